@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  // wrangler.toml names ./dist as the assets folder; tests exercise the Worker, not the SPA build.
+  fs.mkdirSync("dist", { recursive: true });
+  const migrations = await readD1Migrations(path.resolve("migrations"));
+  return {
+    plugins: [
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          // Production-like: emulator tokens refused unless a test says otherwise.
+          bindings: { TEST_MIGRATIONS: migrations, JWKS_URL: inject("jwksUrl"), AUTH_EMULATOR: "0" },
+        },
+      })),
+    ],
+    test: {
+      include: ["tests/worker/**/*.test.ts"],
+      globalSetup: ["./tests/worker/global-setup.ts"],
+      setupFiles: ["./tests/worker/apply-migrations.ts"],
+    },
+  };
+});

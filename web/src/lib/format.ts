@@ -1,0 +1,26 @@
+import { getTimeLocale } from "./time-locale";
+
+/** Every date the app shows goes through here, so the timeLocale preference applies everywhere. */
+export function formatDate(value: Date | number, locale = getTimeLocale()): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(value);
+}
+
+export function formatDateTime(value: Date | number, locale = getTimeLocale()): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(value);
+}
+
+export function formatRelative(value: Date | number, now = Date.now(), locale = getTimeLocale()): string {
+  const seconds = Math.round((Number(value) - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ["day", 86_400],
+    ["hour", 3_600],
+    ["minute", 60],
+  ];
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  return rtf.format(seconds, "second");
+}
+
+export function formatMoney(amount: number, currency: string, locale = getTimeLocale()): string {
+  return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
+}

@@ -1,0 +1,33 @@
+import { httpBatchLink, httpBatchStreamLink, splitLink, type TRPCLink } from "@trpc/client";
+import superjson from "superjson";
+import type { AppRouter } from "../../../worker/src/routers";
+
+export type IdTokenSource = () => Promise<string | null>;
+
+/**
+ * SPEC §7: every request carries `Authorization: Bearer <ID token>` when a user exists; when the
+ * token cannot be fetched the error is logged and the request goes out without the header.
+ */
+export function authorizationHeaders(getIdToken: IdTokenSource) {
+  return async (): Promise<Record<string, string>> => {
+    try {
+      const token = await getIdToken();
+      return token ? { Authorization: `Bearer ${token}` } : {};
+    } catch (error) {
+      console.error("Could not get the sign-in token; sending the request without it.", error);
+      return {};
+    }
+  };
+}
+
+/** Streaming batches (one item) when the call's context asks for `stream`, plain batches otherwise. */
+export function createLinks(getIdToken: IdTokenSource, url = "/trpc", fetchImpl?: typeof fetch): TRPCLink<AppRouter>[] {
+  const headers = authorizationHeaders(getIdToken);
+  return [
+    splitLink({
+      condition: (op) => Boolean(op.context.stream),
+      true: httpBatchStreamLink({ url, transformer: superjson, headers, maxItems: 1, fetch: fetchImpl }),
+      false: httpBatchLink({ url, transformer: superjson, headers, fetch: fetchImpl }),
+    }),
+  ];
+}

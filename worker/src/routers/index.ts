@@ -1,0 +1,15 @@
+import { createCallerFactory, createTRPCRouter } from "../trpc";
+import { feedbackRouter } from "./feedback";
+import { inviteRouter } from "./invite";
+import { organizationRouter } from "./organization";
+import { userRouter } from "./user";
+
+export const appRouter = createTRPCRouter({
+  user: userRouter,
+  organization: organizationRouter,
+  invite: inviteRouter,
+  feedback: feedbackRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

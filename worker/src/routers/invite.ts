@@ -1,0 +1,119 @@
+import { TRPCError } from "@trpc/server";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { invites, organizations, users } from "../../../drizzle";
+import { connectedAccountUpserts } from "../domain/connected-accounts";
+import { isUniqueViolation } from "../domain/constraint-error";
+import { newId } from "../domain/ids";
+import { hashInviteToken } from "../domain/invite-token";
+import { inviteRevokeInput, inviteTokenInput } from "../schemas/organization";
+import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure, type Context } from "../trpc";
+
+const inviter = alias(users, "inviter");
+
+/** Finds a token's invite and refuses, in words, every state but "waiting to be accepted". */
+async function openInvite(ctx: Context, token: string) {
+  const [row] = await ctx.db
+    .select({
+      id: invites.id,
+      organizationId: invites.organizationId,
+      email: invites.email,
+      role: invites.role,
+      expiresAt: invites.expiresAt,
+      acceptedAt: invites.acceptedAt,
+      revokedAt: invites.revokedAt,
+      organizationName: organizations.name,
+      inviterName: sql<string>`coalesce(${inviter.displayName}, ${inviter.email})`,
+    })
+    .from(invites)
+    .innerJoin(organizations, eq(organizations.id, invites.organizationId))
+    .leftJoin(inviter, eq(inviter.id, invites.invitedBy))
+    .where(eq(invites.tokenHash, await hashInviteToken(token)))
+    .limit(1);
+  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "This invite link is not valid. Ask your teammate for a new one." });
+  const who = row.inviterName ?? "your teammate";
+  if (row.acceptedAt) throw new TRPCError({ code: "CONFLICT", message: "This invite has already been used." });
+  if (row.revokedAt)
+    throw new TRPCError({ code: "FORBIDDEN", message: `This invite was revoked. Ask ${who} for a new one.` });
+  if (row.expiresAt.getTime() <= Date.now())
+    throw new TRPCError({ code: "FORBIDDEN", message: `This invite has expired. Ask ${who} for a new one.` });
+  return { ...row, inviterName: who };
+}
+
+export const inviteRouter = createTRPCRouter({
+  /** What the accept page shows before sign-in: who invites whom to what. */
+  get: publicProcedure.input(inviteTokenInput).query(async ({ ctx, input }) => {
+    const invite = await openInvite(ctx, input.token);
+    return {
+      organizationName: invite.organizationName,
+      inviterName: invite.inviterName,
+      email: invite.email,
+      role: invite.role,
+      expiresAt: invite.expiresAt,
+    };
+  }),
+
+  /** Joins the caller to the invite's organization; single use even under concurrent accepts. */
+  accept: authedProcedure.input(inviteTokenInput).mutation(async ({ ctx, input }) => {
+    const invite = await openInvite(ctx, input.token);
+    const email = ctx.claims.email?.toLowerCase();
+    if (email !== invite.email)
+      throw new TRPCError({
+        code: "FORBIDDEN",
+        message: `This invite was sent to ${invite.email}. Sign in with that email to accept it.`,
+      });
+    const [current] = await ctx.db
+      .select({ organizationId: users.organizationId, name: organizations.name })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(eq(users.id, ctx.uid))
+      .limit(1);
+    if (current)
+      throw new TRPCError({
+        code: "CONFLICT",
+        message:
+          current.organizationId === invite.organizationId
+            ? `You are already a member of ${current.name}.`
+            : `You already belong to ${current.name}. Leave it before joining ${invite.organizationName}.`,
+      });
+
+    const now = new Date();
+    const nowMs = now.getTime();
+    // The claim and the inserts run in one transaction; the inserts only happen if this
+    // caller's claim is the one that took, so a second accept of the same token adds nothing.
+    const claimed = and(eq(invites.id, invite.id), eq(invites.acceptedBy, ctx.uid));
+    try {
+      const [claim] = await ctx.db.batch([
+        ctx.db
+          .update(invites)
+          .set({ acceptedAt: now, acceptedBy: ctx.uid, updatedAt: now })
+          .where(and(eq(invites.id, invite.id), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
+          .returning({ id: invites.id }),
+        ctx.db.run(sql`INSERT INTO users (id, email, display_name, photo_url, organization_id, created_at, updated_at)
+          SELECT ${ctx.uid}, ${email}, ${ctx.claims.name ?? null}, ${ctx.claims.picture ?? null}, ${invite.organizationId}, ${nowMs}, ${nowMs}
+          FROM invites WHERE ${claimed}`),
+        ctx.db.run(sql`INSERT INTO memberships (id, organization_id, user_id, role, joined_at, created_by, created_at, updated_at)
+          SELECT ${newId("mem")}, ${invite.organizationId}, ${ctx.uid}, ${invite.role}, ${nowMs}, ${ctx.uid}, ${nowMs}, ${nowMs}
+          FROM invites WHERE ${claimed}`),
+        ...connectedAccountUpserts(ctx.db, ctx.claims, now),
+      ]);
+      if (claim.length === 0) throw new TRPCError({ code: "CONFLICT", message: "This invite has already been used." });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new TRPCError({ code: "CONFLICT", message: "You already belong to an organization." });
+      throw error;
+    }
+    return { organizationId: invite.organizationId, organizationName: invite.organizationName };
+  }),
+
+  revoke: adminProcedure.input(inviteRevokeInput).mutation(async ({ ctx, input }) => {
+    const now = new Date();
+    const revoked = await ctx.db
+      .update(invites)
+      .set({ revokedAt: now, updatedAt: now })
+      .where(and(eq(invites.id, input.inviteId), eq(invites.organizationId, ctx.org.id), isNull(invites.acceptedAt)))
+      .returning({ id: invites.id });
+    if (revoked.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: "That invite no longer exists." });
+    return { id: input.inviteId };
+  }),
+});

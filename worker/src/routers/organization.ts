@@ -1,0 +1,162 @@
+import { TRPCError } from "@trpc/server";
+import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { invites, memberships, organizations, pipelineStages, pipelines, users } from "../../../drizzle";
+import { connectedAccountUpserts } from "../domain/connected-accounts";
+import { isUniqueViolation } from "../domain/constraint-error";
+import { defaultPipeline } from "../domain/default-pipeline";
+import { newId } from "../domain/ids";
+import { INVITE_TTL_MS, hashInviteToken, newInviteToken } from "../domain/invite-token";
+import { organizationSlug } from "../domain/slug";
+import { organizationCreateInput, organizationInviteInput } from "../schemas/organization";
+import { adminProcedure, authedProcedure, createTRPCRouter, memberProcedure, type Context } from "../trpc";
+
+async function currentOrganizationName(ctx: Context, uid: string): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ name: organizations.name })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, uid))
+    .limit(1);
+  return row?.name ?? null;
+}
+
+/** Links use the SPA's configured origin in production, the request's own origin locally. */
+export function appOrigin(ctx: Context): string {
+  return ctx.env.APP_ORIGIN ?? new URL(ctx.request.url).origin;
+}
+
+export const organizationRouter = createTRPCRouter({
+  /** Organization, user record, owner membership and default pipeline, all in one D1 batch. */
+  create: authedProcedure.input(organizationCreateInput).mutation(async ({ ctx, input }) => {
+    const existing = await currentOrganizationName(ctx, ctx.uid);
+    if (existing) throw new TRPCError({ code: "CONFLICT", message: `You already belong to ${existing}.` });
+    if (!ctx.claims.email)
+      throw new TRPCError({ code: "BAD_REQUEST", message: "Your account has no email address; sign in with email or Google." });
+
+    const now = new Date();
+    const orgId = newId("org");
+    const pipelineId = newId("pip");
+    const audit = { createdAt: now, updatedAt: now, createdBy: ctx.uid };
+    try {
+      await ctx.db.batch([
+        ctx.db.insert(organizations).values({
+          id: orgId,
+          name: input.name,
+          slug: organizationSlug(input.name),
+          currency: input.currency,
+          timezone: input.timezone,
+          ...audit,
+        }),
+        ctx.db.insert(users).values({
+          id: ctx.uid,
+          email: ctx.claims.email.toLowerCase(),
+          displayName: input.displayName || ctx.claims.name || null,
+          photoUrl: ctx.claims.picture ?? null,
+          organizationId: orgId,
+          createdAt: now,
+          updatedAt: now,
+        }),
+        ctx.db
+          .insert(memberships)
+          .values({ id: newId("mem"), organizationId: orgId, userId: ctx.uid, role: "owner", joinedAt: now, ...audit }),
+        ctx.db
+          .insert(pipelines)
+          .values({ id: pipelineId, organizationId: orgId, name: defaultPipeline.name, isDefault: true, position: 0, ...audit }),
+        ctx.db.insert(pipelineStages).values(
+          defaultPipeline.stages.map((stage, position) => ({
+            id: newId("stg"),
+            organizationId: orgId,
+            pipelineId,
+            position,
+            ...stage,
+            ...audit,
+          })),
+        ),
+        ...connectedAccountUpserts(ctx.db, ctx.claims, now),
+      ]);
+    } catch (error) {
+      // A concurrent create for the same user lost the race on users.id; the batch rolled back.
+      if (isUniqueViolation(error))
+        throw new TRPCError({ code: "CONFLICT", message: "You already belong to an organization." });
+      throw error;
+    }
+    return { id: orgId, name: input.name };
+  }),
+
+  /** Invite by email; a pending invite for the same email is replaced (that is "resend"). */
+  invite: adminProcedure.input(organizationInviteInput).mutation(async ({ ctx, input }) => {
+    const [member] = await ctx.db
+      .select({ id: users.id })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.organizationId, ctx.org.id), eq(users.email, input.email)))
+      .limit(1);
+    if (member)
+      throw new TRPCError({ code: "CONFLICT", message: `${input.email} is already a member of ${ctx.org.name}.` });
+
+    const now = new Date();
+    const token = newInviteToken();
+    const invite = {
+      id: newId("inv"),
+      organizationId: ctx.org.id,
+      email: input.email,
+      role: input.role,
+      tokenHash: await hashInviteToken(token),
+      expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+      invitedBy: ctx.uid,
+      createdBy: ctx.uid,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await ctx.db.batch([
+      ctx.db
+        .update(invites)
+        .set({ revokedAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(invites.organizationId, ctx.org.id),
+            eq(invites.email, input.email),
+            isNull(invites.acceptedAt),
+            isNull(invites.revokedAt),
+          ),
+        ),
+      ctx.db.insert(invites).values(invite),
+    ]);
+    const path = `/invite/${token}`;
+    return { id: invite.id, email: invite.email, role: invite.role, expiresAt: invite.expiresAt, path, url: `${appOrigin(ctx)}${path}` };
+  }),
+
+  /** Invites still waiting for an answer. */
+  listInvites: adminProcedure.query(({ ctx }) =>
+    ctx.db
+      .select({ id: invites.id, email: invites.email, role: invites.role, expiresAt: invites.expiresAt, createdAt: invites.createdAt })
+      .from(invites)
+      .where(
+        and(
+          eq(invites.organizationId, ctx.org.id),
+          isNull(invites.acceptedAt),
+          isNull(invites.revokedAt),
+          gt(invites.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(desc(invites.createdAt))
+      .limit(200),
+  ),
+
+  listMembers: memberProcedure.query(({ ctx }) =>
+    ctx.db
+      .select({
+        userId: users.id,
+        email: users.email,
+        displayName: users.displayName,
+        photoUrl: users.photoUrl,
+        role: memberships.role,
+        joinedAt: memberships.joinedAt,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.organizationId, ctx.org.id))
+      .orderBy(asc(memberships.joinedAt))
+      .limit(500),
+  ),
+});

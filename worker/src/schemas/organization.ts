@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const organizationCreateInput = z.object({
+  name: z.string().trim().min(2, "Name the organization (2 characters or more).").max(80, "Keep the name under 80 characters."),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "Currency must be a 3-letter ISO code such as USD or EUR.")
+    .default("USD"),
+  timezone: z.string().trim().refine(isTimeZone, "Choose a valid time zone.").default("UTC"),
+  displayName: z.string().trim().max(80).optional(),
+});
+export type OrganizationCreateInput = z.input<typeof organizationCreateInput>;
+
+export const inviteRoles = ["admin", "member"] as const;
+
+export const organizationInviteInput = z.object({
+  email: z.email("Enter a valid email address.").trim().toLowerCase(),
+  role: z.enum(inviteRoles).default("member"),
+});
+export type OrganizationInviteInput = z.input<typeof organizationInviteInput>;
+
+export const inviteTokenInput = z.object({ token: z.string().min(16).max(128) });
+export const inviteRevokeInput = z.object({ inviteId: z.string().startsWith("inv_") });

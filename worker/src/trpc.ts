@@ -1,0 +1,104 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { and, eq } from "drizzle-orm";
+import superjson from "superjson";
+import { ZodError, z } from "zod";
+import { memberships, organizations, users, type Role } from "../../drizzle";
+import { InvalidTokenError, verifyIdToken, type FirebaseClaims } from "./auth/verify-id-token";
+import { databaseFor } from "./db";
+import type { Env } from "./env";
+
+/**
+ * 1. CONTEXT
+ * Built once per HTTP request. The bearer token is verified here; a bad token is remembered
+ * (not thrown) so every procedure in the batch answers UNAUTHORIZED with the same sentence.
+ */
+export async function createContext({ env, request }: { env: Env; request: Request }) {
+  const header = request.headers.get("authorization");
+  let claims: FirebaseClaims | null = null;
+  let authError: string | null = null;
+  if (header) {
+    const token = header.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (!token) authError = "The Authorization header must be 'Bearer <ID token>'.";
+    else {
+      try {
+        claims = await verifyIdToken(token, {
+          projectId: env.FIREBASE_PROJECT_ID,
+          jwksUrl: env.JWKS_URL,
+          emulator: env.AUTH_EMULATOR === "1",
+        });
+      } catch (error) {
+        if (!(error instanceof InvalidTokenError)) throw error;
+        authError = error.message;
+      }
+    }
+  }
+  return { env, request, claims, authError, db: databaseFor(env) };
+}
+export type Context = Awaited<ReturnType<typeof createContext>>;
+
+/**
+ * 2. INITIALIZATION
+ * superjson keeps Dates intact; zod errors are flattened so the web can show them by field.
+ */
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
+    const message = zodError
+      ? (Object.values(zodError.fieldErrors).flat()[0] ?? zodError.formErrors[0] ?? shape.message)
+      : error.code === "INTERNAL_SERVER_ERROR"
+        ? "Something went wrong on our side. Please try again."
+        : shape.message;
+    return { ...shape, message, data: { ...shape.data, stack: undefined, zodError } };
+  },
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/**
+ * 3. PROCEDURES
+ * public → authed (verified token) → member (organization from the membership, never from
+ * input) → admin → owner. Each layer narrows `ctx`, so a router cannot forget the check.
+ */
+export const publicProcedure = t.procedure.use(({ ctx, next }) => {
+  if (ctx.authError) throw new TRPCError({ code: "UNAUTHORIZED", message: ctx.authError });
+  return next();
+});
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.claims) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+  return next({ ctx: { claims: ctx.claims, uid: ctx.claims.sub } });
+});
+
+const roleRank: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
+
+function requireRole(minimum: Role) {
+  return authedProcedure.use(async ({ ctx, next }) => {
+    const [row] = await ctx.db
+      .select({ user: users, organization: organizations, role: memberships.role })
+      .from(users)
+      .innerJoin(
+        memberships,
+        and(eq(memberships.userId, users.id), eq(memberships.organizationId, users.organizationId)),
+      )
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(eq(users.id, ctx.uid))
+      .limit(1);
+    if (!row) throw new TRPCError({ code: "FORBIDDEN", message: "Create or join an organization first." });
+    if (roleRank[row.role] < roleRank[minimum])
+      throw new TRPCError({ code: "FORBIDDEN", message: `Only ${minimum}s of ${row.organization.name} can do this.` });
+    return next({
+      ctx: {
+        user: row.user,
+        org: row.organization,
+        role: row.role,
+        db: databaseFor(ctx.env, row.organization.id),
+      },
+    });
+  });
+}
+
+export const memberProcedure = requireRole("member");
+export const adminProcedure = requireRole("admin");
+export const ownerProcedure = requireRole("owner");
