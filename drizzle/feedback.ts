@@ -1,9 +1,7 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { organizationId, timestamps } from "./columns";
 import { organizations } from "./organizations";
-
-export const feedbackCategories = ["bug", "idea", "praise", "other"] as const;
-export const feedbackStatuses = ["new", "planned", "done", "dismissed"] as const;
+import { feedbackCategories, feedbackStatuses } from "./values";
 
 export const feedback = sqliteTable(
   "feedback",

@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./organizations";
 export * from "./pipelines";
 export * from "./feedback";
+export * from "./values";

@@ -1,5 +1,6 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { organizationId, timestamp, timestamps } from "./columns";
+import { roles } from "./values";
 
 export const organizations = sqliteTable(
   "organizations",
@@ -10,15 +11,14 @@ export const organizations = sqliteTable(
     domain: text("domain"),
     currency: text("currency").notNull().default("USD"),
     timezone: text("timezone").notNull().default("UTC"),
-    plan: text("plan", { enum: ["free", "pro", "business"] }).notNull().default("free"),
+    plan: text("plan", { enum: ["free", "pro", "business"] })
+      .notNull()
+      .default("free"),
     createdBy: text("created_by").notNull(),
     ...timestamps,
   },
   (t) => [uniqueIndex("organizations_slug_uq").on(t.slug)],
 );
-
-export const roles = ["owner", "admin", "member"] as const;
-export type Role = (typeof roles)[number];
 
 export const memberships = sqliteTable(
   "memberships",

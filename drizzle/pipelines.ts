@@ -1,6 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { organizationId, timestamps } from "./columns";
 import { organizations } from "./organizations";
+import { stageKinds } from "./values";
 
 export const pipelines = sqliteTable(
   "pipelines",
@@ -15,8 +16,6 @@ export const pipelines = sqliteTable(
   },
   (t) => [index("pipelines_org_idx").on(t.organizationId, t.position)],
 );
-
-export const stageKinds = ["open", "won", "lost"] as const;
 
 export const pipelineStages = sqliteTable(
   "pipeline_stages",

@@ -23,7 +23,9 @@ export const connectedAccounts = sqliteTable(
     userId: text("user_id").notNull(),
     provider: text("provider").notNull(), // google.com, password, …
     email: text("email"),
-    status: text("status", { enum: ["active", "revoked"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "revoked"] })
+      .notNull()
+      .default("active"),
     linkedAt: timestamp("linked_at").notNull(),
     ...timestamps,
   },

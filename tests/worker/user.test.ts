@@ -10,7 +10,12 @@ describe("user.getUser", () => {
   it("returns the record with organization and role once registered", async () => {
     const { caller, identity } = await ownerOfNewOrganization("Globex");
     const user = await caller.user.getUser();
-    expect(user).toMatchObject({ id: identity.uid, email: identity.email, role: "owner", organization: { name: "Globex", currency: "EUR" } });
+    expect(user).toMatchObject({
+      id: identity.uid,
+      email: identity.email,
+      role: "owner",
+      organization: { name: "Globex", currency: "EUR" },
+    });
     expect(user?.createdAt).toBeInstanceOf(Date);
   });
 

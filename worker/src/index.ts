@@ -24,6 +24,11 @@ app.use(
 );
 
 // Everything else is the SPA (assets with index.html fallback for client routes).
-app.all("*", (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.notFound()));
+app.all("*", async (c) => {
+  if (!c.env.ASSETS) return c.notFound();
+  const asset = await c.env.ASSETS.fetch(c.req.raw);
+  // A fresh Response: the assets one has immutable headers, and secureHeaders adds its own.
+  return new Response(asset.body, asset);
+});
 
 export default { fetch: app.fetch } satisfies ExportedHandler<Env>;

@@ -24,7 +24,8 @@ export async function createContext({ env, request }: { env: Env; request: Reque
         claims = await verifyIdToken(token, {
           projectId: env.FIREBASE_PROJECT_ID,
           jwksUrl: env.JWKS_URL,
-          emulator: env.AUTH_EMULATOR === "1",
+          // Belt and braces: emulator tokens only ever for a demo- project (the emulator's kind).
+          emulator: env.AUTH_EMULATOR === "1" && env.FIREBASE_PROJECT_ID.startsWith("demo-"),
         });
       } catch (error) {
         if (!(error instanceof InvalidTokenError)) throw error;
@@ -36,20 +37,26 @@ export async function createContext({ env, request }: { env: Env; request: Reque
 }
 export type Context = Awaited<ReturnType<typeof createContext>>;
 
+/** Zod issues by field, for forms to show next to their inputs. */
+export type FieldErrors = { formErrors: string[]; fieldErrors: Record<string, string[] | undefined> };
+
 /**
  * 2. INITIALIZATION
  * superjson keeps Dates intact; zod errors are flattened so the web can show them by field.
  */
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // Workers have no NODE_ENV: say it outright, so no stack trace ever reaches a response.
+  isDev: false,
   errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
-    const message = zodError
-      ? (Object.values(zodError.fieldErrors).flat()[0] ?? zodError.formErrors[0] ?? shape.message)
+    const zodError: FieldErrors | null = error.cause instanceof ZodError ? z.flattenError(error.cause) : null;
+    const firstIssue: string | undefined = error.cause instanceof ZodError ? error.cause.issues[0]?.message : undefined;
+    const message: string = firstIssue
+      ? firstIssue
       : error.code === "INTERNAL_SERVER_ERROR"
         ? "Something went wrong on our side. Please try again."
         : shape.message;
-    return { ...shape, message, data: { ...shape.data, stack: undefined, zodError } };
+    return { ...shape, message, data: { ...shape.data, zodError } };
   },
 });
 

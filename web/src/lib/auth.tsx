@@ -70,7 +70,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       signUp: async (email, password, displayName) => {
         const { user } = await createUserWithEmailAndPassword(auth, email, password);
-        if (displayName) await updateProfile(user, { displayName });
+        if (displayName) {
+          await updateProfile(user, { displayName });
+          // The token minted at sign-up predates the name; a fresh one carries the `name` claim.
+          await user.getIdToken(true).catch(() => undefined);
+        }
         track("sign_up", { method: "password" });
       },
       signInWithGoogle: () => signInWithRedirect(auth, new GoogleAuthProvider()),

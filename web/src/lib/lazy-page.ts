@@ -7,7 +7,11 @@ const RELOAD_WINDOW_MS = 10_000;
  * SPEC §8: a page chunk that fails to load (usually a deploy replaced it) reloads the page,
  * once: a second failure within the window is thrown to the error boundary, not looped.
  */
-export function loadWithReload<T>(load: () => Promise<T>, storage: Storage = sessionStorage, reload = () => location.reload()): Promise<T> {
+export function loadWithReload<T>(
+  load: () => Promise<T>,
+  storage: Storage = sessionStorage,
+  reload = () => location.reload(),
+): Promise<T> {
   return load().then(
     (module) => {
       storage.removeItem(RELOAD_FLAG);

@@ -15,13 +15,10 @@ export function setTimeLocale(locale: string | undefined): void {
 }
 
 export function useTimeLocale(): string | undefined {
-  return useSyncExternalStore(
-    (notify) => {
-      listeners.add(notify);
-      return () => listeners.delete(notify);
-    },
-    getTimeLocale,
-  );
+  return useSyncExternalStore((notify) => {
+    listeners.add(notify);
+    return () => listeners.delete(notify);
+  }, getTimeLocale);
 }
 
 export const timeLocaleChoices = [

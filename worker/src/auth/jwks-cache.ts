@@ -2,13 +2,14 @@ import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from "jos
 
 type CachedKeySet = { getKey: JWTVerifyGetKey; expiresAt: number; fetchedAt: number };
 
-const GOOGLE_JWKS_URL =
-  "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com";
+const GOOGLE_JWKS_URL = "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com";
 const DEFAULT_MAX_AGE_S = 300;
 /** An unknown kid triggers a refetch (Google rotated keys), but not more often than this. */
 const REFETCH_COOLDOWN_MS = 30_000;
 
 const cache = new Map<string, CachedKeySet>();
+/** One fetch in flight per URL, shared by every request that arrives while it runs. */
+const pending = new Map<string, Promise<CachedKeySet>>();
 
 export function jwksUrlFor(configured: string | undefined): string {
   return configured ?? GOOGLE_JWKS_URL;
@@ -19,12 +20,27 @@ function maxAgeSeconds(cacheControl: string | null): number {
   return match ? Number(match[1]) : DEFAULT_MAX_AGE_S;
 }
 
-async function fetchKeySet(url: string, now: number): Promise<CachedKeySet> {
+function fetchKeySet(url: string, now: number): Promise<CachedKeySet> {
+  let inFlight = pending.get(url);
+  if (!inFlight) {
+    inFlight = downloadKeySet(url, now).finally(() => pending.delete(url));
+    pending.set(url, inFlight);
+  }
+  return inFlight;
+}
+
+async function downloadKeySet(url: string, now: number): Promise<CachedKeySet> {
   const res = await fetch(url, { headers: { accept: "application/json" } });
   if (!res.ok) throw new Error(`Signing keys unavailable (HTTP ${res.status})`);
-  const body = (await res.json()) as JSONWebKeySet;
+  let getKey: JWTVerifyGetKey;
+  try {
+    getKey = createLocalJWKSet((await res.json()) as JSONWebKeySet);
+  } catch (error) {
+    // The key server's fault, not the caller's token: a plain Error becomes a 500, not UNAUTHORIZED.
+    throw new Error(`Signing keys at ${url} are not a valid key set`, { cause: error });
+  }
   const entry = {
-    getKey: createLocalJWKSet(body),
+    getKey,
     fetchedAt: now,
     expiresAt: now + maxAgeSeconds(res.headers.get("cache-control")) * 1000,
   };
@@ -54,4 +70,5 @@ export async function keySetFor(url: string, now = Date.now()): Promise<JWTVerif
 /** Test hook: forget cached keys. */
 export function clearKeySetCache(): void {
   cache.clear();
+  pending.clear();
 }

@@ -57,7 +57,11 @@ export async function verifyIdToken(token: string, options: VerifyOptions): Prom
 
   if (header.alg === "none") {
     if (!options.emulator) throw new InvalidTokenError("Unsigned sign-in tokens are not accepted.");
-    return checkClaims(decodeOrThrow(() => decodeJwt(token)), options.projectId, nowS);
+    return checkClaims(
+      decodeOrThrow(() => decodeJwt(token)),
+      options.projectId,
+      nowS,
+    );
   }
   if (header.alg !== "RS256") throw new InvalidTokenError("The sign-in token uses an unsupported algorithm.");
 

@@ -1,7 +1,10 @@
 /** 32 random bytes, base64url: the raw token only ever travels in the invite link. */
 export function newInviteToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export async function hashInviteToken(token: string): Promise<string> {

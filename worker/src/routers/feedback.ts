@@ -9,7 +9,14 @@ export const feedbackRouter = createTRPCRouter({
     const now = new Date();
     const [row] = await ctx.db
       .insert(feedback)
-      .values({ id: newId("fbk"), organizationId: ctx.org.id, ...input, createdBy: ctx.uid, createdAt: now, updatedAt: now })
+      .values({
+        id: newId("fbk"),
+        organizationId: ctx.org.id,
+        ...input,
+        createdBy: ctx.uid,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: feedback.id, createdAt: feedback.createdAt });
     return row;
   }),

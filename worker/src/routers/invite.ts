@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { invites, organizations, users } from "../../../drizzle";
+import { invites, memberships, organizations, users } from "../../../drizzle";
 import { connectedAccountUpserts } from "../domain/connected-accounts";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
@@ -30,7 +30,11 @@ async function openInvite(ctx: Context, token: string) {
     .leftJoin(inviter, eq(inviter.id, invites.invitedBy))
     .where(eq(invites.tokenHash, await hashInviteToken(token)))
     .limit(1);
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "This invite link is not valid. Ask your teammate for a new one." });
+  if (!row)
+    throw new TRPCError({
+      code: "NOT_FOUND",
+      message: "This invite link is not valid. Ask your teammate for a new one.",
+    });
   const who = row.inviterName ?? "your teammate";
   if (row.acceptedAt) throw new TRPCError({ code: "CONFLICT", message: "This invite has already been used." });
   if (row.revokedAt)
@@ -89,12 +93,35 @@ export const inviteRouter = createTRPCRouter({
           .set({ acceptedAt: now, acceptedBy: ctx.uid, updatedAt: now })
           .where(and(eq(invites.id, invite.id), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
           .returning({ id: invites.id }),
-        ctx.db.run(sql`INSERT INTO users (id, email, display_name, photo_url, organization_id, created_at, updated_at)
-          SELECT ${ctx.uid}, ${email}, ${ctx.claims.name ?? null}, ${ctx.claims.picture ?? null}, ${invite.organizationId}, ${nowMs}, ${nowMs}
-          FROM invites WHERE ${claimed}`),
-        ctx.db.run(sql`INSERT INTO memberships (id, organization_id, user_id, role, joined_at, created_by, created_at, updated_at)
-          SELECT ${newId("mem")}, ${invite.organizationId}, ${ctx.uid}, ${invite.role}, ${nowMs}, ${ctx.uid}, ${nowMs}, ${nowMs}
-          FROM invites WHERE ${claimed}`),
+        ctx.db.insert(users).select(
+          ctx.db
+            .select({
+              id: sql<string>`${ctx.uid}`.as("id"),
+              email: sql<string>`${email}`.as("email"),
+              displayName: sql<string | null>`${ctx.claims.name ?? null}`.as("display_name"),
+              photoUrl: sql<string | null>`${ctx.claims.picture ?? null}`.as("photo_url"),
+              organizationId: invites.organizationId,
+              createdAt: sql<number>`${nowMs}`.as("created_at"),
+              updatedAt: sql<number>`${nowMs}`.as("updated_at"),
+            })
+            .from(invites)
+            .where(claimed),
+        ),
+        ctx.db.insert(memberships).select(
+          ctx.db
+            .select({
+              id: sql<string>`${newId("mem")}`.as("id"),
+              organizationId: invites.organizationId,
+              userId: sql<string>`${ctx.uid}`.as("user_id"),
+              role: invites.role,
+              joinedAt: sql<number>`${nowMs}`.as("joined_at"),
+              createdBy: sql<string>`${ctx.uid}`.as("created_by"),
+              createdAt: sql<number>`${nowMs}`.as("created_at"),
+              updatedAt: sql<number>`${nowMs}`.as("updated_at"),
+            })
+            .from(invites)
+            .where(claimed),
+        ),
         ...connectedAccountUpserts(ctx.db, ctx.claims, now),
       ]);
       if (claim.length === 0) throw new TRPCError({ code: "CONFLICT", message: "This invite has already been used." });

@@ -7,7 +7,9 @@ import { defaultPipeline } from "../domain/default-pipeline";
 import { newId } from "../domain/ids";
 import { INVITE_TTL_MS, hashInviteToken, newInviteToken } from "../domain/invite-token";
 import { organizationSlug } from "../domain/slug";
-import { organizationCreateInput, organizationInviteInput } from "../schemas/organization";
+import { organizationCreateInput, organizationInviteInput, type OrganizationCreate } from "../schemas/organization";
+import type { FirebaseClaims } from "../auth/verify-id-token";
+import type { Database } from "../db";
 import { adminProcedure, authedProcedure, createTRPCRouter, memberProcedure, type Context } from "../trpc";
 
 async function currentOrganizationName(ctx: Context, uid: string): Promise<string | null> {
@@ -25,62 +27,83 @@ export function appOrigin(ctx: Context): string {
   return ctx.env.APP_ORIGIN ?? new URL(ctx.request.url).origin;
 }
 
+type NewOrganization = OrganizationCreate & { uid: string; email: string; claims: FirebaseClaims };
+
+/** Organization, user record, owner membership and default pipeline in one atomic D1 batch. */
+async function insertOrganization(db: Database, input: NewOrganization): Promise<string> {
+  const now = new Date();
+  const orgId = newId("org");
+  const pipelineId = newId("pip");
+  const audit = { createdAt: now, updatedAt: now, createdBy: input.uid };
+  await db.batch([
+    db.insert(organizations).values({
+      id: orgId,
+      name: input.name,
+      slug: organizationSlug(input.name),
+      currency: input.currency,
+      timezone: input.timezone,
+      ...audit,
+    }),
+    db.insert(users).values({
+      id: input.uid,
+      email: input.email,
+      displayName: input.displayName || input.claims.name || null,
+      photoUrl: input.claims.picture ?? null,
+      organizationId: orgId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    db
+      .insert(memberships)
+      .values({ id: newId("mem"), organizationId: orgId, userId: input.uid, role: "owner", joinedAt: now, ...audit }),
+    db.insert(pipelines).values({
+      id: pipelineId,
+      organizationId: orgId,
+      name: defaultPipeline.name,
+      isDefault: true,
+      position: 0,
+      ...audit,
+    }),
+    db.insert(pipelineStages).values(
+      defaultPipeline.stages.map((stage, position) => ({
+        id: newId("stg"),
+        organizationId: orgId,
+        pipelineId,
+        position,
+        ...stage,
+        ...audit,
+      })),
+    ),
+    ...connectedAccountUpserts(db, input.claims, now),
+  ]);
+  return orgId;
+}
+
 export const organizationRouter = createTRPCRouter({
   /** Organization, user record, owner membership and default pipeline, all in one D1 batch. */
   create: authedProcedure.input(organizationCreateInput).mutation(async ({ ctx, input }) => {
     const existing = await currentOrganizationName(ctx, ctx.uid);
     if (existing) throw new TRPCError({ code: "CONFLICT", message: `You already belong to ${existing}.` });
     if (!ctx.claims.email)
-      throw new TRPCError({ code: "BAD_REQUEST", message: "Your account has no email address; sign in with email or Google." });
+      throw new TRPCError({
+        code: "BAD_REQUEST",
+        message: "Your account has no email address; sign in with email or Google.",
+      });
 
-    const now = new Date();
-    const orgId = newId("org");
-    const pipelineId = newId("pip");
-    const audit = { createdAt: now, updatedAt: now, createdBy: ctx.uid };
-    try {
-      await ctx.db.batch([
-        ctx.db.insert(organizations).values({
-          id: orgId,
-          name: input.name,
-          slug: organizationSlug(input.name),
-          currency: input.currency,
-          timezone: input.timezone,
-          ...audit,
-        }),
-        ctx.db.insert(users).values({
-          id: ctx.uid,
-          email: ctx.claims.email.toLowerCase(),
-          displayName: input.displayName || ctx.claims.name || null,
-          photoUrl: ctx.claims.picture ?? null,
-          organizationId: orgId,
-          createdAt: now,
-          updatedAt: now,
-        }),
-        ctx.db
-          .insert(memberships)
-          .values({ id: newId("mem"), organizationId: orgId, userId: ctx.uid, role: "owner", joinedAt: now, ...audit }),
-        ctx.db
-          .insert(pipelines)
-          .values({ id: pipelineId, organizationId: orgId, name: defaultPipeline.name, isDefault: true, position: 0, ...audit }),
-        ctx.db.insert(pipelineStages).values(
-          defaultPipeline.stages.map((stage, position) => ({
-            id: newId("stg"),
-            organizationId: orgId,
-            pipelineId,
-            position,
-            ...stage,
-            ...audit,
-          })),
-        ),
-        ...connectedAccountUpserts(ctx.db, ctx.claims, now),
-      ]);
-    } catch (error) {
-      // A concurrent create for the same user lost the race on users.id; the batch rolled back.
-      if (isUniqueViolation(error))
-        throw new TRPCError({ code: "CONFLICT", message: "You already belong to an organization." });
-      throw error;
+    const email = ctx.claims.email.toLowerCase();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const orgId = await insertOrganization(ctx.db, { ...input, uid: ctx.uid, email, claims: ctx.claims });
+        return { id: orgId, name: input.name };
+      } catch (error) {
+        // A drawn slug that is taken: draw again (the batch rolled back, nothing was written).
+        if (isUniqueViolation(error, "organizations.slug") && attempt < 3) continue;
+        // A concurrent create for the same user lost the race on users.id; the batch rolled back.
+        if (isUniqueViolation(error))
+          throw new TRPCError({ code: "CONFLICT", message: "You already belong to an organization." });
+        throw error;
+      }
     }
-    return { id: orgId, name: input.name };
   }),
 
   /** Invite by email; a pending invite for the same email is replaced (that is "resend"). */
@@ -123,13 +146,26 @@ export const organizationRouter = createTRPCRouter({
       ctx.db.insert(invites).values(invite),
     ]);
     const path = `/invite/${token}`;
-    return { id: invite.id, email: invite.email, role: invite.role, expiresAt: invite.expiresAt, path, url: `${appOrigin(ctx)}${path}` };
+    return {
+      id: invite.id,
+      email: invite.email,
+      role: invite.role,
+      expiresAt: invite.expiresAt,
+      path,
+      url: `${appOrigin(ctx)}${path}`,
+    };
   }),
 
   /** Invites still waiting for an answer. */
   listInvites: adminProcedure.query(({ ctx }) =>
     ctx.db
-      .select({ id: invites.id, email: invites.email, role: invites.role, expiresAt: invites.expiresAt, createdAt: invites.createdAt })
+      .select({
+        id: invites.id,
+        email: invites.email,
+        role: invites.role,
+        expiresAt: invites.expiresAt,
+        createdAt: invites.createdAt,
+      })
       .from(invites)
       .where(
         and(

@@ -1,8 +1,12 @@
 import { z } from "zod";
-import { feedbackCategories } from "../../../drizzle/feedback";
+import { feedbackCategories } from "../../../drizzle/values";
 
 export const feedbackCreateInput = z.object({
-  text: z.string().trim().min(3, "Tell us a little more (3 characters or more).").max(5000, "Keep it under 5,000 characters."),
+  text: z
+    .string()
+    .trim()
+    .min(3, "Tell us a little more (3 characters or more).")
+    .max(5000, "Keep it under 5,000 characters."),
   category: z.enum(feedbackCategories).default("idea"),
   page: z.string().trim().max(300).default("/"),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INVITE_TOKEN_PATTERN } from "./invite-token-format";
 
 function isTimeZone(value: string): boolean {
   try {
@@ -10,7 +11,11 @@ function isTimeZone(value: string): boolean {
 }
 
 export const organizationCreateInput = z.object({
-  name: z.string().trim().min(2, "Name the organization (2 characters or more).").max(80, "Keep the name under 80 characters."),
+  name: z
+    .string()
+    .trim()
+    .min(2, "Name the organization (2 characters or more).")
+    .max(80, "Keep the name under 80 characters."),
   currency: z
     .string()
     .trim()
@@ -21,6 +26,7 @@ export const organizationCreateInput = z.object({
   displayName: z.string().trim().max(80).optional(),
 });
 export type OrganizationCreateInput = z.input<typeof organizationCreateInput>;
+export type OrganizationCreate = z.output<typeof organizationCreateInput>;
 
 export const inviteRoles = ["admin", "member"] as const;
 
@@ -30,5 +36,7 @@ export const organizationInviteInput = z.object({
 });
 export type OrganizationInviteInput = z.input<typeof organizationInviteInput>;
 
-export const inviteTokenInput = z.object({ token: z.string().min(16).max(128) });
+export const inviteTokenInput = z.object({
+  token: z.string().regex(INVITE_TOKEN_PATTERN, "This invite link is not valid."),
+});
 export const inviteRevokeInput = z.object({ inviteId: z.string().startsWith("inv_") });

@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// Runs the whole app locally: builds the SPA, migrates the local D1, starts the Firebase Auth
+// emulator and `wrangler dev` (one origin for the SPA and /trpc), waits until both answer,
+// prints the URL, and on Ctrl+C / SIGTERM stops every process it started.
+//
+//   node scripts/stack.mjs [--data DIR] [--port 8787] [--auth-port 9099] [--no-build] [--ready-file F]
+//
+// Also imported by the browser tests (startStack) with an ephemeral data folder and other ports.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const PROJECT_ID = "demo-team-crm";
+
+/** Nothing we run may reach out: no telemetry, no update checks. */
+export const quietEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  NO_UPDATE_NOTIFIER: "1",
+  FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true",
+  CI: process.env.CI ?? "",
+};
+
+function run(command, args, env = quietEnv) {
+  const result = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
+  if (result.status !== 0)
+    throw new Error(`${path.basename(command)} ${args.join(" ")} failed (exit ${result.status})`);
+}
+
+async function waitFor(url, label, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`${label} exited before it was ready`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${label} was not ready at ${url} after ${timeoutMs / 1000} s`);
+}
+
+function startProcess(label, command, args, env, logFile) {
+  const out = logFile ? fs.openSync(logFile, "a") : "inherit";
+  // Own process group, so stopping it stops its children too (workerd, the emulator's java-less node).
+  const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ["ignore", out, out] });
+  child.label = label;
+  child.alive = true;
+  child.on("exit", () => (child.alive = false));
+  return child;
+}
+
+async function stopProcess(child, graceMs = 8000) {
+  if (!child?.alive) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  try {
+    process.kill(-child.pid, "SIGINT");
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }, graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+function writeFirebaseConfig(dataDir, authPort) {
+  const config = {
+    emulators: {
+      auth: { host: "127.0.0.1", port: authPort },
+      ui: { enabled: false },
+      hub: { host: "127.0.0.1", port: authPort + 2 },
+      logging: { host: "127.0.0.1", port: authPort + 3 },
+      singleProjectMode: true,
+    },
+  };
+  const file = path.join(dataDir, "firebase.json");
+  fs.writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+/**
+ * Starts the stack and resolves once both servers answer. Returns { url, authUrl, stop }.
+ * `log`: a folder to write the servers' output to (the browser tests keep it quiet this way).
+ */
+export async function startStack({
+  dataDir = path.join(root, ".data"),
+  port = 8787,
+  authPort = 9099,
+  build = true,
+  logDir,
+} = {}) {
+  fs.mkdirSync(path.join(dataDir, "wrangler"), { recursive: true });
+  fs.mkdirSync(path.join(dataDir, "auth"), { recursive: true });
+  const authUrl = `http://127.0.0.1:${authPort}`;
+  const env = { ...quietEnv, VITE_AUTH_EMULATOR_URL: authUrl };
+
+  if (build) run(bin("vite"), ["build", "--mode", "emulator", "--logLevel", logDir ? "warn" : "info"], env);
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", path.join(dataDir, "wrangler")]);
+
+  const firebaseConfig = writeFirebaseConfig(dataDir, authPort);
+  const authData = path.join(dataDir, "auth");
+  const hasExport = fs.existsSync(path.join(authData, "firebase-export-metadata.json"));
+  const log = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
+  if (logDir) fs.mkdirSync(logDir, { recursive: true });
+
+  const emulator = startProcess(
+    "auth emulator",
+    bin("firebase"),
+    [
+      "emulators:start",
+      "--only",
+      "auth",
+      "--project",
+      PROJECT_ID,
+      "--config",
+      firebaseConfig,
+      ...(hasExport ? ["--import", authData] : []),
+      "--export-on-exit",
+      authData,
+    ],
+    env,
+    log("auth-emulator"),
+  );
+  const worker = startProcess(
+    "wrangler dev",
+    bin("wrangler"),
+    [
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      path.join(dataDir, "wrangler"),
+      "--var",
+      "AUTH_EMULATOR:1",
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      logDir ? "warn" : "info",
+    ],
+    env,
+    log("wrangler"),
+  );
+
+  const stop = async () => {
+    await Promise.all([stopProcess(worker), stopProcess(emulator, 15000)]);
+  };
+  try {
+    await Promise.all([
+      waitFor(`${authUrl}/`, "Auth emulator", 90_000, () => emulator.alive),
+      waitFor(`http://127.0.0.1:${port}/health`, "wrangler dev", 60_000, () => worker.alive),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, authUrl, stop, processes: [emulator, worker] };
+}
+
+function parseArgs(argv) {
+  const options = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--no-build") options.build = false;
+    else if (arg === "--data") options.dataDir = path.resolve(argv[++i]);
+    else if (arg === "--port") options.port = Number(argv[++i]);
+    else if (arg === "--auth-port") options.authPort = Number(argv[++i]);
+    else throw new Error(`Unknown option ${arg}`);
+  }
+  return options;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const stack = await startStack(parseArgs(process.argv.slice(2))).catch((error) => {
+    console.error(`\n✖ ${error.message}`);
+    process.exit(1);
+  });
+  console.log(
+    `\n  Team CRM is running at ${stack.url}\n  (Auth emulator at ${stack.authUrl}; Ctrl+C stops everything)\n`,
+  );
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("\nStopping…");
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+  for (const child of stack.processes)
+    child.on("exit", (code) => {
+      if (!stopping) {
+        console.error(`${child.label} exited (code ${code}); stopping the rest.`);
+        void shutdown().then(() => process.exit(1));
+      }
+    });
+}

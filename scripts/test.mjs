@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// Runs every suite, prints each one's result, and ends with one line: "N passed, N failed".
+// Checks (typecheck, lint, format, builds) count one each; test runners count their tests.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { quietEnv } from "./stack.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const only = process.argv.slice(2);
+const WORKER_LIMIT_BYTES = 3 * 1024 * 1024; // Workers Free plan: 3 MiB compressed (Paid: 10 MiB)
+
+function sh(command, args, env = quietEnv) {
+  console.log(`\n▶ ${path.basename(command)} ${args.join(" ")}`);
+  return spawnSync(command, args, { cwd: root, env, stdio: "inherit" }).status === 0;
+}
+
+function check(name, command, args) {
+  return () => (sh(command, args) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, failures: [name] });
+}
+
+/** A vitest run, counted from its JSON report. */
+function vitest(config) {
+  return () => {
+    const report = path.join(os.tmpdir(), `vitest-${path.basename(config)}-${process.pid}.json`);
+    const ok = sh(bin("vitest"), [
+      "run",
+      "--config",
+      config,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile=${report}`,
+    ]);
+    if (!fs.existsSync(report)) return { passed: 0, failed: 1, failures: [`${config} did not run`] };
+    const { numPassedTests, numFailedTests, numTotalTests } = JSON.parse(fs.readFileSync(report, "utf8"));
+    const failed = numFailedTests + (ok || numFailedTests > 0 ? 0 : 1) + (numTotalTests === 0 ? 1 : 0);
+    return { passed: numPassedTests, failed, failures: failed ? [config] : [] };
+  };
+}
+
+function workerBundle() {
+  const outdir = path.join(root, "build-worker");
+  if (!sh(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "--env", "production"]))
+    return { passed: 0, failed: 1, failures: ["worker bundle"] };
+  const files = fs.readdirSync(outdir).filter((f) => f.endsWith(".js"));
+  const size = files.reduce((sum, f) => sum + fs.statSync(path.join(outdir, f)).size, 0);
+  const gzip = spawnSync("gzip", ["-c", ...files.map((f) => path.join(outdir, f))]).stdout.length;
+  const pct = ((gzip / WORKER_LIMIT_BYTES) * 100).toFixed(1);
+  console.log(
+    `Worker bundle: ${(size / 1024).toFixed(0)} KiB, ${(gzip / 1024).toFixed(0)} KiB gzip = ${pct}% of the 3 MiB limit`,
+  );
+  return gzip < WORKER_LIMIT_BYTES
+    ? { passed: 1, failed: 0 }
+    : { passed: 0, failed: 1, failures: ["worker bundle over the limit"] };
+}
+
+function e2e() {
+  const report = path.join(os.tmpdir(), `e2e-${process.pid}.json`);
+  sh("node", ["tests/e2e/run.mjs", "--report", report]);
+  if (!fs.existsSync(report)) return { passed: 0, failed: 1, failures: ["browser tests did not run"] };
+  const { passed, failed, failures } = JSON.parse(fs.readFileSync(report, "utf8"));
+  return { passed, failed: failed + (passed + failed === 0 ? 1 : 0), failures };
+}
+
+const suites = {
+  typecheck: check("typecheck", bin("tsc"), ["-b"]),
+  lint: check("lint", bin("eslint"), [".", "--max-warnings", "0"]),
+  format: check("format", bin("prettier"), ["--check", "--log-level", "warn", "."]),
+  worker: vitest("vitest.worker.config.ts"),
+  web: vitest("vitest.web.config.ts"),
+  "worker-bundle": workerBundle,
+  e2e,
+};
+
+const totals = { passed: 0, failed: 0 };
+const lines = [];
+const failures = [];
+for (const [name, run] of Object.entries(suites)) {
+  if (only.length && !only.includes(name)) continue;
+  const started = Date.now();
+  const result = run();
+  totals.passed += result.passed;
+  totals.failed += result.failed;
+  failures.push(...(result.failures ?? []));
+  lines.push(
+    `  ${name.padEnd(14)} ${String(result.passed).padStart(4)} passed ${String(result.failed).padStart(3)} failed  ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+console.log(`\nSummary\n${lines.join("\n")}`);
+if (failures.length) console.log(`Failed: ${failures.join(", ")}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);

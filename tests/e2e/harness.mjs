@@ -1,0 +1,114 @@
+// Shared by the browser tests: Debian's Chromium through playwright-core, and the steps a
+// person takes (sign up, create a workspace) written once.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8787";
+export const AUTH_EMULATOR_URL = process.env.AUTH_EMULATOR_URL ?? "http://127.0.0.1:9099";
+const OUTPUT = process.env.E2E_OUTPUT ?? path.resolve("tests/e2e/output");
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** A fresh browser profile (own IndexedDB, cookies); page errors fail loudly in the log. */
+export async function newPage(browser, { colorScheme = "light", viewport = { width: 1360, height: 860 } } = {}) {
+  const context = await browser.newContext({ baseURL: BASE_URL, colorScheme, viewport });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (error) => page.errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") page.errors.push(message.text());
+  });
+  return { context, page };
+}
+
+export async function screenshot(page, name) {
+  await page.screenshot({ path: path.join(OUTPUT, "screenshots", `${name}.png`) });
+}
+
+let counter = 0;
+export function uniqueEmail(label = "user") {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export const PASSWORD = "correct-horse-9";
+
+export async function signUp(page, { email, password = PASSWORD, name = "Ada Lovelace" }) {
+  if (!page.url().includes("/signup")) await page.goto("/signup");
+  await page.fill('input[name="displayName"]', name);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', password);
+  await page.click('button[type="submit"]:has-text("Create account")');
+}
+
+export async function signIn(page, { email, password = PASSWORD }) {
+  if (!page.url().includes("/signin")) await page.goto("/signin");
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', password);
+  await page.click('button[type="submit"]:has-text("Sign in")');
+}
+
+/** From /setup: name the workspace and land on /home. */
+export async function createOrganization(page, name = "Acme Sales") {
+  await page.waitForURL("**/setup");
+  await page.fill('input[name="name"]', name);
+  await page.click('button[type="submit"]:has-text("Create workspace")');
+  await page.waitForURL("**/home");
+  await page.getByTestId("organization-name").getByText(name).waitFor();
+}
+
+/** A new user with a new workspace, signed in on /home. */
+export async function registeredUser(browser, options = {}) {
+  const { context, page } = await newPage(browser, options);
+  const email = uniqueEmail(options.label ?? "owner");
+  await page.goto("/signup");
+  await signUp(page, { email, name: options.name ?? "Ada Lovelace" });
+  await createOrganization(page, options.organization ?? "Acme Sales");
+  return { context, page, email };
+}
+
+/** The number of cached queries the persister wrote to IndexedDB (0 when nothing is stored). */
+export async function persistedQueryCount(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("team-crm");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("query-cache")) return resolve(0);
+          const req = db.transaction("query-cache").objectStore("query-cache").getAll();
+          req.onsuccess = () => {
+            let count = 0;
+            for (const value of req.result) {
+              try {
+                const parsed = JSON.parse(value);
+                count += (parsed.json ?? parsed).clientState?.queries?.length ?? 0;
+              } catch {
+                count += 1;
+              }
+            }
+            resolve(count);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+export { assert };

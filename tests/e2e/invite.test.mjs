@@ -1,0 +1,61 @@
+import { after, before, describe, it } from "node:test";
+import { assert, launchBrowser, newPage, registeredUser, screenshot, signUp } from "./harness.mjs";
+
+describe("a teammate joins through an invite link", () => {
+  let browser;
+  let owner;
+  let inviteUrl;
+  const teammateEmail = `teammate-${Date.now().toString(36)}@example.com`;
+
+  before(async () => {
+    browser = await launchBrowser();
+    owner = await registeredUser(browser, { organization: "Northwind Sales", name: "Nancy Davolio" });
+  });
+  after(() => browser?.close());
+
+  it("an owner invites a teammate by email from /settings/members and gets a link", async () => {
+    const { page } = owner;
+    await page.goto("/settings/members");
+    await page.fill('input[name="email"]', teammateEmail);
+    await page.click('button:has-text("Send invite")');
+    const link = page.getByTestId("invite-link");
+    await link.waitFor();
+    const text = (await link.inputValue().catch(() => null)) ?? (await link.innerText());
+    inviteUrl = text.match(/https?:\/\/\S+\/invite\/[\w-]+/)?.[0];
+    assert.ok(inviteUrl, `no invite URL in ${text}`);
+    await page.getByText(teammateEmail).first().waitFor();
+    await screenshot(page, "settings-members");
+  });
+
+  it("the teammate opens the link, creates an account and lands in the same organization", async () => {
+    const { page } = await newPage(browser);
+    await page.goto(inviteUrl);
+    await page.getByText("Northwind Sales").first().waitFor();
+    await screenshot(page, "invite-signed-out");
+    await page
+      .getByRole("link", { name: "Create account" })
+      .or(page.getByRole("button", { name: "Create account" }))
+      .first()
+      .click();
+    await page.waitForURL("**/signup");
+    await signUp(page, { email: teammateEmail, name: "Andrew Fuller" });
+    await page.waitForURL("**/invite/**");
+    await page.getByRole("button", { name: /^Join / }).click();
+    await page.waitForURL("**/home");
+    await page.getByTestId("organization-name").getByText("Northwind Sales").waitFor();
+  });
+
+  it("the owner sees the teammate among the members", async () => {
+    const { page } = owner;
+    await page.goto("/settings/members");
+    await page.getByText(teammateEmail).first().waitFor();
+    await page.getByText("Andrew Fuller").first().waitFor();
+  });
+
+  it("a used invite link says so", async () => {
+    const { page } = await newPage(browser);
+    await page.goto(inviteUrl);
+    await page.getByText("This invite has already been used.").waitFor();
+    await screenshot(page, "invite-used");
+  });
+});

@@ -1,0 +1,83 @@
+import { after, before, describe, it } from "node:test";
+import {
+  assert,
+  createOrganization,
+  launchBrowser,
+  newPage,
+  persistedQueryCount,
+  screenshot,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from "./harness.mjs";
+
+describe("a new user signs up, creates an organization and lands on /home", () => {
+  let browser;
+  let page;
+  const email = uniqueEmail("founder");
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser));
+  });
+  after(() => browser?.close());
+
+  it("sends a signed-out visitor of / to /signin", async () => {
+    await page.goto("/");
+    await page.waitForURL("**/signin");
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await screenshot(page, "signin-light");
+  });
+
+  it("signs up with email and password and is sent to /setup", async () => {
+    await page
+      .getByRole("link", { name: /create an account|sign up|create account/i })
+      .first()
+      .click();
+    await page.waitForURL("**/signup");
+    await screenshot(page, "signup-light");
+    await signUp(page, { email, name: "Grace Hopper" });
+    await page.waitForURL("**/setup");
+    await page.getByText(email).first().waitFor();
+    await screenshot(page, "setup-light");
+  });
+
+  it("creates the organization and lands on /home showing its name", async () => {
+    await createOrganization(page, "Hopper Analytics");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    assert.match(await page.getByRole("heading", { level: 1 }).first().innerText(), /Grace/);
+    await page.waitForTimeout(300);
+    await screenshot(page, "home-light");
+  });
+
+  it("keeps the session across a reload", async () => {
+    await page.reload();
+    await page.getByTestId("organization-name").getByText("Hopper Analytics").waitFor();
+    assert.ok(page.url().endsWith("/home"));
+  });
+
+  it("signs out to /signin and leaves no cached query in IndexedDB", async () => {
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL("**/signin");
+    // Let any throttled persist (10 s) that was pending fire, then read IndexedDB.
+    await page.waitForTimeout(11_000);
+    assert.equal(await persistedQueryCount(page), 0);
+  });
+
+  it("shows the provider's wrong-password error in words", async () => {
+    await signIn(page, { email, password: "not-the-password" });
+    await page.getByRole("alert").getByText("Wrong email or password.").waitFor();
+  });
+
+  it("signs back in and returns to the page the user asked for", async () => {
+    await page.goto("/settings/preferences");
+    await page.waitForURL("**/signin");
+    await signIn(page, { email });
+    await page.waitForURL("**/settings/preferences");
+    assert.deepEqual(
+      page.errors.filter((e) => !/Failed to load resource/.test(e)),
+      [],
+    );
+  });
+});

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Browser tests: starts the app as `npm start` does (fresh data, its own ports so a running
+// `npm start` is not disturbed), runs tests/e2e/*.test.mjs with node:test one file at a time,
+// stops everything, and writes {passed, failed, failures} to --report.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { run } from "node:test";
+import { spec } from "node:test/reporters";
+import { fileURLToPath } from "node:url";
+import { startStack } from "../../scripts/stack.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const reportArg = process.argv.indexOf("--report");
+const reportFile = reportArg > 0 ? process.argv[reportArg + 1] : null;
+const filter = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && all[i - 1] !== "--report");
+const output = path.join(here, "output");
+fs.rmSync(output, { recursive: true, force: true });
+fs.mkdirSync(path.join(output, "screenshots"), { recursive: true });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crm-e2e-"));
+const port = Number(process.env.E2E_PORT ?? 8797);
+const authPort = Number(process.env.E2E_AUTH_PORT ?? 9197);
+console.log(`Starting the app for browser tests (logs in ${path.relative(process.cwd(), output)})…`);
+const stack = await startStack({ dataDir, port, authPort, logDir: output });
+
+process.env.BASE_URL = stack.url;
+process.env.AUTH_EMULATOR_URL = stack.authUrl;
+process.env.E2E_OUTPUT = output;
+
+const files = fs
+  .readdirSync(here)
+  .filter((f) => f.endsWith(".test.mjs") && (filter.length === 0 || filter.some((x) => f.includes(x))))
+  .sort()
+  .map((f) => path.join(here, f));
+
+const totals = { passed: 0, failed: 0, failures: [] };
+try {
+  const stream = run({ files, concurrency: 1, timeout: 180_000 });
+  stream.on("test:pass", ({ details }) => {
+    if (details.type !== "suite") totals.passed++;
+  });
+  stream.on("test:fail", ({ name, details }) => {
+    if (details.type === "suite") return;
+    totals.failed++;
+    totals.failures.push(`e2e: ${name}`);
+  });
+  await new Promise((resolve, reject) => {
+    stream.compose(spec).on("end", resolve).on("error", reject).pipe(process.stdout, { end: false });
+  });
+} finally {
+  await stack.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(
+  `Browser tests: ${totals.passed} passed, ${totals.failed} failed. Screenshots in ${path.join(output, "screenshots")}`,
+);
+if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(totals));
+process.exit(totals.failed > 0 ? 1 : 0);

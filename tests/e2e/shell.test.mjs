@@ -1,0 +1,87 @@
+import { after, before, describe, it } from "node:test";
+import { assert, BASE_URL, launchBrowser, newPage, registeredUser, screenshot } from "./harness.mjs";
+
+describe("the app shell: palette, feedback, theme, not-found", () => {
+  let browser;
+  let page;
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Initech", name: "Peter Gibbons" }));
+  });
+  after(() => browser?.close());
+
+  it("ctrl+k opens the command palette, and choosing a page navigates there", async () => {
+    await page.keyboard.press("Control+k");
+    const input = page.getByPlaceholder("Type a page or an action…");
+    await input.waitFor();
+    await input.fill("compan");
+    await screenshot(page, "palette");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/companies");
+    await page.getByRole("heading", { name: "Companies", level: 1 }).waitFor();
+    assert.equal(await input.isVisible(), false);
+  });
+
+  it("meta+k opens it too, and Escape closes it", async () => {
+    await page.keyboard.press("Meta+k");
+    const input = page.getByPlaceholder("Type a page or an action…");
+    await input.waitFor();
+    await page.keyboard.press("Escape");
+    await input.waitFor({ state: "hidden" });
+  });
+
+  it("the feedback modal opens from the palette, sends, and the feedback is stored", async () => {
+    await page.goto("/deals");
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Type a page or an action…").fill("feedback");
+    await page.getByRole("option", { name: "Send feedback" }).click();
+    const text = `The deals board needs swimlanes ${Date.now()}`;
+    await page.fill('textarea[name="feedback"]', text);
+    await page.getByRole("radio", { name: "Bug" }).click();
+    await screenshot(page, "feedback-modal");
+    await page.getByRole("button", { name: "Send feedback", exact: true }).last().click();
+    await page.getByText("Thanks! Your feedback reached the team.").waitFor();
+    await page.goto("/feedbacks");
+    const row = page.getByTestId("feedback-row").filter({ hasText: text });
+    await row.waitFor();
+    assert.match(await row.innerText(), /\/deals/);
+    await screenshot(page, "feedbacks");
+  });
+
+  it("the feedback button in the sidebar opens the modal on any page", async () => {
+    await page.goto("/tasks");
+    await page.getByRole("button", { name: "Send feedback" }).first().click();
+    await page.getByRole("dialog", { name: "Send feedback" }).waitFor();
+    await page.keyboard.press("Escape");
+  });
+
+  it("switches to the dark theme and keeps it after a reload", async () => {
+    await page.goto("/settings/preferences");
+    await page.getByTestId("theme-dark").click();
+    await page.reload();
+    await page.waitForSelector("html.dark");
+    await page.goto("/home");
+    await page.getByTestId("organization-name").waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, "home-dark");
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Type a page or an action…").waitFor();
+    await screenshot(page, "palette-dark");
+    await page.keyboard.press("Escape");
+  });
+
+  it("an unknown path shows a not-found page with a way home", async () => {
+    await page.goto("/no-such-page");
+    await page.getByText("This page does not exist").waitFor();
+    await page.getByRole("link", { name: "Go to Home" }).click();
+    await page.waitForURL("**/home");
+  });
+
+  it("follows the system's dark preference when no theme is stored", async () => {
+    const { page: dark } = await newPage(browser, { colorScheme: "dark" });
+    await dark.goto(`${BASE_URL}/signin`);
+    await dark.waitForSelector("html.dark");
+    await screenshot(dark, "signin-dark");
+  });
+});

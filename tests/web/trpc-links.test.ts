@@ -1,0 +1,94 @@
+import { createTRPCClient } from "@trpc/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AppRouter } from "../../worker/src/routers";
+import { createLinks } from "../../web/src/lib/trpc-links";
+
+type Call = { url: string; method: string; headers: Headers };
+
+/** A fetch that records requests and answers like the tRPC endpoint would (one null result each). */
+function recordingFetch(calls: Call[]) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push({ url, method: init?.method ?? "GET", headers: new Headers(init?.headers) });
+    const count = new URL(url, "http://x").pathname.replace("/trpc/", "").split(",").length;
+    const body = Array.from({ length: count }, () => ({ result: { data: { json: null } } }));
+    return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  }) as unknown as typeof fetch;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("tRPC links (SPEC §7)", () => {
+  it("sends queries as GET with the bearer token of the current user", async () => {
+    const calls: Call[] = [];
+    const client = createTRPCClient<AppRouter>({
+      links: createLinks(async () => "token-123", "http://x/trpc", recordingFetch(calls)),
+    });
+    await client.user.getUser.query();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].method).toBe("GET");
+    expect(calls[0].url).toContain("/trpc/user.getUser?batch=1");
+    expect(calls[0].headers.get("authorization")).toBe("Bearer token-123");
+  });
+
+  it("batches queries made together into one request", async () => {
+    const calls: Call[] = [];
+    const client = createTRPCClient<AppRouter>({
+      links: createLinks(async () => "t", "http://x/trpc", recordingFetch(calls)),
+    });
+    await Promise.all([client.user.getUser.query(), client.user.getConnectedAccounts.query()]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toContain("/trpc/user.getUser,user.getConnectedAccounts");
+  });
+
+  it("sends mutations as POST", async () => {
+    const calls: Call[] = [];
+    const client = createTRPCClient<AppRouter>({
+      links: createLinks(async () => "t", "http://x/trpc", recordingFetch(calls)),
+    });
+    await client.feedback.create.mutate({ text: "Great app", category: "praise", page: "/home" });
+    expect(calls[0].method).toBe("POST");
+  });
+
+  it("sends no Authorization header when nobody is signed in", async () => {
+    const calls: Call[] = [];
+    const client = createTRPCClient<AppRouter>({
+      links: createLinks(async () => null, "http://x/trpc", recordingFetch(calls)),
+    });
+    await client.user.getUser.query();
+    expect(calls[0].headers.has("authorization")).toBe(false);
+  });
+
+  it("logs an error and still sends the request when the token cannot be fetched", async () => {
+    const calls: Call[] = [];
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const failing = async (): Promise<string> => {
+      throw new Error("network down");
+    };
+    const client = createTRPCClient<AppRouter>({ links: createLinks(failing, "http://x/trpc", recordingFetch(calls)) });
+    await client.user.getUser.query();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].headers.has("authorization")).toBe(false);
+    expect(consoleError).toHaveBeenCalled();
+  });
+
+  it("uses the streaming link, one item per request, when the context asks for stream", async () => {
+    const calls: Call[] = [];
+    const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), method: init?.method ?? "GET", headers: new Headers(init?.headers) });
+      return new Response(JSON.stringify([{ result: { data: { json: null } } }]), {
+        headers: { "content-type": "application/json" },
+      });
+    }) as unknown as typeof fetch;
+    const client = createTRPCClient<AppRouter>({ links: createLinks(async () => "t", "http://x/trpc", fetchImpl) });
+    // The canned answer is not a valid stream; only the requests matter here.
+    await Promise.allSettled([
+      client.user.getUser.query(undefined, { context: { stream: true } }),
+      client.user.getConnectedAccounts.query(undefined, { context: { stream: true } }),
+    ]);
+    // maxItems 1: two streamed calls made together still go out as two requests,
+    // each announcing the streaming format.
+    expect(calls).toHaveLength(2);
+    for (const call of calls) expect(call.headers.get("trpc-accept")).toBe("application/jsonl");
+  });
+});

@@ -1,0 +1,99 @@
+import { Command } from "cmdk";
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { LogOut, MessageSquarePlus, Moon, Sun } from "lucide-react";
+import { useNavigate } from "react-router-dom";
+import { useAuth } from "../lib/auth";
+import { useTheme } from "../lib/theme";
+import { Kbd } from "../ui/kbd";
+import { mainNav, settingsNav } from "./navigation";
+import { useShell } from "./shell-context";
+
+/** ctrl/cmd+k: go anywhere, and the actions a person reaches for without the mouse. */
+export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+  const { theme, toggleTheme } = useTheme();
+  const { openFeedback } = useShell();
+
+  const run = (action: () => void) => {
+    onOpenChange(false);
+    action();
+  };
+
+  return (
+    <Command.Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      label="Command palette"
+      overlayClassName="fixed inset-0 z-40 bg-slate-950/40"
+      contentClassName="fixed top-[12%] left-1/2 z-50 w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border border-border bg-background shadow-2xl"
+    >
+      <RadixDialog.Title className="sr-only">Command palette</RadixDialog.Title>
+      <RadixDialog.Description className="sr-only">Type to jump to a page or run an action.</RadixDialog.Description>
+      <Command.Input
+        placeholder="Type a page or an action…"
+        className="h-12 w-full border-b border-border bg-transparent px-4 text-[15px] text-foreground placeholder:text-muted focus:outline-none"
+      />
+      <Command.List className="max-h-[60vh] overflow-y-auto py-2">
+        <Command.Empty>Nothing matches. Try another word.</Command.Empty>
+        <Command.Group heading="Go to">
+          {mainNav.map((item) => (
+            <Command.Item
+              key={item.to}
+              value={`${item.label} ${item.keywords ?? ""}`}
+              onSelect={() => run(() => navigate(item.to))}
+            >
+              <item.icon className="size-4 text-muted" aria-hidden />
+              {item.label}
+            </Command.Item>
+          ))}
+        </Command.Group>
+        <Command.Group heading="Settings">
+          {settingsNav.map((item) => (
+            <Command.Item
+              key={item.to}
+              value={`Settings ${item.label} ${item.keywords ?? ""}`}
+              onSelect={() => run(() => navigate(item.to))}
+            >
+              <item.icon className="size-4 text-muted" aria-hidden />
+              Settings: {item.label}
+            </Command.Item>
+          ))}
+        </Command.Group>
+        <Command.Group heading="Actions">
+          <Command.Item value="Send feedback" onSelect={() => run(openFeedback)}>
+            <MessageSquarePlus className="size-4 text-muted" aria-hidden />
+            Send feedback
+          </Command.Item>
+          <Command.Item value="Toggle theme dark light" onSelect={() => run(toggleTheme)}>
+            {theme === "dark" ? <Sun className="size-4 text-muted" /> : <Moon className="size-4 text-muted" />}
+            Switch to {theme === "dark" ? "light" : "dark"} theme
+          </Command.Item>
+          <Command.Item
+            value="Sign out log out"
+            onSelect={() =>
+              run(() => {
+                void signOut().then(() => navigate("/signin", { replace: true }));
+              })
+            }
+          >
+            <LogOut className="size-4 text-muted" aria-hidden />
+            Sign out
+          </Command.Item>
+        </Command.Group>
+      </Command.List>
+      <div className="flex items-center gap-3 border-t border-border px-4 py-2 text-xs text-muted">
+        <span className="flex items-center gap-1">
+          <Kbd>↑</Kbd>
+          <Kbd>↓</Kbd> to move
+        </span>
+        <span className="flex items-center gap-1">
+          <Kbd>↵</Kbd> to open
+        </span>
+        <span className="flex items-center gap-1">
+          <Kbd>Esc</Kbd> to close
+        </span>
+      </div>
+    </Command.Dialog>
+  );
+}

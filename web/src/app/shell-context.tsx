@@ -1,0 +1,10 @@
+import { createContext, useContext } from "react";
+
+/** What any page can open without knowing where the layout keeps it. */
+export type Shell = { openPalette: () => void; openFeedback: () => void };
+
+export const ShellContext = createContext<Shell>({ openPalette: () => {}, openFeedback: () => {} });
+
+export function useShell(): Shell {
+  return useContext(ShellContext);
+}

@@ -1,0 +1,40 @@
+import { Link } from "react-router-dom";
+import { formatDateTime, formatRelative } from "../../lib/format";
+import { Badge } from "../../ui/badge";
+import { categoryMeta, statusMeta, type Feedback } from "./feedback-labels";
+
+export function FeedbackRow({ item, isMine }: { item: Feedback; isMine: boolean }) {
+  const category = categoryMeta[item.category];
+  const status = statusMeta[item.status];
+  return (
+    <li className="flex gap-3 px-4 py-3 hover:bg-surface" data-testid="feedback-row">
+      <div className="w-16 shrink-0 pt-0.5">
+        <Badge tone={category.tone}>{category.label}</Badge>
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="text-[13px] break-words whitespace-pre-wrap text-foreground">{item.text}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
+          <span>{isMine ? "You" : "Teammate"}</span>
+          <span aria-hidden>·</span>
+          <span>
+            from{" "}
+            {item.page.startsWith("/") ? (
+              <Link to={item.page} className="font-mono text-[11px] hover:text-primary hover:underline">
+                {item.page}
+              </Link>
+            ) : (
+              <span className="font-mono text-[11px]">{item.page}</span>
+            )}
+          </span>
+          <span aria-hidden>·</span>
+          <time dateTime={item.createdAt.toISOString()} title={formatDateTime(item.createdAt)}>
+            {formatRelative(item.createdAt)}
+          </time>
+        </p>
+      </div>
+      <div className="shrink-0 pt-0.5">
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,71 @@
+import { Activity, Bot, CheckSquare, Flame, Search } from "lucide-react";
+import { useShell } from "../../app/shell-context";
+import { formatDate } from "../../lib/format";
+import { Button } from "../../ui/button";
+import { Kbd, modKey } from "../../ui/kbd";
+import { PageBody, PageHeader } from "../../ui/page";
+import { useCurrentUser } from "../auth/use-current-user";
+import { ChecklistCard } from "./checklist-card";
+import { firstName, greetingFor } from "./greeting";
+import { CardEmpty, HomeCard } from "./home-card";
+import { PipelineCard } from "./pipeline-card";
+
+export default function HomePage() {
+  const { data: user } = useCurrentUser();
+  const { openPalette } = useShell();
+  const now = new Date();
+  const greeting = user ? `${greetingFor(now.getHours())}, ${firstName(user)}` : greetingFor(now.getHours());
+
+  return (
+    <>
+      <PageHeader
+        title={greeting}
+        description={
+          <span data-testid="home-subtitle">
+            {user?.organization.name}
+            {user && " · "}
+            {formatDate(now)}
+          </span>
+        }
+        actions={
+          <Button variant="secondary" onClick={openPalette}>
+            <Search className="size-4 text-muted" aria-hidden />
+            Jump to
+            <span className="ml-1 flex gap-0.5">
+              <Kbd>{modKey}</Kbd>
+              <Kbd>K</Kbd>
+            </span>
+          </Button>
+        }
+      />
+      <PageBody>
+        <div className="grid gap-4 lg:grid-cols-3">
+          <HomeCard title="My open tasks" icon={CheckSquare} to="/tasks" className="lg:col-span-2" testId="home-tasks">
+            <CardEmpty title="Nothing due">Tasks assigned to you show up here, overdue ones first.</CardEmpty>
+          </HomeCard>
+          <ChecklistCard />
+          <PipelineCard className="lg:col-span-2" />
+          <HomeCard title="Hot leads" icon={Flame} to="/hot-leads" testId="home-hot-leads">
+            <CardEmpty title="No hot leads yet">
+              Contacts whose lead score crosses your threshold appear here, with the reason.
+            </CardEmpty>
+          </HomeCard>
+          <HomeCard
+            title="Latest agent updates"
+            icon={Bot}
+            to="/agents"
+            className="lg:col-span-2"
+            testId="home-agent-updates"
+          >
+            <CardEmpty title="No agent updates yet">Agents watch your records and report here what they did.</CardEmpty>
+          </HomeCard>
+          <HomeCard title="Recent activity" icon={Activity} testId="home-activity">
+            <CardEmpty title="No activity yet">
+              Notes, calls, emails and stage moves from your team will be listed here.
+            </CardEmpty>
+          </HomeCard>
+        </div>
+      </PageBody>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { Toaster } from "sonner";
+import { routes } from "./app/routes";
+import { AuthProvider } from "./lib/auth";
+import { persistOptions, queryClient } from "./lib/query-client";
+import { ThemeProvider, useTheme } from "./lib/theme";
+import { TOAST_OPTIONS } from "./lib/toast";
+import "./styles.css";
+
+const router = createBrowserRouter(routes);
+
+function ThemedToaster() {
+  const { theme } = useTheme();
+  return <Toaster {...TOAST_OPTIONS} theme={theme} richColors closeButton />;
+}
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <ThemeProvider>
+        <AuthProvider>
+          <RouterProvider router={router} />
+          <ThemedToaster />
+        </AuthProvider>
+      </ThemeProvider>
+    </PersistQueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,23 @@
+import { cn } from "./cn";
+
+function initials(name: string): string {
+  const parts = name
+    .trim()
+    .split(/[\s@._-]+/)
+    .filter(Boolean);
+  return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).toUpperCase();
+}
+
+export function Avatar({ name, photoUrl, className }: { name: string; photoUrl?: string | null; className?: string }) {
+  const base = cn(
+    "inline-flex shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary",
+    className ?? "size-7",
+  );
+  return photoUrl ? (
+    <img src={photoUrl} alt="" className={cn(base, "object-cover")} />
+  ) : (
+    <span className={base} aria-hidden>
+      {initials(name)}
+    </span>
+  );
+}

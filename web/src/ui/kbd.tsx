@@ -1,0 +1,12 @@
+import type { ReactNode } from "react";
+
+export function Kbd({ children }: { children: ReactNode }) {
+  return (
+    <kbd className="inline-flex h-5 min-w-5 items-center justify-center rounded border border-border bg-surface px-1 font-sans text-[11px] font-medium text-muted">
+      {children}
+    </kbd>
+  );
+}
+
+export const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+export const modKey = isMac ? "⌘" : "Ctrl";
