@@ -33,6 +33,7 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
 
   it("the feedback modal opens from the palette, sends, and the feedback is stored", async () => {
     await page.goto("/deals");
+    await page.getByRole("heading", { name: "Deals", level: 1 }).waitFor();
     await page.keyboard.press("Control+k");
     await page.getByPlaceholder("Type a page or an action…").fill("feedback");
     await page.getByRole("option", { name: "Send feedback" }).click();
