@@ -6,7 +6,10 @@ export WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false NO_UPDATE_N
 ensure_node_modules() {
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     echo "Installing npm dependencies (first run takes a few minutes)…"
-    npm ci --no-audit --no-fund --loglevel=error
+    # `npm install`, not `npm ci`: this registry lacks some platform packages that tailwind's
+    # oxide lists as optional (android, darwin, win32…), and `npm ci` refuses a lock file
+    # without them. `npm install` honours the lock file's versions all the same.
+    npm install --no-audit --no-fund --loglevel=error
   fi
 }
 

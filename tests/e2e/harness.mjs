@@ -29,6 +29,13 @@ export async function newPage(browser, { colorScheme = "light", viewport = { wid
   const context = await browser.newContext({ baseURL: BASE_URL, colorScheme, viewport });
   const page = await context.newPage();
   page.errors = [];
+  // Nothing may leave the machine: no analytics unless configured, no fonts, no CDNs.
+  page.externalRequests = [];
+  page.on("request", (request) => {
+    const { hostname, protocol } = new URL(request.url());
+    if ((protocol === "http:" || protocol === "https:") && hostname !== "127.0.0.1" && hostname !== "localhost")
+      page.externalRequests.push(request.url());
+  });
   page.on("pageerror", (error) => page.errors.push(error.message));
   page.on("console", (message) => {
     if (message.type() === "error") page.errors.push(message.text());
