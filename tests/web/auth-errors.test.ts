@@ -9,9 +9,17 @@ describe("auth errors (SPEC §8)", () => {
   it("words the provider's errors for a person", () => {
     expect(authErrorMessage({ code: "auth/invalid-credential" })).toBe("Wrong email or password.");
     expect(authErrorMessage({ code: "auth/weak-password" })).toBe("Choose a stronger password: at least 6 characters.");
-    expect(authErrorMessage({ code: "auth/email-already-in-use" })).toBe("An account already uses this email. Sign in instead.");
+    expect(authErrorMessage({ code: "auth/email-already-in-use" })).toBe(
+      "An account already uses this email. Sign in instead.",
+    );
+  });
+  it("names the code when Firebase gives no words beyond 'Error'", () => {
+    const error = Object.assign(new Error("Firebase: Error (auth/internal-error)."), { code: "auth/internal-error" });
+    expect(authErrorMessage(error)).toBe("Sign-in failed (auth/internal-error). Please try again.");
   });
   it("strips Firebase's prefix and code from unknown errors", () => {
-    expect(authErrorMessage(new Error("Firebase: Something odd happened (auth/odd-thing)."))).toBe("Something odd happened");
+    expect(authErrorMessage(new Error("Firebase: Something odd happened (auth/odd-thing)."))).toBe(
+      "Something odd happened",
+    );
   });
 });

@@ -27,5 +27,9 @@ export function authErrorMessage(error: unknown): string {
   const code = (error as { code?: string })?.code;
   if (code && messages[code]) return messages[code];
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^Firebase:\s*/, "").replace(/\s*\(auth\/[^)]+\)\.?$/, "") || "Sign-in failed.";
+  const text = message.replace(/^Firebase:\s*/, "").replace(/\s*\(auth\/[^)]+\)\.?$/, "");
+  // Firebase often says only "Error (auth/some-code)": name the code rather than show "Error".
+  if (!text || text === "Error")
+    return code ? `Sign-in failed (${code}). Please try again.` : "Sign-in failed. Please try again.";
+  return text;
 }

@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
@@ -57,13 +58,21 @@ export function AuthLayout({ title, description, children, footer, eyebrow, widt
 }
 
 /** A form-level error (provider errors, server refusals), announced to screen readers. */
-export function FormAlert({ children, className }: { children: ReactNode; className?: string }) {
+type FormAlertProps = { children: ReactNode; className?: string; icon?: LucideIcon; testId?: string };
+
+export function FormAlert({ children, className, icon: Icon, testId }: FormAlertProps) {
   return (
     <div
       role="alert"
-      className={cn("rounded-md border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger", className)}
+      data-testid={testId}
+      className={cn(
+        "flex gap-3 rounded-md border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger",
+        Icon && "py-3",
+        className,
+      )}
     >
-      {children}
+      {Icon && <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />}
+      <div>{children}</div>
     </div>
   );
 }

@@ -1,78 +1,45 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { useAuth } from "../../lib/auth";
-import { authErrorMessage } from "../../lib/auth-errors";
-import { Button } from "../../ui/button";
 import { Field, Input } from "../../ui/input";
 import { FullScreenSpinner } from "../../ui/spinner";
-import { AuthLayout, FormAlert, GoogleButton, OrDivider, textLinkClass } from "./auth-card";
-import { useAuthPageState, useRedirectWhen } from "./return-to";
+import { AuthLayout, textLinkClass } from "./auth-card";
+import { EmailField, PasswordField, ProviderChoice, SubmitButton } from "./credential-fields";
+import { useCredentialsForm } from "./use-credentials-form";
 
 /** SPEC §5: the identity provider's default minimum; its own policy may ask for more. */
 export const MIN_PASSWORD_LENGTH = 6;
 
-type FieldErrors = { email?: string; password?: string };
-
 export default function SignUpPage() {
   const auth = useAuth();
-  const { state, returnTo, rememberBeforeRedirect } = useAuthPageState();
+  const form = useCredentialsForm();
+  const { state } = form;
   const [displayName, setDisplayName] = useState("");
   const [email, setEmail] = useState(state.email ?? "");
   const [password, setPassword] = useState("");
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState<"password" | "google" | null>(null);
 
-  const signedIn = auth.status === "signed-in";
-  // The account exists before its name is saved: leave only once signUp has finished.
-  useRedirectWhen(signedIn && pending === null, returnTo);
-  if (auth.status === "loading" || signedIn) return <FullScreenSpinner />;
+  if (form.waiting) return <FullScreenSpinner />;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    auth.clearError();
-    setError(null);
-    const errors: FieldErrors = {
+    const errors = {
       email: email.trim() ? undefined : "Enter your email address.",
       password:
         password.length >= MIN_PASSWORD_LENGTH
           ? undefined
           : `Use at least ${MIN_PASSWORD_LENGTH} characters for your password.`,
     };
-    setFieldErrors(errors);
-    if (errors.email ?? errors.password) return;
-    setPending("password");
-    try {
+    form.submit(errors, async () => {
       const name = displayName.trim() || undefined;
       await auth.signUp(email.trim(), password, name);
-    } catch (err) {
-      setError(authErrorMessage(err));
-    } finally {
-      setPending(null);
-    }
+    });
   }
-
-  async function handleGoogle() {
-    auth.clearError();
-    setError(null);
-    setPending("google");
-    rememberBeforeRedirect();
-    try {
-      await auth.signInWithGoogle(); // the page now leaves for Google and comes back here
-    } catch (err) {
-      setError(authErrorMessage(err));
-      setPending(null);
-    }
-  }
-
-  const shownError = error ?? auth.error;
-  const invited = state.from?.startsWith("/invite/");
 
   return (
     <AuthLayout
       title="Create your account"
       description={
-        invited ? "Create an account to accept your invitation." : "Start a workspace for your team in a minute."
+        form.invited ? "Create an account to accept your invitation." : "Start a workspace for your team in a minute."
       }
       footer={
         <>
@@ -83,10 +50,8 @@ export default function SignUpPage() {
         </>
       }
     >
-      {shownError && <FormAlert className="mb-4">{shownError}</FormAlert>}
-      <GoogleButton onClick={() => void handleGoogle()} pending={pending === "google"} disabled={pending !== null} />
-      <OrDivider />
-      <form onSubmit={(e) => void handleSubmit(e)} noValidate className="flex flex-col gap-4">
+      <ProviderChoice form={form} />
+      <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-4">
         <Field label="Your name">
           {(props) => (
             <Input
@@ -100,35 +65,15 @@ export default function SignUpPage() {
             />
           )}
         </Field>
-        <Field label="Work email" error={fieldErrors.email}>
-          {(props) => (
-            <Input
-              {...props}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@company.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Password" error={fieldErrors.password} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
-          {(props) => (
-            <Input
-              {...props}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
-        <Button type="submit" className="mt-1 w-full" pending={pending === "password"} disabled={pending !== null}>
-          Create account
-        </Button>
+        <EmailField label="Work email" value={email} onChange={setEmail} error={form.fieldErrors.email} />
+        <PasswordField
+          value={password}
+          onChange={setPassword}
+          error={form.fieldErrors.password}
+          autoComplete="new-password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        />
+        <SubmitButton form={form}>Create account</SubmitButton>
       </form>
     </AuthLayout>
   );

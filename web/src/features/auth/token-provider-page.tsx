@@ -31,14 +31,9 @@ function openerRefusal(app: string): string {
 function Refused({ reason }: { reason: string }) {
   return (
     <AuthLayout title="Request refused">
-      <div
-        role="alert"
-        data-testid="token-provider-refused"
-        className="flex gap-3 rounded-md border border-danger/30 bg-danger-soft px-3 py-3 text-sm text-danger"
-      >
-        <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <FormAlert icon={ShieldAlert} testId="token-provider-refused">
         <p>{reason}</p>
-      </div>
+      </FormAlert>
       <p className="mt-4 text-sm text-muted">
         Nothing was sent. If you expected this to work, start again from the app, or ask your administrator to add its
         origin to the allowed list.

@@ -19,14 +19,9 @@ const INVALID_LINK = "This invite link is not valid. Ask your teammate for a new
 function InviteProblem({ message, signedIn }: { message: string; signedIn: boolean }) {
   return (
     <AuthLayout title="This invite can't be used">
-      <div
-        role="alert"
-        data-testid="invite-error"
-        className="flex gap-3 rounded-md border border-danger/30 bg-danger-soft px-3 py-3 text-sm text-danger"
-      >
-        <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <FormAlert icon={CircleAlert} testId="invite-error">
         <p>{message}</p>
-      </div>
+      </FormAlert>
       <p className="mt-5 text-sm text-muted">
         {signedIn ? (
           <Link to="/home" className={textLinkClass}>
