@@ -3,3 +3,6 @@ export * from "./organizations";
 export * from "./pipelines";
 export * from "./feedback";
 export * from "./values";
+export * from "./records";
+export * from "./timeline";
+export * from "./customization";

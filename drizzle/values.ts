@@ -7,3 +7,42 @@ export const stageKinds = ["open", "won", "lost"] as const;
 export const feedbackCategories = ["bug", "idea", "praise", "other"] as const;
 export type FeedbackCategory = (typeof feedbackCategories)[number];
 export const feedbackStatuses = ["new", "planned", "done", "dismissed"] as const;
+
+export const leadStatuses = ["new", "contacted", "qualified", "unqualified", "customer"] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+/** Objects that carry custom properties, saved views and a timeline. */
+export const recordObjects = ["contact", "company", "deal"] as const;
+export type RecordObject = (typeof recordObjects)[number];
+
+export const propertyTypes = [
+  "text",
+  "number",
+  "currency",
+  "date",
+  "boolean",
+  "select",
+  "multi-select",
+  "url",
+  "email",
+] as const;
+export type PropertyType = (typeof propertyTypes)[number];
+
+export const taskStatuses = ["open", "done"] as const;
+export const taskPriorities = ["low", "normal", "high"] as const;
+
+export const activityKinds = [
+  "created",
+  "updated",
+  "deleted",
+  "restored",
+  "merged",
+  "note",
+  "call",
+  "meeting",
+  "email",
+  "task",
+  "stage",
+  "agent",
+] as const;
+export type ActivityKind = (typeof activityKinds)[number];

@@ -1,4 +1,5 @@
 import { createCallerFactory, createTRPCRouter } from "../trpc";
+import { contactsRouter } from "./contacts";
 import { feedbackRouter } from "./feedback";
 import { inviteRouter } from "./invite";
 import { organizationRouter } from "./organization";
@@ -9,6 +10,7 @@ export const appRouter = createTRPCRouter({
   organization: organizationRouter,
   invite: inviteRouter,
   feedback: feedbackRouter,
+  contacts: contactsRouter,
 });
 
 export type AppRouter = typeof appRouter;

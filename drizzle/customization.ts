@@ -1,0 +1,60 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { organizationId, timestamp, timestamps } from "./columns";
+import { organizations } from "./organizations";
+import { propertyTypes, recordObjects } from "./values";
+
+const tenant = () => organizationId().references(() => organizations.id, { onDelete: "cascade" });
+
+/** A custom property definition; values live in each record's `properties` JSON by `key`. */
+export const propertyDefinitions = sqliteTable(
+  "property_definitions",
+  {
+    id: text("id").primaryKey(),
+    organizationId: tenant(),
+    object: text("object", { enum: recordObjects }).notNull(),
+    key: text("key").notNull(),
+    label: text("label").notNull(),
+    type: text("type", { enum: propertyTypes }).notNull(),
+    options: text("options", { mode: "json" }).$type<string[]>(),
+    required: integer("required", { mode: "boolean" }).notNull().default(false),
+    position: integer("position").notNull(),
+    archivedAt: timestamp("archived_at"),
+    createdBy: text("created_by").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("property_definitions_org_object_key_uq").on(t.organizationId, t.object, t.key)],
+);
+
+export type ViewFilter = { field: string; operator: string; value?: unknown };
+export type ViewDefinition = {
+  filters: { combinator: "and" | "or"; conditions: ViewFilter[] };
+  sort: { field: string; direction: "asc" | "desc" } | null;
+  columns: string[];
+  search?: string;
+};
+
+export const savedViews = sqliteTable(
+  "saved_views",
+  {
+    id: text("id").primaryKey(),
+    organizationId: tenant(),
+    object: text("object", { enum: recordObjects }).notNull(),
+    name: text("name").notNull(),
+    definition: text("definition", { mode: "json" }).$type<ViewDefinition>().notNull(),
+    shared: integer("shared", { mode: "boolean" }).notNull().default(false),
+    createdBy: text("created_by").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("saved_views_org_object_idx").on(t.organizationId, t.object)],
+);
+
+/** Live (not deleted) record counts, kept in the same batch as every create/delete. */
+export const recordCounts = sqliteTable(
+  "record_counts",
+  {
+    organizationId: tenant(),
+    object: text("object").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [uniqueIndex("record_counts_org_object_uq").on(t.organizationId, t.object)],
+);

@@ -1,0 +1,67 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { organizationId, timestamp, timestamps } from "./columns";
+import { organizations } from "./organizations";
+import { activityKinds, recordObjects, taskPriorities, taskStatuses } from "./values";
+
+const tenant = () => organizationId().references(() => organizations.id, { onDelete: "cascade" });
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: text("id").primaryKey(),
+    organizationId: tenant(),
+    title: text("title").notNull(),
+    notes: text("notes"),
+    dueAt: timestamp("due_at"),
+    priority: text("priority", { enum: taskPriorities }).notNull().default("normal"),
+    status: text("status", { enum: taskStatuses }).notNull().default("open"),
+    completedAt: timestamp("completed_at"),
+    assigneeId: text("assignee_id"),
+    recordObject: text("record_object", { enum: recordObjects }),
+    recordId: text("record_id"),
+    version: integer("version").notNull().default(1),
+    deletedAt: timestamp("deleted_at"),
+    createdBy: text("created_by").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("tasks_org_assignee_idx").on(t.organizationId, t.assigneeId, t.status, t.dueAt),
+    index("tasks_org_record_idx").on(t.organizationId, t.recordId),
+  ],
+);
+
+export const notes = sqliteTable(
+  "notes",
+  {
+    id: text("id").primaryKey(),
+    organizationId: tenant(),
+    recordObject: text("record_object", { enum: recordObjects }).notNull(),
+    recordId: text("record_id").notNull(),
+    body: text("body").notNull(),
+    version: integer("version").notNull().default(1),
+    deletedAt: timestamp("deleted_at"),
+    createdBy: text("created_by").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("notes_org_record_idx").on(t.organizationId, t.recordId, t.createdAt)],
+);
+
+/** Append-only: who did what to which record, with field changes as { field: [from, to] }. */
+export const activities = sqliteTable(
+  "activities",
+  {
+    id: text("id").primaryKey(),
+    organizationId: tenant(),
+    recordObject: text("record_object", { enum: recordObjects }).notNull(),
+    recordId: text("record_id").notNull(),
+    kind: text("kind", { enum: activityKinds }).notNull(),
+    changes: text("changes", { mode: "json" }).$type<Record<string, [unknown, unknown]>>(),
+    summary: text("summary"),
+    actorId: text("actor_id").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [
+    index("activities_org_record_idx").on(t.organizationId, t.recordId, t.createdAt),
+    index("activities_org_created_idx").on(t.organizationId, t.createdAt),
+  ],
+);

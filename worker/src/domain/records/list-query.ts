@@ -1,0 +1,163 @@
+import { TRPCError } from "@trpc/server";
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { FilterCondition, RecordFilter, RecordSort } from "../../schemas/records";
+import { customPropertyField, type FieldKind, type ListField, type ObjectConfig } from "./fields";
+
+/** Field kinds of the organization's custom properties, by `prop:<key>`. */
+export type PropertyKinds = Record<string, FieldKind>;
+
+function resolveField(config: ObjectConfig, name: string, properties: PropertyKinds): ListField {
+  const builtIn = config.fields[name];
+  if (builtIn) return builtIn;
+  const kind = properties[name];
+  const custom = kind ? customPropertyField(config, name, kind) : null;
+  if (!custom)
+    throw new TRPCError({ code: "BAD_REQUEST", message: `There is no field "${name}" to filter or sort on.` });
+  return custom;
+}
+
+function comparable(field: ListField, value: unknown): unknown {
+  if (field.kind === "date") {
+    const time = typeof value === "number" ? value : Date.parse(String(value));
+    if (Number.isNaN(time)) throw new TRPCError({ code: "BAD_REQUEST", message: `"${String(value)}" is not a date.` });
+    return time;
+  }
+  if (field.kind === "number") {
+    const number = Number(value);
+    if (!Number.isFinite(number))
+      throw new TRPCError({ code: "BAD_REQUEST", message: `"${String(value)}" is not a number.` });
+    return number;
+  }
+  return field.kind === "text" && typeof value === "string" ? value.toLowerCase() : value;
+}
+
+/** Text compares case-insensitively; arrays (tags) match when any element does. */
+function conditionSql(field: ListField, { operator, value }: FilterCondition): SQL {
+  const column = field.kind === "text" ? sql`lower(${field.sql})` : sql`${field.sql}`;
+  if (field.kind === "array") {
+    const element = sql`(SELECT 1 FROM json_each(${field.sql}) WHERE lower(json_each.value)`;
+    switch (operator) {
+      case "eq":
+      case "contains":
+        return sql`EXISTS ${element} = ${String(value ?? "").toLowerCase()})`;
+      case "neq":
+        return sql`NOT EXISTS ${element} = ${String(value ?? "").toLowerCase()})`;
+      case "in":
+        return sql`EXISTS ${element} IN ${asList(value).map((v) => String(v).toLowerCase())})`;
+      case "empty":
+        return sql`json_array_length(${field.sql}) = 0`;
+      case "notEmpty":
+        return sql`json_array_length(${field.sql}) > 0`;
+      default:
+        throw new TRPCError({ code: "BAD_REQUEST", message: `Tags cannot be compared with "${operator}".` });
+    }
+  }
+  switch (operator) {
+    case "eq":
+      return sql`${column} = ${comparable(field, value)}`;
+    case "neq":
+      return sql`(${column} IS NULL OR ${column} != ${comparable(field, value)})`;
+    case "contains":
+      return sql`${column} LIKE ${`%${escapeLike(String(value ?? "").toLowerCase())}%`} ESCAPE '\\'`;
+    case "in":
+      return sql`${column} IN ${asList(value).map((v) => comparable(field, v))}`;
+    case "empty":
+      return field.kind === "text" ? sql`coalesce(${field.sql}, '') = ''` : isNull(field.sql);
+    case "notEmpty":
+      return field.kind === "text" ? sql`coalesce(${field.sql}, '') != ''` : isNotNull(field.sql);
+    case "before":
+    case "lt":
+      return sql`${column} < ${comparable(field, value)}`;
+    case "after":
+    case "gt":
+      return sql`${column} > ${comparable(field, value)}`;
+  }
+}
+
+function asList(value: unknown): unknown[] {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: "Choose at least one value." });
+  return list;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function filterSql(
+  config: ObjectConfig,
+  filter: RecordFilter | undefined,
+  properties: PropertyKinds,
+): SQL | undefined {
+  if (!filter?.conditions.length) return undefined;
+  const parts = filter.conditions.map((c) => conditionSql(resolveField(config, c.field, properties), c));
+  return filter.combinator === "or" ? or(...parts) : and(...parts);
+}
+
+/** Turns free text into an FTS5 query limited to one organization: every word as a prefix. */
+export function ftsQuery(config: ObjectConfig, organizationId: string, search: string): string | null {
+  const words = search
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  if (words.length === 0) return null;
+  const terms = words.map((w) => `"${w}"*`).join(" AND ");
+  return `organization_id:"${organizationId}" AND {${config.fts.columns}}: (${terms})`;
+}
+
+type Cursor = { v: unknown; id: string };
+
+export function encodeCursor(cursor: Cursor): string {
+  return btoa(JSON.stringify(cursor)).replace(/=+$/, "");
+}
+
+function decodeCursor(raw: string): Cursor {
+  try {
+    const cursor = JSON.parse(atob(raw)) as Cursor;
+    if (typeof cursor.id !== "string") throw new Error("no id");
+    return cursor;
+  } catch {
+    throw new TRPCError({ code: "BAD_REQUEST", message: "That page link is no longer valid. Reload the list." });
+  }
+}
+
+/**
+ * ORDER BY and the keyset condition for a sort. Ties break on id, in the sort's direction; nulls
+ * come last either way (only for nullable fields, so NOT NULL sorts keep using their index).
+ */
+export function sortPlan(
+  config: ObjectConfig,
+  sort: RecordSort | undefined,
+  properties: PropertyKinds,
+  rawCursor?: string,
+) {
+  const name = sort?.field ?? config.defaultSort;
+  const field = resolveField(config, name, properties);
+  const direction = sort?.direction ?? "asc";
+  const id = config.table.id;
+  const order = direction === "asc" ? asc : desc;
+  const orderBy: SQL[] = [...(field.nullable ? [sql`(${field.sql} IS NULL)`] : []), order(field.sql as SQL), order(id)];
+  let after: SQL | undefined;
+  if (rawCursor) {
+    const cursor = decodeCursor(rawCursor);
+    const beyond = direction === "asc" ? sql`>` : sql`<`;
+    if (cursor.v === null || cursor.v === undefined) {
+      after = sql`(${field.sql} IS NULL AND ${id} ${beyond} ${cursor.id})`;
+    } else {
+      const past = sql`(${field.sql} ${beyond} ${cursor.v} OR (${field.sql} = ${cursor.v} AND ${id} ${beyond} ${cursor.id}))`;
+      after = field.nullable ? sql`(${field.sql} IS NULL OR ${past})` : past;
+    }
+  }
+  /** The selected expression that the next cursor is made from. */
+  const sortValue = sql`${field.sql}`.as("sort_value");
+  return { orderBy, after, sortValue };
+}
+
+export const liveOrTrash = (config: ObjectConfig, trash: boolean) =>
+  trash ? isNotNull(config.table.deletedAt) : isNull(config.table.deletedAt);
+
+export const inOrganization = (config: ObjectConfig, organizationId: string) =>
+  eq(config.table.organizationId, organizationId);

@@ -1,0 +1,26 @@
+/** "HTTPS://www.Acme.com/about" → "acme.com"; null for empty input. */
+export function normalizeDomain(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const host = value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, "")
+    .replace(/^www\./, "")
+    .split(/[/?#:]/)[0];
+  return host || null;
+}
+
+export function isValidDomain(domain: string): boolean {
+  return /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain);
+}
+
+export function normalizeEmail(value: string | null | undefined): string | null {
+  const email = value?.trim().toLowerCase();
+  return email || null;
+}
+
+/** What name sorting and name prefix search use: "ada lovelace". */
+export function sortNameOf(firstName: string, lastName: string, email?: string | null): string {
+  const name = `${firstName} ${lastName}`.trim().toLowerCase();
+  return name || (email ?? "");
+}

@@ -1,0 +1,80 @@
+import { TRPCError } from "@trpc/server";
+import { and, eq, isNull } from "drizzle-orm";
+import { propertyDefinitions, type RecordObject } from "../../../../drizzle";
+import type { Database } from "../../db";
+
+type Definition = typeof propertyDefinitions.$inferSelect;
+
+function invalid(label: string, expected: string): never {
+  throw new TRPCError({ code: "BAD_REQUEST", message: `${label} must be ${expected}.` });
+}
+
+/** One value checked against its definition's type; returns the value as stored. */
+export function checkPropertyValue(definition: Definition, value: unknown): unknown {
+  if (value === null || value === undefined || value === "") {
+    if (definition.required) invalid(definition.label, "filled in");
+    return null;
+  }
+  const { label, type, options } = definition;
+  switch (type) {
+    case "text":
+      return typeof value === "string" && value.length <= 2000 ? value : invalid(label, "text under 2,000 characters");
+    case "number":
+    case "currency":
+      return typeof value === "number" && Number.isFinite(value) ? value : invalid(label, "a number");
+    case "boolean":
+      return typeof value === "boolean" ? value : invalid(label, "yes or no");
+    case "date": {
+      const time = typeof value === "string" ? Date.parse(value) : NaN;
+      return Number.isNaN(time) ? invalid(label, "a date") : new Date(time).toISOString().slice(0, 10);
+    }
+    case "url":
+      return typeof value === "string" && URL.canParse(value) && /^https?:/.test(value)
+        ? value
+        : invalid(label, "a URL starting with http");
+    case "email":
+      return typeof value === "string" && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
+        ? value.toLowerCase()
+        : invalid(label, "an email address");
+    case "select":
+      return typeof value === "string" && options?.includes(value)
+        ? value
+        : invalid(label, `one of: ${options?.join(", ")}`);
+    case "multi-select":
+      return Array.isArray(value) && value.every((v) => typeof v === "string" && options?.includes(v))
+        ? value
+        : invalid(label, `chosen from: ${options?.join(", ")}`);
+  }
+}
+
+/** Validates custom values against the organization's live definitions for the object. */
+export async function checkPropertyValues(
+  db: Database,
+  organizationId: string,
+  object: RecordObject,
+  values: Record<string, unknown>,
+  { creating }: { creating: boolean },
+): Promise<Record<string, unknown>> {
+  const definitions = await db
+    .select()
+    .from(propertyDefinitions)
+    .where(
+      and(
+        eq(propertyDefinitions.organizationId, organizationId),
+        eq(propertyDefinitions.object, object),
+        isNull(propertyDefinitions.archivedAt),
+      ),
+    );
+  const byKey = new Map(definitions.map((d) => [d.key, d]));
+  const checked: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const definition = byKey.get(key);
+    if (!definition)
+      throw new TRPCError({ code: "BAD_REQUEST", message: `There is no property "${key}" on ${object}s.` });
+    checked[key] = checkPropertyValue(definition, value);
+  }
+  if (creating)
+    for (const definition of definitions)
+      if (definition.required && !(definition.key in checked)) invalid(definition.label, "filled in");
+  return checked;
+}
