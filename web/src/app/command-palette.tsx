@@ -1,12 +1,14 @@
 import { Command } from "cmdk";
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { LogOut, MessageSquarePlus, Moon, Sun } from "lucide-react";
+import { Building2, CheckSquare, Contact, LogOut, MessageSquarePlus, Moon, Plus, Sun } from "lucide-react";
+import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useAuth } from "../lib/auth";
 import { useTheme } from "../lib/theme";
 import { Kbd } from "../ui/kbd";
 import { mainNav, settingsNav } from "./navigation";
 import { useShell } from "./shell-context";
+import { useRecordSearch } from "./use-record-search";
 
 /** ctrl/cmd+k: go anywhere, and the actions a person reaches for without the mouse. */
 export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -14,9 +16,13 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const { signOut } = useAuth();
   const { theme, toggleTheme } = useTheme();
   const { openFeedback } = useShell();
+  const [text, setText] = useState("");
+  const results = useRecordSearch(open ? text : "");
+  const found = text.trim().length >= 2 ? results.data : undefined;
 
   const run = (action: () => void) => {
     onOpenChange(false);
+    setText("");
     action();
   };
 
@@ -31,11 +37,60 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       <RadixDialog.Title className="sr-only">Command palette</RadixDialog.Title>
       <RadixDialog.Description className="sr-only">Type to jump to a page or run an action.</RadixDialog.Description>
       <Command.Input
+        value={text}
+        onValueChange={setText}
         placeholder="Type a page or an action…"
         className="h-12 w-full border-b border-border bg-transparent px-4 text-[15px] text-foreground placeholder:text-muted focus:outline-none"
       />
       <Command.List className="max-h-[60vh] overflow-y-auto py-2">
-        <Command.Empty>Nothing matches. Try another word.</Command.Empty>
+        <Command.Empty>{results.isFetching ? "Searching…" : "Nothing matches. Try another word."}</Command.Empty>
+        {found && found.contacts.length > 0 && (
+          <Command.Group heading="Contacts">
+            {found.contacts.map((c) => (
+              <Command.Item
+                key={c.id}
+                value={`${text} contact ${c.name} ${c.email ?? ""} ${c.id}`}
+                onSelect={() => run(() => navigate(`/contacts?open=${c.id}`))}
+              >
+                <Contact className="size-4 text-muted" aria-hidden />
+                <span className="truncate">{c.name}</span>
+                <span className="ml-auto truncate text-xs text-muted">{c.title ?? c.email}</span>
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
+        {found && found.companies.length > 0 && (
+          <Command.Group heading="Companies">
+            {found.companies.map((c) => (
+              <Command.Item
+                key={c.id}
+                value={`${text} company ${c.name} ${c.domain ?? ""} ${c.id}`}
+                onSelect={() => run(() => navigate(`/companies?open=${c.id}`))}
+              >
+                <Building2 className="size-4 text-muted" aria-hidden />
+                <span className="truncate">{c.name}</span>
+                <span className="ml-auto truncate text-xs text-muted">{c.domain}</span>
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
+        <Command.Group heading="Create">
+          <Command.Item value="New contact create add person" onSelect={() => run(() => navigate("/contacts?new=1"))}>
+            <Plus className="size-4 text-muted" aria-hidden />
+            New contact
+          </Command.Item>
+          <Command.Item
+            value="New company create add organization account"
+            onSelect={() => run(() => navigate("/companies?new=1"))}
+          >
+            <Plus className="size-4 text-muted" aria-hidden />
+            New company
+          </Command.Item>
+          <Command.Item value="New task create add todo" onSelect={() => run(() => navigate("/tasks?new=1"))}>
+            <CheckSquare className="size-4 text-muted" aria-hidden />
+            New task
+          </Command.Item>
+        </Command.Group>
         <Command.Group heading="Go to">
           {mainNav.map((item) => (
             <Command.Item

@@ -1,41 +1,39 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { activities, companies, contacts } from "../../../drizzle";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { companies, contacts } from "../../../drizzle";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
-import { activityRow, diffFields, insertActivity } from "../domain/records/activity";
+import { diffFields } from "../domain/records/activity";
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import { contactConfig } from "../domain/records/fields";
-import { countChange, listRecords } from "../domain/records/list";
+import {
+  createRecord,
+  findRecord,
+  restoreRecord,
+  softDeleteRecords,
+  timelineOf,
+  updateRecord,
+} from "../domain/records/lifecycle";
+import { listRecords } from "../domain/records/list";
 import { normalizeEmail, sortNameOf } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
 import type { Database } from "../db";
 import {
   contactCreateInput,
   contactUpdateInput,
+  EMPTY_CONTACT_MESSAGE,
   recordIdInput,
   recordIdsInput,
   recordListInput,
 } from "../schemas/records";
 import { createTRPCRouter, memberProcedure } from "../trpc";
+import { bulkUpdate } from "../domain/records/bulk";
+import { importContacts } from "../domain/records/import-contacts";
+import { mergeRecords } from "../domain/records/merge";
+import { importBatchInput } from "../schemas/imports";
+import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Contact = typeof contacts.$inferSelect;
-
-async function findContact(db: Database, organizationId: string, id: string, { deleted = false } = {}) {
-  const [row] = await db
-    .select()
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.id, id),
-        eq(contacts.organizationId, organizationId),
-        deleted ? isNotNull(contacts.deletedAt) : isNull(contacts.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (!row) throw notFound("contact");
-  return row;
-}
 
 /** "ann@acme.com already belongs to Ann Lee." when another live contact holds the email. */
 async function assertEmailFree(db: Database, organizationId: string, email: string | null, exceptId?: string) {
@@ -72,8 +70,16 @@ async function assertCompanyInOrganization(db: Database, organizationId: string,
   if (!company) throw notFound("company");
 }
 
-function emailClash(error: unknown): boolean {
-  return isUniqueViolation(error, "contacts.primary_email");
+/** A write that lost the race for an email to another request: answer as if we had seen it first. */
+async function rethrowEmailClash(
+  error: unknown,
+  db: Database,
+  organizationId: string,
+  email: string | null,
+  exceptId?: string,
+): Promise<never> {
+  if (isUniqueViolation(error, "contacts.primary_email")) await assertEmailFree(db, organizationId, email, exceptId);
+  throw error;
 }
 
 export const contactsRouter = createTRPCRouter({
@@ -82,7 +88,7 @@ export const contactsRouter = createTRPCRouter({
     .query(({ ctx, input }) => listRecords<Contact>(ctx.db, contactConfig, ctx.org.id, input)),
 
   get: memberProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
-    const contact = await findContact(ctx.db, ctx.org.id, input.id);
+    const contact = await findRecord(ctx, contactConfig, input.id);
     const [company, timeline] = await Promise.all([
       contact.companyId
         ? ctx.db
@@ -91,12 +97,7 @@ export const contactsRouter = createTRPCRouter({
             .where(and(eq(companies.id, contact.companyId), eq(companies.organizationId, ctx.org.id)))
             .get()
         : null,
-      ctx.db
-        .select()
-        .from(activities)
-        .where(and(eq(activities.organizationId, ctx.org.id), eq(activities.recordId, contact.id)))
-        .orderBy(sql`${activities.createdAt} DESC`)
-        .limit(100),
+      timelineOf(ctx, contact.id),
     ]);
     return { contact, company: company ?? null, timeline };
   }),
@@ -109,45 +110,31 @@ export const contactsRouter = createTRPCRouter({
     ]);
     const properties = await checkPropertyValues(ctx.db, ctx.org.id, "contact", input.properties, { creating: true });
     const now = new Date();
-    const row = {
-      ...input,
-      properties,
-      id: newId("con"),
-      organizationId: ctx.org.id,
-      primaryEmail,
-      sortName: sortNameOf(input.firstName, input.lastName, primaryEmail),
-      createdBy: ctx.uid,
-      createdAt: now,
-      updatedAt: now,
-    };
     try {
-      const [[created]] = await ctx.db.batch([
-        ctx.db.insert(contacts).values(row).returning(),
-        insertActivity(
-          ctx.db,
-          activityRow({
-            organizationId: ctx.org.id,
-            object: "contact",
-            recordId: row.id,
-            kind: "created",
-            actorId: ctx.uid,
-            at: now,
-          }),
-        ),
-        countChange(ctx.db, ctx.org.id, "contact", 1),
-      ]);
-      return created;
+      return await createRecord(ctx, contactConfig, {
+        ...input,
+        properties,
+        id: newId("con"),
+        organizationId: ctx.org.id,
+        primaryEmail,
+        sortName: sortNameOf(input.firstName, input.lastName, primaryEmail),
+        createdBy: ctx.uid,
+        createdAt: now,
+        updatedAt: now,
+      });
     } catch (error) {
-      if (emailClash(error)) await assertEmailFree(ctx.db, ctx.org.id, primaryEmail);
-      throw error;
+      return rethrowEmailClash(error, ctx.db, ctx.org.id, primaryEmail);
     }
   }),
 
   /** Applies `patch` if `version` is still current; a stale version is CONFLICT, never an overwrite. */
   update: memberProcedure.input(contactUpdateInput).mutation(async ({ ctx, input }) => {
-    const current = await findContact(ctx.db, ctx.org.id, input.id);
+    const current = await findRecord(ctx, contactConfig, input.id);
     if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.id);
-    const patch: Partial<Contact> = { ...input.patch } as Partial<Contact>;
+    // A key sent as undefined means "leave it": drop it, or the diff would record a change that is not stored.
+    const patch = Object.fromEntries(
+      Object.entries(input.patch).filter(([, value]) => value !== undefined),
+    ) as Partial<Contact>;
     if (input.patch.properties)
       patch.properties = {
         ...current.properties,
@@ -157,105 +144,49 @@ export const contactsRouter = createTRPCRouter({
       patch.primaryEmail = normalizeEmail(input.patch.emails[0]);
       await assertEmailFree(ctx.db, ctx.org.id, patch.primaryEmail, current.id);
     }
-    if ("companyId" in input.patch) await assertCompanyInOrganization(ctx.db, ctx.org.id, input.patch.companyId);
+    if (patch.companyId) await assertCompanyInOrganization(ctx.db, ctx.org.id, patch.companyId);
     const next = { ...current, ...patch };
+    if (!next.firstName && !next.lastName && !next.primaryEmail)
+      throw new TRPCError({ code: "BAD_REQUEST", message: EMPTY_CONTACT_MESSAGE });
     patch.sortName = sortNameOf(next.firstName, next.lastName, next.primaryEmail);
     const changes = diffFields(current, patch);
     delete changes.sortName;
     delete changes.primaryEmail;
     if (Object.keys(changes).length === 0) return current;
-
-    const now = new Date();
-    const version = current.version + 1;
     try {
-      const [[updated]] = await ctx.db.batch([
-        ctx.db
-          .update(contacts)
-          .set({ ...patch, version, updatedAt: now })
-          .where(
-            and(
-              eq(contacts.id, current.id),
-              eq(contacts.organizationId, ctx.org.id),
-              eq(contacts.version, input.version),
-            ),
-          )
-          .returning(),
-        insertActivity(
-          ctx.db,
-          activityRow({
-            organizationId: ctx.org.id,
-            object: "contact",
-            recordId: current.id,
-            kind: "updated",
-            actorId: ctx.uid,
-            changes,
-            at: now,
-          }),
-        ),
-      ]);
-      if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, current.id);
-      return updated;
+      return await updateRecord(ctx, contactConfig, current.id, input.version, patch, changes);
     } catch (error) {
-      if (emailClash(error)) await assertEmailFree(ctx.db, ctx.org.id, patch.primaryEmail ?? null, current.id);
-      throw error;
+      return rethrowEmailClash(error, ctx.db, ctx.org.id, next.primaryEmail, current.id);
     }
   }),
 
   /** Soft delete: the contacts go to the trash, from where `restore` brings them back. */
-  delete: memberProcedure.input(recordIdsInput).mutation(async ({ ctx, input }) => {
-    const now = new Date();
-    const live = await ctx.db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(and(eq(contacts.organizationId, ctx.org.id), inArray(contacts.id, input.ids), isNull(contacts.deletedAt)));
-    if (live.length === 0) throw notFound("contact");
-    const ids = live.map((c) => c.id);
-    await ctx.db.batch([
-      ctx.db
-        .update(contacts)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(and(eq(contacts.organizationId, ctx.org.id), inArray(contacts.id, ids))),
-      ...ids.map((id) =>
-        insertActivity(
-          ctx.db,
-          activityRow({
-            organizationId: ctx.org.id,
-            object: "contact",
-            recordId: id,
-            kind: "deleted",
-            actorId: ctx.uid,
-            at: now,
-          }),
-        ),
-      ),
-      countChange(ctx.db, ctx.org.id, "contact", -ids.length),
-    ]);
-    return { deleted: ids.length };
-  }),
+  delete: memberProcedure
+    .input(recordIdsInput)
+    .mutation(({ ctx, input }) => softDeleteRecords(ctx, contactConfig, input.ids)),
 
   restore: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
-    const contact = await findContact(ctx.db, ctx.org.id, input.id, { deleted: true });
+    const contact = await findRecord(ctx, contactConfig, input.id, { deleted: true });
     await assertEmailFree(ctx.db, ctx.org.id, contact.primaryEmail);
-    const now = new Date();
-    const [[restored]] = await ctx.db.batch([
-      ctx.db
-        .update(contacts)
-        .set({ deletedAt: null, updatedAt: now, version: contact.version + 1 })
-        .where(and(eq(contacts.id, contact.id), eq(contacts.organizationId, ctx.org.id)))
-        .returning(),
-      insertActivity(
-        ctx.db,
-        activityRow({
-          organizationId: ctx.org.id,
-          object: "contact",
-          recordId: contact.id,
-          kind: "restored",
-          actorId: ctx.uid,
-          at: now,
-        }),
-      ),
-      countChange(ctx.db, ctx.org.id, "contact", 1),
-    ]);
-    return restored;
+    try {
+      return await restoreRecord(ctx, contactConfig, contact.id);
+    } catch (error) {
+      return rethrowEmailClash(error, ctx.db, ctx.org.id, contact.primaryEmail);
+    }
   }),
+
+  /** Assign, tag, untag or set a property on many contacts at once. */
+  bulkUpdate: memberProcedure
+    .input(bulkUpdateInput)
+    .mutation(({ ctx, input }) => bulkUpdate(ctx.db, contactConfig, ctx.org.id, ctx.uid, input.ids, input.action)),
+
+  /** Folds one contact into another: timeline, tasks and notes move to the survivor. */
+  merge: memberProcedure
+    .input(mergeInput)
+    .mutation(({ ctx, input }) => mergeRecords(ctx.db, contactConfig, ctx.org.id, ctx.uid, input)),
+
+  /** One batch (≤ 100 rows) of a CSV import. */
+  import: memberProcedure
+    .input(importBatchInput)
+    .mutation(({ ctx, input }) => importContacts(ctx.db, ctx.org.id, ctx.uid, input)),
 });

@@ -1,4 +1,10 @@
 import { createCallerFactory, createTRPCRouter } from "../trpc";
+import { searchRouter } from "./search";
+import { viewsRouter } from "./views";
+import { tasksRouter } from "./tasks";
+import { propertiesRouter } from "./properties";
+import { notesRouter } from "./notes";
+import { companiesRouter } from "./companies";
 import { contactsRouter } from "./contacts";
 import { feedbackRouter } from "./feedback";
 import { inviteRouter } from "./invite";
@@ -11,6 +17,12 @@ export const appRouter = createTRPCRouter({
   invite: inviteRouter,
   feedback: feedbackRouter,
   contacts: contactsRouter,
+  companies: companiesRouter,
+  search: searchRouter,
+  views: viewsRouter,
+  tasks: tasksRouter,
+  properties: propertiesRouter,
+  notes: notesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { leadStatuses } from "../../../drizzle/values";
 
 export const filterOperators = [
   "eq",
@@ -61,61 +62,112 @@ export const recordIdsInput = z.object({ ids: z.array(z.string().min(4).max(40))
 
 const tag = z.string().trim().min(1).max(40);
 const url = z.url("Enter a full URL, like https://…").max(500);
+/** Optional text: blank is stored as null, so "is empty" filters and nulls-last sorts agree. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === "" ? null : v));
+// Trim and lower-case before checking the format, so " Ann@X.com " is accepted as ann@x.com.
+const email = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address."));
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ().-]{5,30}$/, "Enter a phone number with digits, spaces or + ( ) . -");
 
 /** Custom property values by key; validated against the definitions by the domain layer. */
 export const propertyValues = z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), z.unknown());
 
-export const contactFields = z.object({
-  firstName: z.string().trim().max(100).default(""),
-  lastName: z.string().trim().max(100).default(""),
-  emails: z.array(z.email("Enter a valid email address.").trim().toLowerCase()).max(10).default([]),
-  phones: z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(/^\+?[0-9 ().-]{5,30}$/, "Enter a phone number with digits, spaces or + ( ) . -"),
-    )
-    .max(10)
-    .default([]),
-  title: z.string().trim().max(200).nullish(),
+/**
+ * Field schemas without defaults: patches are built from these, because zod 4 applies a
+ * `.default()` even inside `.partial()`, which would reset every omitted field on update.
+ */
+const contactShape = {
+  firstName: z.string().trim().max(100),
+  lastName: z.string().trim().max(100),
+  emails: z.array(email).max(10),
+  phones: z.array(phone).max(10),
+  title: optionalText(200),
   companyId: z.string().max(40).nullish(),
   linkedinUrl: url.nullish(),
-  leadStatus: z.enum(["new", "contacted", "qualified", "unqualified", "customer"]).default("new"),
-  source: z.string().trim().max(100).nullish(),
-  leadScore: z.number().int().min(0).max(1000).default(0),
+  leadStatus: z.enum(leadStatuses),
+  source: optionalText(100),
+  leadScore: z.number().int().min(0).max(1000),
   ownerId: z.string().max(128).nullish(),
-  tags: z.array(tag).max(50).default([]),
-  properties: propertyValues.default({}),
+  tags: z.array(tag).max(50),
+  properties: propertyValues,
+};
+
+export const contactFields = z.object({
+  ...contactShape,
+  firstName: contactShape.firstName.default(""),
+  lastName: contactShape.lastName.default(""),
+  emails: contactShape.emails.default([]),
+  phones: contactShape.phones.default([]),
+  leadStatus: contactShape.leadStatus.default("new"),
+  leadScore: contactShape.leadScore.default(0),
+  tags: contactShape.tags.default([]),
+  properties: contactShape.properties.default({}),
 });
+export const EMPTY_CONTACT_MESSAGE = "Give the contact a name or an email address.";
 export const contactCreateInput = contactFields.refine((c) => c.firstName || c.lastName || c.emails.length > 0, {
-  message: "Give the contact a name or an email address.",
+  message: EMPTY_CONTACT_MESSAGE,
   path: ["firstName"],
 });
 export type ContactCreateInput = z.input<typeof contactCreateInput>;
+export const contactPatch = z.object(contactShape).partial();
 export const contactUpdateInput = z.object({
   id: z.string().min(4).max(40),
   version: z.number().int().min(1),
-  patch: contactFields.partial(),
+  patch: contactPatch,
 });
 export type ContactUpdateInput = z.input<typeof contactUpdateInput>;
 
-export const companyFields = z.object({
+const companyShape = {
   name: z.string().trim().min(1, "Name the company.").max(200),
-  domain: z.string().trim().max(253).nullish(),
-  industry: z.string().trim().max(100).nullish(),
-  size: z.string().trim().max(50).nullish(),
-  address: z.string().trim().max(500).nullish(),
+  domain: optionalText(253),
+  industry: optionalText(100),
+  size: optionalText(50),
+  address: optionalText(500),
   linkedinUrl: url.nullish(),
   ownerId: z.string().max(128).nullish(),
-  tags: z.array(tag).max(50).default([]),
-  properties: propertyValues.default({}),
+  tags: z.array(tag).max(50),
+  properties: propertyValues,
+};
+
+export const companyFields = z.object({
+  ...companyShape,
+  tags: companyShape.tags.default([]),
+  properties: companyShape.properties.default({}),
 });
 export const companyCreateInput = companyFields;
 export type CompanyCreateInput = z.input<typeof companyCreateInput>;
+export const companyPatch = z.object(companyShape).partial();
 export const companyUpdateInput = z.object({
   id: z.string().min(4).max(40),
   version: z.number().int().min(1),
-  patch: companyFields.partial(),
+  patch: companyPatch,
 });
 export type CompanyUpdateInput = z.input<typeof companyUpdateInput>;
+
+export const bulkAction = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("assign"), ownerId: z.string().min(1).max(128).nullable() }),
+  z.object({ type: z.literal("addTag"), tag: z.string().trim().min(1).max(40) }),
+  z.object({ type: z.literal("removeTag"), tag: z.string().trim().min(1).max(40) }),
+  z.object({ type: z.literal("setProperty"), key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), value: z.unknown() }),
+]);
+export type BulkAction = z.infer<typeof bulkAction>;
+export const bulkUpdateInput = z.object({
+  ids: z.array(z.string().min(4).max(40)).min(1).max(200),
+  action: bulkAction,
+});
+
+export const mergeInput = z.object({
+  /** The record that stays. */
+  survivorId: z.string().min(4).max(40),
+  survivorVersion: z.number().int().min(1),
+  /** The record folded into the survivor and then deleted. */
+  mergedId: z.string().min(4).max(40),
+});

@@ -1,14 +1,89 @@
-import { CheckSquare } from "lucide-react";
-import { AreaPage } from "../../ui/area-page";
+import { useRef } from "react";
+import { useSearchParams } from "react-router-dom";
+import { ErrorState } from "../../ui/empty-state";
+import { PageBody, PageHeader } from "../../ui/page";
+import { useCurrentUser } from "../auth/use-current-user";
+import { useMembers } from "../members/use-members";
+import { useDayRange } from "./day-range";
+import { KeyboardHints } from "./keyboard-hints";
+import { QuickAdd } from "./quick-add";
+import { TaskList } from "./task-list";
+import { TasksEmpty, TasksSkeleton } from "./task-states";
+import { TaskToolbar } from "./task-toolbar";
+import { taskTabs, type TaskTab } from "./task-types";
+import { useTaskLists } from "./use-task-lists";
+
+/** The tab and the assignee live in the address, so a filtered list can be bookmarked. */
+function useTaskParams() {
+  const [params, setParams] = useSearchParams();
+  const view = params.get("view");
+  const tab: TaskTab = taskTabs.includes(view as TaskTab) ? (view as TaskTab) : "today";
+  const assignee = params.get("assignee") ?? "me";
+  const set = (next: { tab?: TaskTab; assignee?: string }) => {
+    const search = new URLSearchParams();
+    const nextTab = next.tab ?? tab;
+    const nextAssignee = next.assignee ?? assignee;
+    if (nextTab !== "today") search.set("view", nextTab);
+    if (nextAssignee !== "me") search.set("assignee", nextAssignee);
+    setParams(search, { replace: true });
+  };
+  return { tab, assignee, set };
+}
 
 export default function TasksPage() {
+  const { tab, assignee, set } = useTaskParams();
+  const range = useDayRange();
+  const { data: user } = useCurrentUser();
+  const members = useMembers();
+  const lists = useTaskLists(range, assignee);
+  const quickAddRef = useRef<HTMLInputElement>(null);
+  const memberById = members.data && new Map(members.data.map((member) => [member.userId, member]));
+  const rows = lists.byTab?.[tab];
+  const counts = lists.byTab && {
+    today: lists.byTab.today.length,
+    upcoming: lists.byTab.upcoming.length,
+    overdue: lists.byTab.overdue.length,
+    done: lists.byTab.done.length,
+  };
+  const specificAssignee = assignee !== "me" && assignee !== "anyone" ? assignee : undefined;
+
   return (
-    <AreaPage
-      title="Tasks"
-      description="What to do today, next, and what is overdue."
-      icon={CheckSquare}
-      emptyTitle="Nothing to do yet"
-      emptyDescription="Tasks you or your agents create show up here, overdue first."
-    />
+    <>
+      <PageHeader title="Tasks" description="What to do today, what comes next, and what slipped." />
+      <PageBody className="max-w-5xl">
+        <QuickAdd ref={quickAddRef} tab={tab} assigneeId={specificAssignee} />
+        <div className="mt-5">
+          <TaskToolbar
+            tab={tab}
+            onTabChange={(next) => set({ tab: next })}
+            counts={counts}
+            assignee={assignee}
+            onAssigneeChange={(next) => set({ assignee: next })}
+            members={members.data ?? []}
+            currentUserId={user?.id}
+          />
+        </div>
+        <div className="mt-4" role="tabpanel" aria-label={`${tab} tasks`}>
+          {rows === undefined ? (
+            lists.error ? (
+              <ErrorState
+                message={`Could not load tasks: ${lists.error.message}`}
+                onRetry={() => {
+                  lists.retry();
+                  if (members.isError) void members.refetch();
+                }}
+              />
+            ) : (
+              <TasksSkeleton />
+            )
+          ) : rows.length === 0 ? (
+            <TasksEmpty tab={tab} filtered={assignee !== "me"} />
+          ) : (
+            <TaskList key={`${tab}-${assignee}`} rows={rows} members={memberById} quickAddRef={quickAddRef} />
+          )}
+        </div>
+        <KeyboardHints />
+      </PageBody>
+    </>
   );
 }

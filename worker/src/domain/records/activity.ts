@@ -1,3 +1,4 @@
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { ActivityKind, RecordObject } from "../../../../drizzle";
 import { activities } from "../../../../drizzle";
 import type { Database } from "../../db";
@@ -42,4 +43,16 @@ export function activityRow(input: {
 
 export function insertActivity(db: Database, row: ReturnType<typeof activityRow>) {
   return db.insert(activities).values(row);
+}
+
+/**
+ * The same insert, written only if `condition` (e.g. an EXISTS on the record's expected
+ * version) holds when the statement runs: inside a batch, the activity and the write it
+ * describes then succeed or no-op together, so a lost race never leaves a false entry.
+ */
+export function insertActivityWhere(db: Database, row: ReturnType<typeof activityRow>, condition: SQL) {
+  const values = Object.entries(getTableColumns(activities)).map(([key, column]) =>
+    sql.param(row[key as keyof typeof row], column),
+  );
+  return db.insert(activities).select(sql`SELECT ${sql.join(values, sql`, `)} WHERE ${condition}`);
 }

@@ -4,12 +4,17 @@ import { companies, contacts } from "../../../../drizzle";
 
 export type FieldKind = "text" | "number" | "date" | "enum" | "array" | "reference";
 
-/** A field the list engine can filter and sort on: its SQL and what kind of value it holds. */
-export type ListField = { sql: SQL | SQLiteColumn; kind: FieldKind; nullable: boolean };
+/**
+ * A field the list engine can filter and sort on: its SQL and what kind of value it holds.
+ * `isoDate`: a date kept as "YYYY-MM-DD" text (custom properties), not as epoch milliseconds.
+ */
+export type ListField = { sql: SQL | SQLiteColumn; kind: FieldKind; nullable: boolean; isoDate?: boolean };
 
-export type ObjectConfig = {
+export type RecordTable = typeof contacts | typeof companies;
+
+export type ObjectConfig<Table extends RecordTable = RecordTable> = {
   object: "contact" | "company";
-  table: typeof contacts | typeof companies;
+  table: Table;
   fields: Record<string, ListField>;
   defaultSort: string;
   fts: { table: "contacts_fts" | "companies_fts"; columns: string };
@@ -21,7 +26,7 @@ const f = (column: SQL | SQLiteColumn, kind: FieldKind, nullable = true): ListFi
   nullable,
 });
 
-export const contactConfig: ObjectConfig = {
+export const contactConfig: ObjectConfig<typeof contacts> = {
   object: "contact",
   table: contacts,
   defaultSort: "name",
@@ -44,7 +49,7 @@ export const contactConfig: ObjectConfig = {
   },
 };
 
-export const companyConfig: ObjectConfig = {
+export const companyConfig: ObjectConfig<typeof companies> = {
   object: "company",
   table: companies,
   defaultSort: "name",
@@ -67,5 +72,10 @@ const PROPERTY_KEY = /^[a-z][a-z0-9_]{0,39}$/;
 export function customPropertyField(config: ObjectConfig, name: string, kind: FieldKind): ListField | null {
   const key = name.startsWith("prop:") ? name.slice(5) : null;
   if (!key || !PROPERTY_KEY.test(key)) return null;
-  return { sql: sql`json_extract(${config.table.properties}, ${`$.${key}`})`, kind, nullable: true };
+  return {
+    sql: sql`json_extract(${config.table.properties}, ${`$.${key}`})`,
+    kind,
+    nullable: true,
+    isoDate: kind === "date",
+  };
 }

@@ -17,10 +17,13 @@ function resolveField(config: ObjectConfig, name: string, properties: PropertyKi
 }
 
 function comparable(field: ListField, value: unknown): unknown {
+  if (value === undefined || value === null || Array.isArray(value))
+    throw new TRPCError({ code: "BAD_REQUEST", message: "Choose one value to compare with." });
   if (field.kind === "date") {
     const time = typeof value === "number" ? value : Date.parse(String(value));
     if (Number.isNaN(time)) throw new TRPCError({ code: "BAD_REQUEST", message: `"${String(value)}" is not a date.` });
-    return time;
+    // Custom date properties hold "YYYY-MM-DD" text, which compares as text, not as a number.
+    return field.isoDate ? new Date(time).toISOString().slice(0, 10) : time;
   }
   if (field.kind === "number") {
     const number = Number(value);
@@ -44,10 +47,11 @@ function conditionSql(field: ListField, { operator, value }: FilterCondition): S
         return sql`NOT EXISTS ${element} = ${String(value ?? "").toLowerCase()})`;
       case "in":
         return sql`EXISTS ${element} IN ${asList(value).map((v) => String(v).toLowerCase())})`;
+      // A custom multi-select that was never set is NULL: empty too.
       case "empty":
-        return sql`json_array_length(${field.sql}) = 0`;
+        return sql`coalesce(json_array_length(${field.sql}), 0) = 0`;
       case "notEmpty":
-        return sql`json_array_length(${field.sql}) > 0`;
+        return sql`coalesce(json_array_length(${field.sql}), 0) > 0`;
       default:
         throw new TRPCError({ code: "BAD_REQUEST", message: `Tags cannot be compared with "${operator}".` });
     }
@@ -100,7 +104,8 @@ export function ftsQuery(config: ObjectConfig, organizationId: string, search: s
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    // "_" is a token character in the index (tokenchars '_'), so it stays inside a word here too.
+    .split(/[^\p{L}\p{N}_]+/u)
     .filter(Boolean)
     .slice(0, 8);
   if (words.length === 0) return null;
@@ -110,13 +115,17 @@ export function ftsQuery(config: ObjectConfig, organizationId: string, search: s
 
 type Cursor = { v: unknown; id: string };
 
+/** base64url of the JSON, through UTF-8: sort values may hold any character ("Zoë", "李"). */
 export function encodeCursor(cursor: Cursor): string {
-  return btoa(JSON.stringify(cursor)).replace(/=+$/, "");
+  let binary = "";
+  for (const byte of new TextEncoder().encode(JSON.stringify(cursor))) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 function decodeCursor(raw: string): Cursor {
   try {
-    const cursor = JSON.parse(atob(raw)) as Cursor;
+    const binary = atob(raw.replace(/-/g, "+").replace(/_/g, "/"));
+    const cursor = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as Cursor;
     if (typeof cursor.id !== "string") throw new Error("no id");
     return cursor;
   } catch {

@@ -88,14 +88,18 @@ export async function listRecords<Row>(db: Database, config: ObjectConfig, organ
   };
 }
 
-/** Keeps `record_counts` right: a statement to run in the same batch as the write. */
-export function countChange(db: Database, organizationId: string, object: ObjectConfig["object"], delta: number) {
+/**
+ * Keeps `record_counts` right: a statement to run in the same batch as the write. `delta` may be
+ * SQL (e.g. a count of the rows the batch's next statement will change), so it is exact even
+ * when another request changed some of those rows a moment earlier.
+ */
+export function countChange(db: Database, organizationId: string, object: ObjectConfig["object"], delta: number | SQL) {
   return db
     .insert(recordCounts)
-    .values({ organizationId, object, count: Math.max(delta, 0) })
+    .values({ organizationId, object, count: sql`max((${delta}), 0)` })
     .onConflictDoUpdate({
       target: [recordCounts.organizationId, recordCounts.object],
-      set: { count: sql`max(${recordCounts.count} + ${delta}, 0)` },
+      set: { count: sql`max(${recordCounts.count} + (${delta}), 0)` },
     });
 }
 

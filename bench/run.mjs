@@ -1,0 +1,371 @@
+#!/usr/bin/env node
+// npm run bench: measures the contact list's latency and throughput against 100,000 seeded
+// contacts in local `wrangler dev`, next to two floors measured in the same run (GET /health: the
+// runtime without D1; user.getUser: one indexed D1 query). Prints a table with PASS/MISS per budget
+// and saves it to bench/results/latest.md. A missed budget never fails the process.
+//
+//   BENCH_SECONDS=10 npm run bench      (seconds per measurement; BENCH_RESEED=1 seeds afresh)
+//
+// Data lives in bench/.data (seeded once with scripts/seed.mjs, then reused). Ports: wrangler dev
+// on 8795, the Auth emulator on 9191 (stack.mjs puts the emulator hub on auth port + 2 and its log
+// server on + 3: 9193/9194, clear of the ports other runs use).
+import autocannon from "autocannon";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dataDir = path.join(root, "bench", ".data");
+
+// The Auth emulator finds "its" hub through $TMPDIR/hub-<project>.json, one file for every stack of
+// the same project on this machine: with another stack running, --export-on-exit exported that
+// stack's users instead of ours. A private TMPDIR (set before stack.mjs copies process.env) fixes it.
+process.env.TMPDIR = path.join(dataDir, "tmp");
+fs.mkdirSync(process.env.TMPDIR, { recursive: true });
+const { quietEnv, startStack } = await import("../scripts/stack.mjs");
+const { seed } = await import("../scripts/seed.mjs");
+const markerFile = path.join(dataDir, "seeded.json");
+const resultsFile = path.join(root, "bench", "results", "latest.md");
+const PORT = Number(process.env.BENCH_PORT ?? 8795);
+const AUTH_PORT = Number(process.env.BENCH_AUTH_PORT ?? 9191);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Math.min(2, Math.max(1, Math.round(SECONDS / 5)));
+const SEED = { org: "Bench Org", contacts: 100_000, companies: 20_000, tasks: 20_000 };
+const USER = { email: "bench@example.com", password: "bench-password-1" };
+const BUDGET_P95_MS = 25;
+const BUDGET_THROUGHPUT_SHARE = 0.7;
+
+const log = (...args) => console.log(...args);
+
+// ---------------------------------------------------------------------------------------------
+// Data: seed once into bench/.data; the marker says it is done.
+
+async function ensureSeeded() {
+  if (process.env.BENCH_RESEED === "1") {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(process.env.TMPDIR, { recursive: true });
+  }
+  if (fs.existsSync(markerFile)) {
+    const marker = JSON.parse(fs.readFileSync(markerFile, "utf8"));
+    log(`Reusing the seeded data in bench/.data (${marker.counts.contacts.toLocaleString("en-US")} contacts).`);
+    return marker;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const result = await seed({ ...SEED, dataDir, replace: true, log: (line) => log(`  [seed] ${line}`) });
+  const marker = { ...result, org: SEED.org, seededAt: new Date().toISOString() };
+  fs.writeFileSync(markerFile, JSON.stringify(marker, null, 2));
+  return marker;
+}
+
+/** Makes `uid` an owner of the seeded organization, working in it (the stack must be stopped). */
+function addOwner(uid, organizationId) {
+  const now = Date.now();
+  const q = (s) => `'${String(s).replaceAll("'", "''")}'`;
+  const sql = [
+    `INSERT INTO users (id, email, display_name, organization_id, created_at, updated_at)
+     VALUES (${q(uid)}, ${q(USER.email)}, 'Bench user', ${q(organizationId)}, ${now}, ${now})
+     ON CONFLICT (id) DO UPDATE SET organization_id = excluded.organization_id`,
+    `INSERT INTO memberships (id, organization_id, user_id, role, joined_at, created_by, created_at, updated_at)
+     VALUES (${q(`mem_bench${now}`)}, ${q(organizationId)}, ${q(uid)}, 'owner', ${now}, ${q(uid)}, ${now}, ${now})
+     ON CONFLICT (organization_id, user_id) DO UPDATE SET role = 'owner'`,
+  ].join(";\n");
+  const result = spawnSync(
+    path.join(root, "node_modules", ".bin", "wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", path.join(dataDir, "wrangler"), "--command", sql],
+    { cwd: root, env: quietEnv, encoding: "utf8" },
+  );
+  if (result.status !== 0) throw new Error(`Adding the bench user failed:\n${result.stdout}${result.stderr}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP helpers.
+
+async function postJson(url, body) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { ok: res.ok, status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** Signs the bench user up in the Auth emulator (or in, when they exist from an earlier run). */
+async function signIn(authUrl) {
+  const api = `${authUrl}/identitytoolkit.googleapis.com/v1`;
+  let res = await postJson(`${api}/accounts:signUp?key=any`, { ...USER, returnSecureToken: true });
+  if (!res.ok && String(res.body?.error?.message).startsWith("EMAIL_EXISTS"))
+    res = await postJson(`${api}/accounts:signInWithPassword?key=any`, { ...USER, returnSecureToken: true });
+  if (!res.ok) throw new Error(`Auth emulator sign-up failed (${res.status}): ${JSON.stringify(res.body)}`);
+  return { uid: res.body.localId, idToken: res.body.idToken };
+}
+
+const trpcPath = (procedure, input) =>
+  `/trpc/${procedure}` + (input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
+
+async function trpcGet(baseUrl, headers, procedure, input) {
+  const res = await fetch(baseUrl + trpcPath(procedure, input), { headers });
+  const body = await res.json().catch(() => null);
+  if (res.status !== 200 || !body?.result)
+    throw new Error(`${procedure} answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
+  return body.result.data.json;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurement.
+
+function percentile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+/** One autocannon run: every response's latency recorded, so p95 is exact. */
+function measure(url, headers, connections, seconds, record = true) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const statuses = {};
+    const started = process.hrtime.bigint();
+    const instance = autocannon(
+      { url, headers, connections, duration: seconds, pipelining: 1, timeout: 30 },
+      (error, result) => {
+        if (error) return reject(error);
+        const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+        latencies.sort((a, b) => a - b);
+        const ok = statuses["2xx"] ?? 0;
+        resolve({
+          p50: percentile(latencies, 0.5),
+          p95: percentile(latencies, 0.95),
+          p99: percentile(latencies, 0.99),
+          rps: ok / Math.min(wallSeconds, result.duration || wallSeconds),
+          requests: latencies.length,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+          statuses,
+        });
+      },
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      if (!record) return;
+      latencies.push(responseTime);
+      const bucket = `${Math.floor(statusCode / 100)}xx`;
+      statuses[bucket] = (statuses[bucket] ?? 0) + 1;
+      if (statusCode >= 300) statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+}
+
+/**
+ * autocannon stops at the deadline but the requests still in flight keep D1 busy (D1 runs one query
+ * at a time): wait until a one-query request answers promptly again, so no row pays for the last.
+ */
+async function drain(baseUrl, headers) {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const started = performance.now();
+    await fetch(baseUrl + trpcPath("user.getUser"), { headers }).then((res) => res.arrayBuffer());
+    if (performance.now() - started < 100) return;
+  }
+}
+
+const loadAverage = () => os.loadavg()[0].toFixed(2);
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "—");
+const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : "—");
+
+function table(rows, floors) {
+  const header =
+    "| query | c | p50 ms | p95 ms | p99 ms | req/s | p95 ÷ /health | p95 ÷ D1 floor | req/s ÷ /health | req/s ÷ D1 floor | non-2xx / errors | budget |";
+  const lines = [header, "|" + " --- |".repeat(12)];
+  for (const row of rows) {
+    const f = floors[row.connections];
+    lines.push(
+      `| ${row.label} | ${row.connections} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${fmt(row.rps, 0)} | ` +
+        `${ratio(row.p95, f.health.p95)} | ${ratio(row.p95, f.d1.p95)} | ${ratio(row.rps, f.health.rps)} | ` +
+        `${ratio(row.rps, f.d1.rps)} | ${row.non2xx} / ${row.errors} | ${row.budget ?? "—"}` +
+        `${row.requests === 0 ? ` (no response within ${SECONDS} s)` : ""} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = Date.now();
+  const marker = await ensureSeeded();
+  const cores = os.cpus().length;
+  const build = !fs.existsSync(path.join(root, "dist", "index.html"));
+  const logDir = path.join(dataDir, "logs");
+  const options = { dataDir, port: PORT, authPort: AUTH_PORT, build, logDir };
+
+  log(`Starting the stack (wrangler dev on ${PORT}, Auth emulator on ${AUTH_PORT}; logs in bench/.data/logs)…`);
+  let stack = await startStack(options);
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await stack.stop();
+  };
+  process.once("SIGINT", () => void stop().then(() => process.exit(130)));
+  process.once("SIGTERM", () => void stop().then(() => process.exit(143)));
+
+  try {
+    let { uid, idToken } = await signIn(stack.authUrl);
+    let headers = { authorization: `Bearer ${idToken}` };
+    const me = await trpcGet(stack.url, headers, "user.getUser");
+    if (me?.organization?.id !== marker.organizationId) {
+      log(`Making ${USER.email} (${uid}) an owner of "${marker.org}"; the stack restarts once for that…`);
+      await stack.stop();
+      addOwner(uid, marker.organizationId);
+      stack = await startStack({ ...options, build: false });
+      ({ uid, idToken } = await signIn(stack.authUrl));
+      headers = { authorization: `Bearer ${idToken}` };
+      const again = await trpcGet(stack.url, headers, "user.getUser");
+      if (again?.organization?.id !== marker.organizationId)
+        throw new Error(
+          `The bench user is still not a member (the emulator now says uid ${uid}: did it keep its users?).`,
+        );
+    }
+
+    // Inputs, and the values some of them need (a cursor, a contact with a timeline).
+    const byName = { sort: { field: "name", direction: "asc" }, limit: 50 };
+    const firstPage = await trpcGet(stack.url, headers, "contacts.list", byName);
+    if (!firstPage.nextCursor || firstPage.items.length !== 50)
+      throw new Error(`The first page is not a full page: ${firstPage.items.length} items.`);
+    let contact = null;
+    for (const item of firstPage.items.slice(0, 20)) {
+      const detail = await trpcGet(stack.url, headers, "contacts.get", { id: item.id });
+      if (!contact || detail.timeline.length > contact.timeline)
+        contact = { id: item.id, timeline: detail.timeline.length };
+    }
+    const listInputs = {
+      "list: sorted by name": byName,
+      "list: sorted by custom property tier": { sort: { field: "prop:tier", direction: "asc" }, limit: 50 },
+      "list: filter status=qualified AND score>50": {
+        filter: {
+          combinator: "and",
+          conditions: [
+            { field: "leadStatus", operator: "eq", value: "qualified" },
+            { field: "leadScore", operator: "gt", value: 50 },
+          ],
+        },
+        limit: 50,
+      },
+      "list: next page (cursor)": { ...byName, cursor: firstPage.nextCursor },
+      'list: search "ann"': { search: "ann", limit: 50 },
+    };
+    const scenarios = [
+      { label: "GET /health (runtime floor, no D1)", path: "/health", kind: "floor:health" },
+      { label: "user.getUser (D1 floor: one indexed query)", path: trpcPath("user.getUser"), kind: "floor:d1" },
+      ...Object.entries(listInputs).map(([label, input]) => ({
+        label,
+        path: trpcPath("contacts.list", input),
+        kind: "list",
+      })),
+      {
+        label: `contacts.get + timeline (${contact.timeline} activities)`,
+        path: trpcPath("contacts.get", { id: contact.id }),
+        kind: "get",
+      },
+    ];
+
+    // Every request must answer 200 before it is measured; show what it answers otherwise.
+    for (const s of scenarios) {
+      const res = await fetch(stack.url + s.path, { headers });
+      const text = await res.text();
+      if (res.status !== 200) log(`! ${s.label} answered ${res.status}: ${text.slice(0, 300)}`);
+      if (s.kind === "list") {
+        const data = JSON.parse(text).result?.data?.json;
+        log(`  ${s.label}: ${data?.items.length} items, total ${JSON.stringify(data?.total)}`);
+      }
+    }
+
+    const loadBefore = loadAverage();
+    if (Number(loadBefore) > cores)
+      log(`! Load average ${loadBefore} on ${cores} cores: other work is running, figures will be noisy.`);
+    const rows = [];
+    for (const connections of [1, 16]) {
+      for (const s of scenarios) {
+        const url = stack.url + s.path;
+        await measure(url, headers, connections, WARMUP_SECONDS, false);
+        await drain(stack.url, headers);
+        const result = await measure(url, headers, connections, SECONDS);
+        await drain(stack.url, headers);
+        const row = { ...s, connections, ...result };
+        rows.push(row);
+        log(
+          `  c=${String(connections).padEnd(2)} ${s.label.padEnd(52)} p50 ${fmt(row.p50).padStart(6)} ms  ` +
+            `p95 ${fmt(row.p95).padStart(6)} ms  p99 ${fmt(row.p99).padStart(6)} ms  ${fmt(row.rps, 0).padStart(5)} req/s` +
+            (row.non2xx || row.errors
+              ? `  ✖ ${row.non2xx} non-2xx, ${row.errors} errors ${JSON.stringify(row.statuses)}`
+              : ""),
+        );
+      }
+    }
+
+    // Budgets: p95 ≤ 25 ms at c=1 for list/search; throughput at c=16 ≥ 70% of the D1 floor.
+    const floors = {};
+    for (const c of [1, 16])
+      floors[c] = {
+        health: rows.find((r) => r.connections === c && r.kind === "floor:health"),
+        d1: rows.find((r) => r.connections === c && r.kind === "floor:d1"),
+      };
+    const misses = [];
+    for (const row of rows) {
+      if (row.kind.startsWith("floor")) continue;
+      if (row.connections === 1 && row.kind === "list") {
+        const pass = row.p95 <= BUDGET_P95_MS && row.non2xx === 0 && row.errors === 0;
+        row.budget = `${pass ? "PASS" : "MISS"} p95 ≤ ${BUDGET_P95_MS} ms`;
+        if (!pass) misses.push(`${row.label} at c=1: p95 ${fmt(row.p95)} ms > ${BUDGET_P95_MS} ms`);
+      }
+      if (row.connections === 16) {
+        const share = row.rps / floors[16].d1.rps;
+        const pass = share >= BUDGET_THROUGHPUT_SHARE && row.non2xx === 0 && row.errors === 0;
+        row.budget = `${pass ? "PASS" : "MISS"} ≥ 70% of D1 floor (${Math.round(share * 100)}%)`;
+        if (!pass)
+          misses.push(`${row.label} at c=16: ${fmt(row.rps, 0)} req/s = ${Math.round(share * 100)}% of the D1 floor`);
+      }
+    }
+    const errors = rows.filter((r) => r.non2xx || r.errors);
+
+    const report = [
+      `# Bench: contacts at ${marker.counts.contacts.toLocaleString("en-US")} rows`,
+      "",
+      `${new Date().toISOString()} · ${SECONDS} s per row (after ${WARMUP_SECONDS} s warm-up; D1 drained between runs) · local wrangler dev ` +
+        `(--log-level warn) · autocannon on the same machine · Node ${process.version} · ${cores} cores, ` +
+        `1-min load average ${loadBefore} before / ${loadAverage()} after (the stack and autocannon add about 2)`,
+      "",
+      `Data: one organization with ${Object.entries(marker.counts)
+        .map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`)
+        .join(", ")} (scripts/seed.mjs, seeded in ${fmt(marker.seconds)} s).`,
+      "",
+      "Floors: `GET /health` is the Worker without D1. The D1 floor is `user.getUser`, an existing authed",
+      "procedure that runs one indexed D1 query (users ⋈ memberships ⋈ organizations by primary key); nothing",
+      "was added to the production Worker for the bench. Every `contacts.*` call also runs the membership",
+      "query of `memberProcedure` before its own queries.",
+      "",
+      table(rows, floors),
+      "",
+      `Budgets: p95 ≤ ${BUDGET_P95_MS} ms at c=1 for every list/search query; throughput at c=16 ≥ 70% of the D1 floor.`,
+      "",
+      misses.length ? `Missed:\n${misses.map((m) => `- ${m}`).join("\n")}` : "Every budget met.",
+      "",
+      errors.length
+        ? `Non-2xx / errors:\n${errors.map((r) => `- ${r.label} c=${r.connections}: ${JSON.stringify(r.statuses)}, ${r.errors} errors`).join("\n")}`
+        : "Every response was 2xx.",
+      "",
+    ].join("\n");
+    log(`\n${report}`);
+    fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+    fs.writeFileSync(resultsFile, report);
+    log(
+      `Saved to ${path.relative(process.cwd(), resultsFile)} (${((Date.now() - started) / 1000).toFixed(0)} s in all).`,
+    );
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(`\n✖ ${error.stack ?? error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,790 @@
+#!/usr/bin/env node
+// npm run seed: fills the LOCAL D1 (the one `npm start` uses) with realistic, reproducible data
+// for one organization: companies, contacts (with a custom "tier" select property), their
+// timelines (activities), tasks and the record counters.
+//
+//   npm run seed -- --org "Acme Sales" [--contacts 100000] [--companies 20000] [--tasks 20000]
+//                   [--data DIR] [--owner-email you@example.com] [--seed 1] [--replace]
+//
+// How: migrations are applied with `wrangler d1 migrations apply --local`, then rows go in through
+// wrangler's getPlatformProxy (the same local D1 file `wrangler dev --persist-to DIR/wrangler`
+// opens) as multi-row INSERTs with inline literals (under D1's 100 KB statement limit), many per
+// D1 batch. The FTS5 triggers index contacts and companies as the rows go in. Nothing is added to
+// the production Worker. Stop `npm start` first: two processes must not write the same file.
+//
+// Same --org, --seed and counts give the same rows (own seeded PRNG); dates are spread over the
+// two years before today (UTC midnight), so they move with the day the seed runs.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { quietEnv } from "./stack.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DAY = 86_400_000;
+/** D1 refuses statements over 100 KB; stay well below. */
+const MAX_STATEMENT_BYTES = 90_000;
+/** Rows per D1 batch (one transaction each): big enough to be fast, small enough for progress. */
+const ROWS_PER_BATCH = 10_000;
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic randomness: sfc32 seeded through cyrb128 (small, fast, good enough for fixtures).
+
+function cyrb128(text) {
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
+  for (let i = 0; i < text.length; i++) {
+    const k = text.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  return [(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0];
+}
+
+export function createRandom(seedText) {
+  let [a, b, c, d] = cyrb128(String(seedText));
+  const next = () => {
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
+    let t = (a + b) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    d = (d + 1) | 0;
+    t = (t + d) | 0;
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < 15; i++) next(); // let the state mix
+  const rng = {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    pick: (list) => list[Math.floor(next() * list.length)],
+    chance: (p) => next() < p,
+    /** `weights`: [[value, weight], …]. */
+    weighted: (weights) => {
+      const total = weights.reduce((sum, [, w]) => sum + w, 0);
+      let r = next() * total;
+      for (const [value, w] of weights) if ((r -= w) < 0) return value;
+      return weights[weights.length - 1][0];
+    },
+    /** Like the app's newId: a prefix and 16 base-36 characters. */
+    id: (prefix) => {
+      let out = "";
+      for (let i = 0; i < 16; i++) out += "0123456789abcdefghijklmnopqrstuvwxyz"[Math.floor(next() * 36)];
+      return `${prefix}_${out}`;
+    },
+  };
+  return rng;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vocabulary.
+
+const FIRST_NAMES = (
+  "James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan " +
+  "Joseph Jessica Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret " +
+  "Mark Sandra Donald Ashley Steven Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin " +
+  "Amanda Brian Melissa George Deborah Timothy Stephanie Ronald Rebecca Jason Sharon Edward Laura Jeffrey " +
+  "Cynthia Ryan Kathleen Jacob Amy Gary Angela Nicholas Shirley Eric Anna Jonathan Brenda Stephen Pamela " +
+  "Larry Emma Justin Nicole Scott Helen Brandon Samantha Benjamin Katherine Samuel Christine Gregory Debra " +
+  "Alexander Rachel Patrick Carolyn Frank Janet Raymond Catherine Jack Maria Dennis Heather Jerry Diane " +
+  "Tyler Ruth Aaron Julie Jose Olivia Adam Joyce Nathan Virginia Henry Victoria Zachary Kelly Douglas Lauren " +
+  "Peter Christina Kyle Joan Noah Evelyn Ethan Judith Jeremy Megan Walter Andrea Christian Cheryl Keith " +
+  "Hannah Roger Jacqueline Terry Martha Austin Gloria Sean Teresa Gerald Ann Carl Sara Harold Madison " +
+  "Dylan Frances Arthur Kathryn Lawrence Janice Jordan Jean Jesse Abigail Bryan Alice Billy Judy Bruce " +
+  "Sophia Gabriel Grace Joe Denise Logan Amber Alan Doris Juan Marilyn Albert Danielle Willie Beverly " +
+  "Elijah Isabella Wayne Theresa Randy Diana Vincent Natalie Mason Brittany Roy Charlotte Ralph Marie " +
+  "Bobby Kayla Russell Alexis Bradley Lori Philip Annie Eugene Anne Annette Joanna Ananya Anika Annika " +
+  "Wei Mei Hiroshi Yuki Sanjay Priya Rahul Aisha Omar Fatima Lucas Sofia Mateo Valentina Liam Chloe " +
+  "Noor Leila Mohammed Zara Ivan Olga Lars Ingrid Pierre Amélie Jürgen Zoë Chidi Amara Kwame Nia Diego " +
+  "Camila Santiago Lucía Björn Siobhán Seán Renée Andrés"
+).split(" ");
+
+const LAST_NAMES = (
+  "Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez " +
+  "Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark " +
+  "Ramirez Lewis Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams " +
+  "Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker " +
+  "Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper " +
+  "Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James " +
+  "Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez " +
+  "Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez " +
+  "Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole " +
+  "Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens " +
+  "Harrison Fernandez McDonald Woods Washington Kennedy Wells Vargas Henry Chen Freeman Webb Tucker " +
+  "Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Munoz " +
+  "Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren Mills Meyer Rice " +
+  "Schmidt Garza Daniels Ferguson Nichols Stephens Soto Weaver Ryan Gardner Payne Grant Dunn Kelley " +
+  "Spencer Hawkins Arnold Pierce Hansen Peters Santos Hart Bradley Knight Elliott Cunningham Duncan " +
+  "Armstrong Hudson Carroll Lane Riley Andrews Alvarado Ray Delgado Berry Perkins Hoffman Johnston " +
+  "Matthews Pena Richards Willis Carpenter Lawrence Sandoval Annan Anand Andersen O'Brien O'Connor " +
+  "D'Souza Müller Schäfer Dubois Lefèvre Nakamura Tanaka Suzuki Wang Li Zhang Liu Singh Kumar Sharma " +
+  "Gupta Khan Ali Hassan Ibrahim Okafor Mensah Kowalski Nowak Novak Horvat Jensen Nielsen Larsen " +
+  "Johansson Lindqvist Rossi Russo Ferrari Esposito Bianchi Costa Fernandes Pereira Oliveira Ivanov Petrov"
+).split(" ");
+
+const COMPANY_WORDS = (
+  "Acme Apex Summit Blue Red Green Silver Golden Iron Cedar Oak Pine Maple Birch Willow River Lake " +
+  "Harbor Bay Coast Ocean Atlas Orion Nova Stellar Lunar Solar Polar Arctic Northern Southern Eastern " +
+  "Western Pacific Atlantic Alpine Granite Quartz Crystal Diamond Emerald Sapphire Ruby Cobalt Copper " +
+  "Falcon Eagle Hawk Raven Fox Wolf Bear Lion Tiger Otter Beacon Lighthouse Anchor Compass Meridian " +
+  "Horizon Vertex Vector Pixel Quantum Fusion Catalyst Momentum Velocity Spark Ember Flint Forge Anvil " +
+  "Keystone Cornerstone Bridge Gateway Pioneer Frontier Heritage Liberty Union Sterling Crown Royal " +
+  "Regal Noble Prime Pinnacle Zenith Crest Ridge Canyon Mesa Prairie Meadow Grove Orchard Harvest " +
+  "Bright Clear Swift Rapid Agile Nimble Bold True Open Wise Kind Brave Lucky Happy Sunny Misty Stormy " +
+  "Thunder Lightning Echo Signal Pulse Wave Tide Current Stream Brook Spring Fountain Glacier Tundra " +
+  "Sierra Delta Alpha Omega Sigma Kappa Lambda Gamma Theta Indigo Violet Amber Scarlet Crimson Onyx"
+).split(" ");
+
+const INDUSTRIES = {
+  Software: ["Software", "Labs", "Systems", "Technologies", "Digital", "Cloud", "Data", "AI"],
+  "Financial Services": ["Capital", "Financial", "Partners", "Ventures", "Advisors", "Bank"],
+  Healthcare: ["Health", "Medical", "Care", "Clinics", "Therapeutics", "Bio"],
+  Manufacturing: ["Manufacturing", "Industries", "Works", "Fabrication", "Machines", "Tools"],
+  Retail: ["Retail", "Goods", "Outfitters", "Market", "Supply", "Stores"],
+  Logistics: ["Logistics", "Freight", "Transport", "Shipping", "Express", "Cargo"],
+  Energy: ["Energy", "Power", "Renewables", "Solar", "Utilities"],
+  Education: ["Learning", "Academy", "Education", "Institute"],
+  Media: ["Media", "Studios", "Productions", "Publishing", "Creative"],
+  "Real Estate": ["Properties", "Realty", "Estates", "Homes", "Development"],
+  Hospitality: ["Hospitality", "Hotels", "Resorts", "Travel", "Foods"],
+  Consulting: ["Consulting", "Group", "Associates", "Strategies", "Solutions"],
+  Construction: ["Construction", "Builders", "Engineering", "Contractors"],
+  Telecommunications: ["Telecom", "Networks", "Communications", "Wireless"],
+};
+const INDUSTRY_NAMES = Object.keys(INDUSTRIES);
+const LEGAL_SUFFIXES = [
+  ["", 5],
+  [" Inc.", 3],
+  [" LLC", 2],
+  [" Ltd", 1],
+  [" GmbH", 0.5],
+  [" Co.", 0.5],
+];
+const TLDS = [
+  ["com", 8],
+  ["io", 2],
+  ["co", 1],
+  ["net", 1],
+  ["ai", 0.5],
+  ["dev", 0.3],
+];
+const SIZES = [
+  ["1-10", 25],
+  ["11-50", 30],
+  ["51-200", 20],
+  ["201-500", 10],
+  ["501-1000", 7],
+  ["1001-5000", 5],
+  ["5001+", 3],
+];
+const STREETS = ["Main St", "Market St", "Oak Ave", "Park Rd", "High St", "Mission St", "Elm St", "Broadway"];
+const CITIES = [
+  "San Francisco, CA",
+  "New York, NY",
+  "Austin, TX",
+  "Chicago, IL",
+  "Seattle, WA",
+  "Boston, MA",
+  "Denver, CO",
+  "London, UK",
+  "Berlin, Germany",
+  "Paris, France",
+  "Toronto, Canada",
+  "Sydney, Australia",
+  "Singapore",
+  "Bangalore, India",
+];
+
+const TITLES = (
+  "CEO|CTO|CFO|COO|VP of Sales|VP of Marketing|VP of Engineering|Head of Operations|Head of Product|" +
+  "Sales Director|Marketing Manager|Product Manager|Engineering Manager|Software Engineer|Account Executive|" +
+  "Sales Development Representative|Customer Success Manager|Operations Manager|Procurement Manager|" +
+  "Finance Manager|HR Director|Office Manager|Founder|Co-founder|Managing Director|Business Analyst|" +
+  "Data Analyst|IT Manager|Project Manager|Consultant|Partner|Purchasing Agent|General Counsel|" +
+  "Chief Revenue Officer|Growth Lead|Solutions Architect|Designer|Recruiter"
+).split("|");
+const LEAD_STATUSES = [
+  ["new", 30],
+  ["contacted", 25],
+  ["qualified", 20],
+  ["unqualified", 15],
+  ["customer", 10],
+];
+const SCORE_BIAS = { new: 0, contacted: 10, qualified: 25, unqualified: -20, customer: 35 };
+const SOURCES = [
+  ["Website", 30],
+  ["Referral", 15],
+  ["LinkedIn", 15],
+  ["Conference", 10],
+  ["Cold outreach", 10],
+  ["Webinar", 8],
+  ["Partner", 7],
+  [null, 5],
+];
+const TAGS = ["vip", "newsletter", "decision-maker", "champion", "churn-risk", "event-2025", "partner", "trial"];
+/** The custom "tier" select property every seeded contact may carry. */
+const TIER_OPTIONS = ["platinum", "gold", "silver", "bronze"];
+const TIERS = [
+  ["platinum", 5],
+  ["gold", 15],
+  ["silver", 30],
+  ["bronze", 40],
+  [null, 10],
+];
+
+const ACTIVITY_KINDS = [
+  ["call", 3],
+  ["email", 4],
+  ["meeting", 2],
+  ["note", 2],
+];
+const ACTIVITY_SUMMARIES = {
+  call: ["Intro call", "Discovery call", "Follow-up call about pricing", "Left a voicemail", "Demo debrief call"],
+  email: ["Sent the proposal", "Shared the case study", "Replied about onboarding", "Sent pricing", "Intro email"],
+  meeting: ["Product demo", "Quarterly business review", "Kick-off meeting", "Technical deep dive"],
+  note: ["Interested in the annual plan", "Budget approved for Q3", "Prefers email over calls", "Evaluating rivals"],
+};
+const TASK_TEMPLATES = [
+  "Follow up with {first}",
+  "Call {first} {last}",
+  "Send proposal to {company}",
+  "Schedule demo with {first}",
+  "Prepare QBR for {company}",
+  "Email pricing to {first}",
+  "Check in with {first} about renewal",
+  "Review contract for {company}",
+  "Send case study to {first}",
+  "Book onsite visit at {company}",
+];
+const TASK_PRIORITIES = [
+  ["low", 25],
+  ["normal", 55],
+  ["high", 20],
+];
+
+/** The stages of the pipeline every organization starts with (worker/src/domain/default-pipeline.ts). */
+const DEFAULT_PIPELINE = {
+  name: "Sales pipeline",
+  stages: [
+    ["Lead", 10, "open"],
+    ["Qualified", 25, "open"],
+    ["Proposal", 50, "open"],
+    ["Negotiation", 75, "open"],
+    ["Won", 100, "won"],
+    ["Lost", 0, "lost"],
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// SQL text helpers: the seed writes literals inline, so it is not bound by the 100-parameter limit.
+
+function literal(value) {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+/** ASCII, lower-case, letters only: "Amélie O'Brien" → "amelie", "obrien". */
+function ascii(text) {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ß/g, "ss")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+}
+
+function slugify(text) {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+}
+
+/** Writes rows of one table as multi-row INSERT statements, then runs them in D1 batches. */
+class TableWriter {
+  constructor(db, table, columns, { label, total, onProgress }) {
+    this.db = db;
+    this.head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
+    this.label = label;
+    this.total = total;
+    this.onProgress = onProgress;
+    this.statements = [];
+    this.values = [];
+    this.bytes = 0;
+    this.pendingRows = 0;
+    this.written = 0;
+  }
+
+  async add(row) {
+    const tuple = `(${row.map(literal).join(",")})`;
+    const size = Buffer.byteLength(tuple) + 1;
+    if (this.bytes + size > MAX_STATEMENT_BYTES) this.closeStatement();
+    this.values.push(tuple);
+    this.bytes += size;
+    this.pendingRows++;
+    if (this.pendingRows >= ROWS_PER_BATCH) await this.flush();
+  }
+
+  closeStatement() {
+    if (this.values.length === 0) return;
+    this.statements.push(this.head + this.values.join(","));
+    this.values = [];
+    this.bytes = Buffer.byteLength(this.head);
+  }
+
+  async flush() {
+    this.closeStatement();
+    if (this.statements.length === 0) return;
+    await this.db.batch(this.statements.map((s) => this.db.prepare(s)));
+    this.written += this.pendingRows;
+    this.statements = [];
+    this.pendingRows = 0;
+    this.onProgress?.(this.label, this.written, this.total);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The seed itself.
+
+async function openLocalDatabase(persistTo) {
+  Object.assign(process.env, quietEnv);
+  const migrate = spawnSync(
+    path.join(root, "node_modules", ".bin", "wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
+    { cwd: root, env: quietEnv, encoding: "utf8" },
+  );
+  if (migrate.status !== 0) throw new Error(`Migrating the local D1 failed:\n${migrate.stdout}${migrate.stderr}`);
+  const { getPlatformProxy } = await import("wrangler");
+  // `wrangler dev --persist-to X` keeps its state in X/v3; getPlatformProxy takes that v3 folder.
+  const proxy = await getPlatformProxy({
+    configPath: path.join(root, "wrangler.toml"),
+    persist: { path: path.join(persistTo, "v3") },
+    remoteBindings: false,
+  });
+  return { db: proxy.env.DB, dispose: proxy.dispose };
+}
+
+const first = async (db, sql, ...params) =>
+  (await db
+    .prepare(sql)
+    .bind(...params)
+    .first()) ?? null;
+
+/**
+ * The organization named `name`, created (with its default pipeline) when missing, and its owner:
+ * the --owner-email user if they exist, else the organization's first owner, else a seed user.
+ */
+async function ensureOrganization(db, rng, { name, ownerEmail, now }) {
+  let org = await first(db, "SELECT id, slug FROM organizations WHERE name = ? ORDER BY created_at LIMIT 1", name);
+  let owner = null;
+  let switchOwner = false;
+  if (ownerEmail) {
+    owner = await first(db, "SELECT id, email FROM users WHERE lower(email) = ? LIMIT 1", ownerEmail.toLowerCase());
+    if (owner) switchOwner = true;
+    else console.warn(`! No user with the email ${ownerEmail} yet (sign up in the app first); using a seed owner.`);
+  }
+  if (!owner && org)
+    owner = await first(
+      db,
+      "SELECT u.id, u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.organization_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at LIMIT 1",
+      org.id,
+    );
+
+  const statements = [];
+  const orgId = org?.id ?? rng.id("org");
+  const ownerId = owner?.id ?? `seed_owner_${orgId.slice(4)}`;
+  const audit = [ownerId, now, now];
+  if (!org) {
+    org = { id: orgId, slug: `${slugify(name) || "org"}-${rng.id("x").slice(2, 8)}`, created: true };
+    const pipelineId = rng.id("pip");
+    statements.push(
+      db
+        .prepare(
+          "INSERT INTO organizations (id, name, slug, currency, timezone, plan, created_by, created_at, updated_at) VALUES (?, ?, ?, 'USD', 'UTC', 'free', ?, ?, ?)",
+        )
+        .bind(org.id, name, org.slug, ...audit),
+      db
+        .prepare(
+          "INSERT INTO pipelines (id, organization_id, name, is_default, position, created_by, created_at, updated_at) VALUES (?, ?, ?, 1, 0, ?, ?, ?)",
+        )
+        .bind(pipelineId, org.id, DEFAULT_PIPELINE.name, ...audit),
+      ...DEFAULT_PIPELINE.stages.map(([stage, probability, kind], position) =>
+        db
+          .prepare(
+            "INSERT INTO pipeline_stages (id, organization_id, pipeline_id, name, position, probability, kind, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          )
+          .bind(rng.id("stg"), org.id, pipelineId, stage, position, probability, kind, ...audit),
+      ),
+    );
+  }
+  if (!owner) {
+    owner = { id: ownerId, email: `owner@${slugify(name) || "org"}.example` };
+    statements.push(
+      db
+        .prepare(
+          "INSERT INTO users (id, email, display_name, organization_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(owner.id, owner.email, `${name} owner`, org.id, now, now),
+    );
+  }
+  statements.push(
+    db
+      .prepare(
+        "INSERT INTO memberships (id, organization_id, user_id, role, joined_at, created_by, created_at, updated_at) VALUES (?, ?, ?, 'owner', ?, ?, ?, ?) ON CONFLICT (organization_id, user_id) DO NOTHING",
+      )
+      .bind(rng.id("mem"), org.id, owner.id, now, ...audit),
+  );
+  // The --owner-email user works in the seeded organization from now on (users.organization_id).
+  if (switchOwner)
+    statements.push(
+      db.prepare("UPDATE users SET organization_id = ?, updated_at = ? WHERE id = ?").bind(org.id, now, owner.id),
+    );
+  await db.batch(statements);
+  return { org, owner };
+}
+
+async function deleteOrganizationRecords(db, organizationId) {
+  await db.batch(
+    ["contacts", "companies", "tasks", "activities"].map((table) =>
+      db.prepare(`DELETE FROM ${table} WHERE organization_id = ?`).bind(organizationId),
+    ),
+  );
+}
+
+/**
+ * Seeds one organization. Returns { organizationId, ownerId, counts, seconds }.
+ * Options: org (name), contacts, companies, tasks, dataDir, ownerEmail, seed, replace, log.
+ */
+export async function seed({
+  org: orgName,
+  contacts: contactCount = 100_000,
+  companies: companyCount = 20_000,
+  tasks: taskCount = 20_000,
+  dataDir = path.join(root, ".data"),
+  ownerEmail,
+  seed: seedValue = 1,
+  replace = false,
+  log = console.log,
+} = {}) {
+  if (!orgName) throw new Error("Name the organization: --org <name>.");
+  if (companyCount < 1 && contactCount > 0) throw new Error("Contacts need at least one company.");
+  const started = Date.now();
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const persistTo = path.join(path.resolve(dataDir), "wrangler");
+  log(`Seeding "${orgName}" into ${path.relative(process.cwd(), persistTo) || persistTo} (seed ${seedValue})…`);
+
+  const { db, dispose } = await openLocalDatabase(persistTo);
+  try {
+    // Two streams: the records come out the same whether the organization is new or not.
+    const rng = createRandom(`${seedValue}:${orgName}`);
+    const setupRng = createRandom(`${seedValue}:${orgName}:setup`);
+    const today = new Date();
+    const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+    const twoYears = 730 * DAY;
+    const { org, owner } = await ensureOrganization(db, setupRng, { name: orgName, ownerEmail, now });
+    log(`  organization ${org.id} (${org.created ? "created" : "existing"}), owner ${owner.id} — ${elapsed()}`);
+
+    const existing = await first(db, "SELECT count(*) AS n FROM contacts WHERE organization_id = ?", org.id);
+    const existingCompanies = await first(db, "SELECT count(*) AS n FROM companies WHERE organization_id = ?", org.id);
+    if (existing.n + existingCompanies.n > 0) {
+      if (!replace)
+        throw new Error(
+          `"${orgName}" already has ${existing.n} contacts and ${existingCompanies.n} companies. ` +
+            "Pass --replace to delete its contacts, companies, tasks and activities and seed again.",
+        );
+      log(`  deleting ${existing.n} contacts and ${existingCompanies.n} companies first…`);
+      await deleteOrganizationRecords(db, org.id);
+      log(`  deleted — ${elapsed()}`);
+    }
+
+    let lastReport = 0;
+    const onProgress = (label, done, total) => {
+      if (done === total || Date.now() - lastReport > 2000) {
+        lastReport = Date.now();
+        log(`  ${label}: ${done.toLocaleString("en-US")}/${total.toLocaleString("en-US")} — ${elapsed()}`);
+      }
+    };
+    const recordTail = ["organization_id", "owner_id", "tags", "properties", "version", "created_by"];
+    const stamps = ["created_at", "updated_at"];
+    const activities = new TableWriter(
+      db,
+      "activities",
+      ["id", "organization_id", "record_object", "record_id", "kind", "changes", "summary", "actor_id", "created_at"],
+      { label: "activities", total: 0, onProgress: null },
+    );
+    const activity = (object, recordId, kind, summary, at) =>
+      activities.add([rng.id("act"), org.id, object, recordId, kind, null, summary, owner.id, at]);
+
+    // Companies: unique names (mostly) and unique normalised domains.
+    const companyRows = [];
+    const domains = new Set();
+    const companyWriter = new TableWriter(
+      db,
+      "companies",
+      ["id", "name", "domain", "industry", "size", "address", "linkedin_url", ...recordTail, ...stamps],
+      { label: "companies", total: companyCount, onProgress },
+    );
+    for (let i = 0; i < companyCount; i++) {
+      const industry = rng.pick(INDUSTRY_NAMES);
+      const base = `${rng.pick(COMPANY_WORDS)} ${rng.pick(INDUSTRIES[industry])}`;
+      const name = base + rng.weighted(LEGAL_SUFFIXES);
+      let domain = `${ascii(base)}.${rng.weighted(TLDS)}`;
+      for (let n = 2; domains.has(domain); n++) domain = `${ascii(base)}${n}.${rng.weighted(TLDS)}`;
+      domains.add(domain);
+      const createdAt = now - Math.floor(rng.next() * twoYears);
+      const updatedAt = createdAt + Math.floor(rng.next() * (now - createdAt));
+      const id = rng.id("cmp");
+      companyRows.push({ id, domain, name });
+      await companyWriter.add([
+        id,
+        name,
+        domain,
+        industry,
+        rng.weighted(SIZES),
+        rng.chance(0.6) ? `${rng.int(1, 999)} ${rng.pick(STREETS)}, ${rng.pick(CITIES)}` : null,
+        rng.chance(0.5) ? `https://www.linkedin.com/company/${slugify(base)}` : null,
+        org.id,
+        owner.id,
+        rng.chance(0.15) ? JSON.stringify([rng.pick(TAGS)]) : "[]",
+        "{}",
+        1,
+        owner.id,
+        createdAt,
+        updatedAt,
+      ]);
+      await activity("company", id, "created", null, createdAt);
+    }
+    await companyWriter.flush();
+
+    // Contacts: at a company (skewed: a few big accounts, a long tail), unique emails at its domain.
+    const emails = new Set();
+    const contactRows = [];
+    const contactWriter = new TableWriter(
+      db,
+      "contacts",
+      [
+        "id",
+        "first_name",
+        "last_name",
+        "sort_name",
+        "emails",
+        "primary_email",
+        "phones",
+        "title",
+        "company_id",
+        "linkedin_url",
+        "lead_status",
+        "source",
+        "lead_score",
+        "last_activity_at",
+        ...recordTail,
+        ...stamps,
+      ],
+      { label: "contacts", total: contactCount, onProgress },
+    );
+    for (let i = 0; i < contactCount; i++) {
+      const firstName = rng.pick(FIRST_NAMES);
+      const lastName = rng.pick(LAST_NAMES);
+      const company = companyRows[Math.floor(rng.next() ** 2 * companyRows.length)];
+      const f = ascii(firstName);
+      const l = ascii(lastName);
+      const candidates = [`${f}.${l}`, `${f[0]}${l}`, `${f}${l[0]}`, `${f}_${l}`];
+      let local = candidates.find((c) => !emails.has(`${c}@${company.domain}`));
+      for (let n = 2; !local; n++) if (!emails.has(`${f}.${l}${n}@${company.domain}`)) local = `${f}.${l}${n}`;
+      const email = `${local}@${company.domain}`;
+      emails.add(email);
+      const status = rng.weighted(LEAD_STATUSES);
+      const score = Math.max(0, Math.min(100, Math.round(35 + SCORE_BIAS[status] + (rng.next() - 0.5) * 60)));
+      const createdAt = now - Math.floor(rng.next() * twoYears);
+      const updatedAt = createdAt + Math.floor(rng.next() * (now - createdAt));
+      const tier = rng.weighted(TIERS);
+      const tags = rng.chance(0.3) ? [...new Set([rng.pick(TAGS), rng.pick(TAGS)].slice(0, rng.int(1, 2)))] : [];
+      const id = rng.id("con");
+      // A quarter of the contacts have a history beyond "created": calls, emails, meetings, notes.
+      const events = rng.chance(0.25) ? rng.int(1, 4) : 0;
+      let lastActivityAt = null;
+      await activity("contact", id, "created", null, createdAt);
+      for (let e = 0; e < events; e++) {
+        const kind = rng.weighted(ACTIVITY_KINDS);
+        const at = createdAt + Math.floor(rng.next() * (now - createdAt));
+        lastActivityAt = Math.max(lastActivityAt ?? 0, at);
+        await activity("contact", id, kind, rng.pick(ACTIVITY_SUMMARIES[kind]), at);
+      }
+      contactRows.push({ id, firstName, lastName, company });
+      await contactWriter.add([
+        id,
+        firstName,
+        lastName,
+        `${firstName} ${lastName}`.toLowerCase(),
+        JSON.stringify([email]),
+        email,
+        rng.chance(0.7)
+          ? JSON.stringify([`+1 ${rng.int(201, 989)} 555 ${String(rng.int(0, 9999)).padStart(4, "0")}`])
+          : "[]",
+        rng.chance(0.9) ? rng.pick(TITLES) : null,
+        company.id,
+        rng.chance(0.4) ? `https://www.linkedin.com/in/${f}-${l}-${rng.int(100, 99999)}` : null,
+        status,
+        rng.weighted(SOURCES),
+        score,
+        lastActivityAt,
+        org.id,
+        owner.id,
+        JSON.stringify(tags),
+        JSON.stringify(tier ? { tier } : {}),
+        1,
+        owner.id,
+        createdAt,
+        Math.max(updatedAt, lastActivityAt ?? 0),
+      ]);
+    }
+    await contactWriter.flush();
+
+    // Tasks: follow-ups on contacts (and some on companies), due around today.
+    const taskWriter = new TableWriter(
+      db,
+      "tasks",
+      [
+        "id",
+        "organization_id",
+        "title",
+        "notes",
+        "due_at",
+        "priority",
+        "status",
+        "completed_at",
+        "assignee_id",
+        "record_object",
+        "record_id",
+        "version",
+        "created_by",
+        ...stamps,
+      ],
+      { label: "tasks", total: taskCount, onProgress },
+    );
+    for (let i = 0; i < taskCount && contactRows.length > 0; i++) {
+      const contact = rng.pick(contactRows);
+      const onCompany = rng.chance(0.2);
+      const title = rng
+        .pick(TASK_TEMPLATES)
+        .replace("{first}", contact.firstName)
+        .replace("{last}", contact.lastName)
+        .replace("{company}", contact.company.name);
+      const dueAt = now + Math.floor((rng.next() * 105 - 60) * DAY) + rng.int(8, 17) * 3_600_000;
+      const createdAt = Math.min(dueAt, now) - Math.floor(rng.next() * 30 * DAY);
+      const done = dueAt < now ? rng.chance(0.7) : rng.chance(0.05);
+      const completedAt = done ? Math.min(now, dueAt + Math.floor((rng.next() - 0.5) * 4 * DAY)) : null;
+      await taskWriter.add([
+        rng.id("tsk"),
+        org.id,
+        title,
+        rng.chance(0.2) ? "Check the notes from the last call first." : null,
+        dueAt,
+        rng.weighted(TASK_PRIORITIES),
+        done ? "done" : "open",
+        completedAt,
+        owner.id,
+        onCompany ? "company" : "contact",
+        onCompany ? contact.company.id : contact.id,
+        1,
+        owner.id,
+        createdAt,
+        completedAt ?? createdAt,
+      ]);
+    }
+    await taskWriter.flush();
+    activities.total = activities.pendingRows + activities.written;
+    activities.onProgress = onProgress;
+    await activities.flush();
+
+    // The custom property the list can sort and filter on, and the counters the list reads.
+    await db.batch([
+      db
+        .prepare(
+          "INSERT INTO property_definitions (id, organization_id, object, key, label, type, options, required, position, created_by, created_at, updated_at) VALUES (?, ?, 'contact', 'tier', 'Tier', 'select', ?, 0, 0, ?, ?, ?) ON CONFLICT (organization_id, object, key) DO UPDATE SET type = 'select', options = excluded.options, archived_at = NULL",
+        )
+        .bind(rng.id("prp"), org.id, JSON.stringify(TIER_OPTIONS), owner.id, now, now),
+      ...[
+        ["contact", contactCount],
+        ["company", companyCount],
+      ].map(([object, count]) =>
+        db
+          .prepare(
+            "INSERT INTO record_counts (organization_id, object, count) VALUES (?, ?, ?) ON CONFLICT (organization_id, object) DO UPDATE SET count = excluded.count",
+          )
+          .bind(org.id, object, count),
+      ),
+    ]);
+
+    // Prove the FTS triggers indexed the rows: the app's own query shape for "ann".
+    const match = `organization_id:"${org.id}" AND {first_name last_name emails title}: ("ann"*)`;
+    const hits = await first(db, "SELECT count(*) AS n FROM contacts_fts WHERE contacts_fts MATCH ?", match);
+    const companyHits = await first(
+      db,
+      "SELECT count(*) AS n FROM companies_fts WHERE companies_fts MATCH ?",
+      `organization_id:"${org.id}" AND {name domain}: ("blue"*)`,
+    );
+    if (contactCount > 0 && !(hits.n > 0))
+      throw new Error('Search found no contact for "ann": the FTS index is empty.');
+    log(`  search check: "ann" matches ${hits.n} contacts, "blue" matches ${companyHits.n} companies`);
+
+    const counts = {
+      companies: companyCount,
+      contacts: contactCount,
+      tasks: taskCount,
+      activities: activities.written,
+    };
+    const seconds = (Date.now() - started) / 1000;
+    log(
+      `Seeded ${Object.entries(counts)
+        .map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`)
+        .join(", ")} into "${orgName}" in ${seconds.toFixed(1)} s.`,
+    );
+    return { organizationId: org.id, ownerId: owner.id, counts, seconds };
+  } finally {
+    await dispose();
+  }
+}
+
+function parseArgs(argv) {
+  const options = {};
+  const numbers = { "--contacts": "contacts", "--companies": "companies", "--tasks": "tasks", "--seed": "seed" };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg in numbers) {
+      const value = Number(argv[++i]);
+      if (!Number.isInteger(value) || value < 0) throw new Error(`${arg} takes a whole number.`);
+      options[numbers[arg]] = value;
+    } else if (arg === "--org") options.org = argv[++i];
+    else if (arg === "--data") options.dataDir = path.resolve(argv[++i]);
+    else if (arg === "--owner-email") options.ownerEmail = argv[++i];
+    else if (arg === "--replace") options.replace = true;
+    else throw new Error(`Unknown option ${arg}`);
+  }
+  return options;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    await seed(parseArgs(process.argv.slice(2)));
+  } catch (error) {
+    console.error(`\n✖ ${error.message}`);
+    process.exit(1);
+  }
+}

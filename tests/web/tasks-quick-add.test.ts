@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { dayRangeOf } from "../../web/src/features/tasks/day-range";
+import { parseQuickAdd } from "../../web/src/features/tasks/parse-quick-add";
+import { tabOf } from "../../web/src/features/tasks/task-sort";
+import type { TaskRow } from "../../web/src/features/tasks/task-types";
+import { keyFromLabel, parseOptions } from "../../web/src/features/settings/property-labels";
+
+// A Sunday afternoon, local time.
+const now = new Date(2026, 10, 22, 14, 0);
+
+describe("parseQuickAdd", () => {
+  it("reads the due date and takes its words out of the title", () => {
+    const parsed = parseQuickAdd("Call Ann tomorrow 3pm", now);
+    expect(parsed.title).toBe("Call Ann");
+    expect(parsed.dueAt).toEqual(new Date(2026, 10, 23, 15, 0));
+    expect(parsed.dateText).toBe("tomorrow 3pm");
+  });
+
+  it("means the end of that day when no time is given, and drops the word that introduced the date", () => {
+    const parsed = parseQuickAdd("Send proposal by friday", now);
+    expect(parsed.title).toBe("Send proposal");
+    expect(parsed.dueAt).toEqual(new Date(2026, 10, 27, 23, 59));
+  });
+
+  it("reads a priority tag", () => {
+    const parsed = parseQuickAdd("Renew contract !high", now);
+    expect(parsed).toMatchObject({ title: "Renew contract", priority: "high", dueAt: null });
+  });
+
+  it("keeps the words when date reading is switched off", () => {
+    expect(parseQuickAdd("Review May numbers tomorrow", now, false)).toMatchObject({
+      title: "Review May numbers tomorrow",
+      dueAt: null,
+    });
+  });
+});
+
+describe("tabOf", () => {
+  const range = dayRangeOf(now);
+  const row = (task: Partial<TaskRow["task"]>) => ({ task: { status: "open", dueAt: null, ...task } }) as TaskRow;
+
+  it("sorts open tasks by their due date against the caller's day", () => {
+    expect(tabOf(row({ dueAt: new Date(2026, 10, 22, 9) }), range)).toBe("today");
+    expect(tabOf(row({ dueAt: new Date(2026, 10, 21, 23) }), range)).toBe("overdue");
+    expect(tabOf(row({ dueAt: new Date(2026, 10, 23, 0) }), range)).toBe("upcoming");
+  });
+
+  it("puts tasks without a due date in Upcoming and done tasks in Done", () => {
+    expect(tabOf(row({}), range)).toBe("upcoming");
+    expect(tabOf(row({ status: "done", dueAt: new Date(2026, 10, 1) }), range)).toBe("done");
+  });
+});
+
+describe("property keys and options", () => {
+  it("derives a snake_case key the server accepts", () => {
+    expect(keyFromLabel("Renewal date")).toBe("renewal_date");
+    expect(keyFromLabel("  Industry — Tier (2024) ")).toBe("industry_tier_2024");
+    expect(keyFromLabel("2nd owner")).toBe("f_2nd_owner");
+    expect(keyFromLabel("Café")).toBe("cafe");
+  });
+
+  it("splits options on commas and lines, without blanks or repeats", () => {
+    expect(parseOptions("Gold, Silver\nBronze\n\nGold,")).toEqual(["Gold", "Silver", "Bronze"]);
+  });
+});

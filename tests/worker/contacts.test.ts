@@ -1,0 +1,860 @@
+import { env } from "cloudflare:test";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { RecordListInput } from "../../worker/src/schemas/records";
+import { expectTRPCError, httpClientFor, newIdentity, ownerOfNewOrganization, rows, seedMember } from "./helpers";
+import { allPages, defineProperty, ids, setCreatedAt } from "./records-helpers";
+
+type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
+
+const listOf = (caller: Caller) => (input: RecordListInput) => caller.contacts.list(input);
+const namesOf = (items: { firstName: string }[]) => items.map((c) => c.firstName);
+
+/** Four contacts with known titles, scores, statuses, tags and creation dates. */
+async function fourContacts() {
+  const owner = await ownerOfNewOrganization();
+  const { caller } = owner;
+  const ann = await caller.contacts.create({
+    firstName: "Ann",
+    lastName: "Lee",
+    emails: ["ann@example.com"],
+    title: "CEO",
+    leadScore: 10,
+    tags: ["vip"],
+  });
+  const bob = await caller.contacts.create({
+    firstName: "Bob",
+    lastName: "Stone",
+    emails: ["bob@widgets.io"],
+    leadScore: 50,
+    leadStatus: "qualified",
+    tags: ["vip", "beta"],
+  });
+  const cy = await caller.contacts.create({
+    firstName: "Cy",
+    lastName: "Young",
+    emails: ["cy@example.com"],
+    title: "Engineer",
+    leadScore: 90,
+    leadStatus: "customer",
+  });
+  const di = await caller.contacts.create({
+    firstName: "Di",
+    lastName: "Park",
+    title: "Chief Engineer",
+    tags: ["beta"],
+  });
+  await setCreatedAt("contacts", ann.id, "2024-01-01T00:00:00Z");
+  await setCreatedAt("contacts", bob.id, "2024-06-01T00:00:00Z");
+  await setCreatedAt("contacts", cy.id, "2025-01-01T00:00:00Z");
+  await setCreatedAt("contacts", di.id, "2025-06-01T00:00:00Z");
+  return { ...owner, ann, bob, cy, di };
+}
+
+describe("contacts.create", () => {
+  it("stores a normalised contact at version 1 and a 'created' activity", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    const created = await caller.contacts.create({
+      firstName: " Ann ",
+      lastName: "Lee",
+      emails: [" ANN@Example.COM "],
+      phones: ["+33 1 23 45 67 89"],
+      title: "CEO",
+      linkedinUrl: "https://linkedin.com/in/ann",
+    });
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^con_[0-9a-z]{16}$/),
+      organizationId: org.id,
+      firstName: "Ann",
+      lastName: "Lee",
+      sortName: "ann lee",
+      emails: ["ann@example.com"],
+      primaryEmail: "ann@example.com",
+      phones: ["+33 1 23 45 67 89"],
+      title: "CEO",
+      leadStatus: "new",
+      leadScore: 0,
+      tags: [],
+      properties: {},
+      version: 1,
+      deletedAt: null,
+      createdBy: identity.uid,
+    });
+    const { contact, company, timeline } = await caller.contacts.get({ id: created.id });
+    expect(contact).toEqual(created);
+    expect(company).toBeNull();
+    expect(timeline).toMatchObject([
+      { kind: "created", actorId: identity.uid, recordObject: "contact", changes: null },
+    ]);
+  });
+
+  it("links a company of the organization and shows it in get()", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });
+    const created = await caller.contacts.create({ firstName: "Ann", companyId: acme.id });
+    expect((await caller.contacts.get({ id: created.id })).company).toEqual({
+      id: acme.id,
+      name: "Acme",
+      domain: "acme.com",
+    });
+  });
+
+  it("stores blank optional text as null", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const created = await caller.contacts.create({ firstName: "Ann", title: "   ", source: "" });
+    expect(created).toMatchObject({ title: null, source: null });
+  });
+
+  it.each([
+    ["a bad email", { firstName: "Ann", emails: ["ann@"] }, "emails", "Enter a valid email address."],
+    ["a bad URL", { firstName: "Ann", linkedinUrl: "linkedin ann" }, "linkedinUrl", "Enter a full URL, like https://…"],
+    [
+      "a bad phone",
+      { firstName: "Ann", phones: ["call me maybe"] },
+      "phones",
+      "Enter a phone number with digits, spaces or + ( ) . -",
+    ],
+    ["an empty contact", { title: "CEO" }, "firstName", "Give the contact a name or an email address."],
+  ])("is BAD_REQUEST for %s, naming the field and storing nothing", async (_case, input, field, message) => {
+    const { identity, org } = await ownerOfNewOrganization();
+    const client = await httpClientFor(identity);
+    const error = await expectTRPCError(client.contacts.create.mutate(input), "BAD_REQUEST", message);
+    expect(
+      (error as { data?: { zodError?: { fieldErrors: Record<string, unknown> } } }).data?.zodError?.fieldErrors,
+    ).toHaveProperty(field);
+    expect(await rows("SELECT id FROM contacts WHERE organization_id = ?", org.id)).toEqual([]);
+  });
+
+  it("is BAD_REQUEST for an unknown custom property", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await expectTRPCError(
+      caller.contacts.create({ firstName: "Ann", properties: { shoe_size: 42 } }),
+      "BAD_REQUEST",
+      'There is no property "shoe_size" on contacts.',
+    );
+    expect(await rows("SELECT id FROM contacts WHERE organization_id = ?", org.id)).toEqual([]);
+  });
+
+  it("is BAD_REQUEST for a select value that is not one of the options, and stores a valid one", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", {
+      key: "tier",
+      label: "Tier",
+      type: "select",
+      options: ["gold", "silver"],
+    });
+    await expectTRPCError(
+      caller.contacts.create({ firstName: "Ann", properties: { tier: "bronze" } }),
+      "BAD_REQUEST",
+      "Tier must be one of: gold, silver.",
+    );
+    const created = await caller.contacts.create({ firstName: "Ann", properties: { tier: "gold" } });
+    expect(created.properties).toEqual({ tier: "gold" });
+  });
+
+  it("is BAD_REQUEST when a required custom property is missing", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "region", label: "Region", type: "text", required: true });
+    await expectTRPCError(caller.contacts.create({ firstName: "Ann" }), "BAD_REQUEST", "Region must be filled in.");
+  });
+
+  it("is CONFLICT naming the holder for an email another contact has, compared normalised", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", lastName: "Lee", emails: ["ann@x.com"] });
+    const error = await expectTRPCError(
+      caller.contacts.create({ firstName: "Impostor", emails: ["ANN@X.COM"] }),
+      "CONFLICT",
+      "ann@x.com already belongs to Ann Lee.",
+    );
+    expect(error.cause).toMatchObject({ holderId: ann.id });
+    expect(await rows("SELECT id FROM contacts WHERE organization_id = ?", org.id)).toEqual([{ id: ann.id }]);
+  });
+
+  it("lets another organization use the same email", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    await a.caller.contacts.create({ firstName: "Ann", emails: ["ann@x.com"] });
+    await expect(b.caller.contacts.create({ firstName: "Ann", emails: ["ann@x.com"] })).resolves.toMatchObject({
+      primaryEmail: "ann@x.com",
+    });
+  });
+
+  it("frees a deleted contact's email, and restoring it while another holds the email is CONFLICT", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const first = await caller.contacts.create({ firstName: "Ann", lastName: "Old", emails: ["ann@x.com"] });
+    await caller.contacts.delete({ ids: [first.id] });
+    const second = await caller.contacts.create({ firstName: "Ann", lastName: "New", emails: ["ann@x.com"] });
+    await expectTRPCError(
+      caller.contacts.restore({ id: first.id }),
+      "CONFLICT",
+      "ann@x.com already belongs to Ann New.",
+    );
+    await expectTRPCError(caller.contacts.get({ id: first.id }), "NOT_FOUND");
+    await caller.contacts.delete({ ids: [second.id] });
+    await expect(caller.contacts.restore({ id: first.id })).resolves.toMatchObject({ id: first.id, deletedAt: null });
+  });
+});
+
+describe("contacts.update", () => {
+  it("changes only the patched fields, bumps the version and records the changes", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({
+      firstName: "Ann",
+      lastName: "Lee",
+      emails: ["ann@x.com"],
+      phones: ["+44 20 7946 0000"],
+      leadStatus: "qualified",
+      leadScore: 40,
+      tags: ["vip"],
+    });
+    const updated = await caller.contacts.update({ id: ann.id, version: 1, patch: { leadScore: 55, title: "CTO" } });
+    expect(updated).toEqual({ ...ann, leadScore: 55, title: "CTO", version: 2, updatedAt: expect.any(Date) });
+    const { timeline } = await caller.contacts.get({ id: ann.id });
+    expect(timeline.map((a) => a.kind)).toEqual(["updated", "created"]);
+    expect(timeline[0]).toMatchObject({
+      actorId: identity.uid,
+      changes: { leadScore: [40, 55], title: [null, "CTO"] },
+    });
+  });
+
+  it("recomputes the sort name and primary email, and records the name change", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", lastName: "Lee", emails: ["ann@x.com"] });
+    const updated = await caller.contacts.update({
+      id: ann.id,
+      version: 1,
+      patch: { lastName: "Smith", emails: ["A.Smith@X.com", "ann@x.com"] },
+    });
+    expect(updated).toMatchObject({ sortName: "ann smith", primaryEmail: "a.smith@x.com" });
+    const [entry] = (await caller.contacts.get({ id: ann.id })).timeline;
+    expect(entry.changes).toEqual({
+      lastName: ["Lee", "Smith"],
+      emails: [["ann@x.com"], ["a.smith@x.com", "ann@x.com"]],
+    });
+  });
+
+  it("returns the contact unchanged, without an activity, when nothing changes", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", leadScore: 3 });
+    expect(await caller.contacts.update({ id: ann.id, version: 1, patch: { leadScore: 3, title: undefined } })).toEqual(
+      ann,
+    );
+    expect((await caller.contacts.get({ id: ann.id })).timeline.map((a) => a.kind)).toEqual(["created"]);
+  });
+
+  it("is CONFLICT on a stale version, naming who changed the contact, and keeps their change", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const mia = await seedMember(org.id, "member", { ...newIdentity("mia"), name: "Mia Rossi" });
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    await mia.caller.contacts.update({ id: ann.id, version: 1, patch: { title: "CFO" } });
+    await expectTRPCError(
+      caller.contacts.update({ id: ann.id, version: 1, patch: { title: "CEO" } }),
+      "CONFLICT",
+      /^This record was changed by Mia Rossi at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Reload to see their change\.$/,
+    );
+    const { contact, timeline } = await caller.contacts.get({ id: ann.id });
+    expect(contact).toMatchObject({ title: "CFO", version: 2 });
+    expect(timeline.map((a) => a.kind)).toEqual(["updated", "created"]);
+  });
+
+  it("is CONFLICT when the same caller updates twice with the same version", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    await caller.contacts.update({ id: ann.id, version: 1, patch: { leadScore: 1 } });
+    await expectTRPCError(
+      caller.contacts.update({ id: ann.id, version: 1, patch: { leadScore: 2 } }),
+      "CONFLICT",
+      /changed by owner \d+ at/,
+    );
+  });
+
+  it("is CONFLICT naming the holder when the new email belongs to another contact", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Bob", lastName: "Stone", emails: ["bob@x.com"] });
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@x.com"] });
+    await expectTRPCError(
+      caller.contacts.update({ id: ann.id, version: 1, patch: { emails: ["BOB@x.com"] } }),
+      "CONFLICT",
+      "bob@x.com already belongs to Bob Stone.",
+    );
+    // Its own email is not a clash.
+    await expect(
+      caller.contacts.update({ id: ann.id, version: 1, patch: { emails: ["ANN@x.com", "ann@home.org"] } }),
+    ).resolves.toMatchObject({ primaryEmail: "ann@x.com", version: 2 });
+  });
+
+  it("is BAD_REQUEST when the patch would leave the contact without a name or email", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@x.com"] });
+    await expectTRPCError(
+      caller.contacts.update({ id: ann.id, version: 1, patch: { firstName: "", emails: [] } }),
+      "BAD_REQUEST",
+      "Give the contact a name or an email address.",
+    );
+  });
+
+  it("validates and merges custom property values", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", {
+      key: "tier",
+      label: "Tier",
+      type: "select",
+      options: ["gold", "silver"],
+    });
+    await defineProperty(org.id, "contact", { key: "seats", label: "Seats", type: "number" });
+    const ann = await caller.contacts.create({ firstName: "Ann", properties: { tier: "gold" } });
+    await expectTRPCError(
+      caller.contacts.update({ id: ann.id, version: 1, patch: { properties: { tier: "bronze" } } }),
+      "BAD_REQUEST",
+      "Tier must be one of: gold, silver.",
+    );
+    await expectTRPCError(
+      caller.contacts.update({ id: ann.id, version: 1, patch: { properties: { color: "red" } } }),
+      "BAD_REQUEST",
+      'There is no property "color" on contacts.',
+    );
+    const updated = await caller.contacts.update({ id: ann.id, version: 1, patch: { properties: { seats: 12 } } });
+    expect(updated.properties).toEqual({ tier: "gold", seats: 12 });
+  });
+
+  it("is NOT_FOUND for a deleted contact", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    await caller.contacts.delete({ ids: [ann.id] });
+    await expectTRPCError(
+      caller.contacts.update({ id: ann.id, version: 1, patch: { title: "CEO" } }),
+      "NOT_FOUND",
+      "That contact does not exist or was deleted.",
+    );
+  });
+});
+
+describe("contacts.delete and contacts.restore", () => {
+  it("moves many contacts to the trash with an activity each, and restores one as a new version", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const [ann, bob, cy] = [
+      await caller.contacts.create({ firstName: "Ann" }),
+      await caller.contacts.create({ firstName: "Bob" }),
+      await caller.contacts.create({ firstName: "Cy" }),
+    ];
+    expect(await caller.contacts.delete({ ids: [ann.id, bob.id, "con_doesnotexist0000"] })).toEqual({ deleted: 2 });
+    expect(ids((await caller.contacts.list({})).items)).toEqual([cy.id]);
+    expect(namesOf((await caller.contacts.list({ trash: true })).items)).toEqual(["Ann", "Bob"]);
+    await expectTRPCError(caller.contacts.get({ id: ann.id }), "NOT_FOUND");
+    // Already in the trash: nothing left to delete.
+    await expectTRPCError(caller.contacts.delete({ ids: [ann.id, bob.id] }), "NOT_FOUND");
+
+    const restored = await caller.contacts.restore({ id: ann.id });
+    expect(restored).toMatchObject({ id: ann.id, deletedAt: null, version: 2 });
+    const { timeline } = await caller.contacts.get({ id: ann.id });
+    expect(timeline.map((a) => [a.kind, a.actorId])).toEqual([
+      ["restored", identity.uid],
+      ["deleted", identity.uid],
+      ["created", identity.uid],
+    ]);
+    await expectTRPCError(
+      caller.contacts.restore({ id: ann.id }),
+      "NOT_FOUND",
+      "That contact does not exist or was deleted.",
+    );
+  });
+
+  it("deletes more ids at once than D1 binds parameters (150)", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const created = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => caller.contacts.create({ firstName: `P${i}` })),
+    );
+    expect((await caller.contacts.list({ limit: 1 })).total).toEqual({ count: 150, exact: true });
+    expect(await caller.contacts.delete({ ids: ids(created) })).toEqual({ deleted: 150 });
+    expect(await caller.contacts.list({})).toMatchObject({ items: [], total: { count: 0, exact: true } });
+  });
+});
+
+describe("contacts.list totals", () => {
+  it("is {count, exact} on the first page, null on later ones, and follows creates, deletes and restores", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    expect((await caller.contacts.list({})).total).toEqual({ count: 0, exact: true });
+    const made = [];
+    for (const name of ["Ann", "Bob", "Cy", "Di", "Ed"]) made.push(await caller.contacts.create({ firstName: name }));
+    const first = await caller.contacts.list({ limit: 2 });
+    expect(first.total).toEqual({ count: 5, exact: true });
+    expect((await caller.contacts.list({ limit: 2, cursor: first.nextCursor! })).total).toBeNull();
+
+    await caller.contacts.delete({ ids: [made[0].id, made[1].id] });
+    expect((await caller.contacts.list({})).total).toEqual({ count: 3, exact: true });
+    expect((await caller.contacts.list({ trash: true })).total).toEqual({ count: 2, exact: true });
+    await caller.contacts.restore({ id: made[0].id });
+    expect((await caller.contacts.list({})).total).toEqual({ count: 4, exact: true });
+    // A repeated delete must not move the count.
+    await expectTRPCError(caller.contacts.delete({ ids: [made[1].id] }), "NOT_FOUND");
+    expect((await caller.contacts.list({})).total).toEqual({ count: 4, exact: true });
+    // Filtered totals count the matching rows.
+    const filtered = await caller.contacts.list({
+      filter: { combinator: "or", conditions: [{ field: "firstName", operator: "in", value: ["ann", "cy", "bob"] }] },
+    });
+    expect(filtered.total).toEqual({ count: 2, exact: true });
+  });
+});
+
+describe("contacts.list search", () => {
+  it("finds by first name prefix, last name, email part and title", async () => {
+    const { caller } = await fourContacts();
+    const search = async (text: string) => namesOf((await caller.contacts.list({ search: text })).items);
+    expect(await search("an")).toEqual(["Ann"]);
+    expect(await search("BO")).toEqual(["Bob"]);
+    expect(await search("stone")).toEqual(["Bob"]);
+    expect(await search("widgets")).toEqual(["Bob"]);
+    expect(await search("example.com")).toEqual(["Ann", "Cy"]);
+    expect(await search("engineer")).toEqual(["Cy", "Di"]);
+    expect(await search("chief eng")).toEqual(["Di"]);
+    expect(await search("nobody")).toEqual([]);
+    expect((await caller.contacts.list({ search: "engineer" })).total).toEqual({ count: 2, exact: true });
+  });
+
+  it("does not return another organization's contacts nor deleted ones", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    const annA = await a.caller.contacts.create({ firstName: "Annika", emails: ["annika@a.com"] });
+    await b.caller.contacts.create({ firstName: "Annette", emails: ["annette@b.com"] });
+    const gone = await a.caller.contacts.create({ firstName: "Annabel" });
+    await a.caller.contacts.delete({ ids: [gone.id] });
+    expect(ids((await a.caller.contacts.list({ search: "ann" })).items)).toEqual([annA.id]);
+    expect(namesOf((await b.caller.contacts.list({ search: "ann" })).items)).toEqual(["Annette"]);
+    expect(namesOf((await a.caller.contacts.list({ search: "ann", trash: true })).items)).toEqual(["Annabel"]);
+  });
+
+  it("finds a contact created after the migrations ran, and follows renames", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const zed = await caller.contacts.create({ firstName: "Zebulon", lastName: "Quill", title: "Navigator" });
+    expect(ids((await caller.contacts.list({ search: "zebu" })).items)).toEqual([zed.id]);
+    await caller.contacts.update({ id: zed.id, version: 1, patch: { firstName: "Xavier" } });
+    expect((await caller.contacts.list({ search: "zebu" })).items).toEqual([]);
+    expect(ids((await caller.contacts.list({ search: "xav quill" })).items)).toEqual([zed.id]);
+  });
+
+  it("matches accented names without the accents", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const zoe = await caller.contacts.create({ firstName: "Zoë", lastName: "Ångström" });
+    expect(ids((await caller.contacts.list({ search: "zoe angs" })).items)).toEqual([zoe.id]);
+  });
+});
+
+describe("contacts.list filters", () => {
+  const filtered = async (caller: Caller, combinator: "and" | "or", ...conditions: unknown[]) =>
+    namesOf(
+      (
+        await caller.contacts.list({
+          filter: { combinator, conditions: conditions as NonNullable<RecordListInput["filter"]>["conditions"] },
+        })
+      ).items,
+    );
+
+  it("supports eq, neq, contains, in, empty, notEmpty, gt and lt", async () => {
+    const { caller } = await fourContacts();
+    expect(await filtered(caller, "and", { field: "leadStatus", operator: "eq", value: "new" })).toEqual(["Ann", "Di"]);
+    expect(await filtered(caller, "and", { field: "firstName", operator: "eq", value: "ANN" })).toEqual(["Ann"]);
+    expect(await filtered(caller, "and", { field: "title", operator: "neq", value: "ceo" })).toEqual([
+      "Bob",
+      "Cy",
+      "Di",
+    ]);
+    expect(await filtered(caller, "and", { field: "title", operator: "contains", value: "ENGINEER" })).toEqual([
+      "Cy",
+      "Di",
+    ]);
+    expect(
+      await filtered(caller, "and", { field: "leadStatus", operator: "in", value: ["qualified", "customer"] }),
+    ).toEqual(["Bob", "Cy"]);
+    expect(await filtered(caller, "and", { field: "title", operator: "empty" })).toEqual(["Bob"]);
+    expect(await filtered(caller, "and", { field: "email", operator: "notEmpty" })).toEqual(["Ann", "Bob", "Cy"]);
+    expect(await filtered(caller, "and", { field: "leadScore", operator: "gt", value: 40 })).toEqual(["Bob", "Cy"]);
+    expect(await filtered(caller, "and", { field: "leadScore", operator: "lt", value: 10 })).toEqual(["Di"]);
+  });
+
+  it("supports before and after on createdAt", async () => {
+    const { caller } = await fourContacts();
+    expect(await filtered(caller, "and", { field: "createdAt", operator: "after", value: "2024-12-31" })).toEqual([
+      "Cy",
+      "Di",
+    ]);
+    expect(
+      await filtered(caller, "and", { field: "createdAt", operator: "before", value: "2024-03-01T00:00:00Z" }),
+    ).toEqual(["Ann"]);
+  });
+
+  it("matches tags case-insensitively, any element", async () => {
+    const { caller } = await fourContacts();
+    expect(await filtered(caller, "and", { field: "tags", operator: "eq", value: "VIP" })).toEqual(["Ann", "Bob"]);
+    expect(await filtered(caller, "and", { field: "tags", operator: "in", value: ["beta"] })).toEqual(["Bob", "Di"]);
+    expect(await filtered(caller, "and", { field: "tags", operator: "empty" })).toEqual(["Cy"]);
+  });
+
+  it("combines conditions with and / or", async () => {
+    const { caller } = await fourContacts();
+    expect(
+      await filtered(
+        caller,
+        "and",
+        { field: "leadStatus", operator: "eq", value: "new" },
+        { field: "leadScore", operator: "gt", value: 5 },
+      ),
+    ).toEqual(["Ann"]);
+    expect(
+      await filtered(
+        caller,
+        "or",
+        { field: "tags", operator: "eq", value: "beta" },
+        { field: "title", operator: "contains", value: "ceo" },
+      ),
+    ).toEqual(["Ann", "Bob", "Di"]);
+    expect(
+      await filtered(
+        caller,
+        "and",
+        { field: "createdAt", operator: "after", value: "2024-03-01" },
+        { field: "title", operator: "notEmpty" },
+        { field: "tags", operator: "notEmpty" },
+      ),
+    ).toEqual(["Di"]);
+  });
+
+  it("filters on a custom property", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "seats", label: "Seats", type: "number" });
+    await defineProperty(org.id, "contact", { key: "renewal", label: "Renewal", type: "date" });
+    await caller.contacts.create({ firstName: "Ann", properties: { seats: 5, renewal: "2025-03-01" } });
+    await caller.contacts.create({ firstName: "Bob", properties: { seats: 50, renewal: "2026-01-15" } });
+    await caller.contacts.create({ firstName: "Cy" });
+    expect(await filtered(caller, "and", { field: "prop:seats", operator: "gt", value: 10 })).toEqual(["Bob"]);
+    expect(await filtered(caller, "and", { field: "prop:seats", operator: "empty" })).toEqual(["Cy"]);
+    expect(await filtered(caller, "and", { field: "prop:renewal", operator: "before", value: "2025-06-01" })).toEqual([
+      "Ann",
+    ]);
+    expect(await filtered(caller, "and", { field: "prop:renewal", operator: "after", value: "2025-06-01" })).toEqual([
+      "Bob",
+    ]);
+  });
+
+  it("is BAD_REQUEST for an unknown field, a missing value, a bad number or date, and a bad cursor", async () => {
+    const { caller } = await fourContacts();
+    await expectTRPCError(
+      filtered(caller, "and", { field: "shoeSize", operator: "eq", value: 1 }),
+      "BAD_REQUEST",
+      'There is no field "shoeSize" to filter or sort on.',
+    );
+    await expectTRPCError(
+      filtered(caller, "and", { field: "prop:nothing", operator: "eq", value: 1 }),
+      "BAD_REQUEST",
+      'There is no field "prop:nothing" to filter or sort on.',
+    );
+    await expectTRPCError(
+      filtered(caller, "and", { field: "title", operator: "eq" }),
+      "BAD_REQUEST",
+      "Choose one value to compare with.",
+    );
+    await expectTRPCError(
+      filtered(caller, "and", { field: "leadScore", operator: "gt", value: "lots" }),
+      "BAD_REQUEST",
+      '"lots" is not a number.',
+    );
+    await expectTRPCError(
+      filtered(caller, "and", { field: "createdAt", operator: "before", value: "someday" }),
+      "BAD_REQUEST",
+      '"someday" is not a date.',
+    );
+    await expectTRPCError(
+      caller.contacts.list({ cursor: "not-a-cursor" }),
+      "BAD_REQUEST",
+      "That page link is no longer valid. Reload the list.",
+    );
+    await expectTRPCError(caller.contacts.list({ sort: { field: "nope", direction: "asc" } }), "BAD_REQUEST");
+  });
+});
+
+describe("contacts.list sort", () => {
+  const sorted = async (caller: Caller, field: string, direction: "asc" | "desc") =>
+    namesOf((await caller.contacts.list({ sort: { field, direction } })).items);
+
+  it("sorts by name (the default) both ways", async () => {
+    const { caller } = await fourContacts();
+    expect(namesOf((await caller.contacts.list({})).items)).toEqual(["Ann", "Bob", "Cy", "Di"]);
+    expect(await sorted(caller, "name", "asc")).toEqual(["Ann", "Bob", "Cy", "Di"]);
+    expect(await sorted(caller, "name", "desc")).toEqual(["Di", "Cy", "Bob", "Ann"]);
+  });
+
+  it("sorts by leadScore and createdAt", async () => {
+    const { caller } = await fourContacts();
+    expect(await sorted(caller, "leadScore", "asc")).toEqual(["Di", "Ann", "Bob", "Cy"]);
+    expect(await sorted(caller, "leadScore", "desc")).toEqual(["Cy", "Bob", "Ann", "Di"]);
+    expect(await sorted(caller, "createdAt", "desc")).toEqual(["Di", "Cy", "Bob", "Ann"]);
+  });
+
+  it("puts empty titles last in both directions", async () => {
+    const { caller } = await fourContacts();
+    expect(await sorted(caller, "title", "asc")).toEqual(["Ann", "Di", "Cy", "Bob"]);
+    expect(await sorted(caller, "title", "desc")).toEqual(["Cy", "Di", "Ann", "Bob"]);
+  });
+
+  it("sorts by a custom property, unset values last", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "seats", label: "Seats", type: "number" });
+    await caller.contacts.create({ firstName: "Ann", properties: { seats: 300 } });
+    await caller.contacts.create({ firstName: "Bob" });
+    await caller.contacts.create({ firstName: "Cy", properties: { seats: 7 } });
+    await caller.contacts.create({ firstName: "Di", properties: { seats: 42 } });
+    expect(await sorted(caller, "prop:seats", "asc")).toEqual(["Cy", "Di", "Ann", "Bob"]);
+    expect(await sorted(caller, "prop:seats", "desc")).toEqual(["Ann", "Di", "Cy", "Bob"]);
+    expect(ids(await allPages(listOf(caller), { sort: { field: "prop:seats", direction: "desc" } }, 1))).toEqual(
+      ids((await caller.contacts.list({ sort: { field: "prop:seats", direction: "desc" } })).items),
+    );
+  });
+});
+
+describe("contacts.list pagination", () => {
+  it("walks every matching row exactly once, in order, 7 at a time", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const titles = [null, "Analyst", "analyst", "Zoë's deputy", "CEO"];
+    for (let i = 0; i < 30; i++)
+      await caller.contacts.create({
+        firstName: ["Ann", "Bob", "Zoë", "李"][i % 4],
+        lastName: `N${i % 5}`,
+        title: titles[i % titles.length],
+        leadScore: (i * 7) % 4,
+        leadStatus: i % 3 === 0 ? "qualified" : "new",
+      });
+    const inputs: RecordListInput[] = [
+      {},
+      { sort: { field: "name", direction: "desc" } },
+      { sort: { field: "leadScore", direction: "asc" } },
+      { sort: { field: "title", direction: "asc" } },
+      { sort: { field: "title", direction: "desc" } },
+      {
+        sort: { field: "leadScore", direction: "desc" },
+        filter: { combinator: "and", conditions: [{ field: "leadStatus", operator: "eq", value: "new" }] },
+      },
+      { search: "ann" },
+    ];
+    for (const input of inputs) {
+      const whole = (await caller.contacts.list({ ...input, limit: 200 })).items;
+      const walked = await allPages(listOf(caller), input, 7);
+      expect(ids(walked), JSON.stringify(input)).toEqual(ids(whole));
+      expect(new Set(ids(walked)).size).toBe(walked.length);
+    }
+    expect((await allPages(listOf(caller), {}, 7)).length).toBe(30);
+  });
+});
+
+describe("contacts.list against a reference model (property-based)", () => {
+  type Seeded = {
+    id: string;
+    firstName: string;
+    sortName: string;
+    title: string | null;
+    leadScore: number;
+    leadStatus: string;
+    createdAt: number;
+  };
+  const statuses = ["new", "contacted", "qualified", "unqualified", "customer"] as const;
+  const titleWords = ["CEO", "cto", "Engineer", "engineer", "Zoë", "Buyer", "Head of Sales"];
+
+  /** 150 contacts written straight to D1 (the FTS triggers still run), with many ties. */
+  async function seed(organizationId: string): Promise<Seeded[]> {
+    const random = fc.sample(
+      fc.record({
+        firstName: fc.constantFrom("Ann", "ann", "Bob", "Zoë", "Cy", "Éva", "Dan"),
+        lastName: fc.constantFrom("Lee", "Stone", "", "Park"),
+        title: fc.option(fc.constantFrom(...titleWords), { nil: null, freq: 3 }),
+        leadScore: fc.integer({ min: 0, max: 20 }),
+        leadStatus: fc.constantFrom(...statuses),
+        createdAt: fc.integer({ min: 0, max: 9 }).map((d) => Date.UTC(2025, 0, 1 + d)),
+      }),
+      { numRuns: 150, seed: 42 },
+    );
+    const seeded = random.map((r, i) => ({
+      ...r,
+      id: `con_seed${String(i).padStart(12, "0")}`,
+      sortName: `${r.firstName} ${r.lastName}`.trim().toLowerCase(),
+    }));
+    await env.DB.batch(
+      seeded.map((c) =>
+        env.DB.prepare(
+          `INSERT INTO contacts (id, organization_id, first_name, last_name, sort_name, title, lead_score, lead_status,
+             created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'seed', ?, ?)`,
+        ).bind(
+          c.id,
+          organizationId,
+          c.firstName,
+          c.lastName,
+          c.sortName,
+          c.title,
+          c.leadScore,
+          c.leadStatus,
+          c.createdAt,
+          c.createdAt,
+        ),
+      ),
+    );
+    return seeded;
+  }
+
+  const sortFields = {
+    name: "sortName",
+    leadScore: "leadScore",
+    title: "title",
+    leadStatus: "leadStatus",
+    createdAt: "createdAt",
+  } as const;
+  type Condition = { field: string; operator: string; value?: unknown };
+
+  function matches(c: Seeded, { field, operator, value }: Condition): boolean {
+    switch (`${field}:${operator}`) {
+      case "leadStatus:eq":
+        return c.leadStatus === value;
+      case "leadStatus:in":
+        return (value as string[]).includes(c.leadStatus);
+      case "leadScore:gt":
+        return c.leadScore > (value as number);
+      case "leadScore:lt":
+        return c.leadScore < (value as number);
+      case "title:contains":
+        return (c.title ?? "").toLowerCase().includes((value as string).toLowerCase());
+      case "title:empty":
+        return !c.title;
+      case "title:notEmpty":
+        return Boolean(c.title);
+      case "firstName:eq":
+        return c.firstName.toLowerCase() === (value as string).toLowerCase();
+    }
+    throw new Error(`no reference for ${field}:${operator}`);
+  }
+
+  const condition: fc.Arbitrary<Condition> = fc.oneof(
+    fc.record({ field: fc.constant("leadStatus"), operator: fc.constant("eq"), value: fc.constantFrom(...statuses) }),
+    fc.record({
+      field: fc.constant("leadStatus"),
+      operator: fc.constant("in"),
+      value: fc.uniqueArray(fc.constantFrom(...statuses), { minLength: 1, maxLength: 3 }),
+    }),
+    fc.record({
+      field: fc.constant("leadScore"),
+      operator: fc.constantFrom("gt", "lt"),
+      value: fc.integer({ min: -1, max: 21 }),
+    }),
+    fc.record({
+      field: fc.constant("title"),
+      operator: fc.constant("contains"),
+      value: fc.constantFrom("e", "ENG", "of s", "o"),
+    }),
+    fc.record({ field: fc.constant("title"), operator: fc.constantFrom("empty", "notEmpty") }),
+    fc.record({
+      field: fc.constant("firstName"),
+      operator: fc.constant("eq"),
+      value: fc.constantFrom("ANN", "bob", "Zoë"),
+    }),
+  );
+
+  it("returns the same rows in the same order as an in-memory sort and filter, for any page size", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const seeded = await seed(org.id);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...(Object.keys(sortFields) as (keyof typeof sortFields)[])),
+        fc.constantFrom("asc" as const, "desc" as const),
+        fc.array(condition, { minLength: 1, maxLength: 2 }),
+        fc.constantFrom("and" as const, "or" as const),
+        fc.integer({ min: 1, max: 40 }),
+        async (field, direction, conditions, combinator, limit) => {
+          const key = sortFields[field];
+          const sign = direction === "asc" ? 1 : -1;
+          const expected = seeded
+            .filter((c) =>
+              combinator === "and" ? conditions.every((k) => matches(c, k)) : conditions.some((k) => matches(c, k)),
+            )
+            .sort((a, b) => {
+              const x = a[key];
+              const y = b[key];
+              if (x === null || y === null) return x === y ? sign * (a.id < b.id ? -1 : 1) : x === null ? 1 : -1;
+              if (x !== y) return sign * (x < y ? -1 : 1);
+              return sign * (a.id < b.id ? -1 : 1);
+            });
+          const input = {
+            sort: { field, direction },
+            filter: { combinator, conditions: conditions as NonNullable<RecordListInput["filter"]>["conditions"] },
+          };
+          const walked = await allPages(listOf(caller), input, limit);
+          expect(ids(walked)).toEqual(ids(expected));
+          const first = await caller.contacts.list({ ...input, limit });
+          expect(first.total).toEqual({ count: expected.length, exact: true });
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 60_000);
+});
+
+describe("contacts across organizations", () => {
+  async function twoOrganizations() {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    const bMember = await seedMember(b.org.id, "member");
+    const live = await a.caller.contacts.create({ firstName: "Ann", emails: ["ann@a.com"] });
+    const trashed = await a.caller.contacts.create({ firstName: "Tom", emails: ["tom@a.com"] });
+    await a.caller.contacts.delete({ ids: [trashed.id] });
+    const acme = await a.caller.companies.create({ name: "Acme", domain: "acme.com" });
+    return { a, b: bMember, bOwner: b, live, trashed, acme };
+  }
+  const notFound = "That contact does not exist or was deleted.";
+
+  it("is NOT_FOUND for get, update, delete and restore of another organization's contact, which stays as it was", async () => {
+    const { a, b, live, trashed } = await twoOrganizations();
+    await expectTRPCError(b.caller.contacts.get({ id: live.id }), "NOT_FOUND", notFound);
+    await expectTRPCError(
+      b.caller.contacts.update({ id: live.id, version: 1, patch: { firstName: "Hacked" } }),
+      "NOT_FOUND",
+      notFound,
+    );
+    await expectTRPCError(b.caller.contacts.delete({ ids: [live.id] }), "NOT_FOUND", notFound);
+    await expectTRPCError(b.caller.contacts.restore({ id: trashed.id }), "NOT_FOUND", notFound);
+    await expectTRPCError(b.caller.contacts.get({ id: trashed.id }), "NOT_FOUND", notFound);
+    expect((await a.caller.contacts.get({ id: live.id })).contact).toEqual(live);
+    expect(ids((await a.caller.contacts.list({ trash: true })).items)).toEqual([trashed.id]);
+    expect((await a.caller.contacts.list({})).total).toEqual({ count: 1, exact: true });
+  });
+
+  it("deletes only the caller's own contacts from a mixed list of ids", async () => {
+    const { a, b, live } = await twoOrganizations();
+    const own = await b.caller.contacts.create({ firstName: "Bea" });
+    expect(await b.caller.contacts.delete({ ids: [live.id, own.id] })).toEqual({ deleted: 1 });
+    expect((await a.caller.contacts.get({ id: live.id })).contact.deletedAt).toBeNull();
+  });
+
+  it("never lists another organization's contacts, live, searched, filtered or in the trash", async () => {
+    const { b } = await twoOrganizations();
+    expect((await b.caller.contacts.list({})).items).toEqual([]);
+    expect((await b.caller.contacts.list({ search: "ann" })).items).toEqual([]);
+    expect((await b.caller.contacts.list({ trash: true })).items).toEqual([]);
+    expect(
+      (
+        await b.caller.contacts.list({
+          filter: { combinator: "or", conditions: [{ field: "firstName", operator: "notEmpty" }] },
+        })
+      ).items,
+    ).toEqual([]);
+    expect((await b.caller.contacts.list({})).total).toEqual({ count: 0, exact: true });
+  });
+
+  it("is NOT_FOUND to create or update a contact with another organization's company", async () => {
+    const { b, acme } = await twoOrganizations();
+    await expectTRPCError(
+      b.caller.contacts.create({ firstName: "Bea", companyId: acme.id }),
+      "NOT_FOUND",
+      "That company does not exist or was deleted.",
+    );
+    const bea = await b.caller.contacts.create({ firstName: "Bea" });
+    await expectTRPCError(
+      b.caller.contacts.update({ id: bea.id, version: 1, patch: { companyId: acme.id } }),
+      "NOT_FOUND",
+      "That company does not exist or was deleted.",
+    );
+  });
+});

@@ -1,0 +1,65 @@
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import type { RecordListInput } from "../../worker/src/schemas/records";
+
+type PropertyType = "text" | "number" | "currency" | "date" | "boolean" | "select" | "multi-select" | "url" | "email";
+
+/** A custom property definition written straight to D1 (the properties router is not under test here). */
+export async function defineProperty(
+  organizationId: string,
+  object: "contact" | "company",
+  definition: { key: string; label: string; type: PropertyType; options?: string[]; required?: boolean },
+) {
+  const now = Date.now();
+  await env.DB.prepare(
+    `INSERT INTO property_definitions
+       (id, organization_id, object, key, label, type, options, required, position, created_by, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, 'test', ?, ?)`,
+  )
+    .bind(
+      `prp_${crypto.randomUUID().slice(0, 16)}`,
+      organizationId,
+      object,
+      definition.key,
+      definition.label,
+      definition.type,
+      definition.options ? JSON.stringify(definition.options) : null,
+      definition.required ? 1 : 0,
+      now,
+      now,
+    )
+    .run();
+}
+
+type Page<T> = { items: T[]; nextCursor: string | null; total: { count: number; exact: boolean } | null };
+
+/**
+ * Every page of a list, following nextCursor: checks that only the first page carries a total
+ * and that no page is longer than `limit`. Returns the rows in page order.
+ */
+export async function allPages<T extends { id: string }>(
+  list: (input: RecordListInput) => Promise<Page<T>>,
+  input: RecordListInput,
+  limit: number,
+): Promise<T[]> {
+  const seen: T[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 1000; page++) {
+    const result = await list({ ...input, limit, cursor });
+    expect(result.items.length).toBeLessThanOrEqual(limit);
+    if (page === 0) expect(result.total).not.toBeNull();
+    else expect(result.total).toBeNull();
+    seen.push(...result.items);
+    if (!result.nextCursor) return seen;
+    expect(result.items).toHaveLength(limit);
+    cursor = result.nextCursor;
+  }
+  throw new Error("the list never ended");
+}
+
+export const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+
+/** Sets created_at (ms) on records directly, so date filters and sorts have known values. */
+export async function setCreatedAt(table: "contacts" | "companies", id: string, iso: string) {
+  await env.DB.prepare(`UPDATE ${table} SET created_at = ? WHERE id = ?`).bind(Date.parse(iso), id).run();
+}

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from "react";
+import { fieldErrorsOf } from "../../lib/field-errors";
+import { toast, toastError } from "../../lib/toast";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Field, Input } from "../../ui/input";
+import { isConflict } from "../records/list-cache";
+import { useCreateCompany, type Company } from "./use-companies";
+
+type NewCompanyDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (company: Company) => void;
+};
+
+const blank = { name: "", domain: "", industry: "", size: "" };
+type Form = typeof blank;
+
+const fields: { key: keyof Form; label: string; placeholder?: string }[] = [
+  { key: "name", label: "Name", placeholder: "Acme Inc." },
+  { key: "domain", label: "Domain", placeholder: "acme.com" },
+  { key: "industry", label: "Industry", placeholder: "Software" },
+  { key: "size", label: "Size", placeholder: "51–200" },
+];
+
+export function NewCompanyDialog({ open, onOpenChange, onCreated }: NewCompanyDialogProps) {
+  const [form, setForm] = useState(blank);
+  const create = useCreateCompany();
+  const errors = fieldErrorsOf(create.error);
+
+  const handleOpenChange = (next: boolean) => {
+    if (!next) {
+      setForm(blank);
+      create.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      {
+        name: form.name,
+        domain: form.domain.trim() || null,
+        industry: form.industry.trim() || null,
+        size: form.size.trim() || null,
+      },
+      {
+        onSuccess: (company) => {
+          toast.success(`${company.name} added to companies.`, {
+            action: { label: "Open", onClick: () => onCreated(company) },
+          });
+          handleOpenChange(false);
+        },
+        onError: (error) => {
+          if (isConflict(error)) toast.error(error.message);
+          else if (Object.keys(fieldErrorsOf(error)).length === 0) toastError(error, "Could not add the company");
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange} title="New company" description="The domain keeps it unique.">
+      <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
+        {fields.map((field, index) => (
+          <Field key={field.key} label={field.label} error={errors[field.key]}>
+            {(props) => (
+              <Input
+                {...props}
+                name={field.key}
+                autoFocus={index === 0}
+                autoComplete="off"
+                placeholder={field.placeholder}
+                value={form[field.key]}
+                onChange={(e) => setForm((f) => ({ ...f, [field.key]: e.target.value }))}
+              />
+            )}
+          </Field>
+        ))}
+        <div className="flex justify-end gap-2 pt-1">
+          <Button variant="ghost" onClick={() => handleOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={create.isPending}>
+            Create company
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,144 @@
+import { useState, type FormEvent } from "react";
+import { fieldErrorsOf } from "../../lib/field-errors";
+import { toast, toastError } from "../../lib/toast";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Field, Input, Select } from "../../ui/input";
+import { contactName } from "./contact-columns";
+import { leadStatusOptions, type LeadStatus } from "./lead-status";
+import { isConflict, useCreateContact, type Contact } from "./use-contacts";
+
+type NewContactDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (contact: Contact) => void;
+};
+
+const blank = { firstName: "", lastName: "", email: "", title: "", leadStatus: "new" as LeadStatus };
+
+export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDialogProps) {
+  const [form, setForm] = useState(blank);
+  const create = useCreateContact();
+  const errors = fieldErrorsOf(create.error);
+  const set = (key: keyof typeof blank) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const handleOpenChange = (next: boolean) => {
+    if (!next) {
+      setForm(blank);
+      create.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const email = form.email.trim();
+    create.mutate(
+      {
+        firstName: form.firstName,
+        lastName: form.lastName,
+        emails: email ? [email] : [],
+        title: form.title.trim() || null,
+        leadStatus: form.leadStatus,
+      },
+      {
+        onSuccess: (contact) => {
+          toast.success(`${contactName(contact)} added to contacts.`, {
+            action: { label: "Open", onClick: () => onCreated(contact) },
+          });
+          handleOpenChange(false);
+        },
+        onError: (error) => {
+          if (isConflict(error)) toast.error(error.message);
+          else if (Object.keys(fieldErrorsOf(error)).length === 0) toastError(error, "Could not add the contact");
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      title="New contact"
+      description="A name or an email is enough; the rest can wait."
+    >
+      <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="First name" error={errors.firstName}>
+            {(props) => (
+              <Input
+                {...props}
+                name="firstName"
+                autoFocus
+                autoComplete="off"
+                value={form.firstName}
+                onChange={(e) => set("firstName")(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Last name" error={errors.lastName}>
+            {(props) => (
+              <Input
+                {...props}
+                name="lastName"
+                autoComplete="off"
+                value={form.lastName}
+                onChange={(e) => set("lastName")(e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label="Email" error={errors.emails}>
+          {(props) => (
+            <Input
+              {...props}
+              name="email"
+              type="email"
+              autoComplete="off"
+              placeholder="ada@example.com"
+              value={form.email}
+              onChange={(e) => set("email")(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Title" error={errors.title}>
+          {(props) => (
+            <Input
+              {...props}
+              name="title"
+              autoComplete="off"
+              placeholder="Head of Sales"
+              value={form.title}
+              onChange={(e) => set("title")(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Lead status" error={errors.leadStatus}>
+          {(props) => (
+            <Select
+              {...props}
+              name="leadStatus"
+              value={form.leadStatus}
+              onChange={(e) => set("leadStatus")(e.target.value)}
+            >
+              {leadStatusOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <div className="flex justify-end gap-2 pt-1">
+          <Button variant="ghost" onClick={() => handleOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={create.isPending}>
+            Create contact
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

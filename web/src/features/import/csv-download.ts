@@ -1,0 +1,12 @@
+import Papa from "papaparse";
+
+/** Offers `rows` as a CSV file download. */
+export function downloadCsv(fileName: string, rows: Record<string, unknown>[], columns?: string[]) {
+  const csv = Papa.unparse(rows, { columns });
+  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,281 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { FileUp, Upload } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { contactCreateInput } from "../../../../worker/src/schemas/records";
+import { toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Select } from "../../ui/input";
+import { autoMap, contactTargets, mapRow, type Mapping } from "./contact-mapping";
+import { downloadCsv } from "./csv-download";
+import { parseCsvFile, type ParsedCsv } from "./parse-csv";
+import { runContactImport, type ImportProgress, type ImportSummary } from "./run-import";
+
+type Step = "choose" | "map" | "importing" | "done";
+
+function ProgressBar({ progress }: { progress: ImportProgress }) {
+  const percent = progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
+  return (
+    <div>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-surface-2"
+        role="progressbar"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-label="Import progress"
+      >
+        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-muted" data-testid="import-progress">
+        {progress.done.toLocaleString()} of {progress.total.toLocaleString()} rows · {progress.created.toLocaleString()}{" "}
+        created · {progress.updated.toLocaleString()} updated · {progress.skipped.toLocaleString()} skipped ·{" "}
+        {progress.failed.toLocaleString()} failed
+      </p>
+    </div>
+  );
+}
+
+/** CSV import for contacts: choose a file, map its columns, preview, import in batches, summary. */
+export function ContactImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const queryClient = useQueryClient();
+  const properties = useQuery({ ...trpc.properties.list.queryOptions({ object: "contact" }), enabled: open });
+  const propertyTargets = useMemo(
+    () => (properties.data ?? []).map((p) => ({ key: p.key, label: p.label, type: p.type })),
+    [properties.data],
+  );
+  const [step, setStep] = useState<Step>("choose");
+  const [file, setFile] = useState<{ name: string; csv: ParsedCsv } | null>(null);
+  const [mapping, setMapping] = useState<Mapping>({});
+  const [onDuplicate, setOnDuplicate] = useState<"skip" | "update">("skip");
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const reset = () => {
+    setStep("choose");
+    setFile(null);
+    setProgress(null);
+    setSummary(null);
+  };
+
+  const handleFile = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    try {
+      const csv = await parseCsvFile(chosen);
+      if (csv.headers.length === 0) throw new Error(csv.errors[0] ?? "The file has no header row.");
+      setFile({ name: chosen.name, csv });
+      setMapping(autoMap(csv.headers, propertyTargets));
+      setStep("map");
+    } catch (error) {
+      toast.error(`Could not read ${chosen.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  const preview = useMemo(
+    () =>
+      (file?.csv.rows.slice(0, 5) ?? []).map((row) => {
+        const mapped = mapRow(row, mapping, propertyTargets);
+        const check = contactCreateInput.safeParse(mapped);
+        return { mapped, error: check.success ? null : check.error.issues[0]?.message };
+      }),
+    [file, mapping, propertyTargets],
+  );
+
+  const handleImport = async () => {
+    if (!file) return;
+    setStep("importing");
+    abort.current = new AbortController();
+    const result = await runContactImport({
+      rows: file.csv.rows,
+      mapping,
+      properties: propertyTargets,
+      onDuplicate,
+      onProgress: setProgress,
+      signal: abort.current.signal,
+    });
+    setSummary(result);
+    setStep("done");
+    await queryClient.invalidateQueries({ queryKey: trpc.contacts.list.pathKey() });
+  };
+
+  const handleOpenChange = (next: boolean) => {
+    if (!next) {
+      abort.current?.abort();
+      reset();
+    }
+    onOpenChange(next);
+  };
+
+  const mappedCount = Object.values(mapping).filter(Boolean).length;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      title="Import contacts"
+      description="From a CSV file with a header row."
+      className="max-w-3xl"
+    >
+      {step === "choose" && (
+        <label
+          className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-border bg-surface px-6 py-12 text-center hover:border-primary"
+          onDragOver={(e) => e.preventDefault()}
+          onDrop={(e) => {
+            e.preventDefault();
+            void handleFile(e.dataTransfer.files[0]);
+          }}
+        >
+          <FileUp className="size-6 text-primary" aria-hidden />
+          <span className="text-sm font-medium">Choose a CSV file or drop it here</span>
+          <span className="text-xs text-muted">
+            Columns are matched to fields by their names; you can change every match.
+          </span>
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="sr-only"
+            aria-label="CSV file"
+            onChange={(e) => void handleFile(e.target.files?.[0])}
+          />
+        </label>
+      )}
+
+      {step === "map" && file && (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-muted">
+            <span className="font-medium text-foreground">{file.name}</span> · {file.csv.rows.length.toLocaleString()}{" "}
+            rows · {mappedCount} of {file.csv.headers.length} columns mapped
+          </p>
+          <div className="max-h-64 overflow-y-auto rounded-md border border-border" data-testid="import-mapping">
+            <table className="w-full text-[13px]">
+              <thead className="sticky top-0 bg-surface text-left text-xs text-muted">
+                <tr>
+                  <th className="px-3 py-2 font-medium">Column in file</th>
+                  <th className="px-3 py-2 font-medium">Example</th>
+                  <th className="px-3 py-2 font-medium">Import as</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {file.csv.headers.map((header) => (
+                  <tr key={header}>
+                    <td className="px-3 py-1.5 font-medium">{header}</td>
+                    <td className="max-w-48 truncate px-3 py-1.5 text-muted">{file.csv.rows[0]?.[header]}</td>
+                    <td className="px-3 py-1.5">
+                      <Select
+                        aria-label={`Import ${header} as`}
+                        value={mapping[header] ?? ""}
+                        onChange={(e) => setMapping({ ...mapping, [header]: e.target.value as Mapping[string] })}
+                        className="h-8"
+                      >
+                        <option value="">Don't import</option>
+                        {contactTargets.map((t) => (
+                          <option key={t.value} value={t.value}>
+                            {t.label}
+                          </option>
+                        ))}
+                        {propertyTargets.map((p) => (
+                          <option key={p.key} value={`prop:${p.key}`}>
+                            {p.label} (custom)
+                          </option>
+                        ))}
+                      </Select>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div>
+            <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">Preview</h3>
+            <ul
+              className="divide-y divide-border rounded-md border border-border text-[13px]"
+              data-testid="import-preview"
+            >
+              {preview.map((p, i) => (
+                <li key={i} className="flex items-center justify-between gap-3 px-3 py-1.5">
+                  <span className="truncate">
+                    {[p.mapped.firstName, p.mapped.lastName].filter(Boolean).join(" ") || "—"}{" "}
+                    <span className="text-muted">{(p.mapped.emails as string[] | undefined)?.[0]}</span>
+                  </span>
+                  {p.error ? (
+                    <span className="shrink-0 text-xs text-danger">{p.error}</span>
+                  ) : (
+                    <span className="shrink-0 text-xs text-success">Ready</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <fieldset className="flex items-center gap-4 text-sm">
+            <legend className="sr-only">When a contact with the same email exists</legend>
+            <span className="text-muted">Same email already in the workspace:</span>
+            <label className="flex items-center gap-1.5">
+              <input
+                type="radio"
+                name="duplicates"
+                checked={onDuplicate === "skip"}
+                onChange={() => setOnDuplicate("skip")}
+              />{" "}
+              Skip the row
+            </label>
+            <label className="flex items-center gap-1.5">
+              <input
+                type="radio"
+                name="duplicates"
+                checked={onDuplicate === "update"}
+                onChange={() => setOnDuplicate("update")}
+              />{" "}
+              Update the contact
+            </label>
+          </fieldset>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={reset}>
+              Choose another file
+            </Button>
+            <Button onClick={() => void handleImport()} disabled={mappedCount === 0}>
+              <Upload className="size-4" aria-hidden /> Import {file.csv.rows.length.toLocaleString()} rows
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {step === "importing" && progress && <ProgressBar progress={progress} />}
+      {step === "importing" && !progress && <p className="text-sm text-muted">Starting…</p>}
+
+      {step === "done" && summary && (
+        <div className="flex flex-col gap-4" data-testid="import-summary">
+          <dl className="grid grid-cols-4 gap-3 text-center">
+            {(
+              [
+                ["Created", summary.created],
+                ["Updated", summary.updated],
+                ["Skipped", summary.skipped],
+                ["Failed", summary.failed],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="rounded-md border border-border bg-surface py-3">
+                <dt className="text-xs text-muted">{label}</dt>
+                <dd
+                  className={`text-xl font-semibold ${label === "Failed" && value > 0 ? "text-danger" : ""}`}
+                  data-testid={`import-${label.toLowerCase()}`}
+                >
+                  {value.toLocaleString()}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <div className="flex justify-end gap-2">
+            {summary.failedRows.length > 0 && (
+              <Button variant="secondary" onClick={() => downloadCsv("failed-rows.csv", summary.failedRows)}>
+                Download failed rows
+              </Button>
+            )}
+            <Button onClick={() => handleOpenChange(false)}>Done</Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

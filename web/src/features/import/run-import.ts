@@ -1,0 +1,65 @@
+import type { ImportBatchResult } from "../../../../worker/src/schemas/imports";
+import { trpcClient } from "../../lib/trpc";
+import { mapRow, type Mapping, type PropertyTarget } from "./contact-mapping";
+
+export const IMPORT_BATCH_SIZE = 100;
+
+export type ImportProgress = {
+  done: number;
+  total: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+};
+export type ImportSummary = ImportProgress & { failedRows: Record<string, string>[] };
+
+/**
+ * Sends the mapped rows to contacts.import in batches of 100 (each one atomic on the server),
+ * reporting progress after each; a batch that fails as a whole marks its rows failed and goes on.
+ */
+export async function runContactImport(options: {
+  rows: Record<string, string>[];
+  mapping: Mapping;
+  properties: PropertyTarget[];
+  onDuplicate: "skip" | "update";
+  onProgress: (progress: ImportProgress) => void;
+  signal: AbortSignal;
+}): Promise<ImportSummary> {
+  const { rows, mapping, properties, onDuplicate, onProgress, signal } = options;
+  const summary: ImportSummary = {
+    done: 0,
+    total: rows.length,
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    failed: 0,
+    failedRows: [],
+  };
+  for (let start = 0; start < rows.length; start += IMPORT_BATCH_SIZE) {
+    if (signal.aborted) break;
+    const slice = rows.slice(start, start + IMPORT_BATCH_SIZE);
+    // Line numbers as a spreadsheet shows them: the header is line 1.
+    const lineNumbers = slice.map((_, i) => start + i + 2);
+    let result: ImportBatchResult;
+    try {
+      result = await trpcClient.contacts.import.mutate({
+        rows: slice.map((r) => mapRow(r, mapping, properties)),
+        lineNumbers,
+        onDuplicate,
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      result = { created: 0, updated: 0, skipped: 0, failed: lineNumbers.map((line) => ({ line, message })) };
+    }
+    summary.created += result.created;
+    summary.updated += result.updated;
+    summary.skipped += result.skipped;
+    summary.failed += result.failed.length;
+    for (const { line, message } of result.failed)
+      summary.failedRows.push({ ...rows[line - 2], "Import error": message });
+    summary.done = Math.min(start + IMPORT_BATCH_SIZE, rows.length);
+    onProgress({ ...summary });
+  }
+  return summary;
+}

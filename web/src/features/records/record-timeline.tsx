@@ -1,0 +1,138 @@
+import {
+  ArrowRightLeft,
+  Bot,
+  CalendarDays,
+  GitMerge,
+  ListChecks,
+  Mail,
+  Pencil,
+  Phone,
+  Plus,
+  RotateCcw,
+  StickyNote,
+  Trash,
+  type LucideIcon,
+} from "lucide-react";
+import type { ActivityKind } from "../../../../drizzle/values";
+import { formatDateTime, formatRelative } from "../../lib/format";
+import { Skeleton } from "../../ui/empty-state";
+import { useCurrentUser } from "../auth/use-current-user";
+import { memberName, useMembers } from "../members/use-members";
+
+export type TimelineItem = {
+  id: string;
+  kind: ActivityKind;
+  actorId: string;
+  changes: Record<string, [unknown, unknown]> | null;
+  summary: string | null;
+  createdAt: Date;
+};
+
+const kinds: Record<ActivityKind, { icon: LucideIcon; verb: (noun: string) => string }> = {
+  created: { icon: Plus, verb: (noun) => `created this ${noun}` },
+  updated: { icon: Pencil, verb: () => "updated" },
+  deleted: { icon: Trash, verb: (noun) => `moved this ${noun} to the trash` },
+  restored: { icon: RotateCcw, verb: (noun) => `restored this ${noun}` },
+  merged: { icon: GitMerge, verb: () => "merged a duplicate into this record" },
+  note: { icon: StickyNote, verb: () => "added a note" },
+  call: { icon: Phone, verb: () => "logged a call" },
+  meeting: { icon: CalendarDays, verb: () => "logged a meeting" },
+  email: { icon: Mail, verb: () => "logged an email" },
+  task: { icon: ListChecks, verb: () => "added a task" },
+  stage: { icon: ArrowRightLeft, verb: () => "moved the stage" },
+  agent: { icon: Bot, verb: () => "acted on this record" },
+};
+
+function isEmpty(value: unknown): boolean {
+  return value == null || value === "" || (Array.isArray(value) && value.length === 0);
+}
+
+function show(value: unknown, labels?: Record<string, string>): string {
+  if (Array.isArray(value)) return value.map((v) => show(v, labels)).join(", ");
+  if (typeof value === "object" && value !== null) return JSON.stringify(value);
+  const text = String(value);
+  return labels?.[text] ?? text;
+}
+
+function ChangeValue({ value, labels }: { value: unknown; labels?: Record<string, string> }) {
+  return isEmpty(value) ? (
+    <span className="text-muted italic">empty</span>
+  ) : (
+    <span className="font-medium">{show(value, labels)}</span>
+  );
+}
+
+type RecordTimelineProps = {
+  items: TimelineItem[] | undefined;
+  noun: string;
+  /** Human names for the record's fields: { leadStatus: "Lead status" }. */
+  fieldLabels: Record<string, string>;
+  /** Human names for enum values, per field: { leadStatus: { new: "New" } }. */
+  valueLabels?: Record<string, Record<string, string>>;
+};
+
+/** What happened to a record, newest first: who, what, when, and each field's before → after. */
+export function RecordTimeline({ items, noun, fieldLabels, valueLabels }: RecordTimelineProps) {
+  const members = useMembers();
+  const { data: user } = useCurrentUser();
+  const names = new Map(members.data?.map((m) => [m.userId, memberName(m)]));
+  const who = (actorId: string) => (actorId === user?.id ? "You" : (names.get(actorId) ?? "Someone"));
+
+  if (!items)
+    return (
+      <div className="space-y-3" aria-busy="true" aria-label="Loading timeline">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-4 w-3/4" />
+        ))}
+      </div>
+    );
+  if (items.length === 0) return <p className="text-[13px] text-muted">Nothing has happened here yet.</p>;
+
+  return (
+    <ol className="relative space-y-4" data-testid="record-timeline">
+      <span aria-hidden className="absolute top-2 bottom-2 left-[11px] w-px bg-border" />
+      {items.map((item) => {
+        const meta = kinds[item.kind] ?? kinds.updated;
+        const changes = Object.entries(item.changes ?? {});
+        return (
+          <li key={item.id} className="relative flex gap-3" data-testid="timeline-item">
+            <span className="z-10 flex size-6 shrink-0 items-center justify-center rounded-full border border-border bg-background text-muted">
+              <meta.icon className="size-3" aria-hidden />
+            </span>
+            <div className="min-w-0 flex-1 pt-0.5 text-[13px]">
+              <p className="text-foreground">
+                <span className="font-medium" title={item.actorId}>
+                  {who(item.actorId)}
+                </span>{" "}
+                <span className="text-muted">{meta.verb(noun)}</span>
+                <span className="text-muted" aria-hidden>
+                  {" · "}
+                </span>
+                <time
+                  className="text-muted"
+                  dateTime={item.createdAt.toISOString()}
+                  title={formatDateTime(item.createdAt)}
+                >
+                  {formatRelative(item.createdAt)}
+                </time>
+              </p>
+              {item.summary && <p className="mt-1 text-muted">{item.summary}</p>}
+              {changes.length > 0 && (
+                <ul className="mt-1 space-y-0.5">
+                  {changes.map(([field, [from, to]]) => (
+                    <li key={field} className="break-words text-foreground" data-testid="timeline-change">
+                      <span className="text-muted">{fieldLabels[field] ?? field}: </span>
+                      <ChangeValue value={from} labels={valueLabels?.[field]} />
+                      <span className="text-muted"> → </span>
+                      <ChangeValue value={to} labels={valueLabels?.[field]} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

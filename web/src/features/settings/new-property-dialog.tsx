@@ -1,0 +1,153 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { useState, type FormEvent } from "react";
+import { fieldErrorsOf } from "../../lib/field-errors";
+import { toast, toastError } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { Field, Input, Select, Textarea } from "../../ui/input";
+import { hasOptions, keyFromLabel, objectLabels, parseOptions, propertyTypes, typeMeta } from "./property-labels";
+import type { PropertyType, RecordObject } from "./property-labels";
+import { RequiredSwitch } from "./required-switch";
+
+type NewPropertyDialogProps = { object: RecordObject; open: boolean; onOpenChange: (open: boolean) => void };
+
+function isConflict(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "CONFLICT";
+}
+
+/** Label first; the key follows it as snake_case until someone edits the key by hand. */
+export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDialogProps) {
+  const queryClient = useQueryClient();
+  const [label, setLabel] = useState("");
+  const [key, setKey] = useState<string | null>(null);
+  const [type, setType] = useState<PropertyType>("text");
+  const [optionsText, setOptionsText] = useState("");
+  const [required, setRequired] = useState(false);
+  const create = useMutation(
+    trpc.properties.create.mutationOptions({
+      onSuccess: (created) => {
+        toast.success(`Added “${created.label}” to ${objectLabels[created.object].toLowerCase()}`);
+        void queryClient.invalidateQueries({ queryKey: trpc.properties.list.queryKey({ object }) });
+        handleOpenChange(false);
+      },
+      onError: (error) => {
+        if (isConflict(error)) toast.error(error.message);
+        else if (Object.keys(fieldErrorsOf(error)).length === 0) toastError(error, "Could not add the property");
+      },
+    }),
+  );
+  const errors = fieldErrorsOf(create.error);
+  const effectiveKey = key ?? keyFromLabel(label);
+  const options = parseOptions(optionsText);
+
+  function handleOpenChange(next: boolean) {
+    if (!next) {
+      setLabel("");
+      setKey(null);
+      setType("text");
+      setOptionsText("");
+      setRequired(false);
+      create.reset();
+    }
+    onOpenChange(next);
+  }
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({
+      object,
+      label,
+      key: effectiveKey,
+      type,
+      required,
+      options: hasOptions(type) ? options : undefined,
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      title={`New ${object} property`}
+      description="It appears in forms, tables, filters and imports."
+    >
+      <form onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label="New property">
+        <Field label="Label" error={errors.label}>
+          {(props) => (
+            <Input
+              {...props}
+              name="label"
+              autoFocus
+              autoComplete="off"
+              placeholder="Renewal date"
+              value={label}
+              onChange={(e) => setLabel(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Key"
+          error={errors.key ?? (isConflict(create.error) ? create.error?.message : undefined)}
+          hint="Used by imports, the API and agents. It cannot change later."
+        >
+          {(props) => (
+            <Input
+              {...props}
+              name="key"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="renewal_date"
+              className="font-mono text-[13px]"
+              value={effectiveKey}
+              onChange={(e) => setKey(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Type" error={errors.type}>
+          {(props) => (
+            <Select {...props} name="type" value={type} onChange={(e) => setType(e.target.value as PropertyType)}>
+              {propertyTypes.map((value) => (
+                <option key={value} value={value}>
+                  {typeMeta[value].label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {hasOptions(type) && (
+          <Field
+            label="Options"
+            error={errors.options}
+            hint={
+              options.length > 0
+                ? `${options.length} ${options.length === 1 ? "option" : "options"}: ${options.join(", ")}`
+                : "Separate them with commas or put one per line."
+            }
+          >
+            {(props) => (
+              <Textarea
+                {...props}
+                name="options"
+                className="min-h-20"
+                placeholder={"Gold, Silver, Bronze"}
+                value={optionsText}
+                onChange={(e) => setOptionsText(e.target.value)}
+              />
+            )}
+          </Field>
+        )}
+        <RequiredSwitch checked={required} onChange={setRequired} />
+        <div className="mt-1 flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => handleOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={create.isPending}>
+            Create property
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

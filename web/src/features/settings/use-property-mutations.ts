@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast, toastError } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import type { Property, RecordObject } from "./property-labels";
+
+/** Moves a property up or down at once; the old order comes back if the server refuses. */
+export function usePropertyReorder(object: RecordObject) {
+  const queryClient = useQueryClient();
+  const queryKey = trpc.properties.list.queryKey({ object });
+  return useMutation(
+    trpc.properties.reorder.mutationOptions({
+      onMutate: async ({ ids }) => {
+        await queryClient.cancelQueries({ queryKey });
+        const previous = queryClient.getQueryData<Property[]>(queryKey);
+        if (previous) {
+          const byId = new Map(previous.map((property) => [property.id, property]));
+          queryClient.setQueryData(
+            queryKey,
+            ids.flatMap((id) => byId.get(id) ?? []),
+          );
+        }
+        return { previous };
+      },
+      onError: (error, _input, context) => {
+        if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+        toastError(error, "Could not reorder the properties");
+      },
+      onSettled: () => void queryClient.invalidateQueries({ queryKey }),
+    }),
+  );
+}
+
+export function usePropertyArchive(object: RecordObject) {
+  const queryClient = useQueryClient();
+  const queryKey = trpc.properties.list.queryKey({ object });
+  return useMutation(
+    trpc.properties.archive.mutationOptions({
+      onSuccess: (archived) => {
+        queryClient.setQueryData<Property[]>(queryKey, (list) => list?.filter((p) => p.id !== archived.id));
+        void queryClient.invalidateQueries({ queryKey });
+        toast.success(`Archived “${archived.label}”`);
+      },
+      onError: (error) => toastError(error, "Could not archive the property"),
+    }),
+  );
+}

@@ -1,0 +1,37 @@
+import * as chrono from "chrono-node";
+import { endOfDay } from "./day-range";
+import type { TaskPriority } from "./task-types";
+
+export type QuickAdd = {
+  title: string;
+  dueAt: Date | null;
+  /** The words the date was read from, e.g. "tomorrow 3pm". */
+  dateText: string | null;
+  priority: TaskPriority;
+};
+
+// Small words that only introduce the date ("by friday", "on the 3rd") go with it.
+const connector = /\s+(?:by|on|at|due|before|until)\s*$/i;
+const priorityTag = /(?:^|\s)!(high|low|normal|h|l)\b/i;
+const priorities: Record<string, TaskPriority> = { high: "high", h: "high", low: "low", l: "low", normal: "normal" };
+
+/** "Call Ann tomorrow 3pm !high" → title "Call Ann", due tomorrow 15:00, high priority. */
+export function parseQuickAdd(text: string, now = new Date(), readDates = true): QuickAdd {
+  let title = text;
+  let priority: TaskPriority = "normal";
+  const tag = priorityTag.exec(title);
+  if (tag) {
+    priority = priorities[tag[1]!.toLowerCase()] ?? "normal";
+    title = title.slice(0, tag.index) + title.slice(tag.index + tag[0].length);
+  }
+
+  const [match] = readDates ? chrono.parse(title, now, { forwardDate: true }) : [];
+  let dueAt: Date | null = null;
+  if (match) {
+    const start = match.start.date();
+    dueAt = match.start.isCertain("hour") ? start : endOfDay(start);
+    const before = title.slice(0, match.index).replace(connector, "");
+    title = `${before} ${title.slice(match.index + match.text.length)}`;
+  }
+  return { title: title.replace(/\s+/g, " ").trim(), dueAt, dateText: match?.text ?? null, priority };
+}

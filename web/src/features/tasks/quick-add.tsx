@@ -1,0 +1,120 @@
+import { CalendarClock, CornerDownLeft, Plus, X } from "lucide-react";
+import { forwardRef, useState, type FormEvent } from "react";
+import { fieldErrorsOf } from "../../lib/field-errors";
+import { cn } from "../../ui/cn";
+import { Kbd } from "../../ui/kbd";
+import { endOfDay } from "./day-range";
+import { formatDue } from "./due-format";
+import { parseQuickAdd } from "./parse-quick-add";
+import { PriorityMarker, priorityLabels } from "./priority-marker";
+import type { TaskTab } from "./task-types";
+import { useTaskCreate } from "./use-task-mutations";
+
+type QuickAddProps = {
+  tab: TaskTab;
+  /** A member's id when the list is filtered to them; new tasks go to them. */
+  assigneeId?: string;
+};
+
+/** Type a task in plain words; the due date is read from the text ("tomorrow 3pm") and Enter adds it. */
+export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function QuickAdd({ tab, assigneeId }, ref) {
+  const [text, setText] = useState("");
+  const [readDates, setReadDates] = useState(true);
+  const [missingTitle, setMissingTitle] = useState(false);
+  const create = useTaskCreate();
+  const parsed = parseQuickAdd(text, new Date(), readDates);
+  // Added from Today or Overdue without a date: due today, so it stays in view.
+  const defaultDue = tab === "today" || tab === "overdue" ? endOfDay(new Date()) : null;
+  const dueAt = parsed.dueAt ?? defaultDue;
+  const error = missingTitle ? "Say what needs doing, not only when." : fieldErrorsOf(create.error).title;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!parsed.title) return setMissingTitle(text.trim() !== "");
+    const submitted = text;
+    setText("");
+    setReadDates(true);
+    create.mutate(
+      { title: parsed.title, dueAt, priority: parsed.priority, assigneeId },
+      { onError: () => setText((current) => current || submitted) },
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit} className="relative" aria-label="Quick add a task">
+      <div
+        className={cn(
+          "flex min-h-10 items-center gap-2 rounded-lg border border-border bg-background px-3 shadow-xs transition-colors focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/20",
+          error && "border-danger",
+        )}
+      >
+        <Plus className="size-4 shrink-0 text-muted" aria-hidden />
+        {/* The box draws the focus ring; the global :focus-visible outline would draw a second one. */}
+        <input
+          ref={ref}
+          name="quick-add"
+          data-testid="task-quick-add"
+          aria-label="Add a task"
+          aria-invalid={error ? true : undefined}
+          autoComplete="off"
+          placeholder="Add a task… e.g. Call Ann tomorrow 3pm"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (event.target.value === "") setReadDates(true);
+            setMissingTitle(false);
+            if (create.isError) create.reset();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") event.currentTarget.blur();
+          }}
+          className="h-10 min-w-0 flex-1 bg-transparent text-sm text-foreground placeholder:text-muted focus:outline-none"
+          style={{ outline: "none" }}
+        />
+        {text.trim() && (
+          <div className="flex shrink-0 items-center gap-1.5">
+            {parsed.priority !== "normal" && (
+              <span className="inline-flex h-6 items-center gap-1 rounded-md bg-surface-2 px-2 text-xs text-muted">
+                <PriorityMarker priority={parsed.priority} />
+                {priorityLabels[parsed.priority]}
+              </span>
+            )}
+            {dueAt && (
+              <span
+                data-testid="quick-add-due"
+                className={cn(
+                  "inline-flex h-6 items-center gap-1 rounded-md pr-1 pl-2 text-xs font-medium",
+                  parsed.dueAt ? "bg-primary-soft text-primary" : "bg-surface-2 text-muted",
+                )}
+              >
+                <CalendarClock className="size-3.5" aria-hidden />
+                Due {formatDue(dueAt)}
+                {parsed.dueAt ? (
+                  <button
+                    type="button"
+                    onClick={() => setReadDates(false)}
+                    aria-label={`Keep “${parsed.dateText}” in the title`}
+                    title="Not a date: keep these words in the title"
+                    className="rounded p-0.5 hover:bg-primary/10"
+                  >
+                    <X className="size-3" aria-hidden />
+                  </button>
+                ) : (
+                  <span className="pr-1" />
+                )}
+              </span>
+            )}
+            <Kbd>
+              <CornerDownLeft className="size-3" aria-label="Enter" />
+            </Kbd>
+          </div>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="mt-1 text-xs text-danger">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+});

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { Card } from "../../ui/card";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
+import type { Member } from "../members/use-members";
+import { TaskRow } from "./task-row";
+import type { Task, TaskRow as Row } from "./task-types";
+import { useListKeys } from "./use-list-keys";
+import { useTaskDelete, useTaskUpdate, useToggleTask } from "./use-task-mutations";
+
+type TaskListProps = {
+  rows: Row[];
+  /** Undefined until the member list loads. */
+  members: Map<string, Member> | undefined;
+  quickAddRef: RefObject<HTMLInputElement | null>;
+};
+
+export function TaskList({ rows, members, quickAddRef }: TaskListProps) {
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const update = useTaskUpdate();
+  const toggle = useToggleTask();
+  const remove = useTaskDelete();
+  const now = new Date();
+
+  // When a row leaves the list (completed, deleted), the next one takes its place as active.
+  const index = Math.min(activeIndex, rows.length - 1);
+  const active = rows[index]?.task;
+
+  useEffect(() => {
+    listRef.current?.children[index]?.scrollIntoView({ block: "nearest" });
+  }, [index]);
+
+  useListKeys(
+    {
+      move: (delta) => setActiveIndex(Math.max(0, Math.min(rows.length - 1, index + delta))),
+      toggle: () => active && toggle(active),
+      edit: () => active && setEditingId(active.id),
+      remove: () => active && setDeleting(active),
+      focusQuickAdd: () => quickAddRef.current?.focus(),
+    },
+    editingId === null && deleting === null,
+  );
+
+  const handleDelete = () => {
+    if (!deleting) return;
+    remove.mutate({ id: deleting.id }, { onSettled: () => setDeleting(null) });
+  };
+
+  return (
+    <>
+      <Card className="overflow-hidden">
+        <ul ref={listRef} className="divide-y divide-border" data-testid="task-list" aria-label="Tasks">
+          {rows.map((row, i) => (
+            <TaskRow
+              key={row.task.id}
+              row={row}
+              active={i === index}
+              editing={editingId === row.task.id}
+              overdue={row.task.dueAt !== null && row.task.dueAt < now}
+              assignee={members ? (row.task.assigneeId ? members.get(row.task.assigneeId) : undefined) : null}
+              onActivate={() => setActiveIndex(i)}
+              onToggle={() => toggle(row.task)}
+              onEdit={() => {
+                setActiveIndex(i);
+                setEditingId(row.task.id);
+              }}
+              onSaveTitle={(title) => {
+                setEditingId(null);
+                update.mutate({ id: row.task.id, patch: { title } });
+              }}
+              onCancelEdit={() => setEditingId(null)}
+              onPriority={(priority) => update.mutate({ id: row.task.id, patch: { priority } })}
+              onDelete={() => setDeleting(row.task)}
+            />
+          ))}
+        </ul>
+      </Card>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        title="Delete this task?"
+        description={deleting ? `“${deleting.title}” will be removed for everyone.` : undefined}
+        confirmLabel="Delete task"
+        pending={remove.isPending}
+        onConfirm={handleDelete}
+      />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { taskPriorities } from "../../../../drizzle/values";
+import { PriorityMarker, priorityLabels } from "./priority-marker";
+import type { Task, TaskPriority } from "./task-types";
+
+const itemBase = "flex h-8 cursor-default items-center gap-2 rounded-md px-2 text-[13px] outline-none";
+const item = `${itemBase} text-foreground data-[highlighted]:bg-surface-2`;
+
+type TaskRowMenuProps = {
+  task: Task;
+  onEdit: () => void;
+  onPriority: (priority: TaskPriority) => void;
+  onDelete: () => void;
+};
+
+export function TaskRowMenu({ task, onEdit, onPriority, onDelete }: TaskRowMenuProps) {
+  return (
+    <Menu.Root modal={false}>
+      <Menu.Trigger
+        aria-label={`Actions for ${task.title}`}
+        data-testid="task-row-menu"
+        onClick={(event) => event.stopPropagation()}
+        className="rounded-md p-1 text-muted opacity-0 group-hover:opacity-100 group-data-[active=true]:opacity-100 hover:bg-surface-2 hover:text-foreground focus-visible:opacity-100 data-[state=open]:opacity-100"
+      >
+        <MoreHorizontal className="size-4" aria-hidden />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content
+          align="end"
+          sideOffset={4}
+          onClick={(event) => event.stopPropagation()}
+          className="z-50 min-w-44 rounded-lg border border-border bg-background p-1 shadow-lg"
+        >
+          <Menu.Item className={item} onSelect={onEdit}>
+            <Pencil className="size-3.5 text-muted" aria-hidden />
+            Edit title
+          </Menu.Item>
+          <Menu.Separator className="my-1 h-px bg-border" />
+          <Menu.Label className="px-2 py-1 text-[11px] font-medium text-muted">Priority</Menu.Label>
+          <Menu.RadioGroup value={task.priority} onValueChange={(value) => onPriority(value as TaskPriority)}>
+            {[...taskPriorities].reverse().map((priority) => (
+              <Menu.RadioItem key={priority} value={priority} className={item}>
+                <PriorityMarker priority={priority} />
+                {priorityLabels[priority]}
+                <Menu.ItemIndicator className="ml-auto text-xs text-primary">✓</Menu.ItemIndicator>
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+          <Menu.Separator className="my-1 h-px bg-border" />
+          <Menu.Item className={`${itemBase} text-danger data-[highlighted]:bg-danger-soft`} onSelect={onDelete}>
+            <Trash2 className="size-3.5" aria-hidden />
+            Delete…
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,101 @@
+import { Building2, UserRound } from "lucide-react";
+import { formatDateTime } from "../../lib/format";
+import { Avatar } from "../../ui/avatar";
+import { cn } from "../../ui/cn";
+import { memberName, type Member } from "../members/use-members";
+import { formatDueShort } from "./due-format";
+import { PriorityMarker } from "./priority-marker";
+import { TaskCheckbox } from "./task-checkbox";
+import { TaskRowMenu } from "./task-row-menu";
+import type { TaskPriority, TaskRow as Row } from "./task-types";
+import { TitleEditor } from "./title-editor";
+
+type TaskRowProps = {
+  row: Row;
+  active: boolean;
+  editing: boolean;
+  overdue: boolean;
+  /** The assignee's member record; null while the member list has not loaded. */
+  assignee: Member | undefined | null;
+  onActivate: () => void;
+  onToggle: () => void;
+  onEdit: () => void;
+  onSaveTitle: (title: string) => void;
+  onCancelEdit: () => void;
+  onPriority: (priority: TaskPriority) => void;
+  onDelete: () => void;
+};
+
+export function TaskRow({ row, active, editing, overdue, assignee, ...on }: TaskRowProps) {
+  const { task, recordName } = row;
+  const done = task.status === "done";
+  const RecordIcon = task.recordObject === "company" ? Building2 : UserRound;
+  const assigneeName = assignee
+    ? memberName(assignee)
+    : assignee === null
+      ? "a teammate"
+      : task.assigneeId
+        ? "Former member"
+        : "Unassigned";
+  return (
+    <li
+      data-testid="task-row"
+      data-task-id={task.id}
+      data-active={active}
+      aria-current={active || undefined}
+      onClick={on.onActivate}
+      onDoubleClick={on.onEdit}
+      className={cn(
+        "group relative flex h-10 cursor-default items-center gap-3 px-4 text-[13px]",
+        active ? "bg-surface-2/70" : "hover:bg-surface",
+      )}
+    >
+      {active && <span className="absolute inset-y-0 left-0 w-0.5 bg-primary" aria-hidden />}
+      <TaskCheckbox task={task} onToggle={on.onToggle} />
+      <PriorityMarker priority={task.priority} />
+      {editing ? (
+        <TitleEditor title={task.title} onSave={on.onSaveTitle} onCancel={on.onCancelEdit} />
+      ) : (
+        <span
+          data-testid="task-title"
+          className={cn("min-w-0 flex-1 truncate", done ? "text-muted line-through" : "text-foreground")}
+        >
+          {task.title}
+        </span>
+      )}
+      {recordName && (
+        <span
+          data-testid="task-record"
+          className="hidden max-w-48 shrink-0 items-center gap-1 truncate rounded-md border border-border px-1.5 py-0.5 text-xs text-muted sm:inline-flex"
+        >
+          <RecordIcon className="size-3 shrink-0" aria-hidden />
+          <span className="truncate">{recordName}</span>
+        </span>
+      )}
+      {task.dueAt ? (
+        <time
+          data-testid="task-due"
+          dateTime={task.dueAt.toISOString()}
+          title={`Due ${formatDateTime(task.dueAt)}`}
+          className={cn(
+            "w-28 shrink-0 text-right text-xs whitespace-nowrap tabular-nums",
+            overdue && !done ? "font-medium text-danger" : "text-muted",
+          )}
+        >
+          {formatDueShort(task.dueAt)}
+        </time>
+      ) : (
+        <span className="w-28 shrink-0" />
+      )}
+      <span title={`Assigned to ${assigneeName}`} className="shrink-0">
+        {assignee === null ? (
+          <span className="block size-5 rounded-full bg-surface-2" />
+        ) : (
+          <Avatar name={assigneeName} photoUrl={assignee?.photoUrl} className="size-5 text-[9px]" />
+        )}
+        <span className="sr-only">Assigned to {assigneeName}</span>
+      </span>
+      <TaskRowMenu task={task} onEdit={on.onEdit} onPriority={on.onPriority} onDelete={on.onDelete} />
+    </li>
+  );
+}

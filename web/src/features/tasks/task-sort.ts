@@ -1,0 +1,23 @@
+import type { DayRange } from "./day-range";
+import type { TaskRow, TaskTab } from "./task-types";
+
+/** Which tab a task belongs in, the same split the server's views make. */
+export function tabOf({ task }: TaskRow, { dayStart, dayEnd }: DayRange): TaskTab {
+  if (task.status === "done") return "done";
+  // Tasks without a due date wait in Upcoming.
+  if (!task.dueAt || task.dueAt >= dayEnd) return "upcoming";
+  return task.dueAt < dayStart ? "overdue" : "today";
+}
+
+const priorityRank = { high: 0, normal: 1, low: 2 } as const;
+
+export function compareOpen(a: TaskRow, b: TaskRow): number {
+  const due = (a.task.dueAt?.getTime() ?? Infinity) - (b.task.dueAt?.getTime() ?? Infinity);
+  if (due !== 0 && !Number.isNaN(due)) return due;
+  const priority = priorityRank[a.task.priority] - priorityRank[b.task.priority];
+  return priority !== 0 ? priority : a.task.createdAt.getTime() - b.task.createdAt.getTime();
+}
+
+export function compareDone(a: TaskRow, b: TaskRow): number {
+  return (b.task.completedAt?.getTime() ?? 0) - (a.task.completedAt?.getTime() ?? 0);
+}

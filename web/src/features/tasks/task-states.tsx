@@ -1,0 +1,50 @@
+import { CalendarCheck, CalendarClock, CheckCheck, CircleCheckBig, type LucideIcon } from "lucide-react";
+import { Card } from "../../ui/card";
+import { Skeleton } from "../../ui/empty-state";
+import { InlineEmpty } from "../../ui/inline-empty";
+import type { TaskTab } from "./task-types";
+
+const empty: Record<TaskTab, { icon: LucideIcon; title: string; text: string }> = {
+  today: {
+    icon: CalendarCheck,
+    title: "Nothing due today",
+    text: "Add a task above, or pull one forward from Upcoming.",
+  },
+  upcoming: {
+    icon: CalendarClock,
+    title: "Nothing coming up",
+    text: "Tasks due after today, and tasks with no due date, wait here.",
+  },
+  overdue: { icon: CheckCheck, title: "Nothing overdue", text: "You are all caught up. Nice work." },
+  done: {
+    icon: CircleCheckBig,
+    title: "No completed tasks yet",
+    text: "Press x on a task to complete it; it lands here.",
+  },
+};
+
+export function TasksEmpty({ tab, filtered }: { tab: TaskTab; filtered: boolean }) {
+  const { icon, title, text } = empty[tab];
+  return (
+    <Card data-testid={`tasks-empty-${tab}`}>
+      <InlineEmpty icon={icon} title={title}>
+        {filtered && tab !== "overdue" ? `${text} The assignee filter is on.` : text}
+      </InlineEmpty>
+    </Card>
+  );
+}
+
+export function TasksSkeleton() {
+  return (
+    <Card className="divide-y divide-border" aria-busy="true" aria-label="Loading tasks">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="flex h-10 items-center gap-3 px-4">
+          <Skeleton className="size-4 rounded-full" />
+          <Skeleton className={`h-3.5 ${["w-64", "w-48", "w-80", "w-56", "w-40", "w-72"][i]}`} />
+          <Skeleton className="ml-auto h-3 w-16" />
+          <Skeleton className="size-5 rounded-full" />
+        </div>
+      ))}
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import { Select } from "../../ui/input";
+import { cn } from "../../ui/cn";
+import { TabBar } from "../../ui/tab-bar";
+import { memberName, type Member } from "../members/use-members";
+import { taskTabs, type AssigneeFilter, type TaskTab } from "./task-types";
+
+const tabLabels: Record<TaskTab, string> = { today: "Today", upcoming: "Upcoming", overdue: "Overdue", done: "Done" };
+
+type TaskToolbarProps = {
+  tab: TaskTab;
+  onTabChange: (tab: TaskTab) => void;
+  counts: Record<TaskTab, number> | undefined;
+  assignee: AssigneeFilter;
+  onAssigneeChange: (assignee: AssigneeFilter) => void;
+  members: Member[];
+  currentUserId: string | undefined;
+};
+
+function TabLabel({ tab, count }: { tab: TaskTab; count: number | undefined }) {
+  const alert = tab === "overdue" && (count ?? 0) > 0;
+  return (
+    <>
+      <span className={cn(alert && "text-danger")}>{tabLabels[tab]}</span>
+      {count !== undefined && (
+        <span
+          data-testid={`task-tab-count-${tab}`}
+          className={cn(
+            "min-w-5 rounded-full px-1.5 text-center text-[11px] leading-[18px] tabular-nums",
+            alert ? "bg-danger-soft font-semibold text-danger" : "bg-surface-2 text-muted",
+          )}
+        >
+          {count}
+        </span>
+      )}
+    </>
+  );
+}
+
+export function TaskToolbar({
+  tab,
+  onTabChange,
+  counts,
+  assignee,
+  onAssigneeChange,
+  members,
+  currentUserId,
+}: TaskToolbarProps) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3 border-b border-border">
+      <TabBar
+        label="Task lists"
+        value={tab}
+        onChange={onTabChange}
+        tabs={taskTabs.map((value) => ({
+          value,
+          testId: `task-tab-${value}`,
+          label: <TabLabel tab={value} count={counts?.[value]} />,
+        }))}
+      />
+      <div className="mb-1.5 w-44">
+        <Select
+          name="assignee"
+          aria-label="Assignee"
+          data-testid="task-assignee-filter"
+          value={assignee}
+          onChange={(event) => onAssigneeChange(event.target.value)}
+          className="h-8 text-[13px]"
+        >
+          <option value="me">Me</option>
+          <option value="anyone">Anyone</option>
+          {members
+            .filter((member) => member.userId !== currentUserId)
+            .map((member) => (
+              <option key={member.userId} value={member.userId}>
+                {memberName(member)}
+              </option>
+            ))}
+        </Select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { inferInput, inferOutput } from "@trpc/tanstack-react-query";
+import type { taskPriorities } from "../../../../drizzle/values";
+import type { trpc } from "../../lib/trpc";
+
+export type TaskRow = inferOutput<typeof trpc.tasks.list>[number];
+export type Task = TaskRow["task"];
+export type TaskPatch = inferInput<typeof trpc.tasks.update>["patch"];
+export type TaskPriority = (typeof taskPriorities)[number];
+
+export const taskTabs = ["today", "upcoming", "overdue", "done"] as const;
+export type TaskTab = (typeof taskTabs)[number];
+
+/** "me", "anyone" or a member's user id, as tasks.list takes it. */
+export type AssigneeFilter = string;

@@ -1,0 +1,33 @@
+import { useState } from "react";
+
+type TitleEditorProps = { title: string; onSave: (title: string) => void; onCancel: () => void };
+
+/** The row's title, editable in place: Enter or leaving the field saves, Escape cancels. */
+export function TitleEditor({ title, onSave, onCancel }: TitleEditorProps) {
+  const [value, setValue] = useState(title);
+  const save = () => {
+    const next = value.trim();
+    if (next && next !== title) onSave(next);
+    else onCancel();
+  };
+  return (
+    <input
+      autoFocus
+      aria-label="Task title"
+      data-testid="task-title-input"
+      value={value}
+      maxLength={300}
+      onChange={(event) => setValue(event.target.value)}
+      onFocus={(event) => event.currentTarget.select()}
+      onBlur={save}
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === "Enter") save();
+        if (event.key === "Escape") onCancel();
+      }}
+      className="h-7 min-w-0 flex-1 rounded-md border border-primary bg-background px-2 text-[13px] text-foreground ring-2 ring-primary/20 focus:outline-none"
+      style={{ outline: "none" }}
+    />
+  );
+}

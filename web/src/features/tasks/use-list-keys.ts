@@ -1,0 +1,54 @@
+import { useEffect, useRef } from "react";
+
+export type ListKeyHandlers = {
+  move: (delta: 1 | -1) => void;
+  toggle: () => void;
+  edit: () => void;
+  remove: () => void;
+  focusQuickAdd: () => void;
+};
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+}
+
+/**
+ * Linear-style list keys, active while no field, dialog or menu has the keyboard:
+ * j/k or ↑/↓ move, x or Space toggles, Enter edits, Delete/Backspace deletes, c adds.
+ */
+export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
+  const ref = useRef(handlers);
+  useEffect(() => {
+    ref.current = handlers;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
+      if (document.querySelector('[role="dialog"], [role="menu"]')) return;
+      const on = ref.current;
+      const actions: Record<string, () => void> = {
+        j: () => on.move(1),
+        ArrowDown: () => on.move(1),
+        k: () => on.move(-1),
+        ArrowUp: () => on.move(-1),
+        x: on.toggle,
+        " ": on.toggle,
+        Enter: on.edit,
+        Delete: on.remove,
+        Backspace: on.remove,
+        c: on.focusQuickAdd,
+      };
+      // Buttons and links keep their own Enter and Space.
+      const onControl = event.target instanceof HTMLElement && event.target.closest("button, a");
+      if (onControl && (event.key === "Enter" || event.key === " ")) return;
+      const action = actions[event.key];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    };
+    window.addEventListener("keydown", handleKeyDown);
+    return () => window.removeEventListener("keydown", handleKeyDown);
+  }, [enabled]);
+}

@@ -1,0 +1,107 @@
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { fieldErrorsOf } from "../../lib/field-errors";
+import { toast, toastError } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import type { Task, TaskPatch, TaskRow } from "./task-types";
+
+const listFilter = () => trpc.tasks.list.pathFilter();
+
+function patchCachedTask(queryClient: QueryClient, id: string, change: (task: Task) => Task) {
+  queryClient.setQueriesData<TaskRow[]>(listFilter(), (rows) =>
+    rows?.map((row) => (row.task.id === id ? { ...row, task: change(row.task) } : row)),
+  );
+}
+
+function cachedTask(queryClient: QueryClient, id: string): Task | undefined {
+  let found: Task | undefined;
+  for (const [, rows] of queryClient.getQueriesData<TaskRow[]>(listFilter()))
+    for (const row of rows ?? [])
+      if (row.task.id === id && (!found || row.task.version > found.version)) found = row.task;
+  return found;
+}
+
+type UpdateVariables = { id: string; patch: TaskPatch };
+
+/**
+ * Optimistic task edits. Edits run one after another (one mutation scope) and each reads the
+ * task's version from the cache when it runs, so pressing x twice quickly is two clean updates.
+ */
+export function useTaskUpdate() {
+  const queryClient = useQueryClient();
+  const { mutationFn, mutationKey } = trpc.tasks.update.mutationOptions();
+  return useMutation({
+    mutationKey,
+    scope: { id: "tasks.update" },
+    mutationFn: ({ id, patch }: UpdateVariables, context) => {
+      const task = cachedTask(queryClient, id);
+      if (!task) throw new Error("That task is no longer in the list. Reload and try again.");
+      return mutationFn!({ id, version: task.version, patch }, context);
+    },
+    onMutate: async ({ id, patch }) => {
+      await queryClient.cancelQueries(listFilter());
+      const snapshot = queryClient.getQueriesData<TaskRow[]>(listFilter());
+      patchCachedTask(queryClient, id, (task) => ({
+        ...task,
+        ...patch,
+        completedAt: patch.status === "done" ? new Date() : patch.status === "open" ? null : task.completedAt,
+      }));
+      return { snapshot };
+    },
+    onError: (error, _variables, context) => {
+      context?.snapshot.forEach(([key, rows]) => queryClient.setQueryData(key, rows));
+      toastError(error, "Could not update the task");
+    },
+    onSuccess: (updated) => patchCachedTask(queryClient, updated.id, () => updated),
+    onSettled: () => {
+      // Refetch once the last queued edit lands, so a refetch never undoes an edit still in flight.
+      if (queryClient.isMutating({ mutationKey }) === 1) void queryClient.invalidateQueries(listFilter());
+    },
+  });
+}
+
+/** Complete or reopen, with an Undo on the toast. */
+export function useToggleTask() {
+  const update = useTaskUpdate();
+  return (task: Task) => {
+    const status = task.status === "done" ? "open" : "done";
+    update.mutate(
+      { id: task.id, patch: { status } },
+      {
+        onSuccess: () =>
+          toast.success(status === "done" ? `Completed “${task.title}”` : `Reopened “${task.title}”`, {
+            action: {
+              label: "Undo",
+              onClick: () => update.mutate({ id: task.id, patch: { status: task.status } }),
+            },
+          }),
+      },
+    );
+  };
+}
+
+export function useTaskCreate() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation(
+    trpc.tasks.create.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries(listFilter()),
+      onError: (error) => {
+        if (!fieldErrorsOf(error).title) toastError(error, "Could not add the task");
+      },
+    }),
+  );
+  return mutation;
+}
+
+export function useTaskDelete() {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.tasks.delete.mutationOptions({
+      onSuccess: ({ id }) => {
+        queryClient.setQueriesData<TaskRow[]>(listFilter(), (rows) => rows?.filter((row) => row.task.id !== id));
+        void queryClient.invalidateQueries(listFilter());
+        toast.success("Task deleted");
+      },
+      onError: (error) => toastError(error, "Could not delete the task"),
+    }),
+  );
+}

@@ -1,0 +1,132 @@
+import { ListFilter, Plus, X } from "lucide-react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { cn } from "../cn";
+import { FilterForm } from "./filter-form";
+import { conditionLabel, type FilterCondition, type FilterField, type FilterState } from "./filters";
+
+type FilterBuilderProps = { fields: FilterField[]; value: FilterState; onChange: (value: FilterState) => void };
+
+/** "Filter" opens a small form; each condition becomes a removable chip; and/or when there are two. */
+export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { conditions, combinator } = value;
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+
+  const handleAdd = (condition: FilterCondition) => {
+    onChange({ ...value, conditions: [...conditions, condition] });
+    close(true);
+  };
+  const handleRemove = (index: number) => onChange({ ...value, conditions: conditions.filter((_, i) => i !== index) });
+
+  return (
+    <div className="flex flex-wrap items-center gap-1.5" data-testid="filter-bar">
+      {conditions.length >= 2 && (
+        <div role="radiogroup" aria-label="Combine filters" className="flex rounded-md border border-border p-0.5">
+          {(["and", "or"] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              role="radio"
+              aria-checked={combinator === option}
+              title={option === "and" ? "Match every filter" : "Match any filter"}
+              onClick={() => onChange({ ...value, combinator: option })}
+              className={cn(
+                "h-6 rounded px-2 text-xs font-medium",
+                combinator === option ? "bg-primary-soft text-primary" : "text-muted hover:text-foreground",
+              )}
+            >
+              {option}
+            </button>
+          ))}
+        </div>
+      )}
+      {conditions.map((condition, index) => {
+        const label = conditionLabel(fields, condition);
+        return (
+          <span
+            key={`${index}-${label}`}
+            data-testid="filter-chip"
+            className="inline-flex h-7 items-center gap-1 rounded-md border border-border bg-surface pr-1 pl-2 text-xs text-foreground"
+          >
+            {label}
+            <button
+              type="button"
+              aria-label={`Remove filter ${label}`}
+              onClick={() => handleRemove(index)}
+              className="rounded p-0.5 text-muted hover:bg-surface-2 hover:text-foreground"
+            >
+              <X className="size-3" aria-hidden />
+            </button>
+          </span>
+        );
+      })}
+      <div className="relative">
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-expanded={open}
+          aria-haspopup="dialog"
+          onClick={() => setOpen((o) => !o)}
+          className={cn(
+            "inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-muted hover:bg-surface-2 hover:text-foreground",
+            open && "bg-surface-2 text-foreground",
+          )}
+        >
+          {conditions.length ? (
+            <Plus className="size-3.5" aria-hidden />
+          ) : (
+            <ListFilter className="size-3.5" aria-hidden />
+          )}
+          {conditions.length ? "Add filter" : "Filter"}
+        </button>
+        {open && (
+          <Popover onClose={close}>
+            <FilterForm fields={fields} onAdd={handleAdd} />
+          </Popover>
+        )}
+      </div>
+      {conditions.length > 0 && (
+        <button
+          type="button"
+          onClick={() => onChange({ ...value, conditions: [] })}
+          className="h-7 rounded-md px-2 text-xs text-muted hover:text-foreground"
+        >
+          Clear
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Closes on Escape and on a click outside it. */
+function Popover({ onClose, children }: { onClose: (refocus: boolean) => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const handlePointerDown = (event: PointerEvent) => {
+      const trigger = ref.current?.parentElement;
+      if (trigger && !trigger.contains(event.target as Node)) onClose(false);
+    };
+    document.addEventListener("pointerdown", handlePointerDown);
+    return () => document.removeEventListener("pointerdown", handlePointerDown);
+  }, [onClose]);
+  return (
+    <div
+      ref={ref}
+      role="dialog"
+      aria-label="Add filter"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.stopPropagation();
+          onClose(true);
+        }
+      }}
+      className="absolute top-full left-0 z-40 mt-1 w-80 rounded-lg border border-border bg-background p-3 shadow-xl"
+    >
+      {children}
+    </div>
+  );
+}

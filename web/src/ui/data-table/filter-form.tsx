@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from "react";
+import { Button } from "../button";
+import { Input, Select } from "../input";
+import {
+  dateInputToValue,
+  needsValue,
+  operatorLabel,
+  operatorsByKind,
+  type FilterCondition,
+  type FilterField,
+  type FilterOperator,
+} from "./filters";
+
+const compact = "h-8 text-[13px]";
+
+/** Field, an operator suited to it, and a value: one condition. */
+export function FilterForm({ fields, onAdd }: { fields: FilterField[]; onAdd: (condition: FilterCondition) => void }) {
+  const [fieldName, setFieldName] = useState(fields[0]?.field ?? "");
+  const field = fields.find((f) => f.field === fieldName) ?? fields[0];
+  const operators = field ? operatorsByKind[field.kind] : [];
+  const [operator, setOperator] = useState<FilterOperator>(operators[0] ?? "eq");
+  const [value, setValue] = useState("");
+
+  if (!field) return null;
+  const withValue = needsValue(operator);
+  const current = field.kind === "enum" ? value || (field.options?.[0]?.value ?? "") : value;
+  const parsed =
+    field.kind === "number"
+      ? current.trim() === "" || !Number.isFinite(Number(current))
+        ? undefined
+        : Number(current)
+      : field.kind === "date"
+        ? dateInputToValue(current)
+        : current.trim() || undefined;
+  const ready = !withValue || parsed !== undefined;
+
+  const handleFieldChange = (name: string) => {
+    const next = fields.find((f) => f.field === name);
+    setFieldName(name);
+    setOperator(next ? operatorsByKind[next.kind][0] : "eq");
+    setValue(next?.kind === "enum" ? (next.options?.[0]?.value ?? "") : "");
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    onAdd({ field: field.field, operator, ...(withValue ? { value: parsed } : {}) });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} className="flex flex-col gap-2">
+      <div className="grid grid-cols-2 gap-2">
+        <Select
+          aria-label="Field"
+          className={compact}
+          value={field.field}
+          onChange={(e) => handleFieldChange(e.target.value)}
+          autoFocus
+        >
+          {fields.map((f) => (
+            <option key={f.field} value={f.field}>
+              {f.label}
+            </option>
+          ))}
+        </Select>
+        <Select
+          aria-label="Operator"
+          className={compact}
+          value={operator}
+          onChange={(e) => setOperator(e.target.value as FilterOperator)}
+        >
+          {operators.map((op) => (
+            <option key={op} value={op}>
+              {operatorLabel(field.kind, op)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {withValue &&
+        (field.kind === "enum" ? (
+          <Select aria-label="Value" className={compact} value={current} onChange={(e) => setValue(e.target.value)}>
+            {field.options?.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        ) : (
+          <Input
+            aria-label="Value"
+            className={compact}
+            type={field.kind === "number" ? "number" : field.kind === "date" ? "date" : "text"}
+            placeholder={field.kind === "array" ? "Tag" : "Value"}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        ))}
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" disabled={!ready}>
+          Add filter
+        </Button>
+      </div>
+    </form>
+  );
+}

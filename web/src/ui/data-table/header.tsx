@@ -1,0 +1,113 @@
+import type { Header } from "@tanstack/react-table";
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { cn } from "../cn";
+import { Checkbox } from "./checkbox";
+import { ColumnPicker } from "./column-picker";
+import { CHECKBOX_WIDTH, HEADER_HEIGHT, TRAILING_WIDTH, widthVar } from "./layout";
+import type { DataTableColumn, SortState } from "./types";
+
+type HeaderRowProps<Row> = {
+  headers: Header<Row, unknown>[];
+  columnsById: Map<string, DataTableColumn<Row>>;
+  sort: SortState | null;
+  onSort: (column: DataTableColumn<Row>) => void;
+  allSelected: boolean;
+  someSelected: boolean;
+  onToggleAll: () => void;
+  picker: Parameters<typeof ColumnPicker>[0]["columns"];
+};
+
+function ariaSort(column: DataTableColumn<unknown>, sort: SortState | null) {
+  if (!column.sortField) return undefined;
+  if (sort?.field !== column.sortField) return "none" as const;
+  return sort.direction === "asc" ? ("ascending" as const) : ("descending" as const);
+}
+
+/** Sticky header: select-all-loaded, sortable titles, resize handles, the column picker. */
+export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
+  const { headers, columnsById, sort, onSort, allSelected, someSelected, onToggleAll, picker } = props;
+  return (
+    <div
+      role="row"
+      aria-rowindex={1}
+      data-no-grid-keys
+      className="sticky top-0 z-20 flex border-b border-border bg-surface"
+      style={{ height: HEADER_HEIGHT }}
+    >
+      <div
+        role="columnheader"
+        className="sticky left-0 z-10 flex shrink-0 items-center justify-center bg-inherit"
+        style={{ width: CHECKBOX_WIDTH }}
+      >
+        <Checkbox
+          label="Select all loaded rows"
+          checked={allSelected}
+          indeterminate={someSelected}
+          onToggle={onToggleAll}
+        />
+      </div>
+      {headers.map((header, index) => {
+        const column = columnsById.get(header.column.id);
+        if (!column) return null;
+        const sorted = column.sortField !== undefined && sort?.field === column.sortField ? sort.direction : null;
+        const SortIcon = sorted === "desc" ? ArrowDown : ArrowUp;
+        return (
+          <div
+            key={header.id}
+            role="columnheader"
+            aria-sort={ariaSort(column as DataTableColumn<unknown>, sort)}
+            data-testid={`column-header-${column.id}`}
+            className={cn(
+              "relative flex shrink-0 items-center border-r border-border/70",
+              index === 0 && "sticky z-10 bg-inherit",
+            )}
+            style={{ width: widthVar(column.id), left: index === 0 ? CHECKBOX_WIDTH : undefined }}
+          >
+            {column.sortField ? (
+              <button
+                type="button"
+                onClick={() => onSort(column)}
+                className={cn(
+                  "flex h-full min-w-0 flex-1 items-center gap-1 px-3 text-xs font-medium hover:bg-surface-2 hover:text-foreground focus-visible:-outline-offset-2",
+                  column.align === "end" && "flex-row-reverse",
+                  sorted ? "text-foreground" : "text-muted",
+                )}
+              >
+                <span className="truncate">{column.header}</span>
+                <SortIcon className={cn("size-3 shrink-0", !sorted && "invisible")} aria-hidden />
+              </button>
+            ) : (
+              <span
+                className={cn(
+                  "flex-1 truncate px-3 text-xs font-medium text-muted",
+                  column.align === "end" && "text-right",
+                )}
+              >
+                {column.header}
+              </span>
+            )}
+            <div
+              role="separator"
+              aria-orientation="vertical"
+              aria-label={`Resize ${column.header}`}
+              onMouseDown={header.getResizeHandler()}
+              onTouchStart={header.getResizeHandler()}
+              onDoubleClick={() => header.column.resetSize()}
+              className={cn(
+                "absolute top-0 -right-0.5 z-10 h-full w-1.5 cursor-col-resize touch-none select-none hover:bg-primary/50",
+                header.column.getIsResizing() && "bg-primary",
+              )}
+            />
+          </div>
+        );
+      })}
+      <div className="flex-1" />
+      <div
+        className="sticky right-0 flex shrink-0 items-center justify-center border-l border-border/70 bg-inherit"
+        style={{ width: TRAILING_WIDTH }}
+      >
+        <ColumnPicker columns={picker} />
+      </div>
+    </div>
+  );
+}

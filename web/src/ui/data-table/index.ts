@@ -1,0 +1,8 @@
+export { DataTable } from "./table";
+export { SelectionBar } from "./selection-bar";
+export { SearchBox } from "./search-box";
+export { FilterBuilder } from "./filter-builder";
+export { useListState } from "./use-list-state";
+export { formatTotal, useTablePages, type ListPage } from "./pages";
+export type { FilterField, FilterState } from "./filters";
+export type { CellEditor, CellPatch, DataTableColumn, DataTableProps, SortState, TablePages } from "./types";

@@ -1,0 +1,125 @@
+import { ChevronDown, Pencil } from "lucide-react";
+import { memo, type MouseEvent } from "react";
+import { cn } from "../cn";
+import { CellEditorView } from "./cell-editor";
+import { Checkbox } from "./checkbox";
+import { readPatch } from "./editing";
+import { CHECKBOX_WIDTH, ROW_HEIGHT, TRAILING_WIDTH, widthVar } from "./layout";
+import type { CellPatch, DataTableColumn } from "./types";
+
+export type RowHandlers<Row> = {
+  onRowClick: (index: number, event: MouseEvent) => void;
+  onToggle: (index: number, event: MouseEvent) => void;
+  onStartEdit: (index: number, columnId: string) => void;
+  onSaveEdit: (row: Row, column: DataTableColumn<Row>, patch: CellPatch, refocus: boolean) => void;
+  onCancelEdit: () => void;
+};
+
+type DataRowProps<Row> = {
+  row: Row;
+  rowId: string;
+  domId: string;
+  index: number;
+  start: number;
+  columns: DataTableColumn<Row>[];
+  selected: boolean;
+  active: boolean;
+  open: boolean;
+  editingColumnId: string | null;
+  handlers: RowHandlers<Row>;
+};
+
+function DataRowView<Row>(props: DataRowProps<Row>) {
+  const { row, rowId, domId, index, start, columns, selected, active, open, editingColumnId, handlers } = props;
+  return (
+    <div
+      role="row"
+      id={domId}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-testid="record-row"
+      data-row-id={rowId}
+      data-active={active || undefined}
+      data-selected={selected || undefined}
+      data-open={open || undefined}
+      onClick={(event) => handlers.onRowClick(index, event)}
+      // Shift-click selects a range of rows, not the text between them.
+      onMouseDown={(event) => event.shiftKey && event.preventDefault()}
+      className={cn(
+        "group/row absolute top-0 left-0 flex w-full cursor-default border-b border-border text-[13px] text-foreground",
+        selected ? "bg-primary-soft" : open ? "bg-surface-2" : "bg-background hover:bg-surface",
+      )}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+    >
+      <div
+        role="gridcell"
+        className="sticky left-0 z-10 flex shrink-0 items-center justify-center bg-inherit"
+        style={{ width: CHECKBOX_WIDTH }}
+      >
+        <Checkbox label="Select row" checked={selected} onToggle={(event) => handlers.onToggle(index, event)} />
+      </div>
+      {columns.map((column, columnIndex) => {
+        const editing = editingColumnId === column.id && column.editor;
+        const EditIcon = column.editor?.kind === "select" ? ChevronDown : Pencil;
+        return (
+          <div
+            key={column.id}
+            role="gridcell"
+            data-column-id={column.id}
+            onDoubleClick={
+              column.editor
+                ? (event) => {
+                    event.stopPropagation();
+                    handlers.onStartEdit(index, column.id);
+                  }
+                : undefined
+            }
+            className={cn(
+              "group/cell relative flex shrink-0 items-center border-r border-border/60",
+              columnIndex === 0 && "sticky z-10 bg-inherit",
+              column.align === "end" && "justify-end",
+            )}
+            style={{ width: widthVar(column.id), left: columnIndex === 0 ? CHECKBOX_WIDTH : undefined }}
+          >
+            <div className={cn("min-w-0 flex-1 truncate px-3", column.align === "end" && "text-right tabular-nums")}>
+              {column.cell(row)}
+            </div>
+            {column.editor && !editing && (
+              <button
+                type="button"
+                tabIndex={-1}
+                aria-label={`Edit ${column.header}`}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  handlers.onStartEdit(index, column.id);
+                }}
+                className="absolute right-1 hidden size-6 items-center justify-center rounded-md border border-border bg-background text-muted shadow-xs group-hover/cell:flex hover:text-foreground"
+              >
+                <EditIcon className="size-3.5" aria-hidden />
+              </button>
+            )}
+            {editing && column.editor && (
+              <CellEditorView
+                editor={column.editor}
+                initial={readPatch(row, column.editor)}
+                onSave={(patch, refocus) => handlers.onSaveEdit(row, column, patch, refocus)}
+                onCancel={handlers.onCancelEdit}
+              />
+            )}
+          </div>
+        );
+      })}
+      <div className="flex-1" />
+      <div className="shrink-0" style={{ width: TRAILING_WIDTH }} />
+      {active && (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 z-20 hidden rounded-[3px] ring-2 ring-primary ring-inset group-focus-within/grid:block"
+        />
+      )}
+    </div>
+  );
+}
+
+/** One record row; memoised so scrolling and typing elsewhere leave it alone. */
+export const DataRow = memo(DataRowView) as typeof DataRowView;

@@ -1,0 +1,39 @@
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+import { Kbd } from "../kbd";
+
+/** Floats over the table's bottom edge while rows are selected: the count and bulk actions. */
+export function SelectionBar({
+  count,
+  onClear,
+  children,
+}: {
+  count: number;
+  onClear: () => void;
+  children: ReactNode;
+}) {
+  if (count === 0) return null;
+  return (
+    <div
+      role="toolbar"
+      aria-label="Bulk actions"
+      data-testid="selection-bar"
+      className="absolute bottom-4 left-1/2 z-30 flex -translate-x-1/2 items-center gap-1 rounded-lg border border-border bg-background py-1 pr-1 pl-3 shadow-xl"
+    >
+      <span className="mr-2 text-[13px] font-medium text-foreground tabular-nums" data-testid="selection-count">
+        {count.toLocaleString()} selected
+      </span>
+      {children}
+      <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+      <button
+        type="button"
+        onClick={onClear}
+        aria-label="Clear selection"
+        className="flex h-7 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-foreground"
+      >
+        <X className="size-3.5" aria-hidden />
+        <Kbd>Esc</Kbd>
+      </button>
+    </div>
+  );
+}

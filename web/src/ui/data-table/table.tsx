@@ -1,0 +1,227 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { ErrorState } from "../empty-state";
+import { BodyOverlay, LoaderRow, SkeletonRows } from "./body-states";
+import { HeaderRow } from "./header";
+import { HEADER_HEIGHT, ROW_HEIGHT } from "./layout";
+import { DataRow, type RowHandlers } from "./row";
+import type { DataTableColumn, DataTableProps } from "./types";
+import { useColumnModel } from "./use-column-model";
+import { useGridKeyboard } from "./use-keyboard";
+import { useOptimisticEdits } from "./use-optimistic-edits";
+import { useRowSelection } from "./use-selection";
+
+type Editing = { rowId: string; columnId: string } | null;
+
+/**
+ * The one record table: virtualised rows over an infinite query, server-side sort, resizable
+ * and hideable columns, checkbox selection, keyboard navigation and optimistic inline edits.
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { label, columns, pages, getRowId, sort, onSortChange, selection, onSelectionChange } = props;
+  const { onOpenRow, onEditCell, empty, storageKey, resetKey, openRowId } = props;
+  const gridId = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const { headers, visibleColumns, columnsById, style, picker } = useColumnModel(columns, storageKey);
+
+  const { displayRows, commit } = useOptimisticEdits({ rows: pages.rows, getRowId, onEditCell });
+  const ids = useMemo(() => displayRows.map(getRowId), [displayRows, getRowId]);
+  const selecting = useRowSelection({ ids, selection, onSelectionChange });
+
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
+
+  const showLoader = displayRows.length > 0 && (pages.hasNextPage || pages.isFetchingNextPage);
+  const virtualizer = useVirtualizer({
+    count: displayRows.length + (showLoader ? 1 : 0),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    getItemKey: (index) => ids[index] ?? "loader",
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastVisible = virtualRows[virtualRows.length - 1]?.index ?? -1;
+
+  // Infinite scroll: ask for the next page while a screenful of loaded rows is still ahead.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, status } = pages;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && status !== "error" && lastVisible >= displayRows.length - 25)
+      fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, status, lastVisible, displayRows.length, fetchNextPage]);
+
+  // A new search, filter or sort starts from the top.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+    setActiveId(null);
+    setEditing(null);
+  }, [resetKey]);
+
+  const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
+  const moveTo = useCallback(
+    (index: number) => {
+      setActiveId(ids[index] ?? null);
+      virtualizer.scrollToIndex(index, { align: "auto" });
+      // With a record open beside the list, the panel follows the keyboard.
+      const row = displayRows[index];
+      if (openRowId != null && row !== undefined && ids[index] !== openRowId) onOpenRow(row);
+    },
+    [ids, virtualizer, displayRows, openRowId, onOpenRow],
+  );
+  const startEdit = useCallback(
+    (index: number, columnId?: string) => {
+      const row = displayRows[index];
+      const column = columnId ? columnsById.get(columnId) : visibleColumns.find((c) => c.editor !== undefined);
+      if (!onEditCell || !row || !column?.editor) return;
+      setActiveId(ids[index] ?? null);
+      setEditing({ rowId: getRowId(row), columnId: column.id });
+      virtualizer.scrollToIndex(index, { align: "auto" });
+    },
+    [displayRows, columnsById, visibleColumns, onEditCell, ids, getRowId, virtualizer],
+  );
+  const open = useCallback(
+    (index: number) => {
+      const row = displayRows[index];
+      if (row) onOpenRow(row);
+    },
+    [displayRows, onOpenRow],
+  );
+
+  // Rows are memoised: they get one stable handlers object that reads the latest state.
+  const latest = useRef({ selecting, startEdit, open, commit, focusGrid, ids });
+  useLayoutEffect(() => {
+    latest.current = { selecting, startEdit, open, commit, focusGrid, ids };
+  });
+  const handlers = useMemo<RowHandlers<Row>>(
+    () => ({
+      onRowClick: (index, event) => {
+        const l = latest.current;
+        setActiveId(l.ids[index] ?? null);
+        l.focusGrid();
+        if (event.shiftKey) l.selecting.toggle(index, { range: true });
+        else if (event.metaKey || event.ctrlKey) l.selecting.toggle(index);
+        else l.open(index);
+      },
+      onToggle: (index, event) => {
+        const l = latest.current;
+        setActiveId(l.ids[index] ?? null);
+        l.selecting.toggle(index, { range: event.shiftKey });
+        l.focusGrid();
+      },
+      onStartEdit: (index, columnId) => latest.current.startEdit(index, columnId),
+      onSaveEdit: (row, column, patch, refocus) => {
+        setEditing(null);
+        latest.current.commit(row, column, patch);
+        if (refocus) latest.current.focusGrid();
+      },
+      onCancelEdit: () => {
+        setEditing(null);
+        latest.current.focusGrid();
+      },
+    }),
+    [],
+  );
+
+  const handleKeyDown = useGridKeyboard({
+    rowCount: displayRows.length,
+    activeIndex,
+    firstVisibleIndex: () => {
+      const top = (scrollRef.current?.scrollTop ?? 0) + HEADER_HEIGHT;
+      return virtualizer.getVirtualItems().find((v) => v.start >= top)?.index ?? 0;
+    },
+    moveTo,
+    open,
+    toggle: selecting.toggle,
+    extend: selecting.extend,
+    startEdit,
+    selectAll: selecting.toggleAll,
+    clearSelection: selecting.clear,
+  });
+
+  const handleSort = (column: DataTableColumn<Row>) => {
+    if (!column.sortField) return;
+    const direction = sort?.field === column.sortField && sort.direction === "asc" ? "desc" : "asc";
+    onSortChange({ field: column.sortField, direction });
+  };
+
+  const noRows = displayRows.length === 0;
+  const total = pages.total;
+  return (
+    <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-border bg-background">
+      {pages.isRefreshing && (
+        <div aria-hidden className="absolute inset-x-0 top-0 z-30 h-0.5 animate-pulse bg-primary" />
+      )}
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label={label}
+        aria-rowcount={total?.exact ? total.count + 1 : -1}
+        aria-multiselectable
+        aria-activedescendant={activeIndex >= 0 ? `${gridId}-row-${activeIndex}` : undefined}
+        aria-busy={pages.status === "pending" || pages.isRefreshing || undefined}
+        tabIndex={0}
+        onKeyDown={handleKeyDown}
+        data-testid="record-table"
+        className="group/grid relative min-h-0 flex-1 overflow-auto focus-visible:outline-none"
+      >
+        <div className="relative" style={style}>
+          <HeaderRow
+            headers={headers}
+            columnsById={columnsById}
+            sort={sort}
+            onSort={handleSort}
+            allSelected={selecting.allSelected}
+            someSelected={selecting.someSelected}
+            onToggleAll={selecting.toggleAll}
+            picker={picker}
+          />
+          {noRows && pages.status === "pending" ? (
+            <SkeletonRows columnIds={visibleColumns.map((c) => c.id)} />
+          ) : (
+            <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
+              {virtualRows.map((item) => {
+                const row = displayRows[item.index];
+                if (row === undefined)
+                  return (
+                    <div
+                      key={item.key}
+                      className="absolute top-0 left-0 w-full"
+                      style={{ height: ROW_HEIGHT, transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
+                    >
+                      <LoaderRow failed={pages.status === "error"} onRetry={pages.fetchNextPage} />
+                    </div>
+                  );
+                const rowId = ids[item.index];
+                return (
+                  <DataRow
+                    key={item.key}
+                    row={row}
+                    rowId={rowId}
+                    domId={`${gridId}-row-${item.index}`}
+                    index={item.index}
+                    start={item.start - HEADER_HEIGHT}
+                    columns={visibleColumns}
+                    selected={selection.has(rowId)}
+                    active={item.index === activeIndex}
+                    open={rowId === openRowId}
+                    editingColumnId={editing?.rowId === rowId ? editing.columnId : null}
+                    handlers={handlers}
+                  />
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+      {noRows && pages.status === "error" && (
+        <BodyOverlay>
+          <ErrorState message={pages.error?.message ?? "Could not load this list."} onRetry={pages.refetch} />
+        </BodyOverlay>
+      )}
+      {noRows && pages.status === "success" && <BodyOverlay>{empty}</BodyOverlay>}
+    </div>
+  );
+}

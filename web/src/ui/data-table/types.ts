@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+
+export type SortDirection = "asc" | "desc";
+/** A server-side sort: the list procedure's `sort` input. */
+export type SortState = { field: string; direction: SortDirection };
+
+/** What an inline edit produces: new values by record field, e.g. { title: "CEO" }. */
+export type CellPatch = Record<string, string>;
+
+export type EditOption = { value: string; label: string };
+
+/**
+ * An inline editor. `text` shows one input per field (a name can be first + last); `select`
+ * shows a menu of options. The patch is applied to the row at once (optimistic); `apply`
+ * defaults to merging the patch into the row.
+ */
+export type CellEditor<Row> = (
+  { kind: "text"; fields: { key: string; label: string }[] } | { kind: "select"; field: string; options: EditOption[] }
+) & {
+  get?: (row: Row) => CellPatch;
+  apply?: (row: Row, patch: CellPatch) => Row;
+};
+
+export type DataTableColumn<Row> = {
+  id: string;
+  header: string;
+  /** Initial width in px (resizable by dragging the header's edge). */
+  width?: number;
+  minWidth?: number;
+  cell: (row: Row) => ReactNode;
+  /** The list procedure's field name; present when clicking the header sorts. */
+  sortField?: string;
+  editor?: CellEditor<Row>;
+  align?: "start" | "end";
+  /** False keeps the column out of the column picker (the record's name). */
+  hideable?: boolean;
+  defaultHidden?: boolean;
+};
+
+export type TableTotal = { count: number; exact: boolean } | null;
+
+/** One infinite query's state, in the shape the table needs (see `tablePagesOf`). */
+export type TablePages<Row> = {
+  rows: Row[];
+  total: TableTotal;
+  status: "pending" | "error" | "success";
+  error: { message: string } | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  /** Previous results are shown while a new search, filter or sort loads. */
+  isRefreshing: boolean;
+  fetchNextPage: () => void;
+  refetch: () => void;
+};
+
+export type DataTableProps<Row> = {
+  /** The scroll container's accessible name, e.g. "Contacts". */
+  label: string;
+  columns: DataTableColumn<Row>[];
+  pages: TablePages<Row>;
+  getRowId: (row: Row) => string;
+  sort: SortState | null;
+  onSortChange: (sort: SortState) => void;
+  selection: ReadonlySet<string>;
+  onSelectionChange: (selection: Set<string>) => void;
+  onOpenRow: (row: Row) => void;
+  /** Saves an inline edit; the table shows the value at once and rolls back if this rejects. */
+  onEditCell?: (row: Row, columnId: string, patch: CellPatch) => Promise<unknown>;
+  /** Shown when the query returned nothing. */
+  empty: ReactNode;
+  /** Column widths and visibility are remembered in localStorage under this key. */
+  storageKey?: string;
+  /** When this changes (new search, filter or sort) the table scrolls back to the top. */
+  resetKey?: string;
+  /** Row id to highlight as open (the side panel's record). */
+  openRowId?: string | null;
+};

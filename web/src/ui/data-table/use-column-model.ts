@@ -1,0 +1,67 @@
+import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { useMemo, type CSSProperties } from "react";
+import { CHECKBOX_WIDTH, TRAILING_WIDTH, widthVarName } from "./layout";
+import type { DataTableColumn } from "./types";
+import { useColumnState } from "./use-column-state";
+
+// react-table models the columns (sizes, resizing, visibility); rows are virtualised straight
+// from the table's `pages`, so it gets none.
+const NO_ROWS: never[] = [];
+
+/** The columns as shown: visible ones in order, their widths as CSS variables, the picker's list. */
+export function useColumnModel<Row>(columns: DataTableColumn<Row>[], storageKey?: string) {
+  const { sizing, setSizing, visibility, setVisibility } = useColumnState(columns, storageKey);
+  const columnDefs = useMemo<ColumnDef<Row>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        size: c.width ?? 160,
+        minSize: c.minWidth ?? 72,
+        enableHiding: c.hideable !== false,
+      })),
+    [columns],
+  );
+  const table = useReactTable<Row>({
+    data: NO_ROWS,
+    columns: columnDefs,
+    state: { columnSizing: sizing, columnVisibility: visibility },
+    onColumnSizingChange: setSizing,
+    onColumnVisibilityChange: setVisibility,
+    getCoreRowModel: getCoreRowModel(),
+    columnResizeMode: "onChange",
+  });
+
+  const columnsById = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const visibleKey = headers.map((h) => h.column.id).join(",");
+  // Rows are memoised on this array: it changes only when the visible columns do.
+  const visibleColumns = useMemo(
+    () =>
+      visibleKey
+        .split(",")
+        .map((id) => columnsById.get(id))
+        .filter((c): c is DataTableColumn<Row> => c !== undefined),
+    [visibleKey, columnsById],
+  );
+
+  const widths: Record<string, string> = {};
+  let columnsWidth = 0;
+  for (const column of table.getAllLeafColumns()) {
+    widths[widthVarName(column.id)] = `${column.getSize()}px`;
+    if (column.getIsVisible()) columnsWidth += column.getSize();
+  }
+  const style = { ...widths, width: columnsWidth + CHECKBOX_WIDTH + TRAILING_WIDTH, minWidth: "100%" } as CSSProperties;
+
+  const picker = table
+    .getAllLeafColumns()
+    .filter((c) => c.getCanHide())
+    .map((c) => ({
+      id: c.id,
+      header: columnsById.get(c.id)?.header ?? c.id,
+      visible: c.getIsVisible(),
+      onToggle: (visible: boolean) => c.toggleVisibility(visible),
+    }));
+
+  return { headers, visibleColumns, columnsById, style, picker };
+}

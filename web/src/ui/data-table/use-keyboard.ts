@@ -1,0 +1,84 @@
+import { useCallback, type KeyboardEvent } from "react";
+
+type GridKeyboard = {
+  rowCount: number;
+  activeIndex: number;
+  /** The first row on screen: where ArrowDown starts when no row is active yet. */
+  firstVisibleIndex: () => number;
+  moveTo: (index: number) => void;
+  open: (index: number) => void;
+  toggle: (index: number) => void;
+  extend: (from: number, to: number) => void;
+  startEdit: (index: number) => void;
+  selectAll: () => void;
+  clearSelection: () => void;
+};
+
+const PAGE = 10;
+
+/**
+ * The grid's keys: arrows (or j/k) move the active row, shift extends the selection, Enter opens,
+ * x or Space toggles selection, e edits, Escape clears the selection, ctrl/cmd+A selects all loaded.
+ */
+export function useGridKeyboard(options: GridKeyboard) {
+  const { rowCount, activeIndex, firstVisibleIndex, moveTo, open, toggle, extend, startEdit } = options;
+  const { selectAll, clearSelection } = options;
+
+  return useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      const target = event.target as HTMLElement;
+      // Editors, header buttons and menus handle their own keys.
+      if (target !== event.currentTarget && target.closest("[data-cell-editor],[data-no-grid-keys]")) return;
+      if (event.altKey || rowCount === 0) return;
+      const mod = event.metaKey || event.ctrlKey;
+      if (mod && event.key.toLowerCase() === "a") {
+        event.preventDefault();
+        selectAll();
+        return;
+      }
+      if (mod) return;
+
+      const first = activeIndex < 0 ? firstVisibleIndex() : 0;
+      const from = activeIndex < 0 ? first - 1 : activeIndex;
+      const clamp = (i: number) => Math.max(0, Math.min(rowCount - 1, i));
+      const go = (to: number) => {
+        event.preventDefault();
+        const next = clamp(to);
+        if (event.shiftKey && activeIndex >= 0) extend(activeIndex, next);
+        moveTo(next);
+      };
+
+      switch (event.key) {
+        case "ArrowDown":
+        case "j":
+          return go(from + 1);
+        case "ArrowUp":
+        case "k":
+          return go(activeIndex < 0 ? first : from - 1);
+        case "PageDown":
+          return go(from + PAGE);
+        case "PageUp":
+          return go(from - PAGE);
+        case "Home":
+          return go(0);
+        case "End":
+          return go(rowCount - 1);
+      }
+      if (event.key === "Escape") return clearSelection();
+      if (activeIndex < 0) return;
+      switch (event.key) {
+        case "Enter":
+          event.preventDefault();
+          return open(activeIndex);
+        case "x":
+        case " ":
+          event.preventDefault();
+          return toggle(activeIndex);
+        case "e":
+          event.preventDefault();
+          return startEdit(activeIndex);
+      }
+    },
+    [rowCount, activeIndex, firstVisibleIndex, moveTo, open, toggle, extend, startEdit, selectAll, clearSelection],
+  );
+}

@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { emptyFilter, type FilterState } from "./filters";
+import type { SortState } from "./types";
+
+const SEARCH_DEBOUNCE_MS = 150;
+
+/**
+ * What a record list asks the server for (search, filter, sort) and the selection over it.
+ * The search box answers at once; the query follows 150 ms after the last keystroke. A new query
+ * clears the selection, so a bulk action never touches rows the user can no longer see.
+ */
+export function useListState(defaultSort: SortState) {
+  const [searchInput, setSearchInput] = useState("");
+  const [search, setSearch] = useState("");
+  const [filter, setFilter] = useState<FilterState>(emptyFilter);
+  const [sort, setSort] = useState<SortState>(defaultSort);
+  const [selection, setSelection] = useState<Set<string>>(() => new Set());
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(searchInput.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  const resetKey = JSON.stringify([search, filter, sort]);
+  useEffect(() => setSelection(new Set()), [resetKey]);
+
+  // "/" focuses the search box unless the user is typing somewhere.
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "/" || event.metaKey || event.ctrlKey || event.altKey) return;
+      const target = event.target as HTMLElement;
+      if (target.closest("input, textarea, select, [contenteditable=true], [role=dialog]")) return;
+      event.preventDefault();
+      searchRef.current?.focus();
+    };
+    window.addEventListener("keydown", handleKeyDown);
+    return () => window.removeEventListener("keydown", handleKeyDown);
+  }, []);
+
+  /** The list procedure's input, without empty parts. */
+  const input = useMemo(
+    () => ({
+      search: search || undefined,
+      filter: filter.conditions.length ? filter : undefined,
+      sort,
+    }),
+    [search, filter, sort],
+  );
+
+  const clearSelection = useCallback(() => setSelection(new Set()), []);
+  const isFiltered = Boolean(search) || filter.conditions.length > 0;
+
+  return {
+    searchInput,
+    setSearchInput,
+    searchRef,
+    filter,
+    setFilter,
+    sort,
+    setSort,
+    selection,
+    setSelection,
+    clearSelection,
+    input,
+    resetKey,
+    isFiltered,
+  };
+}

@@ -1,0 +1,50 @@
+import { useCallback, useMemo, useRef, useState } from "react";
+import { toastError } from "../../lib/toast";
+import { applyPatch, readPatch, samePatch } from "./editing";
+import type { CellPatch, DataTableColumn } from "./types";
+
+type PendingEdit<Row> = { seq: number; rowId: string; patch: CellPatch; column: DataTableColumn<Row> };
+
+type Options<Row> = {
+  rows: Row[];
+  getRowId: (row: Row) => string;
+  onEditCell?: (row: Row, columnId: string, patch: CellPatch) => Promise<unknown>;
+};
+
+/**
+ * Inline edits show at once: pending patches are laid over the rows until the save settles.
+ * On success the caller's cache already holds the saved record; on failure the patch is dropped
+ * (the old value comes back) and the error is toasted.
+ */
+export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<Row>) {
+  const [pending, setPending] = useState<PendingEdit<Row>[]>([]);
+  const seq = useRef(0);
+
+  const displayRows = useMemo(() => {
+    if (pending.length === 0) return rows;
+    const byRow = new Map<string, PendingEdit<Row>[]>();
+    for (const edit of pending) byRow.set(edit.rowId, [...(byRow.get(edit.rowId) ?? []), edit]);
+    return rows.map((row) => {
+      const edits = byRow.get(getRowId(row));
+      return edits
+        ? edits.reduce((acc, e) => (e.column.editor ? applyPatch(acc, e.column.editor, e.patch) : acc), row)
+        : row;
+    });
+  }, [rows, pending, getRowId]);
+
+  const commit = useCallback(
+    (row: Row, column: DataTableColumn<Row>, patch: CellPatch) => {
+      if (!onEditCell || !column.editor || samePatch(readPatch(row, column.editor), patch)) return;
+      const edit = { seq: ++seq.current, rowId: getRowId(row), patch, column };
+      const settle = () => setPending((list) => list.filter((e) => e.seq !== edit.seq));
+      setPending((list) => [...list, edit]);
+      onEditCell(row, column.id, patch).then(settle, (error: unknown) => {
+        settle();
+        toastError(error, `Could not save ${column.header.toLowerCase()}`);
+      });
+    },
+    [onEditCell, getRowId],
+  );
+
+  return { displayRows, commit };
+}

@@ -1,0 +1,51 @@
+import type { KeyboardEvent, ReactNode } from "react";
+import { cn } from "./cn";
+
+export type TabItem<T extends string> = { value: T; label: ReactNode; testId?: string };
+
+type TabBarProps<T extends string> = {
+  label: string;
+  tabs: TabItem<T>[];
+  value: T;
+  onChange: (value: T) => void;
+  className?: string;
+};
+
+/** An underlined row of tabs (Linear-style) with arrow-key movement; the panel is the caller's. */
+export function TabBar<T extends string>({ label, tabs, value, onChange, className }: TabBarProps<T>) {
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+    event.preventDefault();
+    const index = tabs.findIndex((tab) => tab.value === value);
+    const next = tabs[(index + (event.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length];
+    if (next) {
+      onChange(next.value);
+      event.currentTarget.querySelector<HTMLElement>(`[data-value="${next.value}"]`)?.focus();
+    }
+  };
+  return (
+    <div role="tablist" aria-label={label} onKeyDown={handleKeyDown} className={cn("flex gap-1", className)}>
+      {tabs.map((tab) => {
+        const selected = tab.value === value;
+        return (
+          <button
+            key={tab.value}
+            type="button"
+            role="tab"
+            data-value={tab.value}
+            data-testid={tab.testId}
+            aria-selected={selected}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(tab.value)}
+            className={cn(
+              "relative -mb-px inline-flex h-9 items-center gap-1.5 border-b-2 px-2.5 text-[13px] font-medium transition-colors",
+              selected ? "border-primary text-foreground" : "border-transparent text-muted hover:text-foreground",
+            )}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { and, desc, eq, exists, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { activities, type contacts } from "../../../../drizzle";
+import type { Database } from "../../db";
+import { activityRow, insertActivity, insertActivityWhere } from "./activity";
+import { notFound, staleVersionError } from "./conflict";
+import type { ObjectConfig, RecordTable } from "./fields";
+import { countChange } from "./list";
+
+/**
+ * What every record write needs from the tRPC context: the organization's database, the
+ * organization (from the membership) and the acting user. Routers pass `ctx` itself.
+ */
+export type RecordContext = { db: Database; org: { id: string }; uid: string };
+
+/**
+ * Contacts and companies share the columns used here (id, organization, version, trash), but
+ * drizzle cannot build queries over a union of tables: this view is the one place that says so.
+ */
+const tableOf = (config: ObjectConfig) => config.table as unknown as typeof contacts;
+
+type Row<T extends RecordTable> = T["$inferSelect"];
+
+/** The record, live or (with `deleted`) in the trash; NOT_FOUND otherwise, also for other organizations' ids. */
+export async function findRecord<T extends RecordTable>(
+  ctx: RecordContext,
+  config: ObjectConfig<T>,
+  id: string,
+  { deleted = false } = {},
+): Promise<Row<T>> {
+  const table = tableOf(config);
+  const [row] = await ctx.db
+    .select()
+    .from(table)
+    .where(
+      and(
+        eq(table.id, id),
+        eq(table.organizationId, ctx.org.id),
+        deleted ? isNotNull(table.deletedAt) : isNull(table.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound(config.object);
+  return row as Row<T>;
+}
+
+/** The newest 100 activities of a record; same-millisecond entries in the order they were written. */
+export function timelineOf(ctx: RecordContext, recordId: string) {
+  return ctx.db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.organizationId, ctx.org.id), eq(activities.recordId, recordId)))
+    .orderBy(desc(activities.createdAt), sql`${activities}.rowid DESC`)
+    .limit(100);
+}
+
+function existsWhere(ctx: RecordContext, config: ObjectConfig, condition: SQL | undefined) {
+  const table = tableOf(config);
+  return exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(condition),
+  );
+}
+
+function activity(ctx: RecordContext, config: ObjectConfig, recordId: string, at: Date) {
+  return { organizationId: ctx.org.id, object: config.object, recordId, actorId: ctx.uid, at };
+}
+
+/** Insert, "created" activity and count in one atomic batch. */
+export async function createRecord<T extends RecordTable>(
+  ctx: RecordContext,
+  config: ObjectConfig<T>,
+  row: T["$inferInsert"] & { id: string; createdAt: Date },
+): Promise<Row<T>> {
+  const table = tableOf(config);
+  const [[created]] = await ctx.db.batch([
+    ctx.db
+      .insert(table)
+      .values(row as typeof contacts.$inferInsert)
+      .returning(),
+    insertActivity(ctx.db, activityRow({ ...activity(ctx, config, row.id, row.createdAt), kind: "created" })),
+    countChange(ctx.db, ctx.org.id, config.object, 1),
+  ]);
+  return created as Row<T>;
+}
+
+/**
+ * Applies `patch` if the record is still live at `expectedVersion`, with an "updated" activity
+ * holding `changes`. Both statements check the version inside one batch, so a write that lost
+ * a race is CONFLICT (naming who won) and leaves no activity behind.
+ */
+export async function updateRecord<T extends RecordTable>(
+  ctx: RecordContext,
+  config: ObjectConfig<T>,
+  id: string,
+  expectedVersion: number,
+  patch: Partial<T["$inferInsert"]>,
+  changes: Record<string, [unknown, unknown]>,
+): Promise<Row<T>> {
+  const table = tableOf(config);
+  const now = new Date();
+  const unchanged = and(
+    eq(table.id, id),
+    eq(table.organizationId, ctx.org.id),
+    eq(table.version, expectedVersion),
+    isNull(table.deletedAt),
+  );
+  const [, [updated]] = await ctx.db.batch([
+    insertActivityWhere(
+      ctx.db,
+      activityRow({ ...activity(ctx, config, id, now), kind: "updated", changes }),
+      existsWhere(ctx, config, unchanged),
+    ),
+    ctx.db
+      .update(table)
+      .set({ ...(patch as Partial<typeof contacts.$inferInsert>), version: expectedVersion + 1, updatedAt: now })
+      .where(unchanged)
+      .returning(),
+  ]);
+  if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, id);
+  return updated as Row<T>;
+}
+
+/** `id IN (…)` for up to a few hundred ids as one bound parameter (D1 binds at most 100). */
+function idIn(config: ObjectConfig, ids: string[]): SQL {
+  return sql`${tableOf(config).id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+}
+
+/**
+ * Soft delete: the organization's live records among `ids` go to the trash, each with a
+ * "deleted" activity, and the live count drops by exactly the number moved. Ids of other
+ * organizations, unknown or already deleted are skipped; NOT_FOUND if none was live.
+ */
+export async function softDeleteRecords(
+  ctx: RecordContext,
+  config: ObjectConfig,
+  ids: string[],
+): Promise<{ deleted: number }> {
+  const table = tableOf(config);
+  const live = (only: SQL) => and(eq(table.organizationId, ctx.org.id), only, isNull(table.deletedAt));
+  const found = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(live(idIn(config, ids)));
+  if (found.length === 0) throw notFound(config.object);
+  const now = new Date();
+  const liveIds = found.map((r) => r.id);
+  const results = await ctx.db.batch([
+    countChange(
+      ctx.db,
+      ctx.org.id,
+      config.object,
+      sql`-(SELECT count(*) FROM ${table} WHERE ${live(idIn(config, liveIds))})`,
+    ),
+    ...liveIds.map((id) =>
+      insertActivityWhere(
+        ctx.db,
+        activityRow({ ...activity(ctx, config, id, now), kind: "deleted" }),
+        existsWhere(ctx, config, live(eq(table.id, id))),
+      ),
+    ),
+    ctx.db
+      .update(table)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(live(idIn(config, liveIds)))
+      .returning({ id: table.id }),
+  ]);
+  const moved = results[results.length - 1] as { id: string }[];
+  return { deleted: moved.length };
+}
+
+/**
+ * Brings a record back from the trash (a new version, a "restored" activity, the count up by
+ * one). Uniqueness (email, domain) is the caller's to check first: the batch fails on the
+ * partial unique index if another live record took the value meanwhile.
+ */
+export async function restoreRecord<T extends RecordTable>(
+  ctx: RecordContext,
+  config: ObjectConfig<T>,
+  id: string,
+): Promise<Row<T>> {
+  const table = tableOf(config);
+  const trashed = and(eq(table.id, id), eq(table.organizationId, ctx.org.id), isNotNull(table.deletedAt));
+  const now = new Date();
+  const [, , [restored]] = await ctx.db.batch([
+    insertActivityWhere(
+      ctx.db,
+      activityRow({ ...activity(ctx, config, id, now), kind: "restored" }),
+      existsWhere(ctx, config, trashed),
+    ),
+    countChange(ctx.db, ctx.org.id, config.object, sql`(SELECT count(*) FROM ${table} WHERE ${trashed})`),
+    ctx.db
+      .update(table)
+      .set({ deletedAt: null, updatedAt: now, version: sql`${table.version} + 1` })
+      .where(trashed)
+      .returning(),
+  ]);
+  if (!restored) throw notFound(config.object);
+  return restored as Row<T>;
+}

@@ -1,0 +1,179 @@
+import { TRPCError } from "@trpc/server";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { companies, contacts } from "../../../drizzle";
+import { isUniqueViolation } from "../domain/constraint-error";
+import { newId } from "../domain/ids";
+import { diffFields } from "../domain/records/activity";
+import { staleVersionError } from "../domain/records/conflict";
+import { companyConfig } from "../domain/records/fields";
+import {
+  createRecord,
+  findRecord,
+  restoreRecord,
+  softDeleteRecords,
+  timelineOf,
+  updateRecord,
+} from "../domain/records/lifecycle";
+import { listRecords } from "../domain/records/list";
+import { isValidDomain, normalizeDomain } from "../domain/records/normalize";
+import { checkPropertyValues } from "../domain/records/properties";
+import type { Database } from "../db";
+import {
+  companyCreateInput,
+  companyUpdateInput,
+  recordIdInput,
+  recordIdsInput,
+  recordListInput,
+} from "../schemas/records";
+import { createTRPCRouter, memberProcedure } from "../trpc";
+import { bulkUpdate } from "../domain/records/bulk";
+import { mergeRecords } from "../domain/records/merge";
+import { bulkUpdateInput, mergeInput } from "../schemas/records";
+
+type Company = typeof companies.$inferSelect;
+
+/** How many of a company's contacts its page shows. */
+export const COMPANY_CONTACTS_LIMIT = 200;
+
+/** "HTTPS://www.Acme.com/about" → "acme.com"; BAD_REQUEST when what is left is not a domain ("https://"). */
+function domainOf(value: string | null | undefined): string | null {
+  const domain = normalizeDomain(value);
+  if (value?.trim() && !(domain && isValidDomain(domain)))
+    throw new TRPCError({ code: "BAD_REQUEST", message: "Enter a domain like acme.com." });
+  return domain;
+}
+
+/** "acme.com already belongs to Acme Inc." when another live company holds the domain. */
+async function assertDomainFree(db: Database, organizationId: string, domain: string | null, exceptId?: string) {
+  if (!domain) return;
+  const [holder] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.organizationId, organizationId),
+        eq(companies.domain, domain),
+        isNull(companies.deletedAt),
+        exceptId ? ne(companies.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (holder)
+    throw new TRPCError({
+      code: "CONFLICT",
+      message: `${domain} already belongs to ${holder.name}.`,
+      cause: { holderId: holder.id },
+    });
+}
+
+/** A write that lost the race for a domain to another request: answer as if we had seen it first. */
+async function rethrowDomainClash(
+  error: unknown,
+  db: Database,
+  organizationId: string,
+  domain: string | null,
+  exceptId?: string,
+): Promise<never> {
+  if (isUniqueViolation(error, "companies.domain")) await assertDomainFree(db, organizationId, domain, exceptId);
+  throw error;
+}
+
+export const companiesRouter = createTRPCRouter({
+  list: memberProcedure
+    .input(recordListInput)
+    .query(({ ctx, input }) => listRecords<Company>(ctx.db, companyConfig, ctx.org.id, input)),
+
+  /** The company, its live contacts (by name, up to COMPANY_CONTACTS_LIMIT) and its timeline. */
+  get: memberProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
+    const company = await findRecord(ctx, companyConfig, input.id);
+    const [people, timeline] = await Promise.all([
+      ctx.db
+        .select({
+          id: contacts.id,
+          firstName: contacts.firstName,
+          lastName: contacts.lastName,
+          email: contacts.primaryEmail,
+          title: contacts.title,
+        })
+        .from(contacts)
+        .where(
+          and(eq(contacts.organizationId, ctx.org.id), eq(contacts.companyId, company.id), isNull(contacts.deletedAt)),
+        )
+        .orderBy(asc(contacts.sortName), asc(contacts.id))
+        .limit(COMPANY_CONTACTS_LIMIT),
+      timelineOf(ctx, company.id),
+    ]);
+    return { company, contacts: people, timeline };
+  }),
+
+  create: memberProcedure.input(companyCreateInput).mutation(async ({ ctx, input }) => {
+    const domain = domainOf(input.domain);
+    await assertDomainFree(ctx.db, ctx.org.id, domain);
+    const properties = await checkPropertyValues(ctx.db, ctx.org.id, "company", input.properties, { creating: true });
+    const now = new Date();
+    try {
+      return await createRecord(ctx, companyConfig, {
+        ...input,
+        domain,
+        properties,
+        id: newId("cmp"),
+        organizationId: ctx.org.id,
+        createdBy: ctx.uid,
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (error) {
+      return rethrowDomainClash(error, ctx.db, ctx.org.id, domain);
+    }
+  }),
+
+  /** Applies `patch` if `version` is still current; a stale version is CONFLICT, never an overwrite. */
+  update: memberProcedure.input(companyUpdateInput).mutation(async ({ ctx, input }) => {
+    const current = await findRecord(ctx, companyConfig, input.id);
+    if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.id);
+    // A key sent as undefined means "leave it": drop it, or the diff would record a change that is not stored.
+    const patch = Object.fromEntries(
+      Object.entries(input.patch).filter(([, value]) => value !== undefined),
+    ) as Partial<Company>;
+    if (input.patch.properties)
+      patch.properties = {
+        ...current.properties,
+        ...(await checkPropertyValues(ctx.db, ctx.org.id, "company", input.patch.properties, { creating: false })),
+      };
+    if ("domain" in patch) {
+      patch.domain = domainOf(patch.domain);
+      await assertDomainFree(ctx.db, ctx.org.id, patch.domain, current.id);
+    }
+    const changes = diffFields(current, patch);
+    if (Object.keys(changes).length === 0) return current;
+    try {
+      return await updateRecord(ctx, companyConfig, current.id, input.version, patch, changes);
+    } catch (error) {
+      return rethrowDomainClash(error, ctx.db, ctx.org.id, patch.domain ?? null, current.id);
+    }
+  }),
+
+  /** Soft delete: the companies go to the trash (their contacts keep the link for a restore). */
+  delete: memberProcedure
+    .input(recordIdsInput)
+    .mutation(({ ctx, input }) => softDeleteRecords(ctx, companyConfig, input.ids)),
+
+  restore: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
+    const company = await findRecord(ctx, companyConfig, input.id, { deleted: true });
+    await assertDomainFree(ctx.db, ctx.org.id, company.domain);
+    try {
+      return await restoreRecord(ctx, companyConfig, company.id);
+    } catch (error) {
+      return rethrowDomainClash(error, ctx.db, ctx.org.id, company.domain);
+    }
+  }),
+
+  bulkUpdate: memberProcedure
+    .input(bulkUpdateInput)
+    .mutation(({ ctx, input }) => bulkUpdate(ctx.db, companyConfig, ctx.org.id, ctx.uid, input.ids, input.action)),
+
+  /** Folds one company into another: contacts, timeline, tasks and notes move to the survivor. */
+  merge: memberProcedure
+    .input(mergeInput)
+    .mutation(({ ctx, input }) => mergeRecords(ctx.db, companyConfig, ctx.org.id, ctx.uid, input)),
+});

@@ -1,0 +1,120 @@
+import { TRPCError } from "@trpc/server";
+import { and, asc, eq, inArray, isNull, max } from "drizzle-orm";
+import { propertyDefinitions } from "../../../drizzle";
+import { isUniqueViolation } from "../domain/constraint-error";
+import { newId } from "../domain/ids";
+import { notFound } from "../domain/records/conflict";
+import { objectInput, propertyCreateInput, propertyReorderInput, propertyUpdateInput } from "../schemas/customization";
+import { recordIdInput } from "../schemas/records";
+import { adminProcedure, createTRPCRouter, memberProcedure } from "../trpc";
+
+/** Custom properties: members read the definitions; admins define, reorder and archive them. */
+export const propertiesRouter = createTRPCRouter({
+  list: memberProcedure.input(objectInput).query(({ ctx, input }) =>
+    ctx.db
+      .select()
+      .from(propertyDefinitions)
+      .where(
+        and(
+          eq(propertyDefinitions.organizationId, ctx.org.id),
+          eq(propertyDefinitions.object, input.object),
+          isNull(propertyDefinitions.archivedAt),
+        ),
+      )
+      .orderBy(asc(propertyDefinitions.position)),
+  ),
+
+  create: adminProcedure.input(propertyCreateInput).mutation(async ({ ctx, input }) => {
+    const [last] = await ctx.db
+      .select({ position: max(propertyDefinitions.position) })
+      .from(propertyDefinitions)
+      .where(and(eq(propertyDefinitions.organizationId, ctx.org.id), eq(propertyDefinitions.object, input.object)));
+    const now = new Date();
+    try {
+      const [created] = await ctx.db
+        .insert(propertyDefinitions)
+        .values({
+          ...input,
+          options: input.options ?? null,
+          id: newId("prp"),
+          organizationId: ctx.org.id,
+          position: (last?.position ?? -1) + 1,
+          createdBy: ctx.uid,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return created;
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new TRPCError({
+          code: "CONFLICT",
+          message: `A ${input.object} property with the key "${input.key}" already exists.`,
+        });
+      throw error;
+    }
+  }),
+
+  update: adminProcedure.input(propertyUpdateInput).mutation(async ({ ctx, input }) => {
+    const { id, ...patch } = input;
+    // Create refuses a select without options; an update must not empty one into accepting no value at all.
+    if (patch.options?.length === 0) {
+      const [current] = await ctx.db
+        .select({ type: propertyDefinitions.type })
+        .from(propertyDefinitions)
+        .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id)))
+        .limit(1);
+      if (current?.type === "select" || current?.type === "multi-select")
+        throw new TRPCError({ code: "BAD_REQUEST", message: "A select property needs at least one option." });
+    }
+    const [updated] = await ctx.db
+      .update(propertyDefinitions)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id)))
+      .returning();
+    if (!updated) throw notFound("property");
+    return updated;
+  }),
+
+  /** New order for an object's properties: `ids` first to last. */
+  reorder: adminProcedure.input(propertyReorderInput).mutation(async ({ ctx, input }) => {
+    const owned = await ctx.db
+      .select({ id: propertyDefinitions.id })
+      .from(propertyDefinitions)
+      .where(
+        and(
+          eq(propertyDefinitions.organizationId, ctx.org.id),
+          eq(propertyDefinitions.object, input.object),
+          inArray(propertyDefinitions.id, input.ids),
+        ),
+      );
+    if (owned.length !== new Set(input.ids).size) throw notFound("property");
+    const now = new Date();
+    const [first, ...rest] = input.ids.map((id, position) =>
+      ctx.db
+        .update(propertyDefinitions)
+        .set({ position, updatedAt: now })
+        .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id))),
+    );
+    await ctx.db.batch([first, ...rest]);
+    return { ok: true };
+  }),
+
+  /** Archived properties disappear from forms and tables; their values stay on the records. */
+  archive: adminProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
+    const now = new Date();
+    const [archived] = await ctx.db
+      .update(propertyDefinitions)
+      .set({ archivedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(propertyDefinitions.id, input.id),
+          eq(propertyDefinitions.organizationId, ctx.org.id),
+          isNull(propertyDefinitions.archivedAt),
+        ),
+      )
+      .returning();
+    if (!archived) throw notFound("property");
+    return archived;
+  }),
+});

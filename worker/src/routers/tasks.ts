@@ -1,0 +1,202 @@
+import { TRPCError } from "@trpc/server";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { companies, contacts, memberships, tasks } from "../../../drizzle";
+import { newId } from "../domain/ids";
+import { activityRow, diffFields, insertActivity } from "../domain/records/activity";
+import { notFound, staleVersionError } from "../domain/records/conflict";
+import type { Database } from "../db";
+import { recordIdInput } from "../schemas/records";
+import { taskCreateInput, taskListInput, taskUpdateInput } from "../schemas/tasks";
+import { createTRPCRouter, memberProcedure } from "../trpc";
+
+type Task = typeof tasks.$inferSelect;
+
+async function assertMember(db: Database, organizationId: string, userId: string | null | undefined) {
+  if (!userId) return;
+  const [member] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .limit(1);
+  if (!member) throw new TRPCError({ code: "NOT_FOUND", message: "That person is not a member of this workspace." });
+}
+
+async function assertRecord(
+  db: Database,
+  organizationId: string,
+  object: string | null | undefined,
+  id: string | null | undefined,
+) {
+  if (!object || !id) return;
+  const table = object === "contact" ? contacts : object === "company" ? companies : null;
+  if (!table) throw new TRPCError({ code: "BAD_REQUEST", message: "Tasks link to contacts and companies for now." });
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.organizationId, organizationId), isNull(table.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound(object);
+}
+
+async function findTask(db: Database, organizationId: string, id: string): Promise<Task> {
+  const [task] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.id, id), eq(tasks.organizationId, organizationId), isNull(tasks.deletedAt)))
+    .limit(1);
+  if (!task) throw notFound("task");
+  return task;
+}
+
+/** A timeline entry on the linked record, when there is one. */
+function taskActivity(db: Database, task: Task, actorId: string, summary: string, at: Date) {
+  if (!task.recordObject || !task.recordId) return [];
+  return [
+    insertActivity(
+      db,
+      activityRow({
+        organizationId: task.organizationId,
+        object: task.recordObject,
+        recordId: task.recordId,
+        kind: "task",
+        actorId,
+        summary,
+        at,
+      }),
+    ),
+  ];
+}
+
+export const tasksRouter = createTRPCRouter({
+  /** Today, upcoming, overdue (open ones, by due date) or done (newest first), with the linked record's name. */
+  list: memberProcedure.input(taskListInput).query(({ ctx, input }) => {
+    const assignee = input.assignee === "me" ? ctx.uid : input.assignee === "anyone" ? null : input.assignee;
+    const open = eq(tasks.status, "open");
+    const byView: Record<(typeof input)["view"], SQL | undefined> = {
+      today: and(open, gte(tasks.dueAt, input.dayStart), lt(tasks.dueAt, input.dayEnd)),
+      upcoming: and(open, gte(tasks.dueAt, input.dayEnd)),
+      overdue: and(open, lt(tasks.dueAt, input.dayStart)),
+      done: eq(tasks.status, "done"),
+      all: undefined,
+    };
+    const linkedName = sql<string | null>`coalesce(
+      nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), ${contacts.primaryEmail}, ${companies.name})`;
+    return ctx.db
+      .select({ task: tasks, recordName: linkedName })
+      .from(tasks)
+      .leftJoin(
+        contacts,
+        and(
+          eq(tasks.recordObject, "contact"),
+          eq(contacts.id, tasks.recordId),
+          eq(contacts.organizationId, ctx.org.id),
+        ),
+      )
+      .leftJoin(
+        companies,
+        and(
+          eq(tasks.recordObject, "company"),
+          eq(companies.id, tasks.recordId),
+          eq(companies.organizationId, ctx.org.id),
+        ),
+      )
+      .where(
+        and(
+          eq(tasks.organizationId, ctx.org.id),
+          isNull(tasks.deletedAt),
+          assignee ? eq(tasks.assigneeId, assignee) : undefined,
+          input.recordId ? eq(tasks.recordId, input.recordId) : undefined,
+          byView[input.view],
+        ),
+      )
+      .orderBy(
+        ...(input.view === "done"
+          ? [desc(tasks.completedAt)]
+          : [
+              sql`${tasks.dueAt} IS NULL`,
+              asc(tasks.dueAt),
+              desc(sql`${tasks.priority} = 'high'`),
+              asc(tasks.createdAt),
+            ]),
+      )
+      .limit(input.limit);
+  }),
+
+  create: memberProcedure.input(taskCreateInput).mutation(async ({ ctx, input }) => {
+    const assigneeId = input.assigneeId ?? ctx.uid;
+    await Promise.all([
+      assertMember(ctx.db, ctx.org.id, assigneeId),
+      assertRecord(ctx.db, ctx.org.id, input.recordObject, input.recordId),
+    ]);
+    const now = new Date();
+    const task: Task = {
+      id: newId("tsk"),
+      organizationId: ctx.org.id,
+      title: input.title,
+      notes: input.notes ?? null,
+      dueAt: input.dueAt ?? null,
+      priority: input.priority,
+      status: "open",
+      completedAt: null,
+      assigneeId,
+      recordObject: input.recordObject ?? null,
+      recordId: input.recordId ?? null,
+      version: 1,
+      deletedAt: null,
+      createdBy: ctx.uid,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await ctx.db.batch([
+      ctx.db.insert(tasks).values(task),
+      ...taskActivity(ctx.db, task, ctx.uid, `Task created: ${task.title}`, now),
+    ]);
+    return task;
+  }),
+
+  update: memberProcedure.input(taskUpdateInput).mutation(async ({ ctx, input }) => {
+    const current = await findTask(ctx.db, ctx.org.id, input.id);
+    if (current.version !== input.version)
+      throw await staleVersionError(ctx.db, ctx.org.id, current.recordId ?? current.id);
+    if (input.patch.assigneeId) await assertMember(ctx.db, ctx.org.id, input.patch.assigneeId);
+    const now = new Date();
+    const patch: Partial<Task> = { ...input.patch };
+    if (input.patch.status) patch.completedAt = input.patch.status === "done" ? (current.completedAt ?? now) : null;
+    const changes = diffFields(current, input.patch);
+    if (Object.keys(changes).length === 0) return current;
+    const completed = input.patch.status === "done" && current.status !== "done";
+    const [[updated]] = await ctx.db.batch([
+      ctx.db
+        .update(tasks)
+        .set({ ...patch, version: current.version + 1, updatedAt: now })
+        .where(and(eq(tasks.id, current.id), eq(tasks.organizationId, ctx.org.id), eq(tasks.version, input.version)))
+        .returning(),
+      ...(completed
+        ? taskActivity(ctx.db, current, ctx.uid, `Task completed: ${input.patch.title ?? current.title}`, now)
+        : []),
+    ]);
+    if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, current.recordId ?? current.id);
+    return updated;
+  }),
+
+  delete: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
+    const now = new Date();
+    const [deleted] = await ctx.db
+      .update(tasks)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(and(eq(tasks.id, input.id), eq(tasks.organizationId, ctx.org.id), isNull(tasks.deletedAt)))
+      .returning({ id: tasks.id });
+    if (!deleted) throw notFound("task");
+    return deleted;
+  }),
+
+  /** Deleted tasks, to restore from the trash. */
+  trash: memberProcedure.query(({ ctx }) =>
+    ctx.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.organizationId, ctx.org.id), isNotNull(tasks.deletedAt)))
+      .orderBy(desc(tasks.deletedAt))
+      .limit(100),
+  ),
+});

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { recordObjects, taskPriorities } from "../../../drizzle/values";
+
+const recordLink = { recordObject: z.enum(recordObjects).nullish(), recordId: z.string().min(4).max(40).nullish() };
+
+export const taskCreateInput = z
+  .object({
+    title: z.string().trim().min(1, "Say what needs doing.").max(300),
+    notes: z.string().trim().max(5000).nullish(),
+    dueAt: z.date().nullish(),
+    priority: z.enum(taskPriorities).default("normal"),
+    /** Defaults to the caller. */
+    assigneeId: z.string().min(1).max(128).nullish(),
+    ...recordLink,
+  })
+  .refine((t) => Boolean(t.recordObject) === Boolean(t.recordId), {
+    message: "Link a task to a record with both its kind and id.",
+    path: ["recordId"],
+  });
+export type TaskCreateInput = z.input<typeof taskCreateInput>;
+
+export const taskUpdateInput = z.object({
+  id: z.string().min(4).max(40),
+  version: z.number().int().min(1),
+  patch: z
+    .object({
+      title: z.string().trim().min(1).max(300),
+      notes: z.string().trim().max(5000).nullable(),
+      dueAt: z.date().nullable(),
+      priority: z.enum(taskPriorities),
+      assigneeId: z.string().min(1).max(128).nullable(),
+      status: z.enum(["open", "done"]),
+    })
+    .partial(),
+});
+
+export const taskViews = ["today", "upcoming", "overdue", "done", "all"] as const;
+
+export const taskListInput = z.object({
+  view: z.enum(taskViews).default("all"),
+  /** The caller's local day, so "today" means their today. */
+  dayStart: z.date(),
+  dayEnd: z.date(),
+  /** "me" (default), "anyone", or a member's user id. */
+  assignee: z.string().min(1).max(128).default("me"),
+  recordId: z.string().min(4).max(40).optional(),
+  limit: z.number().int().min(1).max(200).default(100),
+});
+export type TaskListInput = z.input<typeof taskListInput>;
