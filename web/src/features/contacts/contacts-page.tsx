@@ -1,8 +1,12 @@
-import { Contact as ContactIcon, UserRoundPlus } from "lucide-react";
+import { Contact as ContactIcon, Download, Upload, UserRoundPlus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { toast } from "../../lib/toast";
 import { Button } from "../../ui/button";
 import { useListState, useTablePages, type CellPatch } from "../../ui/data-table";
 import { EmptyState } from "../../ui/empty-state";
+import { exportContactsCsv } from "../import/export-csv";
+import { ContactImportDialog } from "../import/import-dialog";
 import { RecordListPage } from "../records/record-list-page";
 import { useBulkDelete } from "../records/use-bulk-delete";
 import { contactColumns, contactFilterFields } from "./contact-columns";
@@ -27,8 +31,12 @@ export default function ContactsPage() {
   const pages = useTablePages(useContactList(list.input));
   const updateContact = useUpdateContact();
   const { deleteContacts, restoreContacts } = useDeleteContacts();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  // ?open=<id> and ?new=1 come from the command palette.
+  const [params] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(params.get("open"));
+  const [creating, setCreating] = useState(params.get("new") === "1");
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const { clearSelection } = list;
 
   const handleEditCell = useCallback(
@@ -45,6 +53,17 @@ export default function ContactsPage() {
       if (openId && ids.includes(openId)) setOpenId(null);
     },
   });
+  const handleExport = async () => {
+    setExporting(true);
+    try {
+      const count = await exportContactsCsv(list.input);
+      toast.success(`Exported ${count.toLocaleString()} contacts.`);
+    } catch (error) {
+      toast.error(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setExporting(false);
+    }
+  };
   const preview = useMemo(() => pages.rows.find((c) => c.id === openId), [pages.rows, openId]);
 
   return (
@@ -53,10 +72,20 @@ export default function ContactsPage() {
       noun={["contact", "contacts"]}
       description="Everyone your team sells to, with their history."
       action={
-        <Button onClick={() => setCreating(true)}>
-          <UserRoundPlus className="size-4" aria-hidden />
-          New contact
-        </Button>
+        <>
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            <Upload className="size-4" aria-hidden />
+            Import
+          </Button>
+          <Button variant="secondary" onClick={() => void handleExport()} pending={exporting}>
+            <Download className="size-4" aria-hidden />
+            Export
+          </Button>
+          <Button onClick={() => setCreating(true)}>
+            <UserRoundPlus className="size-4" aria-hidden />
+            New contact
+          </Button>
+        </>
       }
       list={list}
       pages={pages}
@@ -78,6 +107,7 @@ export default function ContactsPage() {
       }
     >
       <NewContactDialog open={creating} onOpenChange={setCreating} onCreated={(contact) => setOpenId(contact.id)} />
+      <ContactImportDialog open={importing} onOpenChange={setImporting} />
       <ContactPanel contactId={openId} preview={preview} onClose={() => setOpenId(null)} />
     </RecordListPage>
   );
