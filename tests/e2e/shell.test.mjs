@@ -17,7 +17,7 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
     await input.waitFor();
     await input.fill("compan");
     await screenshot(page, "palette");
-    await page.keyboard.press("Enter");
+    await page.getByRole("option", { name: "Companies", exact: true }).click();
     await page.waitForURL("**/companies");
     await page.getByRole("heading", { name: "Companies", level: 1 }).waitFor();
     assert.equal(await input.isVisible(), false);
