@@ -1,5 +1,6 @@
 import { Building2, Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
+import { usePaletteLink } from "../../app/palette-links";
 import { Button } from "../../ui/button";
 import { useListState, useTablePages, type CellPatch } from "../../ui/data-table";
 import { EmptyState } from "../../ui/empty-state";
@@ -24,8 +25,10 @@ export default function CompaniesPage() {
   const pages = useTablePages(useCompanyList(list.input));
   const updateCompany = useUpdateCompany();
   const { deleteCompanies, restoreCompanies } = useDeleteCompanies();
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  // ?open=<id> and ?new=1 come from the command palette.
+  const link = usePaletteLink();
+  const [openId, setOpenId] = useState<string | null>(link.openId);
+  const [creating, setCreating] = useState(link.create);
   const { clearSelection } = list;
 
   const handleEditCell = useCallback(

@@ -1,6 +1,6 @@
 import { Contact as ContactIcon, Download, Upload, UserRoundPlus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { usePaletteLink } from "../../app/palette-links";
 import { toast } from "../../lib/toast";
 import { Button } from "../../ui/button";
 import { useListState, useTablePages, type CellPatch } from "../../ui/data-table";
@@ -32,9 +32,9 @@ export default function ContactsPage() {
   const updateContact = useUpdateContact();
   const { deleteContacts, restoreContacts } = useDeleteContacts();
   // ?open=<id> and ?new=1 come from the command palette.
-  const [params] = useSearchParams();
-  const [openId, setOpenId] = useState<string | null>(params.get("open"));
-  const [creating, setCreating] = useState(params.get("new") === "1");
+  const link = usePaletteLink();
+  const [openId, setOpenId] = useState<string | null>(link.openId);
+  const [creating, setCreating] = useState(link.create);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const { clearSelection } = list;

@@ -1,5 +1,6 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
+import { usePaletteLink } from "../../app/palette-links";
 import { ErrorState } from "../../ui/empty-state";
 import { PageBody, PageHeader } from "../../ui/page";
 import { useCurrentUser } from "../auth/use-current-user";
@@ -37,6 +38,11 @@ export default function TasksPage() {
   const members = useMembers();
   const lists = useTaskLists(range, assignee);
   const quickAddRef = useRef<HTMLInputElement>(null);
+  // "New task" in the command palette lands here with ?new=1: start typing at once.
+  const { create } = usePaletteLink();
+  useEffect(() => {
+    if (create) quickAddRef.current?.focus();
+  }, [create]);
   const memberById = members.data && new Map(members.data.map((member) => [member.userId, member]));
   const rows = lists.byTab?.[tab];
   const counts = lists.byTab && {
