@@ -24,7 +24,7 @@ export default function CompaniesPage() {
   const list = useListState({ field: "name", direction: "asc" });
   const pages = useTablePages(useCompanyList(list.input));
   const updateCompany = useUpdateCompany();
-  const { deleteCompanies, restoreCompanies } = useDeleteCompanies();
+  const { deleteRecords: deleteCompanies, restoreRecords: restoreCompanies } = useDeleteCompanies();
   // ?open=<id> and ?new=1 come from the command palette.
   const link = usePaletteLink();
   const [openId, setOpenId] = useState<string | null>(link.openId);

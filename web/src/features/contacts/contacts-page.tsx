@@ -30,7 +30,7 @@ export default function ContactsPage() {
   const list = useListState({ field: "name", direction: "asc" });
   const pages = useTablePages(useContactList(list.input));
   const updateContact = useUpdateContact();
-  const { deleteContacts, restoreContacts } = useDeleteContacts();
+  const { deleteRecords: deleteContacts, restoreRecords: restoreContacts } = useDeleteContacts();
   // ?open=<id> and ?new=1 come from the command palette.
   const link = usePaletteLink();
   const [openId, setOpenId] = useState<string | null>(link.openId);
