@@ -1,8 +1,11 @@
 // Shared by the browser tests: Debian's Chromium through playwright-core, and the steps a
 // person takes (sign up, create a workspace) written once.
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import path from "node:path";
+import Papa from "papaparse";
 import { chromium } from "playwright-core";
+import superjson from "superjson";
 
 export const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8787";
 export const AUTH_EMULATOR_URL = process.env.AUTH_EMULATOR_URL ?? "http://127.0.0.1:9099";
@@ -116,6 +119,65 @@ export async function persistedQueryCount(page) {
         };
       }),
   );
+}
+
+/** Rows (objects with the same keys) as CSV text, the way a spreadsheet exports it. */
+export function toCsv(rows, columns) {
+  return Papa.unparse(rows, { columns, newline: "\n" });
+}
+
+/** CSV text (with a header row) as objects keyed by header. */
+export function parseCsv(text) {
+  const result = Papa.parse(text.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: "greedy" });
+  assert.deepEqual(result.errors, [], "the CSV parses cleanly");
+  return { columns: result.meta.fields ?? [], rows: result.data };
+}
+
+/** Waits for the download `trigger` starts and returns the file's text. */
+export async function downloadText(page, trigger) {
+  const [download] = await Promise.all([page.waitForEvent("download"), trigger()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), text: fs.readFileSync(file, "utf8") };
+}
+
+/** The signed-in user's Firebase ID token, as the SPA stored it (IndexedDB persistence). */
+export async function idTokenOf(page) {
+  const token = await page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("firebaseLocalStorageDb");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("firebaseLocalStorage")) return resolve(null);
+          const req = db.transaction("firebaseLocalStorage").objectStore("firebaseLocalStorage").getAll();
+          req.onsuccess = () => {
+            const user = req.result.find((r) => String(r.fbase_key).startsWith("firebase:authUser:"));
+            resolve(user?.value?.stsTokenManager?.accessToken ?? null);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+  assert.ok(token, "a signed-in user's ID token is stored in the page");
+  return token;
+}
+
+/**
+ * Calls a tRPC procedure as the page's signed-in user (setup data, not the behaviour under
+ * test): `kind` is "query" or "mutation"; inputs and results go through superjson like the SPA's.
+ */
+export async function callProcedure(page, procedure, input, { kind = "mutation", token } = {}) {
+  const bearer = token ?? (await idTokenOf(page));
+  const headers = { authorization: `Bearer ${bearer}`, "content-type": "application/json" };
+  const encoded = JSON.stringify(superjson.serialize(input));
+  const url = new URL(`/trpc/${procedure}`, BASE_URL);
+  if (kind === "query") url.searchParams.set("input", encoded);
+  const res = await fetch(url, kind === "query" ? { headers } : { method: "POST", headers, body: encoded });
+  const body = await res.json();
+  if (!res.ok)
+    throw new Error(`${procedure} answered ${res.status}: ${body.error?.json?.message ?? JSON.stringify(body)}`);
+  return superjson.deserialize(body.result.data);
 }
 
 export { assert };

@@ -1,0 +1,79 @@
+import { after, before, describe, it } from "node:test";
+import { assert, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+describe("/contacts: create a contact, edit cells inline, read its side panel", () => {
+  let browser;
+  let page;
+  const row = () => page.getByTestId("record-row").filter({ hasText: "Grace Hopper" });
+  const cell = (columnId) => row().locator(`[data-column-id="${columnId}"]`);
+  const panel = () => page.getByTestId("record-panel");
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Hopper Labs", name: "Ada Lovelace" }));
+  });
+  after(() => browser?.close());
+
+  it("creates a contact in the New contact dialog; it shows in the table and opens in the side panel", async () => {
+    await page.goto("/contacts");
+    await page.getByText("No contacts yet").waitFor();
+    await page.getByRole("button", { name: "New contact" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "New contact" });
+    await dialog.locator('input[name="firstName"]').fill("Grace");
+    await dialog.locator('input[name="lastName"]').fill("Hopper");
+    await dialog.locator('input[name="email"]').fill("Grace.Hopper@Navy.example");
+    await dialog.locator('input[name="title"]').fill("Rear Admiral");
+    await dialog.getByRole("button", { name: "Create contact" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await row().waitFor();
+    assert.equal(await cell("email").innerText(), "grace.hopper@navy.example", "the email is stored normalised");
+    assert.equal(await cell("title").innerText(), "Rear Admiral");
+    assert.equal(await cell("leadStatus").innerText(), "New");
+    assert.equal(await page.getByTestId("record-total").innerText(), "1 contact");
+
+    // The confirmation offers to open the new record.
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Grace Hopper added to contacts." });
+    await toast.getByRole("button", { name: "Open" }).click();
+    await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();
+    assert.equal(await row().getAttribute("data-open"), "true", "the open record's row is marked");
+    await panel().getByTestId("timeline-item").filter({ hasText: "created this contact" }).waitFor();
+    await panel().getByRole("button", { name: "Close panel" }).click();
+    await panel().waitFor({ state: "hidden" });
+  });
+
+  it("edits the title and the lead status inline; both survive a reload and show on the timeline", async () => {
+    await cell("title").dblclick();
+    const editor = cell("title").getByRole("textbox", { name: "Title" });
+    await editor.fill("Director of Programming");
+    await editor.press("Enter");
+    await editor.waitFor({ state: "detached" });
+    assert.equal(await cell("title").innerText(), "Director of Programming");
+
+    await cell("leadStatus").hover();
+    await cell("leadStatus").getByRole("button", { name: "Edit Lead status" }).click();
+    await page.getByRole("menuitemradio", { name: "Qualified", exact: true }).click();
+    await page.getByRole("menu").waitFor({ state: "detached" });
+    assert.equal(await cell("leadStatus").innerText(), "Qualified");
+
+    // Each edit is saved on the server, not only in the optimistic cache.
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    await row().waitFor();
+    assert.equal(await cell("title").innerText(), "Director of Programming");
+    assert.equal(await cell("leadStatus").innerText(), "Qualified");
+
+    await row().click();
+    await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();
+    const changes = panel().getByTestId("timeline-change");
+    await changes.filter({ hasText: "Lead status" }).waitFor();
+    const texts = (await changes.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    assert.ok(texts.includes("Title: Rear Admiral → Director of Programming"), texts.join(" | "));
+    assert.ok(texts.includes("Lead status: New → Qualified"), texts.join(" | "));
+    assert.equal(await panel().getByTestId("timeline-item").count(), 3, "created, then two updates");
+    assert.match(await panel().innerText(), /Title\s+Director of Programming/);
+    assert.equal(await panel().getByText("Loading contact").count(), 0);
+    await screenshot(page, "record-page");
+    assert.deepEqual(page.errors, []);
+  });
+});
