@@ -1,16 +1,6 @@
-import { formatDateTime, formatRelative } from "../../lib/format";
 import type { DataTableColumn, FilterField } from "../../ui/data-table";
+import { commonFieldLabels, commonFilterFields, Empty, timestampColumns } from "../records/record-columns";
 import type { Company } from "./use-companies";
-
-const Empty = () => <span className="text-muted/60">—</span>;
-
-function When({ date }: { date: Date }) {
-  return (
-    <time dateTime={date.toISOString()} title={formatDateTime(date)} className="text-muted">
-      {formatRelative(date)}
-    </time>
-  );
-}
 
 /** A square initial: companies read differently from people at a glance. */
 export function CompanyMark({ name, className }: { name: string; className?: string }) {
@@ -68,21 +58,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
     cell: (company) => company.size ?? <Empty />,
     editor: text("size", "Size"),
   },
-  {
-    id: "updatedAt",
-    header: "Updated",
-    width: 140,
-    sortField: "updatedAt",
-    cell: (company) => <When date={company.updatedAt} />,
-  },
-  {
-    id: "createdAt",
-    header: "Created",
-    width: 140,
-    sortField: "createdAt",
-    defaultHidden: true,
-    cell: (company) => <When date={company.createdAt} />,
-  },
+  ...timestampColumns<Company>(),
 ];
 
 export const companyFilterFields: FilterField[] = [
@@ -90,9 +66,7 @@ export const companyFilterFields: FilterField[] = [
   { field: "domain", label: "Domain", kind: "text" },
   { field: "industry", label: "Industry", kind: "text" },
   { field: "size", label: "Size", kind: "text" },
-  { field: "tags", label: "Tags", kind: "array" },
-  { field: "createdAt", label: "Created", kind: "date" },
-  { field: "updatedAt", label: "Updated", kind: "date" },
+  ...commonFilterFields,
 ];
 
 /** Field names as the timeline shows them. */
@@ -102,8 +76,5 @@ export const companyFieldLabels: Record<string, string> = {
   industry: "Industry",
   size: "Size",
   address: "Address",
-  linkedinUrl: "LinkedIn",
-  ownerId: "Owner",
-  tags: "Tags",
-  properties: "Custom properties",
+  ...commonFieldLabels,
 };

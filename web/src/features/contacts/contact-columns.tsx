@@ -1,21 +1,11 @@
-import { formatDateTime, formatRelative } from "../../lib/format";
 import { Avatar } from "../../ui/avatar";
 import type { DataTableColumn, FilterField } from "../../ui/data-table";
+import { commonFieldLabels, commonFilterFields, Empty, timestampColumns } from "../records/record-columns";
 import { LeadStatusPill, leadStatusOptions } from "./lead-status";
 import type { Contact } from "./use-contacts";
 
 export function contactName(contact: Pick<Contact, "firstName" | "lastName" | "primaryEmail">): string {
   return `${contact.firstName} ${contact.lastName}`.trim() || contact.primaryEmail || "Unnamed contact";
-}
-
-const Empty = () => <span className="text-muted/60">—</span>;
-
-function When({ date }: { date: Date }) {
-  return (
-    <time dateTime={date.toISOString()} title={formatDateTime(date)} className="text-muted">
-      {formatRelative(date)}
-    </time>
-  );
 }
 
 export const contactColumns: DataTableColumn<Contact>[] = [
@@ -71,13 +61,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
     align: "end",
     cell: (contact) => contact.leadScore,
   },
-  {
-    id: "updatedAt",
-    header: "Updated",
-    width: 130,
-    sortField: "updatedAt",
-    cell: (contact) => <When date={contact.updatedAt} />,
-  },
+  ...timestampColumns<Contact>().slice(0, 1),
   {
     id: "source",
     header: "Source",
@@ -86,14 +70,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
     defaultHidden: true,
     cell: (contact) => contact.source ?? <Empty />,
   },
-  {
-    id: "createdAt",
-    header: "Created",
-    width: 140,
-    sortField: "createdAt",
-    defaultHidden: true,
-    cell: (contact) => <When date={contact.createdAt} />,
-  },
+  ...timestampColumns<Contact>().slice(1),
 ];
 
 export const contactFilterFields: FilterField[] = [
@@ -103,10 +80,8 @@ export const contactFilterFields: FilterField[] = [
   { field: "leadStatus", label: "Lead status", kind: "enum", options: leadStatusOptions },
   { field: "leadScore", label: "Lead score", kind: "number" },
   { field: "source", label: "Source", kind: "text" },
-  { field: "tags", label: "Tags", kind: "array" },
   { field: "lastActivityAt", label: "Last activity", kind: "date" },
-  { field: "createdAt", label: "Created", kind: "date" },
-  { field: "updatedAt", label: "Updated", kind: "date" },
+  ...commonFilterFields,
 ];
 
 /** Field names as the timeline shows them. */
@@ -117,11 +92,8 @@ export const contactFieldLabels: Record<string, string> = {
   phones: "Phones",
   title: "Title",
   companyId: "Company",
-  linkedinUrl: "LinkedIn",
   leadStatus: "Lead status",
   source: "Source",
   leadScore: "Lead score",
-  ownerId: "Owner",
-  tags: "Tags",
-  properties: "Custom properties",
+  ...commonFieldLabels,
 };
