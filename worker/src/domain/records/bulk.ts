@@ -1,12 +1,17 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, inArray, isNull } from "drizzle-orm";
-import { memberships } from "../../../../drizzle";
+import { and, eq, exists, isNull, sql } from "drizzle-orm";
+import { memberships, type contacts } from "../../../../drizzle";
 import type { Database } from "../../db";
 import type { BulkAction } from "../../schemas/records";
-import { activityRow, diffFields, insertActivity } from "./activity";
+import { activityRow, diffFields, insertActivityWhere } from "./activity";
 import { notFound } from "./conflict";
 import type { ObjectConfig } from "./fields";
 import { checkPropertyValues } from "./properties";
+
+/** As many tags as create and update accept. */
+export const MAX_TAGS = 50;
+
+const plural = { contact: "contacts", company: "companies" } as const;
 
 type BulkRow = {
   id: string;
@@ -32,9 +37,21 @@ function patchFor(row: BulkRow, action: BulkAction, checkedValue: unknown): Part
   }
 }
 
+async function assertMember(db: Database, organizationId: string, userId: string) {
+  const [member] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .limit(1);
+  if (!member) throw new TRPCError({ code: "BAD_REQUEST", message: "That person is not a member of this workspace." });
+}
+
 /**
- * Assign, tag, untag or set a property on up to 200 records in one atomic batch; each changed
- * record gets a new version and an activity row.
+ * Assign, tag, untag or set a property on up to 200 records of the organization in one atomic
+ * batch; each changed record gets a new version and an activity row. All of `ids` must be live
+ * records of the organization, else NOT_FOUND and nothing is written (a selection is acted on
+ * whole or not at all). Each write re-checks the version it was computed from, so a record
+ * changed meanwhile is left alone (and not counted) rather than overwritten.
  */
 export async function bulkUpdate(
   db: Database,
@@ -44,15 +61,10 @@ export async function bulkUpdate(
   ids: string[],
   action: BulkAction,
 ) {
-  const table = config.table;
-  if (action.type === "assign" && action.ownerId) {
-    const [member] = await db
-      .select({ id: memberships.id })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, action.ownerId)))
-      .limit(1);
-    if (!member) throw new TRPCError({ code: "NOT_FOUND", message: "That person is not a member of this workspace." });
-  }
+  // Contacts and companies share every column used here; drizzle cannot query a union of tables.
+  const table = config.table as unknown as typeof contacts;
+  const wanted = [...new Set(ids)];
+  if (action.type === "assign" && action.ownerId) await assertMember(db, organizationId, action.ownerId);
   const checked =
     action.type === "setProperty"
       ? (
@@ -65,7 +77,8 @@ export async function bulkUpdate(
           )
         )[action.key]
       : undefined;
-  const rows = (await db
+  const live = and(eq(table.organizationId, organizationId), isNull(table.deletedAt));
+  const rows: BulkRow[] = await db
     .select({
       id: table.id,
       version: table.version,
@@ -74,22 +87,32 @@ export async function bulkUpdate(
       properties: table.properties,
     })
     .from(table)
-    .where(
-      and(eq(table.organizationId, organizationId), inArray(table.id, ids), isNull(table.deletedAt)),
-    )) as BulkRow[];
-  if (rows.length === 0) throw notFound(config.object);
+    // One bound parameter for all the ids: D1 binds at most 100 per statement.
+    .where(and(live, sql`${table.id} IN (SELECT value FROM json_each(${JSON.stringify(wanted)}))`));
+  const missing = wanted.length - rows.length;
+  if (missing === 1 && wanted.length === 1) throw notFound(config.object);
+  if (missing > 0)
+    throw new TRPCError({
+      code: "NOT_FOUND",
+      message: `${missing} of the ${wanted.length} selected ${plural[config.object]} do not exist or were deleted. Reload and try again.`,
+    });
 
   const now = new Date();
-  const statements = rows.flatMap((row) => {
+  const changed = rows.flatMap((row) => {
     const patch = patchFor(row, action, checked);
     const changes = diffFields(row, patch);
-    if (Object.keys(changes).length === 0) return [];
+    return Object.keys(changes).length ? [{ row, patch, changes }] : [];
+  });
+  if (changed.some(({ patch }) => patch.tags && patch.tags.length > MAX_TAGS))
+    throw new TRPCError({
+      code: "BAD_REQUEST",
+      message: `A record can have at most ${MAX_TAGS} tags; some of the selected ${plural[config.object]} have that many already.`,
+    });
+
+  const statements = changed.flatMap(({ row, patch, changes }) => {
+    const unchanged = and(live, eq(table.id, row.id), eq(table.version, row.version));
     return [
-      db
-        .update(table)
-        .set({ ...patch, version: row.version + 1, updatedAt: now })
-        .where(and(eq(table.id, row.id), eq(table.organizationId, organizationId))),
-      insertActivity(
+      insertActivityWhere(
         db,
         activityRow({
           organizationId,
@@ -100,10 +123,22 @@ export async function bulkUpdate(
           changes,
           at: now,
         }),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(table)
+            .where(unchanged),
+        ),
       ),
+      db
+        .update(table)
+        .set({ ...patch, version: row.version + 1, updatedAt: now })
+        .where(unchanged)
+        .returning({ id: table.id }),
     ];
   });
   const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
-  return { updated: statements.length / 2, matched: rows.length };
+  const results = first ? await db.batch([first, ...rest]) : [];
+  const updated = results.filter((r, i) => i % 2 === 1 && Array.isArray(r) && r.length > 0).length;
+  return { updated, matched: rows.length };
 }
