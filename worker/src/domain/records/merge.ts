@@ -1,32 +1,61 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
 import { activities, companies, contacts, notes, tasks } from "../../../../drizzle";
 import type { Database } from "../../db";
-import { activityRow, diffFields, insertActivity } from "./activity";
+import { activityRow, diffFields, insertActivityWhere } from "./activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ObjectConfig } from "./fields";
 import { countChange } from "./list";
+import { normalizeEmail, sortNameOf } from "./normalize";
 
 type Contact = typeof contacts.$inferSelect;
 type Company = typeof companies.$inferSelect;
 
-const union = (a: string[], b: string[]) => [...new Map([...a, ...b].map((v) => [v.toLowerCase(), v])).values()];
+const union = (a: string[], b: string[]) => [...new Map([...b, ...a].map((v) => [v.toLowerCase(), v])).values()];
 const empty = (v: unknown) => v === null || v === undefined || v === "";
 
-/** Survivor values win; its empty fields take the merged record's; lists are united. */
+/** Survivor values win; its empty fields take the merged record's. */
 function fill<T extends Record<string, unknown>>(survivor: T, merged: T, fields: (keyof T)[]): Partial<T> {
   const patch: Partial<T> = {};
   for (const field of fields) if (empty(survivor[field]) && !empty(merged[field])) patch[field] = merged[field];
   return patch;
 }
 
+/** Custom values: the survivor's win, except where it has none (a cleared value is none). */
+function fillProperties(survivor: Record<string, unknown>, merged: Record<string, unknown>) {
+  const properties = { ...survivor };
+  for (const [key, value] of Object.entries(merged)) if (empty(properties[key])) properties[key] = value;
+  return properties;
+}
+
+/** Lists keep the survivor's order and spelling first, then what only the merged record had. */
+const unite = (survivor: string[], merged: string[]) => {
+  const seen = new Set(survivor.map((v) => v.toLowerCase()));
+  return [...survivor, ...union([], merged).filter((v) => !seen.has(v.toLowerCase()))];
+};
+
 export function mergedContactFields(survivor: Contact, merged: Contact): Partial<Contact> {
+  const filled = fill(survivor, merged, [
+    "firstName",
+    "lastName",
+    "title",
+    "companyId",
+    "linkedinUrl",
+    "source",
+    "ownerId",
+  ]);
+  const emails = unite(survivor.emails, merged.emails);
+  const next = { ...survivor, ...filled };
+  // The survivor's primary email stays; one without any takes the merged record's (freed by the same batch).
+  const primaryEmail = survivor.primaryEmail ?? normalizeEmail(emails[0]);
   return {
-    ...fill(survivor, merged, ["firstName", "lastName", "title", "companyId", "linkedinUrl", "source", "ownerId"]),
-    emails: union(survivor.emails, merged.emails),
-    phones: union(survivor.phones, merged.phones),
-    tags: union(survivor.tags, merged.tags),
-    properties: { ...merged.properties, ...survivor.properties },
+    ...filled,
+    emails,
+    primaryEmail,
+    sortName: sortNameOf(next.firstName, next.lastName, primaryEmail),
+    phones: unite(survivor.phones, merged.phones),
+    tags: unite(survivor.tags, merged.tags),
+    properties: fillProperties(survivor.properties, merged.properties),
     leadScore: Math.max(survivor.leadScore, merged.leadScore),
     lastActivityAt:
       survivor.lastActivityAt && merged.lastActivityAt
@@ -38,14 +67,17 @@ export function mergedContactFields(survivor: Contact, merged: Contact): Partial
 export function mergedCompanyFields(survivor: Company, merged: Company): Partial<Company> {
   return {
     ...fill(survivor, merged, ["domain", "industry", "size", "address", "linkedinUrl", "ownerId"]),
-    tags: union(survivor.tags, merged.tags),
-    properties: { ...merged.properties, ...survivor.properties },
+    tags: unite(survivor.tags, merged.tags),
+    properties: fillProperties(survivor.properties, merged.properties),
   };
 }
 
 /**
  * Folds `mergedId` into `survivorId`: fields, timeline, tasks, notes (and a company's contacts)
- * move to the survivor, the merged record goes to the trash, all in one atomic batch.
+ * move to the survivor, the merged record goes to the trash, all in one atomic batch. Every
+ * statement re-checks that the survivor is still at `survivorVersion` and the merged record is
+ * still live (or was trashed by this very batch), so a merge that lost a race to another write
+ * changes nothing and is CONFLICT.
  */
 export async function mergeRecords(
   db: Database,
@@ -56,7 +88,8 @@ export async function mergeRecords(
 ) {
   if (input.survivorId === input.mergedId)
     throw new TRPCError({ code: "BAD_REQUEST", message: "Choose two different records to merge." });
-  const table = config.table;
+  // Contacts and companies share every column used here; drizzle cannot query a union of tables.
+  const table = config.table as unknown as typeof contacts;
   const load = async (id: string) => {
     const [row] = await db
       .select()
@@ -64,29 +97,53 @@ export async function mergeRecords(
       .where(and(eq(table.id, id), eq(table.organizationId, organizationId), isNull(table.deletedAt)))
       .limit(1);
     if (!row) throw notFound(config.object);
-    return row;
+    return row as Record<string, unknown> & { id: string; version: number; deletedAt: Date | null };
   };
-  const [survivor, merged] = await Promise.all([load(input.survivorId), load(input.mergedId)]);
+  const survivor = await load(input.survivorId);
+  const merged = await load(input.mergedId);
   if (survivor.version !== input.survivorVersion) throw await staleVersionError(db, organizationId, survivor.id);
 
   const patch =
     config.object === "contact"
-      ? mergedContactFields(survivor as Contact, merged as Contact)
-      : mergedCompanyFields(survivor as Company, merged as Company);
+      ? mergedContactFields(survivor as unknown as Contact, merged as unknown as Contact)
+      : mergedCompanyFields(survivor as unknown as Company, merged as unknown as Company);
   const changes = diffFields(survivor, patch);
+  delete changes.sortName;
+  delete changes.primaryEmail;
   const now = new Date();
+
+  const inOrg = eq(table.organizationId, organizationId);
+  const survivorCurrent = and(
+    inOrg,
+    eq(table.id, survivor.id),
+    eq(table.version, input.survivorVersion),
+    isNull(table.deletedAt),
+  );
+  const mergedLive = and(inOrg, eq(table.id, merged.id), isNull(table.deletedAt));
+  const rowWhere = (condition: SQL | undefined) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(condition),
+    );
+  // Before the merged record is trashed: both as read. After: the survivor as read and the
+  // merged record trashed at `now`, by this batch.
+  const before = sql`${rowWhere(survivorCurrent)} AND ${rowWhere(mergedLive)}`;
+  const after = sql`${rowWhere(survivorCurrent)} AND ${rowWhere(and(inOrg, eq(table.id, merged.id), eq(table.deletedAt, now)))}`;
+
   const moveTo = (t: typeof tasks | typeof notes | typeof activities) =>
     db
       .update(t)
       .set({ recordId: survivor.id })
-      .where(and(eq(t.organizationId, organizationId), eq(t.recordId, merged.id)));
-  const summary = `Merged ${config.object} ${merged.id} into this one`;
-  await db.batch([
-    // The merged record leaves first, so a domain it held can move to the survivor.
+      .where(and(eq(t.organizationId, organizationId), eq(t.recordId, merged.id), after));
+  const results = await db.batch([
+    countChange(db, organizationId, config.object, sql`-(SELECT count(*) WHERE ${before})`),
+    // The merged record leaves first, so an email or domain it held can move to the survivor.
     db
       .update(table)
       .set({ deletedAt: now, updatedAt: now })
-      .where(and(eq(table.id, merged.id), eq(table.organizationId, organizationId))),
+      .where(and(mergedLive, rowWhere(survivorCurrent))),
     moveTo(activities),
     moveTo(tasks),
     moveTo(notes),
@@ -95,33 +152,10 @@ export async function mergeRecords(
           db
             .update(contacts)
             .set({ companyId: survivor.id, updatedAt: now })
-            .where(and(eq(contacts.organizationId, organizationId), eq(contacts.companyId, merged.id))),
+            .where(and(eq(contacts.organizationId, organizationId), eq(contacts.companyId, merged.id), after)),
         ]
       : []),
-    db
-      .update(table)
-      .set({ ...patch, version: survivor.version + 1, updatedAt: now })
-      .where(
-        and(
-          eq(table.id, survivor.id),
-          eq(table.organizationId, organizationId),
-          eq(table.version, input.survivorVersion),
-        ),
-      ),
-    insertActivity(
-      db,
-      activityRow({
-        organizationId,
-        object: config.object,
-        recordId: survivor.id,
-        kind: "merged",
-        actorId,
-        changes,
-        summary,
-        at: now,
-      }),
-    ),
-    insertActivity(
+    insertActivityWhere(
       db,
       activityRow({
         organizationId,
@@ -132,8 +166,34 @@ export async function mergeRecords(
         summary: `Merged into ${survivor.id}`,
         at: now,
       }),
+      after,
     ),
-    countChange(db, organizationId, config.object, -1),
+    insertActivityWhere(
+      db,
+      activityRow({
+        organizationId,
+        object: config.object,
+        recordId: survivor.id,
+        kind: "merged",
+        actorId,
+        changes,
+        summary: `Merged ${config.object} ${merged.id} into this one`,
+        at: now,
+      }),
+      after,
+    ),
+    db
+      .update(table)
+      .set({ ...(patch as Partial<Contact>), version: input.survivorVersion + 1, updatedAt: now })
+      .where(and(survivorCurrent, rowWhere(and(inOrg, eq(table.id, merged.id), eq(table.deletedAt, now)))))
+      .returning({ id: table.id, version: table.version }),
   ]);
+  const [updated] = results[results.length - 1] as { id: string; version: number }[];
+  if (!updated) {
+    // Someone else got there between our read and this batch; nothing was written.
+    const current = await db.select({ version: table.version }).from(table).where(survivorCurrent).limit(1);
+    if (current.length === 0) throw await staleVersionError(db, organizationId, survivor.id);
+    throw notFound(config.object);
+  }
   return { survivorId: survivor.id, mergedId: merged.id };
 }
