@@ -1,4 +1,5 @@
 import { PanelSection } from "../records/record-fields";
+import { RecordNotes } from "../records/record-notes";
 import { LoadingLines, RecordPanel, useCommonFields } from "../records/record-panel";
 import { CompanyMark, companyFieldLabels } from "./company-columns";
 import { useCompany, type Company } from "./use-companies";
@@ -65,6 +66,7 @@ export function CompanyPanel({ companyId, preview, onClose }: CompanyPanelProps)
           </ul>
         )}
       </PanelSection>
+      <RecordNotes object="company" recordId={companyId} />
     </RecordPanel>
   );
 }

@@ -1,4 +1,5 @@
 import { Avatar } from "../../ui/avatar";
+import { RecordNotes } from "../records/record-notes";
 import { RecordPanel, useCommonFields } from "../records/record-panel";
 import { contactFieldLabels, contactName } from "./contact-columns";
 import { LeadStatusPill, leadStatusLabels } from "./lead-status";
@@ -47,6 +48,8 @@ export function ContactPanel({ contactId, preview, onClose }: ContactPanelProps)
         fieldLabels: contactFieldLabels,
         valueLabels: { leadStatus: leadStatusLabels },
       }}
-    />
+    >
+      <RecordNotes object="contact" recordId={contactId} />
+    </RecordPanel>
   );
 }

@@ -43,6 +43,20 @@ const kinds: Record<ActivityKind, { icon: LucideIcon; verb: (noun: string) => st
   agent: { icon: Bot, verb: () => "acted on this record" },
 };
 
+/**
+ * Note edits and deletions are "note" activities too, told apart by their summary; a merge's
+ * summary names record ids, which the verb already says in words.
+ */
+function describe(item: TimelineItem, noun: string): { verb: string; summary: string | null; hidden: string[] } {
+  const summary = item.summary;
+  if (item.kind === "note" && summary?.startsWith("Edited a note: "))
+    return { verb: "edited a note", summary: summary.slice("Edited a note: ".length), hidden: ["body"] };
+  if (item.kind === "note" && summary === "Deleted a note")
+    return { verb: "deleted a note", summary: null, hidden: [] };
+  if (item.kind === "merged") return { verb: kinds.merged.verb(noun), summary: null, hidden: [] };
+  return { verb: (kinds[item.kind] ?? kinds.updated).verb(noun), summary, hidden: [] };
+}
+
 function isEmpty(value: unknown): boolean {
   return value == null || value === "" || (Array.isArray(value) && value.length === 0);
 }
@@ -76,6 +90,9 @@ export function RecordTimeline({ items, noun, fieldLabels, valueLabels }: Record
   const members = useMembers();
   const { data: user } = useCurrentUser();
   const names = new Map(members.data?.map((m) => [m.userId, memberName(m)]));
+  // Owners are stored as user ids; the timeline shows whose name they are.
+  const ownerLabels = Object.fromEntries(names);
+  const labelsOf = (field: string) => (field === "ownerId" ? ownerLabels : valueLabels?.[field]);
   const who = (actorId: string) => (actorId === user?.id ? "You" : (names.get(actorId) ?? "Someone"));
 
   if (!items)
@@ -93,7 +110,8 @@ export function RecordTimeline({ items, noun, fieldLabels, valueLabels }: Record
       <span aria-hidden className="absolute top-2 bottom-2 left-[11px] w-px bg-border" />
       {items.map((item) => {
         const meta = kinds[item.kind] ?? kinds.updated;
-        const changes = Object.entries(item.changes ?? {});
+        const { verb, summary, hidden } = describe(item, noun);
+        const changes = Object.entries(item.changes ?? {}).filter(([field]) => !hidden.includes(field));
         return (
           <li key={item.id} className="relative flex gap-3" data-testid="timeline-item">
             <span className="z-10 flex size-6 shrink-0 items-center justify-center rounded-full border border-border bg-background text-muted">
@@ -104,7 +122,7 @@ export function RecordTimeline({ items, noun, fieldLabels, valueLabels }: Record
                 <span className="font-medium" title={item.actorId}>
                   {who(item.actorId)}
                 </span>{" "}
-                <span className="text-muted">{meta.verb(noun)}</span>
+                <span className="text-muted">{verb}</span>
                 <span className="text-muted" aria-hidden>
                   {" · "}
                 </span>
@@ -116,15 +134,22 @@ export function RecordTimeline({ items, noun, fieldLabels, valueLabels }: Record
                   {formatRelative(item.createdAt)}
                 </time>
               </p>
-              {item.summary && <p className="mt-1 text-muted">{item.summary}</p>}
+              {summary &&
+                (item.kind === "note" ? (
+                  <p className="mt-1 border-l-2 border-border pl-2 break-words whitespace-pre-wrap text-foreground">
+                    {summary}
+                  </p>
+                ) : (
+                  <p className="mt-1 text-muted">{summary}</p>
+                ))}
               {changes.length > 0 && (
                 <ul className="mt-1 space-y-0.5">
                   {changes.map(([field, [from, to]]) => (
                     <li key={field} className="break-words text-foreground" data-testid="timeline-change">
                       <span className="text-muted">{fieldLabels[field] ?? field}: </span>
-                      <ChangeValue value={from} labels={valueLabels?.[field]} />
+                      <ChangeValue value={from} labels={labelsOf(field)} />
                       <span className="text-muted"> → </span>
-                      <ChangeValue value={to} labels={valueLabels?.[field]} />
+                      <ChangeValue value={to} labels={labelsOf(field)} />
                     </li>
                   ))}
                 </ul>
