@@ -22,13 +22,20 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
-export type NavItem = { to: string; label: string; icon: LucideIcon; keywords?: string };
+export type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  keywords?: string;
+  /** The object whose saved views the sidebar lists under this link. */
+  views?: "contact" | "company";
+};
 
 /** The areas of SPEC §1, in the order a sales team works them; sidebar and palette both read this. */
 export const mainNav: NavItem[] = [
   { to: "/home", label: "Home", icon: Home, keywords: "dashboard start" },
-  { to: "/contacts", label: "Contacts", icon: Contact, keywords: "people persons" },
-  { to: "/companies", label: "Companies", icon: Building2, keywords: "accounts organizations" },
+  { to: "/contacts", label: "Contacts", icon: Contact, keywords: "people persons", views: "contact" },
+  { to: "/companies", label: "Companies", icon: Building2, keywords: "accounts organizations", views: "company" },
   { to: "/deals", label: "Deals", icon: Handshake, keywords: "pipeline board opportunities" },
   { to: "/tasks", label: "Tasks", icon: CheckSquare, keywords: "todo to-do" },
   { to: "/hot-leads", label: "Hot leads", icon: Flame, keywords: "score" },

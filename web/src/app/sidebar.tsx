@@ -1,7 +1,8 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { ChevronsUpDown, LogOut, MessageSquarePlus, Moon, Search, Settings, Sun, UserRound } from "lucide-react";
-import { NavLink, useNavigate } from "react-router-dom";
+import { NavLink, useNavigate, useSearchParams } from "react-router-dom";
 import { useCurrentUser } from "../features/auth/use-current-user";
+import { SidebarViews } from "../features/views/sidebar-views";
 import { useAuth } from "../lib/auth";
 import { useTheme } from "../lib/theme";
 import { Avatar } from "../ui/avatar";
@@ -11,13 +12,20 @@ import { mainNav, type NavItem } from "./navigation";
 import { useShell } from "./shell-context";
 
 function SidebarLink({ item }: { item: NavItem }) {
+  // With a saved view open, the view's own link is the highlighted one.
+  const [params] = useSearchParams();
+  const viewOpen = item.views !== undefined && params.has("view");
   return (
     <NavLink
       to={item.to}
       className={({ isActive }) =>
         cn(
           "flex h-8 items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium transition-colors",
-          isActive ? "bg-primary-soft text-primary" : "text-muted hover:bg-surface-2 hover:text-foreground",
+          isActive && !viewOpen
+            ? "bg-primary-soft text-primary"
+            : isActive
+              ? "text-foreground hover:bg-surface-2"
+              : "text-muted hover:bg-surface-2 hover:text-foreground",
         )
       }
     >
@@ -119,7 +127,10 @@ export function Sidebar() {
       </div>
       <nav className="flex-1 space-y-0.5 overflow-y-auto px-3 py-2">
         {mainNav.map((item) => (
-          <SidebarLink key={item.to} item={item} />
+          <div key={item.to}>
+            <SidebarLink item={item} />
+            {item.views && <SidebarViews object={item.views} />}
+          </div>
         ))}
       </nav>
       <div className="space-y-0.5 border-t border-border px-3 py-2">

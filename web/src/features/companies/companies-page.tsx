@@ -49,6 +49,7 @@ export default function CompaniesPage() {
 
   return (
     <RecordListPage
+      object="company"
       title="Companies"
       noun={["company", "companies"]}
       description="The organizations your contacts work for."

@@ -68,6 +68,7 @@ export default function ContactsPage() {
 
   return (
     <RecordListPage
+      object="contact"
       title="Contacts"
       noun={["contact", "contacts"]}
       description="Everyone your team sells to, with their history."

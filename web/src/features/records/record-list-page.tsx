@@ -1,5 +1,5 @@
-import { ListFilter, Trash } from "lucide-react";
-import type { ReactNode } from "react";
+import { GitMerge, ListFilter, Trash } from "lucide-react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import {
@@ -16,8 +16,16 @@ import {
 } from "../../ui/data-table";
 import { InlineEmpty } from "../../ui/inline-empty";
 import { PageHeader } from "../../ui/page";
+import { useSavedView } from "../views/use-saved-view";
+import { ViewControls } from "../views/view-controls";
+import { BulkActions } from "./bulk-actions";
+import { MergeDialog, type MergeRow } from "./merge-dialog";
+import { RestoreButton, TrashToggle } from "./trash";
+import type { RecordObject } from "./use-record-actions";
 
 type RecordListPageProps<Row> = {
+  /** Which saved views, bulk actions, merge and trash the page offers. */
+  object: RecordObject;
   title: string;
   noun: [singular: string, plural: string];
   /** Shown under the title until the first count arrives. */
@@ -45,8 +53,33 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
   const { title, noun, description, action, list, pages, columns, filterFields, openRowId } = props;
   const { setSearchInput, setFilter, selection, clearSelection } = list;
   const total = formatTotal(pages.total, noun[0], noun[1]);
+  const storageKey = `table:${noun[1]}`;
+  const saved = useSavedView({ object: props.object, list, columns, storageKey });
+  const { trash } = list;
+  const { getRowId, onOpenRow } = props;
+  const selectedRows = useMemo(
+    () => pages.rows.filter((row) => selection.has(getRowId(row))),
+    [pages.rows, selection, getRowId],
+  );
+  const selectedTags = useMemo(
+    () => [...new Set(selectedRows.flatMap((row) => (row as { tags?: string[] }).tags ?? []))].sort(),
+    [selectedRows],
+  );
+  const [merging, setMerging] = useState<[MergeRow, MergeRow] | null>(null);
+  const handleMerged = (survivorId: string) => {
+    setMerging(null);
+    clearSelection();
+    const survivor = pages.rows.find((row) => getRowId(row) === survivorId);
+    if (survivor) onOpenRow(survivor);
+  };
+  // The trash is read-only: rows do not open (their panel reads live records) or edit.
+  const ignoreOpen = useCallback(() => undefined, []);
 
-  const empty = list.isFiltered ? (
+  const empty = trash ? (
+    <InlineEmpty icon={Trash} title="The trash is empty">
+      {`Deleted ${noun[1]} wait here until you restore them.`}
+    </InlineEmpty>
+  ) : list.isFiltered ? (
     <InlineEmpty icon={ListFilter} title={`No ${noun[1]} match`}>
       <button
         type="button"
@@ -67,11 +100,17 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
     // While the side panel is open the page makes room for it, so no column hides behind it.
     <div className={cn("flex h-full flex-col", openRowId !== null && "pr-[28rem]")}>
       <PageHeader
-        title={title}
+        title={trash ? `${title} · Trash` : title}
         description={
-          <span data-testid="record-total">{total ? (list.isFiltered ? `${total} match` : total) : description}</span>
+          <span data-testid="record-total">
+            {total
+              ? `${total}${list.isFiltered ? " match" : ""}${trash ? " in the trash" : ""}`
+              : trash
+                ? `Deleted ${noun[1]}: select them to restore.`
+                : description}
+          </span>
         }
-        actions={action}
+        actions={trash ? undefined : action}
       />
       <div className="flex min-h-0 flex-1 flex-col gap-3 px-8 pt-4 pb-6">
         <div className="flex flex-wrap items-center gap-2">
@@ -83,6 +122,8 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             label={`Search ${noun[1]}`}
           />
           <FilterBuilder fields={filterFields} value={list.filter} onChange={setFilter} />
+          {!trash && <ViewControls object={props.object} saved={saved} />}
+          <TrashToggle trash={trash} onChange={list.setTrash} className={trash ? "ml-auto" : undefined} />
         </div>
         <div className="relative flex min-h-0 flex-1 flex-col">
           <DataTable
@@ -94,26 +135,50 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             onSortChange={list.setSort}
             selection={selection}
             onSelectionChange={list.setSelection}
-            onOpenRow={props.onOpenRow}
-            onEditCell={props.onEditCell}
+            onOpenRow={trash ? ignoreOpen : props.onOpenRow}
+            onEditCell={trash ? undefined : props.onEditCell}
             empty={empty}
-            storageKey={`table:${noun[1]}`}
+            storageKey={storageKey}
             resetKey={list.resetKey}
             openRowId={openRowId}
           />
           <SelectionBar count={selection.size} onClear={clearSelection}>
-            <Button
-              size="sm"
-              variant="ghost"
-              pending={props.deletePending}
-              onClick={() => props.onDeleteSelected([...selection])}
-            >
-              {!props.deletePending && <Trash className="size-3.5" aria-hidden />}
-              Delete
-            </Button>
+            {trash ? (
+              <RestoreButton object={props.object} noun={noun} ids={[...selection]} onRestored={clearSelection} />
+            ) : (
+              <>
+                <BulkActions object={props.object} noun={noun} ids={[...selection]} selectedTags={selectedTags} />
+                {selectedRows.length === 2 && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setMerging(selectedRows as unknown as [MergeRow, MergeRow])}
+                  >
+                    <GitMerge className="size-3.5" aria-hidden />
+                    Merge
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  pending={props.deletePending}
+                  onClick={() => props.onDeleteSelected([...selection])}
+                >
+                  {!props.deletePending && <Trash className="size-3.5" aria-hidden />}
+                  Delete
+                </Button>
+              </>
+            )}
           </SelectionBar>
         </div>
       </div>
+      <MergeDialog
+        object={props.object}
+        noun={noun}
+        rows={merging}
+        onOpenChange={(open) => !open && setMerging(null)}
+        onMerged={handleMerged}
+      />
       {props.children}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { ColumnSizingState, VisibilityState } from "@tanstack/react-table";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import type { DataTableColumn } from "./types";
 
 type Stored = { sizing: ColumnSizingState; visibility: VisibilityState };
@@ -12,6 +12,28 @@ function read(storageKey: string | undefined): Stored | null {
   } catch {
     return null;
   }
+}
+
+// Saved views set a table's visible columns from outside it (and read them back), by the same
+// storage key the table remembers them under.
+const showRequests = new Map<string, (ids: string[]) => void>();
+const published = new Map<string, VisibilityState>();
+const watchers = new Set<() => void>();
+
+/** Shows exactly these columns (a saved view's; the ones that cannot be hidden stay) in that table. */
+export function showColumns(storageKey: string, ids: string[]) {
+  showRequests.get(storageKey)?.(ids);
+}
+
+/** The table's column visibility as it is now (hidden columns are `false`; unlisted ones use their default). */
+export function useColumnVisibility(storageKey: string): VisibilityState | undefined {
+  return useSyncExternalStore(
+    (onChange) => {
+      watchers.add(onChange);
+      return () => watchers.delete(onChange);
+    },
+    () => published.get(storageKey),
+  );
 }
 
 /** Column widths and visibility, remembered per table in localStorage. */
@@ -30,6 +52,24 @@ export function useColumnState<Row>(columns: DataTableColumn<Row>[], storageKey?
     const timer = setTimeout(() => localStorage.setItem(storageKey, JSON.stringify({ sizing, visibility })), 300);
     return () => clearTimeout(timer);
   }, [storageKey, sizing, visibility]);
+
+  useEffect(() => {
+    if (!storageKey) return;
+    published.set(storageKey, visibility);
+    for (const notify of watchers) notify();
+  }, [storageKey, visibility]);
+
+  useEffect(() => {
+    if (!storageKey) return;
+    const show = (ids: string[]) =>
+      setVisibility(
+        Object.fromEntries(columns.filter((c) => c.hideable !== false).map((c) => [c.id, ids.includes(c.id)])),
+      );
+    showRequests.set(storageKey, show);
+    return () => {
+      if (showRequests.get(storageKey) === show) showRequests.delete(storageKey);
+    };
+  }, [storageKey, columns]);
 
   return { sizing, setSizing, visibility, setVisibility };
 }

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { emptyFilter, type FilterState } from "./filters";
 import type { SortState } from "./types";
 
+/** A saved view's list part (worker/src/schemas/notes-views.ts `viewDefinition`). */
+export type ListDefinition = { filters: FilterState; sort: SortState | null; search?: string };
+
 const SEARCH_DEBOUNCE_MS = 150;
 
 /**
@@ -14,6 +17,9 @@ export function useListState(defaultSort: SortState) {
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<FilterState>(emptyFilter);
   const [sort, setSort] = useState<SortState>(defaultSort);
+  const [initialSort] = useState(defaultSort);
+  // The trash: the same list over soft-deleted records.
+  const [trash, setTrash] = useState(false);
   const [selection, setSelection] = useState<Set<string>>(() => new Set());
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -22,7 +28,7 @@ export function useListState(defaultSort: SortState) {
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  const resetKey = JSON.stringify([search, filter, sort]);
+  const resetKey = JSON.stringify([search, filter, sort, trash]);
   useEffect(() => setSelection(new Set()), [resetKey]);
 
   // "/" focuses the search box unless the user is typing somewhere.
@@ -44,8 +50,26 @@ export function useListState(defaultSort: SortState) {
       search: search || undefined,
       filter: filter.conditions.length ? filter : undefined,
       sort,
+      trash: trash || undefined,
     }),
-    [search, filter, sort],
+    [search, filter, sort, trash],
+  );
+
+  /** Opens a saved view (or, with null, the plain list): search, filter and sort at once. */
+  const applyDefinition = useCallback(
+    (definition: ListDefinition | null) => {
+      const text = definition?.search ?? "";
+      setSearchInput(text);
+      setSearch(text.trim());
+      setFilter(definition?.filters ?? emptyFilter);
+      setSort(definition?.sort ?? initialSort);
+    },
+    [initialSort],
+  );
+  /** The current search, filter and sort in a saved view's shape. */
+  const definition = useMemo<ListDefinition>(
+    () => ({ filters: filter, sort, ...(search ? { search } : {}) }),
+    [filter, sort, search],
   );
 
   const clearSelection = useCallback(() => setSelection(new Set()), []);
@@ -65,5 +89,10 @@ export function useListState(defaultSort: SortState) {
     input,
     resetKey,
     isFiltered,
+    trash,
+    setTrash,
+    defaultSort: initialSort,
+    applyDefinition,
+    definition,
   };
 }

@@ -1,0 +1,154 @@
+import * as Dropdown from "@radix-ui/react-dropdown-menu";
+import { useQuery } from "@tanstack/react-query";
+import { ChevronDown, SlidersHorizontal, Tag, UserRound } from "lucide-react";
+import { useState } from "react";
+import { trpc } from "../../lib/trpc";
+import { toast } from "../../lib/toast";
+import { Avatar } from "../../ui/avatar";
+import { Button } from "../../ui/button";
+import { memberName, useMembers } from "../members/use-members";
+import { BulkPropertyDialog, BulkTagDialog } from "./bulk-actions-dialogs";
+import { countOf, PartialBulkError, useBulkUpdate, type BulkAction, type RecordObject } from "./use-record-actions";
+
+const trigger =
+  "inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 text-xs font-medium text-foreground hover:bg-surface-2 data-[state=open]:bg-surface-2";
+const menuItem =
+  "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-[13px] text-foreground outline-none select-none data-[highlighted]:bg-surface-2";
+const menu = "z-50 max-h-80 min-w-52 overflow-y-auto rounded-lg border border-border bg-background p-1 shadow-xl";
+
+type BulkActionsProps = {
+  object: RecordObject;
+  noun: [singular: string, plural: string];
+  ids: string[];
+  /** Tags on the selected rows that are loaded, offered when removing a tag. */
+  selectedTags: string[];
+};
+
+type Describe = (updated: number, total: string) => string;
+
+/** Assign owner, add or remove a tag, set a property: on every selected record, a chunk at a time. */
+export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProps) {
+  const members = useMembers();
+  const properties = useQuery(trpc.properties.list.queryOptions({ object }));
+  const bulkUpdate = useBulkUpdate(object);
+  const [pending, setPending] = useState(false);
+  const [dialog, setDialog] = useState<"addTag" | "removeTag" | "property" | null>(null);
+
+  const run = async (action: BulkAction, describe: Describe) => {
+    setPending(true);
+    const toastId = ids.length > 50 ? toast.loading(`Updating ${countOf(ids.length, noun)}…`) : undefined;
+    try {
+      const updated = await bulkUpdate(ids, action, ({ done, total }) => {
+        if (toastId !== undefined)
+          toast.loading(`Updating ${done.toLocaleString()} of ${countOf(total, noun)}…`, { id: toastId });
+      });
+      const unchanged = ids.length - updated;
+      toast.success(
+        describe(updated, countOf(updated, noun)) +
+          (unchanged > 0 ? ` ${unchanged.toLocaleString()} already were.` : ""),
+        { id: toastId },
+      );
+      setDialog(null);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const saved =
+        error instanceof PartialBulkError && error.updated > 0 ? ` (${countOf(error.updated, noun)} saved)` : "";
+      toast.error(`Could not update ${countOf(ids.length, noun)}${saved}: ${message}`, { id: toastId });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const handleAssign = (ownerId: string | null, name: string) =>
+    void run({ type: "assign", ownerId }, (_, total) =>
+      ownerId ? `Assigned ${total} to ${name}.` : `Removed the owner from ${total}.`,
+    );
+
+  return (
+    <>
+      <Dropdown.Root>
+        <Dropdown.Trigger className={trigger} disabled={pending}>
+          <UserRound className="size-3.5" aria-hidden />
+          Assign
+          <ChevronDown className="size-3 text-muted" aria-hidden />
+        </Dropdown.Trigger>
+        <Dropdown.Portal>
+          <Dropdown.Content side="top" align="start" sideOffset={6} className={menu}>
+            <Dropdown.Label className="px-2 pt-1 pb-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">
+              Owner
+            </Dropdown.Label>
+            {members.isPending && <p className="px-2 py-1.5 text-[13px] text-muted">Loading members…</p>}
+            {members.isError && <p className="px-2 py-1.5 text-[13px] text-danger">Could not load the members.</p>}
+            {members.data?.map((member) => (
+              <Dropdown.Item
+                key={member.userId}
+                className={menuItem}
+                onSelect={() => handleAssign(member.userId, memberName(member))}
+              >
+                <Avatar name={memberName(member)} photoUrl={member.photoUrl} className="size-5 text-[9px]" />
+                <span className="truncate">{memberName(member)}</span>
+              </Dropdown.Item>
+            ))}
+            <Dropdown.Separator className="my-1 h-px bg-border" />
+            <Dropdown.Item className={menuItem} onSelect={() => handleAssign(null, "")}>
+              <span className="text-muted">No owner</span>
+            </Dropdown.Item>
+          </Dropdown.Content>
+        </Dropdown.Portal>
+      </Dropdown.Root>
+      <Dropdown.Root>
+        <Dropdown.Trigger className={trigger} disabled={pending}>
+          <Tag className="size-3.5" aria-hidden />
+          Tags
+          <ChevronDown className="size-3 text-muted" aria-hidden />
+        </Dropdown.Trigger>
+        <Dropdown.Portal>
+          <Dropdown.Content side="top" align="start" sideOffset={6} className={menu}>
+            <Dropdown.Item className={menuItem} onSelect={() => setDialog("addTag")}>
+              Add tag…
+            </Dropdown.Item>
+            <Dropdown.Item className={menuItem} onSelect={() => setDialog("removeTag")}>
+              Remove tag…
+            </Dropdown.Item>
+          </Dropdown.Content>
+        </Dropdown.Portal>
+      </Dropdown.Root>
+      <Button size="sm" variant="ghost" disabled={pending} onClick={() => setDialog("property")}>
+        <SlidersHorizontal className="size-3.5" aria-hidden />
+        Set property
+      </Button>
+
+      <BulkTagDialog
+        mode={dialog === "removeTag" ? "remove" : "add"}
+        open={dialog === "addTag" || dialog === "removeTag"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        count={countOf(ids.length, noun)}
+        suggestions={selectedTags}
+        pending={pending}
+        onSubmit={(mode, tag) =>
+          void run(
+            mode === "add" ? { type: "addTag", tag } : { type: "removeTag", tag },
+            mode === "add"
+              ? (_, total) => `Tagged ${total} “${tag}”.`
+              : (_, total) => `Removed “${tag}” from ${total}.`,
+          )
+        }
+      />
+      <BulkPropertyDialog
+        open={dialog === "property"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        count={countOf(ids.length, noun)}
+        properties={properties.data}
+        loadError={properties.isError ? properties.error.message : null}
+        pending={pending}
+        onSubmit={(property, value, shown) =>
+          void run({ type: "setProperty", key: property.key, value }, (_, total) =>
+            value === null
+              ? `Cleared ${property.label} on ${total}.`
+              : `Set ${property.label} to ${shown} on ${total}.`,
+          )
+        }
+      />
+    </>
+  );
+}

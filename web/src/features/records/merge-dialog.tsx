@@ -1,0 +1,261 @@
+import { useQuery } from "@tanstack/react-query";
+import type { inferOutput } from "@trpc/tanstack-react-query";
+import { Check } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { formatDate } from "../../lib/format";
+import { toast, toastError } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { cn } from "../../ui/cn";
+import { Dialog } from "../../ui/dialog";
+import { leadStatusLabels } from "../contacts/lead-status";
+import { memberName, useMembers, type Member } from "../members/use-members";
+import { countOf, useMergeRecords, type RecordObject } from "./use-record-actions";
+
+type Contact = inferOutput<typeof trpc.contacts.list>["items"][number];
+type Company = inferOutput<typeof trpc.companies.list>["items"][number];
+export type MergeRow = Contact | Company;
+
+type Value = string | string[] | null;
+/** One row of the comparison; `rule` is how the worker's merge combines the two values. */
+type MergeField = { label: string; get: (row: MergeRow, members: Member[] | undefined) => Value; rule: Rule };
+type Rule = "survivor" | "fill" | "union" | "max";
+
+const contactName = (c: Contact) => `${c.firstName} ${c.lastName}`.trim() || c.primaryEmail || "Unnamed contact";
+const ownerOf = (row: MergeRow, members: Member[] | undefined) => {
+  const member = members?.find((m) => m.userId === row.ownerId);
+  return member ? memberName(member) : row.ownerId;
+};
+
+// Mirrors worker/src/domain/records/merge.ts: the survivor's values win, its empty fields take
+// the other record's, lists are united and the higher lead score stays.
+const fieldsByObject: Record<RecordObject, MergeField[]> = {
+  contact: [
+    { label: "First name", get: (r) => (r as Contact).firstName || null, rule: "fill" },
+    { label: "Last name", get: (r) => (r as Contact).lastName || null, rule: "fill" },
+    { label: "Emails", get: (r) => (r as Contact).emails, rule: "union" },
+    { label: "Phones", get: (r) => (r as Contact).phones, rule: "union" },
+    { label: "Title", get: (r) => (r as Contact).title, rule: "fill" },
+    { label: "Lead status", get: (r) => leadStatusLabels[(r as Contact).leadStatus] ?? null, rule: "survivor" },
+    { label: "Lead score", get: (r) => String((r as Contact).leadScore), rule: "max" },
+    { label: "Source", get: (r) => (r as Contact).source, rule: "fill" },
+    { label: "Owner", get: ownerOf, rule: "fill" },
+    { label: "Tags", get: (r) => r.tags, rule: "union" },
+    { label: "Created", get: (r) => formatDate(r.createdAt), rule: "survivor" },
+  ],
+  company: [
+    { label: "Name", get: (r) => (r as Company).name, rule: "survivor" },
+    { label: "Domain", get: (r) => (r as Company).domain, rule: "fill" },
+    { label: "Industry", get: (r) => (r as Company).industry, rule: "fill" },
+    { label: "Size", get: (r) => (r as Company).size, rule: "fill" },
+    { label: "Address", get: (r) => (r as Company).address, rule: "fill" },
+    { label: "LinkedIn", get: (r) => (r as Company).linkedinUrl, rule: "fill" },
+    { label: "Owner", get: ownerOf, rule: "fill" },
+    { label: "Tags", get: (r) => r.tags, rule: "union" },
+    { label: "Created", get: (r) => formatDate(r.createdAt), rule: "survivor" },
+  ],
+};
+
+const isEmpty = (v: Value) => v === null || v === "" || (Array.isArray(v) && v.length === 0);
+
+function combine(rule: Rule, survivor: Value, other: Value): Value {
+  if (rule === "union" && Array.isArray(survivor) && Array.isArray(other)) {
+    const seen = new Map([...survivor, ...other].map((v) => [v.toLowerCase(), v]));
+    return [...seen.values()];
+  }
+  if (rule === "max") return String(Math.max(Number(survivor ?? 0), Number(other ?? 0)));
+  if (rule === "fill") return isEmpty(survivor) ? other : survivor;
+  return survivor;
+}
+
+function Shown({ value }: { value: Value }) {
+  if (isEmpty(value)) return <span className="text-muted/60">—</span>;
+  return <>{Array.isArray(value) ? value.join(", ") : value}</>;
+}
+
+export function recordName(object: RecordObject, row: MergeRow): string {
+  return object === "contact" ? contactName(row as Contact) : (row as Company).name;
+}
+
+const DAY_RANGE = { dayStart: new Date(0), dayEnd: new Date(0) };
+
+/** Notes, tasks and timeline entries a record holds: what a merge moves. */
+function useHoldings(object: RecordObject, id: string) {
+  const notes = useQuery(trpc.notes.list.queryOptions({ recordId: id }));
+  const tasks = useQuery(
+    trpc.tasks.list.queryOptions({ view: "all", assignee: "anyone", recordId: id, limit: 200, ...DAY_RANGE }),
+  );
+  const contact = useQuery({ ...trpc.contacts.get.queryOptions({ id }), enabled: object === "contact" });
+  const company = useQuery({ ...trpc.companies.get.queryOptions({ id }), enabled: object === "company" });
+  const timeline = (object === "contact" ? contact.data?.timeline : company.data?.timeline)?.length;
+  const ready = notes.data !== undefined && tasks.data !== undefined && timeline !== undefined;
+  return ready ? { notes: notes.data.length, tasks: tasks.data.length, timeline } : null;
+}
+
+type Holdings = NonNullable<ReturnType<typeof useHoldings>>;
+
+function holdingsText(h: Holdings): string {
+  return [
+    countOf(h.notes, ["note", "notes"]),
+    countOf(h.tasks, ["task", "tasks"]),
+    countOf(h.timeline, ["activity", "activities"]),
+  ].join(" · ");
+}
+
+/** "1 note and 2 tasks" of what moved, or the timeline when nothing else did. */
+function movedText(h: Holdings | null): string {
+  if (!h) return "Its notes, tasks and timeline moved";
+  const parts = [
+    h.notes && countOf(h.notes, ["note", "notes"]),
+    h.tasks && countOf(h.tasks, ["task", "tasks"]),
+    h.timeline && `${countOf(h.timeline, ["timeline entry", "timeline entries"])}`,
+  ].filter(Boolean);
+  if (parts.length === 0) return "Nothing else needed moving";
+  const last = parts.pop();
+  return `${parts.length ? `${parts.join(", ")} and ${last}` : last} moved`;
+}
+
+type MergeDialogProps = {
+  object: RecordObject;
+  noun: [singular: string, plural: string];
+  /** The two selected records, in the order they appear in the list. */
+  rows: [MergeRow, MergeRow] | null;
+  onOpenChange: (open: boolean) => void;
+  onMerged: (survivorId: string) => void;
+};
+
+/**
+ * Two records side by side: pick the one that stays, see what the merged record will hold,
+ * confirm. The other record's notes, tasks and timeline move over and it goes to the trash.
+ */
+export function MergeDialog(props: MergeDialogProps) {
+  const { noun, rows, onOpenChange } = props;
+  return (
+    <Dialog
+      open={rows !== null}
+      onOpenChange={onOpenChange}
+      title={`Merge two ${noun[1]}`}
+      description={`Choose the ${noun[0]} that stays. Its values win; its empty fields are filled from the other, and lists are combined.`}
+      // The shared dialog is max-w-lg; a side-by-side comparison needs the room.
+      className="top-[8%]! max-w-4xl!"
+    >
+      {rows && <MergeContent key={`${rows[0].id}:${rows[1].id}`} {...props} rows={rows} />}
+    </Dialog>
+  );
+}
+
+function MergeContent({
+  object,
+  noun,
+  rows,
+  onOpenChange,
+  onMerged,
+}: MergeDialogProps & { rows: [MergeRow, MergeRow] }) {
+  const members = useMembers();
+  const { merge, pending } = useMergeRecords(object);
+  const [a, b] = rows;
+  // The older record usually carries the history: it is offered as the one to keep.
+  const [survivorIndex, setSurvivorIndex] = useState<0 | 1>(+b.createdAt < +a.createdAt ? 1 : 0);
+  const holdingsA = useHoldings(object, a.id);
+  const holdingsB = useHoldings(object, b.id);
+
+  const survivor = rows[survivorIndex];
+  const other = rows[survivorIndex === 0 ? 1 : 0];
+  const otherHoldings = survivorIndex === 0 ? holdingsB : holdingsA;
+  const fields = fieldsByObject[object];
+
+  const handleMerge = async () => {
+    try {
+      await merge({ survivorId: survivor.id, survivorVersion: survivor.version, mergedId: other.id });
+      toast.success(
+        `Merged “${recordName(object, other)}” into “${recordName(object, survivor)}”. ${movedText(otherHoldings)}; the duplicate is in the trash.`,
+      );
+      onMerged(survivor.id);
+    } catch (error) {
+      toastError(error, "Could not merge");
+    }
+  };
+
+  const header = (row: MergeRow, index: 0 | 1, holdings: Holdings | null) => {
+    const chosen = survivorIndex === index;
+    return (
+      <button
+        type="button"
+        role="radio"
+        aria-checked={chosen}
+        aria-label={`Keep ${recordName(object, row)}`}
+        onClick={() => setSurvivorIndex(index)}
+        className={cn(
+          "flex w-full flex-col items-start gap-0.5 rounded-lg border px-3 py-2 text-left transition-colors",
+          chosen ? "border-primary bg-primary-soft" : "border-border hover:bg-surface-2",
+        )}
+      >
+        <span className="flex w-full items-center gap-1.5">
+          <span
+            className={cn(
+              "flex size-4 shrink-0 items-center justify-center rounded-full border",
+              chosen ? "border-primary bg-primary text-primary-foreground" : "border-border",
+            )}
+            aria-hidden
+          >
+            {chosen && <Check className="size-3" />}
+          </span>
+          <span className="truncate text-sm font-semibold text-foreground">{recordName(object, row)}</span>
+        </span>
+        <span className={cn("text-xs", chosen ? "text-primary" : "text-muted")}>
+          {chosen ? "Stays" : "Merged in, then trashed"}
+        </span>
+        <span className="text-[11px] text-muted tabular-nums">{holdings ? holdingsText(holdings) : "…"}</span>
+      </button>
+    );
+  };
+
+  const cell = (children: ReactNode, className?: string) => (
+    <div className={cn("min-w-0 px-2 py-1.5 break-words", className)}>{children}</div>
+  );
+
+  return (
+    <>
+      <div role="radiogroup" aria-label={`The ${noun[0]} that stays`} data-testid="merge-dialog">
+        <div className="grid grid-cols-[7.5rem_1fr_1fr_1fr] items-end gap-2 pb-2">
+          <span />
+          {header(a, 0, holdingsA)}
+          {header(b, 1, holdingsB)}
+          <div className="px-2 pb-2 text-xs font-semibold tracking-wide text-muted uppercase">After merge</div>
+        </div>
+        <div className="max-h-[45vh] overflow-y-auto rounded-lg border border-border text-[13px]">
+          {fields.map((field) => {
+            const va = field.get(a, members.data);
+            const vb = field.get(b, members.data);
+            const result = combine(field.rule, survivorIndex === 0 ? va : vb, survivorIndex === 0 ? vb : va);
+            return (
+              <div
+                key={field.label}
+                className="grid grid-cols-[7.5rem_1fr_1fr_1fr] gap-2 border-b border-border last:border-b-0"
+              >
+                {cell(field.label, "text-muted")}
+                {cell(<Shown value={va} />, survivorIndex === 0 ? "text-foreground" : "text-muted")}
+                {cell(<Shown value={vb} />, survivorIndex === 1 ? "text-foreground" : "text-muted")}
+                {cell(<Shown value={result} />, "bg-surface font-medium text-foreground")}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <p className="mt-4 text-[13px] text-muted">
+        {otherHoldings ? holdingsText(otherHoldings).replaceAll(" · ", ", ") : "The notes, tasks and timeline"} of{" "}
+        <span className="font-medium text-foreground">{recordName(object, other)}</span> move to{" "}
+        <span className="font-medium text-foreground">{recordName(object, survivor)}</span>; then{" "}
+        {recordName(object, other)} goes to the trash.
+      </p>
+      <div className="mt-5 flex justify-end gap-2">
+        <Button variant="ghost" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button onClick={() => void handleMerge()} pending={pending} autoFocus>
+          Merge into “{recordName(object, survivor)}”
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { RotateCcw, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "../../lib/toast";
+import { Button } from "../../ui/button";
+import { cn } from "../../ui/cn";
+import { countOf, useRestoreRecords, type RecordObject } from "./use-record-actions";
+
+/** Switches the list between live records and the trash (soft-deleted ones). */
+export function TrashToggle({
+  trash,
+  onChange,
+  className,
+}: {
+  trash: boolean;
+  onChange: (trash: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={trash}
+      onClick={() => onChange(!trash)}
+      title={trash ? "Back to the list" : "Deleted records, to restore"}
+      className={cn(
+        "inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 text-xs font-medium transition-colors",
+        trash ? "bg-primary-soft text-primary" : "text-muted hover:bg-surface-2 hover:text-foreground",
+        className,
+      )}
+    >
+      <Trash2 className="size-3.5" aria-hidden />
+      {trash ? "Leave trash" : "Trash"}
+    </button>
+  );
+}
+
+/** The trash's bulk action: bring the selected records back to the list. */
+export function RestoreButton({
+  object,
+  noun,
+  ids,
+  onRestored,
+}: {
+  object: RecordObject;
+  noun: [singular: string, plural: string];
+  ids: string[];
+  onRestored: () => void;
+}) {
+  const restore = useRestoreRecords(object);
+  const [pending, setPending] = useState(false);
+  const handleRestore = async () => {
+    setPending(true);
+    try {
+      const { restored, failures } = await restore(ids);
+      if (restored > 0) toast.success(`Restored ${countOf(restored, noun)}.`);
+      if (failures.length > 0)
+        toast.error(
+          `Could not restore ${countOf(failures.length, noun)}: ${[...new Set(failures)].slice(0, 2).join(" ")}`,
+        );
+      onRestored();
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Button size="sm" variant="ghost" pending={pending} onClick={() => void handleRestore()}>
+      {!pending && <RotateCcw className="size-3.5" aria-hidden />}
+      Restore
+    </Button>
+  );
+}

@@ -1,0 +1,124 @@
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { inferInput } from "@trpc/tanstack-react-query";
+import { useCallback } from "react";
+import { trpc } from "../../lib/trpc";
+import { removeFromLists } from "./list-cache";
+
+/** The objects with a record list page, trash, bulk actions and merge. */
+export type RecordObject = "contact" | "company";
+export type BulkAction = inferInput<typeof trpc.contacts.bulkUpdate>["action"];
+
+/**
+ * bulkUpdate's `ids` accepts 200, but the procedure binds every id as its own SQL parameter and
+ * D1 allows 100 per statement; 50 keeps each request well under that and its batch small.
+ */
+export const BULK_CHUNK = 50;
+/** Restores run one record per request; this many at a time. */
+const RESTORE_CONCURRENCY = 4;
+
+export function listKeyOf(object: RecordObject) {
+  return object === "contact" ? trpc.contacts.list.infiniteQueryKey() : trpc.companies.list.infiniteQueryKey();
+}
+
+/** The record's panel (fields and timeline) and every cached list of its object: read again. */
+export function refreshRecords(queryClient: QueryClient, object: RecordObject, ids: string[] = []) {
+  void queryClient.invalidateQueries({ queryKey: listKeyOf(object) });
+  for (const id of ids)
+    void queryClient.invalidateQueries({
+      queryKey: object === "contact" ? trpc.contacts.get.queryKey({ id }) : trpc.companies.get.queryKey({ id }),
+    });
+}
+
+export type BulkProgress = { done: number; total: number };
+export class PartialBulkError extends Error {
+  constructor(
+    readonly updated: number,
+    readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/** Assign, tag, untag or set a property on any number of records, a chunk at a time. */
+export function useBulkUpdate(object: RecordObject) {
+  const queryClient = useQueryClient();
+  const contacts = useMutation(trpc.contacts.bulkUpdate.mutationOptions());
+  const companies = useMutation(trpc.companies.bulkUpdate.mutationOptions());
+  const mutateAsync = object === "contact" ? contacts.mutateAsync : companies.mutateAsync;
+
+  return useCallback(
+    async (ids: string[], action: BulkAction, onProgress?: (progress: BulkProgress) => void) => {
+      let updated = 0;
+      try {
+        for (let i = 0; i < ids.length; i += BULK_CHUNK) {
+          updated += (await mutateAsync({ ids: ids.slice(i, i + BULK_CHUNK), action })).updated;
+          onProgress?.({ done: Math.min(ids.length, i + BULK_CHUNK), total: ids.length });
+        }
+      } catch (error) {
+        throw new PartialBulkError(updated, error);
+      } finally {
+        // Chunks that went through are saved even when a later one failed: show them.
+        refreshRecords(queryClient, object, ids.length <= BULK_CHUNK ? ids : []);
+      }
+      return updated;
+    },
+    [mutateAsync, queryClient, object],
+  );
+}
+
+/** Brings records back from the trash (one request each, a few at a time). */
+export function useRestoreRecords(object: RecordObject) {
+  const queryClient = useQueryClient();
+  const contacts = useMutation(trpc.contacts.restore.mutationOptions());
+  const companies = useMutation(trpc.companies.restore.mutationOptions());
+  const mutateAsync = object === "contact" ? contacts.mutateAsync : companies.mutateAsync;
+
+  return useCallback(
+    async (ids: string[]) => {
+      let restored = 0;
+      const failures: string[] = [];
+      const queue = [...ids];
+      const worker = async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          try {
+            await mutateAsync({ id });
+            restored++;
+          } catch (error) {
+            failures.push(error instanceof Error ? error.message : String(error));
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(RESTORE_CONCURRENCY, ids.length) }, worker));
+      void queryClient.invalidateQueries({ queryKey: listKeyOf(object) });
+      return { restored, failures };
+    },
+    [mutateAsync, queryClient, object],
+  );
+}
+
+/** Folds `mergedId` into `survivorId`; the lists drop the merged record at once. */
+export function useMergeRecords(object: RecordObject) {
+  const queryClient = useQueryClient();
+  const contacts = useMutation(trpc.contacts.merge.mutationOptions());
+  const companies = useMutation(trpc.companies.merge.mutationOptions());
+  const mutation = object === "contact" ? contacts : companies;
+  const { mutateAsync } = mutation;
+
+  const merge = useCallback(
+    async (input: { survivorId: string; survivorVersion: number; mergedId: string }) => {
+      const result = await mutateAsync(input);
+      removeFromLists(queryClient, listKeyOf(object), new Set([input.mergedId]));
+      refreshRecords(queryClient, object, [input.survivorId]);
+      void queryClient.invalidateQueries({ queryKey: trpc.notes.list.queryKey({ recordId: input.survivorId }) });
+      void queryClient.invalidateQueries({ queryKey: trpc.tasks.list.queryKey() });
+      return result;
+    },
+    [mutateAsync, queryClient, object],
+  );
+  return { merge, pending: mutation.isPending };
+}
+
+/** "1 contact" / "3 contacts". */
+export function countOf(count: number, noun: [singular: string, plural: string]): string {
+  return `${count.toLocaleString()} ${count === 1 ? noun[0] : noun[1]}`;
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useSearchParams } from "react-router-dom";
+import { toast } from "../../lib/toast";
+import { emptyFilter } from "../../ui/data-table/filters";
+import type { DataTableColumn } from "../../ui/data-table";
+import { showColumns, useColumnVisibility } from "../../ui/data-table/use-column-state";
+import type { useListState } from "../../ui/data-table";
+import type { RecordObject } from "../records/use-record-actions";
+import { definitionOf, differs, useViews, type SavedView, type ViewDefinition } from "./use-views";
+
+type SavedViewOptions<Row> = {
+  object: RecordObject;
+  list: ReturnType<typeof useListState>;
+  columns: DataTableColumn<Row>[];
+  /** The table's column storage key, through which a view shows its columns. */
+  storageKey: string;
+};
+
+/**
+ * The open saved view lives in the address (`?view=<id>`), so it survives a reload and can be
+ * sent to a teammate. Opening one applies its search, filter, sort and columns to the list;
+ * `changed` says whether the list has moved away from it since.
+ */
+export function useSavedView<Row>({ object, list, columns, storageKey }: SavedViewOptions<Row>) {
+  const [params, setParams] = useSearchParams();
+  const viewId = params.get("view");
+  const views = useViews(object);
+  const view = (viewId && views.data?.find((v) => v.id === viewId)) || null;
+  const { applyDefinition, setTrash } = list;
+
+  const visibility = useColumnVisibility(storageKey);
+  const visibleColumns = useMemo(
+    () =>
+      columns
+        .filter((c) => c.hideable === false || (visibility?.[c.id] ?? !c.defaultHidden))
+        .map((column) => column.id),
+    [columns, visibility],
+  );
+  const current = useMemo<ViewDefinition>(
+    () => ({ ...list.definition, columns: visibleColumns }),
+    [list.definition, visibleColumns],
+  );
+  const base = useMemo<ViewDefinition>(
+    () => (view ? definitionOf(view) : { filters: emptyFilter, sort: list.defaultSort, columns: [] }),
+    [view, list.defaultSort],
+  );
+  const changed = differs(current, base);
+
+  const openView = useCallback(
+    (id: string | null) =>
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        if (id) next.set("view", id);
+        else next.delete("view");
+        return next;
+      }),
+    [setParams],
+  );
+
+  const apply = useCallback(
+    (target: SavedView | null) => {
+      setTrash(false);
+      if (!target) return applyDefinition(null);
+      const definition = definitionOf(target);
+      applyDefinition(definition);
+      if (definition.columns.length) showColumns(storageKey, definition.columns);
+    },
+    [applyDefinition, setTrash, storageKey],
+  );
+
+  // Apply a view once when it is opened (the plain list needs nothing on the first render).
+  const applied = useRef<string>("");
+  // A link to a view this cache has not seen yet waits for the fresh list before giving up.
+  const missing = views.isSuccess && !views.isFetching && viewId !== null && view === null;
+  useEffect(() => {
+    const key = viewId ?? "";
+    if (applied.current === key) return;
+    if (missing) {
+      applied.current = key;
+      toast.error("That view was deleted, or it is not shared with you.");
+      openView(null);
+      return;
+    }
+    if (viewId && !view) return;
+    applied.current = key;
+    apply(view);
+  }, [viewId, view, missing, apply, openView]);
+
+  return {
+    views: views.data,
+    view,
+    viewId,
+    current,
+    changed,
+    openView,
+    /** Back to the open view's definition (or the plain list), dropping unsaved changes. */
+    reset: () => apply(view),
+  };
+}
+
+export type SavedViewState = ReturnType<typeof useSavedView>;

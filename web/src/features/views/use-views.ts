@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { inferInput, inferOutput } from "@trpc/tanstack-react-query";
+import { trpc } from "../../lib/trpc";
+import type { FilterState, SortState } from "../../ui/data-table";
+import type { CurrentUser } from "../auth/use-current-user";
+import type { RecordObject } from "../records/use-record-actions";
+
+export type SavedView = inferOutput<typeof trpc.views.list>[number];
+export type ViewDefinitionInput = inferInput<typeof trpc.views.create>["definition"];
+
+/** A view as the list page applies it: what the table can show (the web's filter subset). */
+export type ViewDefinition = { filters: FilterState; sort: SortState | null; columns: string[]; search?: string };
+
+export const viewPaths: Record<RecordObject, string> = { contact: "/contacts", company: "/companies" };
+
+/** The address that opens a view, shareable and reload-proof. */
+export function viewHref(object: RecordObject, viewId: string): string {
+  return `${viewPaths[object]}?view=${encodeURIComponent(viewId)}`;
+}
+
+/** Shared views and the caller's own, for one object, by name. */
+export function useViews(object: RecordObject) {
+  return useQuery(trpc.views.list.queryOptions({ object }));
+}
+
+export function definitionOf(view: SavedView): ViewDefinition {
+  const d = view.definition;
+  return {
+    // Views saved by this app only hold the operators its filter builder offers.
+    filters: d.filters as FilterState,
+    sort: d.sort ?? null,
+    columns: d.columns,
+    search: d.search || undefined,
+  };
+}
+
+/** Private views are their author's; shared views are admins' to change (as the worker enforces). */
+export function mayChangeView(view: SavedView, user: CurrentUser | null | undefined): boolean {
+  if (!user) return false;
+  const admin = user.role === "owner" || user.role === "admin";
+  return view.shared ? admin : view.createdBy === user.id;
+}
+
+export function isAdmin(user: CurrentUser | null | undefined): boolean {
+  return user?.role === "owner" || user?.role === "admin";
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether the list shows something other than `base` (columns compared as sets; none saved means any). */
+export function differs(current: ViewDefinition, base: ViewDefinition): boolean {
+  if ((current.search ?? "") !== (base.search ?? "")) return true;
+  if (!sameJson(current.sort, base.sort)) return true;
+  const conditions = (f: FilterState) => (f.conditions.length ? f : { combinator: "and", conditions: [] });
+  if (!sameJson(conditions(current.filters), conditions(base.filters))) return true;
+  if (base.columns.length === 0) return false;
+  return [...current.columns].sort().join(",") !== [...base.columns].sort().join(",");
+}
+
+export function useViewMutations(object: RecordObject) {
+  const queryClient = useQueryClient();
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.views.list.queryKey({ object }) });
+  const create = useMutation(trpc.views.create.mutationOptions({ onSuccess: invalidate }));
+  const update = useMutation(trpc.views.update.mutationOptions({ onSuccess: invalidate }));
+  const remove = useMutation(trpc.views.delete.mutationOptions({ onSuccess: invalidate }));
+  return { create, update, remove };
+}
