@@ -1,0 +1,89 @@
+import { after, before, describe, it } from "node:test";
+import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+describe("/tasks: quick add with a due date, linked records, complete with the keyboard", () => {
+  let browser;
+  let page;
+  let tomorrowAt3pm;
+  const row = (title) => page.getByTestId("task-row").filter({ has: page.getByText(title, { exact: true }) });
+  const count = (tab) => page.getByTestId(`task-tab-count-${tab}`);
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Taskmasters", name: "Tess Tasker" }));
+    // Dates in the browser's time zone, as the page reads them.
+    const dates = await page.evaluate(() => {
+      const at = (hour) => {
+        const d = new Date();
+        d.setDate(d.getDate() + 1);
+        d.setHours(hour, 0, 0, 0);
+        return d.toISOString();
+      };
+      return { tenAm: at(10), threePm: at(15) };
+    });
+    tomorrowAt3pm = dates.threePm;
+    // A task linked to a contact (no page creates linked tasks yet), due before the quick-added one.
+    const ann = await callProcedure(page, "contacts.create", {
+      firstName: "Ann",
+      lastName: "Lee",
+      emails: ["ann@lee.example"],
+    });
+    await callProcedure(page, "tasks.create", {
+      title: "Send Ann the proposal",
+      dueAt: new Date(dates.tenAm),
+      recordObject: "contact",
+      recordId: ann.id,
+    });
+  });
+  after(() => browser?.close());
+
+  it("quick-adds “Call Ann tomorrow 3pm”: the date is read from the words and the task waits under Upcoming", async () => {
+    await page.goto("/tasks");
+    await page.getByTestId("tasks-empty-today").waitFor();
+    const input = page.getByRole("textbox", { name: "Add a task" });
+    await input.fill("Call Ann tomorrow 3pm");
+    assert.match(await page.getByTestId("quick-add-due").innerText(), /^Due .*3:00\s?PM$/);
+    await input.press("Enter");
+    await page.waitForFunction((el) => el.value === "", await input.elementHandle());
+    await count("upcoming").getByText("2").waitFor();
+    assert.equal(await count("today").innerText(), "0");
+
+    await page.getByTestId("task-tab-upcoming").click();
+    await row("Call Ann").waitFor();
+    const titles = await page.getByTestId("task-title").allInnerTexts();
+    assert.deepEqual(titles, ["Send Ann the proposal", "Call Ann"], "by due date; the date words left the title");
+    const due = row("Call Ann").getByTestId("task-due");
+    assert.equal(await due.getAttribute("datetime"), tomorrowAt3pm);
+    assert.match(await due.innerText(), /^Tomorrow 3:00\s?PM$/);
+    assert.equal(await row("Call Ann").getByTestId("task-record").count(), 0);
+    assert.equal(await row("Send Ann the proposal").getByTestId("task-record").innerText(), "Ann Lee");
+  });
+
+  it("completes a task with the keyboard alone (j to move, x to complete); it moves to Done", async () => {
+    await page.goto("/tasks?view=upcoming");
+    await row("Call Ann").waitFor();
+    assert.equal(await row("Send Ann the proposal").getAttribute("data-active"), "true", "the first task is active");
+    await page.keyboard.press("j");
+    assert.equal(await row("Call Ann").getAttribute("data-active"), "true");
+    await page.getByLabel("Keyboard shortcuts").getByText("complete").waitFor();
+    await screenshot(page, "tasks");
+
+    await page.keyboard.press("x");
+    await row("Call Ann").waitFor({ state: "detached" });
+    await count("done").getByText("1").waitFor();
+    assert.equal(await count("upcoming").innerText(), "1");
+    assert.equal(
+      await row("Send Ann the proposal").getAttribute("data-active"),
+      "true",
+      "the list keeps a task active",
+    );
+
+    // Saved, not only optimistic: a fresh load shows it done.
+    await page.waitForLoadState("networkidle");
+    await page.goto("/tasks?view=done");
+    await row("Call Ann").waitFor();
+    assert.equal(await row("Call Ann").getByRole("checkbox").getAttribute("aria-checked"), "true");
+    assert.equal(await page.getByTestId("task-row").count(), 1);
+    assert.deepEqual(page.errors, []);
+  });
+});
