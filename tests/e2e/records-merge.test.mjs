@@ -1,0 +1,137 @@
+import { after, before, describe, it } from "node:test";
+import { assert, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+/** Adds a contact through the New contact dialog and waits for its row. */
+async function addContact(page, { firstName, lastName, email, title }) {
+  await page.getByRole("button", { name: "New contact" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New contact" });
+  await dialog.locator('input[name="firstName"]').fill(firstName);
+  await dialog.locator('input[name="lastName"]').fill(lastName);
+  await dialog.locator('input[name="email"]').fill(email);
+  if (title) await dialog.locator('input[name="title"]').fill(title);
+  await dialog.getByRole("button", { name: "Create contact" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await page
+    .getByTestId("record-row")
+    .filter({ hasText: `${firstName} ${lastName}` })
+    .waitFor();
+}
+
+describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
+  let browser;
+  let page;
+  const row = (name) => page.getByTestId("record-row").filter({ hasText: name });
+  const total = (text) => page.getByTestId("record-total").filter({ hasText: new RegExp(`^${text}$`) });
+  const panel = () => page.getByTestId("record-panel");
+  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  const select = (name) => row(name).getByRole("checkbox", { name: "Select row" }).click();
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Mergers Inc", name: "Max Merger" }));
+    await page.goto("/contacts");
+    await page.getByText("No contacts yet").waitFor();
+    await addContact(page, { firstName: "Ann", lastName: "Lee", email: "ann@lee.example", title: "CTO" });
+    await addContact(page, { firstName: "Annie", lastName: "Lee", email: "annie@lee.example" });
+  });
+  after(() => browser?.close());
+
+  it("writes, edits and deletes notes in the side panel; the timeline tells each", async () => {
+    await row("Annie Lee").click();
+    await panel().getByRole("heading", { name: "Annie Lee" }).waitFor();
+    const composer = panel().getByRole("textbox", { name: "New note" });
+    await composer.fill("Met at the conference");
+    await composer.press("Control+Enter");
+    const note = panel().getByTestId("note").filter({ hasText: "Met at the conference" });
+    await note.waitFor();
+    assert.equal(await composer.inputValue(), "", "the composer empties after saving");
+    await panel().getByTestId("timeline-item").filter({ hasText: "added a note" }).waitFor();
+
+    // A second note, edited inline and then deleted.
+    await composer.fill("Call back on Monday");
+    await panel().getByRole("button", { name: "Save note" }).click();
+    const second = panel().getByTestId("note").filter({ hasText: "Call back on Monday" });
+    await second.hover();
+    await second.getByRole("button", { name: "Edit note" }).click();
+    // While it is edited, the note's text is in the textarea (not matched by hasText).
+    const editor = panel().getByRole("textbox", { name: "Edit note" });
+    await editor.fill("Call back on Tuesday");
+    await editor.press("Control+Enter");
+    await panel().getByTestId("note").filter({ hasText: "Call back on Tuesday" }).waitFor();
+    await panel().getByTestId("timeline-item").filter({ hasText: "edited a note" }).waitFor();
+    const edited = panel().getByTestId("note").filter({ hasText: "Call back on Tuesday" });
+    await edited.hover();
+    await edited.getByRole("button", { name: "Delete note" }).click();
+    await page.getByRole("dialog", { name: "Delete this note?" }).getByRole("button", { name: "Delete note" }).click();
+    await edited.waitFor({ state: "detached" });
+    await panel().getByTestId("timeline-item").filter({ hasText: "deleted a note" }).waitFor();
+    assert.equal(await panel().getByTestId("note").count(), 1);
+    await screenshot(page, "record-notes");
+    await panel().getByRole("button", { name: "Close panel" }).click();
+    await panel().waitFor({ state: "hidden" });
+  });
+
+  it("tags and assigns selected contacts in bulk", async () => {
+    await select("Ann Lee");
+    await select("Annie Lee");
+    const bar = page.getByTestId("selection-bar");
+    await bar.getByText("2 selected").waitFor();
+    await bar.getByRole("button", { name: "Tags" }).click();
+    await page.getByRole("menuitem", { name: "Add tag…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a tag to 2 contacts" });
+    await dialog.locator('input[name="tag"]').fill("conference");
+    await dialog.getByRole("button", { name: "Add tag" }).click();
+    await toast("Tagged 2 contacts “conference”.").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    await bar.getByRole("button", { name: "Assign" }).click();
+    await page.getByRole("menuitem", { name: "Max Merger" }).click();
+    await toast("Assigned 2 contacts to Max Merger.").waitFor();
+    await screenshot(page, "bulk-actions");
+  });
+
+  it("merge two contacts", async () => {
+    const bar = page.getByTestId("selection-bar");
+    await bar.getByText("2 selected").waitFor();
+    await bar.getByRole("button", { name: "Merge" }).click();
+    const dialog = page.getByRole("dialog", { name: "Merge two contacts" });
+    // Both side by side, with what each holds.
+    await dialog.getByRole("radio", { name: "Keep Ann Lee" }).waitFor();
+    await dialog.getByText("1 note · 0 tasks").waitFor();
+    await dialog.getByRole("radio", { name: "Keep Ann Lee" }).click();
+    assert.equal(await dialog.getByRole("radio", { name: "Keep Ann Lee" }).getAttribute("aria-checked"), "true");
+    await screenshot(page, "merge-dialog");
+    await dialog.getByRole("button", { name: "Merge into “Ann Lee”" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await toast("Merged “Annie Lee” into “Ann Lee”.").waitFor();
+    assert.match(await toast("Merged").innerText(), /1 note/);
+
+    // The survivor opens, holding the moved note in its notes and its timeline.
+    await panel().getByRole("heading", { name: "Ann Lee", exact: true }).waitFor();
+    await panel().getByTestId("note").filter({ hasText: "Met at the conference" }).waitFor();
+    await panel().getByTestId("timeline-item").filter({ hasText: "Met at the conference" }).waitFor();
+    await panel().getByTestId("timeline-item").filter({ hasText: "merged a duplicate into this record" }).waitFor();
+    assert.match(await panel().innerText(), /annie@lee\.example/, "the emails are combined");
+    await screenshot(page, "merge-survivor");
+
+    // The duplicate left the list…
+    await row("Annie Lee").waitFor({ state: "detached" });
+    await total("1 contact").waitFor();
+    await panel().getByRole("button", { name: "Close panel" }).click();
+
+    // …and waits in the trash, from where it can be restored.
+    await page.getByRole("button", { name: "Trash" }).click();
+    await page.getByRole("heading", { name: "Contacts · Trash" }).waitFor();
+    await row("Annie Lee").waitFor();
+    assert.equal(await row("Ann Lee").filter({ hasNotText: "Annie" }).count(), 0);
+    await screenshot(page, "contacts-trash");
+    await select("Annie Lee");
+    await page.getByTestId("selection-bar").getByRole("button", { name: "Restore" }).click();
+    await toast("Restored 1 contact.").waitFor();
+    await row("Annie Lee").waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Leave trash" }).click();
+    await row("Annie Lee").waitFor();
+    await total("2 contacts").waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+});

@@ -1,0 +1,130 @@
+import { after, before, describe, it } from "node:test";
+import { assert, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+/** Adds a contact through the New contact dialog and waits for its row. */
+async function addContact(page, { firstName, lastName, email, leadStatus }) {
+  await page.getByRole("button", { name: "New contact" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New contact" });
+  await dialog.locator('input[name="firstName"]').fill(firstName);
+  await dialog.locator('input[name="lastName"]').fill(lastName);
+  await dialog.locator('input[name="email"]').fill(email);
+  if (leadStatus) await dialog.locator('select[name="leadStatus"]').selectOption(leadStatus);
+  await dialog.getByRole("button", { name: "Create contact" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await page
+    .getByTestId("record-row")
+    .filter({ hasText: `${firstName} ${lastName}` })
+    .waitFor();
+}
+
+describe("saved views on /contacts", () => {
+  let browser;
+  let page;
+  const rows = () => page.getByTestId("record-row");
+  const names = async () =>
+    // The name cell starts with the avatar's initials.
+    (await rows().locator('[data-column-id="name"]').allInnerTexts()).map((t) => t.trim().split("\n").pop());
+  const total = (text) => page.getByTestId("record-total").filter({ hasText: new RegExp(`^${text}$`) });
+  const sidebarView = (name) => page.getByTestId("sidebar-view").filter({ hasText: name });
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Viewpoint", name: "Vera Viewer" }));
+  });
+  after(() => browser?.close());
+
+  it("filter and save a view", async () => {
+    await page.goto("/contacts");
+    await page.getByText("No contacts yet").waitFor();
+    await addContact(page, {
+      firstName: "Ann",
+      lastName: "Archer",
+      email: "ann@archer.example",
+      leadStatus: "qualified",
+    });
+    await addContact(page, { firstName: "Bob", lastName: "Baker", email: "bob@baker.example", leadStatus: "new" });
+    await addContact(page, { firstName: "Cy", lastName: "Cole", email: "cy@cole.example", leadStatus: "qualified" });
+    assert.equal(await page.getByTestId("record-total").innerText(), "3 contacts");
+    // Nothing differs from the plain list yet: nothing to save.
+    assert.equal(await page.getByRole("button", { name: "Save view" }).count(), 0);
+
+    // Filter on lead status and hide a column.
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    const form = page.getByRole("dialog", { name: "Add filter" });
+    await form.getByLabel("Field").selectOption({ label: "Lead status" });
+    await form.getByLabel("Operator").selectOption({ label: "is" });
+    await form.getByLabel("Value").selectOption({ label: "Qualified" });
+    await form.getByRole("button", { name: "Add filter" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Lead status is Qualified" }).waitFor();
+    await total("2 contacts match").waitFor();
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Lead score" }).click();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("column-header-leadScore").waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Save view" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save view" });
+    await dialog.locator('input[name="viewName"]').fill("Qualified leads");
+    // The owner of the workspace is an admin: the view can be shared.
+    await dialog.getByRole("switch", { name: "Share with the workspace" }).click();
+    await screenshot(page, "save-view-dialog");
+    await dialog.getByRole("button", { name: "Save view" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByText("Saved the view “Qualified leads”, shared with the workspace.").waitFor();
+
+    // The view is open (in the address), listed in the sidebar, and nothing is unsaved.
+    await page.waitForURL(/\/contacts\?view=vw_/);
+    const viewUrl = page.url();
+    await sidebarView("Qualified leads").waitFor();
+    assert.equal(await sidebarView("Qualified leads").getAttribute("aria-current"), "page");
+    assert.equal(await page.getByTestId("open-view").innerText(), "Qualified leads");
+    assert.equal(await page.getByRole("button", { name: "Save view" }).count(), 0);
+    await screenshot(page, "contacts-view-saved");
+
+    // A reload opens the same view: filter, rows and columns as saved.
+    await page.reload();
+    await page.getByTestId("filter-chip").filter({ hasText: "Lead status is Qualified" }).waitFor();
+    await total("2 contacts match").waitFor();
+    assert.deepEqual(await names(), ["Ann Archer", "Cy Cole"]);
+    assert.equal(await page.getByTestId("column-header-leadScore").count(), 0);
+    assert.equal(page.url(), viewUrl);
+
+    // The plain list drops the view's filter; the sidebar link opens the view again.
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+    await total("3 contacts").waitFor();
+    assert.equal(await page.getByTestId("filter-chip").count(), 0);
+    await sidebarView("Qualified leads").click();
+    await page.waitForURL(viewUrl);
+    await total("2 contacts match").waitFor();
+    assert.deepEqual(await names(), ["Ann Archer", "Cy Cole"]);
+    assert.equal(await page.getByTestId("column-header-leadScore").count(), 0);
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("a changed view can be updated, renamed and deleted", async () => {
+    // Sorting by name descending (it was ascending) makes the view differ from what is saved.
+    await page.getByTestId("column-header-name").getByRole("button", { name: "Name" }).click();
+    await page.getByRole("button", { name: "Update view" }).click();
+    await page.getByText("Updated the view “Qualified leads”.").waitFor();
+    await page.getByRole("button", { name: "Update view" }).waitFor({ state: "detached" });
+    await page.reload();
+    await total("2 contacts match").waitFor();
+    assert.deepEqual(await names(), ["Cy Cole", "Ann Archer"]);
+
+    await page.getByTestId("open-view").click();
+    await page.getByRole("menuitem", { name: "Rename or share…" }).click();
+    const rename = page.getByRole("dialog", { name: "Rename or share view" });
+    await rename.locator('input[name="viewName"]').fill("Hot qualified leads");
+    await rename.getByRole("button", { name: "Save" }).click();
+    await sidebarView("Hot qualified leads").waitFor();
+
+    await page.getByTestId("open-view").click();
+    await page.getByRole("menuitem", { name: "Delete view…" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete the view “Hot qualified leads”?" });
+    await confirm.getByRole("button", { name: "Delete view" }).click();
+    await page.getByText("Deleted the view “Hot qualified leads”.").waitFor();
+    await sidebarView("Hot qualified leads").waitFor({ state: "detached" });
+    await page.waitForURL((url) => !url.searchParams.has("view"));
+    assert.deepEqual(page.errors, []);
+  });
+});
