@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { organizationId, timestamp, timestamps } from "./columns";
 import { organizations } from "./organizations";
-import { leadStatuses } from "./values";
+import { leadStatuses, recordObjects } from "./values";
+
+/**
+ * The integer key of a record table: an alias of SQLite's rowid, so VACUUM can never renumber it.
+ * The FTS5 indexes (migrations/0003) are keyed on it; the app names records by their text `id`.
+ */
+const seq = () => integer("seq").primaryKey();
 
 /** Columns every CRM record has: tenant, owner, tags, custom values, optimistic version, trash. */
 const recordColumns = () => ({
@@ -26,7 +32,8 @@ const recordColumns = () => ({
 export const companies = sqliteTable(
   "companies",
   {
-    id: text("id").primaryKey(),
+    seq: seq(),
+    id: text("id").notNull(),
     name: text("name").notNull(),
     /** Lower-cased, without scheme, "www." or path: unique per organization among live rows. */
     domain: text("domain"),
@@ -37,10 +44,12 @@ export const companies = sqliteTable(
     ...recordColumns(),
   },
   (t) => [
+    uniqueIndex("companies_id_uq").on(t.id),
     uniqueIndex("companies_org_domain_uq")
       .on(t.organizationId, t.domain)
       .where(sql`deleted_at IS NULL AND domain IS NOT NULL`),
-    index("companies_org_name_idx").on(t.organizationId, t.deletedAt, t.name, t.id),
+    // The list sorts companies by lower(name): the index holds that expression, or it could not serve the sort.
+    index("companies_org_name_idx").on(t.organizationId, t.deletedAt, sql`lower(${t.name})`, t.id),
     index("companies_org_updated_idx").on(t.organizationId, t.deletedAt, t.updatedAt, t.id),
     index("companies_org_owner_idx").on(t.organizationId, t.ownerId),
   ],
@@ -49,7 +58,8 @@ export const companies = sqliteTable(
 export const contacts = sqliteTable(
   "contacts",
   {
-    id: text("id").primaryKey(),
+    seq: seq(),
+    id: text("id").notNull(),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     /** "first last", lower-cased: what name sorts and prefix search use. */
@@ -74,6 +84,7 @@ export const contacts = sqliteTable(
     ...recordColumns(),
   },
   (t) => [
+    uniqueIndex("contacts_id_uq").on(t.id),
     uniqueIndex("contacts_org_email_uq")
       .on(t.organizationId, t.primaryEmail)
       .where(sql`deleted_at IS NULL AND primary_email IS NOT NULL`),
@@ -82,6 +93,32 @@ export const contacts = sqliteTable(
     index("contacts_org_company_idx").on(t.organizationId, t.companyId),
     index("contacts_org_owner_idx").on(t.organizationId, t.ownerId),
     index("contacts_org_status_idx").on(t.organizationId, t.deletedAt, t.leadStatus, t.sortName, t.id),
+    // Status and score together (the "qualified, score over 50" view): its capped count is one index range.
+    index("contacts_org_status_score_idx").on(t.organizationId, t.deletedAt, t.leadStatus, t.leadScore),
     index("contacts_org_score_idx").on(t.organizationId, t.deletedAt, t.leadScore, t.id),
+  ],
+);
+
+/**
+ * Custom property values, one row per record and key: a copy of each record's `properties` JSON
+ * that triggers keep (migrations/0003; the app never writes it), so a sort by a custom property
+ * reads `record_values_sort_idx` in order instead of sorting every record's JSON. One table and two
+ * indexes for every property of every organization, however many are defined.
+ */
+export const recordValues = sqliteTable(
+  "record_values",
+  {
+    organizationId: organizationId().references(() => organizations.id, { onDelete: "cascade" }),
+    object: text("object", { enum: recordObjects }).notNull(),
+    recordId: text("record_id").notNull(),
+    key: text("key").notNull(),
+    /** BLOB affinity keeps the JSON value's own type (a number stays a number, "007" stays text). */
+    value: blob("value"),
+    /** The record's deleted_at, so the live list and the trash each read one index range. */
+    deletedAt: timestamp("deleted_at"),
+  },
+  (t) => [
+    uniqueIndex("record_values_record_key_uq").on(t.organizationId, t.object, t.recordId, t.key),
+    index("record_values_sort_idx").on(t.organizationId, t.object, t.key, t.deletedAt, t.value, t.recordId),
   ],
 );

@@ -11,6 +11,17 @@ app.use("*", secureHeaders({ crossOriginOpenerPolicy: "same-origin-allow-popups"
 
 app.get("/health", (c) => c.json({ ok: true }));
 
+/** Readiness: the Worker reaches D1 (one `SELECT 1` round trip). 503 when it cannot. */
+app.get("/health/db", async (c) => {
+  try {
+    await c.env.DB.prepare("SELECT 1").first();
+    return c.json({ ok: true });
+  } catch (error) {
+    console.error("D1 health check failed", error);
+    return c.json({ ok: false }, 503);
+  }
+});
+
 app.use(
   "/trpc/*",
   trpcServer({

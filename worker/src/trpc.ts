@@ -1,10 +1,11 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { memberships, organizations, users, type Role } from "../../drizzle";
 import { InvalidTokenError, verifyIdToken, type FirebaseClaims } from "./auth/verify-id-token";
-import { databaseFor } from "./db";
+import { databaseFor, type Database } from "./db";
 import type { Env } from "./env";
 
 /**
@@ -80,27 +81,35 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 const roleRank: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
 
+/** The caller's membership in the organization they work in: user, organization and role. */
+function membershipQuery(db: Database, uid: string) {
+  return db
+    .select({ user: users, organization: organizations, role: memberships.role })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organizationId, users.organizationId)))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, uid))
+    .limit(1);
+}
+type Membership = Awaited<ReturnType<typeof membershipQuery>>[number];
+
+function assertRole(row: Membership | undefined, minimum: Role): Membership {
+  if (!row) throw new TRPCError({ code: "FORBIDDEN", message: "Create or join an organization first." });
+  if (roleRank[row.role] < roleRank[minimum])
+    throw new TRPCError({ code: "FORBIDDEN", message: `Only ${minimum}s of ${row.organization.name} can do this.` });
+  return row;
+}
+
 function requireRole(minimum: Role) {
   return authedProcedure.use(async ({ ctx, next }) => {
-    const [row] = await ctx.db
-      .select({ user: users, organization: organizations, role: memberships.role })
-      .from(users)
-      .innerJoin(
-        memberships,
-        and(eq(memberships.userId, users.id), eq(memberships.organizationId, users.organizationId)),
-      )
-      .innerJoin(organizations, eq(organizations.id, users.organizationId))
-      .where(eq(users.id, ctx.uid))
-      .limit(1);
-    if (!row) throw new TRPCError({ code: "FORBIDDEN", message: "Create or join an organization first." });
-    if (roleRank[row.role] < roleRank[minimum])
-      throw new TRPCError({ code: "FORBIDDEN", message: `Only ${minimum}s of ${row.organization.name} can do this.` });
+    const [row] = await membershipQuery(ctx.db, ctx.uid);
+    const member = assertRole(row, minimum);
     return next({
       ctx: {
-        user: row.user,
-        org: row.organization,
-        role: row.role,
-        db: databaseFor(ctx.env, row.organization.id),
+        user: member.user,
+        org: member.organization,
+        role: member.role,
+        db: databaseFor(ctx.env, member.organization.id),
       },
     });
   });
@@ -109,3 +118,25 @@ function requireRole(minimum: Role) {
 export const memberProcedure = requireRole("member");
 export const adminProcedure = requireRole("admin");
 export const ownerProcedure = requireRole("owner");
+
+/**
+ * Member reads in ONE D1 round trip (lists, the palette's search), where memberProcedure would
+ * spend one on the membership first. The membership query runs in the same `db.batch` as the
+ * procedure's statements (one transaction: one snapshot) and is checked before any result is
+ * handed back. The statements scope every row by `ctx.orgScope`, the organization id as a
+ * subquery of that same membership, so a removed member reads no row even inside the batch, and
+ * no request input ever names the organization. Nothing is cached across requests.
+ * (When organizations get databases of their own, this needs the organization → database map
+ * before the batch; `databaseFor` is still the one place for it.)
+ */
+export const memberReadProcedure = authedProcedure.use(({ ctx, next }) => {
+  const orgScope: SQL = sql`(SELECT ${memberships.organizationId} FROM ${memberships} INNER JOIN ${users}
+    ON ${users.id} = ${memberships.userId} AND ${users.organizationId} = ${memberships.organizationId}
+    WHERE ${users.id} = ${ctx.uid})`;
+  /** Runs `statements` after the membership query in one batch; FORBIDDEN unless the caller is a member. */
+  async function readAsMember(statements: BatchItem<"sqlite">[]): Promise<{ member: Membership; results: unknown[] }> {
+    const [rows, ...results] = await ctx.db.batch([membershipQuery(ctx.db, ctx.uid), ...statements]);
+    return { member: assertRole((rows as Membership[])[0], "member"), results };
+  }
+  return next({ ctx: { orgScope, readAsMember } });
+});

@@ -98,8 +98,12 @@ export function filterSql(
   return filter.combinator === "or" ? or(...parts) : and(...parts);
 }
 
-/** Turns free text into an FTS5 query limited to one organization: every word as a prefix. */
-export function ftsQuery(config: ObjectConfig, organizationId: string, search: string): string | null {
+/**
+ * The FTS5 query for free text, limited to one organization's live rows (or its trash) inside the
+ * index: every word as a prefix. The organization id comes from `orgScope` (SQL: the caller's
+ * membership), so the query string is built in SQL; without a membership it matches nothing.
+ */
+export function ftsMatch(config: ObjectConfig, orgScope: SQL, search: string, trash: boolean): SQL | null {
   const words = search
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -110,7 +114,9 @@ export function ftsQuery(config: ObjectConfig, organizationId: string, search: s
     .slice(0, 8);
   if (words.length === 0) return null;
   const terms = words.map((w) => `"${w}"*`).join(" AND ");
-  return `organization_id:"${organizationId}" AND {${config.fts.columns}}: (${terms})`;
+  // The index's scope column holds "org_x" for live rows and "org_x_trash" for deleted ones (migrations/0003).
+  const rest = `${trash ? "_trash" : ""}" AND {${config.fts.columns}}: (${terms})`;
+  return sql`('scope:"' || coalesce(${orgScope}, 'none') || ${rest})`;
 }
 
 type Cursor = { v: unknown; id: string };
@@ -122,7 +128,7 @@ export function encodeCursor(cursor: Cursor): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function decodeCursor(raw: string): Cursor {
+export function decodeCursor(raw: string): Cursor {
   try {
     const binary = atob(raw.replace(/-/g, "+").replace(/_/g, "/"));
     const cursor = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as Cursor;
@@ -155,9 +161,12 @@ export function sortPlan(
     const beyond = direction === "asc" ? sql`>` : sql`<`;
     if (cursor.v === null || cursor.v === undefined) {
       after = sql`(${field.sql} IS NULL AND ${id} ${beyond} ${cursor.id})`;
+    } else if (!field.nullable) {
+      // A row value: SQLite seeks the index to the cursor instead of scanning up to it.
+      after = sql`(${field.sql}, ${id}) ${beyond} (${cursor.v}, ${cursor.id})`;
     } else {
       const past = sql`(${field.sql} ${beyond} ${cursor.v} OR (${field.sql} = ${cursor.v} AND ${id} ${beyond} ${cursor.id}))`;
-      after = field.nullable ? sql`(${field.sql} IS NULL OR ${past})` : past;
+      after = sql`(${field.sql} IS NULL OR ${past})`;
     }
   }
   /** The selected expression that the next cursor is made from. */
@@ -168,5 +177,9 @@ export function sortPlan(
 export const liveOrTrash = (config: ObjectConfig, trash: boolean) =>
   trash ? isNotNull(config.table.deletedAt) : isNull(config.table.deletedAt);
 
-export const inOrganization = (config: ObjectConfig, organizationId: string) =>
-  eq(config.table.organizationId, organizationId);
+/** `orgScope`: the organization id as SQL (the caller's membership, see memberReadProcedure). */
+export const inOrganization = (config: ObjectConfig, orgScope: SQL) => eq(config.table.organizationId, orgScope);
+
+/** `prop:<key>` → `<key>` for a custom property field name, else null. */
+export const propertyKeyOf = (name: string | undefined): string | null =>
+  name?.startsWith("prop:") ? name.slice(5) : null;

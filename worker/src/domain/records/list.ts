@@ -1,14 +1,18 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { propertyDefinitions, recordCounts } from "../../../../drizzle";
+import { TRPCError } from "@trpc/server";
+import { and, asc, desc, eq, getTableName, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { propertyDefinitions, recordCounts, recordValues } from "../../../../drizzle";
 import type { Database } from "../../db";
 import type { RecordList } from "../../schemas/records";
 import type { FieldKind, ObjectConfig } from "./fields";
 import {
+  decodeCursor,
   encodeCursor,
   filterSql,
-  ftsQuery,
+  ftsMatch,
   inOrganization,
   liveOrTrash,
+  propertyKeyOf,
   sortPlan,
   type PropertyKinds,
 } from "./list-query";
@@ -24,68 +28,215 @@ const kindOfType: Record<string, FieldKind> = {
   "multi-select": "array",
 };
 
-export async function propertyKinds(
-  db: Database,
-  organizationId: string,
-  object: ObjectConfig["object"],
-): Promise<PropertyKinds> {
-  const definitions = await db
+/**
+ * What a list needs from its procedure (memberReadProcedure's context): the database, the caller's
+ * organization id as SQL, and the batch that checks the membership together with the list's reads.
+ */
+export type ListReader = {
+  db: Database;
+  uid: string;
+  orgScope: SQL;
+  readAsMember: (statements: BatchItem<"sqlite">[]) => Promise<{ results: unknown[] }>;
+};
+
+export type ListTotal = { count: number; exact: boolean } | null;
+
+/**
+ * Property kinds a caller's last list of an object found, by `uid:object`: only a guess to build the
+ * SQL with before the definitions arrive in the same batch. A wrong or missing guess costs a second
+ * round trip, never a wrong answer; the tenant scope never comes from here.
+ */
+const kindGuesses = new Map<string, PropertyKinds>();
+const MAX_GUESSES = 1_000;
+
+function rememberKinds(key: string, kinds: PropertyKinds) {
+  if (kindGuesses.size >= MAX_GUESSES && !kindGuesses.has(key)) kindGuesses.clear();
+  kindGuesses.set(key, kinds);
+}
+
+export type Plan<Row> = { statements: BatchItem<"sqlite">[]; shape: (results: unknown[]) => ListPage<Row> };
+export type ListPage<Row> = { items: Row[]; nextCursor: string | null; total: ListTotal };
+
+/**
+ * One page of records in one D1 round trip: keyset pagination over any sortable field (custom
+ * properties through `record_values`), filters, full-text search, and (on the first page, unless
+ * `count` is false) a total that is exact up to COUNT_CAP. The membership check, the property
+ * definitions (when a custom property is used), the page and the count share one batch.
+ */
+export async function listRecords<Row extends { id: string }>(
+  reader: ListReader,
+  config: ObjectConfig,
+  input: RecordList,
+  { count = true }: { count?: boolean } = {},
+): Promise<ListPage<Row>> {
+  const propertyFields = [input.sort?.field, ...(input.filter?.conditions.map((c) => c.field) ?? [])].filter(
+    (f): f is string => propertyKeyOf(f) !== null,
+  );
+  if (propertyFields.length === 0) {
+    const plan = planList<Row>(reader, config, input, {}, count);
+    const { results } = await reader.readAsMember(plan.statements);
+    return plan.shape(results);
+  }
+
+  const guessKey = `${reader.uid}:${config.object}`;
+  const definitions = reader.db
     .select({ key: propertyDefinitions.key, type: propertyDefinitions.type })
     .from(propertyDefinitions)
-    .where(and(eq(propertyDefinitions.organizationId, organizationId), eq(propertyDefinitions.object, object)));
-  return Object.fromEntries(definitions.map((d) => [`prop:${d.key}`, kindOfType[d.type] ?? "text"]));
+    .where(and(eq(propertyDefinitions.organizationId, reader.orgScope), eq(propertyDefinitions.object, config.object)));
+  const guess = kindGuesses.get(guessKey);
+  let plan: Plan<Row> | null = null;
+  if (guess && propertyFields.every((f) => f in guess)) {
+    try {
+      plan = planList<Row>(reader, config, input, guess, count);
+    } catch (error) {
+      // Built from a guess: the definitions read below decide whether such an error stands.
+      if (!(error instanceof TRPCError)) throw error;
+    }
+  }
+  const { results } = await reader.readAsMember([definitions, ...(plan?.statements ?? [])]);
+  const rows = results[0] as { key: string; type: string }[];
+  const kinds: PropertyKinds = Object.fromEntries(rows.map((d) => [`prop:${d.key}`, kindOfType[d.type] ?? "text"]));
+  rememberKinds(guessKey, kinds);
+  if (plan && propertyFields.every((f) => kinds[f] === guess?.[f])) return plan.shape(results.slice(1));
+  // No guess, or a wrong one: a second round trip, now with the kinds just read.
+  const exact = planList<Row>(reader, config, input, kinds, count);
+  return exact.shape((await reader.readAsMember(exact.statements)).results);
 }
 
 /**
- * One page of records: keyset pagination over any sortable field, filters, full-text search,
- * and (on the first page) a total that is exact up to COUNT_CAP.
+ * The statements of one list page and how to read their results, for a caller that batches several
+ * lists (the palette). `properties`: the kinds of the custom properties the input uses.
  */
-export async function listRecords<Row>(db: Database, config: ObjectConfig, organizationId: string, input: RecordList) {
-  const needsProperties = [input.sort?.field, ...(input.filter?.conditions.map((c) => c.field) ?? [])].some((f) =>
-    f?.startsWith("prop:"),
-  );
-  const properties = needsProperties ? await propertyKinds(db, organizationId, config.object) : {};
-  const plan = sortPlan(config, input.sort, properties, input.cursor);
-  const match = input.search ? ftsQuery(config, organizationId, input.search) : null;
-  const fts = sql.raw(config.fts.table);
-  const scope = and(
-    inOrganization(config, organizationId),
-    liveOrTrash(config, input.trash),
-    filterSql(config, input.filter, properties),
-    match ? sql`${config.table}.rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match})` : undefined,
-  );
+export function planList<Row extends { id: string }>(
+  reader: ListReader,
+  config: ObjectConfig,
+  input: RecordList,
+  properties: PropertyKinds,
+  count: boolean,
+): Plan<Row> {
+  const { db, orgScope } = reader;
   const table = config.table;
-  const page = db
-    .select({ record: table, sortValue: plan.sortValue })
-    .from(table)
-    .where(and(scope, plan.after))
-    .orderBy(...plan.orderBy)
-    .limit(input.limit + 1) as unknown as Promise<{ record: Row & { id: string }; sortValue: unknown }[]>;
+  const match = input.search ? ftsMatch(config, orgScope, input.search, input.trash) : null;
+  const fts = sql.raw(config.fts.table);
+  const filter = filterSql(config, input.filter, properties);
+  const base = and(inOrganization(config, orgScope), liveOrTrash(config, input.trash), filter);
+  const scope = and(
+    base,
+    match ? sql`${table.seq} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match})` : undefined,
+  );
+
+  const sortKey = propertyKeyOf(input.sort?.field);
+  const page = (
+    sortKey !== null
+      ? propertySortPage(db, config, input, scope, sortKey, properties)
+      : (() => {
+          const plan = sortPlan(config, input.sort, properties, input.cursor);
+          return db
+            .select({ record: table, sortValue: plan.sortValue })
+            .from(table)
+            .where(and(scope, plan.after))
+            .orderBy(...plan.orderBy)
+            .limit(input.limit + 1);
+        })()
+  ) as BatchItem<"sqlite">;
 
   const unfiltered = !input.filter?.conditions.length && !match && !input.trash;
-  const counting: Promise<{ count: number; exact: boolean } | null> = input.cursor
-    ? Promise.resolve(null)
-    : unfiltered
-      ? db
-          .select({ count: recordCounts.count })
-          .from(recordCounts)
-          .where(and(eq(recordCounts.organizationId, organizationId), eq(recordCounts.object, config.object)))
-          .then(([row]) => ({ count: row?.count ?? 0, exact: true }))
-      : db
-          .get<{ count: number }>(
-            sql`SELECT count(*) AS count FROM (SELECT 1 FROM ${table} WHERE ${scope} LIMIT ${COUNT_CAP + 1})`,
-          )
-          .then((row) => ({ count: Math.min(row.count, COUNT_CAP), exact: row.count <= COUNT_CAP }));
+  /** count(*) over at most COUNT_CAP + 1 rows of `rows` (a select of 1 per row). */
+  const capped = (rows: SQL) =>
+    db.select({ count: sql<number>`count(*)` }).from(sql`(${rows} LIMIT ${COUNT_CAP + 1}) AS counted`);
+  let counting: BatchItem<"sqlite"> | null = null;
+  if (count && !input.cursor) {
+    if (unfiltered)
+      counting = db
+        .select({ count: recordCounts.count })
+        .from(recordCounts)
+        .where(and(eq(recordCounts.organizationId, orgScope), eq(recordCounts.object, config.object)));
+    // A search alone counts inside the FTS index: its scope column already holds organization and trash.
+    else if (match && !input.filter?.conditions.length)
+      counting = capped(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${match}`);
+    // With filters too, start from the FTS matches rather than probe them for every record.
+    else if (match)
+      counting = capped(
+        sql`SELECT 1 FROM ${fts} CROSS JOIN ${table} ON ${table.seq} = ${fts}.rowid WHERE ${fts} MATCH ${match} AND ${base}`,
+      );
+    else counting = capped(sql`SELECT 1 FROM ${table} WHERE ${scope}`);
+  }
 
-  const [rows, total] = await Promise.all([page, counting]);
-  const more = rows.length > input.limit;
-  const items = rows.slice(0, input.limit);
-  const last = items[items.length - 1];
   return {
-    items: items.map((r) => r.record),
-    nextCursor: more && last ? encodeCursor({ v: last.sortValue ?? null, id: last.record.id }) : null,
-    total,
+    statements: counting ? [page, counting] : [page],
+    shape(results) {
+      const rows = results[0] as { record: Row; sortValue: unknown }[];
+      const more = rows.length > input.limit;
+      const items = rows.slice(0, input.limit);
+      const last = items[items.length - 1];
+      let total: ListTotal = null;
+      if (counting) {
+        const counted = Number((results[1] as { count: number }[])[0]?.count ?? 0);
+        total = unfiltered
+          ? { count: counted, exact: true }
+          : { count: Math.min(counted, COUNT_CAP), exact: counted <= COUNT_CAP };
+      }
+      return {
+        items: items.map((r) => r.record),
+        nextCursor: more && last ? encodeCursor({ v: last.sortValue ?? null, id: last.record.id }) : null,
+        total,
+      };
+    },
   };
+}
+
+/**
+ * A page sorted by a custom property, read in index order from `record_values` (one row per record
+ * and key with a value), then the records without a value (last in both directions, by id). A
+ * UNION ALL under one LIMIT: SQLite stops before the second part once the first fills the page.
+ */
+function propertySortPage(
+  db: Database,
+  config: ObjectConfig,
+  input: RecordList,
+  scope: SQL | undefined,
+  key: string,
+  properties: PropertyKinds,
+) {
+  if (!(`prop:${key}` in properties))
+    throw new TRPCError({ code: "BAD_REQUEST", message: `There is no field "prop:${key}" to filter or sort on.` });
+  const table = config.table;
+  const ascending = (input.sort?.direction ?? "asc") === "asc";
+  const order = ascending ? asc : desc;
+  const beyond = ascending ? sql`>` : sql`<`;
+  const limit = input.limit + 1;
+  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+  const v = recordValues;
+  const valueRow = and(
+    eq(v.organizationId, table.organizationId),
+    eq(v.object, config.object),
+    eq(v.recordId, table.id),
+    eq(v.key, key),
+  );
+
+  const withValue = sql`SELECT * FROM (SELECT 0 AS phase, ${v.value} AS value, ${v.recordId} AS record_id
+    FROM ${v} CROSS JOIN ${table} ON ${table.id} = ${v.recordId}
+    WHERE ${v.organizationId} = ${table.organizationId} AND ${v.object} = ${config.object} AND ${v.key} = ${key}
+      AND ${input.trash ? isNotNull(v.deletedAt) : isNull(v.deletedAt)} AND ${scope}
+      ${cursor ? sql`AND (${v.value}, ${v.recordId}) ${beyond} (${cursor.v}, ${cursor.id})` : sql``}
+    ORDER BY ${v.value} ${sql.raw(ascending ? "ASC" : "DESC")}, ${v.recordId} ${sql.raw(ascending ? "ASC" : "DESC")}
+    LIMIT ${limit})`;
+  // By the id index: the planner would otherwise sort every record of the organization first.
+  const withoutValue = sql`SELECT * FROM (SELECT 1 AS phase, NULL AS value, ${table.id} AS record_id
+    FROM ${table} INDEXED BY ${sql.raw(`${getTableName(table)}_id_uq`)}
+    WHERE ${scope} AND NOT EXISTS (SELECT 1 FROM ${v} WHERE ${valueRow})
+      ${cursor?.v === null || cursor?.v === undefined ? (cursor ? sql`AND ${table.id} ${beyond} ${cursor.id}` : sql``) : sql``}
+    ORDER BY ${table.id} ${sql.raw(ascending ? "ASC" : "DESC")}
+    LIMIT ${limit})`;
+  const afterValues = cursor && (cursor.v === null || cursor.v === undefined);
+  const picked = afterValues
+    ? sql`(${withoutValue}) AS picked`
+    : sql`(${withValue} UNION ALL ${withoutValue} LIMIT ${limit}) AS picked`;
+  return db
+    .select({ record: table, sortValue: sql`picked.value`.as("sort_value") })
+    .from(picked)
+    .innerJoin(table, sql`${table.id} = picked.record_id`)
+    .orderBy(sql`picked.phase`, order(sql`picked.value`), order(sql`picked.record_id`));
 }
 
 /**

@@ -1,0 +1,309 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { RecordListInput } from "../../worker/src/schemas/records";
+import {
+  callerForToken,
+  expectTRPCError,
+  newIdentity,
+  ownerOfNewOrganization,
+  rows,
+  seedMember,
+  signIdToken,
+  type Identity,
+} from "./helpers";
+import { allPages, defineProperty, ids } from "./records-helpers";
+
+/**
+ * env.DB that counts D1 round trips (a batch is one; so is each statement run on its own) and
+ * keeps the SQL of every statement prepared.
+ */
+function countingDatabase() {
+  const seen = { trips: 0, statements: [] as string[] };
+  const watch = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const target = statement as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const name of ["all", "first", "run", "raw"]) {
+      const original = target[name].bind(statement);
+      target[name] = (...args: unknown[]) => {
+        seen.trips += 1;
+        return original(...args);
+      };
+    }
+    const bind = target.bind.bind(statement);
+    target.bind = (...values: unknown[]) => watch(bind(...values) as D1PreparedStatement);
+    return statement;
+  };
+  const db = new Proxy(env.DB, {
+    get(database, property) {
+      if (property === "prepare")
+        return (query: string) => {
+          seen.statements.push(query);
+          return watch(database.prepare(query));
+        };
+      if (property === "batch")
+        return (statements: D1PreparedStatement[]) => {
+          seen.trips += 1;
+          return database.batch(statements);
+        };
+      const value: unknown = Reflect.get(database, property, database);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(database) : value;
+    },
+  });
+  return { db, seen };
+}
+
+async function countedCaller(identity: Identity) {
+  const counter = countingDatabase();
+  const caller = await callerForToken(await signIdToken(identity), { DB: counter.db });
+  /** Round trips and statements of one call. */
+  async function measure<T>(call: (c: typeof caller) => Promise<T>) {
+    counter.seen.trips = 0;
+    counter.seen.statements = [];
+    const result = await call(caller);
+    return { result, trips: counter.seen.trips, statements: [...counter.seen.statements] };
+  }
+  return measure;
+}
+
+describe("list reads: one D1 round trip", () => {
+  it("lists, filters, searches, pages and sorts by a custom property with one batch each", async () => {
+    const { identity, caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "tier", label: "Tier", type: "select", options: ["a", "b"] });
+    for (const [firstName, tier] of [
+      ["Ann", "b"],
+      ["Bob", "a"],
+      ["Cy", null],
+    ] as const)
+      await caller.contacts.create({ firstName, properties: tier ? { tier } : {} });
+    const measure = await countedCaller(identity);
+    const inputs: RecordListInput[] = [
+      {},
+      { limit: 1 },
+      { search: "bo" },
+      { filter: { combinator: "and", conditions: [{ field: "leadScore", operator: "gt", value: -1 }] } },
+      { trash: true },
+    ];
+    for (const input of inputs) {
+      const { trips } = await measure((c) => c.contacts.list(input));
+      expect(trips, JSON.stringify(input)).toBe(1);
+    }
+    const first = await caller.contacts.list({ limit: 1 });
+    expect((await measure((c) => c.contacts.list({ limit: 1, cursor: first.nextCursor! }))).trips).toBe(1);
+
+    // A custom property: the first call learns the property kinds (two trips at most), later ones take one.
+    const byTier = { sort: { field: "prop:tier", direction: "asc" } } as const;
+    const cold = await measure((c) => c.contacts.list(byTier));
+    expect(cold.trips).toBeLessThanOrEqual(2);
+    const warm = await measure((c) => c.contacts.list(byTier));
+    expect(warm.trips).toBe(1);
+    expect(warm.result.items.map((c) => c.firstName)).toEqual(["Bob", "Ann", "Cy"]);
+    expect((await measure((c) => c.companies.list({}))).trips).toBe(1);
+    // The counter sees every trip: a memberProcedure read takes the membership query and then its own.
+    const contact = warm.result.items[0];
+    expect((await measure((c) => c.contacts.get({ id: contact.id }))).trips).toBeGreaterThan(1);
+  });
+
+  it("is FORBIDDEN on the next list once the member is removed, and reads nothing of the organization", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Ann" });
+    const member = await seedMember(org.id, "member");
+    expect((await member.caller.contacts.list({})).items.map((c) => c.firstName)).toEqual(["Ann"]);
+
+    await env.DB.prepare("DELETE FROM memberships WHERE user_id = ?").bind(member.identity.uid).run();
+    await expectTRPCError(member.caller.contacts.list({}), "FORBIDDEN");
+    await expectTRPCError(member.caller.contacts.list({ search: "ann" }), "FORBIDDEN");
+    await expectTRPCError(member.caller.companies.list({}), "FORBIDDEN");
+    await expectTRPCError(member.caller.search.records({ query: "ann" }), "FORBIDDEN");
+  });
+
+  it("scopes rows by the membership inside the batch: a user row pointing at another organization reads nothing", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    await b.caller.contacts.create({ firstName: "Secret" });
+    const member = await seedMember(a.org.id, "member");
+    // The user row now names Org B, where they have no membership.
+    await env.DB.prepare("UPDATE users SET organization_id = ? WHERE id = ?").bind(b.org.id, member.identity.uid).run();
+    await expectTRPCError(member.caller.contacts.list({ search: "secret" }), "FORBIDDEN");
+    await expectTRPCError(member.caller.contacts.list({}), "FORBIDDEN");
+  });
+
+  it("follows a move to another organization at once", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    await a.caller.contacts.create({ firstName: "Alpha" });
+    await b.caller.contacts.create({ firstName: "Beta" });
+    const member = await seedMember(a.org.id, "member");
+    expect((await member.caller.contacts.list({})).items.map((c) => c.firstName)).toEqual(["Alpha"]);
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO memberships (id, organization_id, user_id, role, joined_at, created_by, created_at, updated_at) VALUES (?, ?, ?, 'member', ?, ?, ?, ?)",
+      ).bind(`mem_move${now}`, b.org.id, member.identity.uid, now, member.identity.uid, now, now),
+      env.DB.prepare("UPDATE users SET organization_id = ? WHERE id = ?").bind(b.org.id, member.identity.uid),
+    ]);
+    const listed = await member.caller.contacts.list({});
+    expect(listed.items.map((c) => c.firstName)).toEqual(["Beta"]);
+    expect(listed.total).toEqual({ count: 1, exact: true });
+  });
+
+  it("is UNAUTHORIZED without a token and FORBIDDEN without an organization", async () => {
+    const stranger = await callerForToken(await signIdToken(newIdentity("stranger")));
+    await expectTRPCError(stranger.contacts.list({}), "FORBIDDEN");
+  });
+});
+
+describe("search.records (the palette)", () => {
+  it("finds contacts and companies in one round trip and never counts", async () => {
+    const { identity, caller } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Annika", lastName: "Berg", emails: ["annika@berg.io"] });
+    await caller.contacts.create({ firstName: "Bob" });
+    await caller.companies.create({ name: "Annex Labs", domain: "annex.io" });
+    const measure = await countedCaller(identity);
+    const { result, trips, statements } = await measure((c) => c.search.records({ query: "ann" }));
+    expect(result.contacts.map((c) => c.name)).toEqual(["Annika Berg"]);
+    expect(result.companies.map((c) => c.name)).toEqual(["Annex Labs"]);
+    expect(trips).toBe(1);
+    expect(statements.filter((s) => /count\(/i.test(s))).toEqual([]);
+  });
+});
+
+describe("full-text search keyed on seq", () => {
+  it("keys the FTS rows on contacts.seq, an INTEGER PRIMARY KEY that VACUUM cannot renumber", async () => {
+    const columns = await rows<{ name: string; type: string; pk: number }>("PRAGMA table_info(contacts)");
+    expect(columns.find((c) => c.pk === 1)).toMatchObject({ name: "seq", type: "INTEGER" });
+    const [fts] = await rows<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'contacts_fts'");
+    expect(fts.sql).toContain("content_rowid='seq'");
+
+    const { caller, org } = await ownerOfNewOrganization();
+    const zed = await caller.contacts.create({ firstName: "Zephyrine", emails: ["zeph@example.com"] });
+    const [stored] = await rows<{ seq: number }>("SELECT seq FROM contacts WHERE id = ?", zed.id);
+    const hits = await rows<{ rowid: number }>(
+      "SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?",
+      `scope:"${org.id}" AND zephyr*`,
+    );
+    expect(hits.map((h) => h.rowid)).toEqual([stored.seq]);
+  });
+
+  it("stays consistent with contacts and companies through creates, renames, deletes, restores and purges", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const yara = await caller.contacts.create({ firstName: "Yarael", title: "Pilot" });
+    const other = await caller.contacts.create({ firstName: "Quinlan" });
+    const company = await caller.companies.create({ name: "Yonder Ltd", domain: "yonder.io" });
+    await caller.contacts.update({ id: yara.id, version: 1, patch: { lastName: "Poof" } });
+    await caller.contacts.delete({ ids: [other.id] });
+    const search = async (text: string, trash = false) =>
+      (await caller.contacts.list({ search: text, trash })).items.map((c) => c.id);
+    expect(await search("poof")).toEqual([yara.id]);
+    expect(await search("quin")).toEqual([]);
+    expect(await search("quin", true)).toEqual([other.id]);
+    expect((await caller.contacts.list({ search: "quin", trash: true })).total).toEqual({ count: 1, exact: true });
+    await caller.contacts.restore({ id: other.id });
+    expect(await search("quin")).toEqual([other.id]);
+    expect(await search("quin", true)).toEqual([]);
+    await caller.companies.delete({ ids: [company.id] });
+    expect((await caller.companies.list({ search: "yonder", trash: true })).items.map((c) => c.id)).toEqual([
+      company.id,
+    ]);
+    // A hard delete (as an organization's deletion cascades) leaves no FTS row behind.
+    await env.DB.prepare("DELETE FROM contacts WHERE id = ?").bind(yara.id).run();
+    expect(await search("poof")).toEqual([]);
+    // FTS5's own check compares the index with its content (rank 1: against the content view).
+    await env.DB.prepare("INSERT INTO contacts_fts(contacts_fts, rank) VALUES ('integrity-check', 1)").run();
+    await env.DB.prepare("INSERT INTO companies_fts(companies_fts, rank) VALUES ('integrity-check', 1)").run();
+  });
+});
+
+describe("sort by a custom property (record_values)", () => {
+  type Row = { id: string; firstName: string; properties: Record<string, unknown> };
+
+  /** The reference order: values by SQLite's order (numbers before text), ties and unset by id, unset last. */
+  function reference(list: Row[], key: string, direction: "asc" | "desc") {
+    const sign = direction === "asc" ? 1 : -1;
+    const rank = (v: unknown) => (typeof v === "number" ? 0 : 1);
+    return [...list].sort((a, b) => {
+      const x = a.properties[key] ?? null;
+      const y = b.properties[key] ?? null;
+      if (x === null || y === null) {
+        if (x !== y) return x === null ? 1 : -1;
+        return sign * (a.id < b.id ? -1 : 1);
+      }
+      if (rank(x) !== rank(y)) return sign * (rank(x) - rank(y));
+      if (x !== y) return sign * ((x as number | string) < (y as number | string) ? -1 : 1);
+      return sign * (a.id < b.id ? -1 : 1);
+    });
+  }
+
+  it("walks every live contact once in value order, unset last, both ways, after updates and deletes", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "seats", label: "Seats", type: "number" });
+    await defineProperty(org.id, "contact", { key: "plan", label: "Plan", type: "text" });
+    const made: Row[] = [];
+    for (let i = 0; i < 23; i++) {
+      const properties: Record<string, unknown> = {};
+      if (i % 4 !== 0) properties.seats = (i * 7) % 5;
+      if (i % 3 !== 0) properties.plan = ["pro", "basic", "Team"][i % 3];
+      made.push(await caller.contacts.create({ firstName: `P${i}`, properties }));
+    }
+    // Change a value, clear one, and delete a contact: the values table follows.
+    await caller.contacts.update({ id: made[1].id, version: 1, patch: { properties: { seats: 99 } } });
+    await caller.contacts.update({ id: made[2].id, version: 1, patch: { properties: { seats: null } } });
+    await caller.contacts.delete({ ids: [made[3].id] });
+    const live = await rows<{ id: string; first_name: string; properties: string }>(
+      "SELECT id, first_name, properties FROM contacts WHERE organization_id = ? AND deleted_at IS NULL",
+      org.id,
+    );
+    const current: Row[] = live.map((r) => ({
+      id: r.id,
+      firstName: r.first_name,
+      properties: JSON.parse(r.properties),
+    }));
+    expect(current.find((r) => r.id === made[1].id)?.properties.seats).toBe(99);
+
+    for (const key of ["seats", "plan"])
+      for (const direction of ["asc", "desc"] as const)
+        for (const limit of [1, 4, 50]) {
+          const walked = await allPages(
+            (input) => caller.contacts.list(input),
+            { sort: { field: `prop:${key}`, direction } },
+            limit,
+          );
+          expect(ids(walked), `${key} ${direction} ${limit}`).toEqual(ids(reference(current, key, direction)));
+        }
+
+    // With a filter, and in the trash.
+    const filtered = await caller.contacts.list({
+      sort: { field: "prop:seats", direction: "asc" },
+      filter: { combinator: "and", conditions: [{ field: "prop:plan", operator: "eq", value: "pro" }] },
+    });
+    const pro = current.filter((r) => r.properties.plan === "pro");
+    expect(ids(filtered.items)).toEqual(ids(reference(pro, "seats", "asc")));
+    expect(filtered.total).toEqual({ count: pro.length, exact: true });
+    const trash = await caller.contacts.list({ sort: { field: "prop:seats", direction: "asc" }, trash: true });
+    expect(ids(trash.items)).toEqual([made[3].id]);
+  }, 30_000);
+
+  it("is BAD_REQUEST for a property the organization has not defined", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await expectTRPCError(
+      caller.contacts.list({ sort: { field: "prop:nothing", direction: "asc" } }),
+      "BAD_REQUEST",
+      /no field "prop:nothing"/,
+    );
+  });
+
+  it("reads one index range in record_values, not every record's JSON", async () => {
+    const plan = await rows<{ detail: string }>(
+      `EXPLAIN QUERY PLAN SELECT record_id FROM record_values WHERE organization_id = 'o' AND object = 'contact'
+       AND key = 'tier' AND deleted_at IS NULL ORDER BY value, record_id LIMIT 51`,
+    );
+    expect(plan.map((p) => p.detail).join("\n")).toMatch(/USING COVERING INDEX record_values_sort_idx/);
+    expect(plan.map((p) => p.detail).join("\n")).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+describe("GET /health/db", () => {
+  it("answers {ok: true} after a round trip to D1", async () => {
+    const response = await SELF.fetch("http://crm.test/health/db");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+});
