@@ -25,9 +25,11 @@ import {
   recordIdsInput,
   recordListInput,
 } from "../schemas/records";
-import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
+import { createTRPCRouter, memberProcedure } from "../trpc";
 import { bulkUpdate } from "../domain/records/bulk";
+import { companyImport, importRecords } from "../domain/records/import-records";
 import { mergeRecords } from "../domain/records/merge";
+import { importBatchInput } from "../schemas/imports";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Company = typeof companies.$inferSelect;
@@ -79,10 +81,9 @@ async function rethrowDomainClash(
 }
 
 export const companiesRouter = createTRPCRouter({
-  /** One D1 round trip: the membership check rides in the list's batch. */
-  list: memberReadProcedure
+  list: memberProcedure
     .input(recordListInput)
-    .query(({ ctx, input }) => listRecords<Company>(ctx, companyConfig, input)),
+    .query(({ ctx, input }) => listRecords<Company>(ctx.db, companyConfig, ctx.org.id, input)),
 
   /** The company, its live contacts (by name, up to COMPANY_CONTACTS_LIMIT) and its timeline. */
   get: memberProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
@@ -177,4 +178,9 @@ export const companiesRouter = createTRPCRouter({
   merge: memberProcedure
     .input(mergeInput)
     .mutation(({ ctx, input }) => mergeRecords(ctx.db, companyConfig, ctx.org.id, ctx.uid, input)),
+
+  /** One batch (≤ 100 rows) of a CSV import; duplicates by domain. Same input and result as contacts.import. */
+  import: memberProcedure
+    .input(importBatchInput)
+    .mutation(({ ctx, input }) => importRecords(ctx.db, companyImport, ctx.org.id, ctx.uid, input)),
 });

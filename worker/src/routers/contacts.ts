@@ -26,9 +26,9 @@ import {
   recordIdsInput,
   recordListInput,
 } from "../schemas/records";
-import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
+import { createTRPCRouter, memberProcedure } from "../trpc";
 import { bulkUpdate } from "../domain/records/bulk";
-import { importContacts } from "../domain/records/import-contacts";
+import { contactImport, importRecords } from "../domain/records/import-records";
 import { mergeRecords } from "../domain/records/merge";
 import { importBatchInput } from "../schemas/imports";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
@@ -83,10 +83,9 @@ async function rethrowEmailClash(
 }
 
 export const contactsRouter = createTRPCRouter({
-  /** One D1 round trip: the membership check rides in the list's batch. */
-  list: memberReadProcedure
+  list: memberProcedure
     .input(recordListInput)
-    .query(({ ctx, input }) => listRecords<Contact>(ctx, contactConfig, input)),
+    .query(({ ctx, input }) => listRecords<Contact>(ctx.db, contactConfig, ctx.org.id, input)),
 
   get: memberProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
     const contact = await findRecord(ctx, contactConfig, input.id);
@@ -186,8 +185,8 @@ export const contactsRouter = createTRPCRouter({
     .input(mergeInput)
     .mutation(({ ctx, input }) => mergeRecords(ctx.db, contactConfig, ctx.org.id, ctx.uid, input)),
 
-  /** One batch (≤ 100 rows) of a CSV import. */
+  /** One batch (≤ 100 rows) of a CSV import; duplicates by email. */
   import: memberProcedure
     .input(importBatchInput)
-    .mutation(({ ctx, input }) => importContacts(ctx.db, ctx.org.id, ctx.uid, input)),
+    .mutation(({ ctx, input }) => importRecords(ctx.db, contactImport, ctx.org.id, ctx.uid, input)),
 });

@@ -1,0 +1,456 @@
+import { describe, expect, it } from "vitest";
+import { expectTRPCError, ownerOfNewOrganization, seedMember } from "./helpers";
+import { allPages, defineProperty, ids } from "./records-helpers";
+
+type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
+
+/** Line numbers as the web sends them: the header is line 1, so rows start at 2. */
+const lines = (count: number, start = 2) => Array.from({ length: count }, (_, i) => start + i);
+
+const allContacts = (caller: Caller) => allPages((input) => caller.contacts.list(input), {}, 200);
+const allCompanies = (caller: Caller) => allPages((input) => caller.companies.list(input), {}, 200);
+const contactTotal = async (caller: Caller) => (await caller.contacts.list({})).total?.count;
+const companyTotal = async (caller: Caller) => (await caller.companies.list({})).total?.count;
+const byEmail = async (caller: Caller, email: string) =>
+  (
+    await caller.contacts.list({
+      filter: { combinator: "and", conditions: [{ field: "email", operator: "eq", value: email }] },
+    })
+  ).items;
+
+describe("contacts.import", () => {
+  it("creates the rows of a batch, each with a 'created' activity, and counts them", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const result = await caller.contacts.import({
+      rows: [
+        { firstName: "Ann", lastName: "Lee", emails: [" Ann@Acme.COM "], title: "CEO", tags: ["vip"] },
+        { firstName: "Bob", phones: ["+1 555 0100"], leadStatus: "qualified", leadScore: 40 },
+        { emails: ["cy@example.com"] },
+      ],
+      lineNumbers: lines(3),
+    });
+    expect(result).toEqual({ created: 3, updated: 0, skipped: 0, failed: [] });
+    const contacts = await allContacts(caller);
+    expect(contacts.map((c) => c.sortName).sort()).toEqual(["ann lee", "bob", "cy@example.com"]);
+    const ann = contacts.find((c) => c.firstName === "Ann")!;
+    expect(ann).toMatchObject({ emails: ["ann@acme.com"], primaryEmail: "ann@acme.com", title: "CEO", version: 1 });
+    for (const contact of contacts) {
+      const { timeline } = await caller.contacts.get({ id: contact.id });
+      expect(timeline).toEqual([expect.objectContaining({ kind: "created", actorId: identity.uid })]);
+    }
+    expect(await contactTotal(caller)).toBe(3);
+    // Imported contacts are searchable at once.
+    expect(ids((await caller.contacts.list({ search: "ann" })).items)).toEqual([ann.id]);
+  });
+
+  it("reports invalid rows by line with a readable message and imports the valid ones", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", {
+      key: "tier",
+      label: "Tier",
+      type: "select",
+      options: ["gold", "silver"],
+    });
+    await defineProperty(org.id, "contact", { key: "seats", label: "Seats", type: "number" });
+    const result = await caller.contacts.import({
+      rows: [
+        { firstName: "Ann", properties: { tier: "gold", seats: 3 } },
+        { firstName: "Bad", emails: ["not-an-email"] },
+        {},
+        { firstName: "Cy", leadStatus: "hot" },
+        { firstName: "Di", properties: { tier: "bronze" } },
+        { firstName: "Ed", properties: { seats: Number("twelve") } },
+        { firstName: "Flo", properties: { colour: "red" } },
+        { firstName: "Gus", linkedinUrl: "linkedin" },
+        { firstName: "Hal", leadScore: 5 },
+      ],
+      lineNumbers: lines(9, 102),
+    });
+    expect(result.created).toBe(2);
+    expect(result.failed).toEqual([
+      { line: 103, message: "Email: Enter a valid email address." },
+      { line: 104, message: "Give the contact a name or an email address." },
+      { line: 105, message: expect.stringMatching(/^Lead status: /) },
+      { line: 106, message: "Tier must be one of: gold, silver." },
+      { line: 107, message: "Seats must be a number." },
+      { line: 108, message: 'There is no property "colour" on contacts.' },
+      { line: 109, message: "LinkedIn URL: Enter a full URL, like https://…" },
+    ]);
+    const contacts = await allContacts(caller);
+    expect(contacts.map((c) => c.firstName).sort()).toEqual(["Ann", "Hal"]);
+    expect(contacts.find((c) => c.firstName === "Ann")?.properties).toEqual({ tier: "gold", seats: 3 });
+    expect(await contactTotal(caller)).toBe(2);
+  });
+
+  it("fails a row missing a required property", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "region", label: "Region", type: "text", required: true });
+    const result = await caller.contacts.import({
+      rows: [{ firstName: "Ann", properties: { region: "EMEA" } }, { firstName: "Bob" }],
+      lineNumbers: lines(2),
+    });
+    expect(result).toEqual({
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      failed: [{ line: 3, message: "Region must be filled in." }],
+    });
+  });
+
+  it("skips a row whose email (normalised) a contact already has, by default", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    const result = await caller.contacts.import({
+      rows: [{ firstName: "Annie", title: "CEO", emails: ["  ANN@acme.com"] }, { firstName: "Bob" }],
+      lineNumbers: lines(2),
+    });
+    expect(result).toEqual({ created: 1, updated: 0, skipped: 1, failed: [] });
+    expect((await caller.contacts.get({ id: ann.id })).contact).toMatchObject({
+      firstName: "Ann",
+      title: null,
+      version: 1,
+    });
+    expect(await byEmail(caller, "ann@acme.com")).toHaveLength(1);
+  });
+
+  it("with update, fills in the existing contact without blanking what the row leaves empty", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "seats", label: "Seats", type: "number" });
+    await defineProperty(org.id, "contact", { key: "tier", label: "Tier", type: "text" });
+    const ann = await caller.contacts.create({
+      firstName: "Ann",
+      lastName: "Lee",
+      emails: ["ann@acme.com", "ann@home.net"],
+      title: "CTO",
+      tags: ["vip"],
+      properties: { tier: "gold" },
+    });
+    const result = await caller.contacts.import({
+      rows: [
+        {
+          firstName: "Annie",
+          emails: ["ANN@acme.com"],
+          title: "CEO",
+          tags: ["VIP", "founder"],
+          properties: { seats: 4 },
+        },
+        { lastName: "", emails: ["ann@acme.com"], title: "CEO" },
+      ],
+      lineNumbers: lines(2),
+      onDuplicate: "update",
+    });
+    expect(result).toEqual({ created: 0, updated: 1, skipped: 1, failed: [] });
+    const { contact, timeline } = await caller.contacts.get({ id: ann.id });
+    expect(contact).toMatchObject({
+      firstName: "Annie",
+      lastName: "Lee",
+      sortName: "annie lee",
+      emails: ["ann@acme.com", "ann@home.net"],
+      primaryEmail: "ann@acme.com",
+      title: "CEO",
+      tags: ["vip", "founder"],
+      properties: { tier: "gold", seats: 4 },
+      version: 2,
+    });
+    expect(timeline[0]).toMatchObject({
+      kind: "updated",
+      actorId: identity.uid,
+      changes: { firstName: ["Ann", "Annie"], title: ["CTO", "CEO"] },
+    });
+    expect(timeline[0]?.changes).not.toHaveProperty("sortName");
+    expect(await contactTotal(caller)).toBe(1);
+  });
+
+  it("does not count an update that changes nothing", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    const result = await caller.contacts.import({
+      rows: [{ firstName: "Ann", emails: ["ann@acme.com"] }],
+      lineNumbers: lines(1),
+      onDuplicate: "update",
+    });
+    expect(result).toEqual({ created: 0, updated: 0, skipped: 1, failed: [] });
+    expect((await caller.contacts.get({ id: ann.id })).contact.version).toBe(1);
+  });
+
+  it("treats a repeated email inside one batch like one already stored", async () => {
+    const skip = await ownerOfNewOrganization();
+    expect(
+      await skip.caller.contacts.import({
+        rows: [
+          { firstName: "Ann", emails: ["ann@acme.com"] },
+          { firstName: "Annie", title: "CEO", emails: ["Ann@Acme.com"] },
+        ],
+        lineNumbers: lines(2),
+      }),
+    ).toEqual({ created: 1, updated: 0, skipped: 1, failed: [] });
+    expect((await byEmail(skip.caller, "ann@acme.com")).map((c) => [c.firstName, c.title])).toEqual([["Ann", null]]);
+
+    const update = await ownerOfNewOrganization();
+    expect(
+      await update.caller.contacts.import({
+        rows: [
+          { firstName: "Ann", emails: ["ann@acme.com"] },
+          { firstName: "Annie", title: "CEO", emails: ["Ann@Acme.com"] },
+        ],
+        lineNumbers: lines(2),
+        onDuplicate: "update",
+      }),
+    ).toEqual({ created: 1, updated: 1, skipped: 0, failed: [] });
+    const [annie] = await byEmail(update.caller, "ann@acme.com");
+    expect(annie).toMatchObject({ firstName: "Annie", title: "CEO", version: 1 });
+    expect((await update.caller.contacts.get({ id: annie!.id })).timeline.map((a) => a.kind)).toEqual(["created"]);
+    expect(await contactTotal(update.caller)).toBe(1);
+  });
+
+  it("creates every contact without an email (nothing to match them on)", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const result = await caller.contacts.import({
+      rows: [{ firstName: "Ann" }, { firstName: "Ann" }],
+      lineNumbers: lines(2),
+      onDuplicate: "update",
+    });
+    expect(result.created).toBe(2);
+  });
+
+  it("links a company of the organization by id and fails a row naming another organization's", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const other = await ownerOfNewOrganization("Other");
+    const acme = await caller.companies.create({ name: "Acme" });
+    const initech = await other.caller.companies.create({ name: "Initech" });
+    const result = await caller.contacts.import({
+      rows: [
+        { firstName: "Ann", companyId: acme.id },
+        { firstName: "Eve", companyId: initech.id },
+      ],
+      lineNumbers: lines(2),
+    });
+    expect(result).toEqual({
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      failed: [{ line: 3, message: "Company: that company does not exist or was deleted." }],
+    });
+    expect((await caller.companies.get({ id: acme.id })).contacts.map((c) => c.firstName)).toEqual(["Ann"]);
+    expect((await other.caller.companies.get({ id: initech.id })).contacts).toEqual([]);
+  });
+
+  it("accepts an owner who is a member and fails one who is not", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const { identity: member } = await seedMember(org.id, "member");
+    const stranger = await ownerOfNewOrganization("Other");
+    const result = await caller.contacts.import({
+      rows: [
+        { firstName: "Ann", ownerId: member.uid },
+        { firstName: "Bob", ownerId: stranger.identity.uid },
+      ],
+      lineNumbers: lines(2),
+    });
+    expect(result.failed).toEqual([{ line: 3, message: "Owner: that person is not a member of this workspace." }]);
+    expect((await allContacts(caller)).map((c) => c.ownerId)).toEqual([member.uid]);
+  });
+
+  it("never reads or changes another organization's contact with the same email", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    const theirs = await a.caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"], title: "CTO" });
+    expect(
+      await b.caller.contacts.import({
+        rows: [{ firstName: "Annie", emails: ["ann@acme.com"], title: "CEO" }],
+        lineNumbers: lines(1),
+      }),
+    ).toEqual({ created: 1, updated: 0, skipped: 0, failed: [] });
+    // With update, the duplicate is B's own new contact, never A's.
+    expect(
+      await b.caller.contacts.import({
+        rows: [{ firstName: "Annie", emails: ["ann@acme.com"], title: "VP" }],
+        lineNumbers: lines(1),
+        onDuplicate: "update",
+      }),
+    ).toEqual({ created: 0, updated: 1, skipped: 0, failed: [] });
+    expect((await a.caller.contacts.get({ id: theirs.id })).contact).toMatchObject({
+      firstName: "Ann",
+      title: "CTO",
+      version: 1,
+    });
+    expect((await a.caller.contacts.get({ id: theirs.id })).timeline).toHaveLength(1);
+    expect(await contactTotal(a.caller)).toBe(1);
+    expect((await byEmail(b.caller, "ann@acme.com")).map((c) => c.title)).toEqual(["VP"]);
+    expect(await contactTotal(b.caller)).toBe(1);
+  });
+
+  it("imports a full batch of 100 rows with 100 distinct emails, and refuses 101 rows", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const rows = Array.from({ length: 100 }, (_, i) => ({ firstName: `P${i}`, emails: [`p${i}@example.com`] }));
+    expect(await caller.contacts.import({ rows, lineNumbers: lines(100) })).toEqual({
+      created: 100,
+      updated: 0,
+      skipped: 0,
+      failed: [],
+    });
+    // The same file again: every row is a duplicate now.
+    expect(await caller.contacts.import({ rows, lineNumbers: lines(100) })).toMatchObject({ created: 0, skipped: 100 });
+    expect(await contactTotal(caller)).toBe(100);
+    await expectTRPCError(
+      caller.contacts.import({ rows: [...rows, { firstName: "One more" }], lineNumbers: lines(101) }),
+      "BAD_REQUEST",
+      /100/,
+    );
+  });
+
+  it("refuses a batch whose line numbers do not match its rows", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await expectTRPCError(
+      caller.contacts.import({ rows: [{ firstName: "Ann" }, { firstName: "Bob" }], lineNumbers: [2] }),
+      "BAD_REQUEST",
+      /one line number per row/,
+    );
+    expect(await contactTotal(caller)).toBe(0);
+  });
+
+  it("ignores the trash: a deleted contact's email is imported as a new contact", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    await caller.contacts.delete({ ids: [ann.id] });
+    expect(
+      await caller.contacts.import({ rows: [{ firstName: "Ann", emails: ["ann@acme.com"] }], lineNumbers: lines(1) }),
+    ).toMatchObject({ created: 1 });
+    expect(await contactTotal(caller)).toBe(1);
+  });
+});
+
+describe("companies.import", () => {
+  it("creates companies with normalised domains, custom values and a 'created' activity each", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "company", { key: "plan", label: "Plan", type: "select", options: ["free", "pro"] });
+    const result = await caller.companies.import({
+      rows: [
+        { name: "Acme", domain: "https://www.Acme.com/about", industry: "Software", size: "11-50", tags: ["customer"] },
+        {
+          name: "Globex",
+          properties: { plan: "pro" },
+          address: "1 Main St",
+          linkedinUrl: "https://linkedin.com/company/globex",
+        },
+      ],
+      lineNumbers: lines(2),
+    });
+    expect(result).toEqual({ created: 2, updated: 0, skipped: 0, failed: [] });
+    const companies = await allCompanies(caller);
+    expect(companies.map((c) => [c.name, c.domain])).toEqual([
+      ["Acme", "acme.com"],
+      ["Globex", null],
+    ]);
+    expect(companies[0]).toMatchObject({ industry: "Software", size: "11-50", tags: ["customer"], version: 1 });
+    expect(companies[1]).toMatchObject({ properties: { plan: "pro" }, address: "1 Main St" });
+    for (const company of companies)
+      expect((await caller.companies.get({ id: company.id })).timeline.map((a) => a.kind)).toEqual(["created"]);
+    expect(await companyTotal(caller)).toBe(2);
+    expect(ids((await caller.companies.list({ search: "acme" })).items)).toEqual([companies[0]!.id]);
+  });
+
+  it("reports invalid rows by line and imports the others", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "company", { key: "plan", label: "Plan", type: "select", options: ["free", "pro"] });
+    const result = await caller.companies.import({
+      rows: [
+        { name: "Acme" },
+        { domain: "nameless.com" },
+        { name: "Bad", domain: "https://" },
+        { name: "Worse", domain: "not a domain" },
+        { name: "Pricy", properties: { plan: "gold" } },
+        { name: "Linky", linkedinUrl: "nope" },
+      ],
+      lineNumbers: lines(6),
+    });
+    expect(result).toEqual({
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      failed: [
+        { line: 3, message: expect.stringMatching(/^Name: /) },
+        { line: 4, message: "Domain: enter a domain like acme.com." },
+        { line: 5, message: "Domain: enter a domain like acme.com." },
+        { line: 6, message: "Plan must be one of: free, pro." },
+        { line: 7, message: "LinkedIn URL: Enter a full URL, like https://…" },
+      ],
+    });
+    expect(await companyTotal(caller)).toBe(1);
+  });
+
+  it("skips or updates a company whose normalised domain exists, and catches repeats inside the batch", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({
+      name: "Acme",
+      domain: "acme.com",
+      industry: "Software",
+      tags: ["customer"],
+    });
+    const rows = [
+      { name: "Acme Inc", domain: "WWW.ACME.COM", size: "51-200", tags: ["partner"] },
+      { name: "Globex", domain: "globex.com" },
+      { name: "Globex Corp", domain: "http://globex.com/", industry: "Energy" },
+    ];
+    expect(await caller.companies.import({ rows, lineNumbers: lines(3) })).toEqual({
+      created: 1,
+      updated: 0,
+      skipped: 2,
+      failed: [],
+    });
+    expect((await caller.companies.get({ id: acme.id })).company).toMatchObject({ name: "Acme", version: 1 });
+
+    // Globex as the first pass stored it: the second row changes nothing, the third fills it in.
+    expect(await caller.companies.import({ rows, lineNumbers: lines(3), onDuplicate: "update" })).toEqual({
+      created: 0,
+      updated: 2,
+      skipped: 1,
+      failed: [],
+    });
+    const { company, timeline } = await caller.companies.get({ id: acme.id });
+    expect(company).toMatchObject({
+      name: "Acme Inc",
+      domain: "acme.com",
+      industry: "Software",
+      size: "51-200",
+      tags: ["customer", "partner"],
+      version: 2,
+    });
+    expect(timeline[0]).toMatchObject({
+      kind: "updated",
+      changes: { name: ["Acme", "Acme Inc"], size: [null, "51-200"] },
+    });
+    const globex = (await allCompanies(caller)).find((c) => c.domain === "globex.com");
+    expect(globex).toMatchObject({ name: "Globex Corp", industry: "Energy", version: 2 });
+    expect(await companyTotal(caller)).toBe(2);
+  });
+
+  it("never reads or changes another organization's company with the same domain", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    const theirs = await a.caller.companies.create({ name: "Acme", domain: "acme.com" });
+    expect(
+      await b.caller.companies.import({
+        rows: [{ name: "Acme B", domain: "acme.com" }],
+        lineNumbers: lines(1),
+        onDuplicate: "update",
+      }),
+    ).toEqual({ created: 1, updated: 0, skipped: 0, failed: [] });
+    expect((await a.caller.companies.get({ id: theirs.id })).company).toMatchObject({ name: "Acme", version: 1 });
+    expect(await companyTotal(a.caller)).toBe(1);
+    expect((await allCompanies(b.caller)).map((c) => [c.name, c.domain])).toEqual([["Acme B", "acme.com"]]);
+  });
+
+  it("refuses more than 100 rows and a non-member", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const rows = Array.from({ length: 101 }, (_, i) => ({ name: `C${i}`, domain: `c${i}.com` }));
+    await expectTRPCError(caller.companies.import({ rows, lineNumbers: lines(101) }), "BAD_REQUEST");
+    expect(await caller.companies.import({ rows: rows.slice(0, 100), lineNumbers: lines(100) })).toMatchObject({
+      created: 100,
+    });
+    expect(await companyTotal(caller)).toBe(100);
+    const outsider = await ownerOfNewOrganization("Other");
+    // The outsider imports into their own organization, never this one.
+    await outsider.caller.companies.import({ rows: rows.slice(0, 1), lineNumbers: lines(1) });
+    expect(await companyTotal(caller)).toBe(100);
+  });
+});

@@ -1,0 +1,374 @@
+import { TRPCError } from "@trpc/server";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { companies, contacts, memberships, propertyDefinitions } from "../../../../drizzle";
+import type { Database } from "../../db";
+import type { ImportBatch, ImportBatchResult } from "../../schemas/imports";
+import { companyCreateInput, contactCreateInput, EMPTY_CONTACT_MESSAGE } from "../../schemas/records";
+import { isUniqueViolation } from "../constraint-error";
+import { newId } from "../ids";
+import { activityRow, diffFields, insertActivity, insertActivityWhere } from "./activity";
+import { countChange } from "./list";
+import { isValidDomain, normalizeDomain, normalizeEmail, sortNameOf } from "./normalize";
+import { checkPropertyValue } from "./properties";
+
+type Values = Record<string, unknown>;
+
+/** A row that cannot be imported, with a sentence the person can act on. */
+class RowError extends Error {}
+
+/** A reference a row may carry (company, owner): which of the given ids are the organization's. */
+type Reference = {
+  field: string;
+  message: string;
+  known: (db: Database, organizationId: string, ids: string[]) => Promise<Set<string>>;
+};
+
+/** What differs between importing contacts and companies; the engine below is shared. */
+export type ImportObject = {
+  object: "contact" | "company";
+  plural: string;
+  idPrefix: "con" | "cmp";
+  table: typeof contacts | typeof companies;
+  schema: z.ZodType<Values>;
+  /** Field names as the import dialog shows them, for row messages. */
+  labels: Record<string, string>;
+  /** The column holding the normalised duplicate key (unique per organization among live rows). */
+  keyColumn: "primaryEmail" | "domain";
+  /** The parsed row with its values normalised as stored; throws RowError for a malformed one. */
+  normalize: (data: Values) => Values;
+  /** The duplicate key of a normalised row, or null when it has none (then it is always created). */
+  keyOf: (data: Values) => string | null;
+  /** Stored columns computed from the others (not shown as changes). */
+  derived: (record: Values) => Values;
+  /** List fields that an update unites with what the record has, instead of replacing. */
+  lists: string[];
+  references: Reference[];
+};
+
+const ids = (values: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+
+const owner: Reference = {
+  field: "ownerId",
+  message: "Owner: that person is not a member of this workspace.",
+  known: async (db, organizationId, userIds) =>
+    new Set(
+      (
+        await db
+          .select({ id: memberships.userId })
+          .from(memberships)
+          .where(and(eq(memberships.organizationId, organizationId), sql`${memberships.userId} IN ${ids(userIds)}`))
+      ).map((m) => m.id),
+    ),
+};
+
+export const contactImport: ImportObject = {
+  object: "contact",
+  plural: "contacts",
+  idPrefix: "con",
+  table: contacts,
+  schema: contactCreateInput as unknown as z.ZodType<Values>,
+  labels: {
+    firstName: "First name",
+    lastName: "Last name",
+    emails: "Email",
+    phones: "Phone",
+    title: "Title",
+    companyId: "Company",
+    linkedinUrl: "LinkedIn URL",
+    leadStatus: "Lead status",
+    source: "Source",
+    leadScore: "Lead score",
+    ownerId: "Owner",
+    tags: "Tags",
+    properties: "Properties",
+  },
+  keyColumn: "primaryEmail",
+  normalize: (data) => data,
+  keyOf: (data) => normalizeEmail((data.emails as string[])[0]),
+  derived: (c) => {
+    const primaryEmail = normalizeEmail((c.emails as string[])[0]);
+    return { primaryEmail, sortName: sortNameOf(c.firstName as string, c.lastName as string, primaryEmail) };
+  },
+  lists: ["emails", "phones", "tags"],
+  references: [
+    {
+      field: "companyId",
+      message: "Company: that company does not exist or was deleted.",
+      known: async (db, organizationId, companyIds) =>
+        new Set(
+          (
+            await db
+              .select({ id: companies.id })
+              .from(companies)
+              .where(
+                and(
+                  eq(companies.organizationId, organizationId),
+                  isNull(companies.deletedAt),
+                  sql`${companies.id} IN ${ids(companyIds)}`,
+                ),
+              )
+          ).map((c) => c.id),
+        ),
+    },
+    owner,
+  ],
+};
+
+export const companyImport: ImportObject = {
+  object: "company",
+  plural: "companies",
+  idPrefix: "cmp",
+  table: companies,
+  schema: companyCreateInput as unknown as z.ZodType<Values>,
+  labels: {
+    name: "Name",
+    domain: "Domain",
+    industry: "Industry",
+    size: "Size",
+    address: "Address",
+    linkedinUrl: "LinkedIn URL",
+    ownerId: "Owner",
+    tags: "Tags",
+    properties: "Properties",
+  },
+  keyColumn: "domain",
+  normalize: (data) => {
+    const raw = data.domain as string | null | undefined;
+    const domain = normalizeDomain(raw);
+    if (raw && !(domain && isValidDomain(domain))) throw new RowError("Domain: enter a domain like acme.com.");
+    return { ...data, domain };
+  },
+  keyOf: (data) => (data.domain as string | null) ?? null,
+  derived: () => ({}),
+  lists: ["tags"],
+  references: [owner],
+};
+
+function issueMessage(config: ImportObject, issues: z.core.$ZodIssue[]): string {
+  const issue = issues[0];
+  if (!issue) return "This row is not valid.";
+  if (issue.message === EMPTY_CONTACT_MESSAGE) return issue.message;
+  const field = issue.path.find((p) => typeof p === "string");
+  const label = field ? (config.labels[field] ?? field) : null;
+  return label ? `${label}: ${issue.message}` : issue.message;
+}
+
+const blank = (value: unknown) =>
+  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+
+/** Case-insensitive union, keeping `first`'s order and spelling. */
+function unite(first: string[], then: string[]) {
+  const seen = new Set(first.map((v) => v.toLowerCase()));
+  const added = then.filter((v) => !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
+  return [...first, ...added];
+}
+
+/**
+ * `state` with what `row` fills in: an import never blanks what the file left empty, unites lists
+ * and adds custom values to the record's.
+ */
+function applyRow(config: ImportObject, state: Values, raw: Values, data: Values): Values {
+  const next = { ...state };
+  for (const key of Object.keys(raw)) {
+    const value = data[key];
+    if (blank(value)) continue;
+    if (key === "properties") next.properties = { ...(state.properties as Values), ...(value as Values) };
+    else if (config.lists.includes(key)) next[key] = unite((state[key] as string[]) ?? [], value as string[]);
+    else next[key] = value;
+  }
+  return next;
+}
+
+type Valid = { line: number; raw: Values; data: Values; key: string | null };
+/** A record this batch writes: a new one, or an existing one (`before`) it updates. */
+type Target = { id: string; before: Values | null; state: Values; createdLine?: number; updatedLines: number[] };
+
+/**
+ * Imports one batch (≤ 100 mapped rows) of contacts or companies in one atomic D1 batch. Each row
+ * counts once: created, updated, skipped or failed (with its line and a readable message; a bad
+ * row never blocks the others). A row whose key (email, domain) matches a live record of the
+ * organization, or an earlier row of the batch, is skipped or, with `update`, fills that record in.
+ */
+export async function importRecords(
+  db: Database,
+  config: ImportObject,
+  organizationId: string,
+  actorId: string,
+  input: ImportBatch,
+): Promise<ImportBatchResult> {
+  const result: ImportBatchResult = { created: 0, updated: 0, skipped: 0, failed: [] };
+  // Contacts and companies share every column used here; drizzle cannot query a union of tables.
+  const table = config.table as unknown as typeof contacts;
+  const keyColumn = config.keyColumn === "domain" ? companies.domain : contacts.primaryEmail;
+  const definitions = await db
+    .select()
+    .from(propertyDefinitions)
+    .where(
+      and(
+        eq(propertyDefinitions.organizationId, organizationId),
+        eq(propertyDefinitions.object, config.object),
+        isNull(propertyDefinitions.archivedAt),
+      ),
+    );
+  const byKey = new Map(definitions.map((d) => [d.key, d]));
+
+  const parsed: Valid[] = [];
+  input.rows.forEach((raw, i) => {
+    const line = input.lineNumbers[i] ?? i + 1;
+    const outcome = config.schema.safeParse(raw);
+    if (!outcome.success) return void result.failed.push({ line, message: issueMessage(config, outcome.error.issues) });
+    try {
+      const properties: Values = {};
+      for (const [key, value] of Object.entries(outcome.data.properties as Values)) {
+        const definition = byKey.get(key);
+        if (!definition) throw new RowError(`There is no property "${key}" on ${config.plural}.`);
+        properties[key] = checkPropertyValue(definition, value);
+      }
+      const data = config.normalize({ ...outcome.data, properties });
+      parsed.push({ line, raw, data, key: config.keyOf(data) });
+    } catch (error) {
+      if (!(error instanceof RowError || error instanceof TRPCError)) throw error;
+      result.failed.push({ line, message: error.message });
+    }
+  });
+
+  // References (company, owner) must be the organization's: one query each for the whole batch.
+  const unknownRef = new Map<Valid, string>();
+  for (const reference of config.references) {
+    const wanted = [...new Set(parsed.map((v) => v.data[reference.field]).filter((v): v is string => !blank(v)))];
+    if (wanted.length === 0) continue;
+    const known = await reference.known(db, organizationId, wanted);
+    for (const row of parsed) {
+      const value = row.data[reference.field] as string | null | undefined;
+      if (!blank(value) && !known.has(value as string) && !unknownRef.has(row)) unknownRef.set(row, reference.message);
+    }
+  }
+  const valid = parsed.filter((row) => {
+    const message = unknownRef.get(row);
+    if (message) result.failed.push({ line: row.line, message });
+    return !message;
+  });
+
+  const keys = [...new Set(valid.map((v) => v.key).filter((k): k is string => Boolean(k)))];
+  const existing = keys.length
+    ? await db
+        .select()
+        .from(table)
+        .where(
+          and(eq(table.organizationId, organizationId), isNull(table.deletedAt), sql`${keyColumn} IN ${ids(keys)}`),
+        )
+    : [];
+  const targets = new Map<string, Target>(
+    existing.map((record) => [
+      (record as Values)[config.keyColumn] as string,
+      { id: record.id, before: record, state: record, updatedLines: [] },
+    ]),
+  );
+  const created: Target[] = [];
+
+  for (const row of valid) {
+    const target = row.key ? targets.get(row.key) : undefined;
+    if (target && input.onDuplicate === "skip") {
+      result.skipped++;
+      continue;
+    }
+    if (target) {
+      const next = applyRow(config, target.state, row.raw, row.data);
+      if (JSON.stringify(next) === JSON.stringify(target.state)) result.skipped++;
+      else {
+        target.state = next;
+        target.updatedLines.push(row.line);
+        result.updated++;
+      }
+      continue;
+    }
+    const missing = definitions.find((d) => d.required && blank((row.data.properties as Values)[d.key]));
+    if (missing) {
+      result.failed.push({ line: row.line, message: `${missing.label} must be filled in.` });
+      continue;
+    }
+    const fresh: Target = {
+      id: newId(config.idPrefix),
+      before: null,
+      state: row.data,
+      createdLine: row.line,
+      updatedLines: [],
+    };
+    created.push(fresh);
+    if (row.key) targets.set(row.key, fresh);
+    result.created++;
+  }
+
+  const now = new Date();
+  const at = (recordId: string) => ({ organizationId, object: config.object, recordId, actorId, at: now });
+  const statements = [];
+  for (const target of created) {
+    const values = { ...target.state, ...config.derived(target.state) };
+    statements.push(
+      db.insert(table).values({
+        ...(values as typeof contacts.$inferInsert),
+        id: target.id,
+        organizationId,
+        createdBy: actorId,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      insertActivity(db, activityRow({ ...at(target.id), kind: "created", summary: "Imported" })),
+    );
+  }
+  const updates: Target[] = [];
+  for (const target of targets.values()) {
+    const before = target.before;
+    if (!before || target.updatedLines.length === 0) continue;
+    const derived = config.derived(target.state);
+    const changes = diffFields(before, target.state);
+    for (const field of Object.keys(derived)) delete changes[field];
+    const patch = { ...Object.fromEntries(Object.keys(changes).map((f) => [f, target.state[f]])), ...derived };
+    // The version it was read at: a record changed meanwhile is left alone and its rows reported.
+    const current = and(
+      eq(table.id, target.id),
+      eq(table.organizationId, organizationId),
+      eq(table.version, before.version as number),
+      isNull(table.deletedAt),
+    );
+    updates.push(target);
+    statements.push(
+      insertActivityWhere(
+        db,
+        activityRow({ ...at(target.id), kind: "updated", changes, summary: "Updated by import" }),
+        sql`EXISTS (SELECT 1 FROM ${table} WHERE ${current})`,
+      ),
+      db
+        .update(table)
+        .set({ ...patch, version: (before.version as number) + 1, updatedAt: now })
+        .where(current)
+        .returning({ id: table.id }),
+    );
+  }
+  if (created.length) statements.push(countChange(db, organizationId, config.object, created.length));
+  const [first, ...rest] = statements;
+  if (!first) return result;
+  let results: unknown[];
+  try {
+    results = await db.batch([first, ...rest]);
+  } catch (error) {
+    if (isUniqueViolation(error, `${config.plural}.${config.keyColumn === "domain" ? "domain" : "primary_email"}`))
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: `Someone added one of these ${config.plural} while this batch was importing. Run the import again to skip or update them.`,
+      });
+    throw error;
+  }
+  // Updates come right after the creates, two statements each (activity, then the update).
+  updates.forEach((target, i) => {
+    const written = results[created.length * 2 + i * 2 + 1] as { id: string }[];
+    if (written.length > 0) return;
+    for (const line of target.updatedLines) {
+      result.updated--;
+      result.failed.push({ line, message: "Someone changed this record during the import; import this row again." });
+    }
+  });
+  result.failed.sort((a, b) => a.line - b.line);
+  return result;
+}
