@@ -25,7 +25,7 @@ import {
   recordIdsInput,
   recordListInput,
 } from "../schemas/records";
-import { createTRPCRouter, memberProcedure } from "../trpc";
+import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
 import { bulkUpdate } from "../domain/records/bulk";
 import { companyImport, importRecords } from "../domain/records/import-records";
 import { mergeRecords } from "../domain/records/merge";
@@ -81,9 +81,10 @@ async function rethrowDomainClash(
 }
 
 export const companiesRouter = createTRPCRouter({
-  list: memberProcedure
+  /** One D1 round trip: the membership check rides in the list's batch. */
+  list: memberReadProcedure
     .input(recordListInput)
-    .query(({ ctx, input }) => listRecords<Company>(ctx.db, companyConfig, ctx.org.id, input)),
+    .query(({ ctx, input }) => listRecords<Company>(ctx, companyConfig, input)),
 
   /** The company, its live contacts (by name, up to COMPANY_CONTACTS_LIMIT) and its timeline. */
   get: memberProcedure.input(recordIdInput).query(async ({ ctx, input }) => {

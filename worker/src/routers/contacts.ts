@@ -26,7 +26,7 @@ import {
   recordIdsInput,
   recordListInput,
 } from "../schemas/records";
-import { createTRPCRouter, memberProcedure } from "../trpc";
+import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
 import { bulkUpdate } from "../domain/records/bulk";
 import { contactImport, importRecords } from "../domain/records/import-records";
 import { mergeRecords } from "../domain/records/merge";
@@ -83,9 +83,10 @@ async function rethrowEmailClash(
 }
 
 export const contactsRouter = createTRPCRouter({
-  list: memberProcedure
+  /** One D1 round trip: the membership check rides in the list's batch. */
+  list: memberReadProcedure
     .input(recordListInput)
-    .query(({ ctx, input }) => listRecords<Contact>(ctx.db, contactConfig, ctx.org.id, input)),
+    .query(({ ctx, input }) => listRecords<Contact>(ctx, contactConfig, input)),
 
   get: memberProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
     const contact = await findRecord(ctx, contactConfig, input.id);
