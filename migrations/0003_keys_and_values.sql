@@ -5,9 +5,10 @@
 --    it as the string 'seq'); it reads "rowid" instead. hand: drizzle-kit quoted lower("name") as
 --    one identifier; the index is on the expression.
 -- 2. record_values, kept by triggers from each record's `properties` JSON (sort by a custom property).
--- 3. The FTS5 indexes are rebuilt on `seq`, with a `scope` column: "org_x" for live rows and
---    "org_x_trash" for deleted ones, so a search (and its count) reads one organization's live or
---    trashed rows inside the index. The rebuild above dropped the old triggers with the old tables.
+-- 3. The FTS5 indexes are rebuilt on `seq`. Their organization_id column now holds "org_x" for live
+--    rows and "org_x_trash" for deleted ones, so a search (and its count) reads one organization's
+--    live or trashed rows inside the index (`organization_id:"org_x" AND …` still finds the live
+--    ones). The rebuild above dropped the old triggers with the old tables.
 CREATE TABLE `record_values` (
 	`organization_id` text NOT NULL,
 	`object` text NOT NULL,
@@ -96,63 +97,63 @@ DROP TABLE IF EXISTS `contacts_fts`;
 --> statement-breakpoint
 DROP TABLE IF EXISTS `companies_fts`;
 --> statement-breakpoint
--- What the FTS5 indexes hold: external content must name real columns, so scope comes from a view.
+-- What the FTS5 indexes hold: external content must name real columns, so the scoped id comes from a view.
 CREATE VIEW `contacts_fts_source` AS
-  SELECT seq, organization_id || CASE WHEN deleted_at IS NULL THEN '' ELSE '_trash' END AS scope,
+  SELECT seq, organization_id || CASE WHEN deleted_at IS NULL THEN '' ELSE '_trash' END AS organization_id,
     first_name, last_name, emails, title
   FROM contacts;
 --> statement-breakpoint
 CREATE VIRTUAL TABLE `contacts_fts` USING fts5(
-  scope, first_name, last_name, emails, title,
+  organization_id, first_name, last_name, emails, title,
   content='contacts_fts_source', content_rowid='seq',
   tokenize="unicode61 remove_diacritics 2 tokenchars '_'", prefix='2 3'
 );
 --> statement-breakpoint
 CREATE TRIGGER `contacts_fts_ai` AFTER INSERT ON `contacts` BEGIN
-  INSERT INTO contacts_fts(rowid, scope, first_name, last_name, emails, title)
+  INSERT INTO contacts_fts(rowid, organization_id, first_name, last_name, emails, title)
   VALUES (new.seq, new.organization_id || CASE WHEN new.deleted_at IS NULL THEN '' ELSE '_trash' END,
     new.first_name, new.last_name, new.emails, new.title);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `contacts_fts_ad` AFTER DELETE ON `contacts` BEGIN
-  INSERT INTO contacts_fts(contacts_fts, rowid, scope, first_name, last_name, emails, title)
+  INSERT INTO contacts_fts(contacts_fts, rowid, organization_id, first_name, last_name, emails, title)
   VALUES ('delete', old.seq, old.organization_id || CASE WHEN old.deleted_at IS NULL THEN '' ELSE '_trash' END,
     old.first_name, old.last_name, old.emails, old.title);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `contacts_fts_au` AFTER UPDATE OF organization_id, first_name, last_name, emails, title, deleted_at ON `contacts` BEGIN
-  INSERT INTO contacts_fts(contacts_fts, rowid, scope, first_name, last_name, emails, title)
+  INSERT INTO contacts_fts(contacts_fts, rowid, organization_id, first_name, last_name, emails, title)
   VALUES ('delete', old.seq, old.organization_id || CASE WHEN old.deleted_at IS NULL THEN '' ELSE '_trash' END,
     old.first_name, old.last_name, old.emails, old.title);
-  INSERT INTO contacts_fts(rowid, scope, first_name, last_name, emails, title)
+  INSERT INTO contacts_fts(rowid, organization_id, first_name, last_name, emails, title)
   VALUES (new.seq, new.organization_id || CASE WHEN new.deleted_at IS NULL THEN '' ELSE '_trash' END,
     new.first_name, new.last_name, new.emails, new.title);
 END;
 --> statement-breakpoint
 CREATE VIEW `companies_fts_source` AS
-  SELECT seq, organization_id || CASE WHEN deleted_at IS NULL THEN '' ELSE '_trash' END AS scope, name, domain
+  SELECT seq, organization_id || CASE WHEN deleted_at IS NULL THEN '' ELSE '_trash' END AS organization_id, name, domain
   FROM companies;
 --> statement-breakpoint
 CREATE VIRTUAL TABLE `companies_fts` USING fts5(
-  scope, name, domain,
+  organization_id, name, domain,
   content='companies_fts_source', content_rowid='seq',
   tokenize="unicode61 remove_diacritics 2 tokenchars '_'", prefix='2 3'
 );
 --> statement-breakpoint
 CREATE TRIGGER `companies_fts_ai` AFTER INSERT ON `companies` BEGIN
-  INSERT INTO companies_fts(rowid, scope, name, domain)
+  INSERT INTO companies_fts(rowid, organization_id, name, domain)
   VALUES (new.seq, new.organization_id || CASE WHEN new.deleted_at IS NULL THEN '' ELSE '_trash' END, new.name, new.domain);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `companies_fts_ad` AFTER DELETE ON `companies` BEGIN
-  INSERT INTO companies_fts(companies_fts, rowid, scope, name, domain)
+  INSERT INTO companies_fts(companies_fts, rowid, organization_id, name, domain)
   VALUES ('delete', old.seq, old.organization_id || CASE WHEN old.deleted_at IS NULL THEN '' ELSE '_trash' END, old.name, old.domain);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `companies_fts_au` AFTER UPDATE OF organization_id, name, domain, deleted_at ON `companies` BEGIN
-  INSERT INTO companies_fts(companies_fts, rowid, scope, name, domain)
+  INSERT INTO companies_fts(companies_fts, rowid, organization_id, name, domain)
   VALUES ('delete', old.seq, old.organization_id || CASE WHEN old.deleted_at IS NULL THEN '' ELSE '_trash' END, old.name, old.domain);
-  INSERT INTO companies_fts(rowid, scope, name, domain)
+  INSERT INTO companies_fts(rowid, organization_id, name, domain)
   VALUES (new.seq, new.organization_id || CASE WHEN new.deleted_at IS NULL THEN '' ELSE '_trash' END, new.name, new.domain);
 END;
 --> statement-breakpoint

@@ -178,7 +178,7 @@ describe("full-text search keyed on seq", () => {
     const [stored] = await rows<{ seq: number }>("SELECT seq FROM contacts WHERE id = ?", zed.id);
     const hits = await rows<{ rowid: number }>(
       "SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?",
-      `scope:"${org.id}" AND zephyr*`,
+      `organization_id:"${org.id}" AND zephyr*`,
     );
     expect(hits.map((h) => h.rowid)).toEqual([stored.seq]);
   });

@@ -114,9 +114,9 @@ export function ftsMatch(config: ObjectConfig, orgScope: SQL, search: string, tr
     .slice(0, 8);
   if (words.length === 0) return null;
   const terms = words.map((w) => `"${w}"*`).join(" AND ");
-  // The index's scope column holds "org_x" for live rows and "org_x_trash" for deleted ones (migrations/0003).
+  // The index's organization_id column holds "org_x" for live rows and "org_x_trash" for deleted ones (migrations/0003).
   const rest = `${trash ? "_trash" : ""}" AND {${config.fts.columns}}: (${terms})`;
-  return sql`('scope:"' || coalesce(${orgScope}, 'none') || ${rest})`;
+  return sql`('organization_id:"' || coalesce(${orgScope}, 'none') || ${rest})`;
 }
 
 type Cursor = { v: unknown; id: string };

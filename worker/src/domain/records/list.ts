@@ -151,7 +151,7 @@ export function planList<Row extends { id: string }>(
         .select({ count: recordCounts.count })
         .from(recordCounts)
         .where(and(eq(recordCounts.organizationId, orgScope), eq(recordCounts.object, config.object)));
-    // A search alone counts inside the FTS index: its scope column already holds organization and trash.
+    // A search alone counts inside the FTS index: its organization_id column holds organization and trash.
     else if (match && !input.filter?.conditions.length)
       counting = capped(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${match}`);
     // With filters too, start from the FTS matches rather than probe them for every record.
