@@ -8,7 +8,14 @@ import { Avatar } from "../../ui/avatar";
 import { Button } from "../../ui/button";
 import { memberName, useMembers } from "../members/use-members";
 import { BulkPropertyDialog, BulkTagDialog } from "./bulk-actions-dialogs";
-import { countOf, PartialBulkError, useBulkUpdate, type BulkAction, type RecordObject } from "./use-record-actions";
+import {
+  BULK_CHUNK,
+  countOf,
+  PartialBulkError,
+  useBulkUpdate,
+  type BulkAction,
+  type RecordObject,
+} from "./use-record-actions";
 
 const trigger =
   "inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 text-xs font-medium text-foreground hover:bg-surface-2 data-[state=open]:bg-surface-2";
@@ -36,7 +43,7 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
 
   const run = async (action: BulkAction, describe: Describe) => {
     setPending(true);
-    const toastId = ids.length > 50 ? toast.loading(`Updating ${countOf(ids.length, noun)}…`) : undefined;
+    const toastId = ids.length > BULK_CHUNK ? toast.loading(`Updating ${countOf(ids.length, noun)}…`) : undefined;
     try {
       const updated = await bulkUpdate(ids, action, ({ done, total }) => {
         if (toastId !== undefined)
@@ -44,8 +51,7 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
       });
       const unchanged = ids.length - updated;
       toast.success(
-        describe(updated, countOf(updated, noun)) +
-          (unchanged > 0 ? ` ${unchanged.toLocaleString()} already were.` : ""),
+        describe(updated, countOf(updated, noun)) + (unchanged > 0 ? ` (${unchanged.toLocaleString()} unchanged)` : ""),
         { id: toastId },
       );
       setDialog(null);

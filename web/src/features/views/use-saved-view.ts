@@ -69,22 +69,32 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
   );
 
   // Apply a view once when it is opened (the plain list needs nothing on the first render).
-  const applied = useRef<string>("");
+  const applied = useRef<{ key: string; view: SavedView | null }>({ key: "", view: null });
   // A link to a view this cache has not seen yet waits for the fresh list before giving up.
   const missing = views.isSuccess && !views.isFetching && viewId !== null && view === null;
   useEffect(() => {
     const key = viewId ?? "";
-    if (applied.current === key) return;
+    const last = applied.current;
+    if (last.key === key) {
+      // The open view changed on the server (a teammate updated it, or the cache was stale):
+      // follow it, unless the list has changes of its own that this would throw away.
+      if (view && last.view && +view.updatedAt !== +last.view.updatedAt) {
+        const clean = !differs(current, definitionOf(last.view));
+        applied.current = { key, view };
+        if (clean) apply(view);
+      }
+      return;
+    }
     if (missing) {
-      applied.current = key;
+      applied.current = { key, view: null };
       toast.error("That view was deleted, or it is not shared with you.");
       openView(null);
       return;
     }
     if (viewId && !view) return;
-    applied.current = key;
+    applied.current = { key, view };
     apply(view);
-  }, [viewId, view, missing, apply, openView]);
+  }, [viewId, view, missing, apply, openView, current]);
 
   return {
     views: views.data,
