@@ -1,5 +1,5 @@
 import { after, before, describe, it } from "node:test";
-import { assert, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
 
 /** Adds a contact through the New contact dialog and waits for its row. */
 async function addContact(page, { firstName, lastName, email, title }) {
@@ -88,6 +88,30 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
     await page.getByRole("menuitem", { name: "Max Merger" }).click();
     await toast("Assigned 2 contacts to Max Merger.").waitFor();
     await screenshot(page, "bulk-actions");
+  });
+
+  it("sets a custom property on the selected contacts", async () => {
+    await callProcedure(page, "properties.create", {
+      object: "contact",
+      key: "segment",
+      label: "Segment",
+      type: "select",
+      options: ["SMB", "Enterprise"],
+    });
+    await page.reload();
+    await row("Annie Lee").waitFor();
+    await select("Ann Lee");
+    await select("Annie Lee");
+    await page.getByTestId("selection-bar").getByRole("button", { name: "Set property" }).click();
+    const dialog = page.getByRole("dialog", { name: "Set a property on 2 contacts" });
+    await dialog.locator('select[name="property"]').selectOption({ label: "Segment" });
+    await dialog.locator('select[name="value"]').selectOption("Enterprise");
+    await screenshot(page, "bulk-set-property");
+    await dialog.getByRole("button", { name: "Set property" }).click();
+    await toast("Set Segment to “Enterprise” on 2 contacts.").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    for (const name of ["Ann Lee", "Annie Lee"])
+      await row(name).locator('[data-column-id="prop:segment"]').filter({ hasText: "Enterprise" }).waitFor();
   });
 
   it("merge two contacts", async () => {

@@ -127,4 +127,45 @@ describe("saved views on /contacts", () => {
     await page.waitForURL((url) => !url.searchParams.has("view"));
     assert.deepEqual(page.errors, []);
   });
+
+  it("saves a search as a private view on /companies; a company's panel takes notes", async () => {
+    await page.goto("/companies");
+    await page.getByText("No companies yet").waitFor();
+    for (const [name, domain] of [
+      ["Initech", "initech.example"],
+      ["Initrode", "initrode.example"],
+      ["Globex", "globex.example"],
+    ]) {
+      await page.getByRole("button", { name: "New company" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "New company" });
+      await dialog.locator('input[name="name"]').fill(name);
+      await dialog.locator('input[name="domain"]').fill(domain);
+      await dialog.getByRole("button", { name: "Create company" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await rows().filter({ hasText: name }).waitFor();
+    }
+    await page.getByRole("searchbox", { name: "Search companies" }).fill("Init");
+    await total("2 companies match").waitFor();
+    await page.getByRole("button", { name: "Save view" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save view" });
+    await dialog.locator('input[name="viewName"]').fill("Init companies");
+    await dialog.getByRole("button", { name: "Save view" }).click();
+    await page.getByText("Saved the view “Init companies”.").waitFor();
+    await sidebarView("Init companies").waitFor();
+
+    await page.reload();
+    await total("2 companies match").waitFor();
+    assert.equal(await page.getByRole("searchbox", { name: "Search companies" }).inputValue(), "Init");
+    assert.deepEqual(await names(), ["Initech", "Initrode"]);
+
+    await rows().filter({ hasText: "Initech" }).click();
+    const panel = page.getByTestId("record-panel");
+    await panel.getByRole("heading", { name: "Initech" }).waitFor();
+    await panel.getByRole("textbox", { name: "New note" }).fill("Renewal due in March.\nAsk about the TPS reports.");
+    await panel.getByRole("textbox", { name: "New note" }).press("Control+Enter");
+    await panel.getByTestId("note").filter({ hasText: "Renewal due in March." }).waitFor();
+    await panel.getByTestId("timeline-item").filter({ hasText: "added a note" }).waitFor();
+    await screenshot(page, "companies-view-note");
+    assert.deepEqual(page.errors, []);
+  });
 });
