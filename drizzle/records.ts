@@ -92,9 +92,10 @@ export const contacts = sqliteTable(
     index("contacts_org_updated_idx").on(t.organizationId, t.deletedAt, t.updatedAt, t.id),
     index("contacts_org_company_idx").on(t.organizationId, t.companyId),
     index("contacts_org_owner_idx").on(t.organizationId, t.ownerId),
-    index("contacts_org_status_idx").on(t.organizationId, t.deletedAt, t.leadStatus, t.sortName, t.id),
-    // Status and score together (the "qualified, score over 50" view): its capped count is one index range.
-    index("contacts_org_status_score_idx").on(t.organizationId, t.deletedAt, t.leadStatus, t.leadScore),
+    // One index for a status filter's page (in name order) and its capped count, both from the index
+    // alone even with a score condition. A separate (status, score) index made the count a range, but
+    // then the planner (bound parameters, no statistics) served the page from it and sorted every match.
+    index("contacts_org_status_idx").on(t.organizationId, t.deletedAt, t.leadStatus, t.sortName, t.id, t.leadScore),
     index("contacts_org_score_idx").on(t.organizationId, t.deletedAt, t.leadScore, t.id),
   ],
 );

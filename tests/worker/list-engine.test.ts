@@ -18,8 +18,8 @@ import { allPages, defineProperty, ids } from "./records-helpers";
  * keeps the SQL of every statement prepared.
  */
 function countingDatabase() {
-  const seen = { trips: 0, statements: [] as string[] };
-  const watch = (statement: D1PreparedStatement): D1PreparedStatement => {
+  const seen = { trips: 0, statements: [] as string[], bound: [] as { sql: string; values: unknown[] }[] };
+  const watch = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
     const target = statement as unknown as Record<string, (...args: unknown[]) => unknown>;
     for (const name of ["all", "first", "run", "raw"]) {
       const original = target[name].bind(statement);
@@ -29,7 +29,10 @@ function countingDatabase() {
       };
     }
     const bind = target.bind.bind(statement);
-    target.bind = (...values: unknown[]) => watch(bind(...values) as D1PreparedStatement);
+    target.bind = (...values: unknown[]) => {
+      seen.bound.push({ sql: query, values });
+      return watch(bind(...values) as D1PreparedStatement, query);
+    };
     return statement;
   };
   const db = new Proxy(env.DB, {
@@ -37,7 +40,7 @@ function countingDatabase() {
       if (property === "prepare")
         return (query: string) => {
           seen.statements.push(query);
-          return watch(database.prepare(query));
+          return watch(database.prepare(query), query);
         };
       if (property === "batch")
         return (statements: D1PreparedStatement[]) => {
@@ -58,8 +61,14 @@ async function countedCaller(identity: Identity) {
   async function measure<T>(call: (c: typeof caller) => Promise<T>) {
     counter.seen.trips = 0;
     counter.seen.statements = [];
+    counter.seen.bound = [];
     const result = await call(caller);
-    return { result, trips: counter.seen.trips, statements: [...counter.seen.statements] };
+    return {
+      result,
+      trips: counter.seen.trips,
+      statements: [...counter.seen.statements],
+      bound: [...counter.seen.bound],
+    };
   }
   return measure;
 }
@@ -100,6 +109,39 @@ describe("list reads: one D1 round trip", () => {
     // The counter sees every trip: a memberProcedure read takes the membership query and then its own.
     const contact = warm.result.items[0];
     expect((await measure((c) => c.contacts.get({ id: contact.id }))).trips).toBeGreaterThan(1);
+  });
+
+  it("serves each page and count from an index, without sorting the organization's rows", async () => {
+    const { identity, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "tier", label: "Tier", type: "text" });
+    const measure = await countedCaller(identity);
+    /** The query plans of a list call's statements (the membership query left out). */
+    const plansOf = async (input: RecordListInput) => {
+      const { bound } = await measure((c) => c.contacts.list(input));
+      const plans = [];
+      for (const { sql, values } of bound.filter((b) => !b.sql.includes('from "users"'))) {
+        const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...values)
+          .all<{ detail: string }>();
+        plans.push(plan.results.map((p) => p.detail).join("\n"));
+      }
+      return plans;
+    };
+    const status = { field: "leadStatus", operator: "eq", value: "qualified" } as const;
+    const score = { field: "leadScore", operator: "gt", value: 50 } as const;
+    const [page, count] = await plansOf({ filter: { combinator: "and", conditions: [status, score] } });
+    expect(page).toMatch(/USING INDEX contacts_org_status_idx/);
+    expect(page).not.toMatch(/TEMP B-TREE/);
+    expect(count).toMatch(/USING COVERING INDEX contacts_org_status_idx/);
+
+    const [, searchCount] = await plansOf({ search: "ann" });
+    expect(searchCount).toMatch(/contacts_fts VIRTUAL TABLE/);
+    expect(searchCount).not.toMatch(/SEARCH contacts|SCAN contacts /);
+
+    await measure((c) => c.contacts.list({ sort: { field: "prop:tier", direction: "asc" } }));
+    const [, byTier] = await plansOf({ sort: { field: "prop:tier", direction: "asc" } });
+    expect(byTier).toMatch(/USING COVERING INDEX record_values_sort_idx/);
+    expect(byTier).toMatch(/contacts USING INDEX contacts_id_uq/);
   });
 
   it("is FORBIDDEN on the next list once the member is removed, and reads nothing of the organization", async () => {
