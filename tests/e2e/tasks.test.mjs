@@ -55,6 +55,11 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
     const due = row("Call Ann").getByTestId("task-due");
     assert.equal(await due.getAttribute("datetime"), tomorrowAt3pm);
     assert.match(await due.innerText(), /^Tomorrow 3:00\s?PM$/);
+    for (const time of await page.getByTestId("task-due").all())
+      assert.ok(
+        await time.evaluate((el) => el.scrollWidth <= el.clientWidth),
+        `“${await time.innerText()}” fits its column`,
+      );
     assert.equal(await row("Call Ann").getByTestId("task-record").count(), 0);
     assert.equal(await row("Send Ann the proposal").getByTestId("task-record").innerText(), "Ann Lee");
   });

@@ -78,14 +78,14 @@ export function TaskRow({ row, active, editing, overdue, assignee, ...on }: Task
           dateTime={task.dueAt.toISOString()}
           title={`Due ${formatDateTime(task.dueAt)}`}
           className={cn(
-            "w-28 shrink-0 text-right text-xs whitespace-nowrap tabular-nums",
+            "w-32 shrink-0 text-right text-xs whitespace-nowrap tabular-nums",
             overdue && !done ? "font-medium text-danger" : "text-muted",
           )}
         >
           {formatDueShort(task.dueAt)}
         </time>
       ) : (
-        <span className="w-28 shrink-0" />
+        <span className="w-32 shrink-0" />
       )}
       <span title={`Assigned to ${assigneeName}`} className="shrink-0">
         {assignee === null ? (
