@@ -235,6 +235,93 @@ describe("contacts.import", () => {
     expect((await other.caller.companies.get({ id: initech.id })).contacts).toEqual([]);
   });
 
+  it("links each row to the company its company cell names, by domain or name, creating a missing one once", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });
+    const initech = await caller.companies.create({ name: "Initech" });
+    const result = await caller.contacts.import({
+      rows: [
+        { firstName: "Ann", company: "https://www.ACME.com" },
+        { firstName: "Bob", company: "initech" },
+        { firstName: "Cy", company: "Globex" },
+        { firstName: "Di", company: "GLOBEX" },
+        { firstName: "Ed", company: "hooli.xyz" },
+      ],
+      lineNumbers: lines(5),
+    });
+    expect(result).toEqual({ created: 5, updated: 0, skipped: 0, failed: [] });
+    expect((await caller.companies.get({ id: acme.id })).contacts.map((c) => c.firstName)).toEqual(["Ann"]);
+    expect((await caller.companies.get({ id: initech.id })).contacts.map((c) => c.firstName)).toEqual(["Bob"]);
+    const companies = await allCompanies(caller);
+    expect(companies.map((c) => [c.name, c.domain])).toEqual([
+      ["Acme", "acme.com"],
+      ["Globex", null],
+      ["hooli.xyz", "hooli.xyz"],
+      ["Initech", null],
+    ]);
+    const globex = companies.find((c) => c.name === "Globex")!;
+    const globexPage = await caller.companies.get({ id: globex.id });
+    expect(globexPage.contacts.map((c) => c.firstName)).toEqual(["Cy", "Di"]);
+    expect(globexPage.timeline.map((a) => a.kind)).toEqual(["created"]);
+    expect(await companyTotal(caller)).toBe(4);
+  });
+
+  it("creates no company for a skipped row and fails a row whose company name is ambiguous", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    await caller.companies.create({ name: "Twin" });
+    await caller.companies.create({ name: "twin" });
+    const result = await caller.contacts.import({
+      rows: [
+        { firstName: "Ann", emails: ["ann@acme.com"], company: "Acme" },
+        { firstName: "Bob", company: "Twin" },
+      ],
+      lineNumbers: lines(2),
+    });
+    expect(result).toEqual({
+      created: 0,
+      updated: 0,
+      skipped: 1,
+      failed: [{ line: 3, message: 'Company: several companies are named "Twin"; give its domain instead.' }],
+    });
+    expect(await companyTotal(caller)).toBe(2);
+  });
+
+  it("with update, moves an existing contact to the named company", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    expect(
+      await caller.contacts.import({
+        rows: [{ emails: ["ann@acme.com"], company: "acme.com" }],
+        lineNumbers: lines(1),
+        onDuplicate: "update",
+      }),
+    ).toMatchObject({ updated: 1 });
+    expect((await caller.contacts.get({ id: ann.id })).company?.id).toBe(acme.id);
+  });
+
+  it("never links a row to another organization's company of the same name or domain", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    const theirs = await b.caller.companies.create({ name: "Acme", domain: "acme.com" });
+    await a.caller.contacts.import({
+      rows: [
+        { firstName: "Ann", company: "Acme" },
+        { firstName: "Bob", company: "acme.com" },
+      ],
+      lineNumbers: lines(2),
+    });
+    expect((await b.caller.companies.get({ id: theirs.id })).contacts).toEqual([]);
+    expect(await companyTotal(b.caller)).toBe(1);
+    const mine = await allCompanies(a.caller);
+    expect(mine.map((c) => [c.name, c.domain])).toEqual([
+      ["Acme", null],
+      ["acme.com", "acme.com"],
+    ]);
+    expect(mine.every((c) => c.organizationId === a.org.id)).toBe(true);
+  });
+
   it("accepts an owner who is a member and fails one who is not", async () => {
     const { caller, org } = await ownerOfNewOrganization();
     const { identity: member } = await seedMember(org.id, "member");

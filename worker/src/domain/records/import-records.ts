@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { companies, contacts, memberships, propertyDefinitions } from "../../../../drizzle";
 import type { Database } from "../../db";
@@ -44,6 +45,8 @@ export type ImportObject = {
   /** List fields that an update unites with what the record has, instead of replacing. */
   lists: string[];
   references: Reference[];
+  /** Rows may name their company in `company` (a name or a domain): linked, or created if new. */
+  linksCompanies?: true;
 };
 
 const ids = (values: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
@@ -113,6 +116,7 @@ export const contactImport: ImportObject = {
     },
     owner,
   ],
+  linksCompanies: true,
 };
 
 export const companyImport: ImportObject = {
@@ -181,6 +185,93 @@ function applyRow(config: ImportObject, state: Values, raw: Values, data: Values
 }
 
 type Valid = { line: number; raw: Values; data: Values; key: string | null };
+
+/** "acme.com", "https://www.acme.com/x" → "acme.com"; null for a name ("Acme Inc"). */
+function domainIn(text: string): string | null {
+  const domain = normalizeDomain(text);
+  return !/\s/.test(text) && domain && isValidDomain(domain) ? domain : null;
+}
+
+/**
+ * Links contact rows to the company their `company` cell names: a live company of the organization
+ * with that domain, else with that name (ignoring case); a company not found is created once per
+ * batch (with its own "created" activity and count). Only rows that are written ask, so a skipped
+ * row never creates a company.
+ */
+async function companyLinker(db: Database, organizationId: string, rows: Valid[]) {
+  const texts = rows
+    .filter((r) => blank(r.data.companyId) && typeof r.raw.company === "string" && r.raw.company.trim())
+    .map((r) => (r.raw.company as string).trim());
+  const domains = [...new Set(texts.map(domainIn).filter((d): d is string => Boolean(d)))];
+  const names = [...new Set(texts.map((t) => t.toLowerCase()))];
+  const found = texts.length
+    ? await db
+        .select({ id: companies.id, name: companies.name, domain: companies.domain })
+        .from(companies)
+        .where(
+          and(
+            eq(companies.organizationId, organizationId),
+            isNull(companies.deletedAt),
+            sql`(${companies.domain} IN ${ids(domains)} OR lower(${companies.name}) IN ${ids(names)})`,
+          ),
+        )
+    : [];
+  const byDomain = new Map(found.filter((c) => c.domain).map((c) => [c.domain as string, c.id]));
+  const byName = new Map<string, string[]>();
+  for (const c of found) byName.set(c.name.toLowerCase(), [...(byName.get(c.name.toLowerCase()) ?? []), c.id]);
+  const fresh = new Map<string, { id: string; name: string; domain: string | null }>();
+
+  return {
+    /** Sets the row's companyId from its `company` cell; throws RowError when that cannot be done. */
+    link(row: Valid) {
+      const text = typeof row.raw.company === "string" ? row.raw.company.trim() : "";
+      if (!blank(row.data.companyId) || !text) return;
+      if (text.length > 200) throw new RowError("Company: a company name has at most 200 characters.");
+      const domain = domainIn(text);
+      const named = byName.get(text.toLowerCase()) ?? [];
+      if (!(domain && byDomain.has(domain)) && named.length > 1)
+        throw new RowError(`Company: several companies are named "${text}"; give its domain instead.`);
+      const key = domain ?? `name:${text.toLowerCase()}`;
+      let id = (domain && byDomain.get(domain)) || named[0] || fresh.get(key)?.id;
+      if (!id) {
+        id = newId("cmp");
+        fresh.set(key, { id, name: domain ?? text, domain });
+      }
+      row.data = { ...row.data, companyId: id };
+      row.raw = { ...row.raw, companyId: id };
+    },
+    /** The companies to create, to run before the contacts that name them. */
+    statements(actorId: string, now: Date) {
+      const made = [...fresh.values()];
+      return made.length
+        ? [
+            ...made.flatMap((c) => [
+              db.insert(companies).values({
+                ...c,
+                organizationId,
+                createdBy: actorId,
+                createdAt: now,
+                updatedAt: now,
+              }),
+              insertActivity(
+                db,
+                activityRow({
+                  organizationId,
+                  object: "company",
+                  recordId: c.id,
+                  kind: "created",
+                  actorId,
+                  summary: "Created by a contact import",
+                  at: now,
+                }),
+              ),
+            ]),
+            countChange(db, organizationId, "company", made.length),
+          ]
+        : [];
+    },
+  };
+}
 /** A record this batch writes: a new one, or an existing one (`before`) it updates. */
 type Target = { id: string; before: Values | null; state: Values; createdLine?: number; updatedLines: number[] };
 
@@ -266,11 +357,26 @@ export async function importRecords(
     ]),
   );
   const created: Target[] = [];
+  const linker = config.linksCompanies ? await companyLinker(db, organizationId, valid) : null;
 
   for (const row of valid) {
     const target = row.key ? targets.get(row.key) : undefined;
     if (target && input.onDuplicate === "skip") {
       result.skipped++;
+      continue;
+    }
+    const missing = target
+      ? undefined
+      : definitions.find((d) => d.required && blank((row.data.properties as Values)[d.key]));
+    if (missing) {
+      result.failed.push({ line: row.line, message: `${missing.label} must be filled in.` });
+      continue;
+    }
+    try {
+      linker?.link(row);
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      result.failed.push({ line: row.line, message: error.message });
       continue;
     }
     if (target) {
@@ -281,11 +387,6 @@ export async function importRecords(
         target.updatedLines.push(row.line);
         result.updated++;
       }
-      continue;
-    }
-    const missing = definitions.find((d) => d.required && blank((row.data.properties as Values)[d.key]));
-    if (missing) {
-      result.failed.push({ line: row.line, message: `${missing.label} must be filled in.` });
       continue;
     }
     const fresh: Target = {
@@ -302,7 +403,7 @@ export async function importRecords(
 
   const now = new Date();
   const at = (recordId: string) => ({ organizationId, object: config.object, recordId, actorId, at: now });
-  const statements = [];
+  const statements: BatchItem<"sqlite">[] = [...(linker?.statements(actorId, now) ?? [])];
   for (const target of created) {
     const values = { ...target.state, ...config.derived(target.state) };
     statements.push(
@@ -353,16 +454,17 @@ export async function importRecords(
   try {
     results = await db.batch([first, ...rest]);
   } catch (error) {
-    if (isUniqueViolation(error, `${config.plural}.${config.keyColumn === "domain" ? "domain" : "primary_email"}`))
+    if (isUniqueViolation(error))
       throw new TRPCError({
         code: "CONFLICT",
-        message: `Someone added one of these ${config.plural} while this batch was importing. Run the import again to skip or update them.`,
+        message: `Someone added one of these records while this batch was importing. Run the import again to skip or update them.`,
       });
     throw error;
   }
-  // Updates come right after the creates, two statements each (activity, then the update).
+  // Updates come right after the linked companies and the creates, two statements each (activity, then the update).
+  const firstUpdate = statements.length - updates.length * 2 - (created.length ? 1 : 0);
   updates.forEach((target, i) => {
-    const written = results[created.length * 2 + i * 2 + 1] as { id: string }[];
+    const written = results[firstUpdate + i * 2 + 1] as { id: string }[];
     if (written.length > 0) return;
     for (const line of target.updatedLines) {
       result.updated--;
