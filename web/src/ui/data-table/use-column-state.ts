@@ -59,17 +59,31 @@ export function useColumnState<Row>(columns: DataTableColumn<Row>[], storageKey?
     for (const notify of watchers) notify();
   }, [storageKey, visibility]);
 
+  // The columns a view asked for; columns that arrive later (custom properties load after the
+  // view opens) follow the same list instead of showing by default.
+  const [shown, setShown] = useState<string[] | null>(null);
   useEffect(() => {
     if (!storageKey) return;
-    const show = (ids: string[]) =>
+    const show = (ids: string[]) => {
+      setShown(ids);
       setVisibility(
         Object.fromEntries(columns.filter((c) => c.hideable !== false).map((c) => [c.id, ids.includes(c.id)])),
       );
+    };
     showRequests.set(storageKey, show);
     return () => {
       if (showRequests.get(storageKey) === show) showRequests.delete(storageKey);
     };
   }, [storageKey, columns]);
+  useEffect(() => {
+    if (!shown) return;
+    setVisibility((current) => {
+      const late = columns.filter((c) => c.hideable !== false && !(c.id in current));
+      return late.length
+        ? { ...current, ...Object.fromEntries(late.map((c) => [c.id, shown.includes(c.id)])) }
+        : current;
+    });
+  }, [columns, shown]);
 
   return { sizing, setSizing, visibility, setVisibility };
 }
