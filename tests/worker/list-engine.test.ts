@@ -1,5 +1,7 @@
 import { env, SELF } from "cloudflare:test";
+import superjson from "superjson";
 import { describe, expect, it } from "vitest";
+import { serializeResponse } from "../../worker/src/trpc";
 import type { RecordListInput } from "../../worker/src/schemas/records";
 import {
   callerForToken,
@@ -347,5 +349,42 @@ describe("GET /health/db", () => {
     const response = await SELF.fetch("http://crm.test/health/db");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
+  });
+});
+
+describe("serializeResponse (the tRPC transformer's output side)", () => {
+  it("writes exactly what superjson writes, for plain data and for everything it hands to superjson", () => {
+    const shared = { a: 1 };
+    const values: unknown[] = [
+      null,
+      "text",
+      0,
+      true,
+      new Date(0),
+      [new Date(1), "x"],
+      { items: [{ id: "con_1", createdAt: new Date(2), tags: ["a"], properties: { tier: "gold" }, gone: null }] },
+      { total: { count: 3, exact: true }, nextCursor: null },
+      undefined,
+      { missing: undefined },
+      { "dotted.key": new Date(3) },
+      { n: Number.NaN, m: -0 },
+      { map: new Map([["k", 1]]), set: new Set([1]) },
+      { x: shared, y: shared },
+      { bad: new Date(Number.NaN) },
+      { big: 10n },
+    ];
+    for (const value of values)
+      expect(JSON.stringify(serializeResponse(value)), String(JSON.stringify(superjson.serialize(value)))).toBe(
+        JSON.stringify(superjson.serialize(value)),
+      );
+  });
+
+  it("round-trips a list page through superjson on the client side", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Ann" });
+    const page = await caller.contacts.list({});
+    const back = superjson.deserialize(JSON.parse(JSON.stringify(serializeResponse(page))) as never);
+    expect(back).toEqual(page);
+    expect((back as typeof page).items[0].createdAt).toBeInstanceOf(Date);
   });
 });
