@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { expectTRPCError, ownerOfNewOrganization, seedMember } from "./helpers";
-import { allPages, defineProperty, ids } from "./records-helpers";
+import { contactConfig } from "../../worker/src/domain/records/fields";
+import { bulkUpdate } from "../../worker/src/domain/records/bulk";
+import { allPages, defineProperty, ids, racingDatabase } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 
@@ -292,5 +294,26 @@ describe("companies.bulkUpdate", () => {
     );
     expect((await b.caller.companies.get({ id: theirs.id })).company).toMatchObject({ ownerId: null, version: 1 });
     expect((await a.caller.companies.get({ id: mine.id })).company).toMatchObject({ ownerId: null, version: 1 });
+  });
+});
+
+describe("bulkUpdate, losing a race after its read", () => {
+  it("leaves a record changed meanwhile alone, without an activity, and does not count it", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    const [ann, bob] = await contactsNamed(caller, "Ann", "Bob");
+    const db = racingDatabase(() =>
+      caller.contacts.update({ id: bob.id, version: 1, patch: { tags: ["lead", "partner"] } }),
+    );
+    expect(
+      await bulkUpdate(db, contactConfig, org.id, identity.uid, [ann.id, bob.id], { type: "addTag", tag: "vip" }),
+    ).toEqual({
+      updated: 1,
+      matched: 2,
+    });
+    expect((await seen(caller, ann.id)).contact).toMatchObject({ tags: ["lead", "vip"], version: 2 });
+    const bobAfter = await seen(caller, bob.id);
+    // The teammate's tag stays: the bulk write computed from the old tags did not overwrite it.
+    expect(bobAfter.contact).toMatchObject({ tags: ["lead", "partner"], version: 2 });
+    expect(bobAfter.last?.changes).toEqual({ tags: [["lead"], ["lead", "partner"]] });
   });
 });

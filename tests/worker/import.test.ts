@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectTRPCError, ownerOfNewOrganization, seedMember } from "./helpers";
-import { allPages, defineProperty, ids } from "./records-helpers";
+import { contactImport, importRecords } from "../../worker/src/domain/records/import-records";
+import { allPages, defineProperty, ids, racingDatabase } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 
@@ -539,5 +540,28 @@ describe("companies.import", () => {
     // The outsider imports into their own organization, never this one.
     await outsider.caller.companies.import({ rows: rows.slice(0, 1), lineNumbers: lines(1) });
     expect(await companyTotal(caller)).toBe(100);
+  });
+});
+
+describe("importRecords, losing a race after its reads", () => {
+  it("reports a row whose record changed meanwhile as failed instead of overwriting it, and still creates the rest", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    const db = racingDatabase(() => caller.contacts.update({ id: ann.id, version: 1, patch: { title: "CFO" } }));
+    const result = await importRecords(db, contactImport, org.id, identity.uid, {
+      rows: [{ emails: ["ann@acme.com"], title: "CEO" }, { firstName: "Bob" }],
+      lineNumbers: lines(2),
+      onDuplicate: "update",
+    });
+    expect(result).toEqual({
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      failed: [{ line: 2, message: "Someone changed this record during the import; import this row again." }],
+    });
+    const { contact, timeline } = await caller.contacts.get({ id: ann.id });
+    expect(contact).toMatchObject({ title: "CFO", version: 2 });
+    expect(timeline.map((a) => a.kind)).toEqual(["updated", "created"]);
+    expect(await contactTotal(caller)).toBe(2);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { expectTRPCError, ownerOfNewOrganization } from "./helpers";
-import { defineProperty, ids } from "./records-helpers";
+import { contactConfig } from "../../worker/src/domain/records/fields";
+import { mergeRecords } from "../../worker/src/domain/records/merge";
+import { defineProperty, ids, racingDatabase } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 
@@ -275,5 +277,46 @@ describe("companies.merge", () => {
     expect(await companyTotal(caller)).toBe(2);
     expect(await companyTotal(other.caller)).toBe(1);
     expect((await other.caller.companies.get({ id: theirs.id })).company.version).toBe(1);
+  });
+});
+
+describe("mergeRecords, losing a race after its reads", () => {
+  it("is CONFLICT and changes nothing when the survivor changed just before the batch", async () => {
+    const { caller, org, identity, survivor, merged } = await duplicateContacts();
+    const db = racingDatabase(() => caller.contacts.update({ id: survivor.id, version: 1, patch: { title: "CFO" } }));
+    await expectTRPCError(
+      mergeRecords(db, contactConfig, org.id, identity.uid, {
+        survivorId: survivor.id,
+        survivorVersion: 1,
+        mergedId: merged.id,
+      }),
+      "CONFLICT",
+    );
+    expect((await caller.contacts.get({ id: merged.id })).timeline.map((a) => a.kind)).toEqual([
+      "note",
+      "task",
+      "created",
+    ]);
+    expect(await tasksOf(caller, merged.id)).toEqual(["Send Annie the deck"]);
+    expect(await notesOf(caller, merged.id)).toEqual(["Prefers email"]);
+    expect((await caller.contacts.get({ id: survivor.id })).contact).toMatchObject({ title: "CFO", version: 2 });
+    expect(await contactTotal(caller)).toBe(2);
+  });
+
+  it("is NOT_FOUND and moves nothing when the other contact was deleted just before the batch", async () => {
+    const { caller, org, identity, survivor, merged } = await duplicateContacts();
+    const db = racingDatabase(() => caller.contacts.delete({ ids: [merged.id] }));
+    await expectTRPCError(
+      mergeRecords(db, contactConfig, org.id, identity.uid, {
+        survivorId: survivor.id,
+        survivorVersion: 1,
+        mergedId: merged.id,
+      }),
+      "NOT_FOUND",
+    );
+    expect((await caller.contacts.get({ id: survivor.id })).contact).toMatchObject({ version: 1, title: null });
+    expect(await tasksOf(caller, survivor.id)).toEqual(["Call Ann"]);
+    expect(await tasksOf(caller, merged.id)).toEqual(["Send Annie the deck"]);
+    expect(await contactTotal(caller)).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
+import { databaseFor, type Database } from "../../worker/src/db";
 import type { RecordListInput } from "../../worker/src/schemas/records";
 
 type PropertyType = "text" | "number" | "currency" | "date" | "boolean" | "select" | "multi-select" | "url" | "email";
@@ -62,4 +63,27 @@ export const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 /** Sets created_at (ms) on records directly, so date filters and sorts have known values. */
 export async function setCreatedAt(table: "contacts" | "companies", id: string, iso: string) {
   await env.DB.prepare(`UPDATE ${table} SET created_at = ? WHERE id = ?`).bind(Date.parse(iso), id).run();
+}
+
+/**
+ * The Worker's database, except that `meanwhile` runs just before the next `batch`: what another
+ * request writing between a domain function's reads and its batch looks like (a lost race).
+ */
+export function racingDatabase(meanwhile: () => Promise<unknown>): Database {
+  const db = databaseFor(env);
+  let raced = false;
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "batch")
+        return async (statements: Parameters<Database["batch"]>[0]) => {
+          if (!raced) {
+            raced = true;
+            await meanwhile();
+          }
+          return target.batch(statements);
+        };
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
