@@ -72,6 +72,14 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
     assert.ok(texts.includes("Lead status: New → Qualified"), texts.join(" | "));
     assert.equal(await panel().getByTestId("timeline-item").count(), 3, "created, then two updates");
     assert.match(await panel().innerText(), /Title\s+Director of Programming/);
+    // Every field keeps its row; an empty one reads "—".
+    const values = await panel().getByTestId("record-fields").locator("dd").allInnerTexts();
+    assert.ok(values.length >= 10, `${values.length} fields`);
+    assert.deepEqual(
+      values.filter((v) => v.trim() === ""),
+      [],
+      "no field is blank",
+    );
     assert.equal(await panel().getByText("Loading contact").count(), 0);
     await screenshot(page, "record-page");
     assert.deepEqual(page.errors, []);

@@ -37,7 +37,7 @@ export function useCommonFields(record: Owned | undefined): RecordField[] {
   const owner = members.data?.find((m) => m.userId === record.ownerId);
   return [
     { label: "Owner", value: owner ? memberName(owner) : null },
-    { label: "Tags", value: <TagList tags={record.tags} /> },
+    { label: "Tags", value: record.tags.length ? <TagList tags={record.tags} /> : null },
     { label: "Created", value: formatDateTime(record.createdAt) },
     { label: "Updated", value: formatDateTime(record.updatedAt) },
   ];
