@@ -11,7 +11,6 @@ import { normalizeEmail, sortNameOf } from "./normalize";
 type Contact = typeof contacts.$inferSelect;
 type Company = typeof companies.$inferSelect;
 
-const union = (a: string[], b: string[]) => [...new Map([...b, ...a].map((v) => [v.toLowerCase(), v])).values()];
 const empty = (v: unknown) => v === null || v === undefined || v === "";
 
 /** Survivor values win; its empty fields take the merged record's. */
@@ -28,11 +27,12 @@ function fillProperties(survivor: Record<string, unknown>, merged: Record<string
   return properties;
 }
 
-/** Lists keep the survivor's order and spelling first, then what only the merged record had. */
-const unite = (survivor: string[], merged: string[]) => {
+/** Lists keep the survivor's order and spelling first, then what only the merged record had (ignoring case). */
+function unite(survivor: string[], merged: string[]) {
   const seen = new Set(survivor.map((v) => v.toLowerCase()));
-  return [...survivor, ...union([], merged).filter((v) => !seen.has(v.toLowerCase()))];
-};
+  const added = merged.filter((v) => !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
+  return [...survivor, ...added];
+}
 
 export function mergedContactFields(survivor: Contact, merged: Contact): Partial<Contact> {
   const filled = fill(survivor, merged, [
