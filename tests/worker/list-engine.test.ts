@@ -208,6 +208,27 @@ describe("search.records (the palette)", () => {
     expect(trips).toBe(1);
     expect(statements.filter((s) => /count\(/i.test(s))).toEqual([]);
   });
+
+  it("lists names that start with the text first, then other matches by name, without duplicates", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Aaron", lastName: "Annett" });
+    await caller.contacts.create({ firstName: "Annika", lastName: "Berg" });
+    await caller.contacts.create({ firstName: "Zed", emails: ["zed@annex.io"] });
+    await caller.contacts.create({ firstName: "Ann", lastName: "Lee" });
+    const gone = await caller.contacts.create({ firstName: "Annabel" });
+    await caller.contacts.delete({ ids: [gone.id] });
+    await caller.companies.create({ name: "Annex Labs", domain: "annex.io" });
+    await caller.companies.create({ name: "Blue Annapurna" });
+    const found = await caller.search.records({ query: "ann" });
+    expect(found.contacts.map((c) => c.name)).toEqual(["Ann Lee", "Annika Berg", "Aaron Annett", "Zed"]);
+    expect(found.companies.map((c) => c.name)).toEqual(["Annex Labs", "Blue Annapurna"]);
+    expect((await caller.search.records({ query: "ANN L" })).contacts.map((c) => c.name)).toEqual(["Ann Lee"]);
+    expect((await caller.search.records({ query: "ann", limit: 2 })).contacts.map((c) => c.name)).toEqual([
+      "Ann Lee",
+      "Annika Berg",
+    ]);
+    expect((await caller.search.records({ query: "annex" })).contacts.map((c) => c.name)).toEqual(["Zed"]);
+  });
 });
 
 describe("full-text search keyed on seq", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { companyConfig, contactConfig } from "../domain/records/fields";
-import { planList } from "../domain/records/list";
+import { planQuickSearch } from "../domain/records/list";
 import { createTRPCRouter, memberReadProcedure } from "../trpc";
 
 export const searchInput = z.object({
@@ -19,11 +19,10 @@ type CompanyHit = { id: string; name: string; domain: string | null };
 
 /** What the command palette shows as you type: contacts and companies by name, email, domain, title. */
 export const searchRouter = createTRPCRouter({
-  /** Two first pages without counts (the palette shows none), in one D1 batch with the membership. */
+  /** Names that start with the text first, then other matches; one D1 batch with the membership, no counts. */
   records: memberReadProcedure.input(searchInput).query(async ({ ctx, input }) => {
-    const page = { search: input.query, limit: input.limit, trash: false } as const;
-    const contactPlan = planList<ContactHit>(ctx, contactConfig, page, {}, false);
-    const companyPlan = planList<CompanyHit>(ctx, companyConfig, page, {}, false);
+    const contactPlan = planQuickSearch<ContactHit>(ctx, contactConfig, input.query, input.limit);
+    const companyPlan = planQuickSearch<CompanyHit>(ctx, companyConfig, input.query, input.limit);
     const { results } = await ctx.readAsMember([...contactPlan.statements, ...companyPlan.statements]);
     const people = contactPlan.shape(results.slice(0, contactPlan.statements.length));
     const organizations = companyPlan.shape(results.slice(contactPlan.statements.length));

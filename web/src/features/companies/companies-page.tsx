@@ -4,6 +4,7 @@ import { usePaletteLink } from "../../app/palette-links";
 import { Button } from "../../ui/button";
 import { useListState, useTablePages, type CellPatch } from "../../ui/data-table";
 import { EmptyState } from "../../ui/empty-state";
+import { recordPatchOf, useRecordProperties } from "../records/property-columns";
 import { RecordListPage } from "../records/record-list-page";
 import { useBulkDelete } from "../records/use-bulk-delete";
 import { companyColumns, companyFilterFields } from "./company-columns";
@@ -31,9 +32,12 @@ export default function CompaniesPage() {
   const [creating, setCreating] = useState(link.create);
   const { clearSelection } = list;
 
+  const properties = useRecordProperties<Company>("company", companyColumns, companyFilterFields);
+  const { definitions } = properties;
   const handleEditCell = useCallback(
-    (company: Company, _columnId: string, patch: CellPatch) => updateCompany(company, toCompanyPatch(patch)),
-    [updateCompany],
+    async (company: Company, _columnId: string, patch: CellPatch) =>
+      updateCompany(company, recordPatchOf(definitions, patch, toCompanyPatch)),
+    [updateCompany, definitions],
   );
   const handleOpenRow = useCallback((company: Company) => setOpenId(company.id), []);
   const bulkDelete = useBulkDelete({
@@ -61,8 +65,8 @@ export default function CompaniesPage() {
       }
       list={list}
       pages={pages}
-      columns={companyColumns}
-      filterFields={companyFilterFields}
+      columns={properties.columns}
+      filterFields={properties.filterFields}
       getRowId={getCompanyId}
       onOpenRow={handleOpenRow}
       openRowId={openId}

@@ -1,8 +1,9 @@
 import { PanelSection } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
+import { RecordPropertyFields } from "../records/property-fields";
 import { LoadingLines, RecordPanel, useCommonFields } from "../records/record-panel";
 import { CompanyMark, companyFieldLabels } from "./company-columns";
-import { useCompany, type Company } from "./use-companies";
+import { useCompany, useUpdateCompany, type Company } from "./use-companies";
 
 type CompanyPanelProps = {
   companyId: string | null;
@@ -18,6 +19,7 @@ export function CompanyPanel({ companyId, preview, onClose }: CompanyPanelProps)
   const company = details?.company ?? preview;
   const name = company?.name ?? "Company";
   const common = useCommonFields(company);
+  const updateCompany = useUpdateCompany();
 
   return (
     <RecordPanel
@@ -42,6 +44,15 @@ export function CompanyPanel({ companyId, preview, onClose }: CompanyPanelProps)
               ...common,
             ]
           : null
+      }
+      extraFields={
+        company && (
+          <RecordPropertyFields
+            object="company"
+            values={company.properties}
+            onSave={(key, value) => updateCompany(company, { properties: { [key]: value } })}
+          />
+        )
       }
       query={query}
       timeline={{ items: details?.timeline, noun: "company", fieldLabels: companyFieldLabels }}

@@ -3,6 +3,7 @@ import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { PropertyInputs, usePropertyForm } from "../records/property-fields";
 import { Field, Input } from "../../ui/input";
 import { isConflict } from "../records/list-cache";
 import { useCreateCompany, type Company } from "./use-companies";
@@ -27,10 +28,12 @@ export function NewCompanyDialog({ open, onOpenChange, onCreated }: NewCompanyDi
   const [form, setForm] = useState(blank);
   const create = useCreateCompany();
   const errors = fieldErrorsOf(create.error);
+  const properties = usePropertyForm("company", open);
 
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       setForm(blank);
+      properties.reset();
       create.reset();
     }
     onOpenChange(next);
@@ -38,12 +41,15 @@ export function NewCompanyDialog({ open, onOpenChange, onCreated }: NewCompanyDi
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const values = properties.collect();
+    if (!values) return;
     create.mutate(
       {
         name: form.name,
         domain: form.domain.trim() || null,
         industry: form.industry.trim() || null,
         size: form.size.trim() || null,
+        properties: values,
       },
       {
         onSuccess: (company) => {
@@ -54,6 +60,7 @@ export function NewCompanyDialog({ open, onOpenChange, onCreated }: NewCompanyDi
         },
         onError: (error) => {
           if (isConflict(error)) toast.error(error.message);
+          else if (properties.showServerError(error)) return;
           else if (Object.keys(fieldErrorsOf(error)).length === 0) toastError(error, "Could not add the company");
         },
       },
@@ -61,7 +68,13 @@ export function NewCompanyDialog({ open, onOpenChange, onCreated }: NewCompanyDi
   };
 
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange} title="New company" description="The domain keeps it unique.">
+    <Dialog
+      open={open}
+      onOpenChange={handleOpenChange}
+      title="New company"
+      description="The domain keeps it unique."
+      className={properties.definitions.length > 2 ? "top-[5%]! max-h-[90vh] overflow-y-auto" : undefined}
+    >
       <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
         {fields.map((field, index) => (
           <Field key={field.key} label={field.label} error={errors[field.key]}>
@@ -78,6 +91,7 @@ export function NewCompanyDialog({ open, onOpenChange, onCreated }: NewCompanyDi
             )}
           </Field>
         ))}
+        <PropertyInputs {...properties.inputs} />
         <div className="flex justify-end gap-2 pt-1">
           <Button variant="ghost" onClick={() => handleOpenChange(false)}>
             Cancel

@@ -1,9 +1,10 @@
 import { Avatar } from "../../ui/avatar";
 import { RecordNotes } from "../records/record-notes";
+import { RecordPropertyFields } from "../records/property-fields";
 import { RecordPanel, useCommonFields } from "../records/record-panel";
 import { contactFieldLabels, contactName } from "./contact-columns";
 import { LeadStatusPill, leadStatusLabels } from "./lead-status";
-import { useContact, type Contact } from "./use-contacts";
+import { useContact, useUpdateContact, type Contact } from "./use-contacts";
 
 type ContactPanelProps = {
   contactId: string | null;
@@ -19,6 +20,7 @@ export function ContactPanel({ contactId, preview, onClose }: ContactPanelProps)
   const contact = details?.contact ?? preview;
   const name = contact ? contactName(contact) : "Contact";
   const common = useCommonFields(contact);
+  const updateContact = useUpdateContact();
 
   return (
     <RecordPanel
@@ -40,6 +42,15 @@ export function ContactPanel({ contactId, preview, onClose }: ContactPanelProps)
               ...common,
             ]
           : null
+      }
+      extraFields={
+        contact && (
+          <RecordPropertyFields
+            object="contact"
+            values={contact.properties}
+            onSave={(key, value) => updateContact(contact, { properties: { [key]: value } })}
+          />
+        )
       }
       query={query}
       timeline={{

@@ -7,6 +7,7 @@ import { useListState, useTablePages, type CellPatch } from "../../ui/data-table
 import { EmptyState } from "../../ui/empty-state";
 import { exportContactsCsv } from "../import/export-csv";
 import { ContactImportDialog } from "../import/import-dialog";
+import { recordPatchOf, useRecordProperties } from "../records/property-columns";
 import { RecordListPage } from "../records/record-list-page";
 import { useBulkDelete } from "../records/use-bulk-delete";
 import { contactColumns, contactFilterFields } from "./contact-columns";
@@ -39,9 +40,12 @@ export default function ContactsPage() {
   const [exporting, setExporting] = useState(false);
   const { clearSelection } = list;
 
+  const properties = useRecordProperties<Contact>("contact", contactColumns, contactFilterFields);
+  const { definitions } = properties;
   const handleEditCell = useCallback(
-    (contact: Contact, _columnId: string, patch: CellPatch) => updateContact(contact, toContactPatch(patch)),
-    [updateContact],
+    async (contact: Contact, _columnId: string, patch: CellPatch) =>
+      updateContact(contact, recordPatchOf(definitions, patch, toContactPatch)),
+    [updateContact, definitions],
   );
   const handleOpenRow = useCallback((contact: Contact) => setOpenId(contact.id), []);
   const bulkDelete = useBulkDelete({
@@ -90,8 +94,8 @@ export default function ContactsPage() {
       }
       list={list}
       pages={pages}
-      columns={contactColumns}
-      filterFields={contactFilterFields}
+      columns={properties.columns}
+      filterFields={properties.filterFields}
       getRowId={getContactId}
       onOpenRow={handleOpenRow}
       openRowId={openId}

@@ -3,6 +3,7 @@ import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
+import { PropertyInputs, usePropertyForm } from "../records/property-fields";
 import { Field, Input, Select } from "../../ui/input";
 import { contactName } from "./contact-columns";
 import { leadStatusOptions, type LeadStatus } from "./lead-status";
@@ -20,11 +21,13 @@ export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDi
   const [form, setForm] = useState(blank);
   const create = useCreateContact();
   const errors = fieldErrorsOf(create.error);
+  const properties = usePropertyForm("contact", open);
   const set = (key: keyof typeof blank) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       setForm(blank);
+      properties.reset();
       create.reset();
     }
     onOpenChange(next);
@@ -32,6 +35,8 @@ export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDi
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const values = properties.collect();
+    if (!values) return;
     const email = form.email.trim();
     create.mutate(
       {
@@ -40,6 +45,7 @@ export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDi
         emails: email ? [email] : [],
         title: form.title.trim() || null,
         leadStatus: form.leadStatus,
+        properties: values,
       },
       {
         onSuccess: (contact) => {
@@ -50,6 +56,7 @@ export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDi
         },
         onError: (error) => {
           if (isConflict(error)) toast.error(error.message);
+          else if (properties.showServerError(error)) return;
           else if (Object.keys(fieldErrorsOf(error)).length === 0) toastError(error, "Could not add the contact");
         },
       },
@@ -62,6 +69,7 @@ export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDi
       onOpenChange={handleOpenChange}
       title="New contact"
       description="A name or an email is enough; the rest can wait."
+      className={properties.definitions.length > 2 ? "top-[5%]! max-h-[90vh] overflow-y-auto" : undefined}
     >
       <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
         <div className="grid grid-cols-2 gap-3">
@@ -130,6 +138,7 @@ export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDi
             </Select>
           )}
         </Field>
+        <PropertyInputs {...properties.inputs} />
         <div className="flex justify-end gap-2 pt-1">
           <Button variant="ghost" onClick={() => handleOpenChange(false)}>
             Cancel

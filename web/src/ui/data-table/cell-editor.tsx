@@ -1,6 +1,8 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
-import { Check } from "lucide-react";
+import { Check, X } from "lucide-react";
 import { useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { toast } from "../../lib/toast";
+import { parseMulti } from "./editing";
 import type { CellEditor, CellPatch } from "./types";
 
 type EditorProps<Row> = {
@@ -13,18 +15,36 @@ type EditorProps<Row> = {
 
 /** The inline editor drawn over a cell: Enter saves, Escape cancels, clicking away saves. */
 export function CellEditorView<Row>(props: EditorProps<Row>) {
-  return props.editor.kind === "text" ? <TextEditor {...props} /> : <SelectEditor {...props} />;
+  switch (props.editor.kind) {
+    case "text":
+      return <TextEditor {...props} />;
+    case "select":
+      return <SelectEditor {...props} />;
+    case "multi":
+      return <MultiEditor {...props} />;
+  }
 }
 
 function TextEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>) {
   const [values, setValues] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
   const done = useRef(false);
   const fields = editor.kind === "text" ? editor.fields : [];
 
   const finish = (save: boolean, refocus: boolean) => {
     if (done.current) return;
+    const problem = save ? (editor.validate?.(values) ?? null) : null;
+    if (problem && refocus) {
+      // Enter on a bad value: say why and keep editing.
+      setError(problem);
+      return;
+    }
     done.current = true;
-    if (save) onSave(values, refocus);
+    if (problem) {
+      // Focus left with a bad value: the old one stays, and the toast says why.
+      toast.error(problem);
+      onCancel();
+    } else if (save) onSave(values, refocus);
     else onCancel();
   };
 
@@ -50,29 +70,53 @@ function TextEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>
       onBlur={handleBlur}
       onClick={(event) => event.stopPropagation()}
       onDoubleClick={(event) => event.stopPropagation()}
-      className="absolute inset-y-0 left-0 z-30 flex min-w-full items-center gap-1 rounded-sm bg-background px-1 shadow-lg ring-2 ring-primary"
+      className={
+        "absolute inset-y-0 left-0 z-30 flex min-w-full items-center gap-1 rounded-sm bg-background px-1 shadow-lg ring-2 " +
+        (error ? "ring-danger" : "ring-primary")
+      }
     >
       {fields.map((field, index) => (
         <input
           key={field.key}
           aria-label={field.label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "cell-editor-error" : undefined}
           placeholder={field.label}
+          type={field.inputType ?? "text"}
+          step={field.inputType === "number" ? "any" : undefined}
           autoFocus={index === 0}
-          onFocus={(event) => event.currentTarget.select()}
+          onFocus={(event) => {
+            // Number and date inputs have no text selection to set.
+            if (!field.inputType || field.inputType === "text") event.currentTarget.select();
+          }}
           value={values[field.key] ?? ""}
-          onChange={(event) => setValues((v) => ({ ...v, [field.key]: event.target.value }))}
+          onChange={(event) => {
+            setError(null);
+            setValues((v) => ({ ...v, [field.key]: event.target.value }));
+          }}
           className="h-6 w-36 min-w-0 flex-1 rounded-sm bg-transparent px-1.5 text-[13px] text-foreground outline-none placeholder:text-muted focus:bg-surface-2 focus-visible:outline-none"
         />
       ))}
+      {error && (
+        <p
+          id="cell-editor-error"
+          role="alert"
+          className="absolute top-full left-0 mt-1 rounded-md bg-danger px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg"
+        >
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
 const item =
   "flex cursor-pointer items-center gap-2 rounded-md py-1.5 pr-2 pl-7 text-[13px] text-foreground outline-none data-[highlighted]:bg-surface-2 relative";
+const content = "z-50 max-h-80 min-w-44 overflow-y-auto rounded-lg border border-border bg-background p-1 shadow-xl";
 
 function SelectEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>) {
   if (editor.kind !== "select") return null;
+  const current = initial[editor.field] ?? "";
   return (
     <Dropdown.Root open onOpenChange={(open) => !open && onCancel()}>
       <Dropdown.Trigger asChild>
@@ -84,12 +128,9 @@ function SelectEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Ro
           align="start"
           sideOffset={4}
           onCloseAutoFocus={(event) => event.preventDefault()}
-          className="z-50 min-w-44 rounded-lg border border-border bg-background p-1 shadow-xl"
+          className={content}
         >
-          <Dropdown.RadioGroup
-            value={initial[editor.field] ?? ""}
-            onValueChange={(value) => onSave({ [editor.field]: value }, true)}
-          >
+          <Dropdown.RadioGroup value={current} onValueChange={(value) => onSave({ [editor.field]: value }, true)}>
             {editor.options.map((option) => (
               <Dropdown.RadioItem key={option.value} value={option.value} className={item}>
                 <Dropdown.ItemIndicator className="absolute left-2 inline-flex">
@@ -99,6 +140,69 @@ function SelectEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Ro
               </Dropdown.RadioItem>
             ))}
           </Dropdown.RadioGroup>
+          {editor.clearable && current !== "" && (
+            <>
+              <Dropdown.Separator className="my-1 h-px bg-border" />
+              <Dropdown.Item className={`${item} text-muted`} onSelect={() => onSave({ [editor.field]: "" }, true)}>
+                <X className="absolute left-2 size-3.5" aria-hidden />
+                Clear
+              </Dropdown.Item>
+            </>
+          )}
+        </Dropdown.Content>
+      </Dropdown.Portal>
+    </Dropdown.Root>
+  );
+}
+
+/** Checkboxes that stay open while toggling; closing the menu saves, Escape cancels. */
+function MultiEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>) {
+  const field = editor.kind === "multi" ? editor.field : "";
+  const [chosen, setChosen] = useState(() => parseMulti(initial[field]));
+  const cancelled = useRef(false);
+  if (editor.kind !== "multi") return null;
+
+  const handleOpenChange = (open: boolean) => {
+    if (open) return;
+    if (cancelled.current) onCancel();
+    // Kept in the options' order, so the same choice always saves the same value.
+    else
+      onSave({ [field]: JSON.stringify(editor.options.map((o) => o.value).filter((v) => chosen.includes(v))) }, true);
+  };
+
+  return (
+    <Dropdown.Root open onOpenChange={handleOpenChange}>
+      <Dropdown.Trigger asChild>
+        <span className="absolute inset-0 rounded-sm ring-2 ring-primary" />
+      </Dropdown.Trigger>
+      <Dropdown.Portal>
+        <Dropdown.Content
+          data-cell-editor
+          align="start"
+          sideOffset={4}
+          onCloseAutoFocus={(event) => event.preventDefault()}
+          onEscapeKeyDown={() => {
+            cancelled.current = true;
+          }}
+          className={content}
+        >
+          {editor.options.map((option) => (
+            <Dropdown.CheckboxItem
+              key={option.value}
+              className={item}
+              checked={chosen.includes(option.value)}
+              onSelect={(event) => event.preventDefault()}
+              onCheckedChange={(checked) =>
+                setChosen((list) => (checked ? [...list, option.value] : list.filter((v) => v !== option.value)))
+              }
+            >
+              <Dropdown.ItemIndicator className="absolute left-2 inline-flex">
+                <Check className="size-3.5 text-primary" aria-hidden />
+              </Dropdown.ItemIndicator>
+              {option.label}
+            </Dropdown.CheckboxItem>
+          ))}
+          <p className="px-2 pt-1.5 pb-1 text-[11px] text-muted">Click outside or press Tab to save · Esc cancels</p>
         </Dropdown.Content>
       </Dropdown.Portal>
     </Dropdown.Root>

@@ -18,3 +18,13 @@ export function applyPatch<Row>(row: Row, editor: CellEditor<Row>, patch: CellPa
 export function samePatch(a: CellPatch, b: CellPatch): boolean {
   return Object.keys(b).every((key) => (a[key] ?? "") === (b[key] ?? ""));
 }
+
+/** A `multi` editor's value: a JSON array of strings ("" or anything else reads as none). */
+export function parseMulti(value: string | undefined): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value || "[]");
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}

@@ -2,10 +2,11 @@ import { useState, type FormEvent } from "react";
 import { Button } from "../button";
 import { Input, Select } from "../input";
 import {
-  dateInputToValue,
+  dateFilterValue,
   needsValue,
   operatorLabel,
   operatorsByKind,
+  picksOption,
   type FilterCondition,
   type FilterField,
   type FilterOperator,
@@ -23,14 +24,15 @@ export function FilterForm({ fields, onAdd }: { fields: FilterField[]; onAdd: (c
 
   if (!field) return null;
   const withValue = needsValue(operator);
-  const current = field.kind === "enum" ? value || (field.options?.[0]?.value ?? "") : value;
+  const picking = picksOption(field);
+  const current = picking ? value || (field.options?.[0]?.value ?? "") : value;
   const parsed =
-    field.kind === "number"
+    field.kind === "number" || field.kind === "boolean"
       ? current.trim() === "" || !Number.isFinite(Number(current))
         ? undefined
         : Number(current)
       : field.kind === "date"
-        ? dateInputToValue(current)
+        ? dateFilterValue(field, current)
         : current.trim() || undefined;
   const ready = !withValue || parsed !== undefined;
 
@@ -38,7 +40,7 @@ export function FilterForm({ fields, onAdd }: { fields: FilterField[]; onAdd: (c
     const next = fields.find((f) => f.field === name);
     setFieldName(name);
     setOperator(next ? operatorsByKind[next.kind][0] : "eq");
-    setValue(next?.kind === "enum" ? (next.options?.[0]?.value ?? "") : "");
+    setValue(next && picksOption(next) ? (next.options?.[0]?.value ?? "") : "");
   };
 
   const handleSubmit = (event: FormEvent) => {
@@ -77,7 +79,7 @@ export function FilterForm({ fields, onAdd }: { fields: FilterField[]; onAdd: (c
         </Select>
       </div>
       {withValue &&
-        (field.kind === "enum" ? (
+        (picking ? (
           <Select aria-label="Value" className={compact} value={current} onChange={(e) => setValue(e.target.value)}>
             {field.options?.map((o) => (
               <option key={o.value} value={o.value}>

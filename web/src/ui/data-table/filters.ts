@@ -1,9 +1,21 @@
 import { formatDate } from "../../lib/format";
 import type { EditOption } from "./types";
 
-/** The kinds the list engine knows (worker/src/domain/records/fields.ts), minus references. */
-export type FilterKind = "text" | "number" | "date" | "enum" | "array";
-export type FilterField = { field: string; label: string; kind: FilterKind; options?: EditOption[] };
+/**
+ * What a field holds, for the operators it offers: the list engine's kinds
+ * (worker/src/domain/records/fields.ts) minus references, plus two for custom properties: `select`
+ * (one option or none) and `boolean` (yes, no or not set; sent as 1 / 0).
+ */
+export type FilterKind = "text" | "number" | "date" | "enum" | "array" | "select" | "boolean";
+export type FilterField = {
+  field: string;
+  label: string;
+  kind: FilterKind;
+  /** The values to choose from (enum, select, boolean; an array's when it has a fixed set). */
+  options?: EditOption[];
+  /** A date kept as "YYYY-MM-DD" (custom properties): compared as that text, not as a timestamp. */
+  isoDate?: boolean;
+};
 
 export type FilterOperator = "eq" | "neq" | "contains" | "empty" | "notEmpty" | "before" | "after" | "gt" | "lt";
 export type FilterCondition = { field: string; operator: FilterOperator; value?: string | number };
@@ -18,7 +30,20 @@ export const operatorsByKind: Record<FilterKind, FilterOperator[]> = {
   number: ["eq", "gt", "lt", "neq"],
   date: ["before", "after", "empty", "notEmpty"],
   array: ["contains", "neq", "empty", "notEmpty"],
+  select: ["eq", "neq", "empty", "notEmpty"],
+  boolean: ["eq", "empty", "notEmpty"],
 };
+
+/** Yes / no as the list engine compares a custom boolean (JSON true is 1 in SQLite). */
+export const booleanOptions: EditOption[] = [
+  { value: "1", label: "Yes" },
+  { value: "0", label: "No" },
+];
+
+/** Kinds whose value is picked from `options` rather than typed. */
+export function picksOption(field: FilterField): boolean {
+  return field.kind === "enum" || field.kind === "select" || field.kind === "boolean" || !!field.options?.length;
+}
 
 const operatorLabels: Record<FilterOperator, string> = {
   contains: "contains",
@@ -35,6 +60,8 @@ const operatorLabels: Record<FilterOperator, string> = {
 export function operatorLabel(kind: FilterKind, operator: FilterOperator): string {
   if (kind === "array" && operator === "contains") return "has";
   if (kind === "array" && operator === "neq") return "does not have";
+  if (kind === "boolean" && operator === "empty") return "is not set";
+  if (kind === "boolean" && operator === "notEmpty") return "is set";
   return operatorLabels[operator];
 }
 
@@ -48,10 +75,22 @@ export function dateInputToValue(input: string): number | undefined {
   return y && m && d ? new Date(y, m - 1, d).getTime() : undefined;
 }
 
+/**
+ * A date field's value: custom dates hold the calendar day itself ("2026-05-05"), which is what
+ * they are compared with; built-in dates hold instants, compared with this user's local midnight.
+ */
+export function dateFilterValue(field: FilterField, input: string): string | number | undefined {
+  if (!field.isoDate) return dateInputToValue(input);
+  return /^\d{4}-\d{2}-\d{2}$/.test(input) ? input : undefined;
+}
+
 export function valueLabel(field: FilterField, value: FilterCondition["value"]): string {
   if (value === undefined) return "";
-  if (field.kind === "date") return formatDate(Number(value));
-  if (field.kind === "enum") return field.options?.find((o) => o.value === value)?.label ?? String(value);
+  if (field.kind === "date") {
+    const time = typeof value === "string" ? dateInputToValue(value) : Number(value);
+    return time === undefined || Number.isNaN(time) ? String(value) : formatDate(time);
+  }
+  if (picksOption(field)) return field.options?.find((o) => o.value === String(value))?.label ?? String(value);
   if (field.kind === "number") return Number(value).toLocaleString();
   return `“${value}”`;
 }

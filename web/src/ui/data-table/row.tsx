@@ -60,7 +60,7 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
       </div>
       {columns.map((column, columnIndex) => {
         const editing = editingColumnId === column.id && column.editor;
-        const EditIcon = column.editor?.kind === "select" ? ChevronDown : Pencil;
+        const EditIcon = column.editor && column.editor.kind !== "text" ? ChevronDown : Pencil;
         return (
           <div
             key={column.id}

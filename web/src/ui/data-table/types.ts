@@ -9,16 +9,24 @@ export type CellPatch = Record<string, string>;
 
 export type EditOption = { value: string; label: string };
 
+/** What a text editor's input holds: the browser's own input for numbers, dates, URLs and emails. */
+export type TextInputType = "text" | "number" | "date" | "url" | "email";
+
 /**
  * An inline editor. `text` shows one input per field (a name can be first + last); `select`
- * shows a menu of options. The patch is applied to the row at once (optimistic); `apply`
- * defaults to merging the patch into the row.
+ * shows a menu of options (with "Clear" when `clearable`); `multi` a menu of checkboxes, whose
+ * field holds a JSON array of the chosen option values. The patch is applied to the row at once
+ * (optimistic); `apply` defaults to merging the patch into the row.
  */
 export type CellEditor<Row> = (
-  { kind: "text"; fields: { key: string; label: string }[] } | { kind: "select"; field: string; options: EditOption[] }
+  | { kind: "text"; fields: { key: string; label: string; inputType?: TextInputType }[] }
+  | { kind: "select"; field: string; options: EditOption[]; clearable?: boolean }
+  | { kind: "multi"; field: string; options: EditOption[] }
 ) & {
   get?: (row: Row) => CellPatch;
   apply?: (row: Row, patch: CellPatch) => Row;
+  /** Checks the values before they are saved: a message keeps the editor open and shows it. */
+  validate?: (patch: CellPatch) => string | null;
 };
 
 export type DataTableColumn<Row> = {

@@ -185,6 +185,55 @@ export function planList<Row extends { id: string }>(
   };
 }
 
+/** The smallest string above every string that starts with `prefix` (SQLite compares text bytewise). */
+function pastPrefix(prefix: string): string {
+  const chars = Array.from(prefix);
+  const last = chars.pop()!.codePointAt(0)!;
+  // Past U+D7FF comes U+E000: surrogate code points are not characters.
+  return chars.join("") + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1);
+}
+
+/**
+ * The palette's as-you-type search, never counted: records whose name starts with the text come
+ * first (one range of the name index, which fills the palette for most keystrokes), then the other
+ * full-text matches; by name within each part. A UNION ALL under one LIMIT: SQLite runs the
+ * full-text part only when the names leave room.
+ */
+export function planQuickSearch<Row extends { id: string }>(
+  reader: ListReader,
+  config: ObjectConfig,
+  text: string,
+  limit: number,
+): Plan<Row> {
+  const { db, orgScope } = reader;
+  const table = config.table;
+  const name = config.fields.name.sql;
+  const prefix = text.trim().toLowerCase().replace(/\s+/g, " ");
+  const live = and(inOrganization(config, orgScope), isNull(table.deletedAt));
+  const inName = sql`${name} >= ${prefix} AND ${name} < ${pastPrefix(prefix)}`;
+  const match = ftsMatch(config, orgScope, text, false);
+  const fts = sql.raw(config.fts.table);
+  const byName = sql`SELECT * FROM (SELECT 0 AS part, ${table.seq} AS hit FROM ${table}
+    WHERE ${live} AND ${inName} ORDER BY ${name}, ${table.id} LIMIT ${limit})`;
+  const byText = sql`SELECT * FROM (SELECT 1 AS part, ${table.seq} AS hit FROM ${table}
+    WHERE ${live} AND NOT (${inName}) AND ${table.seq} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match})
+    ORDER BY ${name}, ${table.id} LIMIT ${limit})`;
+  const picked = match ? sql`(${byName} UNION ALL ${byText} LIMIT ${limit}) AS picked` : sql`(${byName}) AS picked`;
+  const page = db
+    .select({ record: table })
+    .from(picked)
+    .innerJoin(table, sql`${table.seq} = picked.hit`)
+    .orderBy(sql`picked.part`, asc(name as SQL), asc(table.id));
+  return {
+    statements: [page],
+    shape: (results) => ({
+      items: (results[0] as { record: Row }[]).map((r) => r.record),
+      nextCursor: null,
+      total: null,
+    }),
+  };
+}
+
 /**
  * A page sorted by a custom property, read in index order from `record_values` (one row per record
  * and key with a value), then the records without a value (last in both directions, by id). A
