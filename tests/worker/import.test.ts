@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectTRPCError, ownerOfNewOrganization, seedMember } from "./helpers";
+import { expectTRPCError, httpClientFor, ownerOfNewOrganization, seedMember } from "./helpers";
 import { contactImport, importRecords } from "../../worker/src/domain/records/import-records";
 import { allPages, defineProperty, ids, racingDatabase } from "./records-helpers";
 
@@ -526,6 +526,28 @@ describe("companies.import", () => {
     expect((await a.caller.companies.get({ id: theirs.id })).company).toMatchObject({ name: "Acme", version: 1 });
     expect(await companyTotal(a.caller)).toBe(1);
     expect((await allCompanies(b.caller)).map((c) => [c.name, c.domain])).toEqual([["Acme B", "acme.com"]]);
+  });
+
+  it("answers over HTTP the way the web calls it, with the same result shape as contacts.import", async () => {
+    const { identity, caller } = await ownerOfNewOrganization();
+    const http = await httpClientFor(identity);
+    const batch = { rows: [{ name: "Acme", domain: "acme.com" }, { name: "" }], lineNumbers: [2, 3] };
+    expect(await http.companies.import.mutate(batch)).toEqual({
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      failed: [{ line: 3, message: "Name: Name the company." }],
+    });
+    expect(
+      await http.contacts.import.mutate({ rows: [{ firstName: "Ann", company: "acme.com" }], lineNumbers: [2] }),
+    ).toEqual({
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      failed: [],
+    });
+    expect((await caller.companies.list({})).items[0]?.name).toBe("Acme");
+    await expectTRPCError(http.companies.import.mutate({ rows: batch.rows, lineNumbers: [2] }), "BAD_REQUEST");
   });
 
   it("refuses more than 100 rows and a non-member", async () => {
