@@ -240,17 +240,20 @@ describe("contacts.import", () => {
     const { caller } = await ownerOfNewOrganization();
     const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });
     const initech = await caller.companies.create({ name: "Initech" });
+    const elan = await caller.companies.create({ name: "Élan" });
     const result = await caller.contacts.import({
       rows: [
+        { firstName: "Flo", company: "Élan" },
         { firstName: "Ann", company: "https://www.ACME.com" },
         { firstName: "Bob", company: "initech" },
         { firstName: "Cy", company: "Globex" },
         { firstName: "Di", company: "GLOBEX" },
         { firstName: "Ed", company: "hooli.xyz" },
       ],
-      lineNumbers: lines(5),
+      lineNumbers: lines(6),
     });
-    expect(result).toEqual({ created: 5, updated: 0, skipped: 0, failed: [] });
+    expect(result).toEqual({ created: 6, updated: 0, skipped: 0, failed: [] });
+    expect((await caller.companies.get({ id: elan.id })).contacts.map((c) => c.firstName)).toEqual(["Flo"]);
     expect((await caller.companies.get({ id: acme.id })).contacts.map((c) => c.firstName)).toEqual(["Ann"]);
     expect((await caller.companies.get({ id: initech.id })).contacts.map((c) => c.firstName)).toEqual(["Bob"]);
     const companies = await allCompanies(caller);
@@ -259,12 +262,13 @@ describe("contacts.import", () => {
       ["Globex", null],
       ["hooli.xyz", "hooli.xyz"],
       ["Initech", null],
+      ["Élan", null],
     ]);
     const globex = companies.find((c) => c.name === "Globex")!;
     const globexPage = await caller.companies.get({ id: globex.id });
     expect(globexPage.contacts.map((c) => c.firstName)).toEqual(["Cy", "Di"]);
     expect(globexPage.timeline.map((a) => a.kind)).toEqual(["created"]);
-    expect(await companyTotal(caller)).toBe(4);
+    expect(await companyTotal(caller)).toBe(5);
   });
 
   it("creates no company for a skipped row and fails a row whose company name is ambiguous", async () => {

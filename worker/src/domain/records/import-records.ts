@@ -203,7 +203,8 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
     .filter((r) => blank(r.data.companyId) && typeof r.raw.company === "string" && r.raw.company.trim())
     .map((r) => (r.raw.company as string).trim());
   const domains = [...new Set(texts.map(domainIn).filter((d): d is string => Boolean(d)))];
-  const names = [...new Set(texts.map((t) => t.toLowerCase()))];
+  // SQLite's lower() folds ASCII only: the cell as written also matches, so "Élan" finds "Élan".
+  const names = [...new Set(texts.flatMap((t) => [t.toLowerCase(), t]))];
   const found = texts.length
     ? await db
         .select({ id: companies.id, name: companies.name, domain: companies.domain })
@@ -212,7 +213,7 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
           and(
             eq(companies.organizationId, organizationId),
             isNull(companies.deletedAt),
-            sql`(${companies.domain} IN ${ids(domains)} OR lower(${companies.name}) IN ${ids(names)})`,
+            sql`(${companies.domain} IN ${ids(domains)} OR lower(${companies.name}) IN ${ids(names)} OR ${companies.name} IN ${ids(names)})`,
           ),
         )
     : [];
