@@ -5,6 +5,8 @@ import { Button } from "../../ui/button";
 import { useListState, useTablePages, type CellPatch } from "../../ui/data-table";
 import { EmptyState } from "../../ui/empty-state";
 import { recordPatchOf, useRecordProperties } from "../records/property-columns";
+import { ImportExportButtons } from "../import/import-export-buttons";
+import { companyImport } from "../import/import-objects";
 import { RecordListPage } from "../records/record-list-page";
 import { useBulkDelete } from "../records/use-bulk-delete";
 import { companyColumns, companyFilterFields } from "./company-columns";
@@ -58,10 +60,13 @@ export default function CompaniesPage() {
       noun={["company", "companies"]}
       description="The organizations your contacts work for."
       action={
-        <Button onClick={() => setCreating(true)}>
-          <Plus className="size-4" aria-hidden />
-          New company
-        </Button>
+        <>
+          <ImportExportButtons config={companyImport} view={list.input} />
+          <Button onClick={() => setCreating(true)}>
+            <Plus className="size-4" aria-hidden />
+            New company
+          </Button>
+        </>
       }
       list={list}
       pages={pages}

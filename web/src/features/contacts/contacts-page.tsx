@@ -1,12 +1,11 @@
-import { Contact as ContactIcon, Download, Upload, UserRoundPlus } from "lucide-react";
+import { Contact as ContactIcon, UserRoundPlus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { usePaletteLink } from "../../app/palette-links";
-import { toast } from "../../lib/toast";
 import { Button } from "../../ui/button";
 import { useListState, useTablePages, type CellPatch } from "../../ui/data-table";
 import { EmptyState } from "../../ui/empty-state";
-import { exportContactsCsv } from "../import/export-csv";
-import { ContactImportDialog } from "../import/import-dialog";
+import { ImportExportButtons } from "../import/import-export-buttons";
+import { contactImport } from "../import/import-objects";
 import { recordPatchOf, useRecordProperties } from "../records/property-columns";
 import { RecordListPage } from "../records/record-list-page";
 import { useBulkDelete } from "../records/use-bulk-delete";
@@ -36,8 +35,6 @@ export default function ContactsPage() {
   const link = usePaletteLink();
   const [openId, setOpenId] = useState<string | null>(link.openId);
   const [creating, setCreating] = useState(link.create);
-  const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const { clearSelection } = list;
 
   const properties = useRecordProperties<Contact>("contact", contactColumns, contactFilterFields);
@@ -57,17 +54,6 @@ export default function ContactsPage() {
       if (openId && ids.includes(openId)) setOpenId(null);
     },
   });
-  const handleExport = async () => {
-    setExporting(true);
-    try {
-      const count = await exportContactsCsv(list.input);
-      toast.success(`Exported ${count.toLocaleString()} contacts.`);
-    } catch (error) {
-      toast.error(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setExporting(false);
-    }
-  };
   const preview = useMemo(() => pages.rows.find((c) => c.id === openId), [pages.rows, openId]);
 
   return (
@@ -78,14 +64,7 @@ export default function ContactsPage() {
       description="Everyone your team sells to, with their history."
       action={
         <>
-          <Button variant="secondary" onClick={() => setImporting(true)}>
-            <Upload className="size-4" aria-hidden />
-            Import
-          </Button>
-          <Button variant="secondary" onClick={() => void handleExport()} pending={exporting}>
-            <Download className="size-4" aria-hidden />
-            Export
-          </Button>
+          <ImportExportButtons config={contactImport} view={list.input} />
           <Button onClick={() => setCreating(true)}>
             <UserRoundPlus className="size-4" aria-hidden />
             New contact
@@ -112,7 +91,6 @@ export default function ContactsPage() {
       }
     >
       <NewContactDialog open={creating} onOpenChange={setCreating} onCreated={(contact) => setOpenId(contact.id)} />
-      <ContactImportDialog open={importing} onOpenChange={setImporting} />
       <ContactPanel contactId={openId} preview={preview} onClose={() => setOpenId(null)} />
     </RecordListPage>
   );

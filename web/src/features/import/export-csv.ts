@@ -1,39 +1,40 @@
 import type { RecordListInput } from "../../../../worker/src/schemas/records";
-import { trpcClient } from "../../lib/trpc";
+import { propertyToText, type PropertyDefinition } from "../records/property-values";
 import { downloadCsv } from "./csv-download";
+import type { ImportObjectConfig } from "./import-objects";
 
 const EXPORT_PAGE = 200;
 
-/** Every contact matching the view (not only the loaded page), fetched page by page, as a CSV download. */
-export async function exportContactsCsv(
+type Exported = { id: string; properties: Record<string, unknown>; createdAt: Date; updatedAt: Date };
+
+/**
+ * Every record matching the view (not only the loaded page), fetched page by page, as a CSV
+ * download: the object's columns, then one per custom property (by label, so the file imports
+ * back), then the dates and the id.
+ */
+export async function exportRecordsCsv(
+  config: ImportObjectConfig,
   view: Omit<RecordListInput, "cursor" | "limit">,
+  properties: PropertyDefinition[],
   onProgress?: (rows: number) => void,
 ) {
   const rows: Record<string, unknown>[] = [];
   let cursor: string | undefined;
   do {
-    const page = await trpcClient.contacts.list.query({ ...view, cursor, limit: EXPORT_PAGE });
-    for (const c of page.items)
+    const page = await config.listPage({ ...view, cursor, limit: EXPORT_PAGE });
+    for (const item of page.items) {
+      const record = item as Exported;
       rows.push({
-        "First name": c.firstName,
-        "Last name": c.lastName,
-        Email: c.emails.join("; "),
-        Phone: c.phones.join("; "),
-        Title: c.title ?? "",
-        "Lead status": c.leadStatus,
-        "Lead score": c.leadScore,
-        Source: c.source ?? "",
-        Tags: c.tags.join("; "),
-        ...Object.fromEntries(
-          Object.entries(c.properties).map(([k, v]) => [k, Array.isArray(v) ? v.join("; ") : (v ?? "")]),
-        ),
-        "Created at": c.createdAt.toISOString(),
-        "Updated at": c.updatedAt.toISOString(),
-        Id: c.id,
+        ...config.toCsv(record as never),
+        ...Object.fromEntries(properties.map((p) => [p.label, propertyToText(record.properties[p.key])])),
+        "Created at": record.createdAt.toISOString(),
+        "Updated at": record.updatedAt.toISOString(),
+        Id: record.id,
       });
+    }
     onProgress?.(rows.length);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
-  downloadCsv(`contacts-${new Date().toISOString().slice(0, 10)}.csv`, rows);
+  downloadCsv(`${config.noun[1]}-${new Date().toISOString().slice(0, 10)}.csv`, rows);
   return rows.length;
 }

@@ -1,18 +1,31 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { FileUp, Upload } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
-import { contactCreateInput } from "../../../../worker/src/schemas/records";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { Select } from "../../ui/input";
-import { autoMap, contactTargets, mapRow, type Mapping } from "./contact-mapping";
+import { usePropertyDefinitions } from "../records/property-columns";
+import { parsePropertyInput, propertyToInput, type PropertyDefinition } from "../records/property-values";
 import { downloadCsv } from "./csv-download";
+import type { ImportObjectConfig } from "./import-objects";
+import { autoMap, mapRow, type Mapping } from "./mapping";
 import { parseCsvFile, type ParsedCsv } from "./parse-csv";
-import { runContactImport, type ImportProgress, type ImportSummary } from "./run-import";
+import { runImport, type ImportProgress, type ImportSummary } from "./run-import";
 
 type Step = "choose" | "map" | "importing" | "done";
+
+/** A mapped custom value the server would refuse, said as it would say it. */
+function propertyProblem(definitions: PropertyDefinition[], mapped: Record<string, unknown>): string | null {
+  const values = (mapped.properties ?? {}) as Record<string, unknown>;
+  for (const definition of definitions) {
+    if (!(definition.key in values)) continue;
+    const parsed = parsePropertyInput(definition, propertyToInput(definition, values[definition.key]));
+    if (!parsed.ok) return parsed.error;
+  }
+  return null;
+}
 
 function ProgressBar({ progress }: { progress: ImportProgress }) {
   const percent = progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
@@ -37,14 +50,17 @@ function ProgressBar({ progress }: { progress: ImportProgress }) {
   );
 }
 
-/** CSV import for contacts: choose a file, map its columns, preview, import in batches, summary. */
-export function ContactImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+type ImportDialogProps = { config: ImportObjectConfig; open: boolean; onOpenChange: (open: boolean) => void };
+
+/**
+ * CSV import for any object: choose a file, map its columns (to the object's fields and its custom
+ * properties), preview with each row's first problem, import in batches with progress, summary.
+ */
+export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) {
   const queryClient = useQueryClient();
-  const properties = useQuery({ ...trpc.properties.list.queryOptions({ object: "contact" }), enabled: open });
-  const propertyTargets = useMemo(
-    () => (properties.data ?? []).map((p) => ({ key: p.key, label: p.label, type: p.type })),
-    [properties.data],
-  );
+  const properties = usePropertyDefinitions(config.object, open);
+  const propertyTargets = useMemo(() => properties.data ?? [], [properties.data]);
+  const [singular, plural] = config.noun;
   const [step, setStep] = useState<Step>("choose");
   const [file, setFile] = useState<{ name: string; csv: ParsedCsv } | null>(null);
   const [mapping, setMapping] = useState<Mapping>({});
@@ -66,7 +82,7 @@ export function ContactImportDialog({ open, onOpenChange }: { open: boolean; onO
       const csv = await parseCsvFile(chosen);
       if (csv.headers.length === 0) throw new Error(csv.errors[0] ?? "The file has no header row.");
       setFile({ name: chosen.name, csv });
-      setMapping(autoMap(csv.headers, propertyTargets));
+      setMapping(autoMap(csv.headers, config.targets, propertyTargets));
       setStep("map");
     } catch (error) {
       toast.error(`Could not read ${chosen.name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -76,18 +92,22 @@ export function ContactImportDialog({ open, onOpenChange }: { open: boolean; onO
   const preview = useMemo(
     () =>
       (file?.csv.rows.slice(0, 5) ?? []).map((row) => {
-        const mapped = mapRow(row, mapping, propertyTargets);
-        const check = contactCreateInput.safeParse(mapped);
-        return { mapped, error: check.success ? null : check.error.issues[0]?.message };
+        const mapped = mapRow(row, mapping, config.targets, propertyTargets);
+        return {
+          mapped,
+          label: config.describe(mapped),
+          error: config.check(mapped) ?? propertyProblem(propertyTargets, mapped),
+        };
       }),
-    [file, mapping, propertyTargets],
+    [file, mapping, propertyTargets, config],
   );
 
   const handleImport = async () => {
     if (!file) return;
     setStep("importing");
     abort.current = new AbortController();
-    const result = await runContactImport({
+    const result = await runImport({
+      config,
       rows: file.csv.rows,
       mapping,
       properties: propertyTargets,
@@ -97,7 +117,9 @@ export function ContactImportDialog({ open, onOpenChange }: { open: boolean; onO
     });
     setSummary(result);
     setStep("done");
-    await queryClient.invalidateQueries({ queryKey: trpc.contacts.list.pathKey() });
+    await queryClient.invalidateQueries({
+      queryKey: config.object === "contact" ? trpc.contacts.pathKey() : trpc.companies.pathKey(),
+    });
   };
 
   const handleOpenChange = (next: boolean) => {
@@ -114,7 +136,7 @@ export function ContactImportDialog({ open, onOpenChange }: { open: boolean; onO
     <Dialog
       open={open}
       onOpenChange={handleOpenChange}
-      title="Import contacts"
+      title={`Import ${plural}`}
       description="From a CSV file with a header row."
       className="max-w-3xl"
     >
@@ -166,11 +188,11 @@ export function ContactImportDialog({ open, onOpenChange }: { open: boolean; onO
                       <Select
                         aria-label={`Import ${header} as`}
                         value={mapping[header] ?? ""}
-                        onChange={(e) => setMapping({ ...mapping, [header]: e.target.value as Mapping[string] })}
+                        onChange={(e) => setMapping({ ...mapping, [header]: e.target.value })}
                         className="h-8"
                       >
                         <option value="">Don't import</option>
-                        {contactTargets.map((t) => (
+                        {config.targets.map((t) => (
                           <option key={t.value} value={t.value}>
                             {t.label}
                           </option>
@@ -196,8 +218,7 @@ export function ContactImportDialog({ open, onOpenChange }: { open: boolean; onO
               {preview.map((p, i) => (
                 <li key={i} className="flex items-center justify-between gap-3 px-3 py-1.5">
                   <span className="truncate">
-                    {[p.mapped.firstName, p.mapped.lastName].filter(Boolean).join(" ") || "—"}{" "}
-                    <span className="text-muted">{(p.mapped.emails as string[] | undefined)?.[0]}</span>
+                    {p.label[0] || "—"} <span className="text-muted">{p.label[1]}</span>
                   </span>
                   {p.error ? (
                     <span className="shrink-0 text-xs text-danger">{p.error}</span>
@@ -209,8 +230,10 @@ export function ContactImportDialog({ open, onOpenChange }: { open: boolean; onO
             </ul>
           </div>
           <fieldset className="flex items-center gap-4 text-sm">
-            <legend className="sr-only">When a contact with the same email exists</legend>
-            <span className="text-muted">Same email already in the workspace:</span>
+            <legend className="sr-only">
+              When a {singular} with the same {config.duplicateKey} exists
+            </legend>
+            <span className="text-muted">Same {config.duplicateKey} already in the workspace:</span>
             <label className="flex items-center gap-1.5">
               <input
                 type="radio"
@@ -227,7 +250,7 @@ export function ContactImportDialog({ open, onOpenChange }: { open: boolean; onO
                 checked={onDuplicate === "update"}
                 onChange={() => setOnDuplicate("update")}
               />{" "}
-              Update the contact
+              Update the {singular}
             </label>
           </fieldset>
           <div className="flex justify-end gap-2">

@@ -1,6 +1,7 @@
 import type { ImportBatchResult } from "../../../../worker/src/schemas/imports";
-import { trpcClient } from "../../lib/trpc";
-import { mapRow, type Mapping, type PropertyTarget } from "./contact-mapping";
+import type { PropertyDefinition } from "../records/property-values";
+import type { ImportObjectConfig } from "./import-objects";
+import { mapRow, type Mapping } from "./mapping";
 
 export const IMPORT_BATCH_SIZE = 100;
 
@@ -15,18 +16,19 @@ export type ImportProgress = {
 export type ImportSummary = ImportProgress & { failedRows: Record<string, string>[] };
 
 /**
- * Sends the mapped rows to contacts.import in batches of 100 (each one atomic on the server),
- * reporting progress after each; a batch that fails as a whole marks its rows failed and goes on.
+ * Sends the mapped rows to the object's import procedure in batches of 100 (each one atomic on the
+ * server), reporting progress after each; a batch that fails as a whole marks its rows failed and goes on.
  */
-export async function runContactImport(options: {
+export async function runImport(options: {
+  config: ImportObjectConfig;
   rows: Record<string, string>[];
   mapping: Mapping;
-  properties: PropertyTarget[];
+  properties: PropertyDefinition[];
   onDuplicate: "skip" | "update";
   onProgress: (progress: ImportProgress) => void;
   signal: AbortSignal;
 }): Promise<ImportSummary> {
-  const { rows, mapping, properties, onDuplicate, onProgress, signal } = options;
+  const { config, rows, mapping, properties, onDuplicate, onProgress, signal } = options;
   const summary: ImportSummary = {
     done: 0,
     total: rows.length,
@@ -43,8 +45,8 @@ export async function runContactImport(options: {
     const lineNumbers = slice.map((_, i) => start + i + 2);
     let result: ImportBatchResult;
     try {
-      result = await trpcClient.contacts.import.mutate({
-        rows: slice.map((r) => mapRow(r, mapping, properties)),
+      result = await config.send({
+        rows: slice.map((r) => mapRow(r, mapping, config.targets, properties)),
         lineNumbers,
         onDuplicate,
       });

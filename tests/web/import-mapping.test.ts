@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from "vitest";
+import { companyImport, contactImport } from "../../web/src/features/import/import-objects";
+import { autoMap, mapRow } from "../../web/src/features/import/mapping";
+import type { PropertyDefinition } from "../../web/src/features/records/property-values";
+
+// The configs send through the tRPC client; mapping needs none of it (nor Firebase behind it).
+vi.mock("../../web/src/lib/trpc", () => ({ trpcClient: {} }));
+
+const tier: PropertyDefinition = { key: "tier", label: "Tier", type: "select", options: ["Gold"], required: false };
+const seats: PropertyDefinition = { key: "seats", label: "Seats", type: "number", options: null, required: false };
+
+describe("autoMap", () => {
+  it("maps contact headers by their usual names and leaves a free-text Company column alone", () => {
+    const mapping = autoMap(["First name", "E-mail", "Job title", "Company", "Tier"], contactImport.targets, [tier]);
+    expect(mapping).toEqual({
+      "First name": "firstName",
+      "E-mail": "email",
+      "Job title": "title",
+      Company: "",
+      Tier: "prop:tier",
+    });
+  });
+
+  it("maps company headers, website to domain, and custom properties by label or key", () => {
+    const mapping = autoMap(["Company", "Website", "Employees", "seats"], companyImport.targets, [seats]);
+    expect(mapping).toEqual({ Company: "name", Website: "domain", Employees: "size", seats: "prop:seats" });
+  });
+
+  it("uses each target once", () => {
+    expect(autoMap(["Email", "Mail"], contactImport.targets, [])).toEqual({ Email: "email", Mail: "" });
+  });
+});
+
+describe("mapRow", () => {
+  it("builds a contact row: lists split, status lower-cased, typed properties", () => {
+    const row = { Name: "Ada Lovelace", Email: "ADA@x.com; a@y.com", Status: "Qualified", Seats: "1,200" };
+    const mapping = { Name: "fullName", Email: "email", Status: "leadStatus", Seats: "prop:seats" };
+    expect(mapRow(row, mapping, contactImport.targets, [seats])).toEqual({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      emails: ["ada@x.com", "a@y.com"],
+      leadStatus: "qualified",
+      properties: { seats: 1200 },
+    });
+  });
+
+  it("builds a company row and skips empty or unmapped cells", () => {
+    const row = { Company: "Acme", Website: "https://acme.com", Tags: "saas, b2b", Notes: "x", Industry: "" };
+    const mapping = { Company: "name", Website: "domain", Tags: "tags", Notes: "", Industry: "industry" };
+    const mapped = mapRow(row, mapping, companyImport.targets, []);
+    expect(mapped).toEqual({ name: "Acme", domain: "https://acme.com", tags: ["saas", "b2b"] });
+    expect(companyImport.check(mapped)).toBeNull();
+    expect(companyImport.check({ domain: "acme.com" })).not.toBeNull();
+  });
+});

@@ -1,0 +1,187 @@
+import type { ImportBatchInput, ImportBatchResult } from "../../../../worker/src/schemas/imports";
+import { companyCreateInput, contactCreateInput, type RecordListInput } from "../../../../worker/src/schemas/records";
+import { trpcClient } from "../../lib/trpc";
+import type { ImportTarget } from "./mapping";
+
+type View = Omit<RecordListInput, "cursor" | "limit">;
+type Page = { items: { properties: Record<string, unknown> }[]; nextCursor: string | null };
+
+/** What importing and exporting one object needs; the dialog, the batches and the export are shared. */
+export type ImportObjectConfig = {
+  object: "contact" | "company";
+  noun: [singular: string, plural: string];
+  targets: ImportTarget[];
+  /** The field that finds duplicates, as the dialog names it ("email", "domain"). */
+  duplicateKey: string;
+  /** A mapped row checked as create would check it, for the preview. */
+  check: (row: Record<string, unknown>) => string | null;
+  /** How the preview names a mapped row: [name, detail]. */
+  describe: (row: Record<string, unknown>) => [string, string];
+  send: (input: ImportBatchInput) => Promise<ImportBatchResult>;
+  /** One page of the list, for the export. */
+  listPage: (input: RecordListInput) => Promise<Page>;
+  /** A record's built-in columns in the export (custom properties and dates are added after them). */
+  toCsv: (record: never) => Record<string, unknown>;
+};
+
+const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : (result.error?.issues[0]?.message ?? "This row is not valid.");
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+type ContactRow = Awaited<ReturnType<typeof trpcClient.contacts.list.query>>["items"][number];
+type CompanyRow = Awaited<ReturnType<typeof trpcClient.companies.list.query>>["items"][number];
+
+export const contactImport: ImportObjectConfig = {
+  object: "contact",
+  noun: ["contact", "contacts"],
+  duplicateKey: "email",
+  targets: [
+    {
+      value: "firstName",
+      label: "First name",
+      field: "firstName",
+      kind: "text",
+      aliases: ["first name", "firstname", "given name", "first"],
+    },
+    {
+      value: "lastName",
+      label: "Last name",
+      field: "lastName",
+      kind: "text",
+      aliases: ["last name", "lastname", "surname", "family name", "last"],
+    },
+    {
+      value: "fullName",
+      label: "Full name",
+      field: "firstName",
+      kind: "fullName",
+      aliases: ["name", "full name", "contact name", "contact"],
+    },
+    {
+      value: "email",
+      label: "Email",
+      field: "emails",
+      kind: "emails",
+      aliases: ["email", "e mail", "email address", "mail", "work email", "emails"],
+    },
+    {
+      value: "phone",
+      label: "Phone",
+      field: "phones",
+      kind: "list",
+      aliases: ["phone", "phone number", "mobile", "telephone", "tel", "phones"],
+    },
+    {
+      value: "title",
+      label: "Title",
+      field: "title",
+      kind: "text",
+      aliases: ["title", "job title", "position", "role"],
+    },
+    // Matched to a company by domain, then name, or created; plain "Company" columns are often
+    // free text, so only explicit headers map here by themselves.
+    {
+      value: "company",
+      label: "Company (name or domain)",
+      field: "company",
+      kind: "text",
+      aliases: ["company name", "company domain", "account name", "organization"],
+    },
+    {
+      value: "leadStatus",
+      label: "Lead status",
+      field: "leadStatus",
+      kind: "lower",
+      aliases: ["status", "lead status", "stage"],
+    },
+    { value: "source", label: "Source", field: "source", kind: "text", aliases: ["source", "lead source", "origin"] },
+    { value: "leadScore", label: "Lead score", field: "leadScore", kind: "number", aliases: ["score", "lead score"] },
+    { value: "tags", label: "Tags", field: "tags", kind: "list", aliases: ["tags", "labels", "tag"] },
+    {
+      value: "linkedinUrl",
+      label: "LinkedIn URL",
+      field: "linkedinUrl",
+      kind: "text",
+      aliases: ["linkedin", "linkedin url", "linkedin profile", "url"],
+    },
+  ],
+  check: (row) => firstIssue(contactCreateInput.safeParse(row)),
+  describe: (row) => [
+    [text(row.firstName), text(row.lastName)].filter(Boolean).join(" "),
+    (row.emails as string[] | undefined)?.[0] ?? "",
+  ],
+  send: (input) => trpcClient.contacts.import.mutate(input),
+  listPage: (input) => trpcClient.contacts.list.query(input),
+  toCsv: (c: ContactRow) => ({
+    "First name": c.firstName,
+    "Last name": c.lastName,
+    Email: c.emails.join("; "),
+    Phone: c.phones.join("; "),
+    Title: c.title ?? "",
+    "Lead status": c.leadStatus,
+    "Lead score": c.leadScore,
+    Source: c.source ?? "",
+    Tags: c.tags.join("; "),
+  }),
+};
+
+export const companyImport: ImportObjectConfig = {
+  object: "company",
+  noun: ["company", "companies"],
+  duplicateKey: "domain",
+  targets: [
+    {
+      value: "name",
+      label: "Name",
+      field: "name",
+      kind: "text",
+      aliases: ["name", "company", "company name", "account", "account name", "organization", "organisation"],
+    },
+    {
+      value: "domain",
+      label: "Domain",
+      field: "domain",
+      kind: "text",
+      aliases: ["domain", "website", "web site", "url", "company domain", "site", "homepage"],
+    },
+    {
+      value: "industry",
+      label: "Industry",
+      field: "industry",
+      kind: "text",
+      aliases: ["industry", "sector", "vertical"],
+    },
+    {
+      value: "size",
+      label: "Size",
+      field: "size",
+      kind: "text",
+      aliases: ["size", "company size", "employees", "headcount", "number of employees"],
+    },
+    { value: "address", label: "Address", field: "address", kind: "text", aliases: ["address", "location", "hq"] },
+    {
+      value: "linkedinUrl",
+      label: "LinkedIn URL",
+      field: "linkedinUrl",
+      kind: "text",
+      aliases: ["linkedin", "linkedin url", "linkedin page", "company linkedin"],
+    },
+    { value: "tags", label: "Tags", field: "tags", kind: "list", aliases: ["tags", "labels", "tag"] },
+  ],
+  check: (row) => firstIssue(companyCreateInput.safeParse(row)),
+  describe: (row) => [text(row.name), text(row.domain)],
+  send: (input) => trpcClient.companies.import.mutate(input),
+  listPage: (input) => trpcClient.companies.list.query(input),
+  toCsv: (c: CompanyRow) => ({
+    Name: c.name,
+    Domain: c.domain ?? "",
+    Industry: c.industry ?? "",
+    Size: c.size ?? "",
+    Address: c.address ?? "",
+    "LinkedIn URL": c.linkedinUrl ?? "",
+    Tags: c.tags.join("; "),
+  }),
+};
+
+export type { View as ExportView };
