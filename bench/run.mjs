@@ -340,6 +340,13 @@ async function main() {
         `(--log-level warn) · autocannon on the same machine · Node ${process.version} · ${cores} cores, ` +
         `1-min load average ${loadBefore} before / ${loadAverage()} after (the stack and autocannon add about 2)`,
       "",
+      ...(Number(loadBefore) > cores
+        ? [
+            `**Noisy run:** the load average (${loadBefore}) was above the core count before the stack started: other ` +
+              "work shared the CPU, so absolute figures are low; the ratios to the floors of the same run say more.",
+            "",
+          ]
+        : []),
       `Data: one organization with ${Object.entries(marker.counts)
         .map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`)
         .join(", ")} (scripts/seed.mjs, seeded in ${fmt(marker.seconds)} s).`,
