@@ -230,9 +230,14 @@ describe("contacts.bulkUpdate: scope and limits", () => {
 
   it("updates 200 records in one call and refuses 201", { timeout: 30_000 }, async () => {
     const { caller } = await ownerOfNewOrganization();
-    const created = [];
-    for (let i = 0; i < 200; i++) created.push(await caller.contacts.create({ firstName: `P${i}` }));
-    const all = ids(created);
+    // Two import batches are far quicker than 200 creates.
+    for (const start of [0, 100])
+      await caller.contacts.import({
+        rows: Array.from({ length: 100 }, (_, i) => ({ firstName: `P${start + i}` })),
+        lineNumbers: Array.from({ length: 100 }, (_, i) => start + i + 2),
+      });
+    const all = ids(await allPages((input) => caller.contacts.list(input), {}, 200));
+    expect(all).toHaveLength(200);
     expect(await caller.contacts.bulkUpdate({ ids: all, action: { type: "addTag", tag: "bulk" } })).toEqual({
       updated: 200,
       matched: 200,
