@@ -57,7 +57,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
 
   before(async () => {
     browser = await launchBrowser();
-    ({ page } = await registeredUser(browser, { organization: "Import Co", name: "Ivy Importer" }));
+    ({ page } = await registeredUser(browser, { organization: "Import Co", name: "Ivy Importer", locale: "en-US" }));
   });
   after(() => browser?.close());
 

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { assert, launchBrowser, registeredUser, screenshot, toCsv } from "./harness.mjs";
 
@@ -27,7 +30,7 @@ describe("/contacts with 10,000 contacts", () => {
 
   before(async () => {
     browser = await launchBrowser();
-    ({ page } = await registeredUser(browser, { organization: "Scale Inc", name: "Sam Scale" }));
+    ({ page } = await registeredUser(browser, { organization: "Scale Inc", name: "Sam Scale", locale: "en-US" }));
   });
   after(() => browser?.close());
 
@@ -36,27 +39,40 @@ describe("/contacts with 10,000 contacts", () => {
     await page.getByText("No contacts yet").waitFor();
     // Main-thread tasks over 50 ms, as the browser reports them.
     await page.evaluate(() => {
-      window.longestTask = 0;
+      window.longTasks = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.longestTask = Math.max(window.longestTask, entry.duration);
+        for (const entry of list.getEntries())
+          window.longTasks.push({ at: Math.round(entry.startTime), ms: Math.round(entry.duration) });
       }).observe({ type: "longtask" });
     });
     await page.getByRole("button", { name: "Import", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Import contacts" });
-    await dialog
-      .getByLabel("CSV file")
-      .setInputFiles({ name: "10k.csv", mimeType: "text/csv", buffer: Buffer.from(scaleCsv()) });
-    await dialog.getByText("10k.csv · 10,000 rows · 5 of 5 columns mapped").waitFor();
+    // A file on disk, not a buffer: Playwright hands a path to Chromium as a person's file pick does,
+    // where a buffer is rebuilt by script in the page (main-thread work the app is not doing).
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "crm-scale-")), "10k.csv");
+    fs.writeFileSync(file, scaleCsv());
+    try {
+      await dialog.getByLabel("CSV file").setInputFiles(file);
+      await dialog.getByText("10k.csv · 10,000 rows · 5 of 5 columns mapped").waitFor();
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
     const started = Date.now();
+    const clickedAt = await page.evaluate(() => Math.round(performance.now()));
     await dialog.getByRole("button", { name: "Import 10,000 rows" }).click();
     const summary = dialog.getByTestId("import-summary");
     await summary.waitFor({ timeout: 100_000 });
     const seconds = (Date.now() - started) / 1000;
     assert.equal(await summary.getByTestId("import-created").innerText(), "10,000");
     assert.equal(await summary.getByTestId("import-failed").innerText(), "0");
-    const longest = await page.evaluate(() => window.longestTask);
-    t.diagnostic(`10,000 rows imported in ${seconds.toFixed(1)} s; longest main-thread task ${Math.round(longest)} ms`);
-    assert.ok(longest < 1000, `the tab never froze for a second (longest task ${Math.round(longest)} ms)`);
+    const tasks = await page.evaluate(() => window.longTasks);
+    const longest = Math.max(0, ...tasks.map((task) => task.ms));
+    const worst = [...tasks].sort((a, b) => b.ms - a.ms).slice(0, 3);
+    t.diagnostic(
+      `10,000 rows imported in ${seconds.toFixed(1)} s; longest main-thread tasks ` +
+        worst.map((task) => `${task.ms} ms at ${((task.at - clickedAt) / 1000).toFixed(1)} s`).join(", "),
+    );
+    assert.ok(longest < 500, `the tab never stalls for half a second (longest task ${longest} ms)`);
     await summary.getByRole("button", { name: "Done" }).click();
     await dialog.waitFor({ state: "hidden" });
   });

@@ -10,7 +10,7 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
 
   before(async () => {
     browser = await launchBrowser();
-    ({ page } = await registeredUser(browser, { organization: "Taskmasters", name: "Tess Tasker" }));
+    ({ page } = await registeredUser(browser, { organization: "Taskmasters", name: "Tess Tasker", locale: "en-US" }));
     // Dates in the browser's time zone, as the page reads them.
     const dates = await page.evaluate(() => {
       const at = (hour) => {
