@@ -1,21 +1,16 @@
 import { Contact as ContactIcon, UserRoundPlus } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
-import { usePaletteLink } from "../../app/palette-links";
 import { Button } from "../../ui/button";
-import { useListState, useTablePages, type CellPatch } from "../../ui/data-table";
+import type { CellPatch } from "../../ui/data-table";
 import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
 import { contactImport } from "../import/import-objects";
-import { recordPatchOf, useRecordProperties } from "../records/property-columns";
 import { RecordListPage } from "../records/record-list-page";
-import { useBulkDelete } from "../records/use-bulk-delete";
+import { useRecordPage } from "../records/use-record-page";
 import { contactColumns, contactFilterFields } from "./contact-columns";
 import { ContactPanel } from "./contact-panel";
 import type { LeadStatus } from "./lead-status";
 import { NewContactDialog } from "./new-contact-dialog";
-import { useContactList, useDeleteContacts, useUpdateContact, type Contact, type ContactPatch } from "./use-contacts";
-
-const getContactId = (contact: Contact) => contact.id;
+import { contactHooks, type ContactPatch, type ContactTypes } from "./use-contacts";
 
 function toContactPatch(patch: CellPatch): ContactPatch {
   const result: ContactPatch = {};
@@ -27,60 +22,30 @@ function toContactPatch(patch: CellPatch): ContactPatch {
 }
 
 export default function ContactsPage() {
-  const list = useListState({ field: "name", direction: "asc" });
-  const pages = useTablePages(useContactList(list.input));
-  const updateContact = useUpdateContact();
-  const { deleteRecords: deleteContacts, restoreRecords: restoreContacts } = useDeleteContacts();
-  // ?open=<id> and ?new=1 come from the command palette.
-  const link = usePaletteLink();
-  const [openId, setOpenId] = useState<string | null>(link.openId);
-  const [creating, setCreating] = useState(link.create);
-  const { clearSelection } = list;
-
-  const properties = useRecordProperties<Contact>("contact", contactColumns, contactFilterFields);
-  const { definitions } = properties;
-  const handleEditCell = useCallback(
-    async (contact: Contact, _columnId: string, patch: CellPatch) =>
-      updateContact(contact, recordPatchOf(definitions, patch, toContactPatch)),
-    [updateContact, definitions],
-  );
-  const handleOpenRow = useCallback((contact: Contact) => setOpenId(contact.id), []);
-  const bulkDelete = useBulkDelete({
+  const page = useRecordPage<ContactTypes>({
+    object: "contact",
     noun: ["contact", "contacts"],
-    remove: deleteContacts,
-    restore: restoreContacts,
-    onDeleted: (ids) => {
-      clearSelection();
-      if (openId && ids.includes(openId)) setOpenId(null);
-    },
+    hooks: contactHooks,
+    columns: contactColumns,
+    filterFields: contactFilterFields,
+    toPatch: toContactPatch,
   });
-  const preview = useMemo(() => pages.rows.find((c) => c.id === openId), [pages.rows, openId]);
+  const { setCreating, setOpenId } = page;
 
   return (
     <RecordListPage
-      object="contact"
+      {...page.listProps}
       title="Contacts"
-      noun={["contact", "contacts"]}
       description="Everyone your team sells to, with their history."
       action={
         <>
-          <ImportExportButtons config={contactImport} view={list.input} />
+          <ImportExportButtons config={contactImport} view={page.list.input} />
           <Button onClick={() => setCreating(true)}>
             <UserRoundPlus className="size-4" aria-hidden />
             New contact
           </Button>
         </>
       }
-      list={list}
-      pages={pages}
-      columns={properties.columns}
-      filterFields={properties.filterFields}
-      getRowId={getContactId}
-      onOpenRow={handleOpenRow}
-      openRowId={openId}
-      onEditCell={handleEditCell}
-      onDeleteSelected={bulkDelete.deleteSelected}
-      deletePending={bulkDelete.pending}
       empty={
         <EmptyState
           icon={ContactIcon}
@@ -90,8 +55,12 @@ export default function ContactsPage() {
         />
       }
     >
-      <NewContactDialog open={creating} onOpenChange={setCreating} onCreated={(contact) => setOpenId(contact.id)} />
-      <ContactPanel contactId={openId} preview={preview} onClose={() => setOpenId(null)} />
+      <NewContactDialog
+        open={page.creating}
+        onOpenChange={setCreating}
+        onCreated={(contact) => setOpenId(contact.id)}
+      />
+      <ContactPanel contactId={page.openId} preview={page.preview} onClose={() => setOpenId(null)} />
     </RecordListPage>
   );
 }

@@ -15,6 +15,7 @@ import type { TRPCClientErrorLike } from "@trpc/client";
 import { useCallback } from "react";
 import type { AppRouter } from "../../../../worker/src/routers";
 import type { RecordListInput } from "../../../../worker/src/schemas/records";
+import type { ListPage } from "../../ui/data-table";
 import { removeFromLists, replaceInLists, useQueuedUpdate, type Versioned } from "./list-cache";
 
 /** A decorated procedure's input and output (what `inferInput`/`inferOutput` read). */
@@ -48,7 +49,7 @@ export type DetailsOf<R extends RecordRouter> = inferOutput<R["get"]>;
 /** One object's types, read off its router once (so the hooks' declarations name plain types). */
 export type RecordTypes = {
   row: Versioned;
-  page: { items: Versioned[]; nextCursor: string | null };
+  page: ListPage<Versioned>;
   patch: object;
   details: unknown;
   createInput: unknown;
@@ -95,7 +96,7 @@ export function createRecordHooks<T extends RecordTypes>(
         { ...input, limit: PAGE_SIZE },
         { getNextPageParam: (page: Page) => page.nextCursor, placeholderData: keepPreviousData },
       ),
-    ) as UseInfiniteQueryResult<InfiniteData<Page, string | null>, RecordError>;
+    ) as UseInfiniteQueryResult<InfiniteData<ListPage<Row>, string | null>, RecordError>;
   }
 
   function useRecord(id: string | null) {
