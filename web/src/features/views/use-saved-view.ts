@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { toast } from "../../lib/toast";
 import { emptyFilter } from "../../ui/data-table/filters";
@@ -70,8 +70,17 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
 
   // Apply a view once when it is opened (the plain list needs nothing on the first render).
   const applied = useRef<{ key: string; view: SavedView | null }>({ key: "", view: null });
-  // A link to a view this cache has not seen yet waits for the fresh list before giving up.
-  const missing = views.isSuccess && !views.isFetching && viewId !== null && view === null;
+  // A view this cache does not hold (a teammate's link, or one saved just before a reload while
+  // the cache on disk was older) is looked up on the server before the address is given up.
+  const notCached = views.isSuccess && viewId !== null && view === null;
+  const [lookup, setLookup] = useState<{ id: string; at: number } | null>(null);
+  const { refetch, isFetching, dataUpdatedAt } = views;
+  useEffect(() => {
+    if (!notCached || isFetching || lookup?.id === viewId) return;
+    setLookup({ id: viewId, at: Date.now() });
+    void refetch();
+  }, [notCached, isFetching, lookup, viewId, refetch]);
+  const missing = notCached && !isFetching && lookup?.id === viewId && dataUpdatedAt >= lookup.at;
   useEffect(() => {
     const key = viewId ?? "";
     const last = applied.current;

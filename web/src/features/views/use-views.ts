@@ -18,9 +18,13 @@ export function viewHref(object: RecordObject, viewId: string): string {
   return `${viewPaths[object]}?view=${encodeURIComponent(viewId)}`;
 }
 
-/** Shared views and the caller's own, for one object, by name. */
+/**
+ * Shared views and the caller's own, for one object, by name. Read again whenever a list page or
+ * the sidebar mounts: an admin's change to a shared view shows on the next visit, and a view
+ * saved just before a reload is not hidden by the (throttled) copy of the cache on disk.
+ */
 export function useViews(object: RecordObject) {
-  return useQuery(trpc.views.list.queryOptions({ object }));
+  return useQuery({ ...trpc.views.list.queryOptions({ object }), staleTime: 0 });
 }
 
 export function definitionOf(view: SavedView): ViewDefinition {
