@@ -36,10 +36,15 @@ type Describe = (updated: number, total: string) => string;
 /** Assign owner, add or remove a tag, set a property: on every selected record, a chunk at a time. */
 export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProps) {
   const members = useMembers();
-  const properties = useQuery(trpc.properties.list.queryOptions({ object }));
   const bulkUpdate = useBulkUpdate(object);
   const [pending, setPending] = useState(false);
   const [dialog, setDialog] = useState<"addTag" | "removeTag" | "property" | null>(null);
+  // Read when the dialog opens, so a property an admin just added is there to pick.
+  const properties = useQuery({
+    ...trpc.properties.list.queryOptions({ object }),
+    enabled: dialog === "property",
+    staleTime: 0,
+  });
 
   const run = async (action: BulkAction, describe: Describe) => {
     setPending(true);

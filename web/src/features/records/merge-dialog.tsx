@@ -56,6 +56,14 @@ const fieldsByObject: Record<RecordObject, MergeField[]> = {
   ],
 };
 
+function propertyText(value: unknown): Value {
+  if (value === null || value === undefined || value === "") return null;
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "number") return value.toLocaleString();
+  return String(value);
+}
+
 const isEmpty = (v: Value) => v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
 function combine(rule: Rule, survivor: Value, other: Value): Value {
@@ -79,7 +87,7 @@ export function recordName(object: RecordObject, row: MergeRow): string {
 
 const DAY_RANGE = { dayStart: new Date(0), dayEnd: new Date(0) };
 
-/** Notes, tasks and timeline entries a record holds: what a merge moves. */
+/** Notes, tasks, people (of a company) and timeline entries a record holds: what a merge moves. */
 function useHoldings(object: RecordObject, id: string) {
   const notes = useQuery(trpc.notes.list.queryOptions({ recordId: id }));
   const tasks = useQuery(
@@ -89,30 +97,40 @@ function useHoldings(object: RecordObject, id: string) {
   const company = useQuery({ ...trpc.companies.get.queryOptions({ id }), enabled: object === "company" });
   const timeline = (object === "contact" ? contact.data?.timeline : company.data?.timeline)?.length;
   const ready = notes.data !== undefined && tasks.data !== undefined && timeline !== undefined;
-  return ready ? { notes: notes.data.length, tasks: tasks.data.length, timeline } : null;
+  if (!ready) return null;
+  return {
+    notes: notes.data.length,
+    tasks: tasks.data.length,
+    people: object === "company" ? (company.data?.contacts.length ?? 0) : null,
+    timeline,
+  };
 }
 
 type Holdings = NonNullable<ReturnType<typeof useHoldings>>;
 
-function holdingsText(h: Holdings): string {
-  return [
-    countOf(h.notes, ["note", "notes"]),
-    countOf(h.tasks, ["task", "tasks"]),
-    countOf(h.timeline, ["activity", "activities"]),
-  ].join(" · ");
+function holdingParts(h: Holdings, { skipZero = false } = {}): string[] {
+  const parts: [number | null, [string, string]][] = [
+    [h.notes, ["note", "notes"]],
+    [h.tasks, ["task", "tasks"]],
+    [h.people, ["person", "people"]],
+    [h.timeline, ["timeline entry", "timeline entries"]],
+  ];
+  return parts.flatMap(([n, noun]) => (n === null || (skipZero && n === 0) ? [] : [countOf(n, noun)]));
 }
 
-/** "1 note and 2 tasks" of what moved, or the timeline when nothing else did. */
+const holdingsText = (h: Holdings) => holdingParts(h).join(" · ");
+
+/** "1 note and 2 tasks" */
+function listText(parts: string[]): string {
+  const last = parts[parts.length - 1] ?? "";
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${last}` : last;
+}
+
+/** What the merge moves, for the dialog and the toast: only what there is. */
 function movedText(h: Holdings | null): string {
-  if (!h) return "Its notes, tasks and timeline moved";
-  const parts = [
-    h.notes && countOf(h.notes, ["note", "notes"]),
-    h.tasks && countOf(h.tasks, ["task", "tasks"]),
-    h.timeline && `${countOf(h.timeline, ["timeline entry", "timeline entries"])}`,
-  ].filter(Boolean);
-  if (parts.length === 0) return "Nothing else needed moving";
-  const last = parts.pop();
-  return `${parts.length ? `${parts.join(", ")} and ${last}` : last} moved`;
+  if (!h) return "Its notes, tasks and timeline";
+  const parts = holdingParts(h, { skipZero: true });
+  return parts.length ? listText(parts) : "";
 }
 
 type MergeDialogProps = {
@@ -162,13 +180,27 @@ function MergeContent({
   const survivor = rows[survivorIndex];
   const other = rows[survivorIndex === 0 ? 1 : 0];
   const otherHoldings = survivorIndex === 0 ? holdingsB : holdingsA;
-  const fields = fieldsByObject[object];
+  const properties = useQuery(trpc.properties.list.queryOptions({ object }));
+  const otherName = recordName(object, other);
+  const survivorName = recordName(object, survivor);
+  // Custom values merge like the other fields: the survivor's win where it has one.
+  const fields = [
+    ...fieldsByObject[object].slice(0, -1),
+    ...(properties.data ?? []).map((p): MergeField => ({
+      label: p.label,
+      get: (row) => propertyText(row.properties[p.key]),
+      rule: "fill",
+    })),
+    ...fieldsByObject[object].slice(-1),
+  ];
 
   const handleMerge = async () => {
     try {
       await merge({ survivorId: survivor.id, survivorVersion: survivor.version, mergedId: other.id });
       toast.success(
-        `Merged “${recordName(object, other)}” into “${recordName(object, survivor)}”. ${movedText(otherHoldings)}; the duplicate is in the trash.`,
+        `Merged “${recordName(object, other)}” into “${recordName(object, survivor)}”. ${
+          movedText(otherHoldings) ? `${movedText(otherHoldings)} moved; the` : "The"
+        } duplicate is in the trash.`,
       );
       onMerged(survivor.id);
     } catch (error) {
@@ -243,10 +275,17 @@ function MergeContent({
         </div>
       </div>
       <p className="mt-4 text-[13px] text-muted">
-        {otherHoldings ? holdingsText(otherHoldings).replaceAll(" · ", ", ") : "The notes, tasks and timeline"} of{" "}
-        <span className="font-medium text-foreground">{recordName(object, other)}</span> move to{" "}
-        <span className="font-medium text-foreground">{recordName(object, survivor)}</span>; then{" "}
-        {recordName(object, other)} goes to the trash.
+        {movedText(otherHoldings) ? (
+          <>
+            {movedText(otherHoldings)} of <span className="font-medium text-foreground">{otherName}</span> move to{" "}
+            <span className="font-medium text-foreground">{survivorName}</span>; then {otherName} goes to the trash.
+          </>
+        ) : (
+          <>
+            <span className="font-medium text-foreground">{otherName}</span> has nothing else to move; it goes to the
+            trash.
+          </>
+        )}
       </p>
       <div className="mt-5 flex justify-end gap-2">
         <Button variant="ghost" onClick={() => onOpenChange(false)}>
