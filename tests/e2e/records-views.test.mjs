@@ -174,6 +174,21 @@ describe("saved views on /contacts", () => {
     await panel.getByTestId("note").filter({ hasText: "Renewal due in March." }).waitFor();
     await panel.getByTestId("timeline-item").filter({ hasText: "added a note" }).waitFor();
     await screenshot(page, "companies-view-note");
+    await panel.getByRole("button", { name: "Close panel" }).click();
+
+    // Merging two companies: Initrode folds into Initech, which keeps its note and domain.
+    for (const name of ["Initech", "Initrode"])
+      await rows().filter({ hasText: name }).getByRole("checkbox", { name: "Select row" }).click();
+    await page.getByTestId("selection-bar").getByRole("button", { name: "Merge" }).click();
+    const merge = page.getByRole("dialog", { name: "Merge two companies" });
+    await merge.getByRole("radio", { name: "Keep Initech" }).click();
+    await merge.getByText("1 note · 0 tasks").waitFor();
+    await screenshot(page, "merge-companies");
+    await merge.getByRole("button", { name: "Merge into “Initech”" }).click();
+    await page.getByText("Merged “Initrode” into “Initech”.", { exact: false }).waitFor();
+    await panel.getByRole("heading", { name: "Initech" }).waitFor();
+    await panel.getByTestId("note").filter({ hasText: "Renewal due in March." }).waitFor();
+    await total("1 company match").waitFor();
     assert.deepEqual(page.errors, []);
   });
 });
