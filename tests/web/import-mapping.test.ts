@@ -50,6 +50,7 @@ describe("mapRow", () => {
     const mapped = mapRow(row, mapping, companyImport.targets, []);
     expect(mapped).toEqual({ name: "Acme", domain: "https://acme.com", tags: ["saas", "b2b"] });
     expect(companyImport.check(mapped)).toBeNull();
-    expect(companyImport.check({ domain: "acme.com" })).not.toBeNull();
+    expect(companyImport.check({ domain: "acme.com" })).toBe("Name is required.");
+    expect(contactImport.check({ emails: ["nope"] })).toBe("Email: Enter a valid email address.");
   });
 });

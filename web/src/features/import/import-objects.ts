@@ -1,5 +1,10 @@
 import type { ImportBatchInput, ImportBatchResult } from "../../../../worker/src/schemas/imports";
-import { companyCreateInput, contactCreateInput, type RecordListInput } from "../../../../worker/src/schemas/records";
+import {
+  companyCreateInput,
+  contactCreateInput,
+  EMPTY_CONTACT_MESSAGE,
+  type RecordListInput,
+} from "../../../../worker/src/schemas/records";
 import { trpcClient } from "../../lib/trpc";
 import type { ImportTarget } from "./mapping";
 
@@ -24,8 +29,25 @@ export type ImportObjectConfig = {
   toCsv: (record: never) => Record<string, unknown>;
 };
 
-const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? null : (result.error?.issues[0]?.message ?? "This row is not valid.");
+type CheckResult = {
+  success: boolean;
+  error?: { issues: { message: string; code: string; path: PropertyKey[]; input?: unknown }[] };
+};
+
+/**
+ * A preview row's first problem, worded as the server words a failed row: "<field>: <message>",
+ * and "<field> is required." where zod can only say which type it expected.
+ */
+const firstIssue = (targets: ImportTarget[], result: CheckResult): string | null => {
+  if (result.success) return null;
+  const issue = result.error?.issues[0];
+  if (!issue) return "This row is not valid.";
+  const field = issue.path.find((p) => typeof p === "string");
+  const label = targets.find((t) => t.field === field)?.label;
+  if (!label || issue.message === EMPTY_CONTACT_MESSAGE) return issue.message;
+  if (issue.code === "invalid_type" && issue.input === undefined) return `${label} is required.`;
+  return `${label}: ${issue.message}`;
+};
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -106,7 +128,7 @@ export const contactImport: ImportObjectConfig = {
       aliases: ["linkedin", "linkedin url", "linkedin profile", "url"],
     },
   ],
-  check: (row) => firstIssue(contactCreateInput.safeParse(row)),
+  check: (row) => firstIssue(contactImport.targets, contactCreateInput.safeParse(row)),
   describe: (row) => [
     [text(row.firstName), text(row.lastName)].filter(Boolean).join(" "),
     (row.emails as string[] | undefined)?.[0] ?? "",
@@ -169,7 +191,7 @@ export const companyImport: ImportObjectConfig = {
     },
     { value: "tags", label: "Tags", field: "tags", kind: "list", aliases: ["tags", "labels", "tag"] },
   ],
-  check: (row) => firstIssue(companyCreateInput.safeParse(row)),
+  check: (row) => firstIssue(companyImport.targets, companyCreateInput.safeParse(row)),
   describe: (row) => [text(row.name), text(row.domain)],
   send: (input) => trpcClient.companies.import.mutate(input),
   listPage: (input) => trpcClient.companies.list.query(input),

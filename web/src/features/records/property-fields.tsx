@@ -134,9 +134,9 @@ function PropertyRow({
   } else if (options) {
     // A menu saves on choice: no edit mode to enter.
     control = (
-      <Select
+      <select
         aria-labelledby={labelId}
-        className="h-7 w-full text-[13px]"
+        className="-mx-1.5 h-6 w-[calc(100%+0.75rem)] cursor-pointer rounded-md bg-transparent px-1 text-[13px] text-foreground hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
         value={propertyToInput(definition, shown)}
         onChange={(event) => save(parsePropertyInput(definition, event.target.value))}
       >
@@ -146,7 +146,7 @@ function PropertyRow({
             {definition.type === "boolean" ? (option === "true" ? "Yes" : "No") : option}
           </option>
         ))}
-      </Select>
+      </select>
     );
   } else if (editing) {
     control = (

@@ -98,13 +98,10 @@ function TextEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>
         />
       ))}
       {error && (
-        <p
-          id="cell-editor-error"
-          role="alert"
-          className="absolute top-full left-0 mt-1 rounded-md bg-danger px-2 py-1 text-xs whitespace-nowrap text-white shadow-lg"
-        >
+        // Inside the editor (which grows past the cell): the row clips anything drawn outside it.
+        <span id="cell-editor-error" role="alert" className="shrink-0 pr-1.5 text-xs whitespace-nowrap text-danger">
           {error}
-        </p>
+        </span>
       )}
     </div>
   );
