@@ -92,6 +92,9 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     assert.equal(await preview.count(), 5);
     assert.match(await preview.nth(2).innerText(), /Ann0002 Lee0002[\s\S]*Enter a valid email address\./);
     for (const i of [0, 1, 3, 4]) assert.match(await preview.nth(i).innerText(), /Ready$/);
+    // The dialog makes room for the mapping: the duplicates choice reads on one line.
+    const { height } = await dialog.locator("fieldset").boundingBox();
+    assert.ok(height < 30, `the duplicates choice is one line, not ${Math.round(height)} px`);
     await screenshot(page, "import-mapping");
 
     // Hold the fifth batch until the progress has been seen half-way.

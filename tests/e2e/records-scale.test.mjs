@@ -79,7 +79,14 @@ describe("/contacts with 10,000 contacts", () => {
 
   it("says 10,000 in the header, scrolls far down through virtualised pages, and sorts by a column", async () => {
     await page.reload();
-    await page.getByTestId("record-total").getByText("10,000 contacts").waitFor();
+    await page
+      .getByTestId("record-total")
+      .getByText("10,000 contacts")
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error) => {
+        await screenshot(page, "contacts-10k-failed");
+        throw new Error(`the header says “${await page.getByTestId("record-total").innerText()}”: ${error.message}`);
+      });
     assert.equal(await grid().getAttribute("aria-rowcount"), String(COUNT + 1));
     await rows().first().waitFor();
 

@@ -1,7 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "./cn";
+import { cn, unlessSet } from "./cn";
 
 type DialogProps = {
   open: boolean;
@@ -13,13 +13,16 @@ type DialogProps = {
 };
 
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  // A caller's max-w-* replaces the default (max-w-lg used to beat the import dialog's max-w-3xl).
+  const width = unlessSet(className, "max-w-", "max-w-lg");
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
           className={cn(
-            "fixed top-[15%] left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 rounded-xl border border-border bg-background p-6 shadow-2xl focus:outline-none",
+            "fixed top-[15%] left-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 rounded-xl border border-border bg-background p-6 shadow-2xl focus:outline-none",
+            width,
             className,
           )}
         >

@@ -6,7 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
-import { cn } from "./cn";
+import { cn, unlessSet } from "./cn";
 
 const control =
   "w-full rounded-md border border-border bg-background px-3 text-sm text-foreground placeholder:text-muted shadow-xs transition-colors focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/20 disabled:opacity-60 aria-[invalid=true]:border-danger";
@@ -15,7 +15,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   { className, ...props },
   ref,
 ) {
-  return <input ref={ref} className={cn(control, "h-9", className)} {...props} />;
+  return <input ref={ref} className={cn(control, unlessSet(className, "h-", "h-9"), className)} {...props} />;
 });
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
@@ -29,7 +29,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   { className, ...props },
   ref,
 ) {
-  return <select ref={ref} className={cn(control, "h-9 pr-8", className)} {...props} />;
+  return <select ref={ref} className={cn(control, unlessSet(className, "h-", "h-9"), "pr-8", className)} {...props} />;
 });
 
 type FieldProps = {
