@@ -125,32 +125,14 @@ export function planList<Row extends { id: string }>(
     match ? sql`${table.seq} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match})` : undefined,
   );
 
-  const sortKey = propertyKeyOf(input.sort?.field);
-  const page = (
-    sortKey !== null
-      ? propertySortPage(db, config, input, scope, sortKey, properties)
-      : (() => {
-          const plan = sortPlan(config, input.sort, properties, input.cursor);
-          return db
-            .select({ record: table, sortValue: plan.sortValue })
-            .from(table)
-            .where(and(scope, plan.after))
-            .orderBy(...plan.orderBy)
-            .limit(input.limit + 1);
-        })()
-  ) as BatchItem<"sqlite">;
-
   const unfiltered = !input.filter?.conditions.length && !match && !input.trash;
   /** count(*) over at most COUNT_CAP + 1 rows of `rows` (a select of 1 per row). */
-  const capped = (rows: SQL) =>
-    db.select({ count: sql<number>`count(*)` }).from(sql`(${rows} LIMIT ${COUNT_CAP + 1}) AS counted`);
-  let counting: BatchItem<"sqlite"> | null = null;
+  const capped = (rows: SQL) => sql`(SELECT count(*) FROM (${rows} LIMIT ${COUNT_CAP + 1}))`;
+  let counting: SQL | null = null;
   if (count && !input.cursor) {
     if (unfiltered)
-      counting = db
-        .select({ count: recordCounts.count })
-        .from(recordCounts)
-        .where(and(eq(recordCounts.organizationId, orgScope), eq(recordCounts.object, config.object)));
+      counting = sql`(SELECT ${recordCounts.count} FROM ${recordCounts}
+        WHERE ${recordCounts.organizationId} = ${orgScope} AND ${recordCounts.object} = ${config.object})`;
     // A search alone counts inside the FTS index: its organization_id column holds organization and trash.
     else if (match && !input.filter?.conditions.length)
       counting = capped(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${match}`);
@@ -161,17 +143,35 @@ export function planList<Row extends { id: string }>(
       );
     else counting = capped(sql`SELECT 1 FROM ${table} WHERE ${scope}`);
   }
+  // The count rides on the page as a column (an uncorrelated subquery: SQLite runs it once): every
+  // statement in a D1 batch has a cost of its own. No rows on a first page means a count of 0.
+  const total: { total?: SQL.Aliased<number> } = counting ? { total: sql<number>`${counting}`.as("total") } : {};
+
+  const sortKey = propertyKeyOf(input.sort?.field);
+  const page = (
+    sortKey !== null
+      ? propertySortPage(db, config, input, scope, sortKey, properties, total)
+      : (() => {
+          const plan = sortPlan(config, input.sort, properties, input.cursor);
+          return db
+            .select({ record: table, sortValue: plan.sortValue, ...(total as { total: SQL.Aliased<number> }) })
+            .from(table)
+            .where(and(scope, plan.after))
+            .orderBy(...plan.orderBy)
+            .limit(input.limit + 1);
+        })()
+  ) as BatchItem<"sqlite">;
 
   return {
-    statements: counting ? [page, counting] : [page],
+    statements: [page],
     shape(results) {
-      const rows = results[0] as { record: Row; sortValue: unknown }[];
+      const rows = results[0] as { record: Row; sortValue: unknown; total?: number | null }[];
       const more = rows.length > input.limit;
       const items = rows.slice(0, input.limit);
       const last = items[items.length - 1];
       let total: ListTotal = null;
       if (counting) {
-        const counted = Number((results[1] as { count: number }[])[0]?.count ?? 0);
+        const counted = Number(rows[0]?.total ?? 0);
         total = unfiltered
           ? { count: counted, exact: true }
           : { count: Math.min(counted, COUNT_CAP), exact: counted <= COUNT_CAP };
@@ -246,6 +246,7 @@ function propertySortPage(
   scope: SQL | undefined,
   key: string,
   properties: PropertyKinds,
+  total: { total?: SQL.Aliased<number> },
 ) {
   if (!(`prop:${key}` in properties))
     throw new TRPCError({ code: "BAD_REQUEST", message: `There is no field "prop:${key}" to filter or sort on.` });
@@ -282,7 +283,11 @@ function propertySortPage(
     ? sql`(${withoutValue}) AS picked`
     : sql`(${withValue} UNION ALL ${withoutValue} LIMIT ${limit}) AS picked`;
   return db
-    .select({ record: table, sortValue: sql`picked.value`.as("sort_value") })
+    .select({
+      record: table,
+      sortValue: sql`picked.value`.as("sort_value"),
+      ...(total as { total: SQL.Aliased<number> }),
+    })
     .from(picked)
     .innerJoin(table, sql`${table.id} = picked.record_id`)
     .orderBy(sql`picked.phase`, order(sql`picked.value`), order(sql`picked.record_id`));
