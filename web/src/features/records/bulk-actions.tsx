@@ -78,9 +78,9 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
   return (
     <>
       <Dropdown.Root>
-        <Dropdown.Trigger className={trigger} disabled={pending}>
+        <Dropdown.Trigger className={trigger} disabled={pending} title="Assign an owner">
           <UserRound className="size-3.5" aria-hidden />
-          Assign
+          <span className="@max-2xl:sr-only">Assign</span>
           <ChevronDown className="size-3 text-muted" aria-hidden />
         </Dropdown.Trigger>
         <Dropdown.Portal>
@@ -108,9 +108,9 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
         </Dropdown.Portal>
       </Dropdown.Root>
       <Dropdown.Root>
-        <Dropdown.Trigger className={trigger} disabled={pending}>
+        <Dropdown.Trigger className={trigger} disabled={pending} title="Add or remove a tag">
           <Tag className="size-3.5" aria-hidden />
-          Tags
+          <span className="@max-2xl:sr-only">Tags</span>
           <ChevronDown className="size-3 text-muted" aria-hidden />
         </Dropdown.Trigger>
         <Dropdown.Portal>
@@ -124,9 +124,15 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
           </Dropdown.Content>
         </Dropdown.Portal>
       </Dropdown.Root>
-      <Button size="sm" variant="ghost" disabled={pending} onClick={() => setDialog("property")}>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={pending}
+        onClick={() => setDialog("property")}
+        title="Set a custom property"
+      >
         <SlidersHorizontal className="size-3.5" aria-hidden />
-        Set property
+        <span className="@max-2xl:sr-only">Set property</span>
       </Button>
 
       <BulkTagDialog

@@ -125,7 +125,8 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
           {!trash && <ViewControls object={props.object} saved={saved} />}
           <TrashToggle trash={trash} onChange={list.setTrash} className={trash ? "ml-auto" : undefined} />
         </div>
-        <div className="relative flex min-h-0 flex-1 flex-col">
+        {/* A container: with the side panel open, the bulk bar's buttons drop their labels to fit. */}
+        <div className="@container relative flex min-h-0 flex-1 flex-col">
           <DataTable
             label={title}
             columns={columns}
@@ -153,9 +154,10 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
                     size="sm"
                     variant="ghost"
                     onClick={() => setMerging(selectedRows as unknown as [MergeRow, MergeRow])}
+                    title="Merge the two into one"
                   >
                     <GitMerge className="size-3.5" aria-hidden />
-                    Merge
+                    <span className="@max-2xl:sr-only">Merge</span>
                   </Button>
                 )}
                 <Button
@@ -163,9 +165,10 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
                   variant="ghost"
                   pending={props.deletePending}
                   onClick={() => props.onDeleteSelected([...selection])}
+                  title="Move to the trash"
                 >
                   {!props.deletePending && <Trash className="size-3.5" aria-hidden />}
-                  Delete
+                  <span className="@max-2xl:sr-only">Delete</span>
                 </Button>
               </>
             )}

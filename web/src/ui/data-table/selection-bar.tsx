@@ -20,7 +20,10 @@ export function SelectionBar({
       data-testid="selection-bar"
       className="absolute bottom-4 left-1/2 z-30 flex w-max max-w-full -translate-x-1/2 items-center gap-1 rounded-lg border border-border bg-background py-1 pr-1 pl-3 shadow-xl"
     >
-      <span className="mr-2 text-[13px] font-medium text-foreground tabular-nums" data-testid="selection-count">
+      <span
+        className="mr-2 text-[13px] font-medium whitespace-nowrap text-foreground tabular-nums"
+        data-testid="selection-count"
+      >
         {count.toLocaleString()} selected
       </span>
       {children}
