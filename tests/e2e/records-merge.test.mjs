@@ -158,4 +158,22 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
     await total("2 contacts").waitFor();
     assert.deepEqual(page.errors, []);
   });
+
+  it("the merge dialog and the notes read well in the dark theme", async () => {
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Dark theme" }).click();
+    await page.waitForSelector("html.dark");
+    await select("Ann Lee");
+    await select("Annie Lee");
+    await page.getByTestId("selection-bar").getByRole("button", { name: "Merge" }).click();
+    const dialog = page.getByRole("dialog", { name: "Merge two contacts" });
+    await dialog.getByText(/\d+ notes? · \d+ tasks?/).first().waitFor();
+    await screenshot(page, "merge-dialog-dark");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await page.keyboard.press("Escape");
+    await row("Ann Lee").filter({ hasNotText: "Annie" }).click();
+    await panel().getByTestId("note").first().waitFor();
+    await screenshot(page, "record-notes-dark");
+    assert.deepEqual(page.errors, []);
+  });
 });
