@@ -167,7 +167,10 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
     await select("Annie Lee");
     await page.getByTestId("selection-bar").getByRole("button", { name: "Merge" }).click();
     const dialog = page.getByRole("dialog", { name: "Merge two contacts" });
-    await dialog.getByText(/\d+ notes? · \d+ tasks?/).first().waitFor();
+    await dialog
+      .getByText(/\d+ notes? · \d+ tasks?/)
+      .first()
+      .waitFor();
     await screenshot(page, "merge-dialog-dark");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await page.keyboard.press("Escape");
