@@ -5,7 +5,7 @@ import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Toaster } from "sonner";
 import { routes } from "./app/routes";
 import { AuthProvider } from "./lib/auth";
-import { persistOptions, queryClient } from "./lib/query-client";
+import { persistOptions, queryClient, refreshRestoredQueries } from "./lib/query-client";
 import { ThemeProvider, useTheme } from "./lib/theme";
 import { TOAST_OPTIONS } from "./lib/toast";
 import "./styles.css";
@@ -19,7 +19,11 @@ function ThemedToaster() {
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={persistOptions}
+      onSuccess={() => void refreshRestoredQueries()}
+    >
       <ThemeProvider>
         <AuthProvider>
           <RouterProvider router={router} />

@@ -1,5 +1,5 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, type InfiniteData } from "@tanstack/react-query";
 import { createStore, del, get, set } from "idb-keyval";
 import superjson from "superjson";
 
@@ -35,6 +35,25 @@ export const persister = createAsyncStoragePersister({
 });
 
 export const persistOptions = { persister, maxAge: PERSIST_MAX_AGE };
+
+/**
+ * Once the IndexedDB copy is back in memory, what is on screen is fetched again. The copy paints the
+ * page at once, but it is up to 10 s older than memory was (writes are throttled) and may hold
+ * teammates' old data: its entries keep their fetch times, so without this a reload within the 60 s
+ * of staleness would show, say, an empty list that an import had just filled. A list scrolled deep
+ * before the reload comes back with its first page only, so the refresh is one request, not one per page.
+ */
+export function refreshRestoredQueries(client: QueryClient = queryClient): Promise<void> {
+  for (const query of client.getQueryCache().getAll()) {
+    const data = query.state.data as Partial<InfiniteData<unknown, unknown>> | undefined;
+    if (Array.isArray(data?.pages) && Array.isArray(data.pageParams) && data.pages.length > 1)
+      client.setQueryData<InfiniteData<unknown, unknown>>(query.queryKey, {
+        pages: data.pages.slice(0, 1),
+        pageParams: data.pageParams.slice(0, 1),
+      });
+  }
+  return client.invalidateQueries();
+}
 
 /** Logout: the memory cache and the IndexedDB copy both go, so the next user sees nothing. */
 export async function clearQueryCache(): Promise<void> {
