@@ -108,9 +108,15 @@ describe("list reads: one D1 round trip", () => {
     expect(warm.trips).toBe(1);
     expect(warm.result.items.map((c) => c.firstName)).toEqual(["Bob", "Ann", "Cy"]);
     expect((await measure((c) => c.companies.list({}))).trips).toBe(1);
-    // The counter sees every trip: a memberProcedure read takes the membership query and then its own.
+    // A record with its company, people and timeline: one batch too.
     const contact = warm.result.items[0];
-    expect((await measure((c) => c.contacts.get({ id: contact.id }))).trips).toBeGreaterThan(1);
+    const opened = await measure((c) => c.contacts.get({ id: contact.id }));
+    expect(opened.trips).toBe(1);
+    expect(opened.result.contact.firstName).toBe("Bob");
+    const company = await caller.companies.create({ name: "Acme" });
+    expect((await measure((c) => c.companies.get({ id: company.id }))).trips).toBe(1);
+    // The counter sees every trip: a memberProcedure read takes the membership query and then its own.
+    expect((await measure((c) => c.properties.list({ object: "contact" }))).trips).toBeGreaterThan(1);
   });
 
   it("serves each page and count from an index, without sorting the organization's rows", async () => {

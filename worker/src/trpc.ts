@@ -137,6 +137,7 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 const roleRank: Record<Role, number> = { member: 0, admin: 1, owner: 2 };
+const noMembership = () => new TRPCError({ code: "FORBIDDEN", message: "Create or join an organization first." });
 
 /** The caller's membership in the organization they work in: user, organization and role. */
 function membershipQuery(db: Database, uid: string) {
@@ -151,7 +152,7 @@ function membershipQuery(db: Database, uid: string) {
 type Membership = Awaited<ReturnType<typeof membershipQuery>>[number];
 
 function assertRole(row: Membership | undefined, minimum: Role): Membership {
-  if (!row) throw new TRPCError({ code: "FORBIDDEN", message: "Create or join an organization first." });
+  if (!row) throw noMembership();
   if (roleRank[row.role] < roleRank[minimum])
     throw new TRPCError({ code: "FORBIDDEN", message: `Only ${minimum}s of ${row.organization.name} can do this.` });
   return row;
@@ -191,9 +192,21 @@ export const memberReadProcedure = authedProcedure.use(({ ctx, next }) => {
     ON ${users.id} = ${memberships.userId} AND ${users.organizationId} = ${memberships.organizationId}
     WHERE ${users.id} = ${ctx.uid})`;
   /** Runs `statements` after the membership query in one batch; FORBIDDEN unless the caller is a member. */
-  async function readAsMember(statements: BatchItem<"sqlite">[]): Promise<{ member: Membership; results: unknown[] }> {
-    const [rows, ...results] = await ctx.db.batch([membershipQuery(ctx.db, ctx.uid), ...statements]);
-    return { member: assertRole((rows as Membership[])[0], "member"), results };
+  async function readAsMember(statements: BatchItem<"sqlite">[]): Promise<{ results: unknown[] }> {
+    // Only whether a membership exists: every role may read, and a full user and organization row
+    // would cost more to build and decode than the rest of a list page.
+    const member = ctx.db
+      .select({ role: memberships.role })
+      .from(users)
+      .innerJoin(
+        memberships,
+        and(eq(memberships.userId, users.id), eq(memberships.organizationId, users.organizationId)),
+      )
+      .where(eq(users.id, ctx.uid))
+      .limit(1);
+    const [rows, ...results] = await ctx.db.batch([member, ...statements]);
+    if ((rows as unknown[]).length === 0) throw noMembership();
+    return { results };
   }
   return next({ ctx: { orgScope, readAsMember } });
 });

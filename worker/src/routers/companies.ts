@@ -4,7 +4,7 @@ import { companies, contacts } from "../../../drizzle";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { diffFields } from "../domain/records/activity";
-import { staleVersionError } from "../domain/records/conflict";
+import { notFound, staleVersionError } from "../domain/records/conflict";
 import { companyConfig } from "../domain/records/fields";
 import {
   createRecord,
@@ -15,6 +15,7 @@ import {
   updateRecord,
 } from "../domain/records/lifecycle";
 import { listRecords } from "../domain/records/list";
+import { rowCodec } from "../domain/records/row-json";
 import { isValidDomain, normalizeDomain } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
 import type { Database } from "../db";
@@ -86,27 +87,38 @@ export const companiesRouter = createTRPCRouter({
     .input(recordListInput)
     .query(({ ctx, input }) => listRecords<Company>(ctx, companyConfig, input)),
 
-  /** The company, its live contacts (by name, up to COMPANY_CONTACTS_LIMIT) and its timeline. */
-  get: memberProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
-    const company = await findRecord(ctx, companyConfig, input.id);
-    const [people, timeline] = await Promise.all([
-      ctx.db
-        .select({
-          id: contacts.id,
-          firstName: contacts.firstName,
-          lastName: contacts.lastName,
-          email: contacts.primaryEmail,
-          title: contacts.title,
-        })
-        .from(contacts)
-        .where(
-          and(eq(contacts.organizationId, ctx.org.id), eq(contacts.companyId, company.id), isNull(contacts.deletedAt)),
-        )
-        .orderBy(asc(contacts.sortName), asc(contacts.id))
-        .limit(COMPANY_CONTACTS_LIMIT),
-      timelineOf(ctx, company.id),
-    ]);
-    return { company, contacts: people, timeline };
+  /**
+   * The company, its live contacts (by name, up to COMPANY_CONTACTS_LIMIT) and its timeline: one D1
+   * round trip with the membership check.
+   */
+  get: memberReadProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
+    const codec = rowCodec<Company>(companies);
+    const company = ctx.db
+      .select({ record: codec.select })
+      .from(companies)
+      .where(and(eq(companies.id, input.id), eq(companies.organizationId, ctx.orgScope), isNull(companies.deletedAt)));
+    const people = ctx.db
+      .select({
+        id: contacts.id,
+        firstName: contacts.firstName,
+        lastName: contacts.lastName,
+        email: contacts.primaryEmail,
+        title: contacts.title,
+      })
+      .from(contacts)
+      .where(
+        and(eq(contacts.organizationId, ctx.orgScope), eq(contacts.companyId, input.id), isNull(contacts.deletedAt)),
+      )
+      .orderBy(asc(contacts.sortName), asc(contacts.id))
+      .limit(COMPANY_CONTACTS_LIMIT);
+    const { results } = await ctx.readAsMember([company, people, timelineOf(ctx.db, ctx.orgScope, input.id)]);
+    const [row] = results[0] as { record: string }[];
+    if (!row) throw notFound("company");
+    return {
+      company: codec.decode(row.record),
+      contacts: results[1] as Awaited<typeof people>,
+      timeline: results[2] as Awaited<ReturnType<typeof timelineOf>>,
+    };
   }),
 
   create: memberProcedure.input(companyCreateInput).mutation(async ({ ctx, input }) => {

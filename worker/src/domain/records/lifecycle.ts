@@ -43,12 +43,15 @@ export async function findRecord<T extends RecordTable>(
   return row as Row<T>;
 }
 
-/** The newest 100 activities of a record; same-millisecond entries in the order they were written. */
-export function timelineOf(ctx: RecordContext, recordId: string) {
-  return ctx.db
+/**
+ * The newest 100 activities of a record; same-millisecond entries in the order they were written.
+ * `organization`: an id, or memberReadProcedure's `orgScope` (the caller's membership as SQL).
+ */
+export function timelineOf(db: Database, organization: string | SQL, recordId: string) {
+  return db
     .select()
     .from(activities)
-    .where(and(eq(activities.organizationId, ctx.org.id), eq(activities.recordId, recordId)))
+    .where(and(eq(activities.organizationId, organization), eq(activities.recordId, recordId)))
     .orderBy(desc(activities.createdAt), sql`${activities}.rowid DESC`)
     .limit(100);
 }

@@ -16,6 +16,7 @@ import {
   sortPlan,
   type PropertyKinds,
 } from "./list-query";
+import { rowCodec } from "./row-json";
 
 /** Counting stops here: past it the list says "10,000+" instead of reading every row. */
 export const COUNT_CAP = 10_000;
@@ -147,6 +148,7 @@ export function planList<Row extends { id: string }>(
   // statement in a D1 batch has a cost of its own. No rows on a first page means a count of 0.
   const total: { total?: SQL.Aliased<number> } = counting ? { total: sql<number>`${counting}`.as("total") } : {};
 
+  const codec = rowCodec<Row>(table);
   const sortKey = propertyKeyOf(input.sort?.field);
   const page = (
     sortKey !== null
@@ -154,7 +156,7 @@ export function planList<Row extends { id: string }>(
       : (() => {
           const plan = sortPlan(config, input.sort, properties, input.cursor);
           return db
-            .select({ record: table, sortValue: plan.sortValue, ...(total as { total: SQL.Aliased<number> }) })
+            .select({ record: codec.select, sortValue: plan.sortValue, ...(total as { total: SQL.Aliased<number> }) })
             .from(table)
             .where(and(scope, plan.after))
             .orderBy(...plan.orderBy)
@@ -165,9 +167,10 @@ export function planList<Row extends { id: string }>(
   return {
     statements: [page],
     shape(results) {
-      const rows = results[0] as { record: Row; sortValue: unknown; total?: number | null }[];
+      const rows = results[0] as { record: string; sortValue: unknown; total?: number | null }[];
       const more = rows.length > input.limit;
-      const items = rows.slice(0, input.limit);
+      const page = rows.slice(0, input.limit);
+      const items = page.map((r) => codec.decode(r.record));
       const last = items[items.length - 1];
       let total: ListTotal = null;
       if (counting) {
@@ -177,8 +180,8 @@ export function planList<Row extends { id: string }>(
           : { count: Math.min(counted, COUNT_CAP), exact: counted <= COUNT_CAP };
       }
       return {
-        items: items.map((r) => r.record),
-        nextCursor: more && last ? encodeCursor({ v: last.sortValue ?? null, id: last.record.id }) : null,
+        items,
+        nextCursor: more && last ? encodeCursor({ v: page[page.length - 1].sortValue ?? null, id: last.id }) : null,
         total,
       };
     },
@@ -219,15 +222,16 @@ export function planQuickSearch<Row extends { id: string }>(
     WHERE ${live} AND NOT (${inName}) AND ${table.seq} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match})
     ORDER BY ${name}, ${table.id} LIMIT ${limit})`;
   const picked = match ? sql`(${byName} UNION ALL ${byText} LIMIT ${limit}) AS picked` : sql`(${byName}) AS picked`;
+  const codec = rowCodec<Row>(table);
   const page = db
-    .select({ record: table })
+    .select({ record: codec.select })
     .from(picked)
     .innerJoin(table, sql`${table.seq} = picked.hit`)
     .orderBy(sql`picked.part`, asc(name as SQL), asc(table.id));
   return {
     statements: [page],
     shape: (results) => ({
-      items: (results[0] as { record: Row }[]).map((r) => r.record),
+      items: (results[0] as { record: string }[]).map((r) => codec.decode(r.record)),
       nextCursor: null,
       total: null,
     }),
@@ -284,7 +288,7 @@ function propertySortPage(
     : sql`(${withValue} UNION ALL ${withoutValue} LIMIT ${limit}) AS picked`;
   return db
     .select({
-      record: table,
+      record: rowCodec(table).select,
       sortValue: sql`picked.value`.as("sort_value"),
       ...(total as { total: SQL.Aliased<number> }),
     })
