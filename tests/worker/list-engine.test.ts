@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import superjson from "superjson";
 import { describe, expect, it } from "vitest";
-import { serializeResponse } from "../../worker/src/trpc";
+import { serializeResponse } from "../../worker/src/serialize";
 import type { RecordListInput } from "../../worker/src/schemas/records";
 import {
   callerForToken,
@@ -416,5 +416,20 @@ describe("serializeResponse (the tRPC transformer's output side)", () => {
     const back = superjson.deserialize(JSON.parse(JSON.stringify(serializeResponse(page))) as never);
     expect(back).toEqual(page);
     expect((back as typeof page).items[0].createdAt).toBeInstanceOf(Date);
+  });
+
+  it("writes a list page, whose Dates it knows without walking, exactly as superjson does", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", tags: ["vip"], properties: {} });
+    await caller.contacts.create({ firstName: "Bob" });
+    await caller.contacts.delete({ ids: [ann.id] });
+    for (const input of [{}, { trash: true }, { limit: 1 }]) {
+      const page = await caller.contacts.list(input);
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(JSON.stringify(serializeResponse(page))).toBe(JSON.stringify(superjson.serialize(page)));
+    }
+    // A copy is not the registered page: it is walked, with the same result.
+    const copy = { ...(await caller.contacts.list({ trash: true })) };
+    expect(JSON.stringify(serializeResponse(copy))).toBe(JSON.stringify(superjson.serialize(copy)));
   });
 });

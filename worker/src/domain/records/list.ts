@@ -16,7 +16,8 @@ import {
   sortPlan,
   type PropertyKinds,
 } from "./list-query";
-import { rowCodec } from "./row-json";
+import { withKnownDates } from "../../serialize";
+import { listRowCodec, type ListRow } from "./row-json";
 
 /** Counting stops here: past it the list says "10,000+" instead of reading every row. */
 export const COUNT_CAP = 10_000;
@@ -56,7 +57,7 @@ function rememberKinds(key: string, kinds: PropertyKinds) {
 }
 
 export type Plan<Row> = { statements: BatchItem<"sqlite">[]; shape: (results: unknown[]) => ListPage<Row> };
-export type ListPage<Row> = { items: Row[]; nextCursor: string | null; total: ListTotal };
+export type ListPage<Row> = { items: ListRow<Row>[]; nextCursor: string | null; total: ListTotal };
 
 /**
  * One page of records in one D1 round trip: keyset pagination over any sortable field (custom
@@ -148,7 +149,7 @@ export function planList<Row extends { id: string }>(
   // statement in a D1 batch has a cost of its own. No rows on a first page means a count of 0.
   const total: { total?: SQL.Aliased<number> } = counting ? { total: sql<number>`${counting}`.as("total") } : {};
 
-  const codec = rowCodec<Row>(table);
+  const codec = listRowCodec<Row>(table);
   const sortKey = propertyKeyOf(input.sort?.field);
   const page = (
     sortKey !== null
@@ -179,11 +180,19 @@ export function planList<Row extends { id: string }>(
           ? { count: counted, exact: true }
           : { count: Math.min(counted, COUNT_CAP), exact: counted <= COUNT_CAP };
       }
-      return {
-        items,
-        nextCursor: more && last ? encodeCursor({ v: page[page.length - 1].sortValue ?? null, id: last.id }) : null,
-        total,
-      };
+      const dates: string[] = [];
+      items.forEach((item, i) => {
+        for (const key of codec.dateKeys)
+          if ((item as Record<string, unknown>)[key] instanceof Date) dates.push(`items.${i}.${key}`);
+      });
+      return withKnownDates(
+        {
+          items,
+          nextCursor: more && last ? encodeCursor({ v: page[page.length - 1].sortValue ?? null, id: last.id }) : null,
+          total,
+        },
+        dates,
+      );
     },
   };
 }
@@ -222,7 +231,7 @@ export function planQuickSearch<Row extends { id: string }>(
     WHERE ${live} AND NOT (${inName}) AND ${table.seq} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match})
     ORDER BY ${name}, ${table.id} LIMIT ${limit})`;
   const picked = match ? sql`(${byName} UNION ALL ${byText} LIMIT ${limit}) AS picked` : sql`(${byName}) AS picked`;
-  const codec = rowCodec<Row>(table);
+  const codec = listRowCodec<Row>(table);
   const page = db
     .select({ record: codec.select })
     .from(picked)
@@ -288,7 +297,7 @@ function propertySortPage(
     : sql`(${withValue} UNION ALL ${withoutValue} LIMIT ${limit}) AS picked`;
   return db
     .select({
-      record: rowCodec(table).select,
+      record: listRowCodec(table).select,
       sortValue: sql`picked.value`.as("sort_value"),
       ...(total as { total: SQL.Aliased<number> }),
     })
