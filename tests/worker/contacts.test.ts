@@ -404,11 +404,30 @@ describe("contacts.list search", () => {
     expect(await search("BO")).toEqual(["Bob"]);
     expect(await search("stone")).toEqual(["Bob"]);
     expect(await search("widgets")).toEqual(["Bob"]);
-    expect(await search("example.com")).toEqual(["Ann", "Cy"]);
-    expect(await search("engineer")).toEqual(["Cy", "Di"]);
+    // No name starts with these: every match, newest first.
+    expect(await search("example.com")).toEqual(["Cy", "Ann"]);
+    expect(await search("engineer")).toEqual(["Di", "Cy"]);
     expect(await search("chief eng")).toEqual(["Di"]);
     expect(await search("nobody")).toEqual([]);
     expect((await caller.contacts.list({ search: "engineer" })).total).toEqual({ count: 2, exact: true });
+  });
+
+  it("keeps a chosen sort: every match in that order", async () => {
+    const { caller } = await fourContacts();
+    const sortedSearch = async (text: string, direction: "asc" | "desc") =>
+      namesOf((await caller.contacts.list({ search: text, sort: { field: "name", direction } })).items);
+    expect(await sortedSearch("example.com", "asc")).toEqual(["Ann", "Cy"]);
+    expect(await sortedSearch("engineer", "desc")).toEqual(["Di", "Cy"]);
+  });
+
+  it("refuses a page link from another order", async () => {
+    const { caller } = await fourContacts();
+    const byName = await caller.contacts.list({ limit: 1 });
+    await expectTRPCError(
+      caller.contacts.list({ search: "example", limit: 1, cursor: byName.nextCursor! }),
+      "BAD_REQUEST",
+      "That page link is no longer valid. Reload the list.",
+    );
   });
 
   it("does not return another organization's contacts nor deleted ones", async () => {
@@ -788,6 +807,82 @@ describe("contacts.list against a reference model (property-based)", () => {
         },
       ),
       { numRuns: 25 },
+    );
+  }, 60_000);
+});
+
+describe("a search's best matches against a reference model (property-based)", () => {
+  const first = ["Ann", "Anna", "Annika", "Bob", "Zoë", "Dan", "Hannah"];
+  const last = ["Lee", "Annett", "Stone", "", "Bannon"];
+  /** What FTS5 finds: every word of the text starts a word of the name, email or title (accents folded). */
+  const words = (text: string) =>
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}_]+/u)
+      .filter(Boolean);
+  type Made = { id: string; name: string; sortName: string; text: string[]; order: number };
+
+  it("lists names that start with the text first (by name), then the other matches newest first, once each, for any page size", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const picks = fc.sample(
+      fc.record({
+        firstName: fc.constantFrom(...first),
+        lastName: fc.constantFrom(...last),
+        title: fc.option(fc.constantFrom("Annual sales", "Engineer", "Head of Annex"), { nil: null }),
+        email: fc.option(fc.constantFrom("annie", "bo", "zed"), { nil: null }),
+      }),
+      { numRuns: 60, seed: 7 },
+    );
+    const made: Made[] = [];
+    const created = await caller.contacts.import({
+      rows: picks.map((p, i) => ({
+        firstName: p.firstName,
+        lastName: p.lastName,
+        title: p.title,
+        emails: p.email ? [`${p.email}${i}@mail.test`] : [],
+      })),
+      lineNumbers: picks.map((_, i) => i + 2),
+    });
+    expect(created.created).toBe(picks.length);
+    // "Newest" is the order records were written in (seq); one import batch shares its createdAt.
+    const seqs = await rows<{ id: string; seq: number }>(
+      "SELECT id, seq FROM contacts WHERE organization_id = ?",
+      org.id,
+    );
+    const seqOf = new Map(seqs.map((r) => [r.id, r.seq]));
+    const listed = await allPages((input) => caller.contacts.list(input), {}, 200);
+    for (const contact of listed) {
+      const order = seqOf.get(contact.id)!;
+      const name = `${contact.firstName} ${contact.lastName}`.trim();
+      made.push({
+        id: contact.id,
+        name,
+        sortName: name.toLowerCase(),
+        text: words(`${name} ${contact.emails.join(" ")} ${contact.title ?? ""}`),
+        order,
+      });
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("ann", "an", "anna l", "bo", "zoe", "annex", "lee", "han", "ANNIKA", "engineer"),
+        fc.integer({ min: 1, max: 25 }),
+        async (text, limit) => {
+          const prefix = text.trim().toLowerCase();
+          const terms = words(text);
+          const matching = made.filter((m) => terms.every((t) => m.text.some((w) => w.startsWith(t))));
+          const byName = made
+            .filter((m) => m.sortName.startsWith(prefix))
+            .sort((a, b) => (a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : a.id < b.id ? -1 : 1));
+          const rest = matching.filter((m) => !m.sortName.startsWith(prefix)).sort((a, b) => b.order - a.order);
+          const walked = await allPages((input) => caller.contacts.list(input), { search: text }, limit);
+          expect(ids(walked), `${text} by ${limit}`).toEqual([...byName, ...rest].map((m) => m.id));
+          const firstPage = await caller.contacts.list({ search: text, limit });
+          expect(firstPage.total).toEqual({ count: matching.length, exact: true });
+        },
+      ),
+      { numRuns: 30 },
     );
   }, 60_000);
 });

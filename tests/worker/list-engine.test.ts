@@ -144,10 +144,21 @@ describe("list reads: one D1 round trip", () => {
     expect(page).toMatch(/SEARCH contacts USING COVERING INDEX contacts_org_status_idx/);
     expect(page).not.toMatch(/TEMP B-TREE/);
 
+    // A search's best matches: names from one index range, then full-text matches read newest first
+    // (FTS5 consumes ORDER BY rowid DESC: index flags 0x40 | 0x80); only the page itself is sorted.
     const [search] = await plansOf({ search: "ann" });
-    expect(search).toMatch(/contacts_fts VIRTUAL TABLE/);
+    expect(search).toMatch(
+      /SEARCH contacts USING COVERING INDEX contacts_org_name_idx \(.*sort_name>\? AND sort_name<\?\)/,
+    );
+    expect(search).toMatch(/SCAN contacts_fts VIRTUAL TABLE INDEX 192:/);
     expect(search).not.toMatch(/SCAN contacts(?!_fts)/);
-    expect(search).not.toMatch(/TEMP B-TREE/);
+    expect(search.match(/TEMP B-TREE/g)).toHaveLength(1);
+    expect(search.trim().split("\n").at(-1)).toBe("USE TEMP B-TREE FOR ORDER BY");
+    // With a sort chosen, a search keeps that order.
+    const [sortedSearch] = await plansOf({ search: "ann", sort: { field: "name", direction: "asc" } });
+    expect(sortedSearch).toMatch(/contacts_fts VIRTUAL TABLE/);
+    expect(sortedSearch).not.toMatch(/SCAN contacts(?!_fts)/);
+    expect(sortedSearch).not.toMatch(/TEMP B-TREE/);
 
     await measure((c) => c.contacts.list({ sort: { field: "prop:tier", direction: "asc" } }));
     const [, byTier] = await plansOf({ sort: { field: "prop:tier", direction: "asc" } });
@@ -218,7 +229,7 @@ describe("search.records (the palette)", () => {
     expect(statements.filter((s) => /count\(/i.test(s))).toEqual([]);
   });
 
-  it("lists names that start with the text first, then other matches by name, without duplicates", async () => {
+  it("lists names that start with the text first, then other matches newest first, without duplicates", async () => {
     const { caller } = await ownerOfNewOrganization();
     await caller.contacts.create({ firstName: "Aaron", lastName: "Annett" });
     await caller.contacts.create({ firstName: "Annika", lastName: "Berg" });
@@ -229,7 +240,7 @@ describe("search.records (the palette)", () => {
     await caller.companies.create({ name: "Annex Labs", domain: "annex.io" });
     await caller.companies.create({ name: "Blue Annapurna" });
     const found = await caller.search.records({ query: "ann" });
-    expect(found.contacts.map((c) => c.name)).toEqual(["Ann Lee", "Annika Berg", "Aaron Annett", "Zed"]);
+    expect(found.contacts.map((c) => c.name)).toEqual(["Ann Lee", "Annika Berg", "Zed", "Aaron Annett"]);
     expect(found.companies.map((c) => c.name)).toEqual(["Annex Labs", "Blue Annapurna"]);
     expect((await caller.search.records({ query: "ANN L" })).contacts.map((c) => c.name)).toEqual(["Ann Lee"]);
     expect((await caller.search.records({ query: "ann", limit: 2 })).contacts.map((c) => c.name)).toEqual([

@@ -104,7 +104,8 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
         description={
           <span data-testid="record-total">
             {total
-              ? `${total}${list.isFiltered ? " match" : ""}${trash ? " in the trash" : ""}`
+              ? `${total}${list.isFiltered ? " match" : ""}${trash ? " in the trash" : ""}` +
+                (list.bestMatches ? " · best matches first" : "")
               : trash
                 ? `Deleted ${noun[1]}: select them to restore.`
                 : description}
@@ -132,7 +133,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             columns={columns}
             pages={pages}
             getRowId={props.getRowId}
-            sort={list.sort}
+            sort={list.shownSort}
             onSortChange={list.setSort}
             selection={selection}
             onSelectionChange={list.setSelection}

@@ -41,8 +41,8 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
     [list.definition, visibleColumns],
   );
   const base = useMemo<ViewDefinition>(
-    () => (view ? definitionOf(view) : { filters: emptyFilter, sort: list.defaultSort, columns: [] }),
-    [view, list.defaultSort],
+    () => (view ? definitionOf(view) : { filters: emptyFilter, sort: null, columns: [] }),
+    [view],
   );
   const changed = differs(current, base);
 

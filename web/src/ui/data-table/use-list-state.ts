@@ -11,13 +11,19 @@ const SEARCH_DEBOUNCE_MS = 150;
  * What a record list asks the server for (search, filter, sort) and the selection over it.
  * The search box answers at once; the query follows 150 ms after the last keystroke. A new query
  * clears the selection, so a bulk action never touches rows the user can no longer see.
+ *
+ * `sort` is the sort the user chose, or null: then the list is in `defaultSort` order, and a
+ * search lists its best matches first (names that start with the text, then the newest matches).
+ * `shownSort` is what the column headers show.
  */
 export function useListState(defaultSort: SortState) {
   const [searchInput, setSearchInput] = useState("");
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<FilterState>(emptyFilter);
-  const [sort, setSort] = useState<SortState>(defaultSort);
+  const [sort, setSort] = useState<SortState | null>(null);
   const [initialSort] = useState(defaultSort);
+  const shownSort = sort ?? (search ? null : initialSort);
+  const bestMatches = Boolean(search) && sort === null;
   // The trash: the same list over soft-deleted records.
   const [trash, setTrash] = useState(false);
   const [selection, setSelection] = useState<Set<string>>(() => new Set());
@@ -49,23 +55,21 @@ export function useListState(defaultSort: SortState) {
     () => ({
       search: search || undefined,
       filter: filter.conditions.length ? filter : undefined,
-      sort,
+      // The server's default: by name, or best matches first for a search.
+      sort: sort ?? undefined,
       trash: trash || undefined,
     }),
     [search, filter, sort, trash],
   );
 
   /** Opens a saved view (or, with null, the plain list): search, filter and sort at once. */
-  const applyDefinition = useCallback(
-    (definition: ListDefinition | null) => {
-      const text = definition?.search ?? "";
-      setSearchInput(text);
-      setSearch(text.trim());
-      setFilter(definition?.filters ?? emptyFilter);
-      setSort(definition?.sort ?? initialSort);
-    },
-    [initialSort],
-  );
+  const applyDefinition = useCallback((definition: ListDefinition | null) => {
+    const text = definition?.search ?? "";
+    setSearchInput(text);
+    setSearch(text.trim());
+    setFilter(definition?.filters ?? emptyFilter);
+    setSort(definition?.sort ?? null);
+  }, []);
   /** The current search, filter and sort in a saved view's shape. */
   const definition = useMemo<ListDefinition>(
     () => ({ filters: filter, sort, ...(search ? { search } : {}) }),
@@ -83,6 +87,8 @@ export function useListState(defaultSort: SortState) {
     setFilter,
     sort,
     setSort,
+    shownSort,
+    bestMatches,
     selection,
     setSelection,
     clearSelection,
@@ -91,7 +97,6 @@ export function useListState(defaultSort: SortState) {
     isFiltered,
     trash,
     setTrash,
-    defaultSort: initialSort,
     applyDefinition,
     definition,
   };

@@ -17,6 +17,7 @@ import {
   type PropertyKinds,
 } from "./list-query";
 import { withKnownDates } from "../../serialize";
+import { bestMatchOrder, bestMatchPicks, bestMatchPosition } from "./best-match";
 import { listRowCodec, type ListRow } from "./row-json";
 
 /** Counting stops here: past it the list says "10,000+" instead of reading every row. */
@@ -151,24 +152,43 @@ export function planList<Row extends { id: string }>(
 
   const codec = listRowCodec<Row>(table);
   const sortKey = propertyKeyOf(input.sort?.field);
+  // A search without a chosen sort lists its best matches first (bestMatchPicks), its cursor a position in them.
+  const bestMatch = Boolean(match && input.search && !input.sort);
   const page = (
-    sortKey !== null
-      ? propertySortPage(db, config, input, scope, sortKey, properties, total)
-      : (() => {
-          const plan = sortPlan(config, input.sort, properties, input.cursor);
+    bestMatch
+      ? (() => {
+          const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+          const after = cursor ? { position: bestMatchPosition(cursor.v), id: cursor.id } : null;
+          const picked = bestMatchPicks(config, input.search!, base, match, input.limit + 1, after);
           return db
-            .select({ record: codec.select, sortValue: plan.sortValue, ...(total as { total: SQL.Aliased<number> }) })
-            .from(table)
-            .where(and(scope, plan.after))
-            .orderBy(...plan.orderBy)
-            .limit(input.limit + 1);
+            .select({
+              record: codec.select,
+              sortValue: sql`picked.position`,
+              ...(total as { total: SQL.Aliased<number> }),
+            })
+            .from(sql`${picked} AS picked`)
+            .innerJoin(table, sql`${table.seq} = picked.hit`)
+            .orderBy(...bestMatchOrder(config));
         })()
+      : sortKey !== null
+        ? propertySortPage(db, config, input, scope, sortKey, properties, total)
+        : (() => {
+            const plan = sortPlan(config, input.sort, properties, input.cursor);
+            return db
+              .select({ record: codec.select, sortValue: plan.sortValue, ...(total as { total: SQL.Aliased<number> }) })
+              .from(table)
+              .where(and(scope, plan.after))
+              .orderBy(...plan.orderBy)
+              .limit(input.limit + 1);
+          })()
   ) as BatchItem<"sqlite">;
 
   return {
     statements: [page],
     shape(results) {
       const rows = results[0] as { record: string; sortValue: unknown; total?: number | null }[];
+      // A best-match position comes as JSON text ([part, name or seq]).
+      const cursorValue = (value: unknown) => (bestMatch ? (JSON.parse(value as string) as unknown) : (value ?? null));
       const more = rows.length > input.limit;
       const page = rows.slice(0, input.limit);
       const items = page.map((r) => codec.decode(r.record));
@@ -188,7 +208,8 @@ export function planList<Row extends { id: string }>(
       return withKnownDates(
         {
           items,
-          nextCursor: more && last ? encodeCursor({ v: page[page.length - 1].sortValue ?? null, id: last.id }) : null,
+          nextCursor:
+            more && last ? encodeCursor({ v: cursorValue(page[page.length - 1].sortValue), id: last.id }) : null,
           total,
         },
         dates,
@@ -197,19 +218,9 @@ export function planList<Row extends { id: string }>(
   };
 }
 
-/** The smallest string above every string that starts with `prefix` (SQLite compares text bytewise). */
-function pastPrefix(prefix: string): string {
-  const chars = Array.from(prefix);
-  const last = chars.pop()!.codePointAt(0)!;
-  // Past U+D7FF comes U+E000: surrogate code points are not characters.
-  return chars.join("") + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1);
-}
-
 /**
- * The palette's as-you-type search, never counted: records whose name starts with the text come
- * first (one range of the name index, which fills the palette for most keystrokes), then the other
- * full-text matches; by name within each part. A UNION ALL under one LIMIT: SQLite runs the
- * full-text part only when the names leave room.
+ * The palette's as-you-type search, never counted: the best matches (see bestMatchPicks), live
+ * records of the caller's organization only.
  */
 export function planQuickSearch<Row extends { id: string }>(
   reader: ListReader,
@@ -218,25 +229,14 @@ export function planQuickSearch<Row extends { id: string }>(
   limit: number,
 ): Plan<Row> {
   const { db, orgScope } = reader;
-  const table = config.table;
-  const name = config.fields.name.sql;
-  const prefix = text.trim().toLowerCase().replace(/\s+/g, " ");
-  const live = and(inOrganization(config, orgScope), isNull(table.deletedAt));
-  const inName = sql`${name} >= ${prefix} AND ${name} < ${pastPrefix(prefix)}`;
-  const match = ftsMatch(config, orgScope, text, false);
-  const fts = sql.raw(config.fts.table);
-  const byName = sql`SELECT * FROM (SELECT 0 AS part, ${table.seq} AS hit FROM ${table}
-    WHERE ${live} AND ${inName} ORDER BY ${name}, ${table.id} LIMIT ${limit})`;
-  const byText = sql`SELECT * FROM (SELECT 1 AS part, ${table.seq} AS hit FROM ${table}
-    WHERE ${live} AND NOT (${inName}) AND ${table.seq} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match})
-    ORDER BY ${name}, ${table.id} LIMIT ${limit})`;
-  const picked = match ? sql`(${byName} UNION ALL ${byText} LIMIT ${limit}) AS picked` : sql`(${byName}) AS picked`;
-  const codec = listRowCodec<Row>(table);
+  const live = and(inOrganization(config, orgScope), isNull(config.table.deletedAt));
+  const picked = bestMatchPicks(config, text, live, ftsMatch(config, orgScope, text, false), limit, null);
+  const codec = listRowCodec<Row>(config.table);
   const page = db
     .select({ record: codec.select })
-    .from(picked)
-    .innerJoin(table, sql`${table.seq} = picked.hit`)
-    .orderBy(sql`picked.part`, asc(name as SQL), asc(table.id));
+    .from(sql`${picked} AS picked`)
+    .innerJoin(config.table, sql`${config.table.seq} = picked.hit`)
+    .orderBy(...bestMatchOrder(config));
   return {
     statements: [page],
     shape: (results) => ({
