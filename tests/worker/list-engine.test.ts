@@ -385,6 +385,39 @@ describe("sort by a custom property (record_values)", () => {
   });
 });
 
+describe("counts", () => {
+  it("are exact up to 1,000 matches for a filter or search, then say 1,000+; the whole list is always exact", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    for (let batch = 0; batch < 11; batch++)
+      await caller.contacts.import({
+        rows: Array.from({ length: 100 }, (_, i) => ({
+          firstName: `Nell${batch * 100 + i}`,
+          leadStatus: batch * 100 + i < 1_000 ? "qualified" : "new",
+        })),
+        lineNumbers: Array.from({ length: 100 }, (_, i) => i + 2),
+      });
+    const qualified = { field: "leadStatus", operator: "eq", value: "qualified" } as const;
+    const total = async (input: RecordListInput) => (await caller.contacts.list(input)).total;
+    expect(await total({})).toEqual({ count: 1_100, exact: true });
+    expect(await total({ filter: { combinator: "and", conditions: [qualified] } })).toEqual({
+      count: 1_000,
+      exact: true,
+    });
+    expect(await total({ filter: { combinator: "and", conditions: [{ ...qualified, operator: "neq" }] } })).toEqual({
+      count: 100,
+      exact: true,
+    });
+    expect(await total({ search: "nell" })).toEqual({ count: 1_000, exact: false });
+    expect(await total({ search: "nell", filter: { combinator: "and", conditions: [qualified] } })).toEqual({
+      count: 1_000,
+      exact: true,
+    });
+    expect(
+      await total({ filter: { combinator: "or", conditions: [qualified, { ...qualified, value: "new" }] } }),
+    ).toEqual({ count: 1_000, exact: false });
+  }, 30_000);
+});
+
 describe("GET /health/db", () => {
   it("answers {ok: true} after a round trip to D1", async () => {
     const response = await SELF.fetch("http://crm.test/health/db");

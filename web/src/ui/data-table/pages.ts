@@ -29,7 +29,7 @@ export function useTablePages<Row>(query: InfiniteListQuery<Row>): TablePages<Ro
   };
 }
 
-/** "1,234 contacts", "1 contact", "10,000+ contacts". */
+/** "1,234 contacts", "1 contact", "1,000+ contacts". */
 export function formatTotal(total: TableTotal, singular: string, plural: string): string | null {
   if (!total) return null;
   const number = total.count.toLocaleString(getTimeLocale());
