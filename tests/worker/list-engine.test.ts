@@ -85,18 +85,27 @@ describe("list reads: one D1 round trip", () => {
       ["Cy", null],
     ] as const)
       await caller.contacts.create({ firstName, properties: tier ? { tier } : {} });
+    const binned = await caller.contacts.create({ firstName: "Dee" });
+    await caller.contacts.delete({ ids: [binned.id] });
     const measure = await countedCaller(identity);
     const inputs: RecordListInput[] = [
       {},
       { limit: 1 },
       { search: "bo" },
+      { search: "bo", sort: { field: "name", direction: "desc" } },
       { filter: { combinator: "and", conditions: [{ field: "leadScore", operator: "gt", value: -1 }] } },
       { trash: true },
     ];
+    // One statement: the rows read prove the membership (they are scoped by it).
     for (const input of inputs) {
-      const { trips } = await measure((c) => c.contacts.list(input));
+      const { trips, statements } = await measure((c) => c.contacts.list(input));
       expect(trips, JSON.stringify(input)).toBe(1);
+      expect(statements, JSON.stringify(input)).toHaveLength(1);
     }
+    // Nothing read: a second round trip tells "no match" from "not a member".
+    const none = await measure((c) => c.contacts.list({ search: "nobody" }));
+    expect(none.trips).toBe(2);
+    expect(none.result.items).toEqual([]);
     const first = await caller.contacts.list({ limit: 1 });
     expect((await measure((c) => c.contacts.list({ limit: 1, cursor: first.nextCursor! }))).trips).toBe(1);
 
@@ -107,13 +116,13 @@ describe("list reads: one D1 round trip", () => {
     const warm = await measure((c) => c.contacts.list(byTier));
     expect(warm.trips).toBe(1);
     expect(warm.result.items.map((c) => c.firstName)).toEqual(["Bob", "Ann", "Cy"]);
+    const company = await caller.companies.create({ name: "Acme" });
     expect((await measure((c) => c.companies.list({}))).trips).toBe(1);
     // A record with its company, people and timeline: one batch too.
     const contact = warm.result.items[0];
     const opened = await measure((c) => c.contacts.get({ id: contact.id }));
     expect(opened.trips).toBe(1);
     expect(opened.result.contact.firstName).toBe("Bob");
-    const company = await caller.companies.create({ name: "Acme" });
     expect((await measure((c) => c.companies.get({ id: company.id }))).trips).toBe(1);
     // The counter sees every trip: a memberProcedure read takes the membership query and then its own.
     expect((await measure((c) => c.properties.list({ object: "contact" }))).trips).toBeGreaterThan(1);

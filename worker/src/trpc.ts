@@ -134,22 +134,24 @@ const ORGANIZATION_OF_USER = sql.raw(
 );
 
 /**
- * Member reads in ONE D1 round trip (lists, the palette's search), where memberProcedure would
- * spend one on the membership first. The membership query runs in the same `db.batch` as the
- * procedure's statements (one transaction: one snapshot) and is checked before any result is
- * handed back. The statements scope every row by `ctx.orgScope`, the organization id as a
- * subquery of that same membership, so a removed member reads no row even inside the batch, and
- * no request input ever names the organization. Nothing is cached across requests.
- * (When organizations get databases of their own, this needs the organization → database map
- * before the batch; `databaseFor` is still the one place for it.)
+ * Member reads in ONE D1 round trip and one statement where they can (lists, a record with its
+ * timeline, the palette), where memberProcedure spends a round trip on the membership first.
+ * Every statement scopes every row it reads by `ctx.orgScope`: the organization id as a subquery of
+ * the caller's membership (no request input ever names the organization). So a row read proves the
+ * membership, in the same snapshot; only when the statements read nothing at all does a second round
+ * trip tell "nothing matches" from "not a member" (FORBIDDEN). D1 runs a database's statements one
+ * at a time, each with a cost of its own, so a separate membership statement cost lists a fifth of
+ * their throughput. Statements must not return rows that are not scoped so (a bare count(*) returns
+ * one row for anyone). Nothing is cached across requests. (When organizations get databases of
+ * their own, this needs the organization → database map first; `databaseFor` is still the place.)
  */
 export const memberReadProcedure = authedProcedure.use(({ ctx, next }) => {
   const orgScope: SQL = sql`(${ORGANIZATION_OF_USER}${ctx.uid})`;
-  /** Runs `statements` after the membership query in one batch; FORBIDDEN unless the caller is a member. */
+  /** Runs `statements` in one batch; FORBIDDEN unless the caller is a member. */
   async function readAsMember(statements: BatchItem<"sqlite">[]): Promise<{ results: unknown[] }> {
-    // Only whether a membership exists: every role may read, and a full user and organization row
-    // would cost more to build and decode than the rest of a list page.
-    const member = ctx.db
+    const results = (await ctx.db.batch(statements as [BatchItem<"sqlite">])) as unknown[];
+    if (results.some((rows) => Array.isArray(rows) && rows.length > 0)) return { results };
+    const [member] = await ctx.db
       .select({ role: memberships.role })
       .from(users)
       .innerJoin(
@@ -158,8 +160,7 @@ export const memberReadProcedure = authedProcedure.use(({ ctx, next }) => {
       )
       .where(eq(users.id, ctx.uid))
       .limit(1);
-    const [rows, ...results] = await ctx.db.batch([member, ...statements]);
-    if ((rows as unknown[]).length === 0) throw noMembership();
+    if (!member) throw noMembership();
     return { results };
   }
   return next({ ctx: { orgScope, readAsMember } });
