@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, TRPCClientError } from "@trpc/client";
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { importJWK, SignJWT, type JWTPayload } from "jose";
 import superjson from "superjson";
@@ -7,6 +7,7 @@ import { expect, inject } from "vitest";
 import type { Env } from "../../worker/src/env";
 import { appRouter, createCaller, type AppRouter } from "../../worker/src/routers";
 import { createContext } from "../../worker/src/trpc";
+import { createLinks } from "../../web/src/lib/trpc-links";
 
 export const projectId = env.FIREBASE_PROJECT_ID;
 
@@ -77,16 +78,14 @@ export async function anonymousCaller() {
 }
 
 /** A tRPC client over HTTP into the Worker (SELF), for tests where headers and batching matter. */
+/** A tRPC client over HTTP with the SPA's own links (transformer, batching, Authorization header). */
 export function httpClient(token?: string) {
   return createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: "http://crm.test/trpc",
-        transformer: superjson,
-        headers: () => (token ? { authorization: `Bearer ${token}` } : {}),
-        fetch: (url, init) => SELF.fetch(url as string, init as RequestInit),
-      }),
-    ],
+    links: createLinks(
+      async () => token ?? null,
+      "http://crm.test/trpc",
+      (url, init) => SELF.fetch(url as string, init as RequestInit),
+    ),
   });
 }
 

@@ -6,6 +6,7 @@ import type { AppRouter } from "../../worker/src/routers";
 import {
   expectTRPCError,
   httpClient,
+  httpClientFor,
   newIdentity,
   ownerOfNewOrganization,
   rows,
@@ -77,6 +78,17 @@ describe("tRPC over HTTP", () => {
     const user = dataOf(body[0]) as { id: string; createdAt: Date; organization: { id: string } };
     expect(user).toMatchObject({ id: identity.uid, organization: { id: org.id } });
     expect(user.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("serves a list page packed; the SPA's links hand back the same records as a direct call", async () => {
+    const { identity, caller } = await ownerOfNewOrganization("List Co");
+    await caller.contacts.create({ firstName: "Ann", emails: ["ann@list.co"], tags: ["vip"] });
+    await caller.contacts.create({ firstName: "Bob", properties: {} });
+    const direct = await caller.contacts.list({});
+    const overHttp = await (await httpClientFor(identity)).contacts.list.query({});
+    expect(overHttp).toEqual({ ...direct });
+    expect(overHttp.items.map((c) => c.firstName)).toEqual(["Ann", "Bob"]);
+    expect(overHttp.items[0].createdAt).toBeInstanceOf(Date);
   });
 
   it("serves a query unbatched: GET /trpc/user.getUser answers one envelope", async () => {

@@ -2,19 +2,52 @@ import superjson from "superjson";
 
 type DatePaths = Record<string, ["Date"]>;
 
-/** Values whose Dates are already known (see `withKnownDates`), so serializeResponse need not walk them. */
-const knownDates = new WeakMap<object, DatePaths>();
+/**
+ * How one array of records in a response travels packed: each record as an array of values in
+ * `keys` order, the names once (a list row's keys were half its bytes, and JSON work on both ends
+ * grows with bytes). `dates`: positions of timestamps, sent as epoch milliseconds.
+ */
+export type Packing = { keys: string[]; dates: number[] };
+type PackedValue = { key: string; packing: Packing; rows: unknown[][] };
+
+const packed = new WeakMap<object, PackedValue>();
 
 /**
- * Records where the Dates in `value` are (superjson paths, in traversal order), for a value that is
- * plain data by construction: a list page decoded from SQLite's JSON, whose only non-JSON values
- * are the timestamp columns it turned into Dates. Its serialization then skips the walk.
+ * Marks `value[key]` (an array of records) to travel as `rows` (see Packing): serializeResponse
+ * then writes `rows` as they are and never reads `value[key]`, so a caller may make it a lazy
+ * getter. Every other property of `value` must be plain JSON.
  */
-export function withKnownDates<T extends object>(value: T, paths: string[]): T {
-  const dates: DatePaths = {};
-  for (const path of paths) dates[path] = ["Date"];
-  knownDates.set(value, dates);
+export function withPackedRows<T extends object>(
+  value: T,
+  key: keyof T & string,
+  packing: Packing,
+  rows: unknown[][],
+): T {
+  packed.set(value, { key, packing, rows });
   return value;
+}
+
+/** A packed row as the record it stands for (the server's in-process callers and the client agree on it). */
+export function recordFromValues(packing: Packing, values: unknown[]): Record<string, unknown> {
+  const { keys, dates } = packing;
+  const record: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) record[keys[i]] = values[i];
+  for (const i of dates)
+    if (values[i] !== null && values[i] !== undefined) record[keys[i]] = new Date(values[i] as number);
+  return record;
+}
+
+/** The client side of the response format: packed arrays back to records, then superjson. */
+export function deserializeResponse(payload: unknown): unknown {
+  const { columns, ...rest } = payload as {
+    json: Record<string, unknown>;
+    meta?: unknown;
+    columns?: Record<string, Packing>;
+  };
+  if (columns)
+    for (const [key, packing] of Object.entries(columns))
+      rest.json[key] = (rest.json[key] as unknown[][]).map((values) => recordFromValues(packing, values));
+  return superjson.deserialize(rest as never);
 }
 
 const BAIL = Symbol("not plain data");
@@ -27,8 +60,14 @@ const BAIL = Symbol("not plain data");
  * Anything else (undefined, Map, NaN, a shared reference, a key with "." …) goes to superjson.
  */
 export function serializeResponse(value: unknown): unknown {
-  const known = typeof value === "object" && value !== null ? knownDates.get(value) : undefined;
-  if (known) return Object.keys(known).length === 0 ? { json: value } : { json: value, meta: { values: known, v: 1 } };
+  const packing = typeof value === "object" && value !== null ? packed.get(value) : undefined;
+  if (packing) {
+    const json: Record<string, unknown> = {};
+    for (const key of Object.keys(value as object))
+      if (key !== packing.key) json[key] = (value as Record<string, unknown>)[key];
+    json[packing.key] = packing.rows;
+    return { json, columns: { [packing.key]: packing.packing } };
+  }
   const dates: DatePaths = {};
   const path: (string | number)[] = [];
   const seen = new Set<object>();

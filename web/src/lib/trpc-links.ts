@@ -1,6 +1,10 @@
 import { httpBatchLink, httpBatchStreamLink, splitLink, type TRPCLink } from "@trpc/client";
 import superjson from "superjson";
 import type { AppRouter } from "../../../worker/src/routers";
+import { deserializeResponse } from "../../../worker/src/serialize";
+
+/** superjson both ways, and the worker's packed record rows unpacked on the way in (worker/src/serialize.ts). */
+const transformer = { serialize: superjson.serialize, deserialize: deserializeResponse };
 
 export type IdTokenSource = () => Promise<string | null>;
 
@@ -26,8 +30,8 @@ export function createLinks(getIdToken: IdTokenSource, url = "/trpc", fetchImpl?
   return [
     splitLink({
       condition: (op) => Boolean(op.context.stream),
-      true: httpBatchStreamLink({ url, transformer: superjson, headers, maxItems: 1, fetch: fetchImpl }),
-      false: httpBatchLink({ url, transformer: superjson, headers, fetch: fetchImpl }),
+      true: httpBatchStreamLink({ url, transformer, headers, maxItems: 1, fetch: fetchImpl }),
+      false: httpBatchLink({ url, transformer, headers, fetch: fetchImpl }),
     }),
   ];
 }

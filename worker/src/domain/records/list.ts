@@ -16,7 +16,7 @@ import {
   sortPlan,
   type PropertyKinds,
 } from "./list-query";
-import { withKnownDates } from "../../serialize";
+import { withPackedRows } from "../../serialize";
 import { bestMatchOrder, bestMatchPicks, bestMatchPosition } from "./best-match";
 import { listRowCodec, type ListRow } from "./row-json";
 
@@ -166,7 +166,7 @@ export function planList<Row extends { id: string }>(
           const picked = bestMatchPicks(config, input.search!, base, match, input.limit + 1, after);
           return db
             .select({
-              record: codec.select,
+              record: codec.arraySelect,
               sortValue: sql`picked.position`,
               ...(total as { total: SQL.Aliased<number> }),
             })
@@ -179,7 +179,11 @@ export function planList<Row extends { id: string }>(
         : (() => {
             const plan = sortPlan(config, input.sort, properties, input.cursor);
             return db
-              .select({ record: codec.select, sortValue: plan.sortValue, ...(total as { total: SQL.Aliased<number> }) })
+              .select({
+                record: codec.arraySelect,
+                sortValue: plan.sortValue,
+                ...(total as { total: SQL.Aliased<number> }),
+              })
               .from(table)
               .where(and(scope, plan.after))
               .orderBy(...plan.orderBy)
@@ -195,8 +199,10 @@ export function planList<Row extends { id: string }>(
       const cursorValue = (value: unknown) => (bestMatch ? (JSON.parse(value as string) as unknown) : (value ?? null));
       const more = rows.length > input.limit;
       const page = rows.slice(0, input.limit);
-      const items = page.map((r) => codec.decode(r.record));
-      const last = items[items.length - 1];
+      // Every row's json_array in one parse; the rows travel packed (withPackedRows), and become
+      // records only for in-process callers that read `items`.
+      const values = JSON.parse(`[${page.map((r) => r.record).join(",")}]`) as unknown[][];
+      const lastId = values.length ? (values[values.length - 1][codec.packing.keys.indexOf("id")] as string) : null;
       let total: ListTotal = null;
       if (counting) {
         const counted = Number(rows[0]?.total ?? 0);
@@ -204,20 +210,16 @@ export function planList<Row extends { id: string }>(
           ? { count: counted, exact: true }
           : { count: Math.min(counted, COUNT_CAP), exact: counted <= COUNT_CAP };
       }
-      const dates: string[] = [];
-      items.forEach((item, i) => {
-        for (const key of codec.dateKeys)
-          if ((item as Record<string, unknown>)[key] instanceof Date) dates.push(`items.${i}.${key}`);
-      });
-      return withKnownDates(
-        {
-          items,
-          nextCursor:
-            more && last ? encodeCursor({ v: cursorValue(page[page.length - 1].sortValue), id: last.id }) : null,
-          total,
-        },
-        dates,
-      );
+      const result = {
+        nextCursor:
+          more && lastId !== null
+            ? encodeCursor({ v: cursorValue(page[page.length - 1].sortValue), id: lastId })
+            : null,
+        total,
+      } as ListPage<Row>;
+      let items: ListPage<Row>["items"] | undefined;
+      Object.defineProperty(result, "items", { enumerable: true, get: () => (items ??= values.map(codec.fromArray)) });
+      return withPackedRows(result, "items", codec.packing, values);
     },
   };
 }
@@ -301,7 +303,7 @@ function propertySortPage(
     : sql`(${withValue} UNION ALL ${withoutValue} LIMIT ${limit}) AS picked`;
   return db
     .select({
-      record: listRowCodec(table).select,
+      record: listRowCodec(table).arraySelect,
       sortValue: sql`picked.value`.as("sort_value"),
       ...(total as { total: SQL.Aliased<number> }),
     })
