@@ -110,7 +110,11 @@ async function trpcGet(baseUrl, headers, procedure, input) {
   const body = await res.json().catch(() => null);
   if (res.status !== 200 || !body?.result)
     throw new Error(`${procedure} answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
-  return body.result.data.json;
+  // Packed record rows (worker/src/serialize.ts) back to objects; the bench needs no Dates.
+  const { json, columns = {} } = body.result.data;
+  for (const [key, { keys }] of Object.entries(columns))
+    json[key] = json[key].map((row) => Object.fromEntries(keys.map((name, i) => [name, row[i]])));
+  return json;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -309,7 +313,7 @@ async function main() {
       const text = await res.text();
       if (res.status !== 200) log(`! ${s.label} answered ${res.status}: ${text.slice(0, 300)}`);
       if (s.kind === "list") {
-        const data = JSON.parse(text).result?.data?.json;
+        const data = JSON.parse(text).result?.data?.json; // items stay packed: only their number is read
         log(`  ${s.label}: ${data?.items.length} items, total ${JSON.stringify(data?.total)}`);
       }
     }
