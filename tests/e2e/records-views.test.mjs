@@ -153,7 +153,7 @@ describe("saved views on /contacts", () => {
       await rows().filter({ hasText: name }).waitFor();
     }
     await page.getByRole("searchbox", { name: "Search companies" }).fill("Init");
-    await total("2 companies match").waitFor();
+    await total("2 companies match · best matches first").waitFor();
     await page.getByRole("button", { name: "Save view" }).click();
     const dialog = page.getByRole("dialog", { name: "Save view" });
     await dialog.locator('input[name="viewName"]').fill("Init companies");
@@ -162,7 +162,7 @@ describe("saved views on /contacts", () => {
     await sidebarView("Init companies").waitFor();
 
     await page.reload();
-    await total("2 companies match").waitFor();
+    await total("2 companies match · best matches first").waitFor();
     assert.equal(await page.getByRole("searchbox", { name: "Search companies" }).inputValue(), "Init");
     assert.deepEqual(await names(), ["Initech", "Initrode"]);
 
@@ -188,7 +188,7 @@ describe("saved views on /contacts", () => {
     await page.getByText("Merged “Initrode” into “Initech”.", { exact: false }).waitFor();
     await panel.getByRole("heading", { name: "Initech" }).waitFor();
     await panel.getByTestId("note").filter({ hasText: "Renewal due in March." }).waitFor();
-    await total("1 company match").waitFor();
+    await total("1 company match · best matches first").waitFor();
     assert.deepEqual(page.errors, []);
   });
 });
