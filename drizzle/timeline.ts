@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { organizationId, timestamp, timestamps } from "./columns";
 import { organizations } from "./organizations";
-import { activityKinds, recordObjects, taskPriorities, taskStatuses } from "./values";
+import { activityKinds, activityObjects, recordObjects, taskPriorities, taskStatuses } from "./values";
 
 const tenant = () => organizationId().references(() => organizations.id, { onDelete: "cascade" });
 
@@ -52,7 +52,7 @@ export const activities = sqliteTable(
   {
     id: text("id").primaryKey(),
     organizationId: tenant(),
-    recordObject: text("record_object", { enum: recordObjects }).notNull(),
+    recordObject: text("record_object", { enum: activityObjects }).notNull(),
     recordId: text("record_id").notNull(),
     kind: text("kind", { enum: activityKinds }).notNull(),
     changes: text("changes", { mode: "json" }).$type<Record<string, [unknown, unknown]>>(),

@@ -15,6 +15,10 @@ export type LeadStatus = (typeof leadStatuses)[number];
 export const recordObjects = ["contact", "company", "deal"] as const;
 export type RecordObject = (typeof recordObjects)[number];
 
+/** What an activity can be about: a record's timeline, or a task's own history. */
+export const activityObjects = [...recordObjects, "task"] as const;
+export type ActivityObject = (typeof activityObjects)[number];
+
 export const propertyTypes = [
   "text",
   "number",

@@ -367,11 +367,11 @@ describe("tasks.delete and tasks.trash", () => {
     const { caller } = await ownerOfNewOrganization();
     const kept = await caller.tasks.create({ title: "Keep" });
     const binned = await caller.tasks.create({ title: "Bin" });
-    expect(await caller.tasks.delete({ id: binned.id })).toEqual({ id: binned.id });
+    expect(await caller.tasks.delete({ id: binned.id })).toMatchObject({ id: binned.id, version: 2 });
     expect((await caller.tasks.list({ ...day })).map((t) => t.task.id)).toEqual([kept.id]);
     const trash = await caller.tasks.trash();
-    expect(trash.map((t) => t.id)).toEqual([binned.id]);
-    expect(trash[0].deletedAt).toBeInstanceOf(Date);
+    expect(trash.map((t) => t.task.id)).toEqual([binned.id]);
+    expect(trash[0].task.deletedAt).toBeInstanceOf(Date);
     await expectTRPCError(
       caller.tasks.delete({ id: binned.id }),
       "NOT_FOUND",
@@ -388,7 +388,7 @@ describe("tasks.delete and tasks.trash", () => {
     await env.DB.prepare("UPDATE tasks SET deleted_at = ? WHERE id = ?")
       .bind(Date.now() - 60_000, first.id)
       .run();
-    expect((await caller.tasks.trash()).map((t) => t.id)).toEqual([second.id, first.id]);
+    expect((await caller.tasks.trash()).map((t) => t.task.id)).toEqual([second.id, first.id]);
   });
 
   it("is BAD_REQUEST over HTTP for a malformed id", async () => {
@@ -398,6 +398,81 @@ describe("tasks.delete and tasks.trash", () => {
       "BAD_REQUEST",
     );
     expect(fieldErrorsOf(error)).toHaveProperty("id");
+  });
+});
+
+describe("tasks.get and tasks.restore", () => {
+  it("gets one live task with its linked record's name; NOT_FOUND once deleted", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const contact = await caller.contacts.create({ firstName: "Gina", lastName: "Gold" });
+    const task = await caller.tasks.create({ title: "Send deck", recordObject: "contact", recordId: contact.id });
+    expect(await caller.tasks.get({ id: task.id })).toEqual({ task, recordName: "Gina Gold" });
+    await caller.tasks.delete({ id: task.id });
+    await expectTRPCError(caller.tasks.get({ id: task.id }), "NOT_FOUND", "That task does not exist or was deleted.");
+  });
+
+  it("restores a deleted task to the list, and only a deleted one", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const task = await caller.tasks.create({ title: "Call back", dueAt: new Date("2030-06-15T09:00:00Z") });
+    await expectTRPCError(
+      caller.tasks.restore({ id: task.id }),
+      "NOT_FOUND",
+      "That deleted task does not exist or was deleted.",
+    );
+    await caller.tasks.delete({ id: task.id });
+    const restored = await caller.tasks.restore({ id: task.id });
+    expect(restored).toMatchObject({ id: task.id, deletedAt: null, version: 3, title: "Call back" });
+    expect((await caller.tasks.list({ ...day, view: "today" })).map((r) => r.task.id)).toEqual([task.id]);
+    expect(await caller.tasks.trash()).toEqual([]);
+    await expectTRPCError(caller.tasks.restore({ id: "tsk_unknown00" }), "NOT_FOUND");
+    await expectTRPCError(caller.tasks.restore({ id: "x" }), "BAD_REQUEST");
+  });
+
+  it("keeps a history of every write with who changed what, from → to, and the linked record's timeline", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const contact = await caller.contacts.create({ firstName: "Hal" });
+    const task = await caller.tasks.create({ title: "Draft", recordObject: "contact", recordId: contact.id });
+    const renamed = await caller.tasks.update({
+      id: task.id,
+      version: 1,
+      patch: { title: "Draft offer", priority: "high" },
+    });
+    const done = await caller.tasks.update({ id: task.id, version: renamed.version, patch: { status: "done" } });
+    await caller.tasks.delete({ id: task.id });
+    await caller.tasks.restore({ id: task.id });
+    const history = await rows<{ kind: string; changes: string | null; actor_id: string; record_object: string }>(
+      "SELECT kind, changes, actor_id, record_object FROM activities WHERE record_id = ? ORDER BY rowid",
+      task.id,
+    );
+    expect(history.map((h) => [h.record_object, h.kind, h.changes && JSON.parse(h.changes)])).toEqual([
+      ["task", "created", null],
+      ["task", "updated", { title: ["Draft", "Draft offer"], priority: ["normal", "high"] }],
+      ["task", "updated", { status: ["open", "done"] }],
+      ["task", "deleted", null],
+      ["task", "restored", null],
+    ]);
+    expect(history.every((h) => h.actor_id === identity.uid)).toBe(true);
+    expect(done.completedAt).toBeInstanceOf(Date);
+    const { timeline } = await caller.contacts.get({ id: contact.id });
+    expect(timeline.filter((t) => t.kind === "task").map((t) => t.summary)).toEqual([
+      "Task restored: Draft offer",
+      "Task deleted: Draft offer",
+      "Task completed: Draft offer",
+      "Task created: Draft",
+    ]);
+  });
+
+  it("writes no history for an update that loses to a teammate's (CONFLICT), nor for a no-op", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const task = await caller.tasks.create({ title: "Race" });
+    await caller.tasks.update({ id: task.id, version: 1, patch: { title: "Mine" } });
+    await expectTRPCError(caller.tasks.update({ id: task.id, version: 1, patch: { title: "Stale" } }), "CONFLICT");
+    await caller.tasks.update({ id: task.id, version: 2, patch: { title: "Mine" } });
+    const kinds = await rows<{ kind: string }>(
+      "SELECT kind FROM activities WHERE record_id = ? ORDER BY rowid",
+      task.id,
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(["created", "updated"]);
   });
 });
 
@@ -644,11 +719,25 @@ describe("tasks across organizations", () => {
     );
   });
 
+  it("is NOT_FOUND when a member of B gets A's task or restores A's deleted task, which stays deleted", async () => {
+    const { a, b } = await twoOrganizations();
+    for (const caller of [b.member.caller, b.owner.caller]) {
+      await expectTRPCError(
+        caller.tasks.get({ id: a.task.id }),
+        "NOT_FOUND",
+        "That task does not exist or was deleted.",
+      );
+      await expectTRPCError(caller.tasks.restore({ id: a.binned.id }), "NOT_FOUND");
+    }
+    expect((await a.member.caller.tasks.trash()).map((t) => t.task.id)).toEqual([a.binned.id]);
+    expect((await a.member.caller.tasks.get({ id: a.task.id })).recordName).toBe("Alice Anders");
+  });
+
   it("never shows A's deleted tasks in B's trash", async () => {
     const { a, b } = await twoOrganizations();
     const bBinned = await b.owner.caller.tasks.create({ title: "B's binned" });
     await b.owner.caller.tasks.delete({ id: bBinned.id });
-    expect((await b.member.caller.tasks.trash()).map((t) => t.id)).toEqual([bBinned.id]);
-    expect((await a.member.caller.tasks.trash()).map((t) => t.id)).toEqual([a.binned.id]);
+    expect((await b.member.caller.tasks.trash()).map((t) => t.task.id)).toEqual([bBinned.id]);
+    expect((await a.member.caller.tasks.trash()).map((t) => t.task.id)).toEqual([a.binned.id]);
   });
 });

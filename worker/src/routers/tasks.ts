@@ -1,8 +1,9 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { companies, contacts, memberships, tasks } from "../../../drizzle";
 import { newId } from "../domain/ids";
-import { activityRow, diffFields, insertActivity } from "../domain/records/activity";
+import { activityRow, diffFields, insertActivity, insertActivityWhere } from "../domain/records/activity";
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import type { Database } from "../db";
 import { recordIdInput } from "../schemas/records";
@@ -49,23 +50,79 @@ async function findTask(db: Database, organizationId: string, id: string): Promi
 }
 
 /** A timeline entry on the linked record, when there is one. */
-function taskActivity(db: Database, task: Task, actorId: string, summary: string, at: Date) {
-  if (!task.recordObject || !task.recordId) return [];
-  return [
-    insertActivity(
-      db,
-      activityRow({
-        organizationId: task.organizationId,
-        object: task.recordObject,
-        recordId: task.recordId,
-        kind: "task",
-        actorId,
-        summary,
-        at,
-      }),
-    ),
-  ];
+function linkedRecordActivity(task: Task, actorId: string, summary: string, at: Date) {
+  if (!task.recordObject || !task.recordId) return null;
+  return activityRow({
+    organizationId: task.organizationId,
+    object: task.recordObject,
+    recordId: task.recordId,
+    kind: "task",
+    actorId,
+    summary,
+    at,
+  });
 }
+
+/** An entry in the task's own history (object "task"): who did what, with field changes from → to. */
+function taskHistory(
+  task: Task,
+  actorId: string,
+  kind: "created" | "updated" | "deleted" | "restored",
+  at: Date,
+  changes?: Record<string, [unknown, unknown]>,
+) {
+  return activityRow({
+    organizationId: task.organizationId,
+    object: "task",
+    recordId: task.id,
+    kind,
+    actorId,
+    changes,
+    at,
+  });
+}
+
+/**
+ * The activity rows of one task write, each inserted only if `guard` (the write's own condition,
+ * evaluated before it runs) holds: inside the batch they land with the write or not at all.
+ */
+function activitiesOf(db: Database, rows: (ReturnType<typeof activityRow> | null)[], guard: SQL) {
+  return rows.filter((row) => row !== null).map((row) => insertActivityWhere(db, row, guard));
+}
+
+const linkedName = sql<string | null>`coalesce(
+  nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), ${contacts.primaryEmail}, ${companies.name})`;
+
+/** Tasks with the name of the record each links to (scoped to `organizationId`). */
+function tasksWithRecordName(db: Database, organizationId: string) {
+  return db
+    .select({ task: tasks, recordName: linkedName })
+    .from(tasks)
+    .leftJoin(
+      contacts,
+      and(
+        eq(tasks.recordObject, "contact"),
+        eq(contacts.id, tasks.recordId),
+        eq(contacts.organizationId, organizationId),
+      ),
+    )
+    .leftJoin(
+      companies,
+      and(
+        eq(tasks.recordObject, "company"),
+        eq(companies.id, tasks.recordId),
+        eq(companies.organizationId, organizationId),
+      ),
+    );
+}
+
+const existsTask = (db: Database, condition: SQL | undefined) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(tasks)
+      .where(condition),
+  );
 
 export const tasksRouter = createTRPCRouter({
   /** Today, upcoming, overdue (open ones, by due date) or done (newest first), with the linked record's name. */
@@ -79,27 +136,7 @@ export const tasksRouter = createTRPCRouter({
       done: eq(tasks.status, "done"),
       all: undefined,
     };
-    const linkedName = sql<string | null>`coalesce(
-      nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), ${contacts.primaryEmail}, ${companies.name})`;
-    return ctx.db
-      .select({ task: tasks, recordName: linkedName })
-      .from(tasks)
-      .leftJoin(
-        contacts,
-        and(
-          eq(tasks.recordObject, "contact"),
-          eq(contacts.id, tasks.recordId),
-          eq(contacts.organizationId, ctx.org.id),
-        ),
-      )
-      .leftJoin(
-        companies,
-        and(
-          eq(tasks.recordObject, "company"),
-          eq(companies.id, tasks.recordId),
-          eq(companies.organizationId, ctx.org.id),
-        ),
-      )
+    return tasksWithRecordName(ctx.db, ctx.org.id)
       .where(
         and(
           eq(tasks.organizationId, ctx.org.id),
@@ -147,17 +184,27 @@ export const tasksRouter = createTRPCRouter({
       createdAt: now,
       updatedAt: now,
     };
+    const linked = linkedRecordActivity(task, ctx.uid, `Task created: ${task.title}`, now);
     await ctx.db.batch([
       ctx.db.insert(tasks).values(task),
-      ...taskActivity(ctx.db, task, ctx.uid, `Task created: ${task.title}`, now),
+      insertActivity(ctx.db, taskHistory(task, ctx.uid, "created", now)),
+      ...(linked ? [insertActivity(ctx.db, linked)] : []),
     ]);
     return task;
   }),
 
+  /** One live task with the name of the record it links to. */
+  get: memberProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
+    const [row] = await tasksWithRecordName(ctx.db, ctx.org.id)
+      .where(and(eq(tasks.id, input.id), eq(tasks.organizationId, ctx.org.id), isNull(tasks.deletedAt)))
+      .limit(1);
+    if (!row) throw notFound("task");
+    return row;
+  }),
+
   update: memberProcedure.input(taskUpdateInput).mutation(async ({ ctx, input }) => {
     const current = await findTask(ctx.db, ctx.org.id, input.id);
-    if (current.version !== input.version)
-      throw await staleVersionError(ctx.db, ctx.org.id, current.recordId ?? current.id);
+    if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.id);
     if (input.patch.assigneeId) await assertMember(ctx.db, ctx.org.id, input.patch.assigneeId);
     const now = new Date();
     const patch: Partial<Task> = { ...input.patch };
@@ -165,38 +212,88 @@ export const tasksRouter = createTRPCRouter({
     const changes = diffFields(current, input.patch);
     if (Object.keys(changes).length === 0) return current;
     const completed = input.patch.status === "done" && current.status !== "done";
-    const [[updated]] = await ctx.db.batch([
+    const unchanged = and(
+      eq(tasks.id, current.id),
+      eq(tasks.organizationId, ctx.org.id),
+      eq(tasks.version, input.version),
+      isNull(tasks.deletedAt),
+    );
+    const guard = existsTask(ctx.db, unchanged);
+    const statements: BatchItem<"sqlite">[] = [
+      ...activitiesOf(
+        ctx.db,
+        [
+          taskHistory(current, ctx.uid, "updated", now, changes),
+          completed
+            ? linkedRecordActivity(current, ctx.uid, `Task completed: ${input.patch.title ?? current.title}`, now)
+            : null,
+        ],
+        guard,
+      ),
       ctx.db
         .update(tasks)
         .set({ ...patch, version: current.version + 1, updatedAt: now })
-        .where(and(eq(tasks.id, current.id), eq(tasks.organizationId, ctx.org.id), eq(tasks.version, input.version)))
+        .where(unchanged)
         .returning(),
-      ...(completed
-        ? taskActivity(ctx.db, current, ctx.uid, `Task completed: ${input.patch.title ?? current.title}`, now)
-        : []),
-    ]);
-    if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, current.recordId ?? current.id);
-    return updated;
+    ];
+    const results = await ctx.db.batch(statements as [BatchItem<"sqlite">]);
+    const [updated] = results[results.length - 1] as Task[];
+    if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, current.id);
+    return updated as Task;
   }),
 
+  /** Soft delete: the task goes to the trash, from where `restore` brings it back. */
   delete: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
-    const now = new Date();
-    const [deleted] = await ctx.db
-      .update(tasks)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(and(eq(tasks.id, input.id), eq(tasks.organizationId, ctx.org.id), isNull(tasks.deletedAt)))
-      .returning({ id: tasks.id });
-    if (!deleted) throw notFound("task");
-    return deleted;
+    const current = await findTask(ctx.db, ctx.org.id, input.id);
+    return moveTask(ctx.db, ctx.uid, current, "deleted");
   }),
 
-  /** Deleted tasks, to restore from the trash. */
-  trash: memberProcedure.query(({ ctx }) =>
-    ctx.db
+  restore: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
+    const [binned] = await ctx.db
       .select()
       .from(tasks)
+      .where(and(eq(tasks.id, input.id), eq(tasks.organizationId, ctx.org.id), isNotNull(tasks.deletedAt)))
+      .limit(1);
+    if (!binned) throw notFound("deleted task");
+    return moveTask(ctx.db, ctx.uid, binned, "restored");
+  }),
+
+  /** Deleted tasks, newest first, to restore from the trash. */
+  trash: memberProcedure.query(({ ctx }) =>
+    tasksWithRecordName(ctx.db, ctx.org.id)
       .where(and(eq(tasks.organizationId, ctx.org.id), isNotNull(tasks.deletedAt)))
       .orderBy(desc(tasks.deletedAt))
       .limit(100),
   ),
 });
+
+/**
+ * To the trash or back, with its history and the linked record's timeline in the same batch. A task
+ * someone else moved or changed a moment earlier is left as it is: NOT_FOUND or CONFLICT.
+ */
+async function moveTask(db: Database, actorId: string, task: Task, kind: "deleted" | "restored") {
+  const now = new Date();
+  const unchanged = and(
+    eq(tasks.id, task.id),
+    eq(tasks.organizationId, task.organizationId),
+    eq(tasks.version, task.version),
+    kind === "deleted" ? isNull(tasks.deletedAt) : isNotNull(tasks.deletedAt),
+  );
+  const summary = `${kind === "deleted" ? "Task deleted" : "Task restored"}: ${task.title}`;
+  const statements: BatchItem<"sqlite">[] = [
+    ...activitiesOf(
+      db,
+      [taskHistory(task, actorId, kind, now), linkedRecordActivity(task, actorId, summary, now)],
+      existsTask(db, unchanged),
+    ),
+    db
+      .update(tasks)
+      .set({ deletedAt: kind === "deleted" ? now : null, version: task.version + 1, updatedAt: now })
+      .where(unchanged)
+      .returning(),
+  ];
+  const results = await db.batch(statements as [BatchItem<"sqlite">]);
+  const [moved] = results[results.length - 1] as Task[];
+  if (!moved) throw await staleVersionError(db, task.organizationId, task.id);
+  return moved;
+}

@@ -43,6 +43,13 @@ const kinds: Record<ActivityKind, { icon: LucideIcon; verb: (noun: string) => st
   agent: { icon: Bot, verb: () => "acted on this record" },
 };
 
+const taskVerbs: Record<string, string> = {
+  created: "added",
+  completed: "completed",
+  deleted: "deleted",
+  restored: "restored",
+};
+
 /**
  * Note edits and deletions are "note" activities too, told apart by their summary; a merge's
  * summary names record ids, which the verb already says in words.
@@ -54,6 +61,9 @@ function describe(item: TimelineItem, noun: string): { verb: string; summary: st
   if (item.kind === "note" && summary === "Deleted a note")
     return { verb: "deleted a note", summary: null, hidden: [] };
   if (item.kind === "merged") return { verb: kinds.merged.verb(noun), summary: null, hidden: [] };
+  // Task entries say what happened to the task in their summary: "Task completed: Send the deck".
+  const task = item.kind === "task" ? summary?.match(/^Task (created|completed|deleted|restored): (.*)$/s) : null;
+  if (task) return { verb: `${taskVerbs[task[1]]} a task`, summary: task[2], hidden: [] };
   return { verb: (kinds[item.kind] ?? kinds.updated).verb(noun), summary, hidden: [] };
 }
 

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { Card } from "../../ui/card";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
 import type { Member } from "../members/use-members";
 import { TaskRow } from "./task-row";
-import type { Task, TaskRow as Row } from "./task-types";
+import type { TaskRow as Row } from "./task-types";
 import { useListKeys } from "./use-list-keys";
 import { useTaskDelete, useTaskUpdate, useToggleTask } from "./use-task-mutations";
 
@@ -17,7 +16,6 @@ type TaskListProps = {
 export function TaskList({ rows, members, quickAddRef }: TaskListProps) {
   const [activeIndex, setActiveIndex] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Task | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const update = useTaskUpdate();
   const toggle = useToggleTask();
@@ -37,55 +35,39 @@ export function TaskList({ rows, members, quickAddRef }: TaskListProps) {
       move: (delta) => setActiveIndex(Math.max(0, Math.min(rows.length - 1, index + delta))),
       toggle: () => active && toggle(active),
       edit: () => active && setEditingId(active.id),
-      remove: () => active && setDeleting(active),
+      remove: () => active && remove.mutate({ id: active.id }),
       focusQuickAdd: () => quickAddRef.current?.focus(),
     },
-    editingId === null && deleting === null,
+    editingId === null,
   );
 
-  const handleDelete = () => {
-    if (!deleting) return;
-    remove.mutate({ id: deleting.id }, { onSettled: () => setDeleting(null) });
-  };
-
   return (
-    <>
-      <Card className="overflow-hidden">
-        <ul ref={listRef} className="divide-y divide-border" data-testid="task-list" aria-label="Tasks">
-          {rows.map((row, i) => (
-            <TaskRow
-              key={row.task.id}
-              row={row}
-              active={i === index}
-              editing={editingId === row.task.id}
-              overdue={row.task.dueAt !== null && row.task.dueAt < now}
-              assignee={members ? (row.task.assigneeId ? members.get(row.task.assigneeId) : undefined) : null}
-              onActivate={() => setActiveIndex(i)}
-              onToggle={() => toggle(row.task)}
-              onEdit={() => {
-                setActiveIndex(i);
-                setEditingId(row.task.id);
-              }}
-              onSaveTitle={(title) => {
-                setEditingId(null);
-                update.mutate({ id: row.task.id, patch: { title } });
-              }}
-              onCancelEdit={() => setEditingId(null)}
-              onPriority={(priority) => update.mutate({ id: row.task.id, patch: { priority } })}
-              onDelete={() => setDeleting(row.task)}
-            />
-          ))}
-        </ul>
-      </Card>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
-        title="Delete this task?"
-        description={deleting ? `“${deleting.title}” will be removed for everyone.` : undefined}
-        confirmLabel="Delete task"
-        pending={remove.isPending}
-        onConfirm={handleDelete}
-      />
-    </>
+    <Card className="overflow-hidden">
+      <ul ref={listRef} className="divide-y divide-border" data-testid="task-list" aria-label="Tasks">
+        {rows.map((row, i) => (
+          <TaskRow
+            key={row.task.id}
+            row={row}
+            active={i === index}
+            editing={editingId === row.task.id}
+            overdue={row.task.dueAt !== null && row.task.dueAt < now}
+            assignee={members ? (row.task.assigneeId ? members.get(row.task.assigneeId) : undefined) : null}
+            onActivate={() => setActiveIndex(i)}
+            onToggle={() => toggle(row.task)}
+            onEdit={() => {
+              setActiveIndex(i);
+              setEditingId(row.task.id);
+            }}
+            onSaveTitle={(title) => {
+              setEditingId(null);
+              update.mutate({ id: row.task.id, patch: { title } });
+            }}
+            onCancelEdit={() => setEditingId(null)}
+            onPriority={(priority) => update.mutate({ id: row.task.id, patch: { priority } })}
+            onDelete={() => remove.mutate({ id: row.task.id })}
+          />
+        ))}
+      </ul>
+    </Card>
   );
 }

@@ -2,13 +2,20 @@ import { Select } from "../../ui/input";
 import { cn } from "../../ui/cn";
 import { TabBar } from "../../ui/tab-bar";
 import { memberName, type Member } from "../members/use-members";
-import { taskTabs, type AssigneeFilter, type TaskTab } from "./task-types";
+import { Trash2 } from "lucide-react";
+import { pageTabs, type AssigneeFilter, type PageTab, type TaskTab } from "./task-types";
 
-const tabLabels: Record<TaskTab, string> = { today: "Today", upcoming: "Upcoming", overdue: "Overdue", done: "Done" };
+const tabLabels: Record<PageTab, string> = {
+  today: "Today",
+  upcoming: "Upcoming",
+  overdue: "Overdue",
+  done: "Done",
+  trash: "Trash",
+};
 
 type TaskToolbarProps = {
-  tab: TaskTab;
-  onTabChange: (tab: TaskTab) => void;
+  tab: PageTab;
+  onTabChange: (tab: PageTab) => void;
   counts: Record<TaskTab, number> | undefined;
   assignee: AssigneeFilter;
   onAssigneeChange: (assignee: AssigneeFilter) => void;
@@ -16,10 +23,11 @@ type TaskToolbarProps = {
   currentUserId: string | undefined;
 };
 
-function TabLabel({ tab, count }: { tab: TaskTab; count: number | undefined }) {
+function TabLabel({ tab, count }: { tab: PageTab; count: number | undefined }) {
   const alert = tab === "overdue" && (count ?? 0) > 0;
   return (
     <>
+      {tab === "trash" && <Trash2 className="size-3.5" aria-hidden />}
       <span className={cn(alert && "text-danger")}>{tabLabels[tab]}</span>
       {count !== undefined && (
         <span
@@ -51,10 +59,10 @@ export function TaskToolbar({
         label="Task lists"
         value={tab}
         onChange={onTabChange}
-        tabs={taskTabs.map((value) => ({
+        tabs={pageTabs.map((value) => ({
           value,
           testId: `task-tab-${value}`,
-          label: <TabLabel tab={value} count={counts?.[value]} />,
+          label: <TabLabel tab={value} count={value === "trash" ? undefined : counts?.[value]} />,
         }))}
       />
       <div className="mb-1.5 w-44">

@@ -9,6 +9,9 @@ export type TaskPriority = (typeof taskPriorities)[number];
 
 export const taskTabs = ["today", "upcoming", "overdue", "done"] as const;
 export type TaskTab = (typeof taskTabs)[number];
+/** The lists, then the trash (deleted tasks, to restore). */
+export const pageTabs = [...taskTabs, "trash"] as const;
+export type PageTab = (typeof pageTabs)[number];
 
 /** "me", "anyone" or a member's user id, as tasks.list takes it. */
 export type AssigneeFilter = string;

@@ -11,16 +11,17 @@ import { QuickAdd } from "./quick-add";
 import { TaskList } from "./task-list";
 import { TasksEmpty, TasksSkeleton } from "./task-states";
 import { TaskToolbar } from "./task-toolbar";
-import { taskTabs, type TaskTab } from "./task-types";
+import { TaskTrash } from "./task-trash";
+import { pageTabs, type PageTab } from "./task-types";
 import { useTaskLists } from "./use-task-lists";
 
 /** The tab and the assignee live in the address, so a filtered list can be bookmarked. */
 function useTaskParams() {
   const [params, setParams] = useSearchParams();
   const view = params.get("view");
-  const tab: TaskTab = taskTabs.includes(view as TaskTab) ? (view as TaskTab) : "today";
+  const tab: PageTab = pageTabs.includes(view as PageTab) ? (view as PageTab) : "today";
   const assignee = params.get("assignee") ?? "me";
-  const set = (next: { tab?: TaskTab; assignee?: string }) => {
+  const set = (next: { tab?: PageTab; assignee?: string }) => {
     const search = new URLSearchParams();
     const nextTab = next.tab ?? tab;
     const nextAssignee = next.assignee ?? assignee;
@@ -44,7 +45,7 @@ export default function TasksPage() {
     if (create) quickAddRef.current?.focus();
   }, [create]);
   const memberById = members.data && new Map(members.data.map((member) => [member.userId, member]));
-  const rows = lists.byTab?.[tab];
+  const rows = tab === "trash" ? undefined : lists.byTab?.[tab];
   const counts = lists.byTab && {
     today: lists.byTab.today.length,
     upcoming: lists.byTab.upcoming.length,
@@ -57,7 +58,7 @@ export default function TasksPage() {
     <>
       <PageHeader title="Tasks" description="What to do today, what comes next, and what slipped." />
       <PageBody className="max-w-5xl">
-        <QuickAdd ref={quickAddRef} tab={tab} assigneeId={specificAssignee} />
+        <QuickAdd ref={quickAddRef} tab={tab === "trash" ? "upcoming" : tab} assigneeId={specificAssignee} />
         <div className="mt-5">
           <TaskToolbar
             tab={tab}
@@ -70,7 +71,9 @@ export default function TasksPage() {
           />
         </div>
         <div className="mt-4" role="tabpanel" aria-label={`${tab} tasks`}>
-          {rows === undefined ? (
+          {tab === "trash" ? (
+            <TaskTrash />
+          ) : rows === undefined ? (
             lists.error ? (
               <ErrorState
                 message={`Could not load tasks: ${lists.error.message}`}

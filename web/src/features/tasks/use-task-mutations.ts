@@ -92,14 +92,40 @@ export function useTaskCreate() {
   return mutation;
 }
 
-export function useTaskDelete() {
+const trashFilter = () => trpc.tasks.trash.pathFilter();
+
+/** Restore from the trash; the task returns to its list. */
+export function useTaskRestore() {
   const queryClient = useQueryClient();
   return useMutation(
-    trpc.tasks.delete.mutationOptions({
-      onSuccess: ({ id }) => {
-        queryClient.setQueriesData<TaskRow[]>(listFilter(), (rows) => rows?.filter((row) => row.task.id !== id));
+    trpc.tasks.restore.mutationOptions({
+      onSuccess: (task) => {
+        queryClient.setQueriesData<TaskRow[]>(trashFilter(), (rows) => rows?.filter((row) => row.task.id !== task.id));
         void queryClient.invalidateQueries(listFilter());
-        toast.success("Task deleted");
+        void queryClient.invalidateQueries(trashFilter());
+      },
+      onError: (error) => toastError(error, "Could not restore the task"),
+    }),
+  );
+}
+
+/** Delete at once (to the trash), with Undo on the toast. */
+export function useTaskDelete() {
+  const queryClient = useQueryClient();
+  const restore = useTaskRestore();
+  return useMutation(
+    trpc.tasks.delete.mutationOptions({
+      onSuccess: (task) => {
+        queryClient.setQueriesData<TaskRow[]>(listFilter(), (rows) => rows?.filter((row) => row.task.id !== task.id));
+        void queryClient.invalidateQueries(listFilter());
+        void queryClient.invalidateQueries(trashFilter());
+        toast.success(`Deleted “${task.title}”`, {
+          action: {
+            label: "Undo",
+            onClick: () =>
+              restore.mutate({ id: task.id }, { onSuccess: () => toast.success(`Restored “${task.title}”`) }),
+          },
+        });
       },
       onError: (error) => toastError(error, "Could not delete the task"),
     }),

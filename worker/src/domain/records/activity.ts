@@ -1,5 +1,5 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import type { ActivityKind, RecordObject } from "../../../../drizzle";
+import type { ActivityKind, ActivityObject } from "../../../../drizzle";
 import { activities } from "../../../../drizzle";
 import type { Database } from "../../db";
 import { newId } from "../ids";
@@ -20,7 +20,7 @@ export function diffFields(
 
 export function activityRow(input: {
   organizationId: string;
-  object: RecordObject;
+  object: ActivityObject;
   recordId: string;
   kind: ActivityKind;
   actorId: string;
