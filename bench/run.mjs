@@ -283,6 +283,11 @@ async function main() {
         },
         limit: 50,
       },
+      // record_tags: one index range of the tag's records, probed along the name order.
+      'list: filter tag "vip"': {
+        filter: { combinator: "and", conditions: [{ field: "tags", operator: "contains", value: "vip" }] },
+        limit: 50,
+      },
       "list: next page (cursor)": { ...byName, cursor: firstPage.nextCursor },
       'list: search "ann"': { search: "ann", limit: 50 },
     };

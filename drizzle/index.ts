@@ -4,5 +4,6 @@ export * from "./pipelines";
 export * from "./feedback";
 export * from "./values";
 export * from "./records";
+export * from "./tags";
 export * from "./timeline";
 export * from "./customization";

@@ -15,6 +15,10 @@ export type LeadStatus = (typeof leadStatuses)[number];
 export const recordObjects = ["contact", "company", "deal"] as const;
 export type RecordObject = (typeof recordObjects)[number];
 
+/** Objects that carry tags (a `tags` JSON column, mirrored in `record_tags`). */
+export const taggedObjects = ["contact", "company"] as const;
+export type TaggedObject = (typeof taggedObjects)[number];
+
 /** What an activity can be about: a record's timeline, or a task's own history. */
 export const activityObjects = [...recordObjects, "task"] as const;
 export type ActivityObject = (typeof activityObjects)[number];

@@ -672,6 +672,7 @@ describe("contacts.list against a reference model (property-based)", () => {
     leadScore: number;
     leadStatus: string;
     createdAt: number;
+    tags: string[];
   };
   const statuses = ["new", "contacted", "qualified", "unqualified", "customer"] as const;
   const titleWords = ["CEO", "cto", "Engineer", "engineer", "Zoë", "Buyer", "Head of Sales"];
@@ -686,6 +687,8 @@ describe("contacts.list against a reference model (property-based)", () => {
         leadScore: fc.integer({ min: 0, max: 20 }),
         leadStatus: fc.constantFrom(...statuses),
         createdAt: fc.integer({ min: 0, max: 9 }).map((d) => Date.UTC(2025, 0, 1 + d)),
+        // Case variants of one tag, on one record too (the tag filters read record_tags).
+        tags: fc.subarray(["VIP", "vip", "beta", "Beta", "gamma", "zoë"], { maxLength: 3 }),
       }),
       { numRuns: 150, seed: 42 },
     );
@@ -698,7 +701,7 @@ describe("contacts.list against a reference model (property-based)", () => {
       seeded.map((c) =>
         env.DB.prepare(
           `INSERT INTO contacts (id, organization_id, first_name, last_name, sort_name, title, lead_score, lead_status,
-             created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'seed', ?, ?)`,
+             tags, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'seed', ?, ?)`,
         ).bind(
           c.id,
           organizationId,
@@ -708,6 +711,7 @@ describe("contacts.list against a reference model (property-based)", () => {
           c.title,
           c.leadScore,
           c.leadStatus,
+          JSON.stringify(c.tags),
           c.createdAt,
           c.createdAt,
         ),
@@ -724,6 +728,9 @@ describe("contacts.list against a reference model (property-based)", () => {
     createdAt: "createdAt",
   } as const;
   type Condition = { field: string; operator: string; value?: unknown };
+
+  const hasTag = (c: Seeded, values: string[]) =>
+    c.tags.some((t) => values.some((v) => t.toLowerCase() === v.toLowerCase()));
 
   function matches(c: Seeded, { field, operator, value }: Condition): boolean {
     switch (`${field}:${operator}`) {
@@ -743,6 +750,17 @@ describe("contacts.list against a reference model (property-based)", () => {
         return Boolean(c.title);
       case "firstName:eq":
         return c.firstName.toLowerCase() === (value as string).toLowerCase();
+      case "tags:contains":
+      case "tags:eq":
+        return hasTag(c, [value as string]);
+      case "tags:neq":
+        return !hasTag(c, [value as string]);
+      case "tags:in":
+        return hasTag(c, value as string[]);
+      case "tags:empty":
+        return c.tags.length === 0;
+      case "tags:notEmpty":
+        return c.tags.length > 0;
     }
     throw new Error(`no reference for ${field}:${operator}`);
   }
@@ -770,6 +788,17 @@ describe("contacts.list against a reference model (property-based)", () => {
       operator: fc.constant("eq"),
       value: fc.constantFrom("ANN", "bob", "Zoë"),
     }),
+    fc.record({
+      field: fc.constant("tags"),
+      operator: fc.constantFrom("contains", "eq", "neq"),
+      value: fc.constantFrom("vip", "VIP", "Beta", "gamma", "ZOË", "none"),
+    }),
+    fc.record({
+      field: fc.constant("tags"),
+      operator: fc.constant("in"),
+      value: fc.uniqueArray(fc.constantFrom("Vip", "beta", "zoë", "none"), { minLength: 1, maxLength: 3 }),
+    }),
+    fc.record({ field: fc.constant("tags"), operator: fc.constantFrom("empty", "notEmpty") }),
   );
 
   it("returns the same rows in the same order as an in-memory sort and filter, for any page size", async () => {
@@ -806,7 +835,7 @@ describe("contacts.list against a reference model (property-based)", () => {
           expect(first.total).toEqual({ count: expected.length, exact: true });
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 40 },
     );
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { createCallerFactory, createTRPCRouter } from "../trpc";
 import { searchRouter } from "./search";
+import { tagsRouter } from "./tags";
 import { viewsRouter } from "./views";
 import { tasksRouter } from "./tasks";
 import { propertiesRouter } from "./properties";
@@ -19,6 +20,7 @@ export const appRouter = createTRPCRouter({
   contacts: contactsRouter,
   companies: companiesRouter,
   search: searchRouter,
+  tags: tagsRouter,
   views: viewsRouter,
   tasks: tasksRouter,
   properties: propertiesRouter,

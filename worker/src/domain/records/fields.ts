@@ -7,8 +7,15 @@ export type FieldKind = "text" | "number" | "date" | "enum" | "array" | "referen
 /**
  * A field the list engine can filter and sort on: its SQL and what kind of value it holds.
  * `isoDate`: a date kept as "YYYY-MM-DD" text (custom properties), not as epoch milliseconds.
+ * `recordTags`: the record's own tags, whose "has tag" filters read the `record_tags` index.
  */
-export type ListField = { sql: SQL | SQLiteColumn; kind: FieldKind; nullable: boolean; isoDate?: boolean };
+export type ListField = {
+  sql: SQL | SQLiteColumn;
+  kind: FieldKind;
+  nullable: boolean;
+  isoDate?: boolean;
+  recordTags?: true;
+};
 
 export type RecordTable = typeof contacts | typeof companies;
 
@@ -43,7 +50,7 @@ export const contactConfig: ObjectConfig<typeof contacts> = {
     source: f(contacts.source, "text"),
     leadScore: f(contacts.leadScore, "number", false),
     lastActivityAt: f(contacts.lastActivityAt, "date"),
-    tags: f(contacts.tags, "array", false),
+    tags: { ...f(contacts.tags, "array", false), recordTags: true },
     createdAt: f(contacts.createdAt, "date", false),
     updatedAt: f(contacts.updatedAt, "date", false),
   },
@@ -60,7 +67,7 @@ export const companyConfig: ObjectConfig<typeof companies> = {
     industry: f(companies.industry, "text"),
     size: f(companies.size, "text"),
     ownerId: f(companies.ownerId, "reference"),
-    tags: f(companies.tags, "array", false),
+    tags: { ...f(companies.tags, "array", false), recordTags: true },
     createdAt: f(companies.createdAt, "date", false),
     updatedAt: f(companies.updatedAt, "date", false),
   },

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { recordTags } from "../../../../drizzle";
 import type { FilterCondition, RecordFilter, RecordSort } from "../../schemas/records";
 import { customPropertyField, type FieldKind, type ListField, type ObjectConfig } from "./fields";
 
@@ -34,9 +35,56 @@ function comparable(field: ListField, value: unknown): unknown {
   return field.kind === "text" && typeof value === "string" ? value.toLowerCase() : value;
 }
 
+/** Where a filter runs: the caller's organization (as SQL, see memberReadProcedure) and live or trash. */
+export type FilterScope = { orgScope: SQL; trash: boolean };
+
+/**
+ * The keys a tag filter value matches in `record_tags.tag_key` (lower(tag), which folds ASCII
+ * letters only): the value folded that way, and as JavaScript lower-cases it (what the filter
+ * compared with before record_tags, so no record it found is lost).
+ */
+export function tagKeysOf(values: unknown[]): string[] {
+  const keys = values.flatMap((v) => {
+    const text = String(v ?? "");
+    return [text.replace(/[A-Z]+/g, (c) => c.toLowerCase()), text.toLowerCase()];
+  });
+  return [...new Set(keys)];
+}
+
+/**
+ * "Has one of these tags" as `id IN` the record ids of one record_tags_filter_idx range per key
+ * (organization, object, key, live or trash), instead of json_each over every record's tags.
+ */
+function withTagSql(config: ObjectConfig, { orgScope, trash }: FilterScope, values: unknown[]): SQL {
+  const t = recordTags;
+  const keys = tagKeysOf(values);
+  // One bound parameter for any number of keys (D1 binds at most 100 per statement).
+  const key =
+    keys.length === 1
+      ? eq(t.tagKey, keys[0])
+      : sql`${t.tagKey} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`;
+  return sql`${config.table.id} IN (SELECT ${t.recordId} FROM ${t} WHERE ${and(
+    eq(t.organizationId, orgScope),
+    eq(t.object, config.object),
+    key,
+    trash ? isNotNull(t.deletedAt) : isNull(t.deletedAt),
+  )})`;
+}
+
 /** Text compares case-insensitively; arrays (tags) match when any element does. */
-function conditionSql(field: ListField, { operator, value }: FilterCondition): SQL {
+function conditionSql(config: ObjectConfig, scope: FilterScope, field: ListField, condition: FilterCondition): SQL {
+  const { operator, value } = condition;
   const column = field.kind === "text" ? sql`lower(${field.sql})` : sql`${field.sql}`;
+  if (field.recordTags)
+    switch (operator) {
+      case "eq":
+      case "contains":
+        return withTagSql(config, scope, [value]);
+      case "neq":
+        return sql`NOT ${withTagSql(config, scope, [value])}`;
+      case "in":
+        return withTagSql(config, scope, asList(value));
+    }
   if (field.kind === "array") {
     const element = sql`(SELECT 1 FROM json_each(${field.sql}) WHERE lower(json_each.value)`;
     switch (operator) {
@@ -92,9 +140,10 @@ export function filterSql(
   config: ObjectConfig,
   filter: RecordFilter | undefined,
   properties: PropertyKinds,
+  scope: FilterScope,
 ): SQL | undefined {
   if (!filter?.conditions.length) return undefined;
-  const parts = filter.conditions.map((c) => conditionSql(resolveField(config, c.field, properties), c));
+  const parts = filter.conditions.map((c) => conditionSql(config, scope, resolveField(config, c.field, properties), c));
   return filter.combinator === "or" ? or(...parts) : and(...parts);
 }
 

@@ -125,7 +125,7 @@ export function planList<Row extends { id: string }>(
   const table = config.table;
   const match = input.search ? ftsMatch(config, orgScope, input.search, input.trash) : null;
   const fts = sql.raw(config.fts.table);
-  const filter = filterSql(config, input.filter, properties);
+  const filter = filterSql(config, input.filter, properties, { orgScope, trash: input.trash });
   const base = and(inOrganization(config, orgScope), liveOrTrash(config, input.trash), filter);
   const scope = and(
     base,
