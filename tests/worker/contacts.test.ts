@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import type { RecordListInput } from "../../worker/src/schemas/records";
 import { expectTRPCError, httpClientFor, newIdentity, ownerOfNewOrganization, rows, seedMember } from "./helpers";
 import { allPages, defineProperty, ids, setCreatedAt } from "./records-helpers";
@@ -660,6 +660,105 @@ describe("contacts.list pagination", () => {
       expect(new Set(ids(walked)).size).toBe(walked.length);
     }
     expect((await allPages(listOf(caller), {}, 7)).length).toBe(30);
+  });
+});
+
+describe("contacts.list companyName", () => {
+  /** Ann at Acme, Bob at Globex, Cy without a company; `tier` to sort by a custom property. */
+  async function peopleAtCompanies() {
+    const owner = await ownerOfNewOrganization();
+    await defineProperty(owner.org.id, "contact", { key: "tier", label: "Tier", type: "text" });
+    const acme = await owner.caller.companies.create({ name: "Acme" });
+    const globex = await owner.caller.companies.create({ name: "Globex" });
+    const ann = await owner.caller.contacts.create({ firstName: "Ann", companyId: acme.id, properties: { tier: "a" } });
+    const bob = await owner.caller.contacts.create({
+      firstName: "Bob",
+      companyId: globex.id,
+      properties: { tier: "b" },
+    });
+    const cy = await owner.caller.contacts.create({ firstName: "Cy" });
+    return { ...owner, acme, globex, ann, bob, cy };
+  }
+  const companyNames = (items: { firstName: string; companyName: string | null }[]) =>
+    Object.fromEntries(items.map((c) => [c.firstName, c.companyName]));
+
+  it("is typed string | null on list rows", () => {
+    type Row = Awaited<ReturnType<Caller["contacts"]["list"]>>["items"][number];
+    expectTypeOf<Row["companyName"]>().toEqualTypeOf<string | null>();
+  });
+
+  it("names a live company of the organization on every kind of page, null without one", async () => {
+    const { caller, ann } = await peopleAtCompanies();
+    const expected = { Ann: "Acme", Bob: "Globex", Cy: null };
+    expect(companyNames((await caller.contacts.list({})).items)).toEqual(expected);
+    // Page by page (the cursor pages), sorted by a custom property, filtered, searched (best matches).
+    expect(companyNames(await allPages(listOf(caller), {}, 1))).toEqual(expected);
+    expect(
+      companyNames(await allPages(listOf(caller), { sort: { field: "prop:tier", direction: "desc" } }, 1)),
+    ).toEqual(expected);
+    expect(
+      companyNames(
+        (
+          await caller.contacts.list({
+            filter: { combinator: "and", conditions: [{ field: "firstName", operator: "neq", value: "x" }] },
+          })
+        ).items,
+      ),
+    ).toEqual(expected);
+    expect(companyNames((await caller.contacts.list({ search: "ann" })).items)).toEqual({ Ann: "Acme" });
+    expect(companyNames((await caller.contacts.list({ search: "ann", limit: 1 })).items)).toEqual({ Ann: "Acme" });
+    // The trash too.
+    await caller.contacts.delete({ ids: [ann.id] });
+    expect(companyNames((await caller.contacts.list({ trash: true })).items)).toEqual({ Ann: "Acme" });
+  });
+
+  it("is null while the company is in the trash, and the name again once it is restored", async () => {
+    const { caller, acme } = await peopleAtCompanies();
+    await caller.companies.delete({ ids: [acme.id] });
+    expect(companyNames((await caller.contacts.list({})).items)).toEqual({ Ann: null, Bob: "Globex", Cy: null });
+    await caller.companies.restore({ id: acme.id });
+    expect(companyNames((await caller.contacts.list({})).items)).toEqual({ Ann: "Acme", Bob: "Globex", Cy: null });
+  });
+
+  it("is null when the company belongs to another organization", async () => {
+    const { caller, globex } = await peopleAtCompanies();
+    const other = await ownerOfNewOrganization("Other");
+    await env.DB.prepare("UPDATE companies SET organization_id = ? WHERE id = ?").bind(other.org.id, globex.id).run();
+    expect(companyNames((await caller.contacts.list({})).items)).toEqual({ Ann: "Acme", Bob: null, Cy: null });
+    expect(companyNames(await allPages(listOf(caller), { sort: { field: "prop:tier", direction: "asc" } }, 2))).toEqual(
+      { Ann: "Acme", Bob: null, Cy: null },
+    );
+  });
+
+  it("follows a rename of the company and a change of the contact's company", async () => {
+    const { caller, acme, globex, ann } = await peopleAtCompanies();
+    await caller.companies.update({ id: acme.id, version: 1, patch: { name: "Acme Inc" } });
+    expect(companyNames((await caller.contacts.list({})).items).Ann).toBe("Acme Inc");
+    await caller.contacts.update({ id: ann.id, version: 1, patch: { companyId: globex.id } });
+    expect(companyNames((await caller.contacts.list({})).items).Ann).toBe("Globex");
+  });
+
+  it("comes with the contact from create, update, restore and get, so it can stand in a list", async () => {
+    const { caller, acme, globex } = await peopleAtCompanies();
+    const dee = await caller.contacts.create({ firstName: "Dee", companyId: acme.id });
+    expect(dee.companyName).toBe("Acme");
+    const moved = await caller.contacts.update({ id: dee.id, version: 1, patch: { companyId: globex.id } });
+    expect(moved.companyName).toBe("Globex");
+    // An update that changes nothing returns the contact as it is, with its company's name too.
+    expect((await caller.contacts.update({ id: dee.id, version: 2, patch: { firstName: "Dee" } })).companyName).toBe(
+      "Globex",
+    );
+    expect((await caller.contacts.get({ id: dee.id })).contact).toEqual(moved);
+    const listed = (await caller.contacts.list({ search: "dee" })).items[0];
+    expect(listed).toEqual(
+      Object.fromEntries(
+        Object.entries(moved).filter(([key]) => !["seq", "sortName", "organizationId", "createdBy"].includes(key)),
+      ),
+    );
+    await caller.contacts.delete({ ids: [dee.id] });
+    expect((await caller.contacts.restore({ id: dee.id })).companyName).toBe("Globex");
+    const cyrus = await caller.contacts.create({ firstName: "Cyrus" });
+    expect(cyrus.companyName).toBeNull();
   });
 });
 

@@ -91,6 +91,29 @@ describe("tRPC over HTTP", () => {
     expect(overHttp.items[0].createdAt).toBeInstanceOf(Date);
   });
 
+  it("carries each contact's company name in a packed list page, as a direct call does", async () => {
+    const { identity, caller } = await ownerOfNewOrganization("Company Co");
+    const acme = await caller.companies.create({ name: "Acme" });
+    const gone = await caller.companies.create({ name: "Gone Ltd" });
+    await caller.contacts.create({ firstName: "Ann", companyId: acme.id });
+    await caller.contacts.create({ firstName: "Bob", companyId: gone.id });
+    await caller.contacts.create({ firstName: "Cy" });
+    await caller.companies.delete({ ids: [gone.id] });
+    const client = await httpClientFor(identity);
+    for (const input of [{}, { limit: 2 }, { search: "ann" }]) {
+      const overHttp = await client.contacts.list.query(input);
+      expect(overHttp).toEqual({ ...(await caller.contacts.list(input)) });
+    }
+    const page = await client.contacts.list.query({});
+    expect(page.items.map((c) => [c.firstName, c.companyName])).toEqual([
+      ["Ann", "Acme"],
+      ["Bob", null],
+      ["Cy", null],
+    ]);
+    // Companies have no such column.
+    expect(Object.keys((await client.companies.list.query({})).items[0])).not.toContain("companyName");
+  });
+
   it("serves a query unbatched: GET /trpc/user.getUser answers one envelope", async () => {
     const identity = newIdentity();
     const response = await SELF.fetch(url("/trpc/user.getUser"), {

@@ -152,6 +152,15 @@ describe("list reads: one D1 round trip", () => {
     expect(page).toMatch(/SEARCH contacts USING INDEX contacts_org_status_idx/);
     expect(page).toMatch(/SEARCH contacts USING COVERING INDEX contacts_org_status_idx/);
     expect(page).not.toMatch(/TEMP B-TREE/);
+    // Each row's company name (contactConfig.listColumns): one lookup by id per row of the page.
+    expect(page).toMatch(
+      /CORRELATED SCALAR SUBQUERY \d+\n\s*SEARCH related_company USING INDEX companies_id_uq \(id=\?\)/,
+    );
+    const [plain] = await plansOf({});
+    expect(plain).toMatch(/SEARCH contacts USING INDEX contacts_org_name_idx \(organization_id=\? AND deleted_at=\?\)/);
+    expect(plain).toMatch(/SEARCH related_company USING INDEX companies_id_uq \(id=\?\)/);
+    expect(plain).not.toMatch(/SCAN (contacts|related_company)/);
+    expect(plain).not.toMatch(/TEMP B-TREE/);
 
     // A search's best matches: names from one index range, then full-text matches read newest first
     // (FTS5 consumes ORDER BY rowid DESC: index flags 0x40 | 0x80); only the page itself is sorted.

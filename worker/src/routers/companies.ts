@@ -83,9 +83,7 @@ async function rethrowDomainClash(
 
 export const companiesRouter = createTRPCRouter({
   /** One D1 round trip: the membership check rides in the list's batch. */
-  list: memberReadProcedure
-    .input(recordListInput)
-    .query(({ ctx, input }) => listRecords<Company>(ctx, companyConfig, input)),
+  list: memberReadProcedure.input(recordListInput).query(({ ctx, input }) => listRecords(ctx, companyConfig, input)),
 
   /**
    * The company, its live contacts (by name, up to COMPANY_CONTACTS_LIMIT) and its timeline: one D1

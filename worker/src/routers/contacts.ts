@@ -85,15 +85,22 @@ async function rethrowEmailClash(
 
 export const contactsRouter = createTRPCRouter({
   /** One D1 round trip: the membership check rides in the list's batch. */
-  list: memberReadProcedure
-    .input(recordListInput)
-    .query(({ ctx, input }) => listRecords<Contact>(ctx, contactConfig, input)),
+  list: memberReadProcedure.input(recordListInput).query(({ ctx, input }) => listRecords(ctx, contactConfig, input)),
 
-  /** The contact, its company and its timeline: one D1 round trip with the membership check. */
+  /**
+   * The contact (with companyName, as its list rows have it), its company and its timeline: one D1
+   * round trip with the membership check.
+   */
   get: memberReadProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
     const codec = rowCodec<Contact>(contacts);
     const contact = ctx.db
-      .select({ record: codec.select, companyId: companies.id, companyName: companies.name, domain: companies.domain })
+      .select({
+        record: codec.select,
+        liveCompanyName: contactConfig.listColumns.companyName.sql,
+        companyId: companies.id,
+        companyName: companies.name,
+        domain: companies.domain,
+      })
       .from(contacts)
       .leftJoin(
         companies,
@@ -103,13 +110,14 @@ export const contactsRouter = createTRPCRouter({
     const { results } = await ctx.readAsMember([contact, timelineOf(ctx.db, ctx.orgScope, input.id)]);
     const [row] = results[0] as {
       record: string;
+      liveCompanyName: string | null;
       companyId: string | null;
       companyName: string;
       domain: string | null;
     }[];
     if (!row) throw notFound("contact");
     return {
-      contact: codec.decode(row.record),
+      contact: { ...codec.decode(row.record), companyName: row.liveCompanyName },
       company: row.companyId ? { id: row.companyId, name: row.companyName, domain: row.domain } : null,
       timeline: results[1] as Awaited<ReturnType<typeof timelineOf>>,
     };

@@ -1,5 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { companies, contacts } from "../../../../drizzle";
 
 export type FieldKind = "text" | "number" | "date" | "enum" | "array" | "reference";
@@ -19,12 +19,28 @@ export type ListField = {
 
 export type RecordTable = typeof contacts | typeof companies;
 
-export type ObjectConfig<Table extends RecordTable = RecordTable> = {
+/**
+ * A value a list row carries besides its table's columns, computed per row by SQL that may name the
+ * row's table (e.g. the name of a related record). The SQL must bind no parameters: it is written
+ * into the row's json_array once, as text. `T` is the value's type in the row (what JSON carries: text,
+ * numbers or null).
+ */
+export type ListColumn<T> = { sql: SQL; readonly type?: T };
+export type ListColumns = Record<string, ListColumn<unknown>>;
+export const listColumn = <T>(sql: SQL): ListColumn<T> => ({ sql });
+/** The row fields that `columns` add, typed. */
+export type ListColumnValues<Columns extends ListColumns> = {
+  [Key in keyof Columns]: Columns[Key] extends ListColumn<infer T> ? T : never;
+};
+
+export type ObjectConfig<Table extends RecordTable = RecordTable, Columns extends ListColumns = ListColumns> = {
   object: "contact" | "company";
   table: Table;
   fields: Record<string, ListField>;
   defaultSort: string;
   fts: { table: "contacts_fts" | "companies_fts"; columns: string };
+  /** What every list row (every page kind, the trash too) carries besides the table's columns. */
+  listColumns: Columns;
 };
 
 const f = (column: SQL | SQLiteColumn, kind: FieldKind, nullable = true): ListField => ({
@@ -33,11 +49,28 @@ const f = (column: SQL | SQLiteColumn, kind: FieldKind, nullable = true): ListFi
   nullable,
 });
 
-export const contactConfig: ObjectConfig<typeof contacts> = {
+/** A company as the related record of another row: its own alias, so it never reads as the row's table. */
+const relatedCompany = alias(companies, "related_company");
+
+/**
+ * The name of the row's company when that is a live company of the same organization, else null:
+ * one lookup by companies_id_uq per row of the page.
+ */
+const companyNameOf = (companyId: SQLiteColumn, organizationId: SQLiteColumn) =>
+  listColumn<string | null>(
+    sql`(SELECT ${relatedCompany.name} FROM ${companies} AS ${sql.identifier("related_company")} WHERE ${and(
+      eq(relatedCompany.id, companyId),
+      eq(relatedCompany.organizationId, organizationId),
+      isNull(relatedCompany.deletedAt),
+    )})`,
+  );
+
+export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListColumn<string | null> }> = {
   object: "contact",
   table: contacts,
   defaultSort: "name",
   fts: { table: "contacts_fts", columns: "first_name last_name emails title" },
+  listColumns: { companyName: companyNameOf(contacts.companyId, contacts.organizationId) },
   fields: {
     name: f(contacts.sortName, "text", false),
     firstName: f(contacts.firstName, "text", false),
@@ -56,11 +89,12 @@ export const contactConfig: ObjectConfig<typeof contacts> = {
   },
 };
 
-export const companyConfig: ObjectConfig<typeof companies> = {
+export const companyConfig: ObjectConfig<typeof companies, Record<never, never>> = {
   object: "company",
   table: companies,
   defaultSort: "name",
   fts: { table: "companies_fts", columns: "name domain" },
+  listColumns: {},
   fields: {
     name: f(sql`lower(${companies.name})`, "text", false),
     domain: f(companies.domain, "text"),

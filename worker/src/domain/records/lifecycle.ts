@@ -1,9 +1,9 @@
-import { and, desc, eq, exists, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { activities, type contacts } from "../../../../drizzle";
 import type { Database } from "../../db";
 import { activityRow, insertActivity, insertActivityWhere } from "./activity";
 import { notFound, staleVersionError } from "./conflict";
-import type { ObjectConfig, RecordTable } from "./fields";
+import type { ListColumnValues, ObjectConfig } from "./fields";
 import { countChange } from "./list";
 
 /**
@@ -18,18 +18,31 @@ export type RecordContext = { db: Database; org: { id: string }; uid: string };
  */
 const tableOf = (config: ObjectConfig) => config.table as unknown as typeof contacts;
 
-type Row<T extends RecordTable> = T["$inferSelect"];
+/**
+ * A record as the routers return it: its table's row with the object's list columns (e.g. a
+ * contact's companyName), so a record the web receives after a write can stand in its lists.
+ */
+export type RecordOf<Config extends ObjectConfig> = Config["table"]["$inferSelect"] &
+  ListColumnValues<Config["listColumns"]>;
+type InsertOf<Config extends ObjectConfig> = Config["table"]["$inferInsert"];
+
+/** The columns of a record read or returned (RETURNING) whole: the table's and the list columns. */
+function recordFields(config: ObjectConfig) {
+  const fields: Record<string, unknown> = { ...getTableColumns(tableOf(config)) };
+  for (const [key, column] of Object.entries(config.listColumns)) fields[key] = column.sql;
+  return fields as ReturnType<typeof getTableColumns<typeof contacts>>;
+}
 
 /** The record, live or (with `deleted`) in the trash; NOT_FOUND otherwise, also for other organizations' ids. */
-export async function findRecord<T extends RecordTable>(
+export async function findRecord<Config extends ObjectConfig>(
   ctx: RecordContext,
-  config: ObjectConfig<T>,
+  config: Config,
   id: string,
   { deleted = false } = {},
-): Promise<Row<T>> {
+): Promise<RecordOf<Config>> {
   const table = tableOf(config);
   const [row] = await ctx.db
-    .select()
+    .select(recordFields(config))
     .from(table)
     .where(
       and(
@@ -40,7 +53,7 @@ export async function findRecord<T extends RecordTable>(
     )
     .limit(1);
   if (!row) throw notFound(config.object);
-  return row as Row<T>;
+  return row as RecordOf<Config>;
 }
 
 /**
@@ -71,21 +84,21 @@ function activity(ctx: RecordContext, config: ObjectConfig, recordId: string, at
 }
 
 /** Insert, "created" activity and count in one atomic batch. */
-export async function createRecord<T extends RecordTable>(
+export async function createRecord<Config extends ObjectConfig>(
   ctx: RecordContext,
-  config: ObjectConfig<T>,
-  row: T["$inferInsert"] & { id: string; createdAt: Date },
-): Promise<Row<T>> {
+  config: Config,
+  row: InsertOf<Config> & { id: string; createdAt: Date },
+): Promise<RecordOf<Config>> {
   const table = tableOf(config);
   const [[created]] = await ctx.db.batch([
     ctx.db
       .insert(table)
       .values(row as typeof contacts.$inferInsert)
-      .returning(),
+      .returning(recordFields(config)),
     insertActivity(ctx.db, activityRow({ ...activity(ctx, config, row.id, row.createdAt), kind: "created" })),
     countChange(ctx.db, ctx.org.id, config.object, 1),
   ]);
-  return created as Row<T>;
+  return created as RecordOf<Config>;
 }
 
 /**
@@ -93,14 +106,14 @@ export async function createRecord<T extends RecordTable>(
  * holding `changes`. Both statements check the version inside one batch, so a write that lost
  * a race is CONFLICT (naming who won) and leaves no activity behind.
  */
-export async function updateRecord<T extends RecordTable>(
+export async function updateRecord<Config extends ObjectConfig>(
   ctx: RecordContext,
-  config: ObjectConfig<T>,
+  config: Config,
   id: string,
   expectedVersion: number,
-  patch: Partial<T["$inferInsert"]>,
+  patch: Partial<InsertOf<Config>>,
   changes: Record<string, [unknown, unknown]>,
-): Promise<Row<T>> {
+): Promise<RecordOf<Config>> {
   const table = tableOf(config);
   const now = new Date();
   const unchanged = and(
@@ -119,10 +132,10 @@ export async function updateRecord<T extends RecordTable>(
       .update(table)
       .set({ ...(patch as Partial<typeof contacts.$inferInsert>), version: expectedVersion + 1, updatedAt: now })
       .where(unchanged)
-      .returning(),
+      .returning(recordFields(config)),
   ]);
   if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, id);
-  return updated as Row<T>;
+  return updated as RecordOf<Config>;
 }
 
 /** `id IN (…)` for up to a few hundred ids as one bound parameter (D1 binds at most 100). */
@@ -178,11 +191,11 @@ export async function softDeleteRecords(
  * one). Uniqueness (email, domain) is the caller's to check first: the batch fails on the
  * partial unique index if another live record took the value meanwhile.
  */
-export async function restoreRecord<T extends RecordTable>(
+export async function restoreRecord<Config extends ObjectConfig>(
   ctx: RecordContext,
-  config: ObjectConfig<T>,
+  config: Config,
   id: string,
-): Promise<Row<T>> {
+): Promise<RecordOf<Config>> {
   const table = tableOf(config);
   const trashed = and(eq(table.id, id), eq(table.organizationId, ctx.org.id), isNotNull(table.deletedAt));
   const now = new Date();
@@ -197,8 +210,8 @@ export async function restoreRecord<T extends RecordTable>(
       .update(table)
       .set({ deletedAt: null, updatedAt: now, version: sql`${table.version} + 1` })
       .where(trashed)
-      .returning(),
+      .returning(recordFields(config)),
   ]);
   if (!restored) throw notFound(config.object);
-  return restored as Row<T>;
+  return restored as RecordOf<Config>;
 }

@@ -18,7 +18,7 @@ import {
 } from "./list-query";
 import { withPackedRows } from "../../serialize";
 import { bestMatchOrder, bestMatchPicks, bestMatchPosition } from "./best-match";
-import { listRowCodec, type ListRow } from "./row-json";
+import { LIST_OMITTED, listRowCodec, rowCodec, type ListRow, type ListRowOf } from "./row-json";
 
 /**
  * A filtered or searched list counts its matches up to here, then says "1,000+": counting reads one
@@ -61,8 +61,8 @@ function rememberKinds(key: string, kinds: PropertyKinds) {
   kindGuesses.set(key, kinds);
 }
 
-export type Plan<Row> = { statements: BatchItem<"sqlite">[]; shape: (results: unknown[]) => ListPage<Row> };
-export type ListPage<Row> = { items: ListRow<Row>[]; nextCursor: string | null; total: ListTotal };
+export type Plan<Item> = { statements: BatchItem<"sqlite">[]; shape: (results: unknown[]) => ListPage<Item> };
+export type ListPage<Item> = { items: Item[]; nextCursor: string | null; total: ListTotal };
 
 /**
  * One page of records in one D1 round trip: keyset pagination over any sortable field (custom
@@ -70,17 +70,17 @@ export type ListPage<Row> = { items: ListRow<Row>[]; nextCursor: string | null; 
  * `count` is false) a total that is exact up to COUNT_CAP. The membership check, the property
  * definitions (when a custom property is used), the page and the count share one batch.
  */
-export async function listRecords<Row extends { id: string }>(
+export async function listRecords<Config extends ObjectConfig>(
   reader: ListReader,
-  config: ObjectConfig,
+  config: Config,
   input: RecordList,
   { count = true }: { count?: boolean } = {},
-): Promise<ListPage<Row>> {
+): Promise<ListPage<ListRowOf<Config>>> {
   const propertyFields = [input.sort?.field, ...(input.filter?.conditions.map((c) => c.field) ?? [])].filter(
     (f): f is string => propertyKeyOf(f) !== null,
   );
   if (propertyFields.length === 0) {
-    const plan = planList<Row>(reader, config, input, {}, count);
+    const plan = planList(reader, config, input, {}, count);
     const { results } = await reader.readAsMember(plan.statements);
     return plan.shape(results);
   }
@@ -91,10 +91,10 @@ export async function listRecords<Row extends { id: string }>(
     .from(propertyDefinitions)
     .where(and(eq(propertyDefinitions.organizationId, reader.orgScope), eq(propertyDefinitions.object, config.object)));
   const guess = kindGuesses.get(guessKey);
-  let plan: Plan<Row> | null = null;
+  let plan: Plan<ListRowOf<Config>> | null = null;
   if (guess && propertyFields.every((f) => f in guess)) {
     try {
-      plan = planList<Row>(reader, config, input, guess, count);
+      plan = planList(reader, config, input, guess, count);
     } catch (error) {
       // Built from a guess: the definitions read below decide whether such an error stands.
       if (!(error instanceof TRPCError)) throw error;
@@ -106,7 +106,7 @@ export async function listRecords<Row extends { id: string }>(
   rememberKinds(guessKey, kinds);
   if (plan && propertyFields.every((f) => kinds[f] === guess?.[f])) return plan.shape(results.slice(1));
   // No guess, or a wrong one: a second round trip, now with the kinds just read.
-  const exact = planList<Row>(reader, config, input, kinds, count);
+  const exact = planList(reader, config, input, kinds, count);
   return exact.shape((await reader.readAsMember(exact.statements)).results);
 }
 
@@ -114,13 +114,13 @@ export async function listRecords<Row extends { id: string }>(
  * The statements of one list page and how to read their results, for a caller that batches several
  * lists (the palette). `properties`: the kinds of the custom properties the input uses.
  */
-export function planList<Row extends { id: string }>(
+export function planList<Config extends ObjectConfig>(
   reader: ListReader,
-  config: ObjectConfig,
+  config: Config,
   input: RecordList,
   properties: PropertyKinds,
   count: boolean,
-): Plan<Row> {
+): Plan<ListRowOf<Config>> {
   const { db, orgScope } = reader;
   const table = config.table;
   const match = input.search ? ftsMatch(config, orgScope, input.search, input.trash) : null;
@@ -154,7 +154,7 @@ export function planList<Row extends { id: string }>(
   // statement in a D1 batch has a cost of its own. No rows on a first page means a count of 0.
   const total: { total?: SQL.Aliased<number> } = counting ? { total: sql<number>`${counting}`.as("total") } : {};
 
-  const codec = listRowCodec<Row>(table);
+  const codec = listRowCodec(config);
   const sortKey = propertyKeyOf(input.sort?.field);
   // A search without a chosen sort lists its best matches first (bestMatchPicks), its cursor a position in them.
   const bestMatch = Boolean(match && input.search && !input.sort);
@@ -216,8 +216,8 @@ export function planList<Row extends { id: string }>(
             ? encodeCursor({ v: cursorValue(page[page.length - 1].sortValue), id: lastId })
             : null,
         total,
-      } as ListPage<Row>;
-      let items: ListPage<Row>["items"] | undefined;
+      } as ListPage<ListRowOf<Config>>;
+      let items: ListRowOf<Config>[] | undefined;
       Object.defineProperty(result, "items", { enumerable: true, get: () => (items ??= values.map(codec.fromArray)) });
       return withPackedRows(result, "items", codec.packing, values);
     },
@@ -233,11 +233,12 @@ export function planQuickSearch<Row extends { id: string }>(
   config: ObjectConfig,
   text: string,
   limit: number,
-): Plan<Row> {
+): Plan<ListRow<Row>> {
   const { db, orgScope } = reader;
   const live = and(inOrganization(config, orgScope), isNull(config.table.deletedAt));
   const picked = bestMatchPicks(config, text, live, ftsMatch(config, orgScope, text, false), limit, null);
-  const codec = listRowCodec<Row>(config.table);
+  // The palette shows names only: the list columns (listColumns) would be lookups for nothing.
+  const codec = rowCodec<ListRow<Row>>(config.table, LIST_OMITTED);
   const page = db
     .select({ record: codec.select })
     .from(sql`${picked} AS picked`)
@@ -303,7 +304,7 @@ function propertySortPage(
     : sql`(${withValue} UNION ALL ${withoutValue} LIMIT ${limit}) AS picked`;
   return db
     .select({
-      record: listRowCodec(table).arraySelect,
+      record: listRowCodec(config).arraySelect,
       sortValue: sql`picked.value`.as("sort_value"),
       ...(total as { total: SQL.Aliased<number> }),
     })

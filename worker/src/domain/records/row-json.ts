@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { recordFromValues, type Packing } from "../../serialize";
+import type { ListColumnValues, ObjectConfig } from "./fields";
 
 /**
  * A whole record as one JSON text that SQLite writes (`json_object`), and its decoding back to the
@@ -32,9 +33,16 @@ export type ListRow<Row> = Omit<Row, (typeof LIST_OMITTED)[number]>;
 /** Columns JSON cannot carry as the row has them: decoded by the column itself (e.g. ms → Date). */
 const DECODED = new Set(["SQLiteTimestamp", "SQLiteBoolean", "SQLiteBigInt"]);
 
-/** The codec of `table`'s rows, without the columns named in `omit`. */
-export function rowCodec<Row>(table: SQLiteTable, omit: readonly string[] = []): RowCodec<Row> {
-  const cacheKey = `${getTableName(table)}|${omit.join()}`;
+/**
+ * The codec of `table`'s rows, without the columns named in `omit`, and with the values of
+ * `extra` (name → SQL text, see ListColumn) after them.
+ */
+export function rowCodec<Row>(
+  table: SQLiteTable,
+  omit: readonly string[] = [],
+  extra: Record<string, string> = {},
+): RowCodec<Row> {
+  const cacheKey = `${getTableName(table)}|${omit.join()}|${JSON.stringify(extra)}`;
   const cached = codecs.get(cacheKey);
   if (cached) return cached as RowCodec<Row>;
   const tableName = getTableName(table).replaceAll('"', '""');
@@ -48,6 +56,11 @@ export function rowCodec<Row>(table: SQLiteTable, omit: readonly string[] = []):
     keys.push(key);
     // A JSON column goes in as JSON (json() also checks it), not as a string holding JSON.
     values.push(column.columnType === "SQLiteTextJson" ? `json(${ref})` : ref);
+  }
+  for (const [key, text] of Object.entries(extra)) {
+    if (keys.includes(key)) throw new Error(`${tableName}: the list column "${key}" is a column of the table`);
+    keys.push(key);
+    values.push(text);
   }
   const packing: Packing = {
     keys,
@@ -74,5 +87,24 @@ export function rowCodec<Row>(table: SQLiteTable, omit: readonly string[] = []):
   return codec;
 }
 
-/** The codec of list rows (see LIST_OMITTED). */
-export const listRowCodec = <Row>(table: SQLiteTable) => rowCodec<ListRow<Row>>(table, LIST_OMITTED);
+/** A list row of `Config`'s object: its table's row without LIST_OMITTED, with its listColumns. */
+export type ListRowOf<Config extends ObjectConfig> = ListRow<Config["table"]["$inferSelect"]> &
+  ListColumnValues<Config["listColumns"]>;
+
+const listCodecs = new WeakMap<ObjectConfig, RowCodec<unknown>>();
+const dialect = new SQLiteSyncDialect();
+
+/** The codec of list rows (see LIST_OMITTED and ObjectConfig's listColumns). */
+export function listRowCodec<Config extends ObjectConfig>(config: Config): RowCodec<ListRowOf<Config>> {
+  const cached = listCodecs.get(config);
+  if (cached) return cached as RowCodec<ListRowOf<Config>>;
+  const extra: Record<string, string> = {};
+  for (const [key, column] of Object.entries(config.listColumns)) {
+    const query = dialect.sqlToQuery(column.sql);
+    if (query.params.length > 0) throw new Error(`The list column "${key}" must not bind parameters`);
+    extra[key] = query.sql;
+  }
+  const codec = rowCodec<ListRowOf<Config>>(config.table, LIST_OMITTED, extra);
+  listCodecs.set(config, codec as RowCodec<unknown>);
+  return codec;
+}
