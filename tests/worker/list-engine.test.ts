@@ -247,6 +247,49 @@ describe("search.records (the palette)", () => {
     expect(statements.filter((s) => /count\(/i.test(s))).toEqual([]);
   });
 
+  it("searches only the kinds of record asked for, one statement each", async () => {
+    const { identity, caller } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Annika", lastName: "Berg" });
+    await caller.companies.create({ name: "Annex Labs", domain: "annex.io" });
+    const measure = await countedCaller(identity);
+    const companiesOnly = await measure((c) => c.search.records({ query: "ann", objects: ["company"] }));
+    expect(companiesOnly.result).toEqual({
+      contacts: [],
+      companies: [{ id: expect.any(String), name: "Annex Labs", domain: "annex.io" }],
+    });
+    expect(companiesOnly.trips).toBe(1);
+    expect(companiesOnly.statements).toHaveLength(1);
+    expect(companiesOnly.statements[0]).toMatch(/FROM "companies"/);
+    expect(companiesOnly.statements[0]).not.toMatch(/"contacts"/);
+    const contactsOnly = await measure((c) => c.search.records({ query: "ann", objects: ["contact"] }));
+    expect(contactsOnly.result.contacts.map((c) => c.name)).toEqual(["Annika Berg"]);
+    expect(contactsOnly.result.companies).toEqual([]);
+    expect(contactsOnly.statements).toHaveLength(1);
+    const both = await measure((c) => c.search.records({ query: "ann", objects: ["company", "contact"] }));
+    expect(both.result).toEqual(await caller.search.records({ query: "ann" }));
+    expect(both.statements).toHaveLength(2);
+    await expectTRPCError(caller.search.records({ query: "ann", objects: [] }), "BAD_REQUEST");
+    await expectTRPCError(caller.search.records({ query: "ann", objects: ["deal" as "company"] }), "BAD_REQUEST");
+  });
+
+  it("finds only the caller's organization's records when asked for one kind, and is FORBIDDEN without a membership", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    await a.caller.companies.create({ name: "Annex Labs" });
+    await a.caller.contacts.create({ firstName: "Annika" });
+    await b.caller.companies.create({ name: "Annapurna" });
+    expect(await b.caller.search.records({ query: "ann", objects: ["company"] })).toEqual({
+      contacts: [],
+      companies: [{ id: expect.any(String), name: "Annapurna", domain: null }],
+    });
+    expect(await b.caller.search.records({ query: "ann", objects: ["contact"] })).toEqual({
+      contacts: [],
+      companies: [],
+    });
+    const stranger = await callerForToken(await signIdToken(newIdentity("stranger")));
+    await expectTRPCError(stranger.search.records({ query: "ann", objects: ["company"] }), "FORBIDDEN");
+  });
+
   it("lists names that start with the text first, then other matches newest first, without duplicates", async () => {
     const { caller } = await ownerOfNewOrganization();
     await caller.contacts.create({ firstName: "Aaron", lastName: "Annett" });

@@ -1,11 +1,21 @@
 import { z } from "zod";
+import { taggedObjects } from "../../../drizzle";
 import { companyConfig, contactConfig } from "../domain/records/fields";
 import { planQuickSearch } from "../domain/records/list";
 import { createTRPCRouter, memberReadProcedure } from "../trpc";
 
+/** What the palette searches: contacts and companies. */
+export const searchObjects = taggedObjects;
+
 export const searchInput = z.object({
   query: z.string().trim().min(1).max(200),
   limit: z.number().int().min(1).max(20).default(8),
+  /** Which kinds of record to search (a company picker asks for companies only); both by default. */
+  objects: z
+    .array(z.enum(searchObjects))
+    .min(1)
+    .max(searchObjects.length)
+    .default([...searchObjects]),
 });
 
 type ContactHit = {
@@ -19,21 +29,30 @@ type CompanyHit = { id: string; name: string; domain: string | null };
 
 /** What the command palette shows as you type: contacts and companies by name, email, domain, title. */
 export const searchRouter = createTRPCRouter({
-  /** Names that start with the text first, then other matches; one D1 batch with the membership, no counts. */
+  /**
+   * Names that start with the text first, then other matches; one D1 batch with the membership, no
+   * counts, one statement per kind asked for. A kind not asked for comes back as an empty list.
+   */
   records: memberReadProcedure.input(searchInput).query(async ({ ctx, input }) => {
-    const contactPlan = planQuickSearch<ContactHit>(ctx, contactConfig, input.query, input.limit);
-    const companyPlan = planQuickSearch<CompanyHit>(ctx, companyConfig, input.query, input.limit);
-    const { results } = await ctx.readAsMember([...contactPlan.statements, ...companyPlan.statements]);
-    const people = contactPlan.shape(results.slice(0, contactPlan.statements.length));
-    const organizations = companyPlan.shape(results.slice(contactPlan.statements.length));
+    const wanted = new Set(input.objects);
+    const contactPlan = wanted.has("contact")
+      ? planQuickSearch<ContactHit>(ctx, contactConfig, input.query, input.limit)
+      : null;
+    const companyPlan = wanted.has("company")
+      ? planQuickSearch<CompanyHit>(ctx, companyConfig, input.query, input.limit)
+      : null;
+    const contactStatements = contactPlan?.statements ?? [];
+    const { results } = await ctx.readAsMember([...contactStatements, ...(companyPlan?.statements ?? [])]);
+    const people = contactPlan?.shape(results.slice(0, contactStatements.length)).items ?? [];
+    const organizations = companyPlan?.shape(results.slice(contactStatements.length)).items ?? [];
     return {
-      contacts: people.items.map((c) => ({
+      contacts: people.map((c) => ({
         id: c.id,
         name: `${c.firstName} ${c.lastName}`.trim() || c.primaryEmail || "Unnamed contact",
         email: c.primaryEmail,
         title: c.title,
       })),
-      companies: organizations.items.map((c) => ({ id: c.id, name: c.name, domain: c.domain })),
+      companies: organizations.map((c) => ({ id: c.id, name: c.name, domain: c.domain })),
     };
   }),
 });
