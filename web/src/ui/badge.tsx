@@ -9,10 +9,23 @@ const tones: Record<Tone, string> = {
   danger: "bg-danger-soft text-danger",
 };
 
-export function Badge({ tone = "neutral", children }: { tone?: Tone; children: ReactNode }) {
+/** A small label; `asWritten` keeps the text's own case (a tag), else the first letter is capitalised (a role). */
+export function Badge({
+  tone = "neutral",
+  asWritten = false,
+  children,
+}: {
+  tone?: Tone;
+  asWritten?: boolean;
+  children: ReactNode;
+}) {
   return (
     <span
-      className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize", tones[tone])}
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium",
+        !asWritten && "capitalize",
+        tones[tone],
+      )}
     >
       {children}
     </span>

@@ -2,6 +2,7 @@ import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { Check, X } from "lucide-react";
 import { useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { toast } from "../../lib/toast";
+import { OptionPicker } from "../option-picker";
 import { parseMulti } from "./editing";
 import type { CellEditor, CellPatch } from "./types";
 
@@ -22,6 +23,10 @@ export function CellEditorView<Row>(props: EditorProps<Row>) {
       return <SelectEditor {...props} />;
     case "multi":
       return <MultiEditor {...props} />;
+    case "lookup":
+      return <LookupEditorView {...props} />;
+    case "tags":
+      return <TagsEditorView {...props} />;
   }
 }
 
@@ -203,5 +208,66 @@ function MultiEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row
         </Dropdown.Content>
       </Dropdown.Portal>
     </Dropdown.Root>
+  );
+}
+
+/** The ring over the cell that a picker opens against. */
+const anchorRing = <span className="absolute inset-0 rounded-sm ring-2 ring-primary" />;
+
+/** Pick one (a company, an owner) from a searchable list; picking saves, Escape or clicking away cancels. */
+function LookupEditorView<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>) {
+  if (editor.kind !== "lookup") return null;
+  const { field, labelField } = editor;
+  const save = (value: string, label: string) =>
+    onSave({ [field]: value, ...(labelField ? { [labelField]: label } : {}) }, true);
+  return (
+    <OptionPicker
+      anchor={anchorRing}
+      open
+      onOpenChange={(open) => !open && onCancel()}
+      label={editor.label}
+      useOptions={editor.useOptions}
+      chosen={initial[field] ? [initial[field]] : []}
+      onPick={(option) => save(option.value, option.label)}
+      onClear={editor.clearable ? () => save("", "") : undefined}
+    />
+  );
+}
+
+/** Tags: pick or create several; closing the list saves, Escape cancels. */
+function TagsEditorView<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>) {
+  const field = editor.kind === "tags" ? editor.field : "";
+  const [tags, setTags] = useState(() => parseMulti(initial[field]));
+  const cancelled = useRef(false);
+  if (editor.kind !== "tags") return null;
+  const toggle = (tag: string) =>
+    setTags((list) =>
+      list.some((t) => t.toLowerCase() === tag.toLowerCase())
+        ? list.filter((t) => t.toLowerCase() !== tag.toLowerCase())
+        : [...list, tag],
+    );
+  return (
+    <OptionPicker
+      anchor={anchorRing}
+      open
+      onOpenChange={(open) => {
+        if (open) return;
+        if (cancelled.current) onCancel();
+        else onSave({ [field]: JSON.stringify(tags) }, true);
+      }}
+      onTab={() => onSave({ [field]: JSON.stringify(tags) }, true)}
+      onEscape={() => {
+        cancelled.current = true;
+      }}
+      label={editor.label}
+      placeholder="Find or create a tag…"
+      useOptions={editor.useOptions}
+      // Tags just created here are not in the organization's list yet: offered all the same.
+      pinned={tags.map((tag) => ({ value: tag, label: tag }))}
+      chosen={tags}
+      onPick={(option) => toggle(option.value)}
+      create={{ label: (text) => `Create tag “${text}”`, onCreate: toggle }}
+      footer="Click outside or press Tab to save · Esc cancels"
+    />
   );
 }

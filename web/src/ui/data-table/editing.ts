@@ -1,18 +1,32 @@
 import type { CellEditor, CellPatch } from "./types";
 
 function keysOf<Row>(editor: CellEditor<Row>): string[] {
-  return editor.kind === "text" ? editor.fields.map((f) => f.key) : [editor.field];
+  if (editor.kind === "text") return editor.fields.map((f) => f.key);
+  if (editor.kind === "lookup" && editor.labelField) return [editor.field, editor.labelField];
+  return [editor.field];
 }
+
+/** A field's value as an editor holds it: text, or JSON for a list (tags). */
+const asText = (value: unknown) =>
+  value == null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
 
 /** The editor's current values for a row: `get`, or the row's fields as strings. */
 export function readPatch<Row>(row: Row, editor: CellEditor<Row>): CellPatch {
   if (editor.get) return editor.get(row);
   const record = row as Record<string, unknown>;
-  return Object.fromEntries(keysOf(editor).map((key) => [key, record[key] == null ? "" : String(record[key])]));
+  return Object.fromEntries(keysOf(editor).map((key) => [key, asText(record[key])]));
 }
 
 export function applyPatch<Row>(row: Row, editor: CellEditor<Row>, patch: CellPatch): Row {
-  return editor.apply ? editor.apply(row, patch) : { ...row, ...patch };
+  if (editor.apply) return editor.apply(row, patch);
+  // A list goes back to being a list, a cleared choice to null, as the saved record will have them.
+  if (editor.kind === "tags") return { ...row, [editor.field]: parseMulti(patch[editor.field]) };
+  if (editor.kind === "lookup")
+    return {
+      ...row,
+      ...Object.fromEntries(Object.entries(patch).map(([key, value]) => [key, value === "" ? null : value])),
+    };
+  return { ...row, ...patch };
 }
 
 export function samePatch(a: CellPatch, b: CellPatch): boolean {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Button } from "../button";
 import { Input, Select } from "../input";
 import {
@@ -21,6 +21,7 @@ export function FilterForm({ fields, onAdd }: { fields: FilterField[]; onAdd: (c
   const operators = field ? operatorsByKind[field.kind] : [];
   const [operator, setOperator] = useState<FilterOperator>(operators[0] ?? "eq");
   const [value, setValue] = useState("");
+  const suggestionsId = useId();
 
   if (!field) return null;
   const withValue = needsValue(operator);
@@ -88,14 +89,25 @@ export function FilterForm({ fields, onAdd }: { fields: FilterField[]; onAdd: (c
             ))}
           </Select>
         ) : (
-          <Input
-            aria-label="Value"
-            className={compact}
-            type={field.kind === "number" ? "number" : field.kind === "date" ? "date" : "text"}
-            placeholder={field.kind === "array" ? "Tag" : "Value"}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-          />
+          <>
+            <Input
+              aria-label="Value"
+              className={compact}
+              type={field.kind === "number" ? "number" : field.kind === "date" ? "date" : "text"}
+              placeholder={field.kind === "array" ? "Tag" : "Value"}
+              list={field.suggestions?.length ? suggestionsId : undefined}
+              autoComplete="off"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
+            {field.suggestions?.length ? (
+              <datalist id={suggestionsId}>
+                {field.suggestions.map((suggestion) => (
+                  <option key={suggestion} value={suggestion} />
+                ))}
+              </datalist>
+            ) : null}
+          </>
         ))}
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={!ready}>

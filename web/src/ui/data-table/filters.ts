@@ -15,6 +15,8 @@ export type FilterField = {
   options?: EditOption[];
   /** A date kept as "YYYY-MM-DD" (custom properties): compared as that text, not as a timestamp. */
   isoDate?: boolean;
+  /** Values offered while typing one (tags in use); anything else may be typed. */
+  suggestions?: string[];
 };
 
 export type FilterOperator = "eq" | "neq" | "contains" | "empty" | "notEmpty" | "before" | "after" | "gt" | "lt";

@@ -6,3 +6,7 @@ export { useListState } from "./use-list-state";
 export { formatTotal, useTablePages, type ListPage } from "./pages";
 export type { FilterField, FilterState } from "./filters";
 export type { CellEditor, CellPatch, DataTableColumn, DataTableProps, SortState, TablePages } from "./types";
+// The table's editors also edit a record's fields in its side panel.
+export { CellEditorView } from "./cell-editor";
+export { parseMulti, readPatch } from "./editing";
+export { useOptimisticEdits } from "./use-optimistic-edits";

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { OptionSource } from "../option-picker";
 
 export type SortDirection = "asc" | "desc";
 /** A server-side sort: the list procedure's `sort` input. */
@@ -22,12 +23,30 @@ export type CellEditor<Row> = (
   | { kind: "text"; fields: { key: string; label: string; inputType?: TextInputType }[] }
   | { kind: "select"; field: string; options: EditOption[]; clearable?: boolean }
   | { kind: "multi"; field: string; options: EditOption[] }
+  | LookupEditor
+  | TagsEditor
 ) & {
   get?: (row: Row) => CellPatch;
   apply?: (row: Row, patch: CellPatch) => Row;
   /** Checks the values before they are saved: a message keeps the editor open and shows it. */
   validate?: (patch: CellPatch) => string | null;
 };
+
+/**
+ * A searchable list to pick one value from (a company, an owner). `labelField` receives the chosen
+ * option's label too, so the cell can show the name before the saved record comes back.
+ */
+export type LookupEditor = {
+  kind: "lookup";
+  field: string;
+  label: string;
+  useOptions: OptionSource;
+  labelField?: string;
+  clearable?: boolean;
+};
+
+/** Free tags with suggestions; the field holds a JSON array of the tags. */
+export type TagsEditor = { kind: "tags"; field: string; label: string; useOptions: OptionSource };
 
 export type DataTableColumn<Row> = {
   id: string;

@@ -1,0 +1,219 @@
+import * as Popover from "@radix-ui/react-popover";
+import { Command } from "cmdk";
+import { Check, ChevronDown, Plus, X } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { cn } from "./cn";
+
+export type PickerOption = { value: string; label: string; hint?: string | null; icon?: ReactNode };
+
+/**
+ * Where a picker's options come from: a hook called with what is typed. `searched` options are
+ * already the server's answer for that text (shown as they come); otherwise the picker filters them.
+ */
+export type OptionSource = (text: string) => { options: PickerOption[]; loading?: boolean; searched?: boolean };
+
+type OptionPickerProps = {
+  /** The element the list opens against (a cell, a field's value). */
+  anchor: ReactNode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The search box's accessible name, e.g. "Company". */
+  label: string;
+  placeholder?: string;
+  useOptions: OptionSource;
+  /** Options listed first whatever the source says (each once, by value, case-insensitively). */
+  pinned?: PickerOption[];
+  /** Values shown as chosen (a check mark). */
+  chosen: string[];
+  onPick: (option: PickerOption) => void;
+  /** Offered when something is chosen: "Clear". */
+  onClear?: () => void;
+  /** Offered for typed text no option has, e.g. "Create tag “vip”". */
+  create?: { label: (text: string) => string; onCreate: (text: string) => void };
+  /** Under the list, e.g. how to save a multiple choice. */
+  footer?: ReactNode;
+  onEscape?: () => void;
+  /** Tab leaves the list: what it means (save a multiple choice); without it, Tab closes the list. */
+  onTab?: () => void;
+};
+
+/** A searchable list in a popover: one component for companies, owners and tags, in cells and in panels. */
+export function OptionPicker({
+  anchor,
+  open,
+  onOpenChange,
+  label,
+  placeholder,
+  useOptions,
+  pinned,
+  chosen,
+  onPick,
+  onClear,
+  create,
+  footer,
+  onEscape,
+  onTab,
+}: OptionPickerProps) {
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Anchor asChild>{anchor}</Popover.Anchor>
+      <Popover.Portal>
+        <Popover.Content
+          data-cell-editor
+          align="start"
+          sideOffset={4}
+          onCloseAutoFocus={(event) => event.preventDefault()}
+          onEscapeKeyDown={() => onEscape?.()}
+          // The popover lives in a portal, but React bubbles its events to the row or field it opened from.
+          onClick={(event) => event.stopPropagation()}
+          onDoubleClick={(event) => event.stopPropagation()}
+          // Focus may be trapped by a dialog around the anchor (the side panel): Tab is handled here.
+          onKeyDown={(event) => {
+            if (event.key !== "Tab") return;
+            event.preventDefault();
+            if (onTab) onTab();
+            else onOpenChange(false);
+          }}
+          className="z-50 w-72 overflow-hidden rounded-lg border border-border bg-background shadow-xl"
+        >
+          <PickerList
+            label={label}
+            placeholder={placeholder}
+            useOptions={useOptions}
+            pinned={pinned}
+            chosen={chosen}
+            onPick={onPick}
+            onClear={onClear}
+            create={create}
+          />
+          {footer && <p className="border-t border-border px-3 py-1.5 text-[11px] text-muted">{footer}</p>}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+type PickerListProps = Pick<
+  OptionPickerProps,
+  "label" | "placeholder" | "useOptions" | "pinned" | "chosen" | "onPick" | "onClear" | "create"
+>;
+
+function PickerList({ label, placeholder, useOptions, pinned = [], chosen, onPick, onClear, create }: PickerListProps) {
+  const [text, setText] = useState("");
+  const source = useOptions(text);
+  const { loading, searched } = source;
+  const seen = new Set<string>();
+  const options = [...pinned, ...source.options].filter((option) => {
+    const key = option.value.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const typed = text.trim();
+  const offerCreate = create && typed.length > 0 && !options.some((o) => o.label.toLowerCase() === typed.toLowerCase());
+  const item =
+    "relative flex cursor-pointer items-center gap-2 rounded-md py-1.5 pr-2 pl-7 text-[13px] text-foreground data-[selected=true]:bg-surface-2";
+
+  return (
+    <Command label={label} shouldFilter={!searched} loop className="flex flex-col">
+      <Command.Input
+        value={text}
+        onValueChange={setText}
+        placeholder={placeholder ?? `Search ${label.toLowerCase()}…`}
+        aria-label={label}
+        autoFocus
+        className="h-9 w-full border-b border-border bg-transparent px-3 text-[13px] text-foreground placeholder:text-muted focus:outline-none"
+      />
+      <Command.List className="max-h-64 overflow-y-auto p-1">
+        {!offerCreate && (
+          <Command.Empty className="px-3 py-4 text-center text-xs text-muted">
+            {loading ? "Searching…" : typed ? "Nothing matches." : "Nothing to choose yet."}
+          </Command.Empty>
+        )}
+        {options.map((option) => (
+          <Command.Item
+            key={option.value}
+            value={`${option.label} ${option.hint ?? ""} ${option.value}`}
+            onSelect={() => onPick(option)}
+            className={item}
+          >
+            {chosen.includes(option.value) && (
+              <Check className="absolute left-2 size-3.5 text-primary" aria-label="chosen" />
+            )}
+            {option.icon}
+            <span className="min-w-0 flex-1 truncate">{option.label}</span>
+            {option.hint && <span className="max-w-32 shrink-0 truncate text-xs text-muted">{option.hint}</span>}
+          </Command.Item>
+        ))}
+        {offerCreate && (
+          <Command.Item
+            forceMount
+            value={`create ${typed}`}
+            onSelect={() => {
+              create.onCreate(typed);
+              setText("");
+            }}
+            className={item}
+          >
+            <Plus className="absolute left-2 size-3.5 text-muted" aria-hidden />
+            <span className="truncate">{create.label(typed)}</span>
+          </Command.Item>
+        )}
+        {onClear && chosen.length > 0 && !typed && (
+          <Command.Item value="clear choice" onSelect={onClear} className={cn(item, "text-muted")}>
+            <X className="absolute left-2 size-3.5" aria-hidden />
+            Clear
+          </Command.Item>
+        )}
+      </Command.List>
+    </Command>
+  );
+}
+
+type PickerFieldProps = {
+  id?: string;
+  label: string;
+  placeholder: string;
+  value: PickerOption | null;
+  onChange: (value: PickerOption | null) => void;
+  useOptions: OptionSource;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+};
+
+/** A form control that picks one option from a searchable list (a contact's company in a dialog). */
+export function PickerField({ label, placeholder, value, onChange, useOptions, ...control }: PickerFieldProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <OptionPicker
+      anchor={
+        <button
+          type="button"
+          {...control}
+          aria-haspopup="listbox"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+          className="flex h-9 w-full items-center justify-between gap-2 rounded-md border border-border bg-background px-3 text-left text-sm shadow-xs focus:border-primary focus:ring-2 focus:ring-primary/20 focus:outline-none aria-[invalid=true]:border-danger"
+        >
+          <span className={cn("truncate", value ? "text-foreground" : "text-muted")}>
+            {value?.label ?? placeholder}
+          </span>
+          <ChevronDown className="size-4 shrink-0 text-muted" aria-hidden />
+        </button>
+      }
+      open={open}
+      onOpenChange={setOpen}
+      label={label}
+      useOptions={useOptions}
+      chosen={value ? [value.value] : []}
+      onPick={(option) => {
+        onChange(option);
+        setOpen(false);
+      }}
+      onClear={() => {
+        onChange(null);
+        setOpen(false);
+      }}
+    />
+  );
+}
