@@ -43,7 +43,9 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
   });
 
   it("edits the title and the lead status inline; both survive a reload and show on the timeline", async () => {
-    await cell("title").dblclick();
+    // The pencil that hover shows edits in place (a click on the row would open the record).
+    await cell("title").hover();
+    await cell("title").getByRole("button", { name: "Edit Title" }).click();
     const editor = cell("title").getByRole("textbox", { name: "Title" });
     await editor.fill("Director of Programming");
     await editor.press("Enter");

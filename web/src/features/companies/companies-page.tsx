@@ -1,22 +1,14 @@
 import { Building2, Plus } from "lucide-react";
 import { Button } from "../../ui/button";
-import type { CellPatch } from "../../ui/data-table";
 import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
 import { companyImport } from "../import/import-objects";
 import { RecordListPage } from "../records/record-list-page";
 import { useRecordPage } from "../records/use-record-page";
-import { companyColumns, companyFilterFields } from "./company-columns";
+import { companyColumns, companyFilterFields, toCompanyPatch } from "./company-columns";
 import { CompanyPanel } from "./company-panel";
 import { NewCompanyDialog } from "./new-company-dialog";
-import { companyHooks, type CompanyPatch, type CompanyTypes } from "./use-companies";
-
-function toCompanyPatch(patch: CellPatch): CompanyPatch {
-  const result: CompanyPatch = {};
-  if ("name" in patch) result.name = patch.name;
-  for (const key of ["domain", "industry", "size"] as const) if (key in patch) result[key] = patch[key].trim() || null;
-  return result;
-}
+import { companyHooks, type CompanyTypes } from "./use-companies";
 
 export default function CompaniesPage() {
   const page = useRecordPage<CompanyTypes>({
@@ -57,7 +49,12 @@ export default function CompaniesPage() {
         onOpenChange={setCreating}
         onCreated={(company) => setOpenId(company.id)}
       />
-      <CompanyPanel companyId={page.openId} preview={page.preview} onClose={() => setOpenId(null)} />
+      <CompanyPanel
+        companyId={page.openId}
+        preview={page.preview}
+        onClose={() => setOpenId(null)}
+        onEdit={page.listProps.onEditCell}
+      />
     </RecordListPage>
   );
 }

@@ -1,6 +1,9 @@
-import type { DataTableColumn, FilterField } from "../../ui/data-table";
+import { companyPatch } from "../../../../worker/src/schemas/records";
+import { parseMulti, type CellPatch, type DataTableColumn, type FilterField } from "../../ui/data-table";
+import { blankToNull, textEditor } from "../records/field-editors";
 import { commonFieldLabels, commonFilterFields, Empty, timestampColumns } from "../records/record-columns";
-import type { Company } from "./use-companies";
+import { ownershipColumns } from "../records/reference-fields";
+import type { Company, CompanyPatch } from "./use-companies";
 
 /** A square initial: companies read differently from people at a glance. */
 export function CompanyMark({ name, className }: { name: string; className?: string }) {
@@ -17,8 +20,9 @@ export function CompanyMark({ name, className }: { name: string; className?: str
   );
 }
 
-const text = (key: keyof Company, label: string) => ({ kind: "text" as const, fields: [{ key, label }] });
+const field = companyPatch.shape;
 
+/** Company fields as columns: the table's cells and inline editors, and the side panel's fields. */
 export const companyColumns: DataTableColumn<Company>[] = [
   {
     id: "name",
@@ -32,7 +36,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
         <span className="truncate font-medium">{company.name}</span>
       </span>
     ),
-    editor: text("name", "Name"),
+    editor: textEditor("name", "Name", { schema: field.name, required: true }),
   },
   {
     id: "domain",
@@ -40,7 +44,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
     width: 200,
     sortField: "domain",
     cell: (company) => (company.domain ? <span className="text-foreground">{company.domain}</span> : <Empty />),
-    editor: text("domain", "Domain"),
+    editor: textEditor("domain", "Domain", { schema: field.domain }),
   },
   {
     id: "industry",
@@ -48,7 +52,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
     width: 180,
     sortField: "industry",
     cell: (company) => company.industry ?? <Empty />,
-    editor: text("industry", "Industry"),
+    editor: textEditor("industry", "Industry", { schema: field.industry }),
   },
   {
     id: "size",
@@ -56,10 +60,38 @@ export const companyColumns: DataTableColumn<Company>[] = [
     width: 120,
     sortField: "size",
     cell: (company) => company.size ?? <Empty />,
-    editor: text("size", "Size"),
+    editor: textEditor("size", "Size", { schema: field.size }),
   },
-  ...timestampColumns<Company>(),
+  ...ownershipColumns<Company>("company"),
+  ...timestampColumns<Company>().slice(0, 1),
+  {
+    id: "address",
+    header: "Address",
+    width: 220,
+    defaultHidden: true,
+    cell: (company) => company.address ?? <Empty />,
+    editor: textEditor("address", "Address", { schema: field.address }),
+  },
+  {
+    id: "linkedinUrl",
+    header: "LinkedIn",
+    width: 200,
+    defaultHidden: true,
+    cell: (company) => company.linkedinUrl ?? <Empty />,
+    editor: textEditor("linkedinUrl", "LinkedIn", { schema: field.linkedinUrl, inputType: "url" }),
+  },
+  ...timestampColumns<Company>().slice(1),
 ];
+
+/** An inline edit's values (texts) as the update patch of the fields it touched. */
+export function toCompanyPatch(patch: CellPatch): CompanyPatch {
+  const result: CompanyPatch = {};
+  if ("name" in patch) result.name = patch.name.trim();
+  for (const key of ["domain", "industry", "size", "address", "linkedinUrl", "ownerId"] as const)
+    if (key in patch) result[key] = blankToNull(patch[key]);
+  if ("tags" in patch) result.tags = parseMulti(patch.tags);
+  return result;
+}
 
 export const companyFilterFields: FilterField[] = [
   { field: "name", label: "Name", kind: "text" },

@@ -1,24 +1,34 @@
-import { PanelSection } from "../records/record-fields";
+import { Link } from "react-router-dom";
+import { Avatar } from "../../ui/avatar";
+import type { CellPatch } from "../../ui/data-table";
+import { EditableFields, PanelSection, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
-import { LoadingLines, RecordPanel, useCommonFields } from "../records/record-panel";
-import { CompanyMark, companyFieldLabels } from "./company-columns";
+import { LoadingLines, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
+import { RecordTasks } from "../records/record-tasks";
+import { CompanyMark, companyColumns, companyFieldLabels } from "./company-columns";
 import { useCompany, useUpdateCompany, type Company } from "./use-companies";
+
+const panelFields: PanelField<Company>[] = [
+  ...pickFields(companyColumns, ["name", "domain", "industry", "size", "address", "linkedinUrl", "owner", "tags"]),
+  ...timestampFields<Company>(),
+];
 
 type CompanyPanelProps = {
   companyId: string | null;
   /** The list's copy, so the header shows at once while the full record loads. */
   preview: Company | undefined;
   onClose: () => void;
+  /** Saves a field edited in the panel: the table's inline edit, so both stay in step. */
+  onEdit: (company: Company, fieldId: string, patch: CellPatch) => Promise<unknown>;
 };
 
-/** The company opened from the table: its fields, its people and its timeline. */
-export function CompanyPanel({ companyId, preview, onClose }: CompanyPanelProps) {
+/** The company opened from the table: its fields, its people, tasks, notes and timeline. */
+export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPanelProps) {
   const query = useCompany(companyId);
   const details = query.data?.company.id === companyId ? query.data : undefined;
   const company = details?.company ?? preview;
   const name = company?.name ?? "Company";
-  const common = useCommonFields(company);
   const updateCompany = useUpdateCompany();
 
   return (
@@ -33,25 +43,16 @@ export function CompanyPanel({ companyId, preview, onClose }: CompanyPanelProps)
           className="inline-flex size-9 shrink-0 items-center justify-center rounded-md bg-surface-2 text-sm font-semibold text-muted"
         />
       }
-      fields={
-        company
-          ? [
-              { label: "Domain", value: company.domain },
-              { label: "Industry", value: company.industry },
-              { label: "Size", value: company.size },
-              { label: "Address", value: company.address },
-              { label: "LinkedIn", value: company.linkedinUrl },
-              ...common,
-            ]
-          : null
-      }
-      extraFields={
+      details={
         company && (
-          <RecordPropertyFields
-            object="company"
-            values={company.properties}
-            onSave={(key, value) => updateCompany(company, { properties: { [key]: value } })}
-          />
+          <>
+            <EditableFields row={company} fields={panelFields} onEdit={onEdit} />
+            <RecordPropertyFields
+              object="company"
+              values={company.properties}
+              onSave={(key, value) => updateCompany(company, { properties: { [key]: value } })}
+            />
+          </>
         )
       }
       query={query}
@@ -63,20 +64,30 @@ export function CompanyPanel({ companyId, preview, onClose }: CompanyPanelProps)
             <LoadingLines count={2} />
           )
         ) : details.contacts.length === 0 ? (
-          <p className="text-[13px] text-muted">No contacts work here yet.</p>
+          <p className="text-[13px] text-muted">
+            No contacts work here yet. Set a contact’s company to list them here.
+          </p>
         ) : (
-          <ul className="space-y-1.5 text-[13px]" data-testid="company-contacts">
-            {details.contacts.map((person) => (
-              <li key={person.id} className="flex min-w-0 items-baseline gap-2">
-                <span className="truncate font-medium text-foreground">
-                  {`${person.firstName} ${person.lastName}`.trim() || person.email}
-                </span>
-                {person.title && <span className="truncate text-muted">{person.title}</span>}
-              </li>
-            ))}
+          <ul className="-mx-1.5 space-y-0.5 text-[13px]" data-testid="company-contacts">
+            {details.contacts.map((person) => {
+              const personName = `${person.firstName} ${person.lastName}`.trim() || person.email || "Unnamed contact";
+              return (
+                <li key={person.id}>
+                  <Link
+                    to={`/contacts?open=${person.id}`}
+                    className="flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1 hover:bg-surface-2"
+                  >
+                    <Avatar name={personName} className="size-5 text-[9px]" />
+                    <span className="truncate font-medium text-foreground">{personName}</span>
+                    {person.title && <span className="truncate text-muted">{person.title}</span>}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         )}
       </PanelSection>
+      <RecordTasks object="company" recordId={companyId} recordName={name} />
       <RecordNotes object="company" recordId={companyId} />
     </RecordPanel>
   );

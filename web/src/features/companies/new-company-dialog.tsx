@@ -6,12 +6,12 @@ import { Dialog } from "../../ui/dialog";
 import { PropertyInputs, usePropertyForm } from "../records/property-fields";
 import { Field, Input } from "../../ui/input";
 import { isConflict } from "../records/list-cache";
-import { useCreateCompany, type Company } from "./use-companies";
+import { useCreateCompany } from "./use-companies";
 
 type NewCompanyDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreated: (company: Company) => void;
+  onCreated: (company: { id: string }) => void;
 };
 
 const blank = { name: "", domain: "", industry: "", size: "" };

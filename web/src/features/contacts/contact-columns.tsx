@@ -1,13 +1,19 @@
+import { contactPatch } from "../../../../worker/src/schemas/records";
 import { Avatar } from "../../ui/avatar";
-import type { DataTableColumn, FilterField } from "../../ui/data-table";
+import { parseMulti, type CellPatch, type DataTableColumn, type FilterField } from "../../ui/data-table";
+import { blankToNull, checkWith, listEditor, splitList, textEditor } from "../records/field-editors";
 import { commonFieldLabels, commonFilterFields, Empty, timestampColumns } from "../records/record-columns";
-import { LeadStatusPill, leadStatusOptions } from "./lead-status";
-import type { Contact } from "./use-contacts";
+import { ownershipColumns, useCompanyOptions } from "../records/reference-fields";
+import { LeadStatusPill, leadStatusOptions, type LeadStatus } from "./lead-status";
+import type { Contact, ContactPatch } from "./use-contacts";
 
 export function contactName(contact: Pick<Contact, "firstName" | "lastName" | "primaryEmail">): string {
   return `${contact.firstName} ${contact.lastName}`.trim() || contact.primaryEmail || "Unnamed contact";
 }
 
+const field = contactPatch.shape;
+
+/** Contact fields as columns: the table's cells and inline editors, and the side panel's fields. */
 export const contactColumns: DataTableColumn<Contact>[] = [
   {
     id: "name",
@@ -35,7 +41,36 @@ export const contactColumns: DataTableColumn<Contact>[] = [
     width: 230,
     sortField: "email",
     cell: (contact) =>
-      contact.primaryEmail ? <span className="text-foreground">{contact.primaryEmail}</span> : <Empty />,
+      contact.emails.length ? (
+        <span className="text-foreground">
+          {contact.emails[0]}
+          {contact.emails.length > 1 && <span className="text-muted"> +{contact.emails.length - 1}</span>}
+        </span>
+      ) : (
+        <Empty />
+      ),
+    // Every address, the first being the primary one: "ann@acme.com, ann@home.net".
+    editor: {
+      ...listEditor<Contact>("emails", "Emails", field.emails),
+      apply: (contact, patch) => {
+        const emails = splitList(patch.emails).map((email) => email.toLowerCase());
+        return { ...contact, emails, primaryEmail: emails[0] ?? null };
+      },
+    },
+  },
+  {
+    id: "company",
+    header: "Company",
+    width: 190,
+    cell: (contact) => contact.companyName ?? <Empty />,
+    editor: {
+      kind: "lookup",
+      field: "companyId",
+      labelField: "companyName",
+      label: "Company",
+      useOptions: useCompanyOptions,
+      clearable: true,
+    },
   },
   {
     id: "title",
@@ -43,7 +78,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
     width: 180,
     sortField: "title",
     cell: (contact) => (contact.title ? contact.title : <Empty />),
-    editor: { kind: "text", fields: [{ key: "title", label: "Title" }] },
+    editor: textEditor("title", "Title", { schema: field.title }),
   },
   {
     id: "leadStatus",
@@ -60,8 +95,23 @@ export const contactColumns: DataTableColumn<Contact>[] = [
     sortField: "leadScore",
     align: "end",
     cell: (contact) => contact.leadScore,
+    editor: {
+      kind: "text",
+      fields: [{ key: "leadScore", label: "Lead score", inputType: "number" }],
+      apply: (contact, patch) => ({ ...contact, leadScore: Number(patch.leadScore) }),
+      validate: checkWith(field.leadScore, (patch) => (patch.leadScore?.trim() ? Number(patch.leadScore) : undefined)),
+    },
   },
+  ...ownershipColumns<Contact>("contact"),
   ...timestampColumns<Contact>().slice(0, 1),
+  {
+    id: "phones",
+    header: "Phone",
+    width: 150,
+    defaultHidden: true,
+    cell: (contact) => contact.phones.join(", ") || <Empty />,
+    editor: listEditor<Contact>("phones", "Phones", field.phones),
+  },
   {
     id: "source",
     header: "Source",
@@ -69,9 +119,36 @@ export const contactColumns: DataTableColumn<Contact>[] = [
     sortField: "source",
     defaultHidden: true,
     cell: (contact) => contact.source ?? <Empty />,
+    editor: textEditor("source", "Source", { schema: field.source }),
+  },
+  {
+    id: "linkedinUrl",
+    header: "LinkedIn",
+    width: 200,
+    defaultHidden: true,
+    cell: (contact) => contact.linkedinUrl ?? <Empty />,
+    editor: textEditor("linkedinUrl", "LinkedIn", { schema: field.linkedinUrl, inputType: "url" }),
   },
   ...timestampColumns<Contact>().slice(1),
 ];
+
+/** An inline edit's values (texts) as the update patch of the fields it touched. */
+export function toContactPatch(patch: CellPatch): ContactPatch {
+  const result: ContactPatch = {};
+  if ("firstName" in patch) result.firstName = patch.firstName.trim();
+  if ("lastName" in patch) result.lastName = patch.lastName.trim();
+  if ("emails" in patch) result.emails = splitList(patch.emails);
+  if ("phones" in patch) result.phones = splitList(patch.phones);
+  if ("title" in patch) result.title = blankToNull(patch.title);
+  if ("source" in patch) result.source = blankToNull(patch.source);
+  if ("linkedinUrl" in patch) result.linkedinUrl = blankToNull(patch.linkedinUrl);
+  if ("leadStatus" in patch) result.leadStatus = patch.leadStatus as LeadStatus;
+  if ("leadScore" in patch) result.leadScore = Number(patch.leadScore);
+  if ("companyId" in patch) result.companyId = blankToNull(patch.companyId);
+  if ("ownerId" in patch) result.ownerId = blankToNull(patch.ownerId);
+  if ("tags" in patch) result.tags = parseMulti(patch.tags);
+  return result;
+}
 
 export const contactFilterFields: FilterField[] = [
   { field: "name", label: "Name", kind: "text" },

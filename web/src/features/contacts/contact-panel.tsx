@@ -1,25 +1,54 @@
+import { ArrowUpRight } from "lucide-react";
+import { Link } from "react-router-dom";
 import { Avatar } from "../../ui/avatar";
+import type { CellPatch } from "../../ui/data-table";
 import { RecordNotes } from "../records/record-notes";
+import { EditableFields, type PanelField } from "../records/record-fields";
 import { RecordPropertyFields } from "../records/property-fields";
-import { RecordPanel, useCommonFields } from "../records/record-panel";
-import { contactFieldLabels, contactName } from "./contact-columns";
-import { LeadStatusPill, leadStatusLabels } from "./lead-status";
+import { pickFields, RecordPanel, timestampFields } from "../records/record-panel";
+import { RecordTasks } from "../records/record-tasks";
+import { contactColumns, contactFieldLabels, contactName } from "./contact-columns";
+import { leadStatusLabels } from "./lead-status";
 import { useContact, useUpdateContact, type Contact } from "./use-contacts";
+
+/** Open the contact's company in its own panel on /companies. */
+function OpenCompany({ contact }: { contact: Contact }) {
+  if (!contact.companyId || !contact.companyName) return null;
+  return (
+    <Link
+      to={`/companies?open=${contact.companyId}`}
+      aria-label={`Open ${contact.companyName}`}
+      title={`Open ${contact.companyName}`}
+      className="inline-flex size-6 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-primary"
+    >
+      <ArrowUpRight className="size-3.5" aria-hidden />
+    </Link>
+  );
+}
+
+const panelFields: PanelField<Contact>[] = [
+  ...pickFields(contactColumns, ["name", "email", "phones", "company"]).map((field) =>
+    field.id === "company" ? { ...field, aside: (contact: Contact) => <OpenCompany contact={contact} /> } : field,
+  ),
+  ...pickFields(contactColumns, ["title", "leadStatus", "leadScore", "source", "linkedinUrl", "owner", "tags"]),
+  ...timestampFields<Contact>(),
+];
 
 type ContactPanelProps = {
   contactId: string | null;
   /** The list's copy, so the header shows at once while the full record loads. */
   preview: Contact | undefined;
   onClose: () => void;
+  /** Saves a field edited in the panel: the table's inline edit, so both stay in step. */
+  onEdit: (contact: Contact, fieldId: string, patch: CellPatch) => Promise<unknown>;
 };
 
-/** The contact opened from the table: its fields and its timeline, beside the list. */
-export function ContactPanel({ contactId, preview, onClose }: ContactPanelProps) {
+/** The contact opened from the table: its fields, tasks, notes and timeline, beside the list. */
+export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPanelProps) {
   const query = useContact(contactId);
   const details = query.data?.contact.id === contactId ? query.data : undefined;
   const contact = details?.contact ?? preview;
   const name = contact ? contactName(contact) : "Contact";
-  const common = useCommonFields(contact);
   const updateContact = useUpdateContact();
 
   return (
@@ -27,29 +56,18 @@ export function ContactPanel({ contactId, preview, onClose }: ContactPanelProps)
       open={contactId !== null}
       onClose={onClose}
       title={name}
-      description={[contact?.title, details?.company?.name].filter(Boolean).join(" · ")}
+      description={[contact?.title, contact?.companyName].filter(Boolean).join(" · ")}
       leading={<Avatar name={name} className="size-9" />}
-      fields={
-        contact
-          ? [
-              { label: "Email", value: contact.emails.join(", ") },
-              { label: "Phone", value: contact.phones.join(", ") },
-              { label: "Title", value: contact.title },
-              { label: "Company", value: details?.company?.name },
-              { label: "Lead status", value: <LeadStatusPill status={contact.leadStatus} /> },
-              { label: "Lead score", value: String(contact.leadScore) },
-              { label: "Source", value: contact.source },
-              ...common,
-            ]
-          : null
-      }
-      extraFields={
+      details={
         contact && (
-          <RecordPropertyFields
-            object="contact"
-            values={contact.properties}
-            onSave={(key, value) => updateContact(contact, { properties: { [key]: value } })}
-          />
+          <>
+            <EditableFields row={contact} fields={panelFields} onEdit={onEdit} />
+            <RecordPropertyFields
+              object="contact"
+              values={contact.properties}
+              onSave={(key, value) => updateContact(contact, { properties: { [key]: value } })}
+            />
+          </>
         )
       }
       query={query}
@@ -60,6 +78,7 @@ export function ContactPanel({ contactId, preview, onClose }: ContactPanelProps)
         valueLabels: { leadStatus: leadStatusLabels },
       }}
     >
+      <RecordTasks object="contact" recordId={contactId} recordName={name} />
       <RecordNotes object="contact" recordId={contactId} />
     </RecordPanel>
   );

@@ -1,25 +1,14 @@
 import { Contact as ContactIcon, UserRoundPlus } from "lucide-react";
 import { Button } from "../../ui/button";
-import type { CellPatch } from "../../ui/data-table";
 import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
 import { contactImport } from "../import/import-objects";
 import { RecordListPage } from "../records/record-list-page";
 import { useRecordPage } from "../records/use-record-page";
-import { contactColumns, contactFilterFields } from "./contact-columns";
+import { contactColumns, contactFilterFields, toContactPatch } from "./contact-columns";
 import { ContactPanel } from "./contact-panel";
-import type { LeadStatus } from "./lead-status";
 import { NewContactDialog } from "./new-contact-dialog";
-import { contactHooks, type ContactPatch, type ContactTypes } from "./use-contacts";
-
-function toContactPatch(patch: CellPatch): ContactPatch {
-  const result: ContactPatch = {};
-  if ("firstName" in patch) result.firstName = patch.firstName;
-  if ("lastName" in patch) result.lastName = patch.lastName;
-  if ("title" in patch) result.title = patch.title.trim() || null;
-  if ("leadStatus" in patch) result.leadStatus = patch.leadStatus as LeadStatus;
-  return result;
-}
+import { contactHooks, type ContactTypes } from "./use-contacts";
 
 export default function ContactsPage() {
   const page = useRecordPage<ContactTypes>({
@@ -60,7 +49,12 @@ export default function ContactsPage() {
         onOpenChange={setCreating}
         onCreated={(contact) => setOpenId(contact.id)}
       />
-      <ContactPanel contactId={page.openId} preview={page.preview} onClose={() => setOpenId(null)} />
+      <ContactPanel
+        contactId={page.openId}
+        preview={page.preview}
+        onClose={() => setOpenId(null)}
+        onEdit={page.listProps.onEditCell}
+      />
     </RecordListPage>
   );
 }

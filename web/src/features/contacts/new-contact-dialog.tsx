@@ -5,20 +5,23 @@ import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PropertyInputs, usePropertyForm } from "../records/property-fields";
 import { Field, Input, Select } from "../../ui/input";
+import { PickerField, type PickerOption } from "../../ui/option-picker";
+import { useCompanyOptions } from "../records/reference-fields";
 import { contactName } from "./contact-columns";
 import { leadStatusOptions, type LeadStatus } from "./lead-status";
-import { isConflict, useCreateContact, type Contact } from "./use-contacts";
+import { isConflict, useCreateContact } from "./use-contacts";
 
 type NewContactDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreated: (contact: Contact) => void;
+  onCreated: (contact: { id: string }) => void;
 };
 
 const blank = { firstName: "", lastName: "", email: "", title: "", leadStatus: "new" as LeadStatus };
 
 export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDialogProps) {
   const [form, setForm] = useState(blank);
+  const [company, setCompany] = useState<PickerOption | null>(null);
   const create = useCreateContact();
   const errors = fieldErrorsOf(create.error);
   const properties = usePropertyForm("contact", open);
@@ -27,6 +30,7 @@ export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDi
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       setForm(blank);
+      setCompany(null);
       properties.reset();
       create.reset();
     }
@@ -44,6 +48,7 @@ export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDi
         lastName: form.lastName,
         emails: email ? [email] : [],
         title: form.title.trim() || null,
+        companyId: company?.value ?? null,
         leadStatus: form.leadStatus,
         properties: values,
       },
@@ -110,18 +115,32 @@ export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDi
             />
           )}
         </Field>
-        <Field label="Title" error={errors.title}>
-          {(props) => (
-            <Input
-              {...props}
-              name="title"
-              autoComplete="off"
-              placeholder="Head of Sales"
-              value={form.title}
-              onChange={(e) => set("title")(e.target.value)}
-            />
-          )}
-        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Title" error={errors.title}>
+            {(props) => (
+              <Input
+                {...props}
+                name="title"
+                autoComplete="off"
+                placeholder="Head of Sales"
+                value={form.title}
+                onChange={(e) => set("title")(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Company" error={errors.companyId}>
+            {(props) => (
+              <PickerField
+                {...props}
+                label="Company"
+                placeholder="Choose a company…"
+                value={company}
+                onChange={setCompany}
+                useOptions={useCompanyOptions}
+              />
+            )}
+          </Field>
+        </div>
         <Field label="Lead status" error={errors.leadStatus}>
           {(props) => (
             <Select

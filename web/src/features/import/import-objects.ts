@@ -141,9 +141,11 @@ export const contactImport: ImportObjectConfig = {
     Email: c.emails.join("; "),
     Phone: c.phones.join("; "),
     Title: c.title ?? "",
+    Company: c.companyName ?? "",
     "Lead status": c.leadStatus,
     "Lead score": c.leadScore,
     Source: c.source ?? "",
+    "LinkedIn URL": c.linkedinUrl ?? "",
     Tags: c.tags.join("; "),
   }),
 };

@@ -1,26 +1,12 @@
-import type { ReactNode } from "react";
-
-export type RecordField = { label: string; value: ReactNode };
-
-/** The side panel's label/value list; empty values read "—" so every field keeps its row. */
-export function RecordFields({ fields }: { fields: RecordField[] }) {
-  return (
-    <dl className="grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-2.5 text-[13px]" data-testid="record-fields">
-      {fields.map((field) => (
-        <div key={field.label} className="contents">
-          <dt className="text-muted">{field.label}</dt>
-          <dd className="min-w-0 break-words text-foreground">
-            {field.value === null || field.value === undefined || field.value === "" ? (
-              <span className="text-muted">—</span>
-            ) : (
-              field.value
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { Pencil } from "lucide-react";
+import { useId, useMemo, useState, type ReactNode } from "react";
+import {
+  CellEditorView,
+  readPatch,
+  useOptimisticEdits,
+  type CellPatch,
+  type DataTableColumn,
+} from "../../ui/data-table";
 
 export function PanelSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,5 +14,73 @@ export function PanelSection({ title, children }: { title: string; children: Rea
       <h3 className="mb-3 text-[11px] font-semibold tracking-wide text-muted uppercase">{title}</h3>
       {children}
     </section>
+  );
+}
+
+/** A column shown as a panel field; `aside` adds something beside its value (a link to open it). */
+export type PanelField<Row> = DataTableColumn<Row> & { aside?: (row: Row) => ReactNode };
+
+type EditableFieldsProps<Row> = {
+  row: Row;
+  /** The object's columns to show as fields, in order; those with an editor edit in place. */
+  fields: PanelField<Row>[];
+  onEdit: (row: Row, fieldId: string, patch: CellPatch) => Promise<unknown>;
+};
+
+const rowIdOf = (row: unknown) => (row as { id: string }).id;
+
+/**
+ * The panel's fields, edited in place with the table's own editors: the value shows at once and
+ * comes back if the save fails (with a toast saying why), exactly as in a cell.
+ */
+export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps<Row>) {
+  const rows = useMemo(() => [row], [row]);
+  const { displayRows, commit } = useOptimisticEdits({ rows, getRowId: rowIdOf, onEditCell: onEdit });
+  const shown = displayRows[0];
+  const [editing, setEditing] = useState<string | null>(null);
+  const id = useId();
+
+  return (
+    <dl className="grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-1.5 text-[13px]" data-testid="record-fields">
+      {fields.map((field) => {
+        const labelId = `${id}-${field.id}`;
+        const editor = field.editor;
+        return (
+          <div key={field.id} className="contents">
+            <dt id={labelId} className="pt-0.5 text-muted">
+              {field.header}
+            </dt>
+            <dd className="relative flex min-h-6 min-w-0 items-start gap-1 text-foreground" data-field={field.id}>
+              {editor ? (
+                <button
+                  type="button"
+                  aria-labelledby={labelId}
+                  aria-description="Edit"
+                  onClick={() => setEditing(field.id)}
+                  className="group/value -ml-1.5 flex min-h-6 min-w-0 flex-1 items-center gap-2 rounded-md px-1.5 py-0.5 text-left hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
+                >
+                  <span className="min-w-0 flex-1 break-words">{field.cell(shown)}</span>
+                  <Pencil className="size-3 shrink-0 text-muted opacity-0 group-hover/value:opacity-100" aria-hidden />
+                </button>
+              ) : (
+                <div className="min-w-0 flex-1 py-0.5">{field.cell(shown)}</div>
+              )}
+              {field.aside?.(shown)}
+              {editing === field.id && editor && (
+                <CellEditorView
+                  editor={editor}
+                  initial={readPatch(shown, editor)}
+                  onSave={(patch) => {
+                    setEditing(null);
+                    commit(row, field, patch);
+                  }}
+                  onCancel={() => setEditing(null)}
+                />
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }

@@ -1,10 +1,9 @@
 import type { ComponentProps, ReactNode } from "react";
 import { formatDateTime } from "../../lib/format";
-import { Badge } from "../../ui/badge";
+import type { DataTableColumn } from "../../ui/data-table";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { Sheet } from "../../ui/sheet";
-import { memberName, useMembers } from "../members/use-members";
-import { PanelSection, RecordFields, type RecordField } from "./record-fields";
+import { PanelSection } from "./record-fields";
 import { RecordTimeline } from "./record-timeline";
 
 export function LoadingLines({ count, label = "Loading" }: { count: number; label?: string }) {
@@ -17,30 +16,19 @@ export function LoadingLines({ count, label = "Loading" }: { count: number; labe
   );
 }
 
-export function TagList({ tags }: { tags: string[] }) {
-  if (tags.length === 0) return null;
-  return (
-    <span className="flex flex-wrap gap-1">
-      {tags.map((tag) => (
-        <Badge key={tag}>{tag}</Badge>
-      ))}
-    </span>
-  );
+type Timestamped = { createdAt: Date; updatedAt: Date };
+
+/** Created and Updated, read-only: the fields every record's details end with. */
+export function timestampFields<Row extends Timestamped>(): DataTableColumn<Row>[] {
+  return [
+    { id: "createdAt", header: "Created", cell: (row) => formatDateTime(row.createdAt) },
+    { id: "updatedAt", header: "Updated", cell: (row) => formatDateTime(row.updatedAt) },
+  ];
 }
 
-type Owned = { ownerId: string | null; tags: string[]; createdAt: Date; updatedAt: Date };
-
-/** Owner, tags, created and updated: the fields every record ends with. */
-export function useCommonFields(record: Owned | undefined): RecordField[] {
-  const members = useMembers();
-  if (!record) return [];
-  const owner = members.data?.find((m) => m.userId === record.ownerId);
-  return [
-    { label: "Owner", value: owner ? memberName(owner) : null },
-    { label: "Tags", value: record.tags.length ? <TagList tags={record.tags} /> : null },
-    { label: "Created", value: formatDateTime(record.createdAt) },
-    { label: "Updated", value: formatDateTime(record.updatedAt) },
-  ];
+/** The columns named by `ids`, in that order: the table's columns are the panel's fields. */
+export function pickFields<Row>(columns: DataTableColumn<Row>[], ids: string[]): DataTableColumn<Row>[] {
+  return ids.flatMap((id) => columns.filter((column) => column.id === id));
 }
 
 type RecordPanelProps = {
@@ -49,10 +37,8 @@ type RecordPanelProps = {
   title: string;
   description?: string;
   leading: ReactNode;
-  /** The record's fields; null while it loads. */
-  fields: RecordField[] | null;
-  /** Under the fields in the Details section (custom properties). */
-  extraFields?: ReactNode;
+  /** The Details section (fields, then custom properties); null while the record loads. */
+  details: ReactNode | null;
   /** Sections between Details and Timeline (related records, notes). */
   children?: ReactNode;
   /** The `get` query: its error replaces the timeline, with a retry. */
@@ -69,8 +55,7 @@ export function RecordPanel({
   title,
   description,
   leading,
-  fields,
-  extraFields,
+  details,
   children,
   query,
   timeline,
@@ -85,14 +70,7 @@ export function RecordPanel({
       testId="record-panel"
     >
       <PanelSection title="Details">
-        {fields ? (
-          <>
-            <RecordFields fields={fields} />
-            {extraFields}
-          </>
-        ) : (
-          <LoadingLines count={6} label={`Loading ${timeline.noun}`} />
-        )}
+        {details ?? <LoadingLines count={6} label={`Loading ${timeline.noun}`} />}
       </PanelSection>
       {children}
       <PanelSection title="Timeline">

@@ -1,4 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
+import { trpc } from "../../lib/trpc";
 import { usePaletteLink } from "../../app/palette-links";
 import {
   useListState,
@@ -7,6 +9,7 @@ import {
   type DataTableColumn,
   type FilterField,
 } from "../../ui/data-table";
+import { memberName, useMembers } from "../members/use-members";
 import { recordPatchOf, useRecordProperties } from "./property-columns";
 import { useBulkDelete } from "./use-bulk-delete";
 import type { createRecordHooks, RecordTypes } from "./use-record-hooks";
@@ -24,6 +27,22 @@ type RecordPageOptions<T extends PageTypes> = {
 };
 
 const getRowId = (row: { id: string }) => row.id;
+
+/** The object's filters with "Owner is …" (the members) before Tags, and the tags in use offered as values. */
+function useOwnershipFilters(object: "contact" | "company", filterFields: FilterField[]): FilterField[] {
+  const members = useMembers();
+  const tags = useQuery({ ...trpc.tags.list.queryOptions({ object }), staleTime: 30_000 });
+  return useMemo(() => {
+    const owner: FilterField = {
+      field: "ownerId",
+      label: "Owner",
+      kind: "select",
+      options: (members.data ?? []).map((member) => ({ value: member.userId, label: memberName(member) })),
+    };
+    const suggestions = tags.data?.map((tag) => tag.name);
+    return filterFields.flatMap((field) => (field.field === "tags" ? [owner, { ...field, suggestions }] : [field]));
+  }, [filterFields, members.data, tags.data]);
+}
 
 /**
  * What every record list page holds: the list state and its pages, custom property columns and
@@ -47,7 +66,7 @@ export function useRecordPage<T extends PageTypes>({
   const [creating, setCreating] = useState(link.create);
   const { clearSelection } = list;
 
-  const properties = useRecordProperties<T["row"]>(object, columns, filterFields);
+  const properties = useRecordProperties<T["row"]>(object, columns, useOwnershipFilters(object, filterFields));
   const { definitions } = properties;
   const handleEditCell = useCallback(
     async (row: T["row"], _columnId: string, patch: CellPatch) =>

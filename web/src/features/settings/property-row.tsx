@@ -56,8 +56,8 @@ export function PropertyRow({ property, admin }: PropertyRowProps) {
       {options.length > 0 && (
         <div className="hidden max-w-64 flex-wrap justify-end gap-1 md:flex" aria-label="Options">
           {options.slice(0, 4).map((option) => (
-            <Badge key={option}>
-              <span className="normal-case">{option}</span>
+            <Badge key={option} asWritten>
+              {option}
             </Badge>
           ))}
           {options.length > 4 && <span className="text-xs text-muted">+{options.length - 4}</span>}

@@ -1,0 +1,181 @@
+import { after, before, describe, it } from "node:test";
+import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+describe("a record's side panel: fields edited in place, company ↔ people, tasks", () => {
+  let browser;
+  let page;
+  const rows = () => page.getByTestId("record-row");
+  const row = (name) => rows().filter({ hasText: name });
+  const cell = (name, columnId) => row(name).locator(`[data-column-id="${columnId}"]`);
+  const panel = () => page.getByTestId("record-panel");
+  /** A field of the open record: its value, and the button that edits it. */
+  const field = (id) => panel().locator(`dd[data-field="${id}"]`);
+  const total = () => page.getByTestId("record-total");
+  const picker = (label) => page.getByRole("combobox", { name: label });
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Hopper Labs", name: "Ada Lovelace", locale: "en-US" }));
+    for (const [name, domain] of [
+      ["Acme Robotics", "acme-robotics.example"],
+      ["Globex", "globex.example"],
+    ])
+      await callProcedure(page, "companies.create", { name, domain });
+  });
+  after(() => browser?.close());
+
+  it("creates a contact at a company chosen from a searchable list", async () => {
+    await page.goto("/contacts");
+    await page.getByText("No contacts yet").waitFor();
+    await page.getByRole("button", { name: "New contact" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "New contact" });
+    await dialog.locator('input[name="firstName"]').fill("Grace");
+    await dialog.locator('input[name="lastName"]').fill("Hopper");
+    await dialog.locator('input[name="email"]').fill("grace@acme-robotics.example");
+    await dialog.getByRole("button", { name: "Company" }).click();
+    await picker("Company").fill("acme");
+    await page.getByRole("option", { name: /Acme Robotics/ }).click();
+    assert.equal(await dialog.getByRole("button", { name: "Company" }).innerText(), "Acme Robotics");
+    await screenshot(page, "new-contact-company");
+    await dialog.getByRole("button", { name: "Create contact" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await row("Grace Hopper").waitFor();
+    assert.equal(await cell("Grace Hopper", "company").innerText(), "Acme Robotics");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("edits fields in the panel: title, emails, owner and tags; the table and the timeline follow", async () => {
+    await row("Grace Hopper").click();
+    await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();
+
+    await field("title").getByRole("button").click();
+    await field("title").getByRole("textbox", { name: "Title" }).fill("Rear Admiral");
+    await field("title").getByRole("textbox", { name: "Title" }).press("Enter");
+    await field("title").getByText("Rear Admiral").waitFor();
+    await cell("Grace Hopper", "title").getByText("Rear Admiral").waitFor();
+
+    // A bad value says why, inside the editor, and nothing is saved.
+    await field("email").getByRole("button").click();
+    const emails = field("email").getByRole("textbox", { name: "Emails" });
+    await emails.fill("grace@acme-robotics.example, not-an-email");
+    await emails.press("Enter");
+    await field("email").getByRole("alert").getByText("Enter a valid email address.").waitFor();
+    await emails.fill("grace@acme-robotics.example, grace@home.example");
+    await emails.press("Enter");
+    await field("email").getByText("+1").waitFor();
+
+    await field("owner").getByRole("button").click();
+    await picker("Owner").fill("ada");
+    await page.getByRole("option", { name: /Ada Lovelace/ }).click();
+    await field("owner").getByText("Ada Lovelace").waitFor();
+
+    await field("tags").getByRole("button").click();
+    await picker("Tags").fill("vip");
+    await page.getByRole("option", { name: "Create tag “vip”" }).click();
+    await picker("Tags").fill("Conference");
+    await picker("Tags").press("Enter");
+    await screenshot(page, "panel-tags-picker");
+    await picker("Tags").press("Tab");
+    await field("tags").getByText("Conference").waitFor();
+    await cell("Grace Hopper", "tags").getByText("vip").waitFor();
+
+    // Everything above is on the server: a reload shows it, and the timeline tells each change.
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    await row("Grace Hopper").click();
+    await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();
+    assert.equal(await field("title").innerText(), "Rear Admiral");
+    // The owner's name after their avatar's initials.
+    assert.match(await field("owner").innerText(), /^AL\s+Ada Lovelace$/);
+    assert.deepEqual((await field("tags").innerText()).split(/\s+/).sort(), ["Conference", "vip"]);
+    const changes = panel().getByTestId("timeline-change");
+    await changes.filter({ hasText: "Owner" }).waitFor();
+    const texts = (await changes.allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim());
+    assert.ok(texts.includes("Title: empty → Rear Admiral"), texts.join(" | "));
+    assert.ok(texts.includes("Owner: empty → Ada Lovelace"), texts.join(" | "));
+    await screenshot(page, "contact-panel-fields");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("adds a task in words from the panel and completes it there", async () => {
+    const input = panel().getByRole("textbox", { name: "New task for Grace Hopper" });
+    await input.fill("Send the deck tomorrow 10am");
+    await panel()
+      .getByTestId("task-parse-hint")
+      .getByText(/^Due .*10:00 AM/)
+      .waitFor();
+    await input.press("Enter");
+    const task = panel().getByTestId("record-task").filter({ hasText: "Send the deck" });
+    await task.waitFor();
+    assert.match(await task.innerText(), /Tomorrow 10:00 AM/);
+    await panel().getByTestId("timeline-item").filter({ hasText: "added a task" }).waitFor();
+    await screenshot(page, "contact-panel-tasks");
+
+    await task.getByRole("checkbox", { name: "Complete Send the deck" }).click();
+    await panel().getByRole("button", { name: "1 done" }).waitFor();
+    assert.equal(await panel().getByTestId("record-task").count(), 0, "no open task left");
+    // The task is on /tasks too, linked to Grace.
+    await page.goto("/tasks?view=done");
+    await page.getByTestId("task-list").getByText("Send the deck").waitFor();
+    assert.match(await page.getByTestId("task-list").innerText(), /Grace Hopper/);
+  });
+
+  it("goes from a contact to its company and back through the company's people", async () => {
+    await page.goto("/contacts");
+    await row("Grace Hopper").click();
+    await panel().getByRole("link", { name: "Open Acme Robotics" }).click();
+    await page.waitForURL(/\/companies\?open=cmp_/);
+    await panel().getByRole("heading", { name: "Acme Robotics" }).waitFor();
+    const people = panel().getByTestId("company-contacts");
+    await people.getByText("Grace Hopper").waitFor();
+    await screenshot(page, "company-panel-people");
+    await people.getByRole("link", { name: /Grace Hopper/ }).click();
+    await page.waitForURL(/\/contacts\?open=con_/);
+    await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();
+  });
+
+  it("moves a contact to another company from the table's Company cell; the name shows at once and stays", async () => {
+    await page.goto("/contacts");
+    await cell("Grace Hopper", "company").dblclick();
+    await picker("Company").fill("glob");
+    await page.getByRole("option", { name: /Globex/ }).click();
+    assert.equal(await cell("Grace Hopper", "company").innerText(), "Globex");
+    await page.waitForLoadState("networkidle");
+    assert.equal(await cell("Grace Hopper", "company").innerText(), "Globex", "still Globex once saved");
+    await page.reload();
+    await row("Grace Hopper").waitFor();
+    assert.equal(await cell("Grace Hopper", "company").innerText(), "Globex");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("filters by owner and by a tag in use", async () => {
+    await callProcedure(page, "contacts.create", { firstName: "Alan", lastName: "Turing" });
+    await page.goto("/contacts");
+    await row("Alan Turing").waitFor();
+    assert.equal(await total().innerText(), "2 contacts");
+
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    let form = page.getByRole("dialog", { name: "Add filter" });
+    await form.getByLabel("Field").selectOption({ label: "Owner" });
+    await form.getByLabel("Value").selectOption({ label: "Ada Lovelace" });
+    await form.getByRole("button", { name: "Add filter" }).click();
+    await page.getByText("1 contact match", { exact: true }).waitFor();
+
+    await page.getByRole("button", { name: "Add filter", exact: true }).click();
+    form = page.getByRole("dialog", { name: "Add filter" });
+    await form.getByLabel("Field").selectOption({ label: "Tags" });
+    const suggestions = await form.locator("datalist option").evaluateAll((options) => options.map((o) => o.value));
+    assert.deepEqual(suggestions.sort(), ["Conference", "vip"]);
+    await form.getByLabel("Value").fill("VIP");
+    await form.getByRole("button", { name: "Add filter" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Tags has “VIP”" }).waitFor();
+    await page.getByText("1 contact match", { exact: true }).waitFor();
+    assert.deepEqual(
+      await rows()
+        .allInnerTexts()
+        .then((texts) => texts.map((t) => t.includes("Grace Hopper"))),
+      [true],
+    );
+    assert.deepEqual(page.errors, []);
+  });
+});

@@ -1,0 +1,120 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { trpc } from "../../lib/trpc";
+import { Avatar } from "../../ui/avatar";
+import { Badge } from "../../ui/badge";
+import type { DataTableColumn } from "../../ui/data-table";
+import type { OptionSource, PickerOption } from "../../ui/option-picker";
+import { memberName, useMembers } from "../members/use-members";
+import { Empty } from "./record-columns";
+
+type RecordObject = "contact" | "company";
+
+/** A member's name (an owner, an assignee) from the members list, read once and shared by every cell. */
+export function OwnerName({ userId, avatarOnly = false }: { userId: string | null; avatarOnly?: boolean }) {
+  const members = useMembers();
+  if (!userId) return avatarOnly ? null : <Empty />;
+  const member = members.data?.find((m) => m.userId === userId);
+  if (!member)
+    return avatarOnly ? null : <span className="text-muted">{members.isPending ? "…" : "Former member"}</span>;
+  const name = memberName(member);
+  const avatar = <Avatar name={name} photoUrl={member.photoUrl} className="size-5 text-[9px]" />;
+  if (avatarOnly)
+    return (
+      <span title={name} aria-label={name} role="img" className="inline-flex">
+        {avatar}
+      </span>
+    );
+  return (
+    <span className="flex min-w-0 items-center gap-1.5">
+      {avatar}
+      <span className="truncate">{name}</span>
+    </span>
+  );
+}
+
+/** The organization's members to choose an owner or assignee from (filtered as you type). */
+export const useMemberOptions: OptionSource = () => {
+  const members = useMembers();
+  return {
+    loading: members.isPending,
+    options: (members.data ?? []).map((member): PickerOption => ({
+      value: member.userId,
+      label: memberName(member),
+      hint: member.displayName ? member.email : null,
+      icon: <Avatar name={memberName(member)} photoUrl={member.photoUrl} className="size-5 text-[9px]" />,
+    })),
+  };
+};
+
+export function TagList({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return <Empty />;
+  return (
+    <span className="flex min-w-0 flex-wrap gap-1 overflow-hidden">
+      {tags.map((tag) => (
+        <Badge key={tag} asWritten>
+          {tag}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+/** The tags the organization uses on this object, most used first (suggestions; anything new may be typed). */
+export function tagOptionsOf(object: RecordObject): OptionSource {
+  return function useTagOptions() {
+    const tags = useQuery({ ...trpc.tags.list.queryOptions({ object }), staleTime: 30_000 });
+    return {
+      loading: tags.isPending,
+      options: (tags.data ?? []).map((tag) => ({ value: tag.name, label: tag.name, hint: String(tag.count) })),
+    };
+  };
+}
+
+/** Live companies whose name or domain matches what is typed, 150 ms after typing stops. */
+export const useCompanyOptions: OptionSource = (text) => {
+  const [query, setQuery] = useState(text.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), 150);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const found = useQuery({
+    ...trpc.search.records.queryOptions({ query, limit: 8, objects: ["company"] }),
+    enabled: query.length >= 1,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+  return {
+    searched: true,
+    loading: found.isFetching || query !== text.trim(),
+    options: query
+      ? (found.data?.companies ?? []).map((company) => ({
+          value: company.id,
+          label: company.name,
+          hint: company.domain,
+        }))
+      : [],
+  };
+};
+
+type Owned = { ownerId: string | null; tags: string[] };
+
+/** Owner and Tags: the columns every record object has, editable in place. */
+export function ownershipColumns<Row extends Owned>(object: RecordObject): DataTableColumn<Row>[] {
+  return [
+    {
+      id: "owner",
+      header: "Owner",
+      width: 170,
+      cell: (row) => <OwnerName userId={row.ownerId} />,
+      editor: { kind: "lookup", field: "ownerId", label: "Owner", useOptions: useMemberOptions, clearable: true },
+    },
+    {
+      id: "tags",
+      header: "Tags",
+      width: 180,
+      cell: (row) => <TagList tags={row.tags} />,
+      editor: { kind: "tags", field: "tags", label: "Tags", useOptions: tagOptionsOf(object) },
+    },
+  ];
+}
