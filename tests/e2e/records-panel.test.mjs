@@ -145,6 +145,9 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await page.reload();
     await row("Grace Hopper").waitFor();
     assert.equal(await cell("Grace Hopper", "company").innerText(), "Globex");
+    // The timeline names the companies, not their ids.
+    await row("Grace Hopper").click();
+    await panel().getByTestId("timeline-change").filter({ hasText: "Company: Acme Robotics → Globex" }).waitFor();
     assert.deepEqual(page.errors, []);
   });
 

@@ -195,6 +195,40 @@ describe("contacts.create", () => {
   });
 });
 
+describe("contacts.get companyNames", () => {
+  it("names every company the timeline's company changes mention, a deleted one too; none without such changes", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme" });
+    const globex = await caller.companies.create({ name: "Globex" });
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    expect((await caller.contacts.get({ id: ann.id })).companyNames).toEqual({});
+    const atAcme = await caller.contacts.update({ id: ann.id, version: ann.version, patch: { companyId: acme.id } });
+    await caller.contacts.update({ id: ann.id, version: atAcme.version, patch: { companyId: globex.id } });
+    await caller.companies.delete({ ids: [acme.id] });
+    const details = await caller.contacts.get({ id: ann.id });
+    expect(details.companyNames).toEqual({ [acme.id]: "Acme", [globex.id]: "Globex" });
+    expect(details.timeline[0].changes).toEqual({ companyId: [acme.id, globex.id] });
+  });
+
+  it("never names another organization's company, even when a timeline holds its id", async () => {
+    const a = await ownerOfNewOrganization();
+    const b = await ownerOfNewOrganization();
+    const secret = await a.caller.companies.create({ name: "A's secret account" });
+    const mine = await b.caller.companies.create({ name: "Mine" });
+    const bob = await b.caller.contacts.create({ firstName: "Bob", companyId: mine.id });
+    // A forged activity in B's organization naming A's company id.
+    await env.DB.prepare(
+      `INSERT INTO activities (id, organization_id, record_object, record_id, kind, changes, actor_id, created_at)
+       SELECT 'act_forged01', organization_id, 'contact', id, 'updated', ?, created_by, ? FROM contacts WHERE id = ?`,
+    )
+      .bind(JSON.stringify({ companyId: [secret.id, mine.id] }), Date.now() + 1000, bob.id)
+      .run();
+    const details = await b.caller.contacts.get({ id: bob.id });
+    expect(details.timeline[0].changes).toEqual({ companyId: [secret.id, mine.id] });
+    expect(details.companyNames).toEqual({ [mine.id]: "Mine" });
+  });
+});
+
 describe("contacts.update", () => {
   it("changes only the patched fields, bumps the version and records the changes", async () => {
     const { caller, identity } = await ownerOfNewOrganization();

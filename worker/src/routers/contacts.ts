@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { companies, contacts } from "../../../drizzle";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
@@ -83,6 +83,31 @@ async function rethrowEmailClash(
   throw error;
 }
 
+/**
+ * The names of the companies a timeline's "Company: from → to" changes name by id, so the panel
+ * shows names (a deleted company's too). A second round trip only when the timeline has such a change.
+ */
+async function companyNamesIn(
+  db: Database,
+  organization: SQL,
+  timeline: { changes: Record<string, [unknown, unknown]> | null }[],
+): Promise<Record<string, string>> {
+  const ids = new Set<string>();
+  for (const item of timeline)
+    for (const value of item.changes?.companyId ?? []) if (typeof value === "string") ids.add(value);
+  if (ids.size === 0) return {};
+  const rows = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.organizationId, organization),
+        sql`${companies.id} IN (SELECT value FROM json_each(${JSON.stringify([...ids])}))`,
+      ),
+    );
+  return Object.fromEntries(rows.map((company) => [company.id, company.name]));
+}
+
 export const contactsRouter = createTRPCRouter({
   /** One D1 round trip: the membership check rides in the list's batch. */
   list: memberReadProcedure.input(recordListInput).query(({ ctx, input }) => listRecords(ctx, contactConfig, input)),
@@ -116,10 +141,12 @@ export const contactsRouter = createTRPCRouter({
       domain: string | null;
     }[];
     if (!row) throw notFound("contact");
+    const timeline = results[1] as Awaited<ReturnType<typeof timelineOf>>;
     return {
       contact: { ...codec.decode(row.record), companyName: row.liveCompanyName },
       company: row.companyId ? { id: row.companyId, name: row.companyName, domain: row.domain } : null,
-      timeline: results[1] as Awaited<ReturnType<typeof timelineOf>>,
+      timeline,
+      companyNames: await companyNamesIn(ctx.db, ctx.orgScope, timeline),
     };
   }),
 

@@ -75,7 +75,7 @@ export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPan
         items: details?.timeline,
         noun: "contact",
         fieldLabels: contactFieldLabels,
-        valueLabels: { leadStatus: leadStatusLabels },
+        valueLabels: { leadStatus: leadStatusLabels, companyId: details?.companyNames ?? {} },
       }}
     >
       <RecordTasks object="contact" recordId={contactId} recordName={name} />
