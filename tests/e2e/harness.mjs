@@ -43,6 +43,11 @@ export async function newPage(
     if ((protocol === "http:" || protocol === "https:") && hostname !== "127.0.0.1" && hostname !== "localhost")
       page.externalRequests.push(request.url());
   });
+  // Requests still open, so a navigation that times out can say what it waited for.
+  page.pending = new Set();
+  page.on("request", (request) => page.pending.add(request));
+  page.on("requestfinished", (request) => page.pending.delete(request));
+  page.on("requestfailed", (request) => page.pending.delete(request));
   page.on("pageerror", (error) => page.errors.push(error.message));
   page.on("console", (message) => {
     if (message.type() === "error") page.errors.push(message.text());
@@ -90,10 +95,37 @@ export async function createOrganization(page, name = "Acme Sales") {
 export async function registeredUser(browser, options = {}) {
   const { context, page } = await newPage(browser, options);
   const email = uniqueEmail(options.label ?? "owner");
-  await page.goto("/signup");
+  await page.goto("/signup").catch((error) => {
+    const open = [...page.pending].map((r) => `${r.method()} ${r.url()}`);
+    throw new Error(`${error.message}\nRequests still open: ${open.join(", ") || "none"}`);
+  });
   await signUp(page, { email, name: options.name ?? "Ada Lovelace" });
   await createOrganization(page, options.organization ?? "Acme Sales");
   return { context, page, email };
+}
+
+/**
+ * On a record page: opens New contact and fills the fields given (firstName, lastName, email,
+ * title, leadStatus); returns the dialog, for the test to add to it and submit.
+ */
+export async function fillNewContact(page, fields) {
+  await page.getByRole("button", { name: "New contact" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New contact" });
+  for (const name of ["firstName", "lastName", "email", "title"])
+    if (fields[name] !== undefined) await dialog.locator(`input[name="${name}"]`).fill(fields[name]);
+  if (fields.leadStatus) await dialog.locator('select[name="leadStatus"]').selectOption(fields.leadStatus);
+  return dialog;
+}
+
+/** Adds a contact through the New contact dialog and waits for its row in the table. */
+export async function addContact(page, fields) {
+  const dialog = await fillNewContact(page, fields);
+  await dialog.getByRole("button", { name: "Create contact" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await page
+    .getByTestId("record-row")
+    .filter({ hasText: `${fields.firstName} ${fields.lastName}` })
+    .waitFor();
 }
 
 /** The number of cached queries the persister wrote to IndexedDB (0 when nothing is stored). */

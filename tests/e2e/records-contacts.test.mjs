@@ -1,5 +1,5 @@
 import { after, before, describe, it } from "node:test";
-import { assert, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import { assert, fillNewContact, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
 
 describe("/contacts: create a contact, edit cells inline, read its side panel", () => {
   let browser;
@@ -17,12 +17,12 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
   it("creates a contact in the New contact dialog; it shows in the table and opens in the side panel", async () => {
     await page.goto("/contacts");
     await page.getByText("No contacts yet").waitFor();
-    await page.getByRole("button", { name: "New contact" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "New contact" });
-    await dialog.locator('input[name="firstName"]').fill("Grace");
-    await dialog.locator('input[name="lastName"]').fill("Hopper");
-    await dialog.locator('input[name="email"]').fill("Grace.Hopper@Navy.example");
-    await dialog.locator('input[name="title"]').fill("Rear Admiral");
+    const dialog = await fillNewContact(page, {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: "Grace.Hopper@Navy.example",
+      title: "Rear Admiral",
+    });
     await dialog.getByRole("button", { name: "Create contact" }).click();
     await dialog.waitFor({ state: "hidden" });
 

@@ -1,21 +1,5 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
-
-/** Adds a contact through the New contact dialog and waits for its row. */
-async function addContact(page, { firstName, lastName, email, title }) {
-  await page.getByRole("button", { name: "New contact" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "New contact" });
-  await dialog.locator('input[name="firstName"]').fill(firstName);
-  await dialog.locator('input[name="lastName"]').fill(lastName);
-  await dialog.locator('input[name="email"]').fill(email);
-  if (title) await dialog.locator('input[name="title"]').fill(title);
-  await dialog.getByRole("button", { name: "Create contact" }).click();
-  await dialog.waitFor({ state: "hidden" });
-  await page
-    .getByTestId("record-row")
-    .filter({ hasText: `${firstName} ${lastName}` })
-    .waitFor();
-}
+import { addContact, assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
 
 describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
   let browser;

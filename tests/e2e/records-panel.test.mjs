@@ -1,5 +1,5 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import { assert, callProcedure, fillNewContact, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
 
 describe("a record's side panel: fields edited in place, company ↔ people, tasks", () => {
   let browser;
@@ -27,11 +27,11 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
   it("creates a contact at a company chosen from a searchable list", async () => {
     await page.goto("/contacts");
     await page.getByText("No contacts yet").waitFor();
-    await page.getByRole("button", { name: "New contact" }).first().click();
-    const dialog = page.getByRole("dialog", { name: "New contact" });
-    await dialog.locator('input[name="firstName"]').fill("Grace");
-    await dialog.locator('input[name="lastName"]').fill("Hopper");
-    await dialog.locator('input[name="email"]').fill("grace@acme-robotics.example");
+    const dialog = await fillNewContact(page, {
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: "grace@acme-robotics.example",
+    });
     await dialog.getByRole("button", { name: "Company" }).click();
     await picker("Company").fill("acme");
     await page.getByRole("option", { name: /Acme Robotics/ }).click();
