@@ -157,8 +157,31 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await row("Alan Turing").waitFor();
     assert.equal(await total().innerText(), "2 contacts");
 
+    // A company is picked from a searchable list; the chip names it, after a reload too.
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     let form = page.getByRole("dialog", { name: "Add filter" });
+    await form.getByLabel("Field").selectOption({ label: "Company" });
+    await form.getByRole("button", { name: "Value" }).click();
+    await picker("Company").fill("glob");
+    await page.getByRole("option", { name: /Globex/ }).click();
+    await screenshot(page, "filter-company");
+    await form.getByRole("button", { name: "Add filter" }).click();
+    const companyChip = page.getByTestId("filter-chip").filter({ hasText: "Company is Globex" });
+    await companyChip.waitFor();
+    await page.getByText("1 contact match", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Save view" }).click();
+    const save = page.getByRole("dialog", { name: "Save view" });
+    await save.locator('input[name="viewName"]').fill("At Globex");
+    await save.getByRole("button", { name: "Save view" }).click();
+    await page.getByText("Saved the view “At Globex”.").waitFor();
+    await page.reload();
+    await companyChip.waitFor();
+    await page.getByText("1 contact match", { exact: true }).waitFor();
+    await page.goto("/contacts");
+    await page.getByText("2 contacts", { exact: true }).waitFor();
+
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    form = page.getByRole("dialog", { name: "Add filter" });
     await form.getByLabel("Field").selectOption({ label: "Owner" });
     await form.getByLabel("Value").selectOption({ label: "Ada Lovelace" });
     await form.getByRole("button", { name: "Add filter" }).click();

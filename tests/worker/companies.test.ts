@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { RecordListInput } from "../../worker/src/schemas/records";
-import { expectTRPCError, httpClientFor, newIdentity, ownerOfNewOrganization, rows, seedMember } from "./helpers";
+import {
+  callerFor,
+  expectTRPCError,
+  httpClientFor,
+  newIdentity,
+  ownerOfNewOrganization,
+  rows,
+  seedMember,
+} from "./helpers";
 import { allPages, defineProperty, ids, setCreatedAt } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
@@ -179,6 +187,29 @@ describe("companies.get", () => {
       { id: amy.id, firstName: "Amy", lastName: "", email: null, title: null },
       { id: zed.id, firstName: "Zed", lastName: "Ray", email: "zed@acme.com", title: "CTO" },
     ]);
+  });
+});
+
+describe("companies.names", () => {
+  it("names the organization's companies by id, deleted ones too, and skips unknown ids", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme" });
+    const gone = await caller.companies.create({ name: "Gone Inc" });
+    await caller.companies.delete({ ids: [gone.id] });
+    const names = await caller.companies.names({ ids: [acme.id, gone.id, "cmp_nothing00"] });
+    expect(names.sort((x, y) => x.name.localeCompare(y.name))).toEqual([
+      { id: acme.id, name: "Acme" },
+      { id: gone.id, name: "Gone Inc" },
+    ]);
+  });
+
+  it("is BAD_REQUEST for no ids or more than 100, and FORBIDDEN without a membership", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await expectTRPCError(caller.companies.names({ ids: [] }), "BAD_REQUEST");
+    const many = Array.from({ length: 101 }, (_, i) => `cmp_${String(i).padStart(8, "0")}`);
+    await expectTRPCError(caller.companies.names({ ids: many }), "BAD_REQUEST");
+    const stranger = await callerFor(newIdentity("stranger"));
+    await expectTRPCError(stranger.companies.names({ ids: ["cmp_nothing00"] }), "FORBIDDEN");
   });
 });
 
@@ -457,6 +488,11 @@ describe("companies across organizations", () => {
       ).items,
     ).toEqual([]);
     expect((await b.caller.companies.list({})).total).toEqual({ count: 0, exact: true });
+  });
+
+  it("never names another organization's companies", async () => {
+    const { b, live, trashed } = await twoOrganizations();
+    expect(await b.caller.companies.names({ ids: [live.id, trashed.id] })).toEqual([]);
   });
 
   it("does not show another organization's contacts in get(), even with a forged company link", async () => {

@@ -60,6 +60,7 @@ export function OptionPicker({
       <Popover.Portal>
         <Popover.Content
           data-cell-editor
+          data-picker
           align="start"
           sideOffset={4}
           onCloseAutoFocus={(event) => event.preventDefault()}
@@ -179,10 +180,21 @@ type PickerFieldProps = {
   useOptions: OptionSource;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
+  "aria-label"?: string;
+  /** The small size of the filter form's controls. */
+  compact?: boolean;
 };
 
 /** A form control that picks one option from a searchable list (a contact's company in a dialog). */
-export function PickerField({ label, placeholder, value, onChange, useOptions, ...control }: PickerFieldProps) {
+export function PickerField({
+  label,
+  placeholder,
+  value,
+  onChange,
+  useOptions,
+  compact = false,
+  ...control
+}: PickerFieldProps) {
   const [open, setOpen] = useState(false);
   return (
     <OptionPicker
@@ -193,7 +205,10 @@ export function PickerField({ label, placeholder, value, onChange, useOptions, .
           aria-haspopup="listbox"
           aria-expanded={open}
           onClick={() => setOpen(true)}
-          className="flex h-9 w-full items-center justify-between gap-2 rounded-md border border-border bg-background px-3 text-left text-sm shadow-xs focus:border-primary focus:ring-2 focus:ring-primary/20 focus:outline-none aria-[invalid=true]:border-danger"
+          className={cn(
+            "flex w-full items-center justify-between gap-2 rounded-md border border-border bg-background px-3 text-left shadow-xs focus:border-primary focus:ring-2 focus:ring-primary/20 focus:outline-none aria-[invalid=true]:border-danger",
+            compact ? "h-8 text-[13px]" : "h-9 text-sm",
+          )}
         >
           <span className={cn("truncate", value ? "text-foreground" : "text-muted")}>
             {value?.label ?? placeholder}

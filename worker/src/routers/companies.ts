@@ -4,6 +4,7 @@ import { companies, contacts } from "../../../drizzle";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { diffFields } from "../domain/records/activity";
+import { companyNamesQuery } from "../domain/records/company-names";
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import { companyConfig } from "../domain/records/fields";
 import {
@@ -118,6 +119,14 @@ export const companiesRouter = createTRPCRouter({
       timeline: results[2] as Awaited<ReturnType<typeof timelineOf>>,
     };
   }),
+
+  /** Names by id, for what names companies by id (a "Company is …" filter of a saved view). */
+  names: memberReadProcedure
+    .input(recordIdsInput.extend({ ids: recordIdsInput.shape.ids.max(100) }))
+    .query(async ({ ctx, input }) => {
+      const { results } = await ctx.readAsMember([companyNamesQuery(ctx.db, ctx.orgScope, input.ids)]);
+      return results[0] as { id: string; name: string }[];
+    }),
 
   create: memberProcedure.input(companyCreateInput).mutation(async ({ ctx, input }) => {
     const domain = domainOf(input.domain);

@@ -1,9 +1,10 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
 import { companies, contacts } from "../../../drizzle";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { diffFields } from "../domain/records/activity";
+import { companyNamesQuery } from "../domain/records/company-names";
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import { contactConfig } from "../domain/records/fields";
 import {
@@ -96,15 +97,7 @@ async function companyNamesIn(
   for (const item of timeline)
     for (const value of item.changes?.companyId ?? []) if (typeof value === "string") ids.add(value);
   if (ids.size === 0) return {};
-  const rows = await db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(
-      and(
-        eq(companies.organizationId, organization),
-        sql`${companies.id} IN (SELECT value FROM json_each(${JSON.stringify([...ids])}))`,
-      ),
-    );
+  const rows = await companyNamesQuery(db, organization, [...ids]);
   return Object.fromEntries(rows.map((company) => [company.id, company.name]));
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { usePaletteLink } from "../../app/palette-links";
@@ -8,9 +8,11 @@ import {
   type CellPatch,
   type DataTableColumn,
   type FilterField,
+  type FilterState,
 } from "../../ui/data-table";
 import { memberName, useMembers } from "../members/use-members";
 import { recordPatchOf, useRecordProperties } from "./property-columns";
+import { useCompanyOptions } from "./reference-fields";
 import { useBulkDelete } from "./use-bulk-delete";
 import type { createRecordHooks, RecordTypes } from "./use-record-hooks";
 
@@ -28,11 +30,37 @@ type RecordPageOptions<T extends PageTypes> = {
 
 const getRowId = (row: { id: string }) => row.id;
 
-/** The object's filters with "Owner is …" (the members) before Tags, and the tags in use offered as values. */
-function useOwnershipFilters(object: "contact" | "company", filterFields: FilterField[]): FilterField[] {
+/**
+ * The object's filters with the references before Tags: "Company is …" (contacts; searched as you
+ * type, the ids the filter holds named by companies.names) and "Owner is …" (the members); the tags
+ * in use are offered as values.
+ */
+function useReferenceFilters(
+  object: "contact" | "company",
+  filterFields: FilterField[],
+  filter: FilterState,
+): FilterField[] {
   const members = useMembers();
   const tags = useQuery({ ...trpc.tags.list.queryOptions({ object }), staleTime: 30_000 });
+  const companyIds = [
+    ...new Set(
+      filter.conditions.filter((c) => c.field === "companyId" && c.value !== undefined).map((c) => String(c.value)),
+    ),
+  ];
+  const companyNames = useQuery({
+    ...trpc.companies.names.queryOptions({ ids: companyIds }),
+    enabled: object === "contact" && companyIds.length > 0,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
   return useMemo(() => {
+    const company: FilterField = {
+      field: "companyId",
+      label: "Company",
+      kind: "reference",
+      useOptions: useCompanyOptions,
+      labels: Object.fromEntries((companyNames.data ?? []).map((c) => [c.id, c.name])),
+    };
     const owner: FilterField = {
       field: "ownerId",
       label: "Owner",
@@ -40,8 +68,11 @@ function useOwnershipFilters(object: "contact" | "company", filterFields: Filter
       options: (members.data ?? []).map((member) => ({ value: member.userId, label: memberName(member) })),
     };
     const suggestions = tags.data?.map((tag) => tag.name);
-    return filterFields.flatMap((field) => (field.field === "tags" ? [owner, { ...field, suggestions }] : [field]));
-  }, [filterFields, members.data, tags.data]);
+    const references = object === "contact" ? [company, owner] : [owner];
+    return filterFields.flatMap((field) =>
+      field.field === "tags" ? [...references, { ...field, suggestions }] : [field],
+    );
+  }, [object, filterFields, members.data, tags.data, companyNames.data]);
 }
 
 /**
@@ -66,7 +97,11 @@ export function useRecordPage<T extends PageTypes>({
   const [creating, setCreating] = useState(link.create);
   const { clearSelection } = list;
 
-  const properties = useRecordProperties<T["row"]>(object, columns, useOwnershipFilters(object, filterFields));
+  const properties = useRecordProperties<T["row"]>(
+    object,
+    columns,
+    useReferenceFilters(object, filterFields, list.filter),
+  );
   const { definitions } = properties;
   const handleEditCell = useCallback(
     async (row: T["row"], _columnId: string, patch: CellPatch) =>

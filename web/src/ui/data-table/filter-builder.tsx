@@ -2,7 +2,7 @@ import { ListFilter, Plus, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { cn } from "../cn";
 import { FilterForm } from "./filter-form";
-import { conditionLabel, type FilterCondition, type FilterField, type FilterState } from "./filters";
+import { conditionLabel, pickedLabels, type FilterCondition, type FilterField, type FilterState } from "./filters";
 
 type FilterBuilderProps = { fields: FilterField[]; value: FilterState; onChange: (value: FilterState) => void };
 
@@ -16,7 +16,8 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
     if (refocus) buttonRef.current?.focus();
   };
 
-  const handleAdd = (condition: FilterCondition) => {
+  const handleAdd = (condition: FilterCondition, label?: string) => {
+    if (label && condition.value !== undefined) pickedLabels.set(String(condition.value), label);
     onChange({ ...value, conditions: [...conditions, condition] });
     close(true);
   };
@@ -108,7 +109,9 @@ function Popover({ onClose, children }: { onClose: (refocus: boolean) => void; c
   useEffect(() => {
     const handlePointerDown = (event: PointerEvent) => {
       const trigger = ref.current?.parentElement;
-      if (trigger && !trigger.contains(event.target as Node)) onClose(false);
+      const target = event.target as HTMLElement;
+      // A picker the form opened lives in a portal: a click in it is a click in the form.
+      if (trigger && !trigger.contains(target) && !target.closest("[data-picker]")) onClose(false);
     };
     document.addEventListener("pointerdown", handlePointerDown);
     return () => document.removeEventListener("pointerdown", handlePointerDown);
@@ -119,7 +122,8 @@ function Popover({ onClose, children }: { onClose: (refocus: boolean) => void; c
       role="dialog"
       aria-label="Add filter"
       onKeyDown={(event) => {
-        if (event.key === "Escape") {
+        // Escape in a picker closes the picker only.
+        if (event.key === "Escape" && !(event.target as HTMLElement).closest("[data-picker]")) {
           event.stopPropagation();
           onClose(true);
         }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "../button";
 import { Input, Select } from "../input";
+import { PickerField, type PickerOption } from "../option-picker";
 import {
   dateFilterValue,
   needsValue,
@@ -15,12 +16,19 @@ import {
 const compact = "h-8 text-[13px]";
 
 /** Field, an operator suited to it, and a value: one condition. */
-export function FilterForm({ fields, onAdd }: { fields: FilterField[]; onAdd: (condition: FilterCondition) => void }) {
+type FilterFormProps = {
+  fields: FilterField[];
+  /** `label` names a picked reference (a company), for the chip. */
+  onAdd: (condition: FilterCondition, label?: string) => void;
+};
+
+export function FilterForm({ fields, onAdd }: FilterFormProps) {
   const [fieldName, setFieldName] = useState(fields[0]?.field ?? "");
   const field = fields.find((f) => f.field === fieldName) ?? fields[0];
   const operators = field ? operatorsByKind[field.kind] : [];
   const [operator, setOperator] = useState<FilterOperator>(operators[0] ?? "eq");
   const [value, setValue] = useState("");
+  const [picked, setPicked] = useState<PickerOption | null>(null);
   const suggestionsId = useId();
 
   if (!field) return null;
@@ -28,18 +36,21 @@ export function FilterForm({ fields, onAdd }: { fields: FilterField[]; onAdd: (c
   const picking = picksOption(field);
   const current = picking ? value || (field.options?.[0]?.value ?? "") : value;
   const parsed =
-    field.kind === "number" || field.kind === "boolean"
-      ? current.trim() === "" || !Number.isFinite(Number(current))
-        ? undefined
-        : Number(current)
-      : field.kind === "date"
-        ? dateFilterValue(field, current)
-        : current.trim() || undefined;
+    field.kind === "reference"
+      ? picked?.value
+      : field.kind === "number" || field.kind === "boolean"
+        ? current.trim() === "" || !Number.isFinite(Number(current))
+          ? undefined
+          : Number(current)
+        : field.kind === "date"
+          ? dateFilterValue(field, current)
+          : current.trim() || undefined;
   const ready = !withValue || parsed !== undefined;
 
   const handleFieldChange = (name: string) => {
     const next = fields.find((f) => f.field === name);
     setFieldName(name);
+    setPicked(null);
     setOperator(next ? operatorsByKind[next.kind][0] : "eq");
     setValue(next && picksOption(next) ? (next.options?.[0]?.value ?? "") : "");
   };
@@ -47,7 +58,7 @@ export function FilterForm({ fields, onAdd }: { fields: FilterField[]; onAdd: (c
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
-    onAdd({ field: field.field, operator, ...(withValue ? { value: parsed } : {}) });
+    onAdd({ field: field.field, operator, ...(withValue ? { value: parsed } : {}) }, picked?.label);
   };
 
   return (
@@ -80,7 +91,17 @@ export function FilterForm({ fields, onAdd }: { fields: FilterField[]; onAdd: (c
         </Select>
       </div>
       {withValue &&
-        (picking ? (
+        (field.kind === "reference" && field.useOptions ? (
+          <PickerField
+            aria-label="Value"
+            label={field.label}
+            placeholder={`Choose a ${field.label.toLowerCase()}…`}
+            value={picked}
+            onChange={setPicked}
+            useOptions={field.useOptions}
+            compact
+          />
+        ) : picking ? (
           <Select aria-label="Value" className={compact} value={current} onChange={(e) => setValue(e.target.value)}>
             {field.options?.map((o) => (
               <option key={o.value} value={o.value}>

@@ -1,4 +1,5 @@
 import { formatDate } from "../../lib/format";
+import type { OptionSource } from "../option-picker";
 import type { EditOption } from "./types";
 
 /**
@@ -6,7 +7,7 @@ import type { EditOption } from "./types";
  * (worker/src/domain/records/fields.ts) minus references, plus two for custom properties: `select`
  * (one option or none) and `boolean` (yes, no or not set; sent as 1 / 0).
  */
-export type FilterKind = "text" | "number" | "date" | "enum" | "array" | "select" | "boolean";
+export type FilterKind = "text" | "number" | "date" | "enum" | "array" | "select" | "boolean" | "reference";
 export type FilterField = {
   field: string;
   label: string;
@@ -17,12 +18,19 @@ export type FilterField = {
   isoDate?: boolean;
   /** Values offered while typing one (tags in use); anything else may be typed. */
   suggestions?: string[];
+  /** A reference (a company): picked from this searchable list, its value an id… */
+  useOptions?: OptionSource;
+  /** …shown by these names (the caller resolves the ids its filters hold). */
+  labels?: Record<string, string>;
 };
 
 export type FilterOperator = "eq" | "neq" | "contains" | "empty" | "notEmpty" | "before" | "after" | "gt" | "lt";
 export type FilterCondition = { field: string; operator: FilterOperator; value?: string | number };
 /** The list procedures' `filter` input. */
 export type FilterState = { combinator: "and" | "or"; conditions: FilterCondition[] };
+
+/** Names of references picked in this tab (ids are unique), so a new chip reads at once. */
+export const pickedLabels = new Map<string, string>();
 
 export const emptyFilter: FilterState = { combinator: "and", conditions: [] };
 
@@ -34,6 +42,7 @@ export const operatorsByKind: Record<FilterKind, FilterOperator[]> = {
   array: ["contains", "neq", "empty", "notEmpty"],
   select: ["eq", "neq", "empty", "notEmpty"],
   boolean: ["eq", "empty", "notEmpty"],
+  reference: ["eq", "neq", "empty", "notEmpty"],
 };
 
 /** Yes / no as the list engine compares a custom boolean (JSON true is 1 in SQLite). */
@@ -92,6 +101,7 @@ export function valueLabel(field: FilterField, value: FilterCondition["value"]):
     const time = typeof value === "string" ? dateInputToValue(value) : Number(value);
     return time === undefined || Number.isNaN(time) ? String(value) : formatDate(time);
   }
+  if (field.kind === "reference") return field.labels?.[String(value)] ?? pickedLabels.get(String(value)) ?? "…";
   if (picksOption(field)) return field.options?.find((o) => o.value === String(value))?.label ?? String(value);
   if (field.kind === "number") return Number(value).toLocaleString();
   return `“${value}”`;
