@@ -60,13 +60,16 @@ export function TagList({ tags }: { tags: string[] }) {
   );
 }
 
+const countOf = (count: number, object: RecordObject) =>
+  object === "contact" ? `${count} contact${count === 1 ? "" : "s"}` : `${count} compan${count === 1 ? "y" : "ies"}`;
+
 /** The tags the organization uses on this object, most used first (suggestions; anything new may be typed). */
 export function tagOptionsOf(object: RecordObject): OptionSource {
   return function useTagOptions() {
     const tags = useQuery({ ...trpc.tags.list.queryOptions({ object }), staleTime: 30_000 });
     return {
       loading: tags.isPending,
-      options: (tags.data ?? []).map((tag) => ({ value: tag.name, label: tag.name, hint: String(tag.count) })),
+      options: (tags.data ?? []).map((tag) => ({ value: tag.name, label: tag.name, hint: countOf(tag.count, object) })),
     };
   };
 }
