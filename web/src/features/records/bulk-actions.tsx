@@ -27,7 +27,7 @@ type BulkActionsProps = {
   object: RecordObject;
   noun: [singular: string, plural: string];
   ids: string[];
-  /** Tags on the selected rows that are loaded, offered when removing a tag. */
+  /** Tags on the selected rows that are loaded, offered when removing one. */
   selectedTags: string[];
 };
 
@@ -45,6 +45,8 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
     enabled: dialog === "property",
     staleTime: 0,
   });
+  // Adding offers the organization's tags, most used first; removing, the tags on the selection.
+  const tagsInUse = useQuery({ ...trpc.tags.list.queryOptions({ object }), enabled: dialog === "addTag" });
 
   const run = async (action: BulkAction, describe: Describe) => {
     setPending(true);
@@ -140,7 +142,7 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
         open={dialog === "addTag" || dialog === "removeTag"}
         onOpenChange={(open) => !open && setDialog(null)}
         count={countOf(ids.length, noun)}
-        suggestions={selectedTags}
+        suggestions={dialog === "addTag" ? (tagsInUse.data ?? []).map((tag) => tag.name) : selectedTags}
         pending={pending}
         onSubmit={(mode, tag) =>
           void run(
