@@ -32,15 +32,24 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
         void queryClient.invalidateQueries({ queryKey: trpc.properties.list.queryKey({ object }) });
         handleOpenChange(false);
       },
+      // A taken key or a bad field is said under that field; a toast would say it twice.
       onError: (error) => {
-        if (isConflict(error)) toast.error(error.message);
-        else if (Object.keys(fieldErrorsOf(error)).length === 0) toastError(error, "Could not add the property");
+        if (!isConflict(error) && Object.keys(fieldErrorsOf(error)).length === 0)
+          toastError(error, "Could not add the property");
       },
     }),
   );
   const errors = fieldErrorsOf(create.error);
   const effectiveKey = key ?? keyFromLabel(label);
   const options = parseOptions(optionsText);
+  const keyError = errors.key ?? (isConflict(create.error) ? create.error?.message : undefined);
+
+  const shownErrors: Partial<Record<string, string>> = { ...errors, key: keyError };
+
+  /** Editing a field a refusal was about takes the stale message away. */
+  const clearErrorOf = (...fields: string[]) => {
+    if (fields.some((field) => shownErrors[field])) create.reset();
+  };
 
   function handleOpenChange(next: boolean) {
     if (!next) {
@@ -83,15 +92,15 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
               autoComplete="off"
               placeholder="Renewal date"
               value={label}
-              onChange={(e) => setLabel(e.target.value)}
+              onChange={(e) => {
+                setLabel(e.target.value);
+                // Until edited by hand, the key follows the label: a refusal of it is stale too.
+                clearErrorOf("label", ...(key === null ? ["key"] : []));
+              }}
             />
           )}
         </Field>
-        <Field
-          label="Key"
-          error={errors.key ?? (isConflict(create.error) ? create.error?.message : undefined)}
-          hint="Used by imports, the API and agents. It cannot change later."
-        >
+        <Field label="Key" error={keyError} hint="Used by imports, the API and agents. It cannot change later.">
           {(props) => (
             <Input
               {...props}
@@ -101,13 +110,24 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
               placeholder="renewal_date"
               className="font-mono text-[13px]"
               value={effectiveKey}
-              onChange={(e) => setKey(e.target.value)}
+              onChange={(e) => {
+                setKey(e.target.value);
+                clearErrorOf("key");
+              }}
             />
           )}
         </Field>
         <Field label="Type" error={errors.type}>
           {(props) => (
-            <Select {...props} name="type" value={type} onChange={(e) => setType(e.target.value as PropertyType)}>
+            <Select
+              {...props}
+              name="type"
+              value={type}
+              onChange={(e) => {
+                setType(e.target.value as PropertyType);
+                clearErrorOf("type", "options");
+              }}
+            >
               {propertyTypes.map((value) => (
                 <option key={value} value={value}>
                   {typeMeta[value].label}
@@ -133,7 +153,10 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
                 className="min-h-20"
                 placeholder={"Gold, Silver, Bronze"}
                 value={optionsText}
-                onChange={(e) => setOptionsText(e.target.value)}
+                onChange={(e) => {
+                  setOptionsText(e.target.value);
+                  clearErrorOf("options");
+                }}
               />
             )}
           </Field>

@@ -66,7 +66,7 @@ export function PropertyList({ object, isAdmin }: { object: RecordObject; isAdmi
         open={archiving !== null}
         onOpenChange={(open) => !open && !archive.isPending && setArchiving(null)}
         title={`Archive “${archiving?.label ?? ""}”?`}
-        description="It leaves forms, tables and filters. Values already saved on records are kept."
+        description="It leaves forms, tables, filters and imports. Values already saved on records are kept."
         confirmLabel="Archive property"
         pending={archive.isPending}
         onConfirm={() => archiving && archive.mutate({ id: archiving.id }, { onSettled: () => setArchiving(null) })}
