@@ -14,7 +14,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const reportArg = process.argv.indexOf("--report");
 const reportFile = reportArg > 0 ? process.argv[reportArg + 1] : null;
 const filter = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && all[i - 1] !== "--report");
-const output = path.join(here, "output");
+// E2E_OUTPUT puts logs and screenshots elsewhere, so two runs side by side keep their own.
+const output = process.env.E2E_OUTPUT ? path.resolve(process.env.E2E_OUTPUT) : path.join(here, "output");
 fs.rmSync(output, { recursive: true, force: true });
 fs.mkdirSync(path.join(output, "screenshots"), { recursive: true });
 

@@ -9,7 +9,7 @@ import {
 import { cn, unlessSet } from "./cn";
 
 const control =
-  "w-full rounded-md border border-border bg-background px-3 text-sm text-foreground placeholder:text-muted shadow-xs transition-colors focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/20 disabled:opacity-60 aria-[invalid=true]:border-danger";
+  "w-full rounded-md border border-border bg-background px-3 text-sm text-foreground placeholder:text-muted shadow-xs transition-colors focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/20 disabled:opacity-60 aria-[invalid=true]:border-danger aria-[invalid=true]:focus:border-danger aria-[invalid=true]:focus:ring-danger/20";
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
   { className, ...props },

@@ -27,6 +27,9 @@ function propertyProblem(definitions: PropertyDefinition[], mapped: Record<strin
   return null;
 }
 
+/** "1 row", "1,000 rows". */
+const rowsOf = (count: number) => `${count.toLocaleString()} ${count === 1 ? "row" : "rows"}`;
+
 function ProgressBar({ progress }: { progress: ImportProgress }) {
   const percent = progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
@@ -167,8 +170,8 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
       {step === "map" && file && (
         <div className="flex flex-col gap-4">
           <p className="text-sm text-muted">
-            <span className="font-medium text-foreground">{file.name}</span> · {file.csv.rows.length.toLocaleString()}{" "}
-            rows · {mappedCount} of {file.csv.headers.length} columns mapped
+            <span className="font-medium text-foreground">{file.name}</span> · {rowsOf(file.csv.rows.length)} ·{" "}
+            {mappedCount} of {file.csv.headers.length} columns mapped
           </p>
           <div className="max-h-64 overflow-y-auto rounded-md border border-border" data-testid="import-mapping">
             <table className="w-full text-[13px]">
@@ -258,7 +261,7 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
               Choose another file
             </Button>
             <Button onClick={() => void handleImport()} disabled={mappedCount === 0}>
-              <Upload className="size-4" aria-hidden /> Import {file.csv.rows.length.toLocaleString()} rows
+              <Upload className="size-4" aria-hidden /> Import {rowsOf(file.csv.rows.length)}
             </Button>
           </div>
         </div>

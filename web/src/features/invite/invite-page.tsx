@@ -60,7 +60,10 @@ export default function InvitePage() {
   const accept = useMutation(
     trpc.invite.accept.mutationOptions({
       onSuccess: async () => {
-        await queryClient.invalidateQueries(); // every cached query: this user now has a workspace
+        // This invite is used now (asking again would be a 409): forget it; every other cached
+        // query is refetched, since this user now has a workspace.
+        queryClient.removeQueries(trpc.invite.get.queryFilter({ token }));
+        await queryClient.invalidateQueries();
         // The guard decides from the cached user record; have the fresh one before going home.
         await queryClient.prefetchQuery(trpc.user.getUser.queryOptions());
         track("invite_accepted");
