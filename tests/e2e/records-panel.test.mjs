@@ -53,6 +53,8 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await field("title").getByRole("textbox", { name: "Title" }).press("Enter");
     await field("title").getByText("Rear Admiral").waitFor();
     await cell("Grace Hopper", "title").getByText("Rear Admiral").waitFor();
+    // The keyboard stays where it was: on the field just edited.
+    await page.waitForFunction(() => document.activeElement?.closest("dd")?.getAttribute("data-field") === "title");
 
     // A bad value says why, inside the editor, and nothing is saved.
     await field("email").getByRole("button").click();

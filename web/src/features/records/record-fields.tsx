@@ -1,5 +1,5 @@
 import { Pencil } from "lucide-react";
-import { useId, useMemo, useState, type ReactNode } from "react";
+import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   CellEditorView,
   readPatch,
@@ -39,6 +39,16 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
   const shown = displayRows[0];
   const [editing, setEditing] = useState<string | null>(null);
   const id = useId();
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  /** Ends an edit; focus left nowhere (the editor is gone) goes back to the field, for the keyboard. */
+  const stopEditing = (fieldId: string, refocus = true) => {
+    setEditing(null);
+    if (!refocus) return;
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) buttons.current.get(fieldId)?.focus();
+    });
+  };
 
   return (
     <dl className="grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-1.5 text-[13px]" data-testid="record-fields">
@@ -53,6 +63,10 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
             <dd className="relative flex min-h-6 min-w-0 items-start gap-1 text-foreground" data-field={field.id}>
               {editor ? (
                 <button
+                  ref={(element) => {
+                    if (element) buttons.current.set(field.id, element);
+                    else buttons.current.delete(field.id);
+                  }}
                   type="button"
                   aria-labelledby={labelId}
                   aria-description="Edit"
@@ -70,11 +84,11 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
                 <CellEditorView
                   editor={editor}
                   initial={readPatch(shown, editor)}
-                  onSave={(patch) => {
-                    setEditing(null);
+                  onSave={(patch, refocus) => {
+                    stopEditing(field.id, refocus);
                     commit(row, field, patch);
                   }}
-                  onCancel={() => setEditing(null)}
+                  onCancel={() => stopEditing(field.id)}
                 />
               )}
             </dd>
