@@ -206,4 +206,20 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     );
     assert.deepEqual(page.errors, []);
   });
+
+  it("adds a person from a company's panel: New contact starts at that company", async () => {
+    await page.goto("/companies");
+    await row("Acme Robotics").click();
+    await panel().getByRole("link", { name: "Add person" }).click();
+    await page.waitForURL(/\/contacts\?new=1&company=cmp_/);
+    const dialog = page.getByRole("dialog", { name: "New contact" });
+    await dialog.getByRole("button", { name: "Company" }).getByText("Acme Robotics").waitFor();
+    await dialog.locator('input[name="firstName"]').fill("Katherine");
+    await dialog.locator('input[name="lastName"]').fill("Johnson");
+    await dialog.getByRole("button", { name: "Create contact" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await row("Katherine Johnson").waitFor();
+    assert.equal(await cell("Katherine Johnson", "company").innerText(), "Acme Robotics");
+    assert.deepEqual(page.errors, []);
+  });
 });

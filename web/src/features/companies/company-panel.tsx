@@ -1,3 +1,4 @@
+import { UserRoundPlus } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Avatar } from "../../ui/avatar";
 import type { CellPatch } from "../../ui/data-table";
@@ -58,7 +59,20 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPan
       query={query}
       timeline={{ items: details?.timeline, noun: "company", fieldLabels: companyFieldLabels }}
     >
-      <PanelSection title={details ? `People · ${details.contacts.length}` : "People"}>
+      <PanelSection
+        title={details ? `People · ${details.contacts.length}` : "People"}
+        action={
+          companyId && (
+            <Link
+              to={`/contacts?new=1&company=${companyId}`}
+              className="inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
+            >
+              <UserRoundPlus className="size-3.5" aria-hidden />
+              Add person
+            </Link>
+          )
+        }
+      >
         {!details ? (
           query.isError ? null : (
             <LoadingLines count={2} />

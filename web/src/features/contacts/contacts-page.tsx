@@ -45,6 +45,7 @@ export default function ContactsPage() {
       }
     >
       <NewContactDialog
+        companyId={page.newAtCompanyId}
         open={page.creating}
         onOpenChange={setCreating}
         onCreated={(contact) => setOpenId(contact.id)}

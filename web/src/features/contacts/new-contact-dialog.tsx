@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { PropertyInputs, usePropertyForm } from "../records/property-fields";
@@ -15,13 +17,26 @@ type NewContactDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (contact: { id: string }) => void;
+  /** Starts at this company (a link from the company's panel). */
+  companyId?: string | null;
 };
 
 const blank = { firstName: "", lastName: "", email: "", title: "", leadStatus: "new" as LeadStatus };
 
-export function NewContactDialog({ open, onOpenChange, onCreated }: NewContactDialogProps) {
+export function NewContactDialog({ open, onOpenChange, onCreated, companyId }: NewContactDialogProps) {
   const [form, setForm] = useState(blank);
   const [company, setCompany] = useState<PickerOption | null>(null);
+  const preset = useQuery({
+    ...trpc.companies.names.queryOptions({ ids: companyId ? [companyId] : [] }),
+    enabled: open && Boolean(companyId),
+  });
+  const presetCompany = preset.data?.[0];
+  const presetApplied = useRef(false);
+  useEffect(() => {
+    if (!open || !presetCompany || presetApplied.current) return;
+    presetApplied.current = true;
+    setCompany({ value: presetCompany.id, label: presetCompany.name });
+  }, [open, presetCompany]);
   const create = useCreateContact();
   const errors = fieldErrorsOf(create.error);
   const properties = usePropertyForm("contact", open);

@@ -8,10 +8,14 @@ import {
   type DataTableColumn,
 } from "../../ui/data-table";
 
-export function PanelSection({ title, children }: { title: string; children: ReactNode }) {
+/** A section of a record's panel: a small heading (with an optional action beside it), then its content. */
+export function PanelSection({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <section className="border-b border-border px-5 py-4 last:border-b-0">
-      <h3 className="mb-3 text-[11px] font-semibold tracking-wide text-muted uppercase">{title}</h3>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h3 className="text-[11px] font-semibold tracking-wide text-muted uppercase">{title}</h3>
+        {action}
+      </div>
       {children}
     </section>
   );

@@ -126,6 +126,8 @@ export function useRecordPage<T extends PageTypes>({
     setOpenId,
     creating,
     setCreating,
+    /** A new record starts at this company (`?new=1&company=<id>`, from a company's People). */
+    newAtCompanyId: link.companyId,
     /** The open record as the list has it, so the panel's header shows before the record loads. */
     preview,
     /** RecordListPage's props that every object fills the same way. */
