@@ -49,6 +49,24 @@ export async function newPage(
   page.on("requestfinished", (request) => page.pending.delete(request));
   page.on("requestfailed", (request) => page.pending.delete(request));
   page.on("pageerror", (error) => page.errors.push(error.message));
+  // wrangler 4.86's dev proxy can lose a request sent on a pooled connection that idled ~5 s (both
+  // ends close it at once; fixed upstream in workers-sdk#15252, in wranglers that need Node 22): the
+  // asset then never arrives. A navigation that waits 15 s for one is tried once more, and says so.
+  const retried =
+    (navigate, what) =>
+    async (...args) => {
+      const options = typeof args.at(-1) === "object" ? args.pop() : {};
+      try {
+        return await navigate(...args, { timeout: 15_000, ...options });
+      } catch (error) {
+        if (!String(error?.message).includes("Timeout")) throw error;
+        const open = [...page.pending].map((r) => `${r.method()} ${r.url()}`);
+        console.warn(`! ${what(args)} did not load (still open: ${open.join(", ") || "none"}); loading it again`);
+        return navigate(...args, options);
+      }
+    };
+  page.goto = retried(page.goto.bind(page), ([url]) => url);
+  page.reload = retried(page.reload.bind(page), () => "the reload");
   page.on("console", (message) => {
     if (message.type() === "error") page.errors.push(message.text());
   });
@@ -95,10 +113,7 @@ export async function createOrganization(page, name = "Acme Sales") {
 export async function registeredUser(browser, options = {}) {
   const { context, page } = await newPage(browser, options);
   const email = uniqueEmail(options.label ?? "owner");
-  await page.goto("/signup").catch((error) => {
-    const open = [...page.pending].map((r) => `${r.method()} ${r.url()}`);
-    throw new Error(`${error.message}\nRequests still open: ${open.join(", ") || "none"}`);
-  });
+  await page.goto("/signup");
   await signUp(page, { email, name: options.name ?? "Ada Lovelace" });
   await createOrganization(page, options.organization ?? "Acme Sales");
   return { context, page, email };
