@@ -2,7 +2,12 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { SignJWT } from "jose";
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { clearKeySetCache } from "../../worker/src/auth/jwks-cache";
-import { InvalidTokenError, verifyIdToken, type VerifyOptions } from "../../worker/src/auth/verify-id-token";
+import {
+  clearVerifiedTokens,
+  InvalidTokenError,
+  verifyIdToken,
+  type VerifyOptions,
+} from "../../worker/src/auth/verify-id-token";
 import worker from "../../worker/src/index";
 import {
   anonymousCaller,
@@ -244,6 +249,58 @@ describe("signing keys cache", () => {
     expect(await jwksFetchesFor(jwksUrl)).toBe(2); // past the cooldown: one refetch
     await expectRefused(verifyIdToken(await unknownKid(), { ...production(), jwksUrl }), MESSAGES.unknownKey);
     expect(await jwksFetchesFor(jwksUrl)).toBe(2); // the refetch restarted the cooldown
+  });
+});
+
+describe("verified tokens", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    clearVerifiedTokens();
+  });
+
+  it("checks a token's signature once, then answers from memory with the same claims", async () => {
+    const verify = vi.spyOn(crypto.subtle, "verify");
+    const id = newIdentity();
+    const token = await signIdToken(id);
+    const first = await verifyIdToken(token, production());
+    expect(verify).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 3; i++) expect(await verifyIdToken(token, production())).toEqual(first);
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(first).toMatchObject({ sub: id.uid, aud: projectId });
+    // Another token is verified on its own.
+    await verifyIdToken(await signIdToken(newIdentity()), production());
+    expect(verify).toHaveBeenCalledTimes(2);
+  });
+
+  it("checks a remembered token's times on every use: refused once past exp and the clock skew", async () => {
+    const token = await signIdToken({ ...newIdentity(), claims: { exp: nowSeconds() + 600 } });
+    await verifyIdToken(token, production());
+    await expect(verifyIdToken(token, { ...production(), now: Date.now() + 630_000 })).resolves.toMatchObject({
+      aud: projectId,
+    });
+    await expectRefused(verifyIdToken(token, { ...production(), now: Date.now() + 700_000 }), MESSAGES.expired);
+    // A remembered iat is checked against the verification's clock too.
+    await expectRefused(verifyIdToken(token, { ...production(), now: Date.now() - 120_000 }), MESSAGES.futureIat);
+  });
+
+  it("answers from memory only a verification with the same options (mode, project)", async () => {
+    const unsigned = unsignedToken(firebaseClaims({ uid: newIdentity().uid }));
+    await verifyIdToken(unsigned, emulator());
+    await expectRefused(verifyIdToken(unsigned, production()), MESSAGES.unsigned);
+    const signed = await signIdToken(newIdentity());
+    await verifyIdToken(signed, production());
+    await expectRefused(
+      verifyIdToken(signed, { ...production(), projectId: "someone-elses-project" }),
+      MESSAGES.issuer,
+    );
+  });
+
+  it("does not remember a refused token", async () => {
+    const verify = vi.spyOn(crypto.subtle, "verify");
+    const token = await signIdToken({ uid: newIdentity().uid, key: "stranger" });
+    await expectRefused(verifyIdToken(token, production()), MESSAGES.signature);
+    await expectRefused(verifyIdToken(token, production()), MESSAGES.signature);
+    expect(verify).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -49,10 +49,46 @@ function decodeOrThrow<T>(decode: () => T): T {
   }
 }
 
+/**
+ * Tokens this isolate has verified, by token: a client sends the same ID token with every request
+ * for up to an hour, and its signature (an RSA verification, or decoding twice for the emulator's)
+ * cannot change, so it is checked once. The claims' times are checked again on every use (exp,
+ * iat, auth_time against `now`), so a cached token is refused once it expires, as a fresh one would
+ * be. An entry also remembers what it was verified for (project, key set, emulator mode): a token
+ * is only ever served from here to a verification with the same options. Failures are not kept.
+ */
+const verified = new Map<string, { payload: JWTPayload; verifiedFor: string; until: number }>();
+const MAX_VERIFIED = 1_000;
+
+const optionsKey = (options: VerifyOptions) =>
+  `${options.emulator ? "emulator" : "signed"}|${options.projectId}|${options.jwksUrl ?? ""}`;
+
+function remember(token: string, payload: JWTPayload, options: VerifyOptions) {
+  if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+  const until = ((payload.exp as number) + CLOCK_SKEW_S) * 1000;
+  verified.set(token, { payload, verifiedFor: optionsKey(options), until });
+}
+
+/** Test hook: forget verified tokens. */
+export function clearVerifiedTokens(): void {
+  verified.clear();
+}
+
 /** Verifies a Firebase ID token: RS256 against Google's keys, or unsigned in emulator mode. */
 export async function verifyIdToken(token: string, options: VerifyOptions): Promise<FirebaseClaims> {
   const now = options.now ?? Date.now();
   const nowS = Math.floor(now / 1000);
+  const known = verified.get(token);
+  if (known && known.verifiedFor === optionsKey(options)) {
+    if (now < known.until) return checkClaims(known.payload, options.projectId, nowS);
+    verified.delete(token);
+  }
+  const claims = await verifySignature(token, options, now, nowS);
+  remember(token, claims, options);
+  return claims;
+}
+
+async function verifySignature(token: string, options: VerifyOptions, now: number, nowS: number) {
   const header = decodeOrThrow(() => decodeProtectedHeader(token));
 
   if (header.alg === "none") {
