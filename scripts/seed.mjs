@@ -232,7 +232,28 @@ const SOURCES = [
   ["Partner", 7],
   [null, 5],
 ];
+/** Company tags: 15% of companies carry one, picked evenly. */
 const TAGS = ["vip", "newsletter", "decision-maker", "champion", "churn-risk", "event-2025", "partner", "trial"];
+/**
+ * Contact tags as teams use them, skewed: each tag independently with its share of contacts. A few
+ * tags are on a large part of the list (a newsletter), most on a few percent, and a long tail of
+ * one-off tags (an event, a board) on a few dozen. List filters pick their plan by a tag's size, so
+ * the bench needs both ends (bench/run.mjs filters on "newsletter" and on "advisory-board").
+ */
+const CONTACT_TAGS = [
+  ["newsletter", 0.33],
+  ["decision-maker", 0.1],
+  ["event-2025", 0.06],
+  ["trial", 0.04],
+  ["champion", 0.03],
+  ["vip", 0.02],
+  ["churn-risk", 0.02],
+  ["partner", 0.01],
+  ["beta-tester", 0.002],
+  ["reference-customer", 0.001],
+  ["speaker", 0.0005],
+  ["advisory-board", 0.0003],
+];
 /** The custom "tier" select property every seeded contact may carry. */
 const TIER_OPTIONS = ["platinum", "gold", "silver", "bronze"];
 const TIERS = [
@@ -494,6 +515,8 @@ export async function seed({
     // Two streams: the records come out the same whether the organization is new or not.
     const rng = createRandom(`${seedValue}:${orgName}`);
     const setupRng = createRandom(`${seedValue}:${orgName}:setup`);
+    // Contact tags draw from a stream of their own: reweighting them later moves no other value.
+    const tagRng = createRandom(`${seedValue}:${orgName}:tags`);
     const today = new Date();
     const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
     const twoYears = 730 * DAY;
@@ -614,7 +637,7 @@ export async function seed({
       const createdAt = now - Math.floor(rng.next() * twoYears);
       const updatedAt = createdAt + Math.floor(rng.next() * (now - createdAt));
       const tier = rng.weighted(TIERS);
-      const tags = rng.chance(0.3) ? [...new Set([rng.pick(TAGS), rng.pick(TAGS)].slice(0, rng.int(1, 2)))] : [];
+      const tags = CONTACT_TAGS.filter(([, share]) => tagRng.chance(share)).map(([tag]) => tag);
       const id = rng.id("con");
       // A quarter of the contacts have a history beyond "created": calls, emails, meetings, notes.
       const events = rng.chance(0.25) ? rng.int(1, 4) : 0;
