@@ -546,3 +546,33 @@ describe("serializeResponse (the tRPC transformer's output side)", () => {
       expect(deserializeResponse(JSON.parse(JSON.stringify(serializeResponse(value))))).toEqual(value);
   });
 });
+
+describe("list rows as columns", () => {
+  it("reads each contact's primary email as stored, whether or not it is the first of its emails", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const first = await caller.contacts.create({ firstName: "Ann", emails: ["ann@x.com", "ann@y.com"] });
+    const other = await caller.contacts.create({ firstName: "Bob", emails: ["bob@x.com"] });
+    const none = await caller.contacts.create({ firstName: "Cy" });
+    const numeric = await caller.contacts.create({ firstName: "Di", emails: ["di@x.com"] });
+    // Rows written outside the app: a primary email that is not the first email, and one without emails.
+    await env.DB.prepare("UPDATE contacts SET primary_email = 'bob@elsewhere.com' WHERE id = ?").bind(other.id).run();
+    await env.DB.prepare("UPDATE contacts SET emails = '[5]', primary_email = '5' WHERE id = ?").bind(numeric.id).run();
+    const expected = {
+      [first.id]: { primaryEmail: "ann@x.com", emails: ["ann@x.com", "ann@y.com"] },
+      [other.id]: { primaryEmail: "bob@elsewhere.com", emails: ["bob@x.com"] },
+      [none.id]: { primaryEmail: null, emails: [] },
+      [numeric.id]: { primaryEmail: "5", emails: [5] },
+    };
+    for (const input of [{}, { search: "x" }, { sort: { field: "createdAt", direction: "desc" } }] as const) {
+      const page = await caller.contacts.list(input);
+      for (const contact of page.items)
+        expect({ primaryEmail: contact.primaryEmail, emails: contact.emails }, JSON.stringify(input)).toEqual(
+          expected[contact.id],
+        );
+      // Over the wire too (the packed rows the web reads).
+      const back = deserializeResponse(JSON.parse(JSON.stringify(serializeResponse(page)))) as typeof page;
+      expect(back.items).toEqual(page.items);
+    }
+    expect((await caller.contacts.get({ id: other.id })).contact.primaryEmail).toBe("bob@elsewhere.com");
+  });
+});

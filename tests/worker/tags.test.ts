@@ -485,3 +485,118 @@ describe("tag filters read record_tags", () => {
       }
   });
 });
+
+describe("tag filters: read from the tag's side or along the sort, by the tag's count", () => {
+  type Contact = Awaited<ReturnType<Caller["contacts"]["list"]>>["items"][number];
+  const hasTag = (contact: Contact, tag: string) => contact.tags.some((t) => t.toLowerCase() === tag.toLowerCase());
+
+  /**
+   * 400 contacts: "common" on three in four, "Rare" on five, names in an order unrelated to either;
+   * a few of each in the trash. Returns a caller, and one whose list statements can be run again
+   * for D1's rows_read (how many rows and index entries SQLite visited).
+   */
+  async function taggedOrganization() {
+    const { caller, identity } = await ownerOfNewOrganization();
+    for (let batch = 0; batch < 4; batch++)
+      await caller.contacts.import({
+        rows: Array.from({ length: 100 }, (_, j) => {
+          const i = batch * 100 + j;
+          return {
+            firstName: `P${(i * 37) % 400}`,
+            lastName: `L${i % 7}`,
+            leadScore: i % 50,
+            tags: [...(i % 4 !== 0 ? ["common"] : []), ...(i % 83 === 5 ? ["Rare"] : [])],
+          };
+        }),
+        lineNumbers: Array.from({ length: 100 }, (_, j) => j + 2),
+      });
+    const everyone = await allPages((input) => caller.contacts.list(input), {}, 200);
+    const binned = [
+      everyone.find((c) => hasTag(c, "rare"))!,
+      ...everyone.filter((c) => hasTag(c, "common")).slice(0, 3),
+    ];
+    await caller.contacts.delete({ ids: binned.map((c) => c.id) });
+
+    const seen: { sql: string; values: unknown[] }[] = [];
+    const db = new Proxy(env.DB, {
+      get(database, property) {
+        if (property === "prepare")
+          return (query: string) => {
+            const statement = database.prepare(query);
+            const bind = statement.bind.bind(statement);
+            statement.bind = (...values: unknown[]) => {
+              seen.push({ sql: query, values });
+              return bind(...values);
+            };
+            return statement;
+          };
+        const value: unknown = Reflect.get(database, property, database);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(database) : value;
+      },
+    });
+    const counted = await callerForToken(await signIdToken(identity), { DB: db });
+    /** Rows and index entries SQLite read for the page statement of `input` (its first page). */
+    const rowsRead = async (input: RecordListInput) => {
+      seen.length = 0;
+      await counted.contacts.list(input);
+      const [page] = seen.filter((s) => !s.sql.includes('from "users"'));
+      const result = await env.DB.prepare(page.sql)
+        .bind(...page.values)
+        .all();
+      return result.meta.rows_read;
+    };
+    return { caller, rowsRead };
+  }
+
+  const tagged = (operator: "contains" | "eq" | "neq" | "in", value: string | string[]): RecordListInput => ({
+    filter: { combinator: "and", conditions: [{ field: "tags", operator, value }] },
+  });
+
+  it("reads a rare tag's records instead of walking the names, and walks the names for a common one", async () => {
+    const { caller, rowsRead } = await taggedOrganization();
+    // 400 contacts, 10 a page. Reading the rare tag's side visits its 4 live records (about 50 rows
+    // with the statement's fixed lookups); walking the names would visit all 400 and probe each
+    // (about 800). The common tag's walk stops after about 15 names; its side holds 297 records.
+    expect(await rowsRead({ ...tagged("contains", "rare"), limit: 10 })).toBeLessThan(100);
+    expect(await rowsRead({ ...tagged("contains", "common"), limit: 10 })).toBeLessThan(150);
+    expect(await rowsRead({ ...tagged("contains", "nobody-has-this"), limit: 10 })).toBeLessThan(50);
+    // Either way, one tag's count is the vocabulary's (exact).
+    const live = await allPages((input) => caller.contacts.list(input), {}, 200);
+    const carrying = (tag: string) => live.filter((c) => hasTag(c, tag)).length;
+    expect(carrying("rare")).toBe(4);
+    expect((await caller.contacts.list(tagged("contains", "RARE"))).total).toEqual({ count: 4, exact: true });
+    expect((await caller.contacts.list(tagged("eq", "common"))).total).toEqual({
+      count: carrying("common"),
+      exact: true,
+    });
+  }, 30_000);
+
+  it("lists the same rows as the unfiltered list filtered by hand, both ways, in every sort and the trash", async () => {
+    const { caller } = await taggedOrganization();
+    const sorts: RecordListInput["sort"][] = [
+      undefined,
+      { field: "name", direction: "desc" },
+      { field: "leadScore", direction: "desc" },
+      { field: "title", direction: "asc" },
+    ];
+    const cases = [
+      ["rare", tagged("contains", "Rare"), (c: Contact) => hasTag(c, "rare")],
+      ["common", tagged("eq", "common"), (c: Contact) => hasTag(c, "common")],
+      ["any of", tagged("in", ["rare", "nobody"]), (c: Contact) => hasTag(c, "rare")],
+      ["has not", tagged("neq", "common"), (c: Contact) => !hasTag(c, "common")],
+    ] as const;
+    for (const trash of [false, true])
+      for (const sort of sorts) {
+        const all = await allPages((input) => caller.contacts.list(input), { trash, sort }, 200);
+        for (const [name, input, keep] of cases) {
+          const label = `${name} ${JSON.stringify(sort)} trash=${trash}`;
+          const expected = ids(all.filter(keep));
+          expect(ids(await allPages((i) => caller.contacts.list(i), { ...input, trash, sort }, 7)), label).toEqual(
+            expected,
+          );
+          const first = await caller.contacts.list({ ...input, trash, sort, limit: 7 });
+          expect(first.total, label).toEqual({ count: expected.length, exact: true });
+        }
+      }
+  }, 60_000);
+});

@@ -27,7 +27,7 @@ app.use(
   trpcServer({
     router: appRouter,
     endpoint: "/trpc",
-    createContext: (_opts, c) => createContext({ env: c.env, request: c.req.raw }),
+    createContext: (_opts, c) => createContext({ env: c.env, request: c.req.raw, overHttp: true }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed`, error.cause ?? error);
     },

@@ -5,7 +5,7 @@ import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { memberships, organizations, users, type Role } from "../../drizzle";
 import { InvalidTokenError, verifyIdToken, type FirebaseClaims } from "./auth/verify-id-token";
-import { databaseFor, type Database } from "./db";
+import { bindingFor, databaseFor, type Database, type Statement } from "./db";
 import { serializeResponse } from "./serialize";
 import type { Env } from "./env";
 
@@ -14,7 +14,16 @@ import type { Env } from "./env";
  * Built once per HTTP request. The bearer token is verified here; a bad token is remembered
  * (not thrown) so every procedure in the batch answers UNAUTHORIZED with the same sentence.
  */
-export async function createContext({ env, request }: { env: Env; request: Request }) {
+export async function createContext({
+  env,
+  request,
+  overHttp = false,
+}: {
+  env: Env;
+  request: Request;
+  /** The result goes to an HTTP response (serializeResponse) rather than to an in-process caller. */
+  overHttp?: boolean;
+}) {
   const header = request.headers.get("authorization");
   let claims: FirebaseClaims | null = null;
   let authError: string | null = null;
@@ -35,7 +44,7 @@ export async function createContext({ env, request }: { env: Env; request: Reque
       }
     }
   }
-  return { env, request, claims, authError, db: databaseFor(env) };
+  return { env, request, claims, authError, overHttp, db: databaseFor(env) };
 }
 export type Context = Awaited<ReturnType<typeof createContext>>;
 
@@ -147,10 +156,8 @@ const ORGANIZATION_OF_USER = sql.raw(
  */
 export const memberReadProcedure = authedProcedure.use(({ ctx, next }) => {
   const orgScope: SQL = sql`(${ORGANIZATION_OF_USER}${ctx.uid})`;
-  /** Runs `statements` in one batch; FORBIDDEN unless the caller is a member. */
-  async function readAsMember(statements: BatchItem<"sqlite">[]): Promise<{ results: unknown[] }> {
-    const results = (await ctx.db.batch(statements as [BatchItem<"sqlite">])) as unknown[];
-    if (results.some((rows) => Array.isArray(rows) && rows.length > 0)) return { results };
+  /** FORBIDDEN unless the caller is a member: for reads whose statements read nothing. */
+  async function assertMember() {
     const [member] = await ctx.db
       .select({ role: memberships.role })
       .from(users)
@@ -161,7 +168,35 @@ export const memberReadProcedure = authedProcedure.use(({ ctx, next }) => {
       .where(eq(users.id, ctx.uid))
       .limit(1);
     if (!member) throw noMembership();
+  }
+  /** Runs `statements` in one batch; FORBIDDEN unless the caller is a member. */
+  async function readAsMember(statements: BatchItem<"sqlite">[]): Promise<{ results: unknown[] }> {
+    const results = (await ctx.db.batch(statements as [BatchItem<"sqlite">])) as unknown[];
+    if (!results.some((rows) => Array.isArray(rows) && rows.length > 0)) await assertMember();
     return { results };
   }
-  return next({ ctx: { orgScope, readAsMember } });
+  /**
+   * readAsMember for statements run on D1 directly: each statement's rows as arrays of its columns'
+   * values, in the order it selects them. One statement runs alone (D1 hands its rows over as
+   * arrays); several run in one batch, whose rows come as objects, so their columns need distinct names.
+   */
+  async function readRowsAsMember(statements: Statement[]): Promise<unknown[][][]> {
+    const d1 = bindingFor(ctx.env);
+    let results: unknown[][][];
+    if (statements.length === 1) {
+      const [{ sql: text, params }] = statements;
+      results = [
+        await d1
+          .prepare(text)
+          .bind(...params)
+          .raw(),
+      ];
+    } else {
+      const batch = await d1.batch(statements.map(({ sql: text, params }) => d1.prepare(text).bind(...params)));
+      results = batch.map((result) => result.results.map((row) => Object.values(row as object)));
+    }
+    if (!results.some((rows) => rows.length > 0)) await assertMember();
+    return results;
+  }
+  return next({ ctx: { orgScope, readAsMember, readRowsAsMember } });
 });

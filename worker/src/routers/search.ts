@@ -42,7 +42,7 @@ export const searchRouter = createTRPCRouter({
       ? planQuickSearch<CompanyHit>(ctx, companyConfig, input.query, input.limit)
       : null;
     const contactStatements = contactPlan?.statements ?? [];
-    const { results } = await ctx.readAsMember([...contactStatements, ...(companyPlan?.statements ?? [])]);
+    const results = await ctx.readRowsAsMember([...contactStatements, ...(companyPlan?.statements ?? [])]);
     const people = contactPlan?.shape(results.slice(0, contactStatements.length)).items ?? [];
     const organizations = companyPlan?.shape(results.slice(contactStatements.length)).items ?? [];
     return {

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { recordTags } from "../../../../drizzle";
+import { recordTags, tags } from "../../../../drizzle";
 import type { FilterCondition, RecordFilter, RecordSort } from "../../schemas/records";
 import { customPropertyField, type FieldKind, type ListField, type ObjectConfig } from "./fields";
 
@@ -51,39 +51,110 @@ export function tagKeysOf(values: unknown[]): string[] {
   return [...new Set(keys)];
 }
 
-/**
- * "Has one of these tags" as `id IN` the record ids of one record_tags_filter_idx range per key
- * (organization, object, key, live or trash), instead of json_each over every record's tags.
- */
-function withTagSql(config: ObjectConfig, { orgScope, trash }: FilterScope, values: unknown[]): SQL {
+/** The tag keys a tag condition of `values` reads: one bound parameter for any number of keys (D1 binds at most 100). */
+function tagKeySql(keys: string[]): SQL {
   const t = recordTags;
-  const keys = tagKeysOf(values);
-  // One bound parameter for any number of keys (D1 binds at most 100 per statement).
-  const key =
-    keys.length === 1
-      ? eq(t.tagKey, keys[0])
-      : sql`${t.tagKey} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`;
+  return keys.length === 1
+    ? eq(t.tagKey, keys[0])
+    : sql`${t.tagKey} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`;
+}
+
+/**
+ * "Has one of these tags", read from the tag's side: the record ids of one record_tags_filter_idx
+ * range per key (organization, object, key, live or trash). Fast when few records carry the tag;
+ * a walk of a sort index probing each record (withTagProbeSql) is fast when many do. See tagDriver.
+ */
+function withTagDrivenSql(config: ObjectConfig, { orgScope, trash }: FilterScope, keys: string[]): SQL {
+  const t = recordTags;
   return sql`${config.table.id} IN (SELECT ${t.recordId} FROM ${t} WHERE ${and(
     eq(t.organizationId, orgScope),
     eq(t.object, config.object),
-    key,
+    tagKeySql(keys),
     trash ? isNotNull(t.deletedAt) : isNull(t.deletedAt),
   )})`;
 }
 
+/**
+ * "Has one of these tags" for the record in hand: one lookup per key in record_tags_filter_idx
+ * (organization, object, key, deleted_at, record id: the whole key, so one seek, and the tag's
+ * range stays in cache). record_tags.deleted_at is the record's own (kept by the triggers of
+ * migrations/0005), so `IS` the record's matches live and trashed records alike.
+ */
+function withTagProbeSql(config: ObjectConfig, keys: string[]): SQL {
+  const t = recordTags;
+  const table = config.table;
+  return sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.organizationId} = ${table.organizationId} AND ${t.object} = ${
+    config.object
+  } AND ${tagKeySql(keys)} AND ${t.deletedAt} IS ${table.deletedAt} AND ${t.recordId} = ${table.id})`;
+}
+
+/** How a list reads a filter's "has tag" conditions (see tagDriver). */
+export type FilterPlan = { driver?: number };
+
+/** A filter condition that keeps only records carrying one of some tags ("has tag"), with those tags' keys. */
+function hasTagKeys(config: ObjectConfig, condition: FilterCondition): string[] | null {
+  if (!config.fields[condition.field]?.recordTags) return null;
+  switch (condition.operator) {
+    case "eq":
+    case "contains":
+      return tagKeysOf([condition.value]);
+    case "in":
+      return tagKeysOf(asList(condition.value));
+    default:
+      return null;
+  }
+}
+
+/**
+ * The condition a list may read from its tag's side instead of walking its sort order: the first
+ * "has tag" condition of a filter whose conditions must all hold, with its tag keys. Which way is
+ * faster depends on how many records carry the tag (the `tags` counts), so the list statement holds
+ * both and picks by that count in SQL (see planList).
+ */
+export function tagDriver(
+  config: ObjectConfig,
+  filter: RecordFilter | undefined,
+): { index: number; keys: string[] } | null {
+  if (!filter?.conditions.length) return null;
+  if (filter.combinator === "or" && filter.conditions.length > 1) return null;
+  for (const [index, condition] of filter.conditions.entries()) {
+    const keys = hasTagKeys(config, condition);
+    if (keys) return { index, keys };
+  }
+  return null;
+}
+
+/** How many live records of the organization carry one of `keys` (summed per key: an upper bound when several). */
+export function tagCountSql(config: ObjectConfig, orgScope: SQL, keys: string[]): SQL {
+  return sql`(SELECT coalesce(sum(${tags.count}), 0) FROM ${tags} WHERE ${and(
+    eq(tags.organizationId, orgScope),
+    eq(tags.object, config.object),
+    keys.length === 1
+      ? eq(tags.tagKey, keys[0])
+      : sql`${tags.tagKey} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
+  )})`;
+}
+
 /** Text compares case-insensitively; arrays (tags) match when any element does. */
-function conditionSql(config: ObjectConfig, scope: FilterScope, field: ListField, condition: FilterCondition): SQL {
+function conditionSql(
+  config: ObjectConfig,
+  scope: FilterScope,
+  field: ListField,
+  condition: FilterCondition,
+  driven: boolean,
+): SQL {
   const { operator, value } = condition;
   const column = field.kind === "text" ? sql`lower(${field.sql})` : sql`${field.sql}`;
   if (field.recordTags)
     switch (operator) {
       case "eq":
       case "contains":
-        return withTagSql(config, scope, [value]);
+      case "in": {
+        const keys = tagKeysOf(operator === "in" ? asList(value) : [value]);
+        return driven ? withTagDrivenSql(config, scope, keys) : withTagProbeSql(config, keys);
+      }
       case "neq":
-        return sql`NOT ${withTagSql(config, scope, [value])}`;
-      case "in":
-        return withTagSql(config, scope, asList(value));
+        return sql`NOT ${withTagProbeSql(config, tagKeysOf([value]))}`;
     }
   if (field.kind === "array") {
     const element = sql`(SELECT 1 FROM json_each(${field.sql}) WHERE lower(json_each.value)`;
@@ -136,14 +207,21 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The filter as SQL. "Has tag" conditions probe record_tags per record, except the one `plan.driver`
+ * names (see tagDriver), which reads the tag's records from record_tags.
+ */
 export function filterSql(
   config: ObjectConfig,
   filter: RecordFilter | undefined,
   properties: PropertyKinds,
   scope: FilterScope,
+  plan: FilterPlan = {},
 ): SQL | undefined {
   if (!filter?.conditions.length) return undefined;
-  const parts = filter.conditions.map((c) => conditionSql(config, scope, resolveField(config, c.field, properties), c));
+  const parts = filter.conditions.map((c, i) =>
+    conditionSql(config, scope, resolveField(config, c.field, properties), c, i === plan.driver),
+  );
   return filter.combinator === "or" ? or(...parts) : and(...parts);
 }
 
@@ -172,10 +250,14 @@ type Cursor = { v: unknown; id: string };
 
 /** base64url of the JSON, through UTF-8: sort values may hold any character ("Zoë", "李"). */
 export function encodeCursor(cursor: Cursor): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(JSON.stringify(cursor))) binary += String.fromCharCode(byte);
+  const json = JSON.stringify(cursor);
+  // Printable ASCII is its own UTF-8 (most cursors; JSON escapes control characters): no need to
+  // encode byte by byte.
+  let binary = PRINTABLE_ASCII.test(json) ? json : "";
+  if (!binary) for (const byte of new TextEncoder().encode(json)) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
+const PRINTABLE_ASCII = /^[ -~]*$/;
 
 export function decodeCursor(raw: string): Cursor {
   try {
@@ -219,8 +301,8 @@ export function sortPlan(
     }
   }
   /** The selected expression that the next cursor is made from. */
-  const sortValue = sql`${field.sql}`.as("sort_value");
-  return { orderBy, after, sortValue };
+  const sortValue = sql`${field.sql}`;
+  return { orderBy, after, sortValue, nullable: field.nullable, direction };
 }
 
 export const liveOrTrash = (config: ObjectConfig, trash: boolean) =>

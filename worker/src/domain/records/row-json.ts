@@ -17,6 +17,15 @@ export type RowCodec<Row> = {
   /** `json_array(...)` of the same columns, in `keys` order: half the bytes of the object. */
   arraySelect: SQL<string>;
   fromArray: (values: unknown[]) => Row;
+  /**
+   * The same values as columns of their own (`c0`, `c1` …, in `keys` order), for a statement whose
+   * rows come as arrays (D1's raw rows): no record text in D1's reply whose every quote it escapes
+   * again; a JSON column comes as its text, and a `repeats` column as 0 when it holds the first
+   * element of its array (see rowCodec). `packColumns` makes the first `keys.length` values of such a
+   * row the packed record, in place, and returns it.
+   */
+  columnsSelect: SQL;
+  packColumns: (row: unknown[]) => unknown[];
   /** The column names and where the timestamps are (epoch ms in JSON, Date in the row). */
   packing: Packing;
 };
@@ -41,19 +50,24 @@ export function rowCodec<Row>(
   table: SQLiteTable,
   omit: readonly string[] = [],
   extra: Record<string, string> = {},
+  repeats: Record<string, string> = {},
 ): RowCodec<Row> {
-  const cacheKey = `${getTableName(table)}|${omit.join()}|${JSON.stringify(extra)}`;
+  const cacheKey = `${getTableName(table)}|${omit.join()}|${JSON.stringify(extra)}|${JSON.stringify(repeats)}`;
   const cached = codecs.get(cacheKey);
   if (cached) return cached as RowCodec<Row>;
   const tableName = getTableName(table).replaceAll('"', '""');
   const keys: string[] = [];
   const values: string[] = [];
+  const refs = new Map<string, string>();
+  const jsonKeys: string[] = [];
   const decoded: [number, SQLiteColumn][] = [];
   for (const [key, column] of Object.entries(getTableColumns(table))) {
     if (omit.includes(key)) continue;
     const ref = `"${tableName}"."${column.name.replaceAll('"', '""')}"`;
     if (DECODED.has(column.columnType)) decoded.push([keys.length, column]);
     keys.push(key);
+    refs.set(key, ref);
+    if (column.columnType === "SQLiteTextJson") jsonKeys.push(key);
     // A JSON column goes in as JSON (json() also checks it), not as a string holding JSON.
     values.push(column.columnType === "SQLiteTextJson" ? `json(${ref})` : ref);
   }
@@ -62,6 +76,17 @@ export function rowCodec<Row>(
     keys.push(key);
     values.push(text);
   }
+  // As columns: JSON columns as their text (parsed by packColumns), repeats as 0 when they repeat.
+  const columns = keys.map((key, i) => {
+    const array = repeats[key];
+    if (array === undefined) return refs.get(key) ?? values[i];
+    if (!jsonKeys.includes(array) || !refs.has(key)) throw new Error(`${tableName}: "${key}" cannot repeat "${array}"`);
+    // Text equal to text only: SQLite's comparison would take the text '5' for the number 5.
+    const [ref, first] = [refs.get(key), `${refs.get(array)}, '$[0]'`];
+    return `CASE WHEN json_type(${first}) = 'text' AND ${ref} = json_extract(${first}) THEN 0 ELSE ${ref} END`;
+  });
+  const jsonPositions = jsonKeys.map((key) => keys.indexOf(key));
+  const repeatPositions = Object.entries(repeats).map(([key, array]) => [keys.indexOf(key), keys.indexOf(array)]);
   const packing: Packing = {
     keys,
     dates: decoded.filter(([, column]) => column.columnType === "SQLiteTimestamp").map(([i]) => i),
@@ -80,6 +105,13 @@ export function rowCodec<Row>(
       return row as Row;
     },
     fromArray: (values) => recordFromValues(packing, values) as Row,
+    columnsSelect: sql.raw(columns.map((column, i) => `${column} AS c${i}`).join(", ")),
+    packColumns(row) {
+      row.length = keys.length;
+      for (const i of jsonPositions) row[i] = JSON.parse(row[i] as string);
+      for (const [i, array] of repeatPositions) if (row[i] === 0) row[i] = (row[array] as unknown[])[0] ?? null;
+      return row;
+    },
   };
   if (decoded.length !== packing.dates.length)
     throw new Error(`${tableName}: only timestamps may need decoding in a row codec (packed pages carry dates only)`);
@@ -104,7 +136,7 @@ export function listRowCodec<Config extends ObjectConfig>(config: Config): RowCo
     if (query.params.length > 0) throw new Error(`The list column "${key}" must not bind parameters`);
     extra[key] = query.sql;
   }
-  const codec = rowCodec<ListRowOf<Config>>(config.table, LIST_OMITTED, extra);
+  const codec = rowCodec<ListRowOf<Config>>(config.table, LIST_OMITTED, extra, config.listRepeats);
   listCodecs.set(config, codec as RowCodec<unknown>);
   return codec;
 }
