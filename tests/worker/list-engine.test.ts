@@ -76,6 +76,52 @@ async function countedCaller(identity: Identity) {
 }
 
 describe("list reads: one D1 round trip", () => {
+  it("checks a custom property's remembered kind on the page itself: a changed type is honoured, an empty page still answered right", async () => {
+    const { identity, caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "size", label: "Size", type: "text" });
+    await caller.contacts.create({ firstName: "Ann", properties: { size: "big" } });
+    await caller.contacts.create({ firstName: "Bob", properties: { size: "small" } });
+    const measure = await countedCaller(identity);
+    const sized = (value: string): RecordListInput => ({
+      filter: { combinator: "and", conditions: [{ field: "prop:size", operator: "eq", value }] },
+    });
+    const names = (page: { items: { firstName: string }[] }) => page.items.map((c) => c.firstName);
+
+    expect(names((await measure((c) => c.contacts.list(sized("big")))).result)).toEqual(["Ann"]);
+    const warm = await measure((c) => c.contacts.list(sized("BIG")));
+    expect([warm.trips, warm.statements.length, names(warm.result)]).toEqual([1, 1, ["Ann"]]);
+    // Nothing matches: the page cannot say whether the kind held, so the definitions are read (and prove the membership).
+    const none = await measure((c) => c.contacts.list(sized("huge")));
+    expect([none.trips, none.result.items, none.result.total]).toEqual([2, [], { count: 0, exact: true }]);
+
+    // The type changes under the remembered kind (as when the caller moves to an organization whose
+    // "size" is a multi-select): text compared as text would miss every list of values.
+    await env.DB.prepare(
+      `UPDATE property_definitions SET type = 'multi-select', options = '["big","small"]' WHERE organization_id = ? AND key = 'size'`,
+    )
+      .bind(org.id)
+      .run();
+    await env.DB.prepare(
+      `UPDATE contacts SET properties = json_set(properties, '$.size', json_array(json_extract(properties, '$.size'))) WHERE organization_id = ?`,
+    )
+      .bind(org.id)
+      .run();
+    const changed = await measure((c) => c.contacts.list(sized("big")));
+    expect(names(changed.result)).toEqual(["Ann"]);
+    expect(changed.trips).toBeGreaterThan(1);
+    const relearned = await measure((c) => c.contacts.list(sized("small")));
+    expect([relearned.trips, names(relearned.result)]).toEqual([1, ["Bob"]]);
+
+    // Removed from the organization with the kind still remembered: the page (read unchecked) is
+    // empty, and the definitions' read says why.
+    await env.DB.prepare("DELETE FROM memberships WHERE user_id = ?").bind(identity.uid).run();
+    await expectTRPCError(
+      measure((c) => c.contacts.list(sized("big"))),
+      "FORBIDDEN",
+      "Create or join an organization first.",
+    );
+  });
+
   it("lists, filters, searches, pages and sorts by a custom property with one batch each", async () => {
     const { identity, caller, org } = await ownerOfNewOrganization();
     await defineProperty(org.id, "contact", { key: "tier", label: "Tier", type: "select", options: ["a", "b"] });
@@ -115,6 +161,7 @@ describe("list reads: one D1 round trip", () => {
     expect(cold.trips).toBeLessThanOrEqual(2);
     const warm = await measure((c) => c.contacts.list(byTier));
     expect(warm.trips).toBe(1);
+    expect(warm.statements).toHaveLength(1);
     expect(warm.result.items.map((c) => c.firstName)).toEqual(["Bob", "Ann", "Cy"]);
     const company = await caller.companies.create({ name: "Acme" });
     expect((await measure((c) => c.companies.list({}))).trips).toBe(1);
@@ -178,8 +225,9 @@ describe("list reads: one D1 round trip", () => {
     expect(sortedSearch).not.toMatch(/SCAN contacts(?!_fts)/);
     expect(sortedSearch).not.toMatch(/TEMP B-TREE/);
 
+    // The first list learns the kinds; the next carries them in its page statement (its first).
     await measure((c) => c.contacts.list({ sort: { field: "prop:tier", direction: "asc" } }));
-    const [, byTier] = await plansOf({ sort: { field: "prop:tier", direction: "asc" } });
+    const [byTier] = await plansOf({ sort: { field: "prop:tier", direction: "asc" } });
     expect(byTier).toMatch(/USING COVERING INDEX record_values_sort_idx/);
     expect(byTier).toMatch(/contacts USING INDEX contacts_id_uq/);
   });

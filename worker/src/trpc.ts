@@ -176,27 +176,30 @@ export const memberReadProcedure = authedProcedure.use(({ ctx, next }) => {
     return { results };
   }
   /**
-   * readAsMember for statements run on D1 directly: each statement's rows as arrays of its columns'
-   * values, in the order it selects them. One statement runs alone (D1 hands its rows over as
-   * arrays); several run in one batch, whose rows come as objects, so their columns need distinct names.
+   * Statements run on D1 directly: each statement's rows as arrays of its columns' values, in the
+   * order it selects them. One statement runs alone (D1 hands its rows over as arrays); several run
+   * in one batch, whose rows come as objects, so their columns need distinct names. The membership
+   * is NOT checked: see readRowsAsMember.
    */
-  async function readRowsAsMember(statements: Statement[]): Promise<unknown[][][]> {
+  async function readRowsUnchecked(statements: Statement[]): Promise<unknown[][][]> {
     const d1 = bindingFor(ctx.env);
-    let results: unknown[][][];
     if (statements.length === 1) {
       const [{ sql: text, params }] = statements;
-      results = [
+      return [
         await d1
           .prepare(text)
           .bind(...params)
           .raw(),
       ];
-    } else {
-      const batch = await d1.batch(statements.map(({ sql: text, params }) => d1.prepare(text).bind(...params)));
-      results = batch.map((result) => result.results.map((row) => Object.values(row as object)));
     }
+    const batch = await d1.batch(statements.map(({ sql: text, params }) => d1.prepare(text).bind(...params)));
+    return batch.map((result) => result.results.map((row) => Object.values(row as object)));
+  }
+  /** readAsMember for statements run on D1 directly (readRowsUnchecked): FORBIDDEN unless the caller is a member. */
+  async function readRowsAsMember(statements: Statement[]): Promise<unknown[][][]> {
+    const results = await readRowsUnchecked(statements);
     if (!results.some((rows) => rows.length > 0)) await assertMember();
     return results;
   }
-  return next({ ctx: { orgScope, readAsMember, readRowsAsMember } });
+  return next({ ctx: { orgScope, readAsMember, readRowsAsMember, readRowsUnchecked } });
 });

@@ -46,6 +46,8 @@ export type ListReader = {
   uid: string;
   orgScope: SQL;
   readRowsAsMember: (statements: Statement[]) => Promise<unknown[][][]>;
+  /** The same without the membership check: an answer read so must wait for a readRowsAsMember. */
+  readRowsUnchecked: (statements: Statement[]) => Promise<unknown[][][]>;
   overHttp?: boolean;
 };
 
@@ -73,14 +75,20 @@ function rememberKinds(key: string, kinds: PropertyKinds) {
 }
 
 /** Statements run on D1 directly (see Statement) and how to read their rows (arrays, in select order). */
-export type Plan<Item> = { statements: Statement[]; shape: (results: unknown[][][]) => ListPage<Item> };
+export type Plan<Item> = {
+  statements: Statement[];
+  shape: (results: unknown[][][]) => ListPage<Item>;
+  /** The value of the page's `check` column (planList's option), read before `shape`; undefined without rows. */
+  checked?: (results: unknown[][][]) => unknown;
+};
 export type ListPage<Item> = { items: Item[]; nextCursor: string | null; total: ListTotal };
 
 /**
  * One page of records in one D1 round trip: keyset pagination over any sortable field (custom
  * properties through `record_values`), filters, full-text search, and (on the first page, unless
- * `count` is false) a total that is exact up to COUNT_CAP. The membership check, the property
- * definitions (when a custom property is used), the page and the count share one batch.
+ * `count` is false) a total that is exact up to COUNT_CAP, in one statement. The page proves the
+ * membership when it has rows (its scope is the caller's organization); a custom property's kind
+ * comes from the caller's last list and is checked on the page (see kindGuesses).
  */
 export async function listRecords<Config extends ObjectConfig>(
   reader: ListReader,
@@ -97,6 +105,44 @@ export async function listRecords<Config extends ObjectConfig>(
   }
 
   const guessKey = `${reader.uid}:${config.object}`;
+  const keys = [...new Set(propertyFields.map((f) => propertyKeyOf(f)!))];
+  const guess = kindGuesses.get(guessKey);
+  if (guess && propertyFields.every((f) => f in guess)) {
+    // The guess's plan alone, its page carrying the definitions of the keys it uses (one column, run
+    // once): one statement when the guess holds, as a list without custom properties.
+    let plan: Plan<ListRowOf<Config>> | null = null;
+    try {
+      plan = planList(reader, config, input, guess, count, { check: definitionsOf(reader, config, keys) });
+    } catch (error) {
+      // Built from a guess: the definitions read below decide whether such an error stands.
+      if (!(error instanceof TRPCError)) throw error;
+    }
+    if (plan) {
+      const results = await reader.readRowsUnchecked(plan.statements);
+      const checked = plan.checked!(results);
+      // Rows prove the membership (they are the organization's) and carry the definitions of the
+      // keys used; an empty page reads them (and so checks the membership) in a second trip.
+      const kinds =
+        checked === undefined ? await definitionKinds(reader, config) : kindsOf(JSON.parse(checked as string));
+      if (propertyFields.every((f) => kinds[f] === guess[f])) return plan.shape(results);
+      if (checked === undefined) {
+        rememberKinds(guessKey, kinds);
+        return await exactPage(kinds);
+      }
+    }
+  }
+  const kinds = await definitionKinds(reader, config);
+  rememberKinds(guessKey, kinds);
+  return await exactPage(kinds);
+
+  async function exactPage(kinds: PropertyKinds) {
+    const exact = planList(reader, config, input, kinds, count);
+    return exact.shape(await reader.readRowsAsMember(exact.statements));
+  }
+}
+
+/** The kinds of the object's custom properties, by field (`prop:<key>`); FORBIDDEN unless a member. */
+async function definitionKinds(reader: ListReader, config: ObjectConfig): Promise<PropertyKinds> {
   const d = propertyDefinitions;
   const definitions = toStatement(
     sql`select ${d.key} AS k, ${d.type} AS y from ${d} where ${and(
@@ -104,26 +150,22 @@ export async function listRecords<Config extends ObjectConfig>(
       eq(d.object, config.object),
     )}`,
   );
-  const guess = kindGuesses.get(guessKey);
-  let plan: Plan<ListRowOf<Config>> | null = null;
-  if (guess && propertyFields.every((f) => f in guess)) {
-    try {
-      plan = planList(reader, config, input, guess, count);
-    } catch (error) {
-      // Built from a guess: the definitions read below decide whether such an error stands.
-      if (!(error instanceof TRPCError)) throw error;
-    }
-  }
-  const results = await reader.readRowsAsMember([definitions, ...(plan?.statements ?? [])]);
-  const rows = results[0] as [key: string, type: string][];
-  const kinds: PropertyKinds = Object.fromEntries(
-    rows.map(([key, type]) => [`prop:${key}`, kindOfType[type] ?? "text"]),
-  );
-  rememberKinds(guessKey, kinds);
-  if (plan && propertyFields.every((f) => kinds[f] === guess?.[f])) return plan.shape(results.slice(1));
-  // No guess, or a wrong one: a second round trip, now with the kinds just read.
-  const exact = planList(reader, config, input, kinds, count);
-  return exact.shape(await reader.readRowsAsMember(exact.statements));
+  const [rows] = (await reader.readRowsAsMember([definitions])) as [key: string, type: string][][];
+  return kindsOf(Object.fromEntries(rows));
+}
+
+/** Property kinds by field (`prop:<key>`) from definitions' types by key. */
+const kindsOf = (types: Record<string, string>): PropertyKinds =>
+  Object.fromEntries(Object.entries(types).map(([key, type]) => [`prop:${key}`, kindOfType[type] ?? "text"]));
+
+/** JSON text of `{ key: type }` for the object's definitions of `keys` ('{}' when none). */
+function definitionsOf(reader: ListReader, config: ObjectConfig, keys: string[]): SQL {
+  const d = propertyDefinitions;
+  return sql`(SELECT json_group_object(${d.key}, ${d.type}) FROM ${d} WHERE ${and(
+    eq(d.organizationId, reader.orgScope),
+    eq(d.object, config.object),
+    sql`${d.key} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
+  )})`;
 }
 
 /**
@@ -136,6 +178,7 @@ export function planList<Config extends ObjectConfig>(
   input: RecordList,
   properties: PropertyKinds,
   count: boolean,
+  { check }: { check?: SQL } = {},
 ): Plan<ListRowOf<Config>> {
   const { orgScope } = reader;
   const table = config.table;
@@ -191,7 +234,8 @@ export function planList<Config extends ObjectConfig>(
   }
   // The count rides on the page as a column (an uncorrelated subquery: SQLite runs it once): every
   // statement in a D1 batch has a cost of its own. No rows on a first page means a count of 0.
-  const total = counting ?? sql`NULL`;
+  // The count, then `check` (a value the caller reads from the first row, see Plan.checked).
+  const tail = sql`${counting ?? sql`NULL`} AS t${check ? sql`, ${check} AS k` : sql``}`;
 
   const codec = listRowCodec(config);
   const limit = input.limit + 1;
@@ -200,11 +244,11 @@ export function planList<Config extends ObjectConfig>(
     const cursor = input.cursor ? decodeCursor(input.cursor) : null;
     const after = cursor ? { position: bestMatchPosition(cursor.v), id: cursor.id } : null;
     const picked = bestMatchPicks(config, input.search!, base, match, limit, after);
-    page = sql`select ${codec.columnsSelect}, picked.position AS s, ${total} AS t
+    page = sql`select ${codec.columnsSelect}, picked.position AS s, ${tail}
       from ${picked} AS picked inner join ${table} on ${table.seq} = picked.hit
       order by ${sql.join(bestMatchOrder(config), sql`, `)}`;
   } else if (sortKey !== null) {
-    page = propertySortPage(config, input, scope, sortKey, properties, total);
+    page = propertySortPage(config, input, scope, sortKey, properties, tail);
   } else if (driver && tagCount && driven) {
     // Both ways in one statement, each under a LIMIT of 0 unless the tag's count picks it (SQLite
     // skips a loop whose LIMIT is 0; a WHERE on a subquery's value would still walk it). Each way
@@ -216,7 +260,7 @@ export function planList<Config extends ObjectConfig>(
         FROM ${table}${indexed ? sql` INDEXED BY ${idIndex(config)}` : sql``} WHERE ${and(where, plan.after)}
         ORDER BY ${sql.join(plan.orderBy, sql`, `)} LIMIT ${take})`;
     const direction = sql.raw(plan.direction === "asc" ? "asc" : "desc");
-    page = sql`select ${codec.columnsSelect}, picked.s AS s, ${total} AS t from (${way(
+    page = sql`select ${codec.columnsSelect}, picked.s AS s, ${tail} from (${way(
       driven,
       true,
       sql`CASE WHEN ${tagSide} THEN ${limit} ELSE 0 END`,
@@ -225,12 +269,13 @@ export function planList<Config extends ObjectConfig>(
       order by ${plan.nullable ? sql`(picked.s IS NULL), ` : sql``}picked.s ${direction}, picked.i ${direction}`;
   } else {
     const plan = sortPlan(config, input.sort, properties, input.cursor);
-    page = sql`select ${codec.columnsSelect}, ${plan.sortValue} AS s, ${total} AS t from ${table}
+    page = sql`select ${codec.columnsSelect}, ${plan.sortValue} AS s, ${tail} from ${table}
       where ${and(scope, plan.after)} order by ${sql.join(plan.orderBy, sql`, `)} limit ${limit}`;
   }
 
   return {
     statements: [toStatement(page)],
+    checked: (results) => (results[0].length ? results[0][0][codec.packing.keys.length + 2] : undefined),
     shape(results) {
       // Each row: the record's columns (codec.columnsSelect), then its sort value and the total.
       const rows = results[0] as unknown[][];
@@ -309,7 +354,7 @@ function propertySortPage(
   scope: SQL | undefined,
   key: string,
   properties: PropertyKinds,
-  total: SQL,
+  tail: SQL,
 ): SQL {
   if (!(`prop:${key}` in properties))
     throw new TRPCError({ code: "BAD_REQUEST", message: `There is no field "prop:${key}" to filter or sort on.` });
@@ -345,7 +390,7 @@ function propertySortPage(
   const picked = afterValues
     ? sql`(${withoutValue}) AS picked`
     : sql`(${withValue} UNION ALL ${withoutValue} LIMIT ${limit}) AS picked`;
-  return sql`select ${listRowCodec(config).columnsSelect}, picked.value AS s, ${total} AS t
+  return sql`select ${listRowCodec(config).columnsSelect}, picked.value AS s, ${tail}
     from ${picked} inner join ${table} on ${table.id} = picked.record_id
     order by picked.phase, ${order(sql`picked.value`)}, ${order(sql`picked.record_id`)}`;
 }
