@@ -25,6 +25,24 @@ export const quietEnv = {
   CI: process.env.CI ?? "",
 };
 
+/**
+ * Where wrangler writes its debug log: inside the data folder (`npm run reset` clears it), keeping
+ * the last few runs. Wrangler writes it whatever --log-level says, and wrangler dev logs four
+ * inspector events (Network.*) per D1 call there: ~/.config/.wrangler/logs grew by hundreds of MB
+ * over a day of tests and benchmarks.
+ */
+function wranglerDebugLogs(dataDir, keep = 3) {
+  const dir = path.join(dataDir, "logs", "wrangler-debug");
+  fs.mkdirSync(dir, { recursive: true });
+  const old = fs
+    .readdirSync(dir)
+    .filter((name) => name.startsWith("wrangler-") && name.endsWith(".log"))
+    .sort()
+    .slice(0, -keep);
+  for (const name of old) fs.rmSync(path.join(dir, name), { force: true });
+  return dir;
+}
+
 function run(command, args, env = quietEnv) {
   const result = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
   if (result.status !== 0)
@@ -104,10 +122,10 @@ export async function startStack({
   fs.mkdirSync(path.join(dataDir, "wrangler"), { recursive: true });
   fs.mkdirSync(path.join(dataDir, "auth"), { recursive: true });
   const authUrl = `http://127.0.0.1:${authPort}`;
-  const env = { ...quietEnv, VITE_AUTH_EMULATOR_URL: authUrl };
+  const env = { ...quietEnv, VITE_AUTH_EMULATOR_URL: authUrl, WRANGLER_LOG_PATH: wranglerDebugLogs(dataDir) };
 
   if (build) run(bin("vite"), ["build", "--mode", "emulator", "--logLevel", logDir ? "warn" : "info"], env);
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", path.join(dataDir, "wrangler")]);
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", path.join(dataDir, "wrangler")], env);
 
   const firebaseConfig = writeFirebaseConfig(dataDir, authPort);
   const authData = path.join(dataDir, "auth");
