@@ -600,3 +600,32 @@ describe("tag filters: read from the tag's side or along the sort, by the tag's 
       }
   }, 60_000);
 });
+
+describe("a tag filter's total", () => {
+  it("is the tag's exact count beyond the 1,000 cap for one tag alone, and capped once other conditions join", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    for (let batch = 0; batch < 12; batch++)
+      await caller.contacts.import({
+        rows: Array.from({ length: 100 }, (_, j) => ({
+          firstName: `P${batch * 100 + j}`,
+          leadScore: j,
+          tags: batch < 11 ? ["Big"] : ["small"],
+        })),
+        lineNumbers: Array.from({ length: 100 }, (_, j) => j + 2),
+      });
+    const big = { field: "tags", operator: "contains", value: "big" } as const;
+    const first = await caller.contacts.list({ filter: { combinator: "and", conditions: [big] }, limit: 10 });
+    expect(first.total).toEqual({ count: 1100, exact: true });
+    expect(first.items.every((c) => c.tags.includes("Big"))).toBe(true);
+    // With a second condition the count is SQLite's, capped as every filtered count is.
+    const scored = await caller.contacts.list({
+      filter: { combinator: "and", conditions: [big, { field: "leadScore", operator: "gt", value: -1 }] },
+      limit: 10,
+    });
+    expect(scored.total).toEqual({ count: 1000, exact: false });
+    // A contact in the trash leaves the tag's count.
+    await caller.contacts.delete({ ids: [first.items[0].id] });
+    const after = await caller.contacts.list({ filter: { combinator: "and", conditions: [big] }, limit: 10 });
+    expect(after.total).toEqual({ count: 1099, exact: true });
+  }, 60_000);
+});

@@ -211,6 +211,8 @@ export function planList<Config extends ObjectConfig>(
   /** count(*) over at most COUNT_CAP + 1 rows of `rows` (a select of 1 per row). */
   const capped = (rows: SQL) => sql`(SELECT count(*) FROM (${rows} LIMIT ${COUNT_CAP + 1}))`;
   let counting: SQL | null = null;
+  /** Whether `counting` is exact however large (a stored count), rather than capped at COUNT_CAP. */
+  let exactAtAnySize = unfiltered;
   if (count && !input.cursor) {
     if (unfiltered) counting = recordCount;
     // A search alone counts inside the FTS index: its organization_id column holds organization and trash.
@@ -222,8 +224,10 @@ export function planList<Config extends ObjectConfig>(
         sql`SELECT 1 FROM ${fts} CROSS JOIN ${table} ON ${table.seq} = ${fts}.rowid WHERE ${fts} MATCH ${match} AND ${base}`,
       );
     // One "has tag" of one key among live records: the vocabulary counts exactly those (migrations/0005).
-    else if (driver && tagCount && input.filter?.conditions.length === 1 && driver.keys.length === 1 && !input.trash)
+    else if (driver && tagCount && input.filter?.conditions.length === 1 && driver.keys.length === 1 && !input.trash) {
       counting = tagCount;
+      exactAtAnySize = true;
+    }
     // Counting from the tag's side reads a record per tagged record (up to the cap); walking probes
     // records per match, which pays only when the tag is on a good part of the list.
     else if (driver && tagCount && driven)
@@ -288,7 +292,7 @@ export function planList<Config extends ObjectConfig>(
       let total: ListTotal = null;
       if (counting) {
         const counted = Number(rows[0]?.[width + 1] ?? 0);
-        total = unfiltered
+        total = exactAtAnySize
           ? { count: counted, exact: true }
           : { count: Math.min(counted, COUNT_CAP), exact: counted <= COUNT_CAP };
       }
