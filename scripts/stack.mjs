@@ -125,7 +125,11 @@ export async function startStack({
   const env = { ...quietEnv, VITE_AUTH_EMULATOR_URL: authUrl, WRANGLER_LOG_PATH: wranglerDebugLogs(dataDir) };
 
   if (build) run(bin("vite"), ["build", "--mode", "emulator", "--logLevel", logDir ? "warn" : "info"], env);
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", path.join(dataDir, "wrangler")], env);
+  run(
+    bin("wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", path.join(dataDir, "wrangler")],
+    env,
+  );
 
   const firebaseConfig = writeFirebaseConfig(dataDir, authPort);
   const authData = path.join(dataDir, "auth");
