@@ -11,12 +11,44 @@ import {
   rows,
   seedMember,
   signIdToken,
+  type Identity,
 } from "./helpers";
 import { allPages, defineProperty, ids } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 type Tagged = "contact" | "company";
 const tableOf = { contact: "contacts", company: "companies" } as const;
+
+/**
+ * For `identity`: the page statement (its text and bound values, the membership query left out) of
+ * a contacts.list call, to run again for its plan or D1's rows_read.
+ */
+async function pageStatements(identity: Identity) {
+  const seen: { sql: string; values: unknown[] }[] = [];
+  const db = new Proxy(env.DB, {
+    get(database, property) {
+      if (property === "prepare")
+        return (query: string) => {
+          const statement = database.prepare(query);
+          const bind = statement.bind.bind(statement);
+          statement.bind = (...values: unknown[]) => {
+            seen.push({ sql: query, values });
+            return bind(...values);
+          };
+          return statement;
+        };
+      const value: unknown = Reflect.get(database, property, database);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(database) : value;
+    },
+  });
+  const caller = await callerForToken(await signIdToken(identity), { DB: db });
+  return async (input: RecordListInput) => {
+    seen.length = 0;
+    await caller.contacts.list(input);
+    const [page] = seen.filter((s) => !s.sql.includes('from "users"'));
+    return page;
+  };
+}
 
 /**
  * What record_tags and tags must hold, recomputed from the records' own `tags` JSON: one row per
@@ -439,28 +471,9 @@ describe("tag filters read record_tags", () => {
   it("reads one range of record_tags_filter_idx per condition", async () => {
     const { caller, identity } = await ownerOfNewOrganization();
     await caller.contacts.create({ firstName: "Ann", tags: ["vip"] });
-    const seen: { sql: string; values: unknown[] }[] = [];
-    const db = new Proxy(env.DB, {
-      get(database, property) {
-        if (property === "prepare")
-          return (query: string) => {
-            const statement = database.prepare(query);
-            const bind = statement.bind.bind(statement);
-            statement.bind = (...values: unknown[]) => {
-              seen.push({ sql: query, values });
-              return bind(...values);
-            };
-            return statement;
-          };
-        const value: unknown = Reflect.get(database, property, database);
-        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(database) : value;
-      },
-    });
-    const counted = await callerForToken(await signIdToken(identity), { DB: db });
+    const pageOf = await pageStatements(identity);
     const planOf = async (input: RecordListInput) => {
-      seen.length = 0;
-      await counted.contacts.list(input);
-      const [page] = seen.filter((s) => !s.sql.includes('from "users"'));
+      const page = await pageOf(input);
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${page.sql}`)
         .bind(...page.values)
         .all<{ detail: string }>();
@@ -517,29 +530,10 @@ describe("tag filters: read from the tag's side or along the sort, by the tag's 
     ];
     await caller.contacts.delete({ ids: binned.map((c) => c.id) });
 
-    const seen: { sql: string; values: unknown[] }[] = [];
-    const db = new Proxy(env.DB, {
-      get(database, property) {
-        if (property === "prepare")
-          return (query: string) => {
-            const statement = database.prepare(query);
-            const bind = statement.bind.bind(statement);
-            statement.bind = (...values: unknown[]) => {
-              seen.push({ sql: query, values });
-              return bind(...values);
-            };
-            return statement;
-          };
-        const value: unknown = Reflect.get(database, property, database);
-        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(database) : value;
-      },
-    });
-    const counted = await callerForToken(await signIdToken(identity), { DB: db });
+    const pageOf = await pageStatements(identity);
     /** Rows and index entries SQLite read for the page statement of `input` (its first page). */
     const rowsRead = async (input: RecordListInput) => {
-      seen.length = 0;
-      await counted.contacts.list(input);
-      const [page] = seen.filter((s) => !s.sql.includes('from "users"'));
+      const page = await pageOf(input);
       const result = await env.DB.prepare(page.sql)
         .bind(...page.values)
         .all();
