@@ -153,6 +153,48 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     assert.deepEqual(page.errors, []);
   });
 
+  it("edits the cell a double-click began on, though the panel its first click opened now covers it", async () => {
+    await page.goto("/contacts");
+    await row("Grace Hopper").waitFor();
+    assert.equal(await panel().count(), 0);
+    // The first editable cell that lies where the panel will be (its left edge: the viewport minus its width).
+    // The list then makes room for the panel, so the cell is out of sight under it.
+    const panelLeft = (page.viewportSize()?.width ?? 0) - 448;
+    let covered = null;
+    for (const candidate of await row("Grace Hopper").locator('[role="gridcell"][data-column-id]').all()) {
+      const box = await candidate.boundingBox();
+      const editable = (await candidate.locator('button[aria-label^="Edit "]').count()) > 0;
+      if (editable && box && box.x + box.width / 2 > panelLeft + 20) {
+        covered = candidate;
+        break;
+      }
+    }
+    assert.ok(covered, "a column under the panel");
+    await covered.dblclick();
+    await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();
+    // The cell's editor (a menu or picker opens beside the cell, outside it).
+    const editor = page.locator("[data-cell-editor]:not([data-sheet] *)");
+    await editor.waitFor();
+    // The list made room for the panel: the cell was brought back into view to be edited there.
+    const box = await covered.boundingBox();
+    assert.ok(
+      box && box.x + box.width <= panelLeft + 1,
+      `the edited cell is left of the panel (${JSON.stringify(box)})`,
+    );
+    await screenshot(page, "double-click-under-panel");
+    await page.keyboard.press("Escape");
+    await editor.waitFor({ state: "detached" });
+    await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();
+    // A single click in the panel right after it opens is the panel's own.
+    await panel().getByRole("button", { name: "Close panel" }).click();
+    await panel().waitFor({ state: "detached" });
+    await row("Grace Hopper").getByText("Grace Hopper").click();
+    await field("title").getByRole("button").click();
+    await field("title").getByRole("textbox", { name: "Title" }).waitFor();
+    await page.keyboard.press("Escape");
+    assert.deepEqual(page.errors, []);
+  });
+
   it("filters by owner and by a tag in use", async () => {
     await callProcedure(page, "contacts.create", { firstName: "Alan", lastName: "Turing" });
     await page.goto("/contacts");

@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 
 type SheetProps = {
   open: boolean;
@@ -18,6 +18,7 @@ type SheetProps = {
  * (click another row, keep using the keyboard) and keeps focus; Escape or the X closes it.
  */
 export function Sheet({ open, onOpenChange, title, description, leading, children, testId }: SheetProps) {
+  const passThrough = useDoubleClickThrough(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <RadixDialog.Portal>
@@ -33,6 +34,12 @@ export function Sheet({ open, onOpenChange, title, description, leading, childre
               event.preventDefault();
           }}
           data-sheet
+          onPointerDownCapture={passThrough.swallow}
+          onMouseDownCapture={passThrough.swallow}
+          onPointerUpCapture={passThrough.swallow}
+          onMouseUpCapture={passThrough.swallow}
+          onClickCapture={passThrough.swallow}
+          onDoubleClickCapture={passThrough.redirect}
           className="fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-border bg-background shadow-2xl focus:outline-none"
         >
           <div className="flex items-start gap-3 border-b border-border px-5 py-4">
@@ -57,4 +64,58 @@ export function Sheet({ open, onOpenChange, title, description, leading, childre
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+/** How long after opening a second click still belongs to the click that opened the panel. */
+const DOUBLE_CLICK_MS = 500;
+/** How far from the first click the second may land and still make a double-click. */
+const NEAR_PX = 6;
+
+/**
+ * A double-click on a table cell that the panel opened by its first click now covers or pushes aside
+ * (a row's click opens its record, and the list makes room for the panel): its second click lands on
+ * the panel. That click is not the panel's (it is swallowed), and the double-click goes to the cell
+ * the first click was on, brought back into view, which starts its inline edit.
+ */
+function useDoubleClickThrough(open: boolean) {
+  const openedAt = useRef(-Infinity);
+  const firstClick = useRef<{ cell: Element; x: number; y: number } | null>(null);
+  useEffect(() => {
+    const remember = (event: globalThis.MouseEvent) => {
+      if (event.detail !== 1) return;
+      const cell = event.target instanceof Element ? event.target.closest("[role=gridcell]") : null;
+      firstClick.current = cell ? { cell, x: event.clientX, y: event.clientY } : null;
+    };
+    document.addEventListener("mousedown", remember, true);
+    return () => document.removeEventListener("mousedown", remember, true);
+  }, []);
+  useEffect(() => {
+    if (open) openedAt.current = performance.now();
+  }, [open]);
+  // Pointer events carry no click count (Radix menus open on pointerdown): the place and the time say it.
+  const secondClick = (event: MouseEvent) => {
+    const first = firstClick.current;
+    return (
+      first !== null &&
+      first.cell.isConnected &&
+      performance.now() - openedAt.current < DOUBLE_CLICK_MS &&
+      Math.abs(event.clientX - first.x) <= NEAR_PX &&
+      Math.abs(event.clientY - first.y) <= NEAR_PX
+    );
+  };
+  return {
+    swallow(event: MouseEvent) {
+      if (!secondClick(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    redirect(event: MouseEvent) {
+      if (!secondClick(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const { cell } = firstClick.current!;
+      cell.scrollIntoView({ block: "nearest", inline: "nearest" });
+      cell.dispatchEvent(new window.MouseEvent("dblclick", { bubbles: true, detail: 2 }));
+    },
+  };
 }
