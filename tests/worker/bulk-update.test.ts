@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { expectTRPCError, ownerOfNewOrganization, seedMember } from "./helpers";
 import { contactConfig } from "../../worker/src/domain/records/fields";
 import { bulkUpdate } from "../../worker/src/domain/records/bulk";
-import { allPages, defineProperty, ids, racingDatabase } from "./records-helpers";
+import { allPages, defineProperty, ids, importContacts, racingDatabase } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 
@@ -230,12 +230,7 @@ describe("contacts.bulkUpdate: scope and limits", () => {
 
   it("updates 200 records in one call and refuses 201", { timeout: 30_000 }, async () => {
     const { caller } = await ownerOfNewOrganization();
-    // Two import batches are far quicker than 200 creates.
-    for (const start of [0, 100])
-      await caller.contacts.import({
-        rows: Array.from({ length: 100 }, (_, i) => ({ firstName: `P${start + i}` })),
-        lineNumbers: Array.from({ length: 100 }, (_, i) => start + i + 2),
-      });
+    await importContacts(caller, 200, (i) => ({ firstName: `P${i}` }));
     const all = ids(await allPages((input) => caller.contacts.list(input), {}, 200));
     expect(all).toHaveLength(200);
     expect(await caller.contacts.bulkUpdate({ ids: all, action: { type: "addTag", tag: "bulk" } })).toEqual({

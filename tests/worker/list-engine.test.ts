@@ -13,7 +13,7 @@ import {
   signIdToken,
   type Identity,
 } from "./helpers";
-import { allPages, defineProperty, ids } from "./records-helpers";
+import { allPages, defineProperty, ids, importContacts } from "./records-helpers";
 
 /**
  * env.DB that counts D1 round trips (a batch is one; so is each statement run on its own) and
@@ -497,14 +497,10 @@ describe("sort by a custom property (record_values)", () => {
 describe("counts", () => {
   it("are exact up to 1,000 matches for a filter or search, then say 1,000+; the whole list is always exact", async () => {
     const { caller } = await ownerOfNewOrganization();
-    for (let batch = 0; batch < 11; batch++)
-      await caller.contacts.import({
-        rows: Array.from({ length: 100 }, (_, i) => ({
-          firstName: `Nell${batch * 100 + i}`,
-          leadStatus: batch * 100 + i < 1_000 ? "qualified" : "new",
-        })),
-        lineNumbers: Array.from({ length: 100 }, (_, i) => i + 2),
-      });
+    await importContacts(caller, 1_100, (i) => ({
+      firstName: `Nell${i}`,
+      leadStatus: i < 1_000 ? "qualified" : "new",
+    }));
     const qualified = { field: "leadStatus", operator: "eq", value: "qualified" } as const;
     const total = async (input: RecordListInput) => (await caller.contacts.list(input)).total;
     expect(await total({})).toEqual({ count: 1_100, exact: true });

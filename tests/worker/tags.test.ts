@@ -13,7 +13,7 @@ import {
   signIdToken,
   type Identity,
 } from "./helpers";
-import { allPages, defineProperty, ids } from "./records-helpers";
+import { allPages, defineProperty, ids, importContacts } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 type Tagged = "contact" | "company";
@@ -510,19 +510,12 @@ describe("tag filters: read from the tag's side or along the sort, by the tag's 
    */
   async function taggedOrganization() {
     const { caller, identity } = await ownerOfNewOrganization();
-    for (let batch = 0; batch < 4; batch++)
-      await caller.contacts.import({
-        rows: Array.from({ length: 100 }, (_, j) => {
-          const i = batch * 100 + j;
-          return {
-            firstName: `P${(i * 37) % 400}`,
-            lastName: `L${i % 7}`,
-            leadScore: i % 50,
-            tags: [...(i % 4 !== 0 ? ["common"] : []), ...(i % 83 === 5 ? ["Rare"] : [])],
-          };
-        }),
-        lineNumbers: Array.from({ length: 100 }, (_, j) => j + 2),
-      });
+    await importContacts(caller, 400, (i) => ({
+      firstName: `P${(i * 37) % 400}`,
+      lastName: `L${i % 7}`,
+      leadScore: i % 50,
+      tags: [...(i % 4 !== 0 ? ["common"] : []), ...(i % 83 === 5 ? ["Rare"] : [])],
+    }));
     const everyone = await allPages((input) => caller.contacts.list(input), {}, 200);
     const binned = [
       everyone.find((c) => hasTag(c, "rare"))!,
@@ -598,15 +591,11 @@ describe("tag filters: read from the tag's side or along the sort, by the tag's 
 describe("a tag filter's total", () => {
   it("is the tag's exact count beyond the 1,000 cap for one tag alone, and capped once other conditions join", async () => {
     const { caller } = await ownerOfNewOrganization();
-    for (let batch = 0; batch < 12; batch++)
-      await caller.contacts.import({
-        rows: Array.from({ length: 100 }, (_, j) => ({
-          firstName: `P${batch * 100 + j}`,
-          leadScore: j,
-          tags: batch < 11 ? ["Big"] : ["small"],
-        })),
-        lineNumbers: Array.from({ length: 100 }, (_, j) => j + 2),
-      });
+    await importContacts(caller, 1200, (i) => ({
+      firstName: `P${i}`,
+      leadScore: i % 100,
+      tags: i < 1100 ? ["Big"] : ["small"],
+    }));
     const big = { field: "tags", operator: "contains", value: "big" } as const;
     const first = await caller.contacts.list({ filter: { combinator: "and", conditions: [big] }, limit: 10 });
     expect(first.total).toEqual({ count: 1100, exact: true });
