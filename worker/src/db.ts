@@ -1,4 +1,4 @@
-import { Column, Name, Param, SQL, StringChunk, Table } from "drizzle-orm";
+import { Column, eq, Name, Param, SQL, sql, StringChunk, Table, type SQLWrapper } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle";
@@ -20,6 +20,16 @@ export function databaseFor(env: Env, _organizationId?: string): Database {
     instances.set(env.DB, db);
   }
   return db;
+}
+
+/**
+ * `column IN values` with ONE bound parameter whatever the number of values (D1 binds at most 100
+ * per statement): the values as a JSON array, read by json_each. One value is a plain `=`.
+ */
+export function inValues(column: SQLWrapper, values: readonly (string | number)[]): SQL {
+  return values.length === 1
+    ? eq(column, values[0])
+    : sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 }
 
 /** The D1 binding behind `databaseFor` (same choice), for statements run without drizzle (see Statement). */

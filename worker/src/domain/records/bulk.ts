@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import { memberships, type contacts } from "../../../../drizzle";
-import type { Database } from "../../db";
+import { inValues, type Database } from "../../db";
 import type { BulkAction } from "../../schemas/records";
 import { activityRow, diffFields, insertActivityWhere } from "./activity";
 import { notFound } from "./conflict";
@@ -87,8 +87,7 @@ export async function bulkUpdate(
       properties: table.properties,
     })
     .from(table)
-    // One bound parameter for all the ids: D1 binds at most 100 per statement.
-    .where(and(live, sql`${table.id} IN (SELECT value FROM json_each(${JSON.stringify(wanted)}))`));
+    .where(and(live, inValues(table.id, wanted)));
   const missing = wanted.length - rows.length;
   if (missing === 1 && wanted.length === 1) throw notFound(config.object);
   if (missing > 0)

@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { companies } from "../../../../drizzle";
-import type { Database } from "../../db";
+import { inValues, type Database } from "../../db";
 
 /**
  * The names of an organization's companies by id (deleted ones too: a filter or a timeline may still
@@ -11,10 +11,5 @@ export function companyNamesQuery(db: Database, organization: string | SQL, ids:
   return db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
-    .where(
-      and(
-        eq(companies.organizationId, organization),
-        sql`${companies.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
-      ),
-    );
+    .where(and(eq(companies.organizationId, organization), inValues(companies.id, ids)));
 }

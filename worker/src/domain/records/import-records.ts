@@ -1,9 +1,9 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { companies, contacts, memberships, propertyDefinitions } from "../../../../drizzle";
-import type { Database } from "../../db";
+import { inValues, type Database } from "../../db";
 import type { ImportBatch, ImportBatchResult } from "../../schemas/imports";
 import { companyCreateInput, contactCreateInput, EMPTY_CONTACT_MESSAGE } from "../../schemas/records";
 import { isUniqueViolation } from "../constraint-error";
@@ -49,8 +49,6 @@ export type ImportObject = {
   linksCompanies?: true;
 };
 
-const ids = (values: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
-
 const owner: Reference = {
   field: "ownerId",
   message: "Owner: that person is not a member of this workspace.",
@@ -60,7 +58,7 @@ const owner: Reference = {
         await db
           .select({ id: memberships.userId })
           .from(memberships)
-          .where(and(eq(memberships.organizationId, organizationId), sql`${memberships.userId} IN ${ids(userIds)}`))
+          .where(and(eq(memberships.organizationId, organizationId), inValues(memberships.userId, userIds)))
       ).map((m) => m.id),
     ),
 };
@@ -108,7 +106,7 @@ export const contactImport: ImportObject = {
                 and(
                   eq(companies.organizationId, organizationId),
                   isNull(companies.deletedAt),
-                  sql`${companies.id} IN ${ids(companyIds)}`,
+                  inValues(companies.id, companyIds),
                 ),
               )
           ).map((c) => c.id),
@@ -213,7 +211,11 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
           and(
             eq(companies.organizationId, organizationId),
             isNull(companies.deletedAt),
-            sql`(${companies.domain} IN ${ids(domains)} OR lower(${companies.name}) IN ${ids(names)} OR ${companies.name} IN ${ids(names)})`,
+            or(
+              inValues(companies.domain, domains),
+              inValues(sql`lower(${companies.name})`, names),
+              inValues(companies.name, names),
+            ),
           ),
         )
     : [];
@@ -347,9 +349,7 @@ export async function importRecords(
     ? await db
         .select()
         .from(table)
-        .where(
-          and(eq(table.organizationId, organizationId), isNull(table.deletedAt), sql`${keyColumn} IN ${ids(keys)}`),
-        )
+        .where(and(eq(table.organizationId, organizationId), isNull(table.deletedAt), inValues(keyColumn, keys)))
     : [];
   const targets = new Map<string, Target>(
     existing.map((record) => [

@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { activities, type contacts } from "../../../../drizzle";
-import type { Database } from "../../db";
+import { inValues, type Database } from "../../db";
 import { activityRow, insertActivity, insertActivityWhere } from "./activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ListColumnValues, ObjectConfig } from "./fields";
@@ -138,10 +138,7 @@ export async function updateRecord<Config extends ObjectConfig>(
   return updated as RecordOf<Config>;
 }
 
-/** `id IN (…)` for up to a few hundred ids as one bound parameter (D1 binds at most 100). */
-function idIn(config: ObjectConfig, ids: string[]): SQL {
-  return sql`${tableOf(config).id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-}
+const idIn = (config: ObjectConfig, ids: string[]): SQL => inValues(tableOf(config).id, ids);
 
 /**
  * Soft delete: the organization's live records among `ids` go to the trash, each with a

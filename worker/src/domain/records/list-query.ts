@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { recordTags, tags } from "../../../../drizzle";
+import { inValues } from "../../db";
 import type { FilterCondition, RecordFilter, RecordSort } from "../../schemas/records";
 import { customPropertyField, type FieldKind, type ListField, type ObjectConfig } from "./fields";
 
@@ -51,14 +52,6 @@ export function tagKeysOf(values: unknown[]): string[] {
   return [...new Set(keys)];
 }
 
-/** The tag keys a tag condition of `values` reads: one bound parameter for any number of keys (D1 binds at most 100). */
-function tagKeySql(keys: string[]): SQL {
-  const t = recordTags;
-  return keys.length === 1
-    ? eq(t.tagKey, keys[0])
-    : sql`${t.tagKey} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`;
-}
-
 /**
  * "Has one of these tags", read from the tag's side: the record ids of one record_tags_filter_idx
  * range per key (organization, object, key, live or trash). Fast when few records carry the tag;
@@ -69,7 +62,7 @@ function withTagDrivenSql(config: ObjectConfig, { orgScope, trash }: FilterScope
   return sql`${config.table.id} IN (SELECT ${t.recordId} FROM ${t} WHERE ${and(
     eq(t.organizationId, orgScope),
     eq(t.object, config.object),
-    tagKeySql(keys),
+    inValues(t.tagKey, keys),
     trash ? isNotNull(t.deletedAt) : isNull(t.deletedAt),
   )})`;
 }
@@ -85,7 +78,7 @@ function withTagProbeSql(config: ObjectConfig, keys: string[]): SQL {
   const table = config.table;
   return sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.organizationId} = ${table.organizationId} AND ${t.object} = ${
     config.object
-  } AND ${tagKeySql(keys)} AND ${t.deletedAt} IS ${table.deletedAt} AND ${t.recordId} = ${table.id})`;
+  } AND ${inValues(t.tagKey, keys)} AND ${t.deletedAt} IS ${table.deletedAt} AND ${t.recordId} = ${table.id})`;
 }
 
 /** How a list reads a filter's "has tag" conditions (see tagDriver). */
@@ -129,9 +122,7 @@ export function tagCountSql(config: ObjectConfig, orgScope: SQL, keys: string[])
   return sql`(SELECT coalesce(sum(${tags.count}), 0) FROM ${tags} WHERE ${and(
     eq(tags.organizationId, orgScope),
     eq(tags.object, config.object),
-    keys.length === 1
-      ? eq(tags.tagKey, keys[0])
-      : sql`${tags.tagKey} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
+    inValues(tags.tagKey, keys),
   )})`;
 }
 

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, getTableName, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { propertyDefinitions, recordCounts, recordValues } from "../../../../drizzle";
-import { toStatement, type Database, type Statement } from "../../db";
+import { inValues, toStatement, type Database, type Statement } from "../../db";
 import type { RecordList } from "../../schemas/records";
 import type { FieldKind, ObjectConfig } from "./fields";
 import {
@@ -164,7 +164,7 @@ function definitionsOf(reader: ListReader, config: ObjectConfig, keys: string[])
   return sql`(SELECT json_group_object(${d.key}, ${d.type}) FROM ${d} WHERE ${and(
     eq(d.organizationId, reader.orgScope),
     eq(d.object, config.object),
-    sql`${d.key} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
+    inValues(d.key, keys),
   )})`;
 }
 
