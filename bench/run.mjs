@@ -108,6 +108,9 @@ async function signIn(authUrl) {
 const trpcPath = (procedure, input) =>
   `/trpc/${procedure}` + (input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
 
+/** Packed rows travel as arrays or as one JSON text of them (list pages). */
+const packedValues = (rows) => (typeof rows === "string" ? JSON.parse(rows) : rows);
+
 async function trpcGet(baseUrl, headers, procedure, input) {
   const res = await fetch(baseUrl + trpcPath(procedure, input), { headers });
   const body = await res.json().catch(() => null);
@@ -116,7 +119,7 @@ async function trpcGet(baseUrl, headers, procedure, input) {
   // Packed record rows (worker/src/serialize.ts) back to objects; the bench needs no Dates.
   const { json, columns = {} } = body.result.data;
   for (const [key, { keys }] of Object.entries(columns))
-    json[key] = json[key].map((row) => Object.fromEntries(keys.map((name, i) => [name, row[i]])));
+    json[key] = packedValues(json[key]).map((row) => Object.fromEntries(keys.map((name, i) => [name, row[i]])));
   return json;
 }
 
@@ -328,7 +331,7 @@ async function main() {
       if (res.status !== 200) log(`! ${s.label} answered ${res.status}: ${text.slice(0, 300)}`);
       if (s.kind === "list") {
         const data = JSON.parse(text).result?.data?.json; // items stay packed: only their number is read
-        log(`  ${s.label}: ${data?.items.length} items, total ${JSON.stringify(data?.total)}`);
+        log(`  ${s.label}: ${data && packedValues(data.items).length} items, total ${JSON.stringify(data?.total)}`);
       }
     }
 

@@ -93,7 +93,7 @@ describe("toStatement", () => {
   });
 
   it("writes row selects, aliased tables, encoded parameters, lists and identifiers as drizzle does", () => {
-    expectSameAsDrizzle(sql`select ${listRowCodec(contactConfig).arraySelect} from ${contacts}`, "list row");
+    expectSameAsDrizzle(sql`select ${listRowCodec(contactConfig).packedSelect} from ${contacts}`, "list row");
     expectSameAsDrizzle(sql`select ${rowCodec(companies).select} from ${companies}`, "row object");
     const other = alias(companies, "other_company");
     expectSameAsDrizzle(

@@ -5,10 +5,17 @@ type DatePaths = Record<string, ["Date"]>;
 /**
  * How one array of records in a response travels packed: each record as an array of values in
  * `keys` order, the names once (a list row's keys were half its bytes, and JSON work on both ends
- * grows with bytes). `dates`: positions of timestamps, sent as epoch milliseconds.
+ * grows with bytes). `dates`: positions of timestamps, sent as epoch milliseconds. `repeats`:
+ * [position, array position] pairs where a 0 stands for the first element of that array (a
+ * contact's primary email is nearly always its first email: a tenth of the row's bytes).
  */
-export type Packing = { keys: string[]; dates: number[] };
-type PackedValue = { key: string; packing: Packing; rows: unknown[][] };
+export type Packing = { keys: string[]; dates: number[]; repeats?: [number, number][] };
+/**
+ * The packed records: arrays, or one JSON text of those arrays as SQLite wrote it (list pages),
+ * which travels as a string: the Worker never parses it, the client does once.
+ */
+export type PackedRows = unknown[][] | string;
+type PackedValue = { key: string; packing: Packing; rows: PackedRows };
 
 const packed = new WeakMap<object, PackedValue>();
 
@@ -21,7 +28,7 @@ export function withPackedRows<T extends object>(
   value: T,
   key: keyof T & string,
   packing: Packing,
-  rows: unknown[][],
+  rows: PackedRows,
 ): T {
   packed.set(value, { key, packing, rows });
   return value;
@@ -29,13 +36,19 @@ export function withPackedRows<T extends object>(
 
 /** A packed row as the record it stands for (the server's in-process callers and the client agree on it). */
 export function recordFromValues(packing: Packing, values: unknown[]): Record<string, unknown> {
-  const { keys, dates } = packing;
+  const { keys, dates, repeats = [] } = packing;
   const record: Record<string, unknown> = {};
   for (let i = 0; i < keys.length; i++) record[keys[i]] = values[i];
   for (const i of dates)
     if (values[i] !== null && values[i] !== undefined) record[keys[i]] = new Date(values[i] as number);
+  for (const [i, array] of repeats)
+    if (values[i] === 0) record[keys[i]] = (values[array] as unknown[] | null)?.[0] ?? null;
   return record;
 }
+
+/** Packed rows as arrays of values (parsing them when they travel as JSON text). */
+export const packedValues = (rows: PackedRows): unknown[][] =>
+  typeof rows === "string" ? (JSON.parse(rows) as unknown[][]) : rows;
 
 /** The client side of the response format: packed arrays back to records, then superjson. */
 export function deserializeResponse(payload: unknown): unknown {
@@ -46,7 +59,7 @@ export function deserializeResponse(payload: unknown): unknown {
   };
   if (columns)
     for (const [key, packing] of Object.entries(columns))
-      rest.json[key] = (rest.json[key] as unknown[][]).map((values) => recordFromValues(packing, values));
+      rest.json[key] = packedValues(rest.json[key] as PackedRows).map((values) => recordFromValues(packing, values));
   return superjson.deserialize(rest as never);
 }
 

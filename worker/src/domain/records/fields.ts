@@ -43,8 +43,9 @@ export type ObjectConfig<Table extends RecordTable = RecordTable, Columns extend
   listColumns: Columns;
   /**
    * Columns that nearly always hold the first element of a JSON array column (the row's key → the
-   * array's key): a list page reads them as 0 when they do, and fills them in (rowCodec). Bytes in
-   * D1's reply cost CPU at every hop; a contact's primary email is a tenth of its row.
+   * array's key): a list page carries them as 0 when they do, and whoever unpacks the page fills them
+   * in (recordFromValues, on the client too). Bytes cost CPU at every hop (D1's reply, the Worker,
+   * the wire); a contact's primary email is a tenth of its row.
    */
   listRepeats?: Record<string, string>;
 };

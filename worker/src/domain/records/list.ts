@@ -17,7 +17,7 @@ import {
   tagDriver,
   type PropertyKinds,
 } from "./list-query";
-import { withPackedRows } from "../../serialize";
+import { packedValues, withPackedRows } from "../../serialize";
 import { bestMatchOrder, bestMatchPicks, bestMatchPosition } from "./best-match";
 import { LIST_OMITTED, listRowCodec, rowCodec, type ListRow, type ListRowOf } from "./row-json";
 
@@ -248,7 +248,7 @@ export function planList<Config extends ObjectConfig>(
     const cursor = input.cursor ? decodeCursor(input.cursor) : null;
     const after = cursor ? { position: bestMatchPosition(cursor.v), id: cursor.id } : null;
     const picked = bestMatchPicks(config, input.search!, base, match, limit, after);
-    page = sql`select ${codec.columnsSelect}, picked.position AS s, ${tail}
+    page = sql`select ${codec.packedSelect} AS j, picked.position AS s, ${tail}
       from ${picked} AS picked inner join ${table} on ${table.seq} = picked.hit
       order by ${sql.join(bestMatchOrder(config), sql`, `)}`;
   } else if (sortKey !== null) {
@@ -264,7 +264,7 @@ export function planList<Config extends ObjectConfig>(
         FROM ${table}${indexed ? sql` INDEXED BY ${idIndex(config)}` : sql``} WHERE ${and(where, plan.after)}
         ORDER BY ${sql.join(plan.orderBy, sql`, `)} LIMIT ${take})`;
     const direction = sql.raw(plan.direction === "asc" ? "asc" : "desc");
-    page = sql`select ${codec.columnsSelect}, picked.s AS s, ${tail} from (${way(
+    page = sql`select ${codec.packedSelect} AS j, picked.s AS s, ${tail} from (${way(
       driven,
       true,
       sql`CASE WHEN ${tagSide} THEN ${limit} ELSE 0 END`,
@@ -273,35 +273,34 @@ export function planList<Config extends ObjectConfig>(
       order by ${plan.nullable ? sql`(picked.s IS NULL), ` : sql``}picked.s ${direction}, picked.i ${direction}`;
   } else {
     const plan = sortPlan(config, input.sort, properties, input.cursor);
-    page = sql`select ${codec.columnsSelect}, ${plan.sortValue} AS s, ${tail} from ${table}
+    page = sql`select ${codec.packedSelect} AS j, ${plan.sortValue} AS s, ${tail} from ${table}
       where ${and(scope, plan.after)} order by ${sql.join(plan.orderBy, sql`, `)} limit ${limit}`;
   }
 
   return {
     statements: [toStatement(page)],
-    checked: (results) => (results[0].length ? results[0][0][codec.packing.keys.length + 2] : undefined),
+    // Each row: the packed record (its JSON text), its sort value, the total, then `check`.
+    checked: (results) => (results[0].length ? results[0][0][3] : undefined),
     shape(results) {
-      // Each row: the record's columns (codec.columnsSelect), then its sort value and the total.
-      const rows = results[0] as unknown[][];
-      const width = codec.packing.keys.length;
+      const rows = results[0] as [record: string, sortValue: unknown, total: unknown][];
       // A best-match position comes as JSON text ([part, name or seq]).
       const cursorValue = (value: unknown) => (bestMatch ? (JSON.parse(value as string) as unknown) : (value ?? null));
       const more = rows.length > input.limit;
       const page = more ? rows.slice(0, input.limit) : rows;
-      const lastSortValue = page.length ? page[page.length - 1][width] : null;
+      const last = page.length ? page[page.length - 1] : null;
       let total: ListTotal = null;
       if (counting) {
-        const counted = Number(rows[0]?.[width + 1] ?? 0);
+        const counted = Number(rows[0]?.[2] ?? 0);
         total = exactAtAnySize
           ? { count: counted, exact: true }
           : { count: Math.min(counted, COUNT_CAP), exact: counted <= COUNT_CAP };
       }
-      // The rows become the packed records in place; they travel as they are (withPackedRows), and
-      // become records only for callers that read `items`.
-      const values = page.map(codec.packColumns);
-      const lastId = values.length ? (values[values.length - 1][codec.packing.keys.indexOf("id")] as string) : null;
+      // The records travel as SQLite wrote them, joined into one JSON array (withPackedRows), and
+      // become records only for callers that read `items`. The cursor needs the last one's id.
+      const values = `[${page.map((row) => row[0]).join(",")}]`;
+      const lastId = last ? ((JSON.parse(last[0]) as unknown[])[codec.packing.keys.indexOf("id")] as string) : null;
       const result = {
-        nextCursor: more && lastId !== null ? encodeCursor({ v: cursorValue(lastSortValue), id: lastId }) : null,
+        nextCursor: more && last && lastId !== null ? encodeCursor({ v: cursorValue(last[1]), id: lastId }) : null,
         total,
       } as ListPage<ListRowOf<Config>>;
       let items: ListRowOf<Config>[] | undefined;
@@ -309,7 +308,7 @@ export function planList<Config extends ObjectConfig>(
       // enumerable value of a result (for streams), which would build every record for nothing.
       Object.defineProperty(result, "items", {
         enumerable: !reader.overHttp,
-        get: () => (items ??= values.map(codec.fromArray)),
+        get: () => (items ??= packedValues(values).map(codec.fromArray)),
       });
       return withPackedRows(result, "items", codec.packing, values);
     },
@@ -394,7 +393,7 @@ function propertySortPage(
   const picked = afterValues
     ? sql`(${withoutValue}) AS picked`
     : sql`(${withValue} UNION ALL ${withoutValue} LIMIT ${limit}) AS picked`;
-  return sql`select ${listRowCodec(config).columnsSelect}, picked.value AS s, ${tail}
+  return sql`select ${listRowCodec(config).packedSelect} AS j, picked.value AS s, ${tail}
     from ${picked} inner join ${table} on ${table.id} = picked.record_id
     order by picked.phase, ${order(sql`picked.value`)}, ${order(sql`picked.record_id`)}`;
 }
