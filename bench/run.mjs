@@ -108,9 +108,6 @@ async function signIn(authUrl) {
 const trpcPath = (procedure, input) =>
   `/trpc/${procedure}` + (input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
 
-/** Packed rows travel as arrays or as one JSON text of them (list pages). */
-const packedValues = (rows) => (typeof rows === "string" ? JSON.parse(rows) : rows);
-
 async function trpcGet(baseUrl, headers, procedure, input) {
   const res = await fetch(baseUrl + trpcPath(procedure, input), { headers });
   const body = await res.json().catch(() => null);
@@ -119,7 +116,7 @@ async function trpcGet(baseUrl, headers, procedure, input) {
   // Packed record rows (worker/src/serialize.ts) back to objects; the bench needs no Dates.
   const { json, columns = {} } = body.result.data;
   for (const [key, { keys }] of Object.entries(columns))
-    json[key] = packedValues(json[key]).map((row) => Object.fromEntries(keys.map((name, i) => [name, row[i]])));
+    json[key] = JSON.parse(json[key]).map((row) => Object.fromEntries(keys.map((name, i) => [name, row[i]])));
   return json;
 }
 
@@ -359,8 +356,8 @@ async function main() {
       const text = await res.text();
       if (res.status !== 200) log(`! ${s.label} answered ${res.status}: ${text.slice(0, 300)}`);
       if (s.kind === "list") {
-        const data = JSON.parse(text).result?.data?.json; // items stay packed: only their number is read
-        log(`  ${s.label}: ${data && packedValues(data.items).length} items, total ${JSON.stringify(data?.total)}`);
+        const data = JSON.parse(text).result?.data?.json; // items are packed JSON text: only their number is read
+        log(`  ${s.label}: ${data && JSON.parse(data.items).length} items, total ${JSON.stringify(data?.total)}`);
       }
     }
 

@@ -10,26 +10,17 @@ type DatePaths = Record<string, ["Date"]>;
  * contact's primary email is nearly always its first email: a tenth of the row's bytes).
  */
 export type Packing = { keys: string[]; dates: number[]; repeats?: [number, number][] };
-/**
- * The packed records: arrays, or one JSON text of those arrays as SQLite wrote it (list pages),
- * which travels as a string: the Worker never parses it, the client does once.
- */
-export type PackedRows = unknown[][] | string;
-type PackedValue = { key: string; packing: Packing; rows: PackedRows };
+type PackedValue = { key: string; packing: Packing; rows: string };
 
 const packed = new WeakMap<object, PackedValue>();
 
 /**
- * Marks `value[key]` (an array of records) to travel as `rows` (see Packing): serializeResponse
- * then writes `rows` as they are and never reads `value[key]`, so a caller may make it a lazy
- * getter. Every other property of `value` must be plain JSON.
+ * Marks `value[key]` (an array of records) to travel as `rows`: the JSON text of the packed records
+ * (see Packing), as SQLite wrote it, which travels as a string (the Worker never parses it, the
+ * client does once). serializeResponse then writes `rows` and never reads `value[key]`, so a caller
+ * may make it a lazy getter. Every other property of `value` must be plain JSON.
  */
-export function withPackedRows<T extends object>(
-  value: T,
-  key: keyof T & string,
-  packing: Packing,
-  rows: PackedRows,
-): T {
+export function withPackedRows<T extends object>(value: T, key: keyof T & string, packing: Packing, rows: string): T {
   packed.set(value, { key, packing, rows });
   return value;
 }
@@ -46,10 +37,6 @@ export function recordFromValues(packing: Packing, values: unknown[]): Record<st
   return record;
 }
 
-/** Packed rows as arrays of values (parsing them when they travel as JSON text). */
-export const packedValues = (rows: PackedRows): unknown[][] =>
-  typeof rows === "string" ? (JSON.parse(rows) as unknown[][]) : rows;
-
 /** The client side of the response format: packed arrays back to records, then superjson. */
 export function deserializeResponse(payload: unknown): unknown {
   const { columns, ...rest } = payload as {
@@ -59,7 +46,9 @@ export function deserializeResponse(payload: unknown): unknown {
   };
   if (columns)
     for (const [key, packing] of Object.entries(columns))
-      rest.json[key] = packedValues(rest.json[key] as PackedRows).map((values) => recordFromValues(packing, values));
+      rest.json[key] = (JSON.parse(rest.json[key] as string) as unknown[][]).map((values) =>
+        recordFromValues(packing, values),
+      );
   return superjson.deserialize(rest as never);
 }
 

@@ -17,7 +17,7 @@ import {
   tagDriver,
   type PropertyKinds,
 } from "./list-query";
-import { packedValues, withPackedRows } from "../../serialize";
+import { withPackedRows } from "../../serialize";
 import { bestMatchOrder, bestMatchPicks, bestMatchPosition } from "./best-match";
 import { LIST_OMITTED, listRowCodec, rowCodec, type ListRow, type ListRowOf } from "./row-json";
 
@@ -308,7 +308,7 @@ export function planList<Config extends ObjectConfig>(
       // enumerable value of a result (for streams), which would build every record for nothing.
       Object.defineProperty(result, "items", {
         enumerable: !reader.overHttp,
-        get: () => (items ??= packedValues(values).map(codec.fromArray)),
+        get: () => (items ??= (JSON.parse(values) as unknown[][]).map(codec.fromArray)),
       });
       return withPackedRows(result, "items", codec.packing, values);
     },

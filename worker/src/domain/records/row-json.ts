@@ -18,7 +18,7 @@ export type RowCodec<Row> = {
   /**
    * The packed record (`packing`) as one JSON text that SQLite writes (`json_array`, in `keys`
    * order), a `repeats` column as 0 when it holds the first element of its array (see rowCodec). A
-   * page's texts, joined into one array, travel as they are (PackedRows): D1's reply carries one
+   * page's texts, joined into one array, travel as they are (withPackedRows): D1's reply carries one
    * value a row rather than one a column, and the Worker neither parses the rows nor writes them
    * again (measured per process at c=16: a 200-row page's CPU beyond the D1 floor fell by a sixth).
    */
@@ -74,7 +74,7 @@ export function rowCodec<Row>(
     values.push(text);
   }
   // Packed: repeats as 0 when they repeat (recordFromValues fills them in).
-  const packedValues = keys.map((key, i) => {
+  const packedParts = keys.map((key, i) => {
     const array = repeats[key];
     if (array === undefined) return values[i];
     if (!jsonKeys.includes(array) || !refs.has(key)) throw new Error(`${tableName}: "${key}" cannot repeat "${array}"`);
@@ -93,7 +93,7 @@ export function rowCodec<Row>(
     packing,
     // Built once per table as text: drizzle then has nothing to escape or walk per request.
     select: sql<string>`${sql.raw(`json_object(${keys.map((key, i) => `'${key}', ${values[i]}`).join(", ")})`)}`,
-    packedSelect: sql<string>`${sql.raw(`json_array(${packedValues.join(", ")})`)}`,
+    packedSelect: sql<string>`${sql.raw(`json_array(${packedParts.join(", ")})`)}`,
     decode(text) {
       const row = JSON.parse(text) as Record<string, unknown>;
       for (const [i, column] of decoded) {
