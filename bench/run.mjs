@@ -37,6 +37,11 @@ const SEED = { org: "Bench Org", contacts: 100_000, companies: 20_000, tasks: 20
 /** Raise when scripts/seed.mjs writes different data: data seeded under another version is seeded afresh. */
 const SEED_VERSION = 2; // 2: skewed contact tags
 const USER = { email: "bench@example.com", password: "bench-password-1" };
+/**
+ * The fields /contacts asks for with its default columns (a table reads only its visible columns'
+ * fields): tests/web/visible-fields.test.tsx checks that the page still asks for exactly these.
+ */
+const LIST_FIELDS = JSON.parse(fs.readFileSync(path.join(root, "bench", "default-fields.json"), "utf8")).contacts;
 const BUDGET_P95_MS = 25;
 const BUDGET_THROUGHPUT_SHARE = 0.7;
 
@@ -292,7 +297,7 @@ async function main() {
     }
 
     // Inputs, and the values some of them need (a cursor, a contact with a timeline).
-    const byName = { sort: { field: "name", direction: "asc" }, limit: 50 };
+    const byName = { sort: { field: "name", direction: "asc" }, limit: 50, fields: LIST_FIELDS };
     const firstPage = await trpcGet(stack.url, headers, "contacts.list", byName);
     if (!firstPage.nextCursor || firstPage.items.length !== 50)
       throw new Error(`The first page is not a full page: ${firstPage.items.length} items.`);
@@ -304,7 +309,11 @@ async function main() {
     }
     const listInputs = {
       "list: sorted by name": byName,
-      "list: sorted by custom property tier": { sort: { field: "prop:tier", direction: "asc" }, limit: 50 },
+      "list: sorted by custom property tier": {
+        sort: { field: "prop:tier", direction: "asc" },
+        limit: 50,
+        fields: LIST_FIELDS,
+      },
       "list: filter status=qualified AND score>50": {
         filter: {
           combinator: "and",
@@ -314,20 +323,23 @@ async function main() {
           ],
         },
         limit: 50,
+        fields: LIST_FIELDS,
       },
       // A tag on a third of the contacts: the name order is walked, each contact probed in record_tags;
       // the count is the tag's (tags.count). The seed's tags are skewed (scripts/seed.mjs CONTACT_TAGS).
       'list: filter common tag "newsletter" (~33%)': {
         filter: { combinator: "and", conditions: [{ field: "tags", operator: "contains", value: "newsletter" }] },
         limit: 50,
+        fields: LIST_FIELDS,
       },
       // A tag on a few dozen contacts: its record_tags range is read and sorted (a walk would probe them all).
       'list: filter rare tag "advisory-board" (~0.03%)': {
         filter: { combinator: "and", conditions: [{ field: "tags", operator: "contains", value: "advisory-board" }] },
         limit: 50,
+        fields: LIST_FIELDS,
       },
       "list: next page (cursor)": { ...byName, cursor: firstPage.nextCursor },
-      'list: search "ann"': { search: "ann", limit: 50 },
+      'list: search "ann"': { search: "ann", limit: 50, fields: LIST_FIELDS },
     };
     const scenarios = [
       { label: "GET /health (runtime floor, no D1)", path: "/health", kind: "floor:health" },

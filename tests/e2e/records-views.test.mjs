@@ -175,4 +175,43 @@ describe("saved views on /contacts", () => {
     await total("1 company match · best matches first").waitFor();
     assert.deepEqual(page.errors, []);
   });
+
+  it("reads a column's values once it is shown: the table asks only for its visible columns' fields", async () => {
+    await callProcedure(page, "contacts.create", {
+      firstName: "Dee",
+      lastName: "Dial",
+      phones: ["+1 555 0142"],
+      linkedinUrl: "https://www.linkedin.com/in/dee-dial",
+    });
+    const asked = [];
+    const watch = (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.includes("contacts.list")) asked.push(url.searchParams.get("input") ?? "");
+    };
+    page.on("request", watch);
+    await page.goto("/contacts");
+    const dee = rows().filter({ hasText: "Dee Dial" });
+    await dee.waitFor();
+    assert.equal(await page.getByTestId("column-header-phones").count(), 0);
+    assert.ok(asked.length > 0, "the list was asked for");
+    for (const input of asked)
+      assert.ok(!/phones|linkedinUrl/.test(input), `hidden columns' fields asked for: ${input}`);
+
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Phone" }).click();
+    await page.keyboard.press("Escape");
+    await dee.locator('[data-column-id="phones"]').filter({ hasText: "+1 555 0142" }).waitFor();
+    assert.ok(
+      asked.some((input) => input.includes("phones")),
+      "showing the column asked for its field",
+    );
+    // The panel shows every field, the LinkedIn URL no column shows included.
+    await dee.click();
+    const panel = page.getByTestId("record-panel");
+    await panel.getByRole("heading", { name: "Dee Dial" }).waitFor();
+    await panel.getByText("https://www.linkedin.com/in/dee-dial").waitFor();
+    await screenshot(page, "contacts-column-shown");
+    page.off("request", watch);
+    assert.deepEqual(page.errors, []);
+  });
 });

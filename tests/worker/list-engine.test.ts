@@ -624,3 +624,84 @@ describe("list rows packed", () => {
     expect((await caller.contacts.get({ id: other.id })).contact.primaryEmail).toBe("bob@elsewhere.com");
   });
 });
+
+describe("list fields", () => {
+  it("sends only the fields asked for, with id and version, in every way a page is read", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "tier", label: "Tier", type: "text" });
+    const acme = await caller.companies.create({ name: "Acme" });
+    const ann = await caller.contacts.create({
+      firstName: "Ann",
+      emails: ["ann@acme.com", "ann@home.net"],
+      phones: ["+1 555 0100"],
+      linkedinUrl: "https://www.linkedin.com/in/ann",
+      companyId: acme.id,
+      properties: { tier: "gold" },
+    });
+    await caller.contacts.create({ firstName: "Bob", emails: ["bob@acme.com"], properties: { tier: "silver" } });
+    const fields = ["firstName", "primaryEmail", "emails", "companyName"];
+    const inputs: RecordListInput[] = [
+      { fields },
+      { fields, sort: { field: "prop:tier", direction: "asc" } },
+      { fields, search: "ann" },
+      { fields, filter: { combinator: "and", conditions: [{ field: "firstName", operator: "eq", value: "Ann" }] } },
+      { fields, limit: 1 },
+    ];
+    for (const input of inputs) {
+      const page = await caller.contacts.list(input);
+      const row = page.items.find((item) => item.id === ann.id)!;
+      expect(row, JSON.stringify(input)).toEqual({
+        id: ann.id,
+        version: ann.version,
+        firstName: "Ann",
+        primaryEmail: "ann@acme.com",
+        emails: ["ann@acme.com", "ann@home.net"],
+        companyName: "Acme",
+      });
+      // The wire carries no more than that: no LinkedIn URL, no phone.
+      const wire = JSON.stringify(serializeResponse(page));
+      expect(wire).not.toContain("linkedin.com");
+      expect(wire).not.toContain("555 0100");
+      expect((deserializeResponse(JSON.parse(wire)) as typeof page).items).toEqual(page.items);
+    }
+    // The next page of a projected list goes on where the first stopped.
+    const first = await caller.contacts.list({ fields: ["firstName"], limit: 1 });
+    const next = await caller.contacts.list({ fields: ["firstName"], limit: 1, cursor: first.nextCursor! });
+    expect([...first.items, ...next.items].map((c) => c.firstName)).toEqual(["Ann", "Bob"]);
+    // A primary email asked for without the emails travels whole.
+    const alone = await caller.contacts.list({ fields: ["primaryEmail"], search: "ann" });
+    expect(alone.items).toEqual([{ id: ann.id, version: ann.version, primaryEmail: "ann@acme.com" }]);
+    // Without `fields`, every field, as before.
+    expect((await caller.contacts.list({ search: "ann" })).items[0]).toMatchObject({
+      linkedinUrl: "https://www.linkedin.com/in/ann",
+      phones: ["+1 555 0100"],
+      properties: { tier: "gold" },
+    });
+  });
+
+  it("says which field does not exist, for contacts and companies alike", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await caller.companies.create({ name: "Acme" });
+    await expectTRPCError(
+      caller.contacts.list({ fields: ["firstName", "salary"] }),
+      "BAD_REQUEST",
+      'There is no field "salary" to list.',
+    );
+    // Server-only columns are not fields either.
+    await expectTRPCError(caller.companies.list({ fields: ["organizationId"] }), "BAD_REQUEST", /organizationId/);
+    await expectTRPCError(caller.companies.list({ fields: ["na-me"] }), "BAD_REQUEST", /A field name is letters only/);
+    expect((await caller.companies.list({ fields: ["domain"] })).items).toEqual([
+      expect.objectContaining({ domain: null }),
+    ]);
+  });
+
+  it("keeps another organization's records out of a projected list", async () => {
+    const mine = await ownerOfNewOrganization();
+    const theirs = await ownerOfNewOrganization();
+    await theirs.caller.contacts.create({ firstName: "Zed", emails: ["zed@other.org"] });
+    await mine.caller.contacts.create({ firstName: "Ann" });
+    const page = await mine.caller.contacts.list({ fields: ["firstName", "emails"], search: "zed" });
+    expect(page.items).toEqual([]);
+    expect((await mine.caller.contacts.list({ fields: ["firstName"] })).items.map((c) => c.firstName)).toEqual(["Ann"]);
+  });
+});

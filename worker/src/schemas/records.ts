@@ -53,6 +53,14 @@ export const recordListInput = z.object({
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   /** The trash: soft-deleted records instead of live ones. */
   trash: z.boolean().default(false),
+  /**
+   * The fields each row carries (`id` and `version` always do): a table asks for what its visible
+   * columns show. Without it, every field (exports, in-process callers).
+   */
+  fields: z
+    .array(z.string().regex(/^[a-zA-Z]{1,40}$/, "A field name is letters only."))
+    .max(60)
+    .optional(),
 });
 export type RecordListInput = z.input<typeof recordListInput>;
 export type RecordList = z.output<typeof recordListInput>;

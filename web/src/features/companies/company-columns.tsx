@@ -26,6 +26,7 @@ const field = companyPatch.shape;
 export const companyColumns: DataTableColumn<Company>[] = [
   {
     id: "name",
+    fields: ["name"],
     header: "Name",
     width: 240,
     sortField: "name",
@@ -40,6 +41,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
   },
   {
     id: "domain",
+    fields: ["domain"],
     header: "Domain",
     width: 200,
     sortField: "domain",
@@ -48,6 +50,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
   },
   {
     id: "industry",
+    fields: ["industry"],
     header: "Industry",
     width: 180,
     sortField: "industry",
@@ -56,6 +59,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
   },
   {
     id: "size",
+    fields: ["size"],
     header: "Size",
     width: 120,
     sortField: "size",
@@ -66,6 +70,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
   ...timestampColumns<Company>().slice(0, 1),
   {
     id: "address",
+    fields: ["address"],
     header: "Address",
     width: 220,
     defaultHidden: true,
@@ -74,6 +79,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
   },
   {
     id: "linkedinUrl",
+    fields: ["linkedinUrl"],
     header: "LinkedIn",
     width: 200,
     defaultHidden: true,

@@ -5,7 +5,7 @@ import type { CellPatch } from "../../ui/data-table";
 import { EditableFields, PanelSection, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
-import { LoadingLines, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
+import { LoadingLines, panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
 import { RecordTasks } from "../records/record-tasks";
 import { CompanyMark, companyColumns, companyFieldLabels } from "./company-columns";
 import { useCompany, useUpdateCompany, type Company } from "./use-companies";
@@ -29,6 +29,7 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPan
   const query = useCompany(companyId);
   const details = query.data?.company.id === companyId ? query.data : undefined;
   const company = details?.company ?? preview;
+  const shown = panelRecord(details?.company, preview, panelFields);
   const name = company?.name ?? "Company";
   const updateCompany = useUpdateCompany();
 
@@ -45,13 +46,13 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPan
         />
       }
       details={
-        company && (
+        shown && (
           <>
-            <EditableFields row={company} fields={panelFields} onEdit={onEdit} />
+            <EditableFields row={shown} fields={panelFields} onEdit={onEdit} />
             <RecordPropertyFields
               object="company"
-              values={company.properties}
-              onSave={(key, value) => updateCompany(company, { properties: { [key]: value } })}
+              values={shown.properties}
+              onSave={(key, value) => updateCompany(shown, { properties: { [key]: value } })}
             />
           </>
         )

@@ -17,6 +17,7 @@ const field = contactPatch.shape;
 export const contactColumns: DataTableColumn<Contact>[] = [
   {
     id: "name",
+    fields: ["firstName", "lastName", "primaryEmail"],
     header: "Name",
     width: 220,
     sortField: "name",
@@ -37,6 +38,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
   },
   {
     id: "email",
+    fields: ["emails", "primaryEmail"],
     header: "Email",
     width: 230,
     sortField: "email",
@@ -60,6 +62,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
   },
   {
     id: "company",
+    fields: ["companyId", "companyName"],
     header: "Company",
     width: 190,
     cell: (contact) => contact.companyName ?? <Empty />,
@@ -74,6 +77,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
   },
   {
     id: "title",
+    fields: ["title"],
     header: "Title",
     width: 180,
     sortField: "title",
@@ -82,6 +86,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
   },
   {
     id: "leadStatus",
+    fields: ["leadStatus"],
     header: "Lead status",
     width: 130,
     sortField: "leadStatus",
@@ -90,6 +95,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
   },
   {
     id: "leadScore",
+    fields: ["leadScore"],
     header: "Lead score",
     width: 112,
     sortField: "leadScore",
@@ -106,6 +112,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
   ...timestampColumns<Contact>().slice(0, 1),
   {
     id: "phones",
+    fields: ["phones"],
     header: "Phone",
     width: 150,
     defaultHidden: true,
@@ -114,6 +121,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
   },
   {
     id: "source",
+    fields: ["source"],
     header: "Source",
     width: 140,
     sortField: "source",
@@ -123,6 +131,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
   },
   {
     id: "linkedinUrl",
+    fields: ["linkedinUrl"],
     header: "LinkedIn",
     width: 200,
     defaultHidden: true,

@@ -5,7 +5,7 @@ import type { CellPatch } from "../../ui/data-table";
 import { RecordNotes } from "../records/record-notes";
 import { EditableFields, type PanelField } from "../records/record-fields";
 import { RecordPropertyFields } from "../records/property-fields";
-import { pickFields, RecordPanel, timestampFields } from "../records/record-panel";
+import { panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
 import { RecordTasks } from "../records/record-tasks";
 import { contactColumns, contactFieldLabels, contactName } from "./contact-columns";
 import { leadStatusLabels } from "./lead-status";
@@ -48,6 +48,7 @@ export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPan
   const query = useContact(contactId);
   const details = query.data?.contact.id === contactId ? query.data : undefined;
   const contact = details?.contact ?? preview;
+  const shown = panelRecord(details?.contact, preview, panelFields);
   const name = contact ? contactName(contact) : "Contact";
   const updateContact = useUpdateContact();
 
@@ -59,13 +60,13 @@ export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPan
       description={[contact?.title, contact?.companyName].filter(Boolean).join(" · ")}
       leading={<Avatar name={name} className="size-9" />}
       details={
-        contact && (
+        shown && (
           <>
-            <EditableFields row={contact} fields={panelFields} onEdit={onEdit} />
+            <EditableFields row={shown} fields={panelFields} onEdit={onEdit} />
             <RecordPropertyFields
               object="contact"
-              values={contact.properties}
-              onSave={(key, value) => updateContact(contact, { properties: { [key]: value } })}
+              values={shown.properties}
+              onSave={(key, value) => updateContact(shown, { properties: { [key]: value } })}
             />
           </>
         )

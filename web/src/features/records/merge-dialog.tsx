@@ -10,6 +10,7 @@ import { cn } from "../../ui/cn";
 import { Dialog } from "../../ui/dialog";
 import { leadStatusLabels } from "../contacts/lead-status";
 import { memberName, useMembers, type Member } from "../members/use-members";
+import { LoadingLines } from "./record-panel";
 import { countOf, useMergeRecords, type RecordObject } from "./use-record-actions";
 
 type Contact = inferOutput<typeof trpc.contacts.list>["items"][number];
@@ -157,9 +158,28 @@ export function MergeDialog(props: MergeDialogProps) {
       // The shared dialog is max-w-lg; a side-by-side comparison needs the room.
       className="top-[8%]! max-w-4xl!"
     >
-      {rows && <MergeContent key={`${rows[0].id}:${rows[1].id}`} {...props} rows={rows} />}
+      {rows && <MergeRecords key={`${rows[0].id}:${rows[1].id}`} {...props} rows={rows} />}
     </Dialog>
   );
+}
+
+/** One record as `get` reads it: every field, where a table's row carries only its visible columns'. */
+function useWholeRecord(object: RecordObject, id: string) {
+  const contact = useQuery({ ...trpc.contacts.get.queryOptions({ id }), enabled: object === "contact" });
+  const company = useQuery({ ...trpc.companies.get.queryOptions({ id }), enabled: object === "company" });
+  const query = object === "contact" ? contact : company;
+  const record: MergeRow | undefined = object === "contact" ? contact.data?.contact : company.data?.company;
+  return { record, error: query.error };
+}
+
+/** The comparison, once both records are read whole (the same reads useHoldings makes). */
+function MergeRecords(props: MergeDialogProps & { rows: [MergeRow, MergeRow] }) {
+  const a = useWholeRecord(props.object, props.rows[0].id);
+  const b = useWholeRecord(props.object, props.rows[1].id);
+  const error = a.error ?? b.error;
+  if (error) return <p className="text-sm text-danger">{`Could not read both ${props.noun[1]}: ${error.message}`}</p>;
+  if (!a.record || !b.record) return <LoadingLines count={6} label={`Loading both ${props.noun[1]}`} />;
+  return <MergeContent {...props} rows={[a.record, b.record]} />;
 }
 
 function MergeContent({

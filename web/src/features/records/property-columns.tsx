@@ -175,6 +175,7 @@ export function propertyColumns<Row extends WithProperties>(
     header: definition.label,
     width: widths[definition.type] ?? 160,
     sortField: propertyField(definition.key),
+    fields: ["properties"] as const,
     align: definition.type === "number" || definition.type === "currency" ? "end" : "start",
     cell: (row) => <PropertyValue definition={definition} value={row.properties[definition.key]} currency={currency} />,
     editor: propertyEditor<Row>(definition),

@@ -20,6 +20,7 @@ export function timestampColumns<Row extends Timestamped>(): DataTableColumn<Row
   return [
     {
       id: "updatedAt",
+      fields: ["updatedAt"],
       header: "Updated",
       width: 136,
       sortField: "updatedAt",
@@ -27,6 +28,7 @@ export function timestampColumns<Row extends Timestamped>(): DataTableColumn<Row
     },
     {
       id: "createdAt",
+      fields: ["createdAt"],
       header: "Created",
       width: 136,
       sortField: "createdAt",

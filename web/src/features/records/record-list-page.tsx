@@ -22,6 +22,7 @@ import { BulkActions } from "./bulk-actions";
 import { MergeDialog, type MergeRow } from "./merge-dialog";
 import { RestoreButton, TrashToggle } from "./trash";
 import type { RecordObject } from "./use-record-actions";
+import { tableStorageKey } from "./list-fields";
 
 type RecordListPageProps<Row> = {
   /** Which saved views, bulk actions, merge and trash the page offers. */
@@ -53,7 +54,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
   const { title, noun, description, action, list, pages, columns, filterFields, openRowId } = props;
   const { setSearchInput, setFilter, selection, clearSelection } = list;
   const total = formatTotal(pages.total, noun[0], noun[1]);
-  const storageKey = `table:${noun[1]}`;
+  const storageKey = tableStorageKey(noun);
   const saved = useSavedView({ object: props.object, list, columns, storageKey });
   const { trash } = list;
   const { getRowId, onOpenRow } = props;

@@ -21,14 +21,27 @@ type Timestamped = { createdAt: Date; updatedAt: Date };
 /** Created and Updated, read-only: the fields every record's details end with. */
 export function timestampFields<Row extends Timestamped>(): DataTableColumn<Row>[] {
   return [
-    { id: "createdAt", header: "Created", cell: (row) => formatDateTime(row.createdAt) },
-    { id: "updatedAt", header: "Updated", cell: (row) => formatDateTime(row.updatedAt) },
+    { id: "createdAt", header: "Created", fields: ["createdAt"], cell: (row) => formatDateTime(row.createdAt) },
+    { id: "updatedAt", header: "Updated", fields: ["updatedAt"], cell: (row) => formatDateTime(row.updatedAt) },
   ];
 }
 
 /** The columns named by `ids`, in that order: the table's columns are the panel's fields. */
 export function pickFields<Row>(columns: DataTableColumn<Row>[], ids: string[]): DataTableColumn<Row>[] {
   return ids.flatMap((id) => columns.filter((column) => column.id === id));
+}
+
+/**
+ * The record the panel's fields show: the one `get` read, else the table's row when it carries
+ * every field they show (a table reads only its visible columns' fields), so no field shows a blank.
+ */
+export function panelRecord<Row extends object>(
+  read: Row | undefined,
+  row: Row | undefined,
+  fields: DataTableColumn<Row>[],
+): Row | undefined {
+  if (read || !row) return read;
+  return fields.every((field) => (field.fields ?? []).every((name) => name in row)) ? row : undefined;
 }
 
 type RecordPanelProps = {

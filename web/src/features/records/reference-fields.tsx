@@ -107,6 +107,7 @@ export function ownershipColumns<Row extends Owned>(object: RecordObject): DataT
   return [
     {
       id: "owner",
+      fields: ["ownerId"],
       header: "Owner",
       width: 170,
       cell: (row) => <OwnerName userId={row.ownerId} />,
@@ -114,6 +115,7 @@ export function ownershipColumns<Row extends Owned>(object: RecordObject): DataT
     },
     {
       id: "tags",
+      fields: ["tags"],
       header: "Tags",
       width: 180,
       cell: (row) => <TagList tags={row.tags} />,

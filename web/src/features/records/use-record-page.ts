@@ -5,6 +5,7 @@ import { usePaletteLink } from "../../app/palette-links";
 import {
   useListState,
   useTablePages,
+  useVisibleFields,
   type CellPatch,
   type DataTableColumn,
   type FilterField,
@@ -14,6 +15,7 @@ import { memberName, useMembers } from "../members/use-members";
 import { recordPatchOf, useRecordProperties } from "./property-columns";
 import { useCompanyOptions } from "./reference-fields";
 import { useBulkDelete } from "./use-bulk-delete";
+import { ALWAYS_LISTED, tableStorageKey } from "./list-fields";
 import type { createRecordHooks, RecordTypes } from "./use-record-hooks";
 
 type PageTypes = RecordTypes & { row: { properties: Record<string, unknown> } };
@@ -89,7 +91,8 @@ export function useRecordPage<T extends PageTypes>({
   toPatch,
 }: RecordPageOptions<T>) {
   const list = useListState({ field: "name", direction: "asc" });
-  const pages = useTablePages(hooks.useList(list.input));
+  const fields = useVisibleFields(columns, tableStorageKey(noun), ALWAYS_LISTED);
+  const pages = useTablePages(hooks.useList({ ...list.input, fields }));
   const update = hooks.useUpdate();
   const { deleteRecords, restoreRecords } = hooks.useDeleteRecords();
   const link = usePaletteLink();

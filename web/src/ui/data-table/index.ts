@@ -10,3 +10,4 @@ export type { CellEditor, CellPatch, DataTableColumn, DataTableProps, SortState,
 export { CellEditorView } from "./cell-editor";
 export { parseMulti, readPatch } from "./editing";
 export { useOptimisticEdits } from "./use-optimistic-edits";
+export { useVisibleFields } from "./use-column-state";

@@ -1,6 +1,7 @@
 import { ChevronDown, Pencil } from "lucide-react";
 import { memo, type MouseEvent } from "react";
 import { cn } from "../cn";
+import { Skeleton } from "../empty-state";
 import { CellEditorView } from "./cell-editor";
 import { Checkbox } from "./checkbox";
 import { readPatch } from "./editing";
@@ -59,15 +60,18 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
         <Checkbox label="Select row" checked={selected} onToggle={(event) => handlers.onToggle(index, event)} />
       </div>
       {columns.map((column, columnIndex) => {
-        const editing = editingColumnId === column.id && column.editor;
-        const EditIcon = column.editor && column.editor.kind !== "text" ? ChevronDown : Pencil;
+        // A column just shown: its fields arrive with the list's next read (DataTableColumn.fields).
+        const carried = column.fields?.every((field) => field in (row as object)) ?? true;
+        const editor = carried ? column.editor : undefined;
+        const editing = editingColumnId === column.id && editor;
+        const EditIcon = editor && editor.kind !== "text" ? ChevronDown : Pencil;
         return (
           <div
             key={column.id}
             role="gridcell"
             data-column-id={column.id}
             onDoubleClick={
-              column.editor
+              editor
                 ? (event) => {
                     event.stopPropagation();
                     handlers.onStartEdit(index, column.id);
@@ -82,9 +86,9 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
             style={{ width: widthVar(column.id), left: columnIndex === 0 ? CHECKBOX_WIDTH : undefined }}
           >
             <div className={cn("min-w-0 flex-1 truncate px-3", column.align === "end" && "text-right tabular-nums")}>
-              {column.cell(row)}
+              {carried ? column.cell(row) : <Skeleton className="h-3 w-1/2" />}
             </div>
-            {column.editor && !editing && (
+            {editor && !editing && (
               <button
                 type="button"
                 tabIndex={-1}
@@ -98,10 +102,10 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
                 <EditIcon className="size-3.5" aria-hidden />
               </button>
             )}
-            {editing && column.editor && (
+            {editing && editor && (
               <CellEditorView
-                editor={column.editor}
-                initial={readPatch(row, column.editor)}
+                editor={editor}
+                initial={readPatch(row, editor)}
                 onSave={(patch, refocus) => handlers.onSaveEdit(row, column, patch, refocus)}
                 onCancel={handlers.onCancelEdit}
               />

@@ -62,6 +62,8 @@ export type DataTableColumn<Row> = {
   /** False keeps the column out of the column picker (the record's name). */
   hideable?: boolean;
   defaultHidden?: boolean;
+  /** The row fields the cell shows and its editor reads: a list asks only for its visible columns' (useVisibleFields). */
+  fields?: readonly (keyof Row & string)[];
 };
 
 export type TableTotal = { count: number; exact: boolean } | null;

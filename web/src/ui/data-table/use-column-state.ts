@@ -1,5 +1,5 @@
 import type { ColumnSizingState, VisibilityState } from "@tanstack/react-table";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { DataTableColumn } from "./types";
 
 type Stored = { sizing: ColumnSizingState; visibility: VisibilityState };
@@ -36,15 +36,40 @@ export function useColumnVisibility(storageKey: string): VisibilityState | undef
   );
 }
 
+/** The visibility a table opens with: stored choices win; columns added since keep their default. */
+function initialVisibility<Row>(columns: DataTableColumn<Row>[], stored: Stored | null): VisibilityState {
+  return {
+    ...Object.fromEntries(columns.filter((c) => c.defaultHidden).map((c) => [c.id, false] as const)),
+    ...stored?.visibility,
+  };
+}
+
+/**
+ * The fields the table's visible columns show (DataTableColumn.fields) with `always`, sorted: what
+ * its list asks for. Read before the table mounts (from what it will open with), so the first page
+ * is asked for once; showing a column asks again.
+ */
+export function useVisibleFields<Row>(
+  columns: DataTableColumn<Row>[],
+  storageKey: string,
+  always: readonly string[],
+): string[] {
+  const published = useColumnVisibility(storageKey);
+  const [opening] = useState(() => initialVisibility(columns, read(storageKey)));
+  const visibility = published ?? opening;
+  return useMemo(() => {
+    const fields = new Set(always);
+    for (const column of columns)
+      if (visibility[column.id] !== false) for (const field of column.fields ?? []) fields.add(field);
+    return [...fields].sort();
+  }, [columns, visibility, always]);
+}
+
 /** Column widths and visibility, remembered per table in localStorage. */
 export function useColumnState<Row>(columns: DataTableColumn<Row>[], storageKey?: string) {
   const [initial] = useState(() => read(storageKey));
   const [sizing, setSizing] = useState<ColumnSizingState>(initial?.sizing ?? {});
-  // Stored choices win; columns added since keep their default.
-  const [visibility, setVisibility] = useState<VisibilityState>(() => ({
-    ...Object.fromEntries(columns.filter((c) => c.defaultHidden).map((c) => [c.id, false] as const)),
-    ...initial?.visibility,
-  }));
+  const [visibility, setVisibility] = useState<VisibilityState>(() => initialVisibility(columns, initial));
 
   useEffect(() => {
     if (!storageKey) return;

@@ -241,7 +241,7 @@ export function planList<Config extends ObjectConfig>(
   // The count, then `check` (a value the caller reads from the first row, see Plan.checked).
   const tail = sql`${counting ?? sql`NULL`} AS t${check ? sql`, ${check} AS k` : sql``}`;
 
-  const codec = listRowCodec(config);
+  const codec = listRowCodec(config, input.fields);
   const limit = input.limit + 1;
   let page: SQL;
   if (bestMatch) {
@@ -393,7 +393,7 @@ function propertySortPage(
   const picked = afterValues
     ? sql`(${withoutValue}) AS picked`
     : sql`(${withValue} UNION ALL ${withoutValue} LIMIT ${limit}) AS picked`;
-  return sql`select ${listRowCodec(config).packedSelect} AS j, picked.value AS s, ${tail}
+  return sql`select ${listRowCodec(config, input.fields).packedSelect} AS j, picked.value AS s, ${tail}
     from ${picked} inner join ${table} on ${table.id} = picked.record_id
     order by picked.phase, ${order(sql`picked.value`)}, ${order(sql`picked.record_id`)}`;
 }
