@@ -4,7 +4,7 @@
 // runtime without D1; GET /health/db: one `SELECT 1` round trip to D1). Prints a table with
 // PASS/MISS per budget and saves it to bench/results/latest.md. A missed budget never fails the process.
 //
-//   BENCH_SECONDS=4 BENCH_ROUNDS=3 npm run bench   (seconds per run, runs per query; BENCH_RESEED=1 seeds afresh)
+//   BENCH_SECONDS=3 BENCH_ROUNDS=5 npm run bench   (seconds per run, runs per query; BENCH_RESEED=1 seeds afresh)
 //
 // Data lives in bench/.data (seeded once with scripts/seed.mjs, then reused). Ports: wrangler dev
 // on 8795, the Auth emulator on 9191 (stack.mjs puts the emulator hub on auth port + 2 and its log
@@ -30,8 +30,8 @@ const markerFile = path.join(dataDir, "seeded.json");
 const resultsFile = path.join(root, "bench", "results", "latest.md");
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const AUTH_PORT = Number(process.env.BENCH_AUTH_PORT ?? 9191);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP_SECONDS = Math.min(2, Math.max(1, Math.round(SECONDS / 5)));
 const SEED = { org: "Bench Org", contacts: 100_000, companies: 20_000, tasks: 20_000 };
 /** Raise when scripts/seed.mjs writes different data: data seeded under another version is seeded afresh. */
