@@ -222,7 +222,8 @@ async function drain(baseUrl, headers) {
  * The largest resident size, in MB, among the processes of wrangler dev's process group (wrangler
  * and its two workerd). Under wrangler dev both workerd grow by ~9 KB a request whatever the route
  * (even GET /health, no D1: measured here) and abort at V8's heap limit after some 200,000 requests,
- * about 15 minutes of this bench: the bench restarts the stack before that.
+ * about 15 minutes of this bench: the bench restarts the stack before that. (In the proxy, wrangler's
+ * InspectorProxyWorker keeps every DevTools message of the Worker while no DevTools is attached.)
  */
 function stackMemoryMB(stack) {
   const wrangler = stack.processes.find((child) => child.label === "wrangler dev");
