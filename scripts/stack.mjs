@@ -64,15 +64,25 @@ async function waitFor(url, label, timeoutMs, isAlive) {
   throw new Error(`${label} was not ready at ${url} after ${timeoutMs / 1000} s`);
 }
 
+/** Every server started and not yet exited: what Ctrl+C stops, even while the stack is still starting. */
+const running = new Set();
+
 function startProcess(label, command, args, env, logFile) {
   const out = logFile ? fs.openSync(logFile, "a") : "inherit";
   // Own process group, so stopping it stops its children too (workerd, the emulator's java-less node).
   const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ["ignore", out, out] });
   child.label = label;
   child.alive = true;
-  child.on("exit", () => (child.alive = false));
+  running.add(child);
+  child.on("exit", () => {
+    child.alive = false;
+    running.delete(child);
+  });
   return child;
 }
+
+/** The emulator exports its users on the way out: it gets longer than wrangler to stop. */
+const EMULATOR_GRACE_MS = 15000;
 
 async function stopProcess(child, graceMs = 8000) {
   if (!child?.alive) return;
@@ -177,7 +187,7 @@ export async function startStack({
   );
 
   const stop = async () => {
-    await Promise.all([stopProcess(worker), stopProcess(emulator, 15000)]);
+    await Promise.all([stopProcess(worker), stopProcess(emulator, EMULATOR_GRACE_MS)]);
   };
   try {
     await Promise.all([
@@ -205,28 +215,34 @@ function parseArgs(argv) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const stack = await startStack(parseArgs(process.argv.slice(2))).catch((error) => {
-    console.error(`\n✖ ${error.message}`);
-    process.exit(1);
-  });
-  console.log(
-    `\n  Team CRM is running at ${stack.url}\n  (Auth emulator at ${stack.authUrl}; Ctrl+C stops everything)\n`,
-  );
   let stopping = false;
-  const shutdown = async () => {
+  // Installed before anything starts: a Ctrl+C while the servers start stops the ones already running.
+  const shutdown = async (code) => {
     if (stopping) return;
     stopping = true;
     console.log("\nStopping…");
-    await stack.stop();
-    process.exit(0);
+    await Promise.all(
+      [...running].map((child) => stopProcess(child, child.label === "auth emulator" ? EMULATOR_GRACE_MS : undefined)),
+    );
+    process.exit(code);
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
-  for (const child of stack.processes)
-    child.on("exit", (code) => {
-      if (!stopping) {
-        console.error(`${child.label} exited (code ${code}); stopping the rest.`);
-        void shutdown().then(() => process.exit(1));
-      }
-    });
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  const stack = await startStack(parseArgs(process.argv.slice(2))).catch((error) => {
+    if (stopping) return null;
+    console.error(`\n✖ ${error.message}`);
+    process.exit(1);
+  });
+  if (stack && !stopping) {
+    console.log(
+      `\n  Team CRM is running at ${stack.url}\n  (Auth emulator at ${stack.authUrl}; Ctrl+C stops everything)\n`,
+    );
+    for (const child of stack.processes)
+      child.on("exit", (code) => {
+        if (!stopping) {
+          console.error(`${child.label} exited (code ${code}); stopping the rest.`);
+          void shutdown(1);
+        }
+      });
+  }
 }
