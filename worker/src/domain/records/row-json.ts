@@ -146,13 +146,23 @@ export function listRowCodec<Config extends ObjectConfig>(
     throw new TRPCError({ code: "BAD_REQUEST", message: `There is no field "${unknown}" to list.` });
   const keep = new Set<string>([...ALWAYS_LISTED, ...fields]);
   if (keep.size === all.length) return full;
-  const extra = Object.fromEntries(Object.entries(listExtra(config)).filter(([key]) => keep.has(key)));
+  // Looked up before anything is built: a table asks for the same fields page after page.
+  const key = `${config.object}|${[...keep].sort().join()}`;
+  const cached = projectedCodecs.get(key);
+  if (cached) return cached as RowCodec<ListRowOf<Config>>;
+  const extra = Object.fromEntries(Object.entries(listExtra(config)).filter(([name]) => keep.has(name)));
   const repeats = Object.fromEntries(
-    Object.entries(config.listRepeats ?? {}).filter(([key, array]) => keep.has(key) && keep.has(array)),
+    Object.entries(config.listRepeats ?? {}).filter(([name, array]) => keep.has(name) && keep.has(array)),
   );
-  const omit = [...LIST_OMITTED, ...Object.keys(getTableColumns(config.table)).filter((key) => !keep.has(key))];
-  return rowCodec<ListRowOf<Config>>(config.table, omit, extra, repeats);
+  const omit = [...LIST_OMITTED, ...Object.keys(getTableColumns(config.table)).filter((name) => !keep.has(name))];
+  const codec = rowCodec<ListRowOf<Config>>(config.table, omit, extra, repeats);
+  if (projectedCodecs.size >= MAX_CODECS) projectedCodecs.clear();
+  projectedCodecs.set(key, codec as RowCodec<unknown>);
+  return codec;
 }
+
+/** List codecs of a field set, by object and fields (see listRowCodec). */
+const projectedCodecs = new Map<string, RowCodec<unknown>>();
 
 /** The object's listColumns as SQL text (they bind no parameters). */
 function listExtra(config: ObjectConfig): Record<string, string> {
