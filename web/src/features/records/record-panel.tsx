@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { formatDateTime } from "../../lib/format";
-import type { DataTableColumn } from "../../ui/data-table";
+import { carriesFields, type DataTableColumn } from "../../ui/data-table";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { Sheet } from "../../ui/sheet";
 import { PanelSection } from "./record-fields";
@@ -41,7 +41,7 @@ export function panelRecord<Row extends object>(
   fields: DataTableColumn<Row>[],
 ): Row | undefined {
   if (read || !row) return read;
-  return fields.every((field) => (field.fields ?? []).every((name) => name in row)) ? row : undefined;
+  return fields.every((field) => carriesFields(row, field)) ? row : undefined;
 }
 
 type RecordPanelProps = {

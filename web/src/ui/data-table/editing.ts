@@ -1,4 +1,9 @@
-import type { CellEditor, CellPatch } from "./types";
+import type { CellEditor, CellPatch, DataTableColumn } from "./types";
+
+/** Whether `row` carries every field `column` shows: a list reads only its visible columns' (DataTableColumn.fields). */
+export function carriesFields<Row>(row: Row, column: DataTableColumn<Row>): boolean {
+  return column.fields?.every((field) => field in (row as object)) ?? true;
+}
 
 function keysOf<Row>(editor: CellEditor<Row>): string[] {
   if (editor.kind === "text") return editor.fields.map((f) => f.key);

@@ -8,6 +8,6 @@ export type { FilterField, FilterState } from "./filters";
 export type { CellEditor, CellPatch, DataTableColumn, DataTableProps, SortState, TablePages } from "./types";
 // The table's editors also edit a record's fields in its side panel.
 export { CellEditorView } from "./cell-editor";
-export { parseMulti, readPatch } from "./editing";
+export { carriesFields, parseMulti, readPatch } from "./editing";
 export { useOptimisticEdits } from "./use-optimistic-edits";
 export { useVisibleFields } from "./use-column-state";

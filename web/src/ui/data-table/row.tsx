@@ -4,7 +4,7 @@ import { cn } from "../cn";
 import { Skeleton } from "../empty-state";
 import { CellEditorView } from "./cell-editor";
 import { Checkbox } from "./checkbox";
-import { readPatch } from "./editing";
+import { carriesFields, readPatch } from "./editing";
 import { CHECKBOX_WIDTH, ROW_HEIGHT, TRAILING_WIDTH, widthVar } from "./layout";
 import type { CellPatch, DataTableColumn } from "./types";
 
@@ -61,7 +61,7 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
       </div>
       {columns.map((column, columnIndex) => {
         // A column just shown: its fields arrive with the list's next read (DataTableColumn.fields).
-        const carried = column.fields?.every((field) => field in (row as object)) ?? true;
+        const carried = carriesFields(row, column);
         const editor = carried ? column.editor : undefined;
         const editing = editingColumnId === column.id && editor;
         const EditIcon = editor && editor.kind !== "text" ? ChevronDown : Pencil;
