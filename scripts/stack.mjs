@@ -67,11 +67,13 @@ async function waitFor(url, label, timeoutMs, isAlive) {
 /** Every server started and not yet exited: what Ctrl+C stops, even while the stack is still starting. */
 const running = new Set();
 
-function startProcess(label, command, args, env, logFile) {
+/** `graceMs`: how long it may take to stop after SIGINT before it is killed. */
+function startProcess(label, command, args, env, logFile, graceMs = 8000) {
   const out = logFile ? fs.openSync(logFile, "a") : "inherit";
   // Own process group, so stopping it stops its children too (workerd, the emulator's java-less node).
   const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ["ignore", out, out] });
   child.label = label;
+  child.graceMs = graceMs;
   child.alive = true;
   running.add(child);
   child.on("exit", () => {
@@ -81,10 +83,7 @@ function startProcess(label, command, args, env, logFile) {
   return child;
 }
 
-/** The emulator exports its users on the way out: it gets longer than wrangler to stop. */
-const EMULATOR_GRACE_MS = 15000;
-
-async function stopProcess(child, graceMs = 8000) {
+async function stopProcess(child) {
   if (!child?.alive) return;
   const exited = new Promise((r) => child.once("exit", r));
   try {
@@ -98,7 +97,7 @@ async function stopProcess(child, graceMs = 8000) {
     } catch {
       /* already gone */
     }
-  }, graceMs);
+  }, child.graceMs);
   await exited;
   clearTimeout(timer);
 }
@@ -164,6 +163,7 @@ export async function startStack({
     ],
     env,
     log("auth-emulator"),
+    15_000, // it exports its users on the way out
   );
   const worker = startProcess(
     "wrangler dev",
@@ -187,7 +187,7 @@ export async function startStack({
   );
 
   const stop = async () => {
-    await Promise.all([stopProcess(worker), stopProcess(emulator, EMULATOR_GRACE_MS)]);
+    await Promise.all([stopProcess(worker), stopProcess(emulator)]);
   };
   try {
     await Promise.all([
@@ -221,9 +221,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (stopping) return;
     stopping = true;
     console.log("\nStopping…");
-    await Promise.all(
-      [...running].map((child) => stopProcess(child, child.label === "auth emulator" ? EMULATOR_GRACE_MS : undefined)),
-    );
+    await Promise.all([...running].map(stopProcess));
     process.exit(code);
   };
   process.on("SIGINT", () => void shutdown(0));

@@ -40,10 +40,10 @@ describe("the bench's list fields", () => {
 
   it("are what /contacts asks for with its default columns", async () => {
     const { contactColumns } = await import("../../web/src/features/contacts/contact-columns");
-    const { ALWAYS_LISTED, tableStorageKey } = await import("../../web/src/features/records/list-fields");
+    const { LISTED_BESIDE_COLUMNS, tableStorageKey } = await import("../../web/src/features/records/list-fields");
     const bench = (await import("../../bench/default-fields.json")).default;
     const { result } = renderHook(() =>
-      useVisibleFields(contactColumns, tableStorageKey(["contact", "contacts"]), ALWAYS_LISTED),
+      useVisibleFields(contactColumns, tableStorageKey(["contact", "contacts"]), LISTED_BESIDE_COLUMNS),
     );
     expect(result.current).toEqual(bench.contacts);
   });

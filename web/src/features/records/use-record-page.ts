@@ -15,7 +15,7 @@ import { memberName, useMembers } from "../members/use-members";
 import { recordPatchOf, useRecordProperties } from "./property-columns";
 import { useCompanyOptions } from "./reference-fields";
 import { useBulkDelete } from "./use-bulk-delete";
-import { ALWAYS_LISTED, tableStorageKey } from "./list-fields";
+import { LISTED_BESIDE_COLUMNS, tableStorageKey } from "./list-fields";
 import type { createRecordHooks, RecordTypes } from "./use-record-hooks";
 
 type PageTypes = RecordTypes & { row: { properties: Record<string, unknown> } };
@@ -91,7 +91,7 @@ export function useRecordPage<T extends PageTypes>({
   toPatch,
 }: RecordPageOptions<T>) {
   const list = useListState({ field: "name", direction: "asc" });
-  const fields = useVisibleFields(columns, tableStorageKey(noun), ALWAYS_LISTED);
+  const fields = useVisibleFields(columns, tableStorageKey(noun), LISTED_BESIDE_COLUMNS);
   const pages = useTablePages(hooks.useList({ ...list.input, fields }));
   const update = hooks.useUpdate();
   const { deleteRecords, restoreRecords } = hooks.useDeleteRecords();
