@@ -341,6 +341,8 @@ async function main() {
       },
       "list: next page (cursor)": { ...byName, cursor: firstPage.nextCursor },
       'list: search "ann"': { search: "ann", limit: 50, fields: LIST_FIELDS },
+      // The first keystroke in the search box: every word starting with "a" (FTS5's one-letter prefix index).
+      'list: search "a" (first keystroke)': { search: "a", limit: 50, fields: LIST_FIELDS },
     };
     const scenarios = [
       { label: "GET /health (runtime floor, no D1)", path: "/health", kind: "floor:health" },

@@ -404,6 +404,35 @@ describe("full-text search keyed on seq", () => {
     await env.DB.prepare("INSERT INTO contacts_fts(contacts_fts, rank) VALUES ('integrity-check', 1)").run();
     await env.DB.prepare("INSERT INTO companies_fts(companies_fts, rank) VALUES ('integrity-check', 1)").run();
   });
+  it("finds records by one letter, as a search box's first keystroke asks, from a one-letter prefix index", async () => {
+    for (const table of ["contacts_fts", "companies_fts"]) {
+      const [fts] = await rows<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = ?", table);
+      expect(fts.sql).toContain("prefix='1 2 3'");
+    }
+    const { caller } = await ownerOfNewOrganization();
+    const zoe = await caller.contacts.create({ firstName: "Zoë", lastName: "Lee" });
+    const zimmer = await caller.contacts.create({ firstName: "Ann", lastName: "Zimmer" });
+    const byEmail = await caller.contacts.create({ firstName: "Bob", emails: ["bob@zeta.io"] });
+    const byTitle = await caller.contacts.create({ firstName: "Cy", title: "Zookeeper" });
+    await caller.contacts.create({ firstName: "Dee", lastName: "Azure", emails: ["dee@example.com"] });
+    const binned = await caller.contacts.create({ firstName: "Zed" });
+    await caller.contacts.delete({ ids: [binned.id] });
+    const zeta = await caller.companies.create({ name: "Zeta Labs", domain: "zeta.io" });
+    await caller.companies.create({ name: "Acme", domain: "acme.com" });
+    // Another organization's Z-names stay out.
+    const other = await ownerOfNewOrganization("Other Z");
+    await other.caller.contacts.create({ firstName: "Zara" });
+
+    const page = await caller.contacts.list({ search: "z" });
+    expect(ids(page.items).sort()).toEqual([zoe.id, zimmer.id, byEmail.id, byTitle.id].sort());
+    expect(page.total).toEqual({ count: 4, exact: true });
+    expect(ids((await caller.contacts.list({ search: "Z", trash: true })).items)).toEqual([binned.id]);
+    const palette = await caller.search.records({ query: "z" });
+    // Names that start with the letter first, then the other matches, newest first.
+    expect(palette.contacts.map((c) => c.name)).toEqual(["Zoë Lee", "Cy", "Bob", "Ann Zimmer"]);
+    expect(palette.companies.map((c) => c.id)).toEqual([zeta.id]);
+    await env.DB.prepare("INSERT INTO contacts_fts(contacts_fts, rank) VALUES ('integrity-check', 1)").run();
+  });
 });
 
 describe("sort by a custom property (record_values)", () => {
