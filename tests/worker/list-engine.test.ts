@@ -404,6 +404,7 @@ describe("full-text search keyed on seq", () => {
     await env.DB.prepare("INSERT INTO contacts_fts(contacts_fts, rank) VALUES ('integrity-check', 1)").run();
     await env.DB.prepare("INSERT INTO companies_fts(companies_fts, rank) VALUES ('integrity-check', 1)").run();
   });
+
   it("finds records by one letter, as a search box's first keystroke asks, from a one-letter prefix index", async () => {
     for (const table of ["contacts_fts", "companies_fts"]) {
       const [fts] = await rows<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = ?", table);
@@ -432,6 +433,7 @@ describe("full-text search keyed on seq", () => {
     expect(palette.contacts.map((c) => c.name)).toEqual(["Zoë Lee", "Cy", "Bob", "Ann Zimmer"]);
     expect(palette.companies.map((c) => c.id)).toEqual([zeta.id]);
     await env.DB.prepare("INSERT INTO contacts_fts(contacts_fts, rank) VALUES ('integrity-check', 1)").run();
+    await env.DB.prepare("INSERT INTO companies_fts(companies_fts, rank) VALUES ('integrity-check', 1)").run();
   });
 });
 
