@@ -252,7 +252,7 @@ export function planList<Config extends ObjectConfig>(
       from ${picked} AS picked inner join ${table} on ${table.seq} = picked.hit
       order by ${sql.join(bestMatchOrder(config), sql`, `)}`;
   } else if (sortKey !== null) {
-    page = propertySortPage(config, input, scope, sortKey, properties, tail);
+    page = propertySortPage(config, input, scope, sortKey, properties, sql`${codec.packedSelect} AS j`, tail);
   } else if (driver && tagCount && driven) {
     // Both ways in one statement, each under a LIMIT of 0 unless the tag's count picks it (SQLite
     // skips a loop whose LIMIT is 0; a WHERE on a subquery's value would still walk it). Each way
@@ -350,6 +350,7 @@ export function planQuickSearch<Row extends { id: string }>(
  * A page sorted by a custom property, read in index order from `record_values` (one row per record
  * and key with a value), then the records without a value (last in both directions, by id). A
  * UNION ALL under one LIMIT: SQLite stops before the second part once the first fills the page.
+ * `record`: the packed record's select (the page's codec, built once by planList).
  */
 function propertySortPage(
   config: ObjectConfig,
@@ -357,6 +358,7 @@ function propertySortPage(
   scope: SQL | undefined,
   key: string,
   properties: PropertyKinds,
+  record: SQL,
   tail: SQL,
 ): SQL {
   if (!(`prop:${key}` in properties))
@@ -393,7 +395,7 @@ function propertySortPage(
   const picked = afterValues
     ? sql`(${withoutValue}) AS picked`
     : sql`(${withValue} UNION ALL ${withoutValue} LIMIT ${limit}) AS picked`;
-  return sql`select ${listRowCodec(config, input.fields).packedSelect} AS j, picked.value AS s, ${tail}
+  return sql`select ${record}, picked.value AS s, ${tail}
     from ${picked} inner join ${table} on ${table.id} = picked.record_id
     order by picked.phase, ${order(sql`picked.value`)}, ${order(sql`picked.record_id`)}`;
 }
