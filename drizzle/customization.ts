@@ -58,3 +58,15 @@ export const recordCounts = sqliteTable(
   },
   (t) => [uniqueIndex("record_counts_org_object_uq").on(t.organizationId, t.object)],
 );
+
+/**
+ * Each organization's number in the full-text indexes, given when the organization is created (a
+ * trigger, migrations/0007) and never reused. An FTS row's rowid is (partition × 2 + trashed) × 2³²
+ * + the record's seq, so one organization's live (or trashed) rows are one rowid range of the index
+ * and a search reads only that range (`ftsSearch`). No foreign key on purpose: when an organization's
+ * deletion cascades to its records, their FTS triggers still need the number to remove their rows.
+ */
+export const searchPartitions = sqliteTable("search_partitions", {
+  partition: integer("partition").primaryKey({ autoIncrement: true }),
+  organizationId: organizationId().unique("search_partitions_org_uq"),
+});

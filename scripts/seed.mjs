@@ -755,13 +755,23 @@ export async function seed({
       ),
     ]);
 
-    // Prove the FTS triggers indexed the rows: the app's own query shape for "ann".
-    const match = `organization_id:"${org.id}" AND {first_name last_name emails title}: ("ann"*)`;
-    const hits = await first(db, "SELECT count(*) AS n FROM contacts_fts WHERE contacts_fts MATCH ?", match);
+    // Prove the FTS triggers indexed the rows: the app's own query shape (ftsSearch) for "ann".
+    const inOrganization = (table) =>
+      `${table} MATCH ? AND rowid BETWEEN (SELECT partition * 2 FROM search_partitions WHERE organization_id = ?) << 32
+        AND ((SELECT partition * 2 FROM search_partitions WHERE organization_id = ?) << 32) + 4294967295`;
+    const hits = await first(
+      db,
+      `SELECT count(*) AS n FROM contacts_fts WHERE ${inOrganization("contacts_fts")}`,
+      '"ann"*',
+      org.id,
+      org.id,
+    );
     const companyHits = await first(
       db,
-      "SELECT count(*) AS n FROM companies_fts WHERE companies_fts MATCH ?",
-      `organization_id:"${org.id}" AND {name domain}: ("blue"*)`,
+      `SELECT count(*) AS n FROM companies_fts WHERE ${inOrganization("companies_fts")}`,
+      '"blue"*',
+      org.id,
+      org.id,
     );
     if (contactCount > 0 && !(hits.n > 0))
       throw new Error('Search found no contact for "ann": the FTS index is empty.');

@@ -211,11 +211,14 @@ describe("list reads: one D1 round trip", () => {
 
     // A search's best matches: names from one index range, then full-text matches read newest first
     // (FTS5 consumes ORDER BY rowid DESC: index flags 0x40 | 0x80); only the page itself is sorted.
+    // Both the matches and their capped count read only the organization's rowid range ("><": FTS5
+    // takes both bounds of the BETWEEN), not the index's other organizations.
     const [search] = await plansOf({ search: "ann" });
     expect(search).toMatch(
       /SEARCH contacts USING COVERING INDEX contacts_org_name_idx \(.*sort_name>\? AND sort_name<\?\)/,
     );
-    expect(search).toMatch(/SCAN contacts_fts VIRTUAL TABLE INDEX 192:/);
+    expect(search).toMatch(/SCAN contacts_fts VIRTUAL TABLE INDEX 192:M\d*></);
+    expect(search).toMatch(/SCAN contacts_fts VIRTUAL TABLE INDEX 0:M\d*></);
     expect(search).not.toMatch(/SCAN contacts(?!_fts)/);
     expect(search.match(/TEMP B-TREE/g)).toHaveLength(1);
     expect(search.trim().split("\n").at(-1)).toBe("USE TEMP B-TREE FOR ORDER BY");
@@ -360,21 +363,71 @@ describe("search.records (the palette)", () => {
   });
 });
 
-describe("full-text search keyed on seq", () => {
-  it("keys the FTS rows on contacts.seq, an INTEGER PRIMARY KEY that VACUUM cannot renumber", async () => {
+describe("full-text search keyed on seq, in one rowid range per organization", () => {
+  const partitionOf = async (organizationId: string) =>
+    (
+      await rows<{ partition: number }>(
+        "SELECT partition FROM search_partitions WHERE organization_id = ?",
+        organizationId,
+      )
+    )[0]?.partition;
+  const ftsRowids = async (seqs: number[]) =>
+    (
+      await rows<{ rowid: number }>(
+        `SELECT rowid FROM contacts_fts WHERE (rowid & 4294967295) IN (${seqs.map(() => "?").join(", ")}) ORDER BY rowid`,
+        ...seqs,
+      )
+    ).map((r) => r.rowid);
+
+  it("keys each FTS row on (partition × 2 + trashed) × 2^32 + contacts.seq, an INTEGER PRIMARY KEY that VACUUM cannot renumber", async () => {
     const columns = await rows<{ name: string; type: string; pk: number }>("PRAGMA table_info(contacts)");
     expect(columns.find((c) => c.pk === 1)).toMatchObject({ name: "seq", type: "INTEGER" });
     const [fts] = await rows<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'contacts_fts'");
-    expect(fts.sql).toContain("content_rowid='seq'");
+    expect(fts.sql).toContain("content_rowid='fts_rowid'");
+    expect(fts.sql).not.toContain("organization_id");
 
-    const { caller, org } = await ownerOfNewOrganization();
-    const zed = await caller.contacts.create({ firstName: "Zephyrine", emails: ["zeph@example.com"] });
+    const first = await ownerOfNewOrganization();
+    const second = await ownerOfNewOrganization("Later");
+    const [p1, p2] = [await partitionOf(first.org.id), await partitionOf(second.org.id)];
+    expect(p1).toBeGreaterThan(0);
+    expect(p2).toBeGreaterThan(p1!);
+
+    const zed = await first.caller.contacts.create({ firstName: "Zephyrine", emails: ["zeph@example.com"] });
     const [stored] = await rows<{ seq: number }>("SELECT seq FROM contacts WHERE id = ?", zed.id);
-    const hits = await rows<{ rowid: number }>(
-      "SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?",
-      `organization_id:"${org.id}" AND zephyr*`,
+    expect(await ftsRowids([stored.seq])).toEqual([p1! * 2 * 2 ** 32 + stored.seq]);
+    await first.caller.contacts.delete({ ids: [zed.id] });
+    expect(await ftsRowids([stored.seq])).toEqual([(p1! * 2 + 1) * 2 ** 32 + stored.seq]);
+    await first.caller.contacts.restore({ id: zed.id });
+    expect(await ftsRowids([stored.seq])).toEqual([p1! * 2 * 2 ** 32 + stored.seq]);
+    // The neighbouring partition's search does not reach it, live or in the trash.
+    expect((await second.caller.contacts.list({ search: "zephyr" })).total).toEqual({ count: 0, exact: true });
+    expect((await second.caller.contacts.list({ search: "zephyr", trash: true })).items).toEqual([]);
+    expect(ids((await first.caller.contacts.list({ search: "zephyr" })).items)).toEqual([zed.id]);
+  });
+
+  it("keeps the index whole when an organization is deleted, and never gives its number to another", async () => {
+    const doomed = await ownerOfNewOrganization("Doomed");
+    const kept = await doomed.caller.contacts.create({ firstName: "Xanthe" });
+    const binned = await doomed.caller.contacts.create({ firstName: "Xavier" });
+    await doomed.caller.contacts.delete({ ids: [binned.id] });
+    await doomed.caller.companies.create({ name: "Xylo Works", domain: "xylo.io" });
+    const seqs = (await rows<{ seq: number }>("SELECT seq FROM contacts WHERE id IN (?, ?)", kept.id, binned.id)).map(
+      (r) => r.seq,
     );
-    expect(hits.map((h) => h.rowid)).toEqual([stored.seq]);
+    expect(await ftsRowids(seqs)).toHaveLength(2);
+    const number = await partitionOf(doomed.org.id);
+
+    // Its records' delete triggers run as the deletion cascades, after the organization row is gone.
+    await env.DB.prepare("DELETE FROM organizations WHERE id = ?").bind(doomed.org.id).run();
+    expect(await rows("SELECT id FROM contacts WHERE organization_id = ?", doomed.org.id)).toEqual([]);
+    expect(await ftsRowids(seqs)).toEqual([]);
+    await env.DB.prepare("INSERT INTO contacts_fts(contacts_fts, rank) VALUES ('integrity-check', 1)").run();
+    await env.DB.prepare("INSERT INTO companies_fts(companies_fts, rank) VALUES ('integrity-check', 1)").run();
+
+    const next = await ownerOfNewOrganization("Next");
+    expect(await partitionOf(next.org.id)).toBeGreaterThan(number!);
+    await next.caller.contacts.create({ firstName: "Xena" });
+    expect((await next.caller.contacts.list({ search: "x" })).items.map((c) => c.firstName)).toEqual(["Xena"]);
   });
 
   it("stays consistent with contacts and companies through creates, renames, deletes, restores and purges", async () => {

@@ -9,7 +9,7 @@ import { companyConfig, contactConfig } from "../../worker/src/domain/records/fi
 import {
   encodeCursor,
   filterSql,
-  ftsMatch,
+  ftsSearch,
   sortPlan,
   tagCountSql,
   type PropertyKinds,
@@ -69,7 +69,10 @@ describe("toStatement", () => {
       expectSameAsDrizzle(filterSql(contactConfig, filter(conditions), properties, scope)!, "and");
       expectSameAsDrizzle(filterSql(contactConfig, filter(conditions, "or"), properties, scope)!, "or");
       expectSameAsDrizzle(filterSql(contactConfig, filter(conditions), properties, scope, { driver: 10 })!, "driven");
-      expectSameAsDrizzle(ftsMatch(contactConfig, orgScope, "Ann O'Brien", trash)!, "fts");
+      const search = ftsSearch(contactConfig, orgScope, "Ann O'Brien", trash)!;
+      expectSameAsDrizzle(search.where(), "fts");
+      expectSameAsDrizzle(search.where(42), "fts below a record");
+      expectSameAsDrizzle(search.seq, "fts seq");
     }
     for (const field of ["name", "leadScore", "title", "createdAt", "prop:tier"])
       for (const direction of ["asc", "desc"] as const)
@@ -83,7 +86,7 @@ describe("toStatement", () => {
           expectSameAsDrizzle(sql`${plan.sortValue} ${and(plan.after)} ${sql.join(plan.orderBy, sql`, `)}`, label);
         }
     const live = and(eq(contacts.organizationId, orgScope), isNull(contacts.deletedAt));
-    const match = ftsMatch(contactConfig, orgScope, "ann", false);
+    const match = ftsSearch(contactConfig, orgScope, "ann", false);
     expectSameAsDrizzle(bestMatchPicks(contactConfig, "ann", live, match, 51, null), "best match");
     expectSameAsDrizzle(
       bestMatchPicks(contactConfig, "ann", live, match, 51, { position: [1, 42], id: "con_1" }),

@@ -328,6 +328,7 @@ describe("migration 0005", () => {
         "record_tags_ad",
         "record_tags_au_trashed",
         "record_tags_au_restored",
+        "organizations_search_partition",
       ].sort(),
     );
   });

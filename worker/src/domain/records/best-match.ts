@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { sql, type SQL } from "drizzle-orm";
 import type { ObjectConfig } from "./fields";
+import type { FullTextSearch } from "./list-query";
 
 /** The smallest string above every string that starts with `prefix` (SQLite compares text bytewise). */
 function pastPrefix(prefix: string): string {
@@ -30,15 +31,15 @@ export function bestMatchPosition(value: unknown): BestMatchPosition {
  * instead costs a walk of the name index probing each entry (a few ms at 100,000 records, and a
  * walk of the whole organization for a word nobody has).
  *
- * `scope`: the organization, live or trash, and any filter. `match`: the FTS5 query (ftsMatch; null
- * when the text has no words: names only).
+ * `scope`: the organization, live or trash, and any filter. `match`: the full-text search (ftsSearch;
+ * null when the text has no words: names only).
  * Selects `hit` (the record's seq), `part`, and `position` (a BestMatchPosition as JSON) per row.
  */
 export function bestMatchPicks(
   config: ObjectConfig,
   text: string,
   scope: SQL | undefined,
-  match: SQL | null,
+  match: FullTextSearch | null,
   limit: number,
   after: { position: BestMatchPosition; id: string } | null,
 ): SQL {
@@ -53,12 +54,11 @@ export function bestMatchPicks(
     FROM ${table} WHERE ${scope} AND ${inName}
     ${after && part === 0 ? sql`AND (${name}, ${table.id}) > (${at}, ${after.id})` : sql``}
     ORDER BY ${name}, ${table.id} LIMIT ${limit})`;
-  const others = sql`SELECT * FROM (SELECT 1 AS part, ${table.seq} AS hit, json_array(1, ${table.seq}) AS position
-    FROM ${fts} CROSS JOIN ${table} ON ${table.seq} = ${fts}.rowid
-    WHERE ${fts} MATCH ${match} AND ${scope} AND NOT (${inName})
-    ${part === 1 ? sql`AND ${fts}.rowid < ${at}` : sql``}
-    ORDER BY ${fts}.rowid DESC LIMIT ${limit})`;
   if (!match) return sql`(${byName})`;
+  const others = sql`SELECT * FROM (SELECT 1 AS part, ${table.seq} AS hit, json_array(1, ${table.seq}) AS position
+    FROM ${fts} CROSS JOIN ${table} ON ${table.seq} = ${match.seq}
+    WHERE ${match.where(part === 1 ? (at as number) : undefined)} AND ${scope} AND NOT (${inName})
+    ORDER BY ${fts}.rowid DESC LIMIT ${limit})`;
   return part === 1 ? sql`(${others})` : sql`(${byName} UNION ALL ${others} LIMIT ${limit})`;
 }
 

@@ -38,7 +38,8 @@ export type ObjectConfig<Table extends RecordTable = RecordTable, Columns extend
   table: Table;
   fields: Record<string, ListField>;
   defaultSort: string;
-  fts: { table: "contacts_fts" | "companies_fts"; columns: string };
+  /** Its full-text index (migrations/0007): rowids by organization, see ftsSearch. */
+  fts: { table: "contacts_fts" | "companies_fts" };
   /** What every list row (every page kind, the trash too) carries besides the table's columns. */
   listColumns: Columns;
   /**
@@ -76,7 +77,7 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
   object: "contact",
   table: contacts,
   defaultSort: "name",
-  fts: { table: "contacts_fts", columns: "first_name last_name emails title" },
+  fts: { table: "contacts_fts" },
   listColumns: { companyName: companyNameOf(contacts.companyId, contacts.organizationId) },
   listRepeats: { primaryEmail: "emails" },
   fields: {
@@ -101,7 +102,7 @@ export const companyConfig: ObjectConfig<typeof companies, Record<never, never>>
   object: "company",
   table: companies,
   defaultSort: "name",
-  fts: { table: "companies_fts", columns: "name domain" },
+  fts: { table: "companies_fts" },
   listColumns: {},
   fields: {
     name: f(sql`lower(${companies.name})`, "text", false),

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { recordTags, tags } from "../../../../drizzle";
+import { recordTags, searchPartitions, tags } from "../../../../drizzle";
 import { inValues } from "../../db";
 import type { FilterCondition, RecordFilter, RecordSort } from "../../schemas/records";
 import { customPropertyField, type FieldKind, type ListField, type ObjectConfig } from "./fields";
@@ -216,12 +216,29 @@ export function filterSql(
   return filter.combinator === "or" ? or(...parts) : and(...parts);
 }
 
+/** An FTS rowid's low 32 bits: the record's seq (migrations/0007). */
+const FTS_SEQ_MASK = 0xffffffff;
+
+/** A full-text search of one organization's live records (or its trash): see ftsSearch. */
+export type FullTextSearch = {
+  /** The FTS5 query: every word as a prefix. */
+  match: string;
+  /**
+   * The WHERE of a read of the index: the match, inside the organization's rowid range, below the
+   * record `belowSeq` when given (a best-match page's cursor).
+   */
+  where: (belowSeq?: number) => SQL;
+  /** The matched record's seq, from the index's rowid. */
+  seq: SQL;
+};
+
 /**
- * The FTS5 query for free text, limited to one organization's live rows (or its trash) inside the
- * index: every word as a prefix. The organization id comes from `orgScope` (SQL: the caller's
- * membership), so the query string is built in SQL; without a membership it matches nothing.
+ * Free text as a search of the FTS5 index, limited to one organization's live rows (or its trash):
+ * an FTS row's rowid is (partition × 2 + trashed) × 2³² + seq (migrations/0007), so those rows are
+ * one rowid range, which FTS5 seeks to. The partition comes from `orgScope` (SQL: the caller's
+ * membership); without a membership the range is NULL and nothing matches.
  */
-export function ftsMatch(config: ObjectConfig, orgScope: SQL, search: string, trash: boolean): SQL | null {
+export function ftsSearch(config: ObjectConfig, orgScope: SQL, search: string, trash: boolean): FullTextSearch | null {
   const words = search
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -231,10 +248,20 @@ export function ftsMatch(config: ObjectConfig, orgScope: SQL, search: string, tr
     .filter(Boolean)
     .slice(0, 8);
   if (words.length === 0) return null;
-  const terms = words.map((w) => `"${w}"*`).join(" AND ");
-  // The index's organization_id column holds "org_x" for live rows and "org_x_trash" for deleted ones (migrations/0003).
-  const rest = `${trash ? "_trash" : ""}" AND {${config.fts.columns}}: (${terms})`;
-  return sql`('organization_id:"' || coalesce(${orgScope}, 'none') || ${rest})`;
+  const match = words.map((w) => `"${w}"*`).join(" AND ");
+  const fts = sql.raw(config.fts.table);
+  const p = searchPartitions;
+  const first = sql`(((SELECT ${p.partition} FROM ${p} WHERE ${p.organizationId} = ${orgScope}) * 2 + ${sql.raw(
+    trash ? "1" : "0",
+  )}) << 32)`;
+  return {
+    match,
+    where: (belowSeq) =>
+      sql`${fts} MATCH ${match} AND ${fts}.rowid BETWEEN ${first} AND ${first} + ${
+        belowSeq === undefined ? sql.raw(String(FTS_SEQ_MASK)) : belowSeq - 1
+      }`,
+    seq: sql`(${fts}.rowid & ${sql.raw(String(FTS_SEQ_MASK))})`,
+  };
 }
 
 type Cursor = { v: unknown; id: string };

@@ -8,7 +8,7 @@ import {
   decodeCursor,
   encodeCursor,
   filterSql,
-  ftsMatch,
+  ftsSearch,
   inOrganization,
   liveOrTrash,
   propertyKeyOf,
@@ -182,14 +182,14 @@ export function planList<Config extends ObjectConfig>(
 ): Plan<ListRowOf<Config>> {
   const { orgScope } = reader;
   const table = config.table;
-  const match = input.search ? ftsMatch(config, orgScope, input.search, input.trash) : null;
+  const match = input.search ? ftsSearch(config, orgScope, input.search, input.trash) : null;
   const fts = sql.raw(config.fts.table);
   const filterScope = { orgScope, trash: input.trash };
   const filter = filterSql(config, input.filter, properties, filterScope);
   const base = and(inOrganization(config, orgScope), liveOrTrash(config, input.trash), filter);
   const scope = and(
     base,
-    match ? sql`${table.seq} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${match})` : undefined,
+    match ? sql`${table.seq} IN (SELECT ${match.seq} FROM ${fts} WHERE ${match.where()})` : undefined,
   );
   const sortKey = propertyKeyOf(input.sort?.field);
   // A search without a chosen sort lists its best matches first (bestMatchPicks), its cursor a position in them.
@@ -215,13 +215,13 @@ export function planList<Config extends ObjectConfig>(
   let exactAtAnySize = unfiltered;
   if (count && !input.cursor) {
     if (unfiltered) counting = recordCount;
-    // A search alone counts inside the FTS index: its organization_id column holds organization and trash.
+    // A search alone counts inside the FTS index: the organization's live or trashed rows are a rowid range.
     else if (match && !input.filter?.conditions.length)
-      counting = capped(sql`SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${match}`);
+      counting = capped(sql`SELECT 1 FROM ${fts} WHERE ${match.where()}`);
     // With filters too, start from the FTS matches rather than probe them for every record.
     else if (match)
       counting = capped(
-        sql`SELECT 1 FROM ${fts} CROSS JOIN ${table} ON ${table.seq} = ${fts}.rowid WHERE ${fts} MATCH ${match} AND ${base}`,
+        sql`SELECT 1 FROM ${fts} CROSS JOIN ${table} ON ${table.seq} = ${match.seq} WHERE ${match.where()} AND ${base}`,
       );
     // One "has tag" of one key among live records: the vocabulary counts exactly those (migrations/0005).
     else if (driver && tagCount && input.filter?.conditions.length === 1 && driver.keys.length === 1 && !input.trash) {
@@ -330,7 +330,7 @@ export function planQuickSearch<Row extends { id: string }>(
 ): Plan<ListRow<Row>> {
   const { orgScope } = reader;
   const live = and(inOrganization(config, orgScope), isNull(config.table.deletedAt));
-  const picked = bestMatchPicks(config, text, live, ftsMatch(config, orgScope, text, false), limit, null);
+  const picked = bestMatchPicks(config, text, live, ftsSearch(config, orgScope, text, false), limit, null);
   // The palette shows names only: the list columns (listColumns) would be lookups for nothing.
   const codec = rowCodec<ListRow<Row>>(config.table, LIST_OMITTED);
   const page = sql`select ${codec.select} AS r from ${picked} AS picked
