@@ -755,24 +755,19 @@ export async function seed({
       ),
     ]);
 
-    // Prove the FTS triggers indexed the rows: the app's own query shape (ftsSearch) for "ann".
-    const inOrganization = (table) =>
-      `${table} MATCH ? AND rowid BETWEEN (SELECT partition * 2 FROM search_partitions WHERE organization_id = ?) << 32
-        AND ((SELECT partition * 2 FROM search_partitions WHERE organization_id = ?) << 32) + 4294967295`;
-    const hits = await first(
-      db,
-      `SELECT count(*) AS n FROM contacts_fts WHERE ${inOrganization("contacts_fts")}`,
-      '"ann"*',
-      org.id,
-      org.id,
-    );
-    const companyHits = await first(
-      db,
-      `SELECT count(*) AS n FROM companies_fts WHERE ${inOrganization("companies_fts")}`,
-      '"blue"*',
-      org.id,
-      org.id,
-    );
+    // Prove the FTS triggers indexed the rows: the app's own query shape (ftsSearch), the organization's live range.
+    const partitionStart = "((SELECT partition * 2 FROM search_partitions WHERE organization_id = ?) << 32)";
+    const matches = (table, words) =>
+      first(
+        db,
+        `SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?
+          AND rowid BETWEEN ${partitionStart} AND ${partitionStart} + 4294967295`,
+        words,
+        org.id,
+        org.id,
+      );
+    const hits = await matches("contacts_fts", '"ann"*');
+    const companyHits = await matches("companies_fts", '"blue"*');
     if (contactCount > 0 && !(hits.n > 0))
       throw new Error('Search found no contact for "ann": the FTS index is empty.');
     log(`  search check: "ann" matches ${hits.n} contacts, "blue" matches ${companyHits.n} companies`);

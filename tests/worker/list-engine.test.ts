@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import superjson from "superjson";
 import { describe, expect, it } from "vitest";
 import { deserializeResponse, serializeResponse } from "../../worker/src/serialize";
+import { encodeCursor } from "../../worker/src/domain/records/list-query";
 import type { RecordListInput } from "../../worker/src/schemas/records";
 import {
   callerForToken,
@@ -403,6 +404,15 @@ describe("full-text search keyed on seq, in one rowid range per organization", (
     expect((await second.caller.contacts.list({ search: "zephyr" })).total).toEqual({ count: 0, exact: true });
     expect((await second.caller.contacts.list({ search: "zephyr", trash: true })).items).toEqual([]);
     expect(ids((await first.caller.contacts.list({ search: "zephyr" })).items)).toEqual([zed.id]);
+
+    // A forged best-match cursor (its seq is the client's) stays inside the caller's range.
+    const theirs = await second.caller.contacts.create({ firstName: "Zephyrine", lastName: "Other" });
+    const [theirSeq] = await rows<{ seq: number }>("SELECT seq FROM contacts WHERE id = ?", theirs.id);
+    for (const below of [2 ** 40, (p2! - p1!) * 2 * 2 ** 32 + theirSeq.seq + 1, theirSeq.seq + 1])
+      expect(
+        (await first.caller.contacts.list({ search: "other", cursor: encodeCursor({ v: [1, below], id: "con_x" }) }))
+          .items,
+      ).toEqual([]);
   });
 
   it("keeps the index whole when an organization is deleted, and never gives its number to another", async () => {

@@ -221,8 +221,6 @@ const FTS_SEQ_MASK = 0xffffffff;
 
 /** A full-text search of one organization's live records (or its trash): see ftsSearch. */
 export type FullTextSearch = {
-  /** The FTS5 query: every word as a prefix. */
-  match: string;
   /**
    * The WHERE of a read of the index: the match, inside the organization's rowid range, below the
    * record `belowSeq` when given (a best-match page's cursor).
@@ -248,6 +246,7 @@ export function ftsSearch(config: ObjectConfig, orgScope: SQL, search: string, t
     .filter(Boolean)
     .slice(0, 8);
   if (words.length === 0) return null;
+  // Every word as a prefix.
   const match = words.map((w) => `"${w}"*`).join(" AND ");
   const fts = sql.raw(config.fts.table);
   const p = searchPartitions;
@@ -255,10 +254,12 @@ export function ftsSearch(config: ObjectConfig, orgScope: SQL, search: string, t
     trash ? "1" : "0",
   )}) << 32)`;
   return {
-    match,
+    // A cursor's seq comes from the client: the range never reaches past the organization's.
     where: (belowSeq) =>
       sql`${fts} MATCH ${match} AND ${fts}.rowid BETWEEN ${first} AND ${first} + ${
-        belowSeq === undefined ? sql.raw(String(FTS_SEQ_MASK)) : belowSeq - 1
+        belowSeq === undefined
+          ? sql.raw(String(FTS_SEQ_MASK))
+          : Math.max(0, Math.min(Math.floor(belowSeq) - 1, FTS_SEQ_MASK))
       }`,
     seq: sql`(${fts}.rowid & ${sql.raw(String(FTS_SEQ_MASK))})`,
   };
