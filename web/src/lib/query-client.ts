@@ -1,7 +1,9 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import { QueryClient, type InfiniteData } from "@tanstack/react-query";
+import { MutationCache, QueryClient, type InfiniteData } from "@tanstack/react-query";
+import type { Persister } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
 import superjson from "superjson";
+import { copyHoldsLastEdit, noteEditSettled, noteEditStarted } from "./edit-mark";
 
 /** SPEC §9 figures. */
 export const QUERY_STALE_TIME_MS = 60_000;
@@ -10,7 +12,11 @@ export const PERSIST_THROTTLE_MS = 10_000;
 export const PERSIST_MAX_AGE = Infinity;
 export const PERSIST_KEY = "team-crm-query-cache";
 
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
+  mutationCache: new MutationCache({
+    onMutate: noteEditStarted,
+    onSettled: () => void noteEditSettled(queryClient),
+  }),
   defaultOptions: {
     // structuralSharing (the default) compares results deeply and keeps unchanged references.
     queries: { staleTime: QUERY_STALE_TIME_MS, gcTime: QUERY_GC_TIME_MS, structuralSharing: true },
@@ -19,7 +25,7 @@ export const queryClient = new QueryClient({
 
 const cacheStore = typeof indexedDB === "undefined" ? undefined : createStore("team-crm", "query-cache");
 
-export const persister = createAsyncStoragePersister({
+const diskCopy = createAsyncStoragePersister({
   storage: cacheStore
     ? {
         getItem: (key) => get<string>(key, cacheStore).then((v) => v ?? null),
@@ -33,6 +39,15 @@ export const persister = createAsyncStoragePersister({
   serialize: (client) => superjson.stringify(client),
   deserialize: (text) => superjson.parse(text),
 });
+
+/** The disk copy, not painted when it predates this browser's last edit (see edit-mark.ts). */
+export const persister: Persister = {
+  ...diskCopy,
+  restoreClient: async () => {
+    const copy = await diskCopy.restoreClient();
+    return copyHoldsLastEdit(copy?.timestamp) ? copy : undefined;
+  },
+};
 
 export const persistOptions = { persister, maxAge: PERSIST_MAX_AGE };
 
