@@ -52,9 +52,9 @@ export async function noteEditSettled(client: QueryClient): Promise<void> {
 }
 
 /**
- * Whether a copy of the cache written at `timestamp` (none: undefined) already holds every edit made here. Read once,
- * as the page boots: an edit a closed tab left in flight is then forgotten, because every copy
- * written from now on is newer than this page.
+ * Whether a copy of the cache written at `timestamp` (undefined: there is none) holds every edit
+ * made here. Asked once, as the page boots; an edit that a closed tab left in flight is forgotten
+ * then, since every copy written from now on is newer than this page.
  */
 export function copyHoldsLastEdit(timestamp: number | undefined): boolean {
   const last = editedAt();
