@@ -53,9 +53,9 @@ export const persistOptions = { persister, maxAge: PERSIST_MAX_AGE };
 
 /**
  * Once the IndexedDB copy is back in memory, what is on screen is fetched again. The copy paints the
- * page at once, but it is up to 10 s older than memory was (writes are throttled) and may hold
- * teammates' old data: its entries keep their fetch times, so without this a reload within the 60 s
- * of staleness would show, say, an empty list that an import had just filled. A list scrolled deep
+ * page at once, but it may hold teammates' old data (this browser's own edits are covered by
+ * edit-mark.ts): its entries keep their fetch times, so without this a reload within the 60 s of
+ * staleness would show, say, an empty list that a teammate's import had just filled. A list scrolled deep
  * before the reload comes back with its first page only, so the refresh is one request, not one per page.
  */
 export function refreshRestoredQueries(client: QueryClient = queryClient): Promise<void> {

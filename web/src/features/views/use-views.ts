@@ -20,8 +20,7 @@ export function viewHref(object: RecordObject, viewId: string): string {
 
 /**
  * Shared views and the caller's own, for one object, by name. Read again whenever a list page or
- * the sidebar mounts: an admin's change to a shared view shows on the next visit, and a view
- * saved just before a reload is not hidden by the (throttled) copy of the cache on disk.
+ * the sidebar mounts: an admin's change to a shared view shows on the next visit.
  */
 export function useViews(object: RecordObject) {
   return useQuery({ ...trpc.views.list.queryOptions({ object }), staleTime: 0 });
