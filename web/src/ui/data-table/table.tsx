@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { ErrorState } from "../empty-state";
 import { BodyOverlay, LoaderRow, SkeletonRows } from "./body-states";
 import { HeaderRow } from "./header";
-import { HEADER_HEIGHT, ROW_HEIGHT } from "./layout";
+import { CHECKBOX_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, TRAILING_WIDTH, widthVarName } from "./layout";
 import { DataRow, type RowHandlers } from "./row";
 import type { DataTableColumn, DataTableProps } from "./types";
 import { useColumnModel } from "./use-column-model";
@@ -24,6 +24,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const { headers, visibleColumns, columnsById, style, picker } = useColumnModel(columns, storageKey);
+  // What the sticky header, first column and column picker cover: a cell scrolled into view (an
+  // inline editor taking focus, a test's click) stops beside them, not under them.
+  const firstWidth = visibleColumns.length
+    ? (style as Record<string, string>)[widthVarName(visibleColumns[0].id)]
+    : "0px";
+  const scrollPadding = {
+    scrollPaddingTop: HEADER_HEIGHT,
+    scrollPaddingLeft: `calc(${CHECKBOX_WIDTH}px + ${firstWidth})`,
+    scrollPaddingRight: TRAILING_WIDTH,
+  };
 
   const { displayRows, commit } = useOptimisticEdits({ rows: pages.rows, getRowId, onEditCell });
   const ids = useMemo(() => displayRows.map(getRowId), [displayRows, getRowId]);
@@ -166,6 +176,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         onKeyDown={handleKeyDown}
         data-testid="record-table"
         className="group/grid relative min-h-0 flex-1 overflow-auto focus-visible:outline-none"
+        style={scrollPadding}
       >
         <div className="relative" style={style}>
           <HeaderRow
