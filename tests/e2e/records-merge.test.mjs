@@ -71,6 +71,16 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
     await bar.getByRole("button", { name: "Assign" }).click();
     await page.getByRole("menuitem", { name: "Max Merger" }).click();
     await toast("Assigned 2 contacts to Max Merger.").waitFor();
+    // The toasts stack above the bar, leaving its buttons uncovered.
+    const barBox = await bar.boundingBox();
+    await page.waitForFunction(
+      (barTop) => {
+        const shown = [...document.querySelectorAll('[data-sonner-toast][data-visible="true"]')];
+        return shown.length > 0 && shown.every((el) => el.getBoundingClientRect().bottom <= barTop);
+      },
+      barBox.y,
+      { timeout: 3_000 },
+    );
     await screenshot(page, "bulk-actions");
   });
 

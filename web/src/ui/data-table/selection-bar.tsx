@@ -18,6 +18,7 @@ export function SelectionBar({
       role="toolbar"
       aria-label="Bulk actions"
       data-testid="selection-bar"
+      data-selection-bar
       className="absolute bottom-4 left-1/2 z-30 flex w-max max-w-full -translate-x-1/2 items-center gap-1 rounded-lg border border-border bg-background py-1 pr-1 pl-3 shadow-xl"
     >
       <span
