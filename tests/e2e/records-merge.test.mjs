@@ -142,6 +142,9 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
     await page.getByRole("heading", { name: "Contacts · Trash" }).waitFor();
     await row("Annie Lee").waitFor();
     assert.equal(await row("Ann Lee").filter({ hasNotText: "Annie" }).count(), 0);
+    // The trash says when each record was deleted, the latest first.
+    await page.locator('[data-testid="column-header-deletedAt"][aria-sort="descending"]').waitFor();
+    assert.match(await row("Annie Lee").locator('[data-column-id="deletedAt"]').innerText(), /ago|now/);
     await screenshot(page, "contacts-trash");
     await select("Annie Lee");
     await page.getByTestId("selection-bar").getByRole("button", { name: "Restore" }).click();
@@ -150,6 +153,9 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
     await page.getByRole("button", { name: "Leave trash" }).click();
     await row("Annie Lee").waitFor();
     await total("2 contacts").waitFor();
+    // Back to the list's own sort and columns.
+    await page.locator('[data-testid="column-header-name"][aria-sort="ascending"]').waitFor();
+    assert.equal(await page.getByTestId("column-header-deletedAt").count(), 0);
     assert.deepEqual(page.errors, []);
   });
 

@@ -304,6 +304,24 @@ describe("companies.update", () => {
 });
 
 describe("companies.delete and companies.restore", () => {
+  it("lists the trash by deletion time, newest first, and only the caller's own", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const other = await ownerOfNewOrganization();
+    const [acme, globex] = [
+      await caller.companies.create({ name: "Acme" }),
+      await caller.companies.create({ name: "Globex" }),
+    ];
+    await caller.companies.delete({ ids: [globex.id] });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await caller.companies.delete({ ids: [acme.id] });
+    const sort = { field: "deletedAt", direction: "desc" } as const;
+    const first = await caller.companies.list({ trash: true, sort, limit: 1 });
+    const second = await caller.companies.list({ trash: true, sort, limit: 1, cursor: first.nextCursor! });
+    expect([...namesOf(first.items), ...namesOf(second.items)]).toEqual(["Acme", "Globex"]);
+    expect(second.nextCursor).toBeNull();
+    expect((await other.caller.companies.list({ trash: true, sort })).items).toEqual([]);
+  });
+
   it("moves many companies to the trash, counts them, and restores one with activities", async () => {
     const { caller, identity } = await ownerOfNewOrganization();
     const acme = await caller.companies.create({ name: "Acme" });

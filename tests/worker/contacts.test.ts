@@ -393,6 +393,35 @@ describe("contacts.delete and contacts.restore", () => {
     );
   });
 
+  it("lists the trash by deletion time, newest first, page by page, and only the caller's own", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const other = await ownerOfNewOrganization();
+    const made = [];
+    for (const name of ["Ann", "Bob", "Cy", "Di"]) made.push(await caller.contacts.create({ firstName: name }));
+    const stranger = await other.caller.contacts.create({ firstName: "Eve" });
+    await other.caller.contacts.delete({ ids: [stranger.id] });
+    // Bob, then Di, then Ann and Cy together (one bulk delete: the same time, then by id).
+    for (const batch of [[made[1]], [made[3]], [made[0], made[2]]]) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await caller.contacts.delete({ ids: ids(batch) });
+    }
+    const sort = { field: "deletedAt", direction: "desc" } as const;
+    const together = ids([made[0], made[2]]).sort().reverse();
+    const expected = [...together, made[3].id, made[1].id];
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await caller.contacts.list({ trash: true, sort, limit: 1, cursor });
+      seen.push(...ids(page.items));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && seen.length < 10);
+    expect(seen).toEqual(expected);
+    const oldestFirst = await caller.contacts.list({ trash: true, sort: { ...sort, direction: "asc" } });
+    expect(ids(oldestFirst.items)).toEqual([...expected].reverse());
+    expect(oldestFirst.items.every((c) => c.deletedAt instanceof Date)).toBe(true);
+    expect(ids((await other.caller.contacts.list({ trash: true, sort })).items)).toEqual([stranger.id]);
+  });
+
   it("deletes more ids at once than D1 binds parameters (150)", async () => {
     const { caller } = await ownerOfNewOrganization();
     const created = await Promise.all(

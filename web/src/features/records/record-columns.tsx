@@ -38,6 +38,25 @@ export function timestampColumns<Row extends Timestamped>(): DataTableColumn<Row
   ];
 }
 
+/** The trash's "Deleted" column, after the name: when each record went to the trash (see withTrashColumns). */
+function deletedColumn<Row extends { deletedAt: Date | null }>(): DataTableColumn<Row> {
+  return {
+    id: "deletedAt",
+    fields: ["deletedAt"],
+    header: "Deleted",
+    width: 136,
+    sortField: "deletedAt",
+    cell: (row) => (row.deletedAt ? <When date={row.deletedAt} /> : <Empty />),
+  };
+}
+
+/** An object's columns as its trash shows them: the first (the name), then when each was deleted, then the rest. */
+export function withTrashColumns<Row extends { deletedAt: Date | null }>(
+  columns: DataTableColumn<Row>[],
+): DataTableColumn<Row>[] {
+  return [...columns.slice(0, 1), deletedColumn<Row>(), ...columns.slice(1)];
+}
+
 /** Filters every object offers after its own fields. */
 export const commonFilterFields: FilterField[] = [
   { field: "tags", label: "Tags", kind: "array" },

@@ -16,9 +16,10 @@ import { recordPatchOf, useRecordProperties } from "./property-columns";
 import { useCompanyOptions } from "./reference-fields";
 import { useBulkDelete } from "./use-bulk-delete";
 import { LISTED_BESIDE_COLUMNS, tableStorageKey } from "./list-fields";
+import { withTrashColumns } from "./record-columns";
 import type { createRecordHooks, RecordTypes } from "./use-record-hooks";
 
-type PageTypes = RecordTypes & { row: { properties: Record<string, unknown> } };
+type PageTypes = RecordTypes & { row: { properties: Record<string, unknown>; deletedAt: Date | null } };
 
 type RecordPageOptions<T extends PageTypes> = {
   object: "contact" | "company";
@@ -91,7 +92,8 @@ export function useRecordPage<T extends PageTypes>({
   toPatch,
 }: RecordPageOptions<T>) {
   const list = useListState({ field: "name", direction: "asc" });
-  const fields = useVisibleFields(columns, tableStorageKey(noun), LISTED_BESIDE_COLUMNS);
+  const shownColumns = useMemo(() => (list.trash ? withTrashColumns(columns) : columns), [list.trash, columns]);
+  const fields = useVisibleFields(shownColumns, tableStorageKey(noun), LISTED_BESIDE_COLUMNS);
   const pages = useTablePages(hooks.useList({ ...list.input, fields }));
   const update = hooks.useUpdate();
   const { deleteRecords, restoreRecords } = hooks.useDeleteRecords();
@@ -102,7 +104,7 @@ export function useRecordPage<T extends PageTypes>({
 
   const properties = useRecordProperties<T["row"]>(
     object,
-    columns,
+    shownColumns,
     useReferenceFilters(object, filterFields, list.filter),
   );
   const { definitions } = properties;

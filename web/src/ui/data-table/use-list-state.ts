@@ -6,6 +6,8 @@ import type { SortState } from "./types";
 export type ListDefinition = { filters: FilterState; sort: SortState | null; search?: string };
 
 const SEARCH_DEBOUNCE_MS = 150;
+/** The trash lists what was deleted last first: what someone opening it is most likely after. */
+export const TRASH_SORT: SortState = { field: "deletedAt", direction: "desc" };
 
 /**
  * What a record list asks the server for (search, filter, sort) and the selection over it.
@@ -25,7 +27,7 @@ export function useListState(defaultSort: SortState) {
   const shownSort = sort ?? (search ? null : initialSort);
   const bestMatches = Boolean(search) && sort === null;
   // The trash: the same list over soft-deleted records.
-  const [trash, setTrash] = useState(false);
+  const [trash, setTrashState] = useState(false);
   const [selection, setSelection] = useState<Set<string>>(() => new Set());
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -77,6 +79,18 @@ export function useListState(defaultSort: SortState) {
   );
 
   const clearSelection = useCallback(() => setSelection(new Set()), []);
+  /** The list's own sort while the trash shows, to come back to. */
+  const liveSort = useRef<SortState | null>(null);
+  /** In or out of the trash: the trash opens in its own sort, and leaving it brings the list's back. */
+  const setTrash = useCallback(
+    (next: boolean) => {
+      if (next === trash) return;
+      if (next) liveSort.current = sort;
+      setTrashState(next);
+      setSort(next ? TRASH_SORT : liveSort.current);
+    },
+    [trash, sort],
+  );
   const isFiltered = Boolean(search) || filter.conditions.length > 0;
 
   return {

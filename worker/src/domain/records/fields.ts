@@ -95,6 +95,8 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
     tags: { ...f(contacts.tags, "array", false), recordTags: true },
     createdAt: f(contacts.createdAt, "date", false),
     updatedAt: f(contacts.updatedAt, "date", false),
+    // The trash's sort (newest first); never null there, so keyset pages seek (deleted_at, id).
+    deletedAt: f(contacts.deletedAt, "date", false),
   },
 };
 
@@ -113,6 +115,8 @@ export const companyConfig: ObjectConfig<typeof companies, Record<never, never>>
     tags: { ...f(companies.tags, "array", false), recordTags: true },
     createdAt: f(companies.createdAt, "date", false),
     updatedAt: f(companies.updatedAt, "date", false),
+    // The trash's sort (newest first); never null there, so keyset pages seek (deleted_at, id).
+    deletedAt: f(companies.deletedAt, "date", false),
   },
 };
 
