@@ -7,7 +7,7 @@ export type ListDefinition = { filters: FilterState; sort: SortState | null; sea
 
 const SEARCH_DEBOUNCE_MS = 150;
 /** The trash lists what was deleted last first: what someone opening it is most likely after. */
-export const TRASH_SORT: SortState = { field: "deletedAt", direction: "desc" };
+const TRASH_SORT: SortState = { field: "deletedAt", direction: "desc" };
 
 /**
  * What a record list asks the server for (search, filter, sort) and the selection over it.
