@@ -14,47 +14,38 @@ export function When({ date }: { date: Date }) {
 }
 
 type Timestamped = { createdAt: Date; updatedAt: Date };
+type TimeField = "createdAt" | "updatedAt" | "deletedAt";
+
+/** A record's time as a sortable column of relative times (a dash when it has none). */
+function timeColumn<Row extends Partial<Record<TimeField, Date | null>>>(
+  field: TimeField,
+  header: string,
+  options: { defaultHidden?: boolean } = {},
+): DataTableColumn<Row> {
+  return {
+    id: field,
+    fields: [field] as (keyof Row & string)[],
+    header,
+    width: 136,
+    sortField: field,
+    ...options,
+    cell: (row) => {
+      const date = row[field];
+      return date ? <When date={date} /> : <Empty />;
+    },
+  };
+}
 
 /** Updated (shown) and Created (in the picker): every object has both. */
 export function timestampColumns<Row extends Timestamped>(): DataTableColumn<Row>[] {
-  return [
-    {
-      id: "updatedAt",
-      fields: ["updatedAt"],
-      header: "Updated",
-      width: 136,
-      sortField: "updatedAt",
-      cell: (row) => <When date={row.updatedAt} />,
-    },
-    {
-      id: "createdAt",
-      fields: ["createdAt"],
-      header: "Created",
-      width: 136,
-      sortField: "createdAt",
-      defaultHidden: true,
-      cell: (row) => <When date={row.createdAt} />,
-    },
-  ];
-}
-
-/** The trash's "Deleted" column, after the name: when each record went to the trash (see withTrashColumns). */
-function deletedColumn<Row extends { deletedAt: Date | null }>(): DataTableColumn<Row> {
-  return {
-    id: "deletedAt",
-    fields: ["deletedAt"],
-    header: "Deleted",
-    width: 136,
-    sortField: "deletedAt",
-    cell: (row) => (row.deletedAt ? <When date={row.deletedAt} /> : <Empty />),
-  };
+  return [timeColumn<Row>("updatedAt", "Updated"), timeColumn<Row>("createdAt", "Created", { defaultHidden: true })];
 }
 
 /** An object's columns as its trash shows them: the first (the name), then when each was deleted, then the rest. */
 export function withTrashColumns<Row extends { deletedAt: Date | null }>(
   columns: DataTableColumn<Row>[],
 ): DataTableColumn<Row>[] {
-  return [...columns.slice(0, 1), deletedColumn<Row>(), ...columns.slice(1)];
+  return [...columns.slice(0, 1), timeColumn<Row>("deletedAt", "Deleted"), ...columns.slice(1)];
 }
 
 /** Filters every object offers after its own fields. */
