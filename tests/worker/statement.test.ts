@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { companies, contacts, recordTags } from "../../drizzle";
-import { databaseFor, toStatement } from "../../worker/src/db";
+import { databaseFor, toStatement, type Statement } from "../../worker/src/db";
 import { bestMatchPicks } from "../../worker/src/domain/records/best-match";
 import { companyConfig, contactConfig } from "../../worker/src/domain/records/fields";
 import {
@@ -26,10 +26,32 @@ const properties: PropertyKinds = {
   "prop:langs": "array",
 };
 
-/** toStatement must write exactly what drizzle's dialect writes: same text, same parameters. */
+/**
+ * A statement with numbered parameters (`?2`) written with one anonymous `?` per occurrence instead
+ * (what drizzle writes); an anonymous one (drizzle's own text, see toStatement) stays as it is.
+ */
+function anonymous({ sql: text, params }: Statement): Statement {
+  const expanded: unknown[] = [];
+  let next = 0;
+  const written = text.replace(/\?(\d+)?/g, (_, n: string | undefined) => {
+    expanded.push(n === undefined ? params[next++] : params[Number(n) - 1]);
+    return "?";
+  });
+  return { sql: written, params: expanded };
+}
+
+/**
+ * toStatement must write what drizzle's dialect writes: the same text and the same values in the
+ * same places. What it writes itself binds each distinct value once, numbered in order of first use.
+ */
 function expectSameAsDrizzle(query: SQL, label: string) {
   const drizzle = dialect.sqlToQuery(query);
-  expect(toStatement(query), label).toEqual({ sql: drizzle.sql, params: drizzle.params });
+  const statement = toStatement(query);
+  expect(anonymous(statement), label).toEqual({ sql: drizzle.sql, params: drizzle.params });
+  const numbers = [...statement.sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1]));
+  if (numbers.length === 0) return;
+  expect(new Set(statement.params).size, `${label}: each value bound once`).toBe(statement.params.length);
+  expect(Math.max(...numbers), `${label}: numbered 1 to ${statement.params.length}`).toBe(statement.params.length);
 }
 
 const filter = (conditions: RecordFilter["conditions"], combinator: "and" | "or" = "and"): RecordFilter => ({
