@@ -9,6 +9,7 @@ import {
   rows,
   seedMember,
 } from "./helpers";
+import { defineProperty } from "./records-helpers";
 
 type FieldErrors = { data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } } };
 const fieldErrorsOf = (error: unknown) => (error as FieldErrors).data?.zodError?.fieldErrors;
@@ -279,6 +280,19 @@ describe("properties.reorder", () => {
       ["a", 1],
       ["b", 2],
     ]);
+  });
+
+  it("orders 150 properties at once, more ids than D1 binds parameters to one statement", async () => {
+    const { admin, org } = await team();
+    const keys = Array.from({ length: 150 }, (_, i) => `p${String(i).padStart(3, "0")}`);
+    for (const key of keys) await defineProperty(org.id, "contact", { key, label: key, type: "text" });
+    const listed = await admin.caller.properties.list({ object: "contact" });
+    const reversed = [...listed].sort((a, b) => b.key.localeCompare(a.key));
+    expect(await admin.caller.properties.reorder({ object: "contact", ids: reversed.map((p) => p.id) })).toEqual({
+      ok: true,
+    });
+    const ordered = await admin.caller.properties.list({ object: "contact" });
+    expect(ordered.map((p) => [p.key, p.position])).toEqual([...keys].reverse().map((key, i) => [key, i]));
   });
 
   it("is FORBIDDEN for a member", async () => {

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, inArray, isNull, max } from "drizzle-orm";
+import { and, asc, eq, isNull, max } from "drizzle-orm";
 import { propertyDefinitions } from "../../../drizzle";
+import { inValues } from "../db";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { notFound } from "../domain/records/conflict";
@@ -85,7 +86,7 @@ export const propertiesRouter = createTRPCRouter({
         and(
           eq(propertyDefinitions.organizationId, ctx.org.id),
           eq(propertyDefinitions.object, input.object),
-          inArray(propertyDefinitions.id, input.ids),
+          inValues(propertyDefinitions.id, input.ids),
         ),
       );
     if (owned.length !== new Set(input.ids).size) throw notFound("property");
