@@ -30,9 +30,12 @@ export const filterCondition = z.object({
 });
 export type FilterCondition = z.infer<typeof filterCondition>;
 
+/** Conditions one list filter holds at most (the filter bar stops offering more). */
+export const MAX_FILTER_CONDITIONS = 20;
+
 export const recordFilter = z.object({
   combinator: z.enum(["and", "or"]).default("and"),
-  conditions: z.array(filterCondition).max(20).default([]),
+  conditions: z.array(filterCondition).max(MAX_FILTER_CONDITIONS).default([]),
 });
 export type RecordFilter = z.infer<typeof recordFilter>;
 

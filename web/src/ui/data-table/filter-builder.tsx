@@ -1,5 +1,6 @@
 import { ListFilter, Plus, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { MAX_FILTER_CONDITIONS } from "../../../../worker/src/schemas/records";
 import { cn } from "../cn";
 import { FilterForm } from "./filter-form";
 import { conditionLabel, pickedLabels, type FilterCondition, type FilterField, type FilterState } from "./filters";
@@ -21,6 +22,7 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
     onChange({ ...value, conditions: [...conditions, condition] });
     close(true);
   };
+  const full = conditions.length >= MAX_FILTER_CONDITIONS;
   const handleRemove = (index: number) => onChange({ ...value, conditions: conditions.filter((_, i) => i !== index) });
 
   return (
@@ -71,9 +73,12 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
           type="button"
           aria-expanded={open}
           aria-haspopup="dialog"
+          disabled={full}
+          title={full ? `A list filters on ${MAX_FILTER_CONDITIONS} conditions at most` : undefined}
           onClick={() => setOpen((o) => !o)}
           className={cn(
             "inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-muted hover:bg-surface-2 hover:text-foreground",
+            "disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-muted",
             open && "bg-surface-2 text-foreground",
           )}
         >
@@ -84,7 +89,7 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
           )}
           {conditions.length ? "Add filter" : "Filter"}
         </button>
-        {open && (
+        {open && !full && (
           <Popover onClose={close}>
             <FilterForm fields={fields} onAdd={handleAdd} />
           </Popover>
