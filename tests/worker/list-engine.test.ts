@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import superjson from "superjson";
 import { describe, expect, it } from "vitest";
+import { D1_MAX_BOUND_PARAMETERS } from "../../worker/src/db";
 import { deserializeResponse, serializeResponse } from "../../worker/src/serialize";
 import { encodeCursor } from "../../worker/src/domain/records/list-query";
 import type { RecordFilter, RecordListInput } from "../../worker/src/schemas/records";
@@ -661,7 +662,7 @@ describe("bound parameters", () => {
       ).toEqual(expected);
       expect(bound.length, label).toBeGreaterThan(0);
       for (const { values } of bound) {
-        expect(values.length, label).toBeLessThanOrEqual(100);
+        expect(values.length, label).toBeLessThanOrEqual(D1_MAX_BOUND_PARAMETERS);
         expect(new Set(values).size, `${label}: each value bound once`).toBe(values.length);
       }
     }

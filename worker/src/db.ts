@@ -53,7 +53,7 @@ const escapeName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** Chunks the renderer leaves to drizzle (views, subquery builders, placeholders, key-cased columns …). */
 class Unsupported extends Error {}
 
-/** D1 binds at most this many parameters to one statement (SQLite's own limit, which local runs use, is 32,766). */
+/** D1 binds at most this many parameters to one statement (workerd's local D1 too: "too many SQL variables"). */
 export const D1_MAX_BOUND_PARAMETERS = 100;
 
 /**
