@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { MAX_FILTER_CONDITIONS, type RecordListInput } from "../../worker/src/schemas/records";
 import { expectTRPCError, httpClientFor, newIdentity, ownerOfNewOrganization, rows, seedMember } from "./helpers";
+import { encodeCursor } from "../../worker/src/domain/records/list-query";
 import { allPages, defineProperty, ids, setCreatedAt } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
@@ -491,6 +492,39 @@ describe("contacts.list search", () => {
       "BAD_REQUEST",
       "That page link is no longer valid. Reload the list.",
     );
+  });
+
+  it("refuses a search's page link on a sorted page, and an edited one on any page, as BAD_REQUEST", async () => {
+    const { caller, org } = await fourContacts();
+    await defineProperty(org.id, "contact", { key: "tier", label: "Tier", type: "text" });
+    const searched = await caller.contacts.list({ search: "example", limit: 1 });
+    // A best-match cursor's value is a position ([part, name or seq]); a sort's is a column's value.
+    const positions = [JSON.parse(atob(searched.nextCursor!.replace(/-/g, "+").replace(/_/g, "/"))).v, [1, 5]];
+    const sortedPages: RecordListInput[] = [
+      {},
+      { sort: { field: "title", direction: "desc" } }, // nullable: the keyset's other shape
+      { sort: { field: "leadScore", direction: "asc" } },
+      { sort: { field: "prop:tier", direction: "asc" } }, // read through the property values
+      { filter: { combinator: "and", conditions: [{ field: "tags", operator: "contains", value: "vip" }] } },
+    ];
+    for (const input of sortedPages)
+      for (const v of [...positions, { name: "Ann" }, true])
+        await expectTRPCError(
+          caller.contacts.list({ ...input, cursor: encodeCursor({ v, id: "con_x" }) }),
+          "BAD_REQUEST",
+          "That page link is no longer valid. Reload the list.",
+        );
+    for (const v of ["ann", 3, null, [2, 1], [0, 7]])
+      await expectTRPCError(
+        caller.contacts.list({ search: "example", cursor: encodeCursor({ v, id: "con_x" }) }),
+        "BAD_REQUEST",
+        "That page link is no longer valid. Reload the list.",
+      );
+    // A value of the right kind is a place in the order, even one no record holds.
+    expect(namesOf((await caller.contacts.list({ cursor: encodeCursor({ v: "bz", id: "con_x" }) })).items)).toEqual([
+      "Cy",
+      "Di",
+    ]);
   });
 
   it("does not return another organization's contacts nor deleted ones", async () => {

@@ -1,7 +1,6 @@
-import { TRPCError } from "@trpc/server";
 import { sql, type SQL } from "drizzle-orm";
 import type { ObjectConfig } from "./fields";
-import type { FullTextSearch } from "./list-query";
+import { invalidPageLink, type FullTextSearch } from "./list-query";
 
 /** The smallest string above every string that starts with `prefix` (SQLite compares text bytewise). */
 function pastPrefix(prefix: string): string {
@@ -20,7 +19,7 @@ export function bestMatchPosition(value: unknown): BestMatchPosition {
     if ((part === 0 && typeof at === "string") || (part === 1 && typeof at === "number"))
       return value as BestMatchPosition;
   }
-  throw new TRPCError({ code: "BAD_REQUEST", message: "That page link is no longer valid. Reload the list." });
+  throw invalidPageLink();
 }
 
 /**

@@ -278,6 +278,10 @@ export function encodeCursor(cursor: Cursor): string {
 }
 const PRINTABLE_ASCII = /^[ -~]*$/;
 
+/** A cursor the list cannot continue from: edited by hand, or made for another kind of page. */
+export const invalidPageLink = () =>
+  new TRPCError({ code: "BAD_REQUEST", message: "That page link is no longer valid. Reload the list." });
+
 export function decodeCursor(raw: string): Cursor {
   try {
     const binary = atob(raw.replace(/-/g, "+").replace(/_/g, "/"));
@@ -285,8 +289,21 @@ export function decodeCursor(raw: string): Cursor {
     if (typeof cursor.id !== "string") throw new Error("no id");
     return cursor;
   } catch {
-    throw new TRPCError({ code: "BAD_REQUEST", message: "That page link is no longer valid. Reload the list." });
+    throw invalidPageLink();
   }
+}
+
+/**
+ * A sorted page's cursor: its value is one a sort column holds (text, a number or null). Anything
+ * else (an array or object, from an edited link or a search's best-match cursor) would be bound
+ * into the keyset comparison, where SQLite refuses it ("row value misused") or D1 cannot bind it.
+ */
+export function decodeSortCursor(raw: string): Cursor {
+  const cursor = decodeCursor(raw);
+  const { v } = cursor;
+  if (v === undefined || v === null || typeof v === "string" || (typeof v === "number" && Number.isFinite(v)))
+    return cursor;
+  throw invalidPageLink();
 }
 
 /**
@@ -307,7 +324,7 @@ export function sortPlan(
   const orderBy: SQL[] = [...(field.nullable ? [sql`(${field.sql} IS NULL)`] : []), order(field.sql as SQL), order(id)];
   let after: SQL | undefined;
   if (rawCursor) {
-    const cursor = decodeCursor(rawCursor);
+    const cursor = decodeSortCursor(rawCursor);
     const beyond = direction === "asc" ? sql`>` : sql`<`;
     if (cursor.v === null || cursor.v === undefined) {
       after = sql`(${field.sql} IS NULL AND ${id} ${beyond} ${cursor.id})`;

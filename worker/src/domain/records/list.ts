@@ -6,6 +6,7 @@ import type { RecordList } from "../../schemas/records";
 import type { FieldKind, ObjectConfig } from "./fields";
 import {
   decodeCursor,
+  decodeSortCursor,
   encodeCursor,
   filterSql,
   ftsSearch,
@@ -368,7 +369,7 @@ function propertySortPage(
   const order = ascending ? asc : desc;
   const beyond = ascending ? sql`>` : sql`<`;
   const limit = input.limit + 1;
-  const cursor = input.cursor ? decodeCursor(input.cursor) : null;
+  const cursor = input.cursor ? decodeSortCursor(input.cursor) : null;
   const v = recordValues;
   const valueRow = and(
     eq(v.organizationId, table.organizationId),
