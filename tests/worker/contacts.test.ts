@@ -587,6 +587,40 @@ describe("contacts.list filters", () => {
     expect(await filtered(caller, "and", { field: "leadScore", operator: "lt", value: 10 })).toEqual(["Di"]);
   });
 
+  it("matches 'contains' on text of any length the filter takes, with %, _ and \\ as themselves", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const long = "Senior Vice President of Global Enterprise Partnerships, EMEA and APAC"; // 70 bytes
+    await caller.contacts.create({ firstName: "Ann", title: long });
+    await caller.contacts.create({ firstName: "Bob", title: "100% on_call \\ ops" });
+    await caller.contacts.create({ firstName: "Cy", title: "1000 oncall ops" });
+    // D1 refuses a LIKE pattern over 50 bytes: such a value used to fail the list as a server error.
+    expect(await filtered(caller, "and", { field: "title", operator: "contains", value: long.toUpperCase() })).toEqual([
+      "Ann",
+    ]);
+    expect(await filtered(caller, "and", { field: "title", operator: "contains", value: "x".repeat(500) })).toEqual([]);
+    for (const value of ["0%", "n_c", "\\"])
+      expect(await filtered(caller, "and", { field: "title", operator: "contains", value })).toEqual(["Bob"]);
+    expect(
+      await filtered(caller, "and", { field: "title", operator: "contains", value: "" }),
+      "an empty text is in every title",
+    ).toEqual(["Ann", "Bob", "Cy"]);
+  });
+
+  it("refuses a date filter on a number past any date, not as a server error", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "renewal", label: "Renewal", type: "date" });
+    await caller.contacts.create({ firstName: "Ann", properties: { renewal: "2025-03-01" } });
+    for (const field of ["prop:renewal", "createdAt"])
+      await expectTRPCError(
+        filtered(caller, "and", { field, operator: "before", value: 1e20 }),
+        "BAD_REQUEST",
+        '"100000000000000000000" is not a date.',
+      );
+    expect(
+      await filtered(caller, "and", { field: "prop:renewal", operator: "before", value: Date.UTC(2100, 0, 1) }),
+    ).toEqual(["Ann"]);
+  });
+
   it("supports before and after on createdAt", async () => {
     const { caller } = await fourContacts();
     expect(await filtered(caller, "and", { field: "createdAt", operator: "after", value: "2024-12-31" })).toEqual([

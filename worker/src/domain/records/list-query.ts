@@ -22,7 +22,8 @@ function comparable(field: ListField, value: unknown): unknown {
   if (value === undefined || value === null || Array.isArray(value))
     throw new TRPCError({ code: "BAD_REQUEST", message: "Choose one value to compare with." });
   if (field.kind === "date") {
-    const time = typeof value === "number" ? value : Date.parse(String(value));
+    // Through a Date: it also refuses a number past its range (±8.64e15 ms), which toISOString would throw on.
+    const time = new Date(typeof value === "number" ? value : Date.parse(String(value))).getTime();
     if (Number.isNaN(time)) throw new TRPCError({ code: "BAD_REQUEST", message: `"${String(value)}" is not a date.` });
     // Custom date properties hold "YYYY-MM-DD" text, which compares as text, not as a number.
     return field.isoDate ? new Date(time).toISOString().slice(0, 10) : time;
@@ -171,8 +172,12 @@ function conditionSql(
       return sql`${column} = ${comparable(field, value)}`;
     case "neq":
       return sql`(${column} IS NULL OR ${column} != ${comparable(field, value)})`;
-    case "contains":
-      return sql`${column} LIKE ${`%${escapeLike(String(value ?? "").toLowerCase())}%`} ESCAPE '\\'`;
+    // instr, not LIKE: D1 refuses a LIKE pattern over 50 bytes ("pattern too complex"), and the
+    // text needs no escaping. Both sides lower-cased, as LIKE folded ASCII case for every kind.
+    case "contains": {
+      const text = field.kind === "text" ? column : sql`lower(${field.sql})`;
+      return sql`instr(${text}, ${String(value ?? "").toLowerCase()}) > 0`;
+    }
     case "in":
       return sql`${column} IN ${asList(value).map((v) => comparable(field, v))}`;
     case "empty":
@@ -192,10 +197,6 @@ function asList(value: unknown): unknown[] {
   const list = Array.isArray(value) ? value : [value];
   if (list.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: "Choose at least one value." });
   return list;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
