@@ -1,0 +1,180 @@
+import { TRPCError } from "@trpc/server";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { propertyTypes } from "../../drizzle/values";
+import { filterOperators, MAX_FILTER_CONDITIONS, type RecordListInput } from "../../worker/src/schemas/records";
+import { ownerOfNewOrganization } from "./helpers";
+import { defineProperty } from "./records-helpers";
+
+/**
+ * Inputs the schemas accept, but in any combination a client could send: none may fail as a server
+ * error (a 500 says "something went wrong on our side" and tells the person nothing). A refusal is
+ * a TRPCError with a code the person can act on and a sentence.
+ */
+const REFUSALS = new Set(["BAD_REQUEST", "NOT_FOUND", "CONFLICT"]);
+
+async function outcomeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return "ok";
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    // The cause's message names the failure when there is one (D1's SQLite error).
+    const cause = error.cause instanceof Error && error.cause !== error ? ` (${error.cause.message})` : "";
+    if (!REFUSALS.has(error.code) || !error.message) return `${error.code}: ${error.message}${cause}`;
+    return error.code;
+  }
+}
+
+/** One property of each type, so filters, sorts and values meet every kind. */
+const PROPERTY_KEYS = propertyTypes.map((type) => `p_${type.replace("-", "_")}`);
+async function organizationWithEveryPropertyType() {
+  const owner = await ownerOfNewOrganization();
+  for (const [i, type] of propertyTypes.entries())
+    for (const object of ["contact", "company"] as const)
+      await defineProperty(owner.org.id, object, {
+        key: PROPERTY_KEYS[i],
+        label: `Prop ${type}`,
+        type,
+        options: type === "select" || type === "multi-select" ? ["gold", "silver"] : undefined,
+      });
+  const { caller } = owner;
+  const acme = await caller.companies.create({ name: "Acme", domain: "acme.test", tags: ["vip"] });
+  await caller.companies.create({ name: "Globex", properties: { p_number: 3, p_select: "gold" } });
+  await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.test"], companyId: acme.id, tags: ["vip"] });
+  await caller.contacts.create({ firstName: "Bob", title: "CTO", properties: { p_text: "x", p_date: "2025-01-02" } });
+  const gone = await caller.contacts.create({ firstName: "Cy", leadScore: 40 });
+  await caller.contacts.delete({ ids: [gone.id] });
+  return owner;
+}
+
+/** Any JSON value a client could put where the schema takes `unknown`. */
+const anyValue = fc.oneof(
+  fc.constantFrom(null, true, false, 0, -0, 1.5, -7, 1e308, -1e308, "", " ", "gold", "2025-13-45", "2025-06-01"),
+  fc.constantFrom("https://x.test/a", "not a url", "a@b.test", "12.345", "1e3", "NaN", "Infinity", "💼", "'); --"),
+  fc.string({ maxLength: 30 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+  fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constant(null), fc.constant("gold")), {
+    maxLength: 4,
+  }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.string({ maxLength: 5 }), fc.integer()), { maxKeys: 3 }),
+);
+
+/** Any value a filter's schema accepts. */
+const filterValue = fc.oneof(
+  fc.constantFrom("gold", "", "2025-06-01", "2025-06-01T10:00:00Z", "yesterday", "vip", "%", "_", "\\", "'", '"'),
+  fc.string({ maxLength: 20 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+  fc.boolean(),
+  fc.array(fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant("gold")), { maxLength: 6 }),
+);
+
+const CONTACT_FIELDS = [
+  "name",
+  "firstName",
+  "lastName",
+  "email",
+  "title",
+  "companyId",
+  "ownerId",
+  "leadStatus",
+  "source",
+  "leadScore",
+  "lastActivityAt",
+  "tags",
+  "createdAt",
+  "updatedAt",
+  "deletedAt",
+  "companyName",
+  "primaryEmail",
+  "nope",
+];
+const COMPANY_FIELDS = ["name", "domain", "industry", "size", "ownerId", "tags", "createdAt", "updatedAt", "deletedAt"];
+
+const listInput = (fields: string[]): fc.Arbitrary<RecordListInput> => {
+  const field = fc.oneof(
+    fc.constantFrom(...fields),
+    fc.constantFrom(...PROPERTY_KEYS.map((k) => `prop:${k}`), "prop:missing", "prop:", "prop:Bad-Key"),
+  );
+  return fc.record(
+    {
+      search: fc.oneof(fc.constantFrom("ann", "a", "acme.test", "'", "*", '"', "NEAR", "-x", "^"), fc.string()),
+      filter: fc.record({
+        combinator: fc.constantFrom("and" as const, "or" as const),
+        conditions: fc.array(
+          fc.record(
+            { field, operator: fc.constantFrom(...filterOperators), value: filterValue },
+            { requiredKeys: ["field", "operator"] },
+          ),
+          { maxLength: MAX_FILTER_CONDITIONS },
+        ),
+      }),
+      sort: fc.record({ field, direction: fc.constantFrom("asc" as const, "desc" as const) }),
+      limit: fc.integer({ min: 1, max: 200 }),
+      trash: fc.boolean(),
+      fields: fc.array(fc.constantFrom(...fields.filter((f) => /^[a-zA-Z]+$/.test(f)), "properties", "emails"), {
+        maxLength: 8,
+      }),
+    },
+    { requiredKeys: [] },
+  );
+};
+
+describe("inputs the schemas accept never fail as server errors (property-based)", () => {
+  it("lists contacts and companies on any filter, sort, search and fields", async () => {
+    const { caller } = await organizationWithEveryPropertyType();
+    const failures = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(listInput(CONTACT_FIELDS), listInput(COMPANY_FIELDS), async (contacts, companies) => {
+        for (const [input, outcome] of [
+          [contacts, await outcomeOf(caller.contacts.list(contacts))],
+          [companies, await outcomeOf(caller.companies.list(companies))],
+        ] as const)
+          if (!REFUSALS.has(outcome) && outcome !== "ok") failures.add(`${outcome} for ${JSON.stringify(input)}`);
+      }),
+      { numRuns: 250, seed: 11 },
+    );
+    expect([...failures]).toEqual([]);
+  }, 60_000);
+
+  it("stores or refuses any custom property value on create, update and bulk update", async () => {
+    const { caller } = await organizationWithEveryPropertyType();
+    const contact = await caller.contacts.create({ firstName: "Dee" });
+    const company = await caller.companies.create({ name: "Initech" });
+    const failures = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...PROPERTY_KEYS, "missing"), anyValue, async (key, value) => {
+        const contactNow = await caller.contacts.get({ id: contact.id });
+        const companyNow = await caller.companies.get({ id: company.id });
+        for (const outcome of [
+          await outcomeOf(caller.contacts.create({ firstName: "Eve", properties: { [key]: value } })),
+          await outcomeOf(
+            caller.contacts.update({
+              id: contact.id,
+              version: contactNow.contact.version,
+              patch: { properties: { [key]: value } },
+            }),
+          ),
+          await outcomeOf(
+            caller.companies.update({
+              id: company.id,
+              version: companyNow.company.version,
+              patch: { properties: { [key]: value } },
+            }),
+          ),
+          await outcomeOf(
+            caller.contacts.bulkUpdate({ ids: [contact.id], action: { type: "setProperty", key, value } }),
+          ),
+          await outcomeOf(
+            caller.companies.bulkUpdate({ ids: [company.id], action: { type: "setProperty", key, value } }),
+          ),
+        ])
+          if (!REFUSALS.has(outcome) && outcome !== "ok") failures.add(`${key}=${JSON.stringify(value)}: ${outcome}`);
+      }),
+      { numRuns: 150, seed: 5 },
+    );
+    expect([...failures]).toEqual([]);
+  }, 60_000);
+});
