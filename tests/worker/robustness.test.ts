@@ -177,4 +177,82 @@ describe("inputs the schemas accept never fail as server errors (property-based)
     );
     expect([...failures]).toEqual([]);
   }, 60_000);
+
+  it("imports any row a file could map (each row created, updated, skipped or failed with its line), and creates or refuses any record", async () => {
+    const { caller } = await organizationWithEveryPropertyType();
+    const text = fc.oneof(
+      fc.constantFrom(
+        "",
+        " ",
+        "Ann",
+        "ann@acme.test",
+        "ANN@ACME.TEST ",
+        "acme.test",
+        "https://www.Acme.test/x",
+        "+1 555 0100",
+      ),
+      fc.constantFrom(
+        "not an email",
+        "a@b",
+        "ä@ö.de",
+        "xn--bcher-kva.example",
+        "http://",
+        "💼",
+        "-",
+        "gold",
+        "2025-02-30",
+      ),
+      fc.string({ maxLength: 60 }),
+    );
+    const cell = fc.oneof(text, anyValue);
+    const contactRow = fc.dictionary(
+      fc.constantFrom(
+        ...["firstName", "lastName", "emails", "phones", "title", "companyId", "linkedinUrl", "leadStatus"],
+        ...["source", "leadScore", "ownerId", "tags", "properties", "companyName", "id", "version", "nope"],
+      ),
+      fc.oneof(cell, fc.array(text, { maxLength: 3 }), fc.dictionary(fc.constantFrom(...PROPERTY_KEYS), cell)),
+      { maxKeys: 6 },
+    );
+    const companyRow = fc.dictionary(
+      fc.constantFrom("name", "domain", "industry", "size", "address", "linkedinUrl", "ownerId", "tags", "properties"),
+      fc.oneof(cell, fc.array(text, { maxLength: 3 }), fc.dictionary(fc.constantFrom(...PROPERTY_KEYS), cell)),
+      { maxKeys: 5 },
+    );
+    const failures = new Set<string>();
+    const note = (what: string, input: unknown, outcome: string) => {
+      if (!REFUSALS.has(outcome) && outcome !== "ok") failures.add(`${what} ${JSON.stringify(input)}: ${outcome}`);
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(contactRow, { minLength: 1, maxLength: 8 }),
+        fc.array(companyRow, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom("skip" as const, "update" as const),
+        async (contactRows, companyRows, onDuplicate) => {
+          for (const [importer, rows] of [
+            [caller.contacts.import, contactRows],
+            [caller.companies.import, companyRows],
+          ] as const) {
+            const lineNumbers = rows.map((_, i) => i + 2);
+            try {
+              const result = await importer({ rows, lineNumbers, onDuplicate });
+              // Every row is accounted for once, a failed one by its line.
+              expect(result.created + result.updated + result.skipped + result.failed.length).toBe(rows.length);
+              for (const { line, message } of result.failed) {
+                expect(lineNumbers).toContain(line);
+                expect(message.length).toBeGreaterThan(0);
+              }
+            } catch (error) {
+              note("import", rows, await outcomeOf(Promise.reject(error)));
+            }
+          }
+          for (const row of contactRows)
+            note("contacts.create", row, await outcomeOf(caller.contacts.create(row as never)));
+          for (const row of companyRows)
+            note("companies.create", row, await outcomeOf(caller.companies.create(row as never)));
+        },
+      ),
+      { numRuns: 120, seed: 3 },
+    );
+    expect([...failures]).toEqual([]);
+  }, 60_000);
 });
