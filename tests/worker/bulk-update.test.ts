@@ -54,7 +54,7 @@ describe("contacts.bulkUpdate: assign", () => {
     const [ann] = await contactsNamed(caller, "Ann");
     await expectTRPCError(
       caller.contacts.bulkUpdate({ ids: [ann.id], action: { type: "assign", ownerId: stranger.identity.uid } }),
-      "BAD_REQUEST",
+      "NOT_FOUND",
       "That person is not a member of this workspace.",
     );
     const { contact, last } = await seen(caller, ann.id);
@@ -290,7 +290,7 @@ describe("companies.bulkUpdate", () => {
     );
     await expectTRPCError(
       a.caller.companies.bulkUpdate({ ids: [mine.id], action: { type: "assign", ownerId: b.identity.uid } }),
-      "BAD_REQUEST",
+      "NOT_FOUND",
     );
     expect((await b.caller.companies.get({ id: theirs.id })).company).toMatchObject({ ownerId: null, version: 1 });
     expect((await a.caller.companies.get({ id: mine.id })).company).toMatchObject({ ownerId: null, version: 1 });

@@ -99,6 +99,56 @@ describe("cross-organization isolation", () => {
   });
 });
 
+describe("record owners", () => {
+  it("must be members: another organization's user is NOT_FOUND on create and update, and nothing is written", async () => {
+    const { caller, org } = await ownerOfNewOrganization("Org A");
+    const colleague = await seedMember(org.id, "member");
+    const stranger = await ownerOfNewOrganization("Org B");
+    const ownedBy = { ownerId: stranger.identity.uid };
+    for (const create of [
+      caller.contacts.create({ firstName: "Ann", ...ownedBy }),
+      caller.companies.create({ name: "Acme", ...ownedBy }),
+    ])
+      await expectTRPCError(create, "NOT_FOUND", "That person is not a member of this workspace.");
+    expect(await rows("SELECT id FROM contacts WHERE organization_id = ?", org.id)).toEqual([]);
+    expect(await rows("SELECT id FROM companies WHERE organization_id = ?", org.id)).toEqual([]);
+
+    const ann = await caller.contacts.create({ firstName: "Ann", ownerId: colleague.identity.uid });
+    const acme = await caller.companies.create({ name: "Acme", ownerId: colleague.identity.uid });
+    await expectTRPCError(
+      caller.contacts.update({ id: ann.id, version: ann.version, patch: ownedBy }),
+      "NOT_FOUND",
+      "That person is not a member of this workspace.",
+    );
+    await expectTRPCError(
+      caller.companies.update({ id: acme.id, version: acme.version, patch: ownedBy }),
+      "NOT_FOUND",
+      "That person is not a member of this workspace.",
+    );
+    expect((await caller.contacts.get({ id: ann.id })).contact).toMatchObject({
+      ownerId: colleague.identity.uid,
+      version: 1,
+    });
+    expect((await caller.companies.get({ id: acme.id })).company).toMatchObject({
+      ownerId: colleague.identity.uid,
+      version: 1,
+    });
+
+    // An owner who has since left keeps their records editable, sent back unchanged or not.
+    await env.DB.prepare("DELETE FROM memberships WHERE user_id = ?").bind(colleague.identity.uid).run();
+    const renamed = await caller.contacts.update({
+      id: ann.id,
+      version: 1,
+      patch: { firstName: "Anna", ownerId: colleague.identity.uid },
+    });
+    expect(renamed).toMatchObject({ firstName: "Anna", ownerId: colleague.identity.uid, version: 2 });
+    expect(await caller.companies.update({ id: acme.id, version: 1, patch: { industry: "Tools" } })).toMatchObject({
+      industry: "Tools",
+      version: 2,
+    });
+  });
+});
+
 describe("feedback.create", () => {
   it("stores the text, category and page (trimmed) for the caller's organization and returns id and createdAt", async () => {
     const { caller, org, identity } = await ownerOfNewOrganization();

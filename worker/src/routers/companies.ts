@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { companies, contacts } from "../../../drizzle";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
+import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
 import { companyNamesQuery } from "../domain/records/company-names";
 import { notFound, staleVersionError } from "../domain/records/conflict";
@@ -130,7 +131,7 @@ export const companiesRouter = createTRPCRouter({
 
   create: memberProcedure.input(companyCreateInput).mutation(async ({ ctx, input }) => {
     const domain = domainOf(input.domain);
-    await assertDomainFree(ctx.db, ctx.org.id, domain);
+    await Promise.all([assertDomainFree(ctx.db, ctx.org.id, domain), assertMember(ctx.db, ctx.org.id, input.ownerId)]);
     const properties = await checkPropertyValues(ctx.db, ctx.org.id, "company", input.properties, { creating: true });
     const now = new Date();
     try {
@@ -166,6 +167,8 @@ export const companiesRouter = createTRPCRouter({
       patch.domain = domainOf(patch.domain);
       await assertDomainFree(ctx.db, ctx.org.id, patch.domain, current.id);
     }
+    // Only a new owner: a record whose owner has left can still be edited.
+    if (patch.ownerId !== current.ownerId) await assertMember(ctx.db, ctx.org.id, patch.ownerId);
     const changes = diffFields(current, patch);
     if (Object.keys(changes).length === 0) return current;
     try {

@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
 import { companies, contacts } from "../../../drizzle";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
+import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
 import { companyNamesQuery } from "../domain/records/company-names";
 import { notFound, staleVersionError } from "../domain/records/conflict";
@@ -148,6 +149,7 @@ export const contactsRouter = createTRPCRouter({
     await Promise.all([
       assertEmailFree(ctx.db, ctx.org.id, primaryEmail),
       assertCompanyInOrganization(ctx.db, ctx.org.id, input.companyId),
+      assertMember(ctx.db, ctx.org.id, input.ownerId),
     ]);
     const properties = await checkPropertyValues(ctx.db, ctx.org.id, "contact", input.properties, { creating: true });
     const now = new Date();
@@ -186,6 +188,8 @@ export const contactsRouter = createTRPCRouter({
       await assertEmailFree(ctx.db, ctx.org.id, patch.primaryEmail, current.id);
     }
     if (patch.companyId) await assertCompanyInOrganization(ctx.db, ctx.org.id, patch.companyId);
+    // Only a new owner: a record whose owner has left can still be edited.
+    if (patch.ownerId !== current.ownerId) await assertMember(ctx.db, ctx.org.id, patch.ownerId);
     const next = { ...current, ...patch };
     if (!next.firstName && !next.lastName && !next.primaryEmail)
       throw new TRPCError({ code: "BAD_REQUEST", message: EMPTY_CONTACT_MESSAGE });

@@ -1,8 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, exists, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { companies, contacts, memberships, tasks } from "../../../drizzle";
+import { companies, contacts, tasks } from "../../../drizzle";
 import { newId } from "../domain/ids";
+import { assertMember } from "../domain/members";
 import { activityRow, diffFields, insertActivity, insertActivityWhere } from "../domain/records/activity";
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import type { Database } from "../db";
@@ -11,16 +12,6 @@ import { taskCreateInput, taskListInput, taskUpdateInput } from "../schemas/task
 import { createTRPCRouter, memberProcedure } from "../trpc";
 
 type Task = typeof tasks.$inferSelect;
-
-async function assertMember(db: Database, organizationId: string, userId: string | null | undefined) {
-  if (!userId) return;
-  const [member] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
-    .limit(1);
-  if (!member) throw new TRPCError({ code: "NOT_FOUND", message: "That person is not a member of this workspace." });
-}
 
 async function assertRecord(
   db: Database,

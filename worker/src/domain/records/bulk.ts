@@ -1,8 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
-import { memberships, type contacts } from "../../../../drizzle";
+import type { contacts } from "../../../../drizzle";
 import { inValues, type Database } from "../../db";
 import type { BulkAction } from "../../schemas/records";
+import { assertMember } from "../members";
 import { activityRow, diffFields, insertActivityWhere } from "./activity";
 import { notFound } from "./conflict";
 import type { ObjectConfig } from "./fields";
@@ -35,15 +36,6 @@ function patchFor(row: BulkRow, action: BulkAction, checkedValue: unknown): Part
     case "setProperty":
       return { properties: { ...row.properties, [action.key]: checkedValue } };
   }
-}
-
-async function assertMember(db: Database, organizationId: string, userId: string) {
-  const [member] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
-    .limit(1);
-  if (!member) throw new TRPCError({ code: "BAD_REQUEST", message: "That person is not a member of this workspace." });
 }
 
 /**
