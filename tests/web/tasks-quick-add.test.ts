@@ -61,5 +61,6 @@ describe("property keys and options", () => {
 
   it("splits options on commas and lines, without blanks or repeats", () => {
     expect(parseOptions("Gold, Silver\nBronze\n\nGold,")).toEqual(["Gold", "Silver", "Bronze"]);
+    expect(parseOptions("Gold, gold, SILVER, Silver")).toEqual(["Gold", "SILVER"]);
   });
 });

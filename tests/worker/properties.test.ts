@@ -135,6 +135,13 @@ describe("properties.create", () => {
       "options",
       "A select property needs at least one option.",
     ],
+    [
+      "an option listed twice, however capitalised",
+      { type: "select" as const, options: ["Gold", "Silver", "gold "] },
+      "options",
+      '"gold" is listed twice.',
+    ],
+    ["options on a text property", { options: ["Gold"] }, "options", "Only select properties have options."],
   ])("is BAD_REQUEST over HTTP for %s, naming the field", async (_case, patch, field, message) => {
     const { admin, org } = await team();
     const client = await httpClientFor(admin.identity);
@@ -255,6 +262,38 @@ describe("properties.update", () => {
     // A text property has no options to lose.
     const text = await admin.caller.properties.create({ object: "contact", key: "note", label: "Note", type: "text" });
     await expect(admin.caller.properties.update({ id: text.id, options: [] })).resolves.toMatchObject({ options: [] });
+  });
+
+  it("is BAD_REQUEST for options a select would list twice, or options on a property without any", async () => {
+    const { admin } = await team();
+    const stage = await admin.caller.properties.create({
+      object: "contact",
+      key: "stage",
+      label: "Stage",
+      type: "select",
+      options: ["Cold"],
+    });
+    const note = await admin.caller.properties.create({ object: "contact", key: "note", label: "Note", type: "text" });
+    const client = await httpClientFor(admin.identity);
+    await expectTRPCError(
+      client.properties.update.mutate({ id: stage.id, options: ["Cold", "Warm", "COLD"] }),
+      "BAD_REQUEST",
+      '"COLD" is listed twice.',
+    );
+    await expectTRPCError(
+      admin.caller.properties.update({ id: note.id, options: ["Cold"] }),
+      "BAD_REQUEST",
+      "Only select properties have options.",
+    );
+    expect(
+      await rows("SELECT key, options FROM property_definitions WHERE id IN (?, ?) ORDER BY key", stage.id, note.id),
+    ).toEqual([
+      { key: "note", options: null },
+      { key: "stage", options: '["Cold"]' },
+    ]);
+    await expect(admin.caller.properties.update({ id: stage.id, options: ["Cold", "Warm"] })).resolves.toMatchObject({
+      options: ["Cold", "Warm"],
+    });
   });
 
   it("is BAD_REQUEST over HTTP for an empty label", async () => {

@@ -5,7 +5,13 @@ import { inValues } from "../db";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { notFound } from "../domain/records/conflict";
-import { objectInput, propertyCreateInput, propertyReorderInput, propertyUpdateInput } from "../schemas/customization";
+import {
+  hasOptions,
+  objectInput,
+  propertyCreateInput,
+  propertyReorderInput,
+  propertyUpdateInput,
+} from "../schemas/customization";
 import { recordIdInput } from "../schemas/records";
 import { adminProcedure, createTRPCRouter, memberProcedure } from "../trpc";
 
@@ -58,15 +64,18 @@ export const propertiesRouter = createTRPCRouter({
 
   update: adminProcedure.input(propertyUpdateInput).mutation(async ({ ctx, input }) => {
     const { id, ...patch } = input;
-    // Create refuses a select without options; an update must not empty one into accepting no value at all.
-    if (patch.options?.length === 0) {
+    // As create: options for selects only, and an update must not empty a select into accepting no value.
+    if (patch.options) {
       const [current] = await ctx.db
         .select({ type: propertyDefinitions.type })
         .from(propertyDefinitions)
         .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id)))
         .limit(1);
-      if (current?.type === "select" || current?.type === "multi-select")
+      if (!current) throw notFound("property");
+      if (hasOptions(current.type) && patch.options.length === 0)
         throw new TRPCError({ code: "BAD_REQUEST", message: "A select property needs at least one option." });
+      if (!hasOptions(current.type) && patch.options.length > 0)
+        throw new TRPCError({ code: "BAD_REQUEST", message: "Only select properties have options." });
     }
     const [updated] = await ctx.db
       .update(propertyDefinitions)

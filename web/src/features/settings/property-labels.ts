@@ -31,9 +31,8 @@ export const typeMeta: Record<PropertyType, { label: string; icon: LucideIcon }>
   email: { label: "Email", icon: Mail },
 };
 
-export function hasOptions(type: PropertyType): boolean {
-  return type === "select" || type === "multi-select";
-}
+/** Whether a type has options (select, multi-select): the server's rule. */
+export { hasOptions } from "../../../../worker/src/schemas/customization";
 
 /** "Renewal date" → "renewal_date": what the server's key rule accepts (a letter first, 40 at most). */
 export function keyFromLabel(label: string): string {
@@ -49,12 +48,9 @@ export function keyFromLabel(label: string): string {
 
 /** Options typed comma-separated or one per line, trimmed and without repeats. */
 export function parseOptions(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[,\n]/)
-        .map((option) => option.trim())
-        .filter(Boolean),
-    ),
-  ];
+  // Each option once, however capitalised (the first spelling stays), as the server requires.
+  const byKey = new Map<string, string>();
+  for (const option of text.split(/[,\n]/).map((o) => o.trim()))
+    if (option && !byKey.has(option.toLowerCase())) byKey.set(option.toLowerCase(), option);
+  return [...byKey.values()];
 }
