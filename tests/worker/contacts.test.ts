@@ -230,6 +230,34 @@ describe("contacts.get companyNames", () => {
   });
 });
 
+describe("a record's tags and emails", () => {
+  it("hold each tag once however capitalised (its first spelling) and each email once, on create and update", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({
+      firstName: "Ann",
+      emails: ["ann@acme.test", " ANN@acme.test", "ann@home.test"],
+      tags: ["VIP", "vip", "Beta", " Vip "],
+    });
+    expect(ann).toMatchObject({ emails: ["ann@acme.test", "ann@home.test"], tags: ["VIP", "Beta"] });
+    const updated = await caller.contacts.update({
+      id: ann.id,
+      version: ann.version,
+      patch: { tags: ["beta", "BETA", "new"], emails: ["b@acme.test", "B@ACME.TEST"] },
+    });
+    expect(updated).toMatchObject({ emails: ["b@acme.test"], tags: ["beta", "new"] });
+    // The organization's tag keeps the spelling it was first given.
+    expect(await caller.tags.list({ object: "contact" })).toEqual([
+      { name: "Beta", count: 1 },
+      { name: "new", count: 1 },
+    ]);
+    const acme = await caller.companies.create({ name: "Acme", tags: ["Partner", "PARTNER"] });
+    expect(acme.tags).toEqual(["Partner"]);
+    // Removing one spelling removes the tag, as bulk untagging does.
+    await caller.contacts.bulkUpdate({ ids: [ann.id], action: { type: "removeTag", tag: "NEW" } });
+    expect((await caller.contacts.get({ id: ann.id })).contact.tags).toEqual(["beta"]);
+  });
+});
+
 describe("contacts.update", () => {
   it("changes only the patched fields, bumps the version and records the changes", async () => {
     const { caller, identity } = await ownerOfNewOrganization();

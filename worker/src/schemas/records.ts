@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { leadStatuses } from "../../../drizzle/values";
+import { uniqueIgnoringCase } from "../domain/records/normalize";
 
 export const filterOperators = [
   "eq",
@@ -72,6 +73,8 @@ export const recordIdInput = z.object({ id: z.string().min(4).max(40) });
 export const recordIdsInput = z.object({ ids: z.array(z.string().min(4).max(40)).min(1).max(200) });
 
 const tag = z.string().trim().min(1).max(40);
+/** A record's tags, each once however capitalised (as bulk tagging and merges compare them). */
+const tags = z.array(tag).max(50).transform(uniqueIgnoringCase);
 const url = z.url("Enter a full URL, like https://…").max(500);
 /** Optional text: blank is stored as null, so "is empty" filters and nulls-last sorts agree. */
 const optionalText = (max: number) =>
@@ -98,7 +101,11 @@ export const propertyValues = z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/
 const contactShape = {
   firstName: z.string().trim().max(100),
   lastName: z.string().trim().max(100),
-  emails: z.array(email).max(10),
+  // Lower-cased as they are checked, so a repeat is an exact one: kept once.
+  emails: z
+    .array(email)
+    .max(10)
+    .transform((emails) => [...new Set(emails)]),
   phones: z.array(phone).max(10),
   title: optionalText(200),
   companyId: z.string().max(40).nullish(),
@@ -107,7 +114,7 @@ const contactShape = {
   source: optionalText(100),
   leadScore: z.number().int().min(0).max(1000),
   ownerId: z.string().max(128).nullish(),
-  tags: z.array(tag).max(50),
+  tags,
   properties: propertyValues,
 };
 
@@ -144,7 +151,7 @@ const companyShape = {
   address: optionalText(500),
   linkedinUrl: url.nullish(),
   ownerId: z.string().max(128).nullish(),
-  tags: z.array(tag).max(50),
+  tags,
   properties: propertyValues,
 };
 

@@ -10,7 +10,7 @@ import { isUniqueViolation } from "../constraint-error";
 import { newId } from "../ids";
 import { activityRow, diffFields, insertActivity, insertActivityWhere } from "./activity";
 import { countChange } from "./list";
-import { isValidDomain, normalizeDomain, normalizeEmail, sortNameOf } from "./normalize";
+import { isValidDomain, normalizeDomain, normalizeEmail, sortNameOf, uniteIgnoringCase } from "./normalize";
 import { checkPropertyValue } from "./properties";
 
 type Values = Record<string, unknown>;
@@ -159,13 +159,6 @@ function issueMessage(config: ImportObject, issues: z.core.$ZodIssue[]): string 
 const blank = (value: unknown) =>
   value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
 
-/** Case-insensitive union, keeping `first`'s order and spelling. */
-function unite(first: string[], then: string[]) {
-  const seen = new Set(first.map((v) => v.toLowerCase()));
-  const added = then.filter((v) => !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
-  return [...first, ...added];
-}
-
 /**
  * `state` with what `row` fills in: an import never blanks what the file left empty, unites lists
  * and adds custom values to the record's.
@@ -176,7 +169,8 @@ function applyRow(config: ImportObject, state: Values, raw: Values, data: Values
     const value = data[key];
     if (blank(value)) continue;
     if (key === "properties") next.properties = { ...(state.properties as Values), ...(value as Values) };
-    else if (config.lists.includes(key)) next[key] = unite((state[key] as string[]) ?? [], value as string[]);
+    else if (config.lists.includes(key))
+      next[key] = uniteIgnoringCase((state[key] as string[]) ?? [], value as string[]);
     else next[key] = value;
   }
   return next;

@@ -6,7 +6,7 @@ import { activityRow, diffFields, insertActivityWhere } from "./activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ObjectConfig } from "./fields";
 import { countChange } from "./list";
-import { normalizeEmail, sortNameOf } from "./normalize";
+import { normalizeEmail, sortNameOf, uniteIgnoringCase } from "./normalize";
 
 type Contact = typeof contacts.$inferSelect;
 type Company = typeof companies.$inferSelect;
@@ -27,13 +27,6 @@ function fillProperties(survivor: Record<string, unknown>, merged: Record<string
   return properties;
 }
 
-/** Lists keep the survivor's order and spelling first, then what only the merged record had (ignoring case). */
-function unite(survivor: string[], merged: string[]) {
-  const seen = new Set(survivor.map((v) => v.toLowerCase()));
-  const added = merged.filter((v) => !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
-  return [...survivor, ...added];
-}
-
 export function mergedContactFields(survivor: Contact, merged: Contact): Partial<Contact> {
   const filled = fill(survivor, merged, [
     "firstName",
@@ -44,7 +37,7 @@ export function mergedContactFields(survivor: Contact, merged: Contact): Partial
     "source",
     "ownerId",
   ]);
-  const emails = unite(survivor.emails, merged.emails);
+  const emails = uniteIgnoringCase(survivor.emails, merged.emails);
   const next = { ...survivor, ...filled };
   // The survivor's primary email stays; one without any takes the merged record's (freed by the same batch).
   const primaryEmail = survivor.primaryEmail ?? normalizeEmail(emails[0]);
@@ -53,8 +46,8 @@ export function mergedContactFields(survivor: Contact, merged: Contact): Partial
     emails,
     primaryEmail,
     sortName: sortNameOf(next.firstName, next.lastName, primaryEmail),
-    phones: unite(survivor.phones, merged.phones),
-    tags: unite(survivor.tags, merged.tags),
+    phones: uniteIgnoringCase(survivor.phones, merged.phones),
+    tags: uniteIgnoringCase(survivor.tags, merged.tags),
     properties: fillProperties(survivor.properties, merged.properties),
     leadScore: Math.max(survivor.leadScore, merged.leadScore),
     lastActivityAt:
@@ -67,7 +60,7 @@ export function mergedContactFields(survivor: Contact, merged: Contact): Partial
 export function mergedCompanyFields(survivor: Company, merged: Company): Partial<Company> {
   return {
     ...fill(survivor, merged, ["domain", "industry", "size", "address", "linkedinUrl", "ownerId"]),
-    tags: unite(survivor.tags, merged.tags),
+    tags: uniteIgnoringCase(survivor.tags, merged.tags),
     properties: fillProperties(survivor.properties, merged.properties),
   };
 }

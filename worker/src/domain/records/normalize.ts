@@ -24,3 +24,13 @@ export function sortNameOf(firstName: string, lastName: string, email?: string |
   const name = `${firstName} ${lastName}`.trim().toLowerCase();
   return name || (email ?? "");
 }
+
+/** Case-insensitive union: `first` as it is, then what only `then` has, in its order and first spelling. */
+export function uniteIgnoringCase(first: string[], then: string[]): string[] {
+  const seen = new Set(first.map((v) => v.toLowerCase()));
+  const added = then.filter((v) => !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
+  return [...first, ...added];
+}
+
+/** Each value once, however capitalised: the first spelling stays ("VIP", "vip" → "VIP"). */
+export const uniqueIgnoringCase = (values: string[]): string[] => uniteIgnoringCase([], values);
