@@ -2,6 +2,7 @@ import { createTRPCClient } from "@trpc/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppRouter } from "../../worker/src/routers";
 import { createLinks } from "../../web/src/lib/trpc-links";
+import { MAX_BATCH_SIZE } from "../../worker/src/batch-limit";
 
 type Call = { url: string; method: string; headers: Headers };
 
@@ -39,6 +40,17 @@ describe("tRPC links (SPEC §7)", () => {
     await Promise.all([client.user.getUser.query(), client.user.getConnectedAccounts.query()]);
     expect(calls).toHaveLength(1);
     expect(calls[0].url).toContain("/trpc/user.getUser,user.getConnectedAccounts");
+  });
+
+  it("splits a batch larger than the server takes into requests of MAX_BATCH_SIZE calls at most", async () => {
+    const calls: Call[] = [];
+    const client = createTRPCClient<AppRouter>({
+      links: createLinks(async () => "t", "http://x/trpc", recordingFetch(calls)),
+    });
+    await Promise.all(Array.from({ length: MAX_BATCH_SIZE + 10 }, () => client.user.getUser.query()));
+    const sizes = calls.map((call) => new URL(call.url).pathname.split(",").length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(MAX_BATCH_SIZE + 10);
+    expect(Math.max(...sizes)).toBe(MAX_BATCH_SIZE);
   });
 
   it("sends mutations as POST", async () => {

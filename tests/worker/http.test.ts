@@ -2,6 +2,7 @@ import { SELF } from "cloudflare:test";
 import { createTRPCClient, httpBatchStreamLink } from "@trpc/client";
 import superjson from "superjson";
 import { describe, expect, it } from "vitest";
+import { MAX_BATCH_SIZE } from "../../worker/src/batch-limit";
 import type { AppRouter } from "../../worker/src/routers";
 import {
   expectTRPCError,
@@ -136,6 +137,22 @@ describe("tRPC over HTTP", () => {
     expect(dataOf(body[1])).toEqual([
       { provider: "password", email: identity.email, status: "active", linkedAt: expect.any(Date) },
     ]);
+  });
+
+  it("refuses a batch of more than MAX_BATCH_SIZE calls with 400, running none of them", async () => {
+    const { identity } = await ownerOfNewOrganization("Batch Co");
+    const headers = { authorization: `Bearer ${await signIdToken(identity)}` };
+    const batch = (size: number) =>
+      SELF.fetch(
+        url(`/trpc/${Array(size).fill("user.getUser").join(",")}?batch=1&input=${batchInput(Array(size).fill(null))}`),
+        { headers },
+      );
+    const allowed = await batch(MAX_BATCH_SIZE);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.json()).toHaveLength(MAX_BATCH_SIZE);
+    const refused = await batch(MAX_BATCH_SIZE + 1);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("Batch call exceeds maximum size");
   });
 
   it("answers a batch with one success and one error with HTTP 207 and both entries", async () => {

@@ -1,6 +1,7 @@
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { MAX_BATCH_SIZE } from "./batch-limit";
 import type { Env } from "./env";
 import { appRouter } from "./routers";
 import { createContext } from "./trpc";
@@ -27,6 +28,7 @@ app.use(
   trpcServer({
     router: appRouter,
     endpoint: "/trpc",
+    maxBatchSize: MAX_BATCH_SIZE,
     createContext: (_opts, c) => createContext({ env: c.env, request: c.req.raw, overHttp: true }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed`, error.cause ?? error);

@@ -1,5 +1,6 @@
 import { httpBatchLink, httpBatchStreamLink, splitLink, type TRPCLink } from "@trpc/client";
 import superjson from "superjson";
+import { MAX_BATCH_SIZE } from "../../../worker/src/batch-limit";
 import type { AppRouter } from "../../../worker/src/routers";
 import { deserializeResponse } from "../../../worker/src/serialize";
 
@@ -31,7 +32,7 @@ export function createLinks(getIdToken: IdTokenSource, url = "/trpc", fetchImpl?
     splitLink({
       condition: (op) => Boolean(op.context.stream),
       true: httpBatchStreamLink({ url, transformer, headers, maxItems: 1, fetch: fetchImpl }),
-      false: httpBatchLink({ url, transformer, headers, fetch: fetchImpl }),
+      false: httpBatchLink({ url, transformer, headers, maxItems: MAX_BATCH_SIZE, fetch: fetchImpl }),
     }),
   ];
 }
