@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectTRPCError, ownerOfNewOrganization, seedMember } from "./helpers";
+import { expectTRPCError, ownerOfNewOrganization, rows, seedMember } from "./helpers";
 import { contactConfig } from "../../worker/src/domain/records/fields";
 import { bulkUpdate } from "../../worker/src/domain/records/bulk";
 import { allPages, defineProperty, ids, importContacts, racingDatabase } from "./records-helpers";
@@ -298,7 +298,7 @@ describe("companies.bulkUpdate", () => {
 });
 
 describe("bulkUpdate, losing a race after its read", () => {
-  it("leaves a record changed meanwhile alone, without an activity, and does not count it", async () => {
+  it("applies the action again to a record changed meanwhile, keeping the teammate's change and its own", async () => {
     const { caller, org, identity } = await ownerOfNewOrganization();
     const [ann, bob] = await contactsNamed(caller, "Ann", "Bob");
     const db = racingDatabase(() =>
@@ -307,13 +307,44 @@ describe("bulkUpdate, losing a race after its read", () => {
     expect(
       await bulkUpdate(db, contactConfig, org.id, identity.uid, [ann.id, bob.id], { type: "addTag", tag: "vip" }),
     ).toEqual({
-      updated: 1,
+      updated: 2,
       matched: 2,
     });
     expect((await seen(caller, ann.id)).contact).toMatchObject({ tags: ["lead", "vip"], version: 2 });
     const bobAfter = await seen(caller, bob.id);
-    // The teammate's tag stays: the bulk write computed from the old tags did not overwrite it.
-    expect(bobAfter.contact).toMatchObject({ tags: ["lead", "partner"], version: 2 });
-    expect(bobAfter.last?.changes).toEqual({ tags: [["lead"], ["lead", "partner"]] });
+    // The teammate's tag stays (the first write, computed from the old tags, did not land), and
+    // the bulk tag is added to what Bob holds now, with one activity for each change.
+    expect(bobAfter.contact).toMatchObject({ tags: ["lead", "partner", "vip"], version: 3 });
+    expect(bobAfter.last?.changes).toEqual({
+      tags: [
+        ["lead", "partner"],
+        ["lead", "partner", "vip"],
+      ],
+    });
+    const kinds = await rows<{ changes: string }>(
+      "SELECT changes FROM activities WHERE record_id = ? AND kind = 'updated' ORDER BY rowid",
+      bob.id,
+    );
+    expect(kinds.map((k) => JSON.parse(k.changes))).toEqual([
+      { tags: [["lead"], ["lead", "partner"]] },
+      {
+        tags: [
+          ["lead", "partner"],
+          ["lead", "partner", "vip"],
+        ],
+      },
+    ]);
+  });
+
+  it("leaves alone a record deleted meanwhile, without an activity, and does not count it", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    const [ann, bob] = await contactsNamed(caller, "Ann", "Bob");
+    const db = racingDatabase(() => caller.contacts.delete({ ids: [bob.id] }));
+    expect(
+      await bulkUpdate(db, contactConfig, org.id, identity.uid, [ann.id, bob.id], { type: "addTag", tag: "vip" }),
+    ).toEqual({ updated: 1, matched: 2 });
+    expect(await rows("SELECT tags, version FROM contacts WHERE id = ?", bob.id)).toEqual([
+      { tags: '["lead"]', version: 1 },
+    ]);
   });
 });

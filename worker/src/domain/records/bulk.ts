@@ -11,6 +11,8 @@ import { checkPropertyValues } from "./properties";
 
 /** As many tags as create and update accept. */
 export const MAX_TAGS = 50;
+/** Writes of a bulk action: the first, then again for records a teammate changed meanwhile. */
+const BULK_ROUNDS = 3;
 
 const plural = { contact: "contacts", company: "companies" } as const;
 
@@ -43,7 +45,8 @@ function patchFor(row: BulkRow, action: BulkAction, checkedValue: unknown): Part
  * batch; each changed record gets a new version and an activity row. All of `ids` must be live
  * records of the organization, else NOT_FOUND and nothing is written (a selection is acted on
  * whole or not at all). Each write re-checks the version it was computed from, so a record
- * changed meanwhile is left alone (and not counted) rather than overwritten.
+ * changed meanwhile is never overwritten: it is read again and the action applied to its new state
+ * (up to BULK_ROUNDS writes; one still racing after that is left alone and not counted).
  */
 export async function bulkUpdate(
   db: Database,
@@ -70,16 +73,18 @@ export async function bulkUpdate(
         )[action.key]
       : undefined;
   const live = and(eq(table.organizationId, organizationId), isNull(table.deletedAt));
-  const rows: BulkRow[] = await db
-    .select({
-      id: table.id,
-      version: table.version,
-      ownerId: table.ownerId,
-      tags: table.tags,
-      properties: table.properties,
-    })
-    .from(table)
-    .where(and(live, inValues(table.id, wanted)));
+  const read = (recordIds: string[]): Promise<BulkRow[]> =>
+    db
+      .select({
+        id: table.id,
+        version: table.version,
+        ownerId: table.ownerId,
+        tags: table.tags,
+        properties: table.properties,
+      })
+      .from(table)
+      .where(and(live, inValues(table.id, recordIds)));
+  const rows = await read(wanted);
   const missing = wanted.length - rows.length;
   if (missing === 1 && wanted.length === 1) throw notFound(config.object);
   if (missing > 0)
@@ -88,48 +93,63 @@ export async function bulkUpdate(
       message: `${missing} of the ${wanted.length} selected ${plural[config.object]} do not exist or were deleted. Reload and try again.`,
     });
 
-  const now = new Date();
-  const changed = rows.flatMap((row) => {
-    const patch = patchFor(row, action, checked);
-    const changes = diffFields(row, patch);
-    return Object.keys(changes).length ? [{ row, patch, changes }] : [];
-  });
-  if (changed.some(({ patch }) => patch.tags && patch.tags.length > MAX_TAGS))
-    throw new TRPCError({
-      code: "BAD_REQUEST",
-      message: `A record can have at most ${MAX_TAGS} tags; some of the selected ${plural[config.object]} have that many already.`,
+  // A record changed between the read and the write is left alone by that write (its version
+  // moved), then read again and the action applied to what it holds now: a teammate's edit is
+  // kept, and so is this one. Records deleted meanwhile drop out.
+  let pending = rows;
+  let updated = 0;
+  for (let round = 0; round < BULK_ROUNDS && pending.length > 0; round++) {
+    if (round > 0) pending = await read(pending.map((row) => row.id));
+    const changed = pending.flatMap((row) => {
+      const patch = patchFor(row, action, checked);
+      const changes = diffFields(row, patch);
+      return Object.keys(changes).length ? [{ row, patch, changes }] : [];
     });
-
-  const statements = changed.flatMap(({ row, patch, changes }) => {
-    const unchanged = and(live, eq(table.id, row.id), eq(table.version, row.version));
-    return [
-      insertActivityWhere(
-        db,
-        activityRow({
-          organizationId,
-          object: config.object,
-          recordId: row.id,
-          kind: "updated",
-          actorId,
-          changes,
-          at: now,
-        }),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(table)
-            .where(unchanged),
+    const overfull = changed.filter(({ patch }) => patch.tags && patch.tags.length > MAX_TAGS);
+    if (overfull.length > 0 && round === 0)
+      throw new TRPCError({
+        code: "BAD_REQUEST",
+        message: `A record can have at most ${MAX_TAGS} tags; some of the selected ${plural[config.object]} have that many already.`,
+      });
+    const writes = changed.filter((change) => !overfull.includes(change));
+    if (writes.length === 0) break;
+    const now = new Date();
+    const statements = writes.flatMap(({ row, patch, changes }) => {
+      const unchanged = and(live, eq(table.id, row.id), eq(table.version, row.version));
+      return [
+        insertActivityWhere(
+          db,
+          activityRow({
+            organizationId,
+            object: config.object,
+            recordId: row.id,
+            kind: "updated",
+            actorId,
+            changes,
+            at: now,
+          }),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(table)
+              .where(unchanged),
+          ),
         ),
-      ),
-      db
-        .update(table)
-        .set({ ...patch, version: row.version + 1, updatedAt: now })
-        .where(unchanged)
-        .returning({ id: table.id }),
-    ];
-  });
-  const [first, ...rest] = statements;
-  const results = first ? await db.batch([first, ...rest]) : [];
-  const updated = results.filter((r, i) => i % 2 === 1 && Array.isArray(r) && r.length > 0).length;
+        db
+          .update(table)
+          .set({ ...patch, version: row.version + 1, updatedAt: now })
+          .where(unchanged)
+          .returning({ id: table.id }),
+      ];
+    });
+    const [first, ...rest] = statements;
+    const results = await db.batch([first, ...rest]);
+    const written = (i: number) => {
+      const result = results[i * 2 + 1];
+      return Array.isArray(result) && result.length > 0;
+    };
+    updated += writes.filter((_, i) => written(i)).length;
+    pending = writes.filter((_, i) => !written(i)).map(({ row }) => row);
+  }
   return { updated, matched: rows.length };
 }
