@@ -14,6 +14,7 @@ import {
   restoreRecord,
   softDeleteRecords,
   timelineOf,
+  timelinePage,
   updateRecord,
 } from "../domain/records/lifecycle";
 import { listRecords } from "../domain/records/list";
@@ -114,10 +115,12 @@ export const companiesRouter = createTRPCRouter({
     const { results } = await ctx.readAsMember([company, people, timelineOf(ctx.db, ctx.orgScope, input.id)]);
     const [row] = results[0] as { record: string }[];
     if (!row) throw notFound("company");
+    const { items: timeline, more: olderActivity } = timelinePage(results[2] as Awaited<ReturnType<typeof timelineOf>>);
     return {
       company: codec.decode(row.record),
       contacts: results[1] as Awaited<typeof people>,
-      timeline: results[2] as Awaited<ReturnType<typeof timelineOf>>,
+      timeline,
+      olderActivity,
     };
   }),
 

@@ -1,11 +1,11 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { companies, contacts } from "../../../drizzle";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
-import { companyNamesQuery } from "../domain/records/company-names";
+import { companyNamesIn } from "../domain/records/company-names";
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import { contactConfig } from "../domain/records/fields";
 import {
@@ -14,6 +14,7 @@ import {
   restoreRecord,
   softDeleteRecords,
   timelineOf,
+  timelinePage,
   updateRecord,
 } from "../domain/records/lifecycle";
 import { listRecords } from "../domain/records/list";
@@ -85,23 +86,6 @@ async function rethrowEmailClash(
   throw error;
 }
 
-/**
- * The names of the companies a timeline's "Company: from → to" changes name by id, so the panel
- * shows names (a deleted company's too). A second round trip only when the timeline has such a change.
- */
-async function companyNamesIn(
-  db: Database,
-  organization: SQL,
-  timeline: { changes: Record<string, [unknown, unknown]> | null }[],
-): Promise<Record<string, string>> {
-  const ids = new Set<string>();
-  for (const item of timeline)
-    for (const value of item.changes?.companyId ?? []) if (typeof value === "string") ids.add(value);
-  if (ids.size === 0) return {};
-  const rows = await companyNamesQuery(db, organization, [...ids]);
-  return Object.fromEntries(rows.map((company) => [company.id, company.name]));
-}
-
 export const contactsRouter = createTRPCRouter({
   /** One D1 round trip: the membership check rides in the list's batch. */
   list: memberReadProcedure.input(recordListInput).query(({ ctx, input }) => listRecords(ctx, contactConfig, input)),
@@ -135,11 +119,12 @@ export const contactsRouter = createTRPCRouter({
       domain: string | null;
     }[];
     if (!row) throw notFound("contact");
-    const timeline = results[1] as Awaited<ReturnType<typeof timelineOf>>;
+    const { items: timeline, more: olderActivity } = timelinePage(results[1] as Awaited<ReturnType<typeof timelineOf>>);
     return {
       contact: { ...codec.decode(row.record), companyName: row.liveCompanyName },
       company: row.companyId ? { id: row.companyId, name: row.companyName, domain: row.domain } : null,
       timeline,
+      olderActivity,
       companyNames: await companyNamesIn(ctx.db, ctx.orgScope, timeline),
     };
   }),

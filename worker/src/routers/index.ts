@@ -3,6 +3,7 @@ import { searchRouter } from "./search";
 import { tagsRouter } from "./tags";
 import { viewsRouter } from "./views";
 import { tasksRouter } from "./tasks";
+import { timelineRouter } from "./timeline";
 import { propertiesRouter } from "./properties";
 import { notesRouter } from "./notes";
 import { companiesRouter } from "./companies";
@@ -25,6 +26,7 @@ export const appRouter = createTRPCRouter({
   tasks: tasksRouter,
   properties: propertiesRouter,
   notes: notesRouter,
+  timeline: timelineRouter,
 });
 
 export type AppRouter = typeof appRouter;

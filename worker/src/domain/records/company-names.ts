@@ -13,3 +13,20 @@ export function companyNamesQuery(db: Database, organization: string | SQL, ids:
     .from(companies)
     .where(and(eq(companies.organizationId, organization), inValues(companies.id, ids)));
 }
+
+/**
+ * The names of the companies a timeline's "Company: from → to" changes name by id, so the panel
+ * shows names (a deleted company's too). A second round trip only when the timeline has such a change.
+ */
+export async function companyNamesIn(
+  db: Database,
+  organization: SQL,
+  timeline: { changes: Record<string, [unknown, unknown]> | null }[],
+): Promise<Record<string, string>> {
+  const ids = new Set<string>();
+  for (const item of timeline)
+    for (const value of item.changes?.companyId ?? []) if (typeof value === "string") ids.add(value);
+  if (ids.size === 0) return {};
+  const rows = await companyNamesQuery(db, organization, [...ids]);
+  return Object.fromEntries(rows.map((company) => [company.id, company.name]));
+}

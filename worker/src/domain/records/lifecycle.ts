@@ -56,17 +56,32 @@ export async function findRecord<Config extends ObjectConfig>(
   return row as RecordOf<Config>;
 }
 
+/** Activities a timeline shows at a time (the record's get, then each "Show older activity"). */
+export const TIMELINE_PAGE = 100;
+
 /**
- * The newest 100 activities of a record; same-millisecond entries in the order they were written.
+ * A record's activities, newest first, one more than TIMELINE_PAGE (timelinePage tells whether older
+ * ones follow); same-millisecond entries in the order they were written. `before`: an activity's id,
+ * to read the ones older than it (nothing when it is not this record's, in this organization).
  * `organization`: an id, or memberReadProcedure's `orgScope` (the caller's membership as SQL).
  */
-export function timelineOf(db: Database, organization: string | SQL, recordId: string) {
+export function timelineOf(db: Database, organization: string | SQL, recordId: string, before?: string) {
+  const older = before
+    ? sql`(${activities.createdAt}, ${activities}.rowid) < (SELECT "before".created_at, "before".rowid
+        FROM ${activities} AS "before" WHERE "before".id = ${before}
+          AND "before".organization_id = ${organization} AND "before".record_id = ${recordId})`
+    : undefined;
   return db
     .select()
     .from(activities)
-    .where(and(eq(activities.organizationId, organization), eq(activities.recordId, recordId)))
+    .where(and(eq(activities.organizationId, organization), eq(activities.recordId, recordId), older))
     .orderBy(desc(activities.createdAt), sql`${activities}.rowid DESC`)
-    .limit(100);
+    .limit(TIMELINE_PAGE + 1);
+}
+
+/** timelineOf's rows as a page: the first TIMELINE_PAGE, and whether older ones follow. */
+export function timelinePage<T>(rows: T[]): { items: T[]; more: boolean } {
+  return { items: rows.slice(0, TIMELINE_PAGE), more: rows.length > TIMELINE_PAGE };
 }
 
 function existsWhere(ctx: RecordContext, config: ObjectConfig, condition: SQL | undefined) {
