@@ -58,7 +58,12 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPan
         )
       }
       query={query}
-      timeline={{ items: details?.timeline, noun: "company", fieldLabels: companyFieldLabels }}
+      timeline={{
+        items: details?.timeline,
+        older: details && { object: "company", recordId: details.company.id, more: details.olderActivity },
+        noun: "company",
+        fieldLabels: companyFieldLabels,
+      }}
     >
       <PanelSection
         title={details ? `People · ${details.contacts.length}` : "People"}

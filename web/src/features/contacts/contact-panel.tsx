@@ -74,6 +74,7 @@ export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPan
       query={query}
       timeline={{
         items: details?.timeline,
+        older: details && { object: "contact", recordId: details.contact.id, more: details.olderActivity },
         noun: "contact",
         fieldLabels: contactFieldLabels,
         valueLabels: { leadStatus: leadStatusLabels, companyId: details?.companyNames ?? {} },

@@ -96,7 +96,8 @@ function useHoldings(object: RecordObject, id: string) {
   );
   const contact = useQuery({ ...trpc.contacts.get.queryOptions({ id }), enabled: object === "contact" });
   const company = useQuery({ ...trpc.companies.get.queryOptions({ id }), enabled: object === "company" });
-  const timeline = (object === "contact" ? contact.data?.timeline : company.data?.timeline)?.length;
+  const details = object === "contact" ? contact.data : company.data;
+  const timeline = details?.timeline.length;
   const ready = notes.data !== undefined && tasks.data !== undefined && timeline !== undefined;
   if (!ready) return null;
   return {
@@ -104,19 +105,23 @@ function useHoldings(object: RecordObject, id: string) {
     tasks: tasks.data.length,
     people: object === "company" ? (company.data?.contacts.length ?? 0) : null,
     timeline,
+    /** The get holds the newest page of the timeline: more entries move than it counts. */
+    timelineMore: details?.olderActivity ?? false,
   };
 }
 
 type Holdings = NonNullable<ReturnType<typeof useHoldings>>;
 
 function holdingParts(h: Holdings, { skipZero = false } = {}): string[] {
-  const parts: [number | null, [string, string]][] = [
+  const parts: [number | null, [string, string], boolean?][] = [
     [h.notes, ["note", "notes"]],
     [h.tasks, ["task", "tasks"]],
     [h.people, ["person", "people"]],
-    [h.timeline, ["timeline entry", "timeline entries"]],
+    [h.timeline, ["timeline entry", "timeline entries"], h.timelineMore],
   ];
-  return parts.flatMap(([n, noun]) => (n === null || (skipZero && n === 0) ? [] : [countOf(n, noun)]));
+  return parts.flatMap(([n, noun, more]) =>
+    n === null || (skipZero && n === 0) ? [] : [more ? countOf(n, noun).replace(/^[\d,]+/, "$&+") : countOf(n, noun)],
+  );
 }
 
 const holdingsText = (h: Holdings) => holdingParts(h).join(" · ");

@@ -13,8 +13,12 @@ import {
   Trash,
   type LucideIcon,
 } from "lucide-react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import type { ActivityKind } from "../../../../drizzle/values";
 import { formatDateTime, formatRelative } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
 import { Skeleton } from "../../ui/empty-state";
 import { useCurrentUser } from "../auth/use-current-user";
 import { memberName, useMembers } from "../members/use-members";
@@ -86,8 +90,42 @@ function ChangeValue({ value, labels }: { value: unknown; labels?: Record<string
   );
 }
 
+/** The record whose timeline this is, and whether its get left older activity unread. */
+export type OlderActivity = { object: "contact" | "company"; recordId: string; more: boolean };
+
+/**
+ * The activity before the get's page, read a page at a time once asked for: the items (without
+ * the ones the first page already shows, should new activity have pushed them down), the company
+ * names their changes mention, and what the button needs.
+ */
+function useOlderActivity(older: OlderActivity | undefined, shown: TimelineItem[] | undefined) {
+  const [requested, setRequested] = useState(false);
+  const recordId = older?.recordId ?? "";
+  useEffect(() => setRequested(false), [recordId]);
+  const oldestShown = shown?.at(-1)?.id ?? "";
+  const query = useInfiniteQuery({
+    ...trpc.timeline.older.infiniteQueryOptions(
+      { object: older?.object ?? "contact", recordId },
+      {
+        initialCursor: oldestShown,
+        getNextPageParam: (page) => (page.more ? page.items.at(-1)?.id : undefined),
+      },
+    ),
+    enabled: requested && Boolean(older?.more && oldestShown),
+  });
+  const pages = requested ? (query.data?.pages ?? []) : [];
+  const seen = new Set(shown?.map((item) => item.id));
+  const items = pages.flatMap((page) => page.items).filter((item) => !seen.has(item.id) && seen.add(item.id));
+  const companyNames = Object.assign({}, ...pages.map((page) => page.companyNames)) as Record<string, string>;
+  const more = requested ? query.hasNextPage || query.isFetching : Boolean(older?.more);
+  const showOlder = () => (requested ? void query.fetchNextPage() : setRequested(true));
+  return { items, companyNames, more, loading: query.isFetching, failed: query.isError, showOlder };
+}
+
 type RecordTimelineProps = {
   items: TimelineItem[] | undefined;
+  /** Set when the record's get says older activity follows its page. */
+  older?: OlderActivity;
   noun: string;
   /** Human names for the record's fields: { leadStatus: "Lead status" }. */
   fieldLabels: Record<string, string>;
@@ -96,13 +134,20 @@ type RecordTimelineProps = {
 };
 
 /** What happened to a record, newest first: who, what, when, and each field's before → after. */
-export function RecordTimeline({ items, noun, fieldLabels, valueLabels }: RecordTimelineProps) {
+export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueLabels }: RecordTimelineProps) {
+  const olderActivity = useOlderActivity(older, newest);
+  const items = newest && [...newest, ...olderActivity.items];
   const members = useMembers();
   const { data: user } = useCurrentUser();
   const names = new Map(members.data?.map((m) => [m.userId, memberName(m)]));
   // Owners are stored as user ids; the timeline shows whose name they are.
   const ownerLabels = Object.fromEntries(names);
-  const labelsOf = (field: string) => (field === "ownerId" ? ownerLabels : valueLabels?.[field]);
+  const labelsOf = (field: string) =>
+    field === "ownerId"
+      ? ownerLabels
+      : field === "companyId"
+        ? { ...olderActivity.companyNames, ...valueLabels?.companyId }
+        : valueLabels?.[field];
   const who = (actorId: string) => (actorId === user?.id ? "You" : (names.get(actorId) ?? "Someone"));
 
   if (!items)
@@ -116,58 +161,70 @@ export function RecordTimeline({ items, noun, fieldLabels, valueLabels }: Record
   if (items.length === 0) return <p className="text-[13px] text-muted">Nothing has happened here yet.</p>;
 
   return (
-    <ol className="relative space-y-4" data-testid="record-timeline">
-      <span aria-hidden className="absolute top-2 bottom-2 left-[11px] w-px bg-border" />
-      {items.map((item) => {
-        const meta = kinds[item.kind] ?? kinds.updated;
-        const { verb, summary, hidden } = describe(item, noun);
-        const changes = Object.entries(item.changes ?? {}).filter(([field]) => !hidden.includes(field));
-        return (
-          <li key={item.id} className="relative flex gap-3" data-testid="timeline-item">
-            <span className="z-10 flex size-6 shrink-0 items-center justify-center rounded-full border border-border bg-background text-muted">
-              <meta.icon className="size-3" aria-hidden />
-            </span>
-            <div className="min-w-0 flex-1 pt-0.5 text-[13px]">
-              <p className="text-foreground">
-                <span className="font-medium" title={item.actorId}>
-                  {who(item.actorId)}
-                </span>{" "}
-                <span className="text-muted">{verb}</span>
-                <span className="text-muted" aria-hidden>
-                  {" · "}
-                </span>
-                <time
-                  className="text-muted"
-                  dateTime={item.createdAt.toISOString()}
-                  title={formatDateTime(item.createdAt)}
-                >
-                  {formatRelative(item.createdAt)}
-                </time>
-              </p>
-              {summary &&
-                (item.kind === "note" ? (
-                  <p className="mt-1 border-l-2 border-border pl-2 break-words whitespace-pre-wrap text-foreground">
-                    {summary}
-                  </p>
-                ) : (
-                  <p className="mt-1 text-muted">{summary}</p>
-                ))}
-              {changes.length > 0 && (
-                <ul className="mt-1 space-y-0.5">
-                  {changes.map(([field, [from, to]]) => (
-                    <li key={field} className="break-words text-foreground" data-testid="timeline-change">
-                      <span className="text-muted">{fieldLabels[field] ?? field}: </span>
-                      <ChangeValue value={from} labels={labelsOf(field)} />
-                      <span className="text-muted"> → </span>
-                      <ChangeValue value={to} labels={labelsOf(field)} />
-                    </li>
+    <div className="space-y-3">
+      <ol className="relative space-y-4" data-testid="record-timeline">
+        <span aria-hidden className="absolute top-2 bottom-2 left-[11px] w-px bg-border" />
+        {items.map((item) => {
+          const meta = kinds[item.kind] ?? kinds.updated;
+          const { verb, summary, hidden } = describe(item, noun);
+          const changes = Object.entries(item.changes ?? {}).filter(([field]) => !hidden.includes(field));
+          return (
+            <li key={item.id} className="relative flex gap-3" data-testid="timeline-item">
+              <span className="z-10 flex size-6 shrink-0 items-center justify-center rounded-full border border-border bg-background text-muted">
+                <meta.icon className="size-3" aria-hidden />
+              </span>
+              <div className="min-w-0 flex-1 pt-0.5 text-[13px]">
+                <p className="text-foreground">
+                  <span className="font-medium" title={item.actorId}>
+                    {who(item.actorId)}
+                  </span>{" "}
+                  <span className="text-muted">{verb}</span>
+                  <span className="text-muted" aria-hidden>
+                    {" · "}
+                  </span>
+                  <time
+                    className="text-muted"
+                    dateTime={item.createdAt.toISOString()}
+                    title={formatDateTime(item.createdAt)}
+                  >
+                    {formatRelative(item.createdAt)}
+                  </time>
+                </p>
+                {summary &&
+                  (item.kind === "note" ? (
+                    <p className="mt-1 border-l-2 border-border pl-2 break-words whitespace-pre-wrap text-foreground">
+                      {summary}
+                    </p>
+                  ) : (
+                    <p className="mt-1 text-muted">{summary}</p>
                   ))}
-                </ul>
-              )}
-            </div>
-          </li>
-        );
-      })}
-    </ol>
+                {changes.length > 0 && (
+                  <ul className="mt-1 space-y-0.5">
+                    {changes.map(([field, [from, to]]) => (
+                      <li key={field} className="break-words text-foreground" data-testid="timeline-change">
+                        <span className="text-muted">{fieldLabels[field] ?? field}: </span>
+                        <ChangeValue value={from} labels={labelsOf(field)} />
+                        <span className="text-muted"> → </span>
+                        <ChangeValue value={to} labels={labelsOf(field)} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {olderActivity.more && (
+        <Button variant="secondary" size="sm" pending={olderActivity.loading} onClick={olderActivity.showOlder}>
+          Show older activity
+        </Button>
+      )}
+      {olderActivity.failed && (
+        <p className="text-[13px] text-danger" role="alert">
+          Could not load older activity. Try again.
+        </p>
+      )}
+    </div>
   );
 }
