@@ -180,6 +180,18 @@ describe("tasks.create", () => {
       "recordId",
       "Link a task to a record with both its kind and id.",
     ],
+    [
+      "a due date past the year 9999",
+      { title: "Someday", dueAt: new Date(8.64e15) },
+      "dueAt",
+      "Pick a due date between the years 1900 and 9999.",
+    ],
+    [
+      "a due date before 1900",
+      { title: "Long ago", dueAt: new Date(Date.UTC(1899, 11, 31)) },
+      "dueAt",
+      "Pick a due date between the years 1900 and 9999.",
+    ],
   ])("is BAD_REQUEST over HTTP for %s, naming the field", async (_case, input, field, message) => {
     const { identity, org } = await ownerOfNewOrganization();
     const error = await expectTRPCError(

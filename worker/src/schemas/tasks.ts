@@ -1,13 +1,20 @@
 import { z } from "zod";
 import { recordObjects, taskPriorities } from "../../../drizzle/values";
 
+/** A due date a calendar shows: years 1900 to 9999 (a Date reaches year 275760, which no one means). */
+const DUE_DATE_RANGE = "Pick a due date between the years 1900 and 9999.";
+const dueDate = z
+  .date()
+  .min(new Date(Date.UTC(1900, 0, 1)), DUE_DATE_RANGE)
+  .max(new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999)), DUE_DATE_RANGE);
+
 const recordLink = { recordObject: z.enum(recordObjects).nullish(), recordId: z.string().min(4).max(40).nullish() };
 
 export const taskCreateInput = z
   .object({
     title: z.string().trim().min(1, "Say what needs doing.").max(300),
     notes: z.string().trim().max(5000).nullish(),
-    dueAt: z.date().nullish(),
+    dueAt: dueDate.nullish(),
     priority: z.enum(taskPriorities).default("normal"),
     /** Defaults to the caller. */
     assigneeId: z.string().min(1).max(128).nullish(),
@@ -26,7 +33,7 @@ export const taskUpdateInput = z.object({
     .object({
       title: z.string().trim().min(1).max(300),
       notes: z.string().trim().max(5000).nullable(),
-      dueAt: z.date().nullable(),
+      dueAt: dueDate.nullable(),
       priority: z.enum(taskPriorities),
       assigneeId: z.string().min(1).max(128).nullable(),
       status: z.enum(["open", "done"]),
