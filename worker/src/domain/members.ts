@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { memberships } from "../../../drizzle";
 import type { Database } from "../db";
 
-export const NOT_A_MEMBER = "That person is not a member of this workspace.";
+const NOT_A_MEMBER = "That person is not a member of this workspace.";
 
 /**
  * NOT_FOUND unless `userId` is a member of the organization: an owner or assignee must be one of

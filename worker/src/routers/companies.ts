@@ -115,7 +115,7 @@ export const companiesRouter = createTRPCRouter({
     const { results } = await ctx.readAsMember([company, people, timelineOf(ctx.db, ctx.orgScope, input.id)]);
     const [row] = results[0] as { record: string }[];
     if (!row) throw notFound("company");
-    const { items: timeline, more: olderActivity } = timelinePage(results[2] as Awaited<ReturnType<typeof timelineOf>>);
+    const { items: timeline, more: olderActivity } = timelinePage(results[2]);
     return {
       company: codec.decode(row.record),
       contacts: results[1] as Awaited<typeof people>,

@@ -119,7 +119,7 @@ export const contactsRouter = createTRPCRouter({
       domain: string | null;
     }[];
     if (!row) throw notFound("contact");
-    const { items: timeline, more: olderActivity } = timelinePage(results[1] as Awaited<ReturnType<typeof timelineOf>>);
+    const { items: timeline, more: olderActivity } = timelinePage(results[1]);
     return {
       contact: { ...codec.decode(row.record), companyName: row.liveCompanyName },
       company: row.companyId ? { id: row.companyId, name: row.companyName, domain: row.domain } : null,

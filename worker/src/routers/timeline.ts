@@ -30,7 +30,7 @@ export const timelineRouter = createTRPCRouter({
       timelineOf(ctx.db, ctx.orgScope, input.recordId, input.cursor),
     ]);
     if ((results[0] as unknown[]).length === 0) throw notFound(input.object);
-    const page = timelinePage(results[1] as Awaited<ReturnType<typeof timelineOf>>);
+    const page = timelinePage(results[1]);
     return { ...page, companyNames: await companyNamesIn(ctx.db, ctx.orgScope, page.items) };
   }),
 });

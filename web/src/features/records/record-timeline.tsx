@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { ActivityKind } from "../../../../drizzle/values";
 import { formatDateTime, formatRelative } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -99,9 +99,10 @@ export type OlderActivity = { object: "contact" | "company"; recordId: string; m
  * names their changes mention, and what the button needs.
  */
 function useOlderActivity(older: OlderActivity | undefined, shown: TimelineItem[] | undefined) {
-  const [requested, setRequested] = useState(false);
   const recordId = older?.recordId ?? "";
-  useEffect(() => setRequested(false), [recordId]);
+  // Asked for this record: another record's panel starts without its older pages.
+  const [requestedFor, setRequestedFor] = useState<string | null>(null);
+  const requested = requestedFor === recordId;
   const oldestShown = shown?.at(-1)?.id ?? "";
   const query = useInfiniteQuery({
     ...trpc.timeline.older.infiniteQueryOptions(
@@ -117,8 +118,13 @@ function useOlderActivity(older: OlderActivity | undefined, shown: TimelineItem[
   const seen = new Set(shown?.map((item) => item.id));
   const items = pages.flatMap((page) => page.items).filter((item) => !seen.has(item.id) && seen.add(item.id));
   const companyNames = Object.assign({}, ...pages.map((page) => page.companyNames)) as Record<string, string>;
-  const more = requested ? query.hasNextPage || query.isFetching : Boolean(older?.more);
-  const showOlder = () => (requested ? void query.fetchNextPage() : setRequested(true));
+  // After a failure the button stays, to try again: the next page, or the first one if none came.
+  const more = requested ? query.hasNextPage || query.isFetching || query.isError : Boolean(older?.more);
+  const showOlder = () => {
+    if (!requested) setRequestedFor(recordId);
+    else if (query.data) void query.fetchNextPage();
+    else void query.refetch();
+  };
   return { items, companyNames, more, loading: query.isFetching, failed: query.isError, showOlder };
 }
 

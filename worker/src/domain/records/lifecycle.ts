@@ -79,9 +79,12 @@ export function timelineOf(db: Database, organization: string | SQL, recordId: s
     .limit(TIMELINE_PAGE + 1);
 }
 
-/** timelineOf's rows as a page: the first TIMELINE_PAGE, and whether older ones follow. */
-export function timelinePage<T>(rows: T[]): { items: T[]; more: boolean } {
-  return { items: rows.slice(0, TIMELINE_PAGE), more: rows.length > TIMELINE_PAGE };
+type Activity = Awaited<ReturnType<typeof timelineOf>>[number];
+
+/** timelineOf's rows (as a batch hands them back) as a page: the first TIMELINE_PAGE, and whether older ones follow. */
+export function timelinePage(rows: unknown): { items: Activity[]; more: boolean } {
+  const activities = rows as Activity[];
+  return { items: activities.slice(0, TIMELINE_PAGE), more: activities.length > TIMELINE_PAGE };
 }
 
 function existsWhere(ctx: RecordContext, config: ObjectConfig, condition: SQL | undefined) {
