@@ -4,6 +4,7 @@ import { FeedbackModal } from "../features/feedbacks/feedback-modal";
 import { trackPageView } from "../lib/analytics";
 import { Skeleton } from "../ui/empty-state";
 import { CommandPalette } from "./command-palette";
+import { ConnectionStatus } from "./connection-status";
 import { ShellContext } from "./shell-context";
 import { Sidebar } from "./sidebar";
 
@@ -21,7 +22,7 @@ function PageSkeleton() {
   );
 }
 
-/** The protected area's frame: sidebar, page, the palette and the feedback modal. */
+/** The protected area's frame: sidebar, page, the palette, the feedback modal and the connection notice. */
 export default function AppLayout() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -59,6 +60,7 @@ export default function AppLayout() {
       </div>
       <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
       <FeedbackModal open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      <ConnectionStatus />
     </ShellContext.Provider>
   );
 }

@@ -1,0 +1,79 @@
+import { MutationObserver, QueryClient, onlineManager } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { connectionNotice, guardUnsavedEdits, unsavedEditCount } from "../../web/src/lib/unsaved-edits";
+
+/** A beforeunload event as the browser sends it when the tab is closed or reloaded. */
+function leave(target: Window): Event {
+  const event = new Event("beforeunload", { cancelable: true });
+  target.dispatchEvent(event);
+  return event;
+}
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+afterEach(() => onlineManager.setOnline(true));
+
+describe("leaving the page with edits on their way", () => {
+  it("asks first while an edit is pending, and lets the page go once it has landed", async () => {
+    const client = new QueryClient();
+    const stop = guardUnsavedEdits(client);
+    const server = deferred();
+    const edit = new MutationObserver(client, { mutationFn: () => server.promise });
+
+    expect(leave(window).defaultPrevented).toBe(false);
+    const saving = edit.mutate();
+    expect(unsavedEditCount(client)).toBe(1);
+    expect(leave(window).defaultPrevented).toBe(true);
+
+    server.resolve();
+    await saving;
+    expect(unsavedEditCount(client)).toBe(0);
+    expect(leave(window).defaultPrevented).toBe(false);
+    stop();
+  });
+
+  it("counts an edit made offline (held back, not sent) until it is sent after reconnecting", async () => {
+    const client = new QueryClient();
+    const stop = guardUnsavedEdits(client);
+    const send = vi.fn(() => Promise.resolve("saved"));
+    onlineManager.setOnline(false);
+    const saving = new MutationObserver(client, { mutationFn: send }).mutate();
+    await Promise.resolve();
+
+    expect(send).not.toHaveBeenCalled();
+    expect(unsavedEditCount(client)).toBe(1);
+    expect(leave(window).defaultPrevented).toBe(true);
+
+    onlineManager.setOnline(true);
+    await client.resumePausedMutations();
+    await saving;
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(leave(window).defaultPrevented).toBe(false);
+    stop();
+  });
+
+  it("stops asking once the guard is removed", async () => {
+    const client = new QueryClient();
+    const stop = guardUnsavedEdits(client);
+    void new MutationObserver(client, { mutationFn: () => new Promise(() => {}) }).mutate();
+    stop();
+    expect(leave(window).defaultPrevented).toBe(false);
+  });
+});
+
+describe("the connection notice", () => {
+  it("says nothing online, and offline says how many changes wait", () => {
+    expect(connectionNotice(true, 3)).toBeNull();
+    expect(connectionNotice(false, 0)).toBe("You're offline. Changes are saved when you reconnect.");
+    expect(connectionNotice(false, 1)).toBe(
+      "You're offline. 1 change will be saved when you reconnect: keep this tab open.",
+    );
+    expect(connectionNotice(false, 1200)).toBe(
+      "You're offline. 1,200 changes will be saved when you reconnect: keep this tab open.",
+    );
+  });
+});
