@@ -13,9 +13,12 @@ export function organizationCreateErrorText(error: unknown): string {
   return `Error creating organization: ${message}`;
 }
 
-export function toastError(error: unknown, prefix?: string): void {
+/** A button on a toast: what it says and does (e.g. "Retry"). */
+export type ToastAction = { label: string; onClick: () => void };
+
+export function toastError(error: unknown, prefix?: string, action?: ToastAction): void {
   const message = error instanceof Error ? error.message : String(error);
-  toast.error(prefix ? `${prefix}: ${message}` : message);
+  toast.error(prefix ? `${prefix}: ${message}` : message, action ? { action } : undefined);
 }
 
 export { toast };

@@ -1,6 +1,9 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
+import { isConflict } from "../../lib/trpc-errors";
 import type { ListPage } from "../../ui/data-table";
+
+export { isConflict };
 
 /** What every record (contact, company, deal) has for optimistic concurrency. */
 export type Versioned = { id: string; version: number };
@@ -49,10 +52,6 @@ function cachedVersion<Row extends Versioned>(queryClient: QueryClient, listKey:
   return undefined;
 }
 
-export function isConflict(error: unknown): boolean {
-  return (error as { data?: { code?: string } } | null)?.data?.code === "CONFLICT";
-}
-
 type QueuedUpdate<Row, Patch> = {
   queryClient: QueryClient;
   listKey: QueryKey;
@@ -64,7 +63,8 @@ type QueuedUpdate<Row, Patch> = {
 /**
  * Saves patches with the record's current `version`. Edits to one record run one after another,
  * each with the version the previous one returned, so quick successive edits never conflict with
- * themselves; after a CONFLICT the cached row is refreshed so the next edit can go through.
+ * themselves; after a CONFLICT the cached row is refreshed before the error is thrown, so the next
+ * edit (or the same one again) goes through.
  */
 export function useQueuedUpdate<Row extends Versioned, Patch>({
   queryClient,
@@ -80,8 +80,9 @@ export function useQueuedUpdate<Row extends Versioned, Patch>({
         try {
           return await save({ id: row.id, version, patch });
         } catch (error) {
+          // The next edit of this record waits for the fresh version (and "Save mine" uses it).
           if (isConflict(error))
-            void refresh(row.id).then(
+            await refresh(row.id).then(
               (fresh) => replaceInLists(queryClient, listKey, fresh),
               () => undefined,
             );

@@ -1,5 +1,6 @@
 import { Pencil } from "lucide-react";
 import { useMemo, useState, type KeyboardEvent } from "react";
+import { saveAgainLabel } from "../../lib/trpc-errors";
 import { Field, Input, Select } from "../../ui/input";
 import { cn } from "../../ui/cn";
 import { PropertyValue, useCurrency, usePropertyDefinitions } from "./property-columns";
@@ -75,6 +76,8 @@ function PropertyRow({
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // After a save that may go through when tried again: the value, to save it with one click.
+  const [again, setAgain] = useState<{ label: string; value: unknown } | null>(null);
   // The value being saved, shown until the record comes back.
   const [pending, setPending] = useState<{ value: unknown } | null>(null);
   const shown = pending ? pending.value : value;
@@ -87,13 +90,22 @@ function PropertyRow({
     }
     setEditing(false);
     setError(null);
+    setAgain(null);
     if (JSON.stringify(parsed.value ?? null) === JSON.stringify(value ?? null)) return;
-    setPending({ value: parsed.value });
-    onSave(definition.key, parsed.value).then(
+    send(parsed.value);
+  };
+
+  const send = (next: unknown) => {
+    setError(null);
+    setAgain(null);
+    setPending({ value: next });
+    onSave(definition.key, next).then(
       () => setPending(null),
       (failure: unknown) => {
         setPending(null);
         setError(errorText(failure));
+        const label = saveAgainLabel(failure);
+        setAgain(label ? { label, value: next } : null);
       },
     );
   };
@@ -197,6 +209,15 @@ function PropertyRow({
         {error && (
           <p role="alert" className="mt-1 text-xs text-danger">
             {error}
+            {again && (
+              <button
+                type="button"
+                className="ml-1.5 font-medium text-foreground underline underline-offset-2 hover:text-primary"
+                onClick={() => send(again.value)}
+              >
+                {again.label}
+              </button>
+            )}
           </p>
         )}
       </dd>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
+import { isConflict } from "../../lib/trpc-errors";
 import { useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
@@ -12,10 +12,6 @@ import type { PropertyType, RecordObject } from "./property-labels";
 import { RequiredSwitch } from "./required-switch";
 
 type NewPropertyDialogProps = { object: RecordObject; open: boolean; onOpenChange: (open: boolean) => void };
-
-function isConflict(error: unknown): boolean {
-  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "CONFLICT";
-}
 
 /** Label first; the key follows it as snake_case until someone edits the key by hand. */
 export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDialogProps) {

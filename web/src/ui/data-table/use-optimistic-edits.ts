@@ -1,5 +1,6 @@
-import { useCallback, useMemo, useRef, useState } from "react";
-import { toastError } from "../../lib/toast";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { toastError, type ToastAction } from "../../lib/toast";
+import { saveAgainLabel } from "../../lib/trpc-errors";
 import { applyPatch, readPatch, samePatch } from "./editing";
 import type { CellPatch, DataTableColumn } from "./types";
 
@@ -14,11 +15,17 @@ type Options<Row> = {
 /**
  * Inline edits show at once: pending patches are laid over the rows until the save settles.
  * On success the caller's cache already holds the saved record; on failure the patch is dropped
- * (the old value comes back) and the error is toasted.
+ * (the old value comes back) and the error is toasted. When a teammate saved first (CONFLICT; the
+ * row is re-read meanwhile) or the request got no answer, the toast offers to save the same value
+ * again, so the edit is not lost, and a teammate's change is only overwritten by choice.
  */
 export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<Row>) {
   const [pending, setPending] = useState<PendingEdit<Row>[]>([]);
   const seq = useRef(0);
+  const latestRows = useRef(rows);
+  useEffect(() => {
+    latestRows.current = rows;
+  }, [rows]);
 
   const displayRows = useMemo(() => {
     if (pending.length === 0) return rows;
@@ -33,14 +40,22 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
   }, [rows, pending, getRowId]);
 
   const commit = useCallback(
-    (row: Row, column: DataTableColumn<Row>, patch: CellPatch) => {
+    function save(row: Row, column: DataTableColumn<Row>, patch: CellPatch) {
       if (!onEditCell || !column.editor || samePatch(readPatch(row, column.editor), patch)) return;
       const edit = { seq: ++seq.current, rowId: getRowId(row), patch, column };
       const settle = () => setPending((list) => list.filter((e) => e.seq !== edit.seq));
       setPending((list) => [...list, edit]);
       onEditCell(row, column.id, patch).then(settle, (error: unknown) => {
         settle();
-        toastError(error, `Could not save ${column.header.toLowerCase()}`);
+        const label = saveAgainLabel(error);
+        const again: ToastAction | undefined = label && {
+          label,
+          onClick: () => {
+            const current = latestRows.current.find((r) => getRowId(r) === edit.rowId);
+            if (current) save(current, column, patch);
+          },
+        };
+        toastError(error, `Could not save ${column.header.toLowerCase()}`, again);
       });
     },
     [onEditCell, getRowId],

@@ -1,0 +1,162 @@
+import { after, before, describe, it } from "node:test";
+import { addContact, assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+describe("an inline edit made offline is kept: said on screen, guarded on leaving, saved on reconnecting", () => {
+  let browser;
+  let context;
+  let page;
+  const row = () => page.getByTestId("record-row").filter({ hasText: "Katherine Johnson" });
+  const title = () => row().locator('[data-column-id="title"]');
+  const notice = () => page.getByRole("status").filter({ hasText: "You're offline." });
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ context, page } = await registeredUser(browser, { organization: "Langley Research", name: "Dorothy Vaughan" }));
+    await page.goto("/contacts");
+    await page.getByText("No contacts yet").waitFor();
+    await addContact(page, { firstName: "Katherine", lastName: "Johnson", title: "Mathematician" });
+  });
+  after(() => browser?.close());
+
+  it("says the browser is offline, then that one change is waiting once a cell is edited", async () => {
+    await context.setOffline(true);
+    await notice().filter({ hasText: "Changes are saved when you reconnect." }).waitFor();
+
+    await title().hover();
+    await title().getByRole("button", { name: "Edit Title" }).click();
+    const editor = title().getByRole("textbox", { name: "Title" });
+    await editor.fill("Aerospace Technologist");
+    await editor.press("Enter");
+    await editor.waitFor({ state: "detached" });
+
+    assert.equal(await title().innerText(), "Aerospace Technologist", "the edit shows at once");
+    await notice().filter({ hasText: "1 change will be saved when you reconnect: keep this tab open." }).waitFor();
+    await screenshot(page, "offline-edit-waiting");
+  });
+
+  it("asks before the tab closes while the change waits, and the page stays when the person stays", async () => {
+    const asked = new Promise((resolve) => page.once("dialog", resolve));
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    assert.equal(dialog.type(), "beforeunload");
+    await dialog.dismiss();
+    assert.equal(page.isClosed(), false);
+    assert.equal(await title().innerText(), "Aerospace Technologist");
+  });
+
+  it("sends the change on reconnecting: the notice goes and the edit survives a reload", async () => {
+    await context.setOffline(false);
+    await notice().waitFor({ state: "detached" });
+    await page.reload();
+    await row().waitFor();
+    assert.equal(await title().innerText(), "Aerospace Technologist");
+  });
+
+  it("closes without asking when nothing is waiting", async () => {
+    let askedAgain = false;
+    page.once("dialog", (dialog) => {
+      askedAgain = true;
+      void dialog.dismiss();
+    });
+    // A click first: Chromium asks before unload only on a page the person has interacted with.
+    await page.getByRole("heading", { name: "Contacts" }).click();
+    const closed = page.waitForEvent("close");
+    await page.close({ runBeforeUnload: true });
+    await closed;
+    assert.equal(askedAgain, false);
+  });
+});
+
+describe("an inline edit refused because a teammate saved first is not lost", () => {
+  let browser;
+  let page;
+  let contact;
+  const row = () => page.getByTestId("record-row").filter({ hasText: "Mary Jackson" });
+  const title = () => row().locator('[data-column-id="title"]');
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Langley Wind Tunnel", name: "Christine Darden" }));
+    await callProcedure(page, "properties.create", { object: "contact", key: "region", label: "Region", type: "text" });
+    contact = await callProcedure(page, "contacts.create", {
+      firstName: "Mary",
+      lastName: "Jackson",
+      title: "Mathematician",
+    });
+    await page.goto("/contacts");
+    await row().waitFor();
+  });
+  after(() => browser?.close());
+
+  it("shows the teammate's value with the refusal, and 'Save mine' saves the edit over it", async () => {
+    // A teammate saves first (another tab's call: this page's cache still holds version 1).
+    await callProcedure(page, "contacts.update", {
+      id: contact.id,
+      version: contact.version,
+      patch: { title: "Engineer" },
+    });
+
+    await title().hover();
+    await title().getByRole("button", { name: "Edit Title" }).click();
+    const editor = title().getByRole("textbox", { name: "Title" });
+    await editor.fill("Aerospace Engineer");
+    await editor.press("Enter");
+
+    const refusal = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Could not save title: This record was changed by" });
+    await refusal.waitFor();
+    assert.match(await refusal.innerText(), /Reload to see their change\./);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="record-row"] [data-column-id="title"]')?.textContent === "Engineer",
+    );
+    await screenshot(page, "conflict-save-mine");
+
+    await refusal.getByRole("button", { name: "Save mine" }).click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="record-row"] [data-column-id="title"]')?.textContent ===
+        "Aerospace Engineer",
+    );
+    await page.reload();
+    await row().waitFor();
+    assert.equal(await title().innerText(), "Aerospace Engineer");
+    const saved = await callProcedure(page, "contacts.get", { id: contact.id }, { kind: "query" });
+    assert.equal(
+      saved.contact.version,
+      contact.version + 2,
+      "the teammate's save, then mine: nothing silently overwritten",
+    );
+  });
+
+  it("in the side panel, a refused property keeps the person's value one click away ('Save mine')", async () => {
+    const panel = page.getByTestId("record-panel");
+    await row().locator('[data-column-id="name"]').click();
+    await panel.getByRole("heading", { name: "Mary Jackson" }).waitFor();
+    const region = panel.getByRole("button", { name: "Region" });
+    await region.waitFor();
+
+    const { contact: current } = await callProcedure(page, "contacts.get", { id: contact.id }, { kind: "query" });
+    await callProcedure(page, "contacts.update", {
+      id: contact.id,
+      version: current.version,
+      patch: { properties: { region: "EMEA" } },
+    });
+
+    await region.click();
+    const input = panel.getByRole("textbox", { name: "Region" });
+    await input.fill("APAC");
+    await input.press("Enter");
+    const refusal = panel.getByRole("alert").filter({ hasText: "This record was changed by" });
+    await refusal.waitFor();
+    await panel.getByRole("button", { name: "Region" }).filter({ hasText: "EMEA" }).waitFor();
+    await screenshot(page, "conflict-panel-save-mine");
+
+    await refusal.getByRole("button", { name: "Save mine" }).click();
+    await refusal.waitFor({ state: "detached" });
+    await panel.getByRole("button", { name: "Region" }).filter({ hasText: "APAC" }).waitFor();
+    const { contact: saved } = await callProcedure(page, "contacts.get", { id: contact.id }, { kind: "query" });
+    assert.deepEqual(saved.properties, { region: "APAC" });
+    assert.equal(saved.version, current.version + 2);
+  });
+});

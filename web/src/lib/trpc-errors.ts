@@ -1,0 +1,27 @@
+/** The tRPC code of a failed call (`CONFLICT`, `BAD_REQUEST` …), when the server answered. */
+export function errorCode(error: unknown): string | undefined {
+  return (error as { data?: { code?: string } | null } | null)?.data?.code;
+}
+
+/** A teammate saved the record first: the update carried a stale version. */
+export function isConflict(error: unknown): boolean {
+  return errorCode(error) === "CONFLICT";
+}
+
+/** The request never got an answer (offline, the server unreachable): trying again may work. */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  const failed = error as { data?: unknown; cause?: unknown } | null;
+  return failed !== null && typeof failed === "object" && !failed.data && failed.cause instanceof TypeError;
+}
+
+/**
+ * What a failed save may offer to do with the same value: "Save mine" when a teammate saved first
+ * (the record has been re-read, so the person chooses to overwrite), "Retry" when the request got
+ * no answer; nothing for a refusal that would only repeat (an invalid value, no permission).
+ */
+export function saveAgainLabel(error: unknown): "Save mine" | "Retry" | undefined {
+  if (isConflict(error)) return "Save mine";
+  if (isNetworkFailure(error)) return "Retry";
+  return undefined;
+}
