@@ -67,7 +67,7 @@ describe("an inline edit made offline is kept: said on screen, guarded on leavin
   });
 });
 
-describe("an inline edit refused because a teammate saved first is not lost", () => {
+describe("nothing typed is lost: an edit refused because a teammate saved first, a note being written", () => {
   let browser;
   let page;
   let contact;
@@ -158,5 +158,38 @@ describe("an inline edit refused because a teammate saved first is not lost", ()
     const { contact: saved } = await callProcedure(page, "contacts.get", { id: contact.id }, { kind: "query" });
     assert.deepEqual(saved.properties, { region: "APAC" });
     assert.equal(saved.version, current.version + 2);
+  });
+
+  it("keeps a note being written through closing the panel and a reload, until it is saved", async () => {
+    const panel = page.getByTestId("record-panel");
+    const composer = () => panel.getByRole("textbox", { name: "New note" });
+    const open = async () => {
+      await row().locator('[data-column-id="name"]').click();
+      await panel.getByRole("heading", { name: "Mary Jackson" }).waitFor();
+    };
+    if (!(await panel.isVisible())) await open();
+    await composer().fill("Wants the wind tunnel data by Friday;");
+    await panel.getByRole("button", { name: "Close panel" }).click();
+    await panel.waitFor({ state: "hidden" });
+
+    await open();
+    assert.equal(await composer().inputValue(), "Wants the wind tunnel data by Friday;");
+    await page.reload();
+    await row().waitFor();
+    await open();
+    assert.equal(await composer().inputValue(), "Wants the wind tunnel data by Friday;", "the draft survives a reload");
+
+    await composer().press("End");
+    await composer().pressSequentially(" send it to Christine.");
+    await panel.getByRole("button", { name: "Save note" }).click();
+    await panel
+      .getByTestId("note")
+      .filter({ hasText: "Wants the wind tunnel data by Friday; send it to Christine." })
+      .waitFor();
+    assert.equal(await composer().inputValue(), "");
+    await panel.getByRole("button", { name: "Close panel" }).click();
+    await open();
+    assert.equal(await composer().inputValue(), "", "a saved note is no longer a draft");
+    assert.equal(await panel.getByTestId("note").count(), 1);
   });
 });

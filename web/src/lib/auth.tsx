@@ -13,6 +13,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { track } from "./analytics";
 import { authErrorMessage, isSuppressedAuthError } from "./auth-errors";
 import { auth } from "./firebase";
+import { clearDrafts } from "./drafts";
 import { clearQueryCache } from "./query-client";
 
 export type AuthStatus = "loading" | "signed-out" | "signed-in";
@@ -36,10 +37,16 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 const CACHE_OWNER_KEY = "query-cache-owner";
 
+/** What an account leaves in this browser: the query cache (memory and IndexedDB) and unsaved drafts. */
+async function forgetAccount() {
+  clearDrafts();
+  await clearQueryCache();
+}
+
 /** A cache persisted by another account (a logout that never finished) must not be shown. */
 async function claimQueryCache(uid: string) {
   const owner = localStorage.getItem(CACHE_OWNER_KEY);
-  if (owner && owner !== uid) await clearQueryCache();
+  if (owner && owner !== uid) await forgetAccount();
   localStorage.setItem(CACHE_OWNER_KEY, uid);
 }
 
@@ -80,7 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signInWithGoogle: () => signInWithRedirect(auth, new GoogleAuthProvider()),
       signOut: async () => {
         await firebaseSignOut(auth);
-        await clearQueryCache();
+        await forgetAccount();
         localStorage.removeItem(CACHE_OWNER_KEY);
       },
       clearError: () => setState((s) => ({ ...s, error: null })),

@@ -2,6 +2,7 @@ import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/reac
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { Pencil, Trash } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
+import { useDraft } from "../../lib/drafts";
 import { formatDateTime, formatRelative } from "../../lib/format";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
@@ -54,17 +55,16 @@ function useNoteMutations(object: RecordObject, recordId: string) {
   };
 }
 
+/** A new note; what is typed is kept as a draft until it is saved (see drafts.ts). */
 function Composer({ object, recordId }: { object: RecordObject; recordId: string }) {
-  const [body, setBody] = useState("");
+  const { text: body, setText: setBody, saved } = useDraft(`note:${object}:${recordId}`);
   const { create } = useNoteMutations(object, recordId);
   const save = () => {
     if (!body.trim() || create.isPending) return;
-    create.mutate(
-      { recordObject: object, recordId, body },
-      {
-        onSuccess: () => setBody(""),
-        onError: (error) => toastError(error, "Could not save the note"),
-      },
+    // The promise, not mutate's callbacks: those are dropped when the panel closes meanwhile.
+    create.mutateAsync({ recordObject: object, recordId, body }).then(
+      () => saved(body),
+      (error: unknown) => toastError(error, "Could not save the note"),
     );
   };
   const handleKeyDown = useSubmitKeys(save, () => (document.activeElement as HTMLElement | null)?.blur());
