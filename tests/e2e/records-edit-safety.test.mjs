@@ -160,7 +160,7 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
     assert.equal(saved.version, current.version + 2);
   });
 
-  it("keeps a note being written through closing the panel and a reload, until it is saved", async () => {
+  it("keeps a note being written, or an edit of one, through closing the panel and a reload, until saved", async () => {
     const panel = page.getByTestId("record-panel");
     const composer = () => panel.getByRole("textbox", { name: "New note" });
     const open = async () => {
@@ -179,7 +179,7 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
     await open();
     assert.equal(await composer().inputValue(), "Wants the wind tunnel data by Friday;", "the draft survives a reload");
 
-    await composer().press("End");
+    await composer().press("Control+End");
     await composer().pressSequentially(" send it to Christine.");
     await panel.getByRole("button", { name: "Save note" }).click();
     await panel
@@ -191,5 +191,22 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
     await open();
     assert.equal(await composer().inputValue(), "", "a saved note is no longer a draft");
     assert.equal(await panel.getByTestId("note").count(), 1);
+
+    // An edit of the note, left open when the panel closes, comes back as it was.
+    const note = panel.getByTestId("note");
+    await note.hover();
+    await note.getByRole("button", { name: "Edit note" }).click();
+    const editor = note.getByRole("textbox", { name: "Edit note" });
+    await editor.press("Control+End");
+    await editor.pressSequentially(" Done.");
+    await panel.getByRole("button", { name: "Close panel" }).click();
+    await open();
+    const reopened = panel.getByTestId("note").getByRole("textbox", { name: "Edit note" });
+    assert.equal(await reopened.inputValue(), "Wants the wind tunnel data by Friday; send it to Christine. Done.");
+    await panel.getByTestId("note").getByRole("button", { name: "Save" }).click();
+    await panel.getByTestId("note").filter({ hasText: "send it to Christine. Done." }).getByText("· edited").waitFor();
+    await panel.getByRole("button", { name: "Close panel" }).click();
+    await open();
+    assert.equal(await panel.getByTestId("note").getByRole("textbox").count(), 0, "a saved edit is no longer a draft");
   });
 });

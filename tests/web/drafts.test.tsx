@@ -28,6 +28,21 @@ describe("drafts of unsaved text", () => {
     expect(readDraft("note:contact:con_1")).toBe("");
   });
 
+  it("of an edit: the saved text is no draft; a changed one is kept and reopens as one", () => {
+    const first = renderHook(() => useDraft("note-edit:nte_1", "Met at the fair"));
+    expect(first.result.current).toMatchObject({ text: "Met at the fair", kept: false });
+    act(() => first.result.current.setText("Met at the fair"));
+    expect(readDraft("note-edit:nte_1")).toBe("");
+    act(() => first.result.current.setText("Met at the fair in Lyon"));
+    first.unmount();
+
+    const again = renderHook(() => useDraft("note-edit:nte_1", "Met at the fair"));
+    expect(again.result.current).toMatchObject({ text: "Met at the fair in Lyon", kept: true });
+    expect(again.result.current.saved("something else")).toBe(false);
+    expect(again.result.current.saved("Met at the fair in Lyon")).toBe(true);
+    expect(readDraft("note-edit:nte_1")).toBe("");
+  });
+
   it("keep nothing for blank text, and all go at sign-out", () => {
     writeDraft("note:contact:con_1", "   ");
     expect(localStorage.length).toBe(0);

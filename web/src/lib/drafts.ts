@@ -34,30 +34,31 @@ export function clearDrafts(): void {
 }
 
 /**
- * A text field's value that outlives the component: `key` names what the draft is for. `saved(text)`
- * ends the draft once `text` has been saved, unless the person has typed on since; it works after
- * the component is gone too (a note saved as its panel closes must not come back as a draft).
+ * A text field's value that outlives the component: `key` names what the draft is for, `base` is
+ * the text saved already (an edited note's body), which is not kept as a draft. `kept`: a draft was
+ * waiting when the component appeared. `saved(text)` ends the draft once `text` has been saved,
+ * unless the person has typed on since (then it answers false); it works after the component is
+ * gone too (a note saved as its panel closes must not come back as a draft).
  */
-export function useDraft(key: string): {
-  text: string;
-  setText: (text: string) => void;
-  saved: (text: string) => void;
-} {
-  const [text, setState] = useState(() => readDraft(key));
+export function useDraft(key: string, base = "") {
+  const [kept] = useState(() => readDraft(key) !== "");
+  const [text, setState] = useState(() => readDraft(key) || base);
   const latest = useRef(text);
   const setText = useCallback(
     (next: string) => {
       latest.current = next;
       setState(next);
-      writeDraft(key, next);
+      writeDraft(key, next === base ? "" : next);
+    },
+    [key, base],
+  );
+  const saved = useCallback(
+    (sent: string): boolean => {
+      if (latest.current !== sent) return false;
+      writeDraft(key, "");
+      return true;
     },
     [key],
   );
-  const saved = useCallback(
-    (sent: string) => {
-      if (latest.current === sent) setText("");
-    },
-    [setText],
-  );
-  return { text, setText, saved };
+  return { text, setText, saved, kept };
 }

@@ -63,7 +63,9 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
     if (!body.trim() || create.isPending) return;
     // The promise, not mutate's callbacks: those are dropped when the panel closes meanwhile.
     create.mutateAsync({ recordObject: object, recordId, body }).then(
-      () => saved(body),
+      () => {
+        if (saved(body)) setBody("");
+      },
       (error: unknown) => toastError(error, "Could not save the note"),
     );
   };
@@ -96,20 +98,21 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
 }
 
 function NoteItem({ note, object, author }: { note: Note; object: RecordObject; author: string }) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(note.body);
+  // An edit left unsaved (panel or tab closed) is kept as a draft and opens again where it was.
+  const { text: draft, setText: setDraft, saved, kept } = useDraft(`note-edit:${note.id}`, note.body);
+  const [editing, setEditing] = useState(kept);
   const [confirming, setConfirming] = useState(false);
   const { update, remove } = useNoteMutations(object, note.recordId);
 
   const save = () => {
     if (!draft.trim()) return;
-    if (draft.trim() === note.body) return setEditing(false);
-    update.mutate(
-      { id: note.id, version: note.version, body: draft },
-      {
-        onSuccess: () => setEditing(false),
-        onError: (error) => toastError(error, "Could not save the note"),
+    if (draft.trim() === note.body) return cancel();
+    update.mutateAsync({ id: note.id, version: note.version, body: draft }).then(
+      () => {
+        saved(draft);
+        setEditing(false);
       },
+      (error: unknown) => toastError(error, "Could not save the note"),
     );
   };
   const cancel = () => {
