@@ -210,3 +210,118 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
     assert.equal(await panel.getByTestId("note").getByRole("textbox").count(), 0, "a saved edit is no longer a draft");
   });
 });
+
+describe("a dialog with work in it asks before Escape or a click outside throws the work away", () => {
+  let browser;
+  let page;
+
+  const csvOf = (count, offset = 0) =>
+    Buffer.from(
+      [
+        "First name,Last name,Email",
+        ...Array.from({ length: count }, (_, i) => `Ann${offset + i},Lee,ann${offset + i}@import.example`),
+      ].join("\n"),
+    );
+
+  /** Opens the import with `count` rows and holds the request of batch `heldBatch` until released. */
+  async function startHeldImport(count, offset, heldBatch) {
+    let batches = 0;
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    let reached;
+    const atHeld = new Promise((resolve) => (reached = resolve));
+    await page.route("**/trpc/contacts.import*", async (route) => {
+      batches += 1;
+      if (batches === heldBatch) {
+        reached();
+        await held;
+      }
+      // A request the import aborted meanwhile can no longer be continued.
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import contacts" });
+    await dialog
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: csvOf(count, offset) });
+    await dialog.getByRole("button", { name: `Import ${count} rows` }).click();
+    await atHeld;
+    return { dialog, release };
+  }
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Careful Co", name: "Katherine Coleman" }));
+    await page.goto("/contacts");
+    await page.getByText("No contacts yet").waitFor();
+  });
+  after(() => browser?.close());
+
+  it("New contact: untouched, Escape closes it; typed in, Escape asks, and only 'Discard' throws it away", async () => {
+    const dialog = page.getByRole("dialog", { name: "New contact" });
+    const question = dialog.getByRole("alert").filter({ hasText: "Discard this contact?" });
+    await page.getByRole("button", { name: "New contact" }).first().click();
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+
+    await page.getByRole("button", { name: "New contact" }).first().click();
+    await dialog.locator('input[name="firstName"]').fill("Dorothy");
+    await page.keyboard.press("Escape");
+    await question.waitFor();
+    assert.match(await question.innerText(), /What you typed will be lost\./);
+    await screenshot(page, "discard-question");
+    await question.getByRole("button", { name: "Keep editing" }).click();
+    await question.waitFor({ state: "detached" });
+    assert.equal(await dialog.locator('input[name="firstName"]').inputValue(), "Dorothy");
+
+    await page.mouse.click(5, 400); // outside the dialog
+    await question.waitFor();
+    await question.getByRole("button", { name: "Discard" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "New contact" }).first().click();
+    assert.equal(await dialog.locator('input[name="firstName"]').inputValue(), "", "discarded means gone");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+  });
+
+  it("an import running is not stopped by a stray Escape: it asks, and 'Keep importing' lets it finish", async () => {
+    const { dialog, release } = await startHeldImport(500, 0, 3);
+    await dialog.getByTestId("import-progress").getByText("200 of 500 rows").waitFor();
+    await page.keyboard.press("Escape");
+    const question = dialog.getByRole("alert").filter({ hasText: "Stop the import?" });
+    await question.waitFor();
+    assert.match(await question.innerText(), /200 of 500 rows are imported; the rest will not be\./);
+    await screenshot(page, "import-stop-question");
+    await question.getByRole("button", { name: "Keep importing" }).click();
+    release();
+    const summary = dialog.getByTestId("import-summary");
+    await summary.waitFor();
+    assert.equal(await summary.getByTestId("import-created").innerText(), "500");
+    await summary.getByRole("button", { name: "Done" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByTestId("record-total").getByText("500 contacts").waitFor();
+    await page.unroute("**/trpc/contacts.import*");
+  });
+
+  it("'Stop import' stops it: the rows imported so far stay, no later batch is sent", async () => {
+    const { dialog, release } = await startHeldImport(500, 1000, 2);
+    let sentAfterStop = 0;
+    await page.keyboard.press("Escape");
+    await dialog.getByRole("alert").getByRole("button", { name: "Stop import" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    page.on("request", (request) => {
+      if (request.url().includes("/trpc/contacts.import")) sentAfterStop += 1;
+    });
+    release();
+    await page.waitForTimeout(1500);
+    assert.equal(sentAfterStop, 0);
+    await page.unroute("**/trpc/contacts.import*");
+    await page.reload();
+    // 500 before, plus the first batch of 100 and the held second one (it was already on its way).
+    await page
+      .getByTestId("record-total")
+      .getByText(/^(600|700) contacts$/)
+      .waitFor();
+  });
+});

@@ -368,7 +368,13 @@ describe("/settings/properties: an admin defines custom properties; forms, table
       await importDialog.getByLabel("Import Legacy code as").evaluate((s) => s.selectedOptions[0]?.textContent),
       "Don't import",
     );
+    // A mapped file is work: Escape asks before throwing it away.
     await page.keyboard.press("Escape");
+    await importDialog
+      .getByRole("alert")
+      .filter({ hasText: "Discard this import?" })
+      .getByRole("button", { name: "Discard" })
+      .click();
     await importDialog.waitFor({ state: "hidden" });
     assert.deepEqual(page.errors, []);
   });

@@ -1,7 +1,16 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { Button } from "./button";
 import { cn, unlessSet } from "./cn";
+
+/** What to ask before a dismissal (Escape, a click outside, the X) would throw work away. */
+export type CloseQuestion = { title: string; description: string; confirmLabel: string; keepLabel?: string };
+
+/** The question for a form something was typed into (`noun`: "contact", "property" …). */
+export function discardQuestion(noun: string): CloseQuestion {
+  return { title: `Discard this ${noun}?`, description: "What you typed will be lost.", confirmLabel: "Discard" };
+}
 
 type DialogProps = {
   open: boolean;
@@ -10,13 +19,29 @@ type DialogProps = {
   description?: string;
   children: ReactNode;
   className?: string;
+  /**
+   * Set while closing would lose something (a form typed in, an import running): a dismissal asks
+   * this first, inside the dialog. The caller's own buttons (Cancel, Done) close without asking.
+   */
+  confirmClose?: CloseQuestion | null;
 };
 
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, className, confirmClose }: DialogProps) {
   // A caller's max-w-* replaces the default (max-w-lg used to beat the import dialog's max-w-3xl).
   const width = unlessSet(className, "max-w-", "max-w-lg");
+  const [asking, setAsking] = useState(false);
+  const question = asking && open ? confirmClose : null;
+  const handleOpenChange = (next: boolean) => {
+    if (next || !confirmClose) {
+      setAsking(false);
+      onOpenChange(next);
+    } else {
+      // A second Escape while asking means "keep going", the choice that loses nothing.
+      setAsking((was) => !was);
+    }
+  };
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={handleOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
@@ -43,6 +68,32 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             </RadixDialog.Close>
           </div>
           {children}
+          {question && (
+            <div
+              role="alert"
+              className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-danger/40 bg-danger-soft px-4 py-3"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-medium text-foreground">{question.title}</p>
+                <p className="mt-0.5 text-xs text-muted">{question.description}</p>
+              </div>
+              <div className="flex gap-2">
+                <Button size="sm" variant="ghost" autoFocus onClick={() => setAsking(false)}>
+                  {question.keepLabel ?? "Keep editing"}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() => {
+                    setAsking(false);
+                    onOpenChange(false);
+                  }}
+                >
+                  {question.confirmLabel}
+                </Button>
+              </div>
+            </div>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

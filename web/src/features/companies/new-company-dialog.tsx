@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
 import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
+import { Dialog, discardQuestion } from "../../ui/dialog";
 import { PropertyInputs, usePropertyForm } from "../records/property-fields";
 import { Field, Input } from "../../ui/input";
 import { isConflict } from "../records/list-cache";
@@ -29,6 +29,7 @@ export function NewCompanyDialog({ open, onOpenChange, onCreated }: NewCompanyDi
   const create = useCreateCompany();
   const errors = fieldErrorsOf(create.error);
   const properties = usePropertyForm("company", open);
+  const touched = (Object.keys(blank) as (keyof Form)[]).some((key) => form[key] !== blank[key]) || properties.touched;
 
   const handleOpenChange = (next: boolean) => {
     if (!next) {
@@ -71,6 +72,7 @@ export function NewCompanyDialog({ open, onOpenChange, onCreated }: NewCompanyDi
     <Dialog
       open={open}
       onOpenChange={handleOpenChange}
+      confirmClose={touched ? discardQuestion("company") : null}
       title="New company"
       description="The domain keeps it unique."
       className={properties.definitions.length > 2 ? "top-[5%]! max-h-[90vh] overflow-y-auto" : undefined}

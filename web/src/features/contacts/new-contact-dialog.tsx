@@ -4,7 +4,7 @@ import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
+import { Dialog, discardQuestion } from "../../ui/dialog";
 import { PropertyInputs, usePropertyForm } from "../records/property-fields";
 import { Field, Input, Select } from "../../ui/input";
 import { PickerField, type PickerOption } from "../../ui/option-picker";
@@ -41,6 +41,10 @@ export function NewContactDialog({ open, onOpenChange, onCreated, companyId }: N
   const errors = fieldErrorsOf(create.error);
   const properties = usePropertyForm("contact", open);
   const set = (key: keyof typeof blank) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const touched =
+    (Object.keys(blank) as (keyof typeof blank)[]).some((key) => form[key] !== blank[key]) ||
+    (company !== null && company.value !== companyId) ||
+    properties.touched;
 
   const handleOpenChange = (next: boolean) => {
     if (!next) {
@@ -87,6 +91,7 @@ export function NewContactDialog({ open, onOpenChange, onCreated, companyId }: N
     <Dialog
       open={open}
       onOpenChange={handleOpenChange}
+      confirmClose={touched ? discardQuestion("contact") : null}
       title="New contact"
       description="A name or an email is enough; the rest can wait."
       className={properties.definitions.length > 2 ? "top-[5%]! max-h-[90vh] overflow-y-auto" : undefined}

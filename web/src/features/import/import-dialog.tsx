@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
+import { Dialog, type CloseQuestion } from "../../ui/dialog";
 import { Select } from "../../ui/input";
 import { usePropertyDefinitions } from "../records/property-columns";
 import { parsePropertyInput, propertyToInput, type PropertyDefinition } from "../records/property-values";
@@ -134,11 +134,30 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
   };
 
   const mappedCount = Object.values(mapping).filter(Boolean).length;
+  // A stray Escape must not stop a long import halfway, nor drop a mapping made by hand.
+  const closeQuestion: CloseQuestion | null =
+    step === "importing"
+      ? {
+          title: "Stop the import?",
+          description: progress
+            ? `${progress.done.toLocaleString()} of ${progress.total.toLocaleString()} rows are imported; the rest will not be.`
+            : "No row is imported yet.",
+          confirmLabel: "Stop import",
+          keepLabel: "Keep importing",
+        }
+      : step === "map"
+        ? {
+            title: "Discard this import?",
+            description: "The file and its column mapping will be lost.",
+            confirmLabel: "Discard",
+          }
+        : null;
 
   return (
     <Dialog
       open={open}
       onOpenChange={handleOpenChange}
+      confirmClose={closeQuestion}
       title={`Import ${plural}`}
       description="From a CSV file with a header row."
       className="max-w-3xl"

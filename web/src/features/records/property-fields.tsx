@@ -351,6 +351,8 @@ export function usePropertyForm(object: RecordObject, open: boolean) {
       setValues({});
       setErrors({});
     },
+    /** Something was typed into one of the properties. */
+    touched: Object.values(values).some((text) => text.trim() !== ""),
     /** The typed values to send, or null (with the errors shown) when one is wrong. */
     collect: (): Record<string, unknown> | null => {
       const result = propertiesFromInputs(definitions, values);

@@ -5,7 +5,7 @@ import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
-import { Dialog } from "../../ui/dialog";
+import { Dialog, discardQuestion } from "../../ui/dialog";
 import { Field, Input, Select, Textarea } from "../../ui/input";
 import { hasOptions, keyFromLabel, objectLabels, parseOptions, propertyTypes, typeMeta } from "./property-labels";
 import type { PropertyType, RecordObject } from "./property-labels";
@@ -75,6 +75,7 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
     <Dialog
       open={open}
       onOpenChange={handleOpenChange}
+      confirmClose={label.trim() || optionsText.trim() ? discardQuestion("property") : null}
       title={`New ${object} property`}
       description="It appears in forms, tables, filters and imports."
     >
