@@ -285,9 +285,16 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
     await dialog.waitFor({ state: "hidden" });
   });
 
-  it("an import running is not stopped by a stray Escape: it asks, and 'Keep importing' lets it finish", async () => {
+  it("an import running is not stopped by a stray Escape or a tab closing: both ask, and it finishes", async () => {
     const { dialog, release } = await startHeldImport(500, 0, 3);
     await dialog.getByTestId("import-progress").getByText("200 of 500 rows").waitFor();
+    // Closing the tab asks first too.
+    const asked = new Promise((resolve) => page.once("dialog", resolve));
+    await page.close({ runBeforeUnload: true });
+    const prompt = await asked;
+    assert.equal(prompt.type(), "beforeunload");
+    await prompt.dismiss();
+
     await page.keyboard.press("Escape");
     const question = dialog.getByRole("alert").filter({ hasText: "Stop the import?" });
     await question.waitFor();

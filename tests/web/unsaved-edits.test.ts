@@ -1,6 +1,6 @@
 import { MutationObserver, QueryClient, onlineManager } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { connectionNotice, guardUnsavedEdits, unsavedEditCount } from "../../web/src/lib/unsaved-edits";
+import { connectionNotice, guardUnsavedEdits, holdPageWhile, unsavedEditCount } from "../../web/src/lib/unsaved-edits";
 
 /** A beforeunload event as the browser sends it when the tab is closed or reloaded. */
 function leave(target: Window): Event {
@@ -53,6 +53,21 @@ describe("leaving the page with edits on their way", () => {
     await saving;
     expect(send).toHaveBeenCalledTimes(1);
     expect(leave(window).defaultPrevented).toBe(false);
+    stop();
+  });
+
+  it("asks while work held outside React Query runs (an import's batches), failed work included", async () => {
+    const client = new QueryClient();
+    const stop = guardUnsavedEdits(client);
+    const batches = deferred();
+    const importing = holdPageWhile(batches.promise);
+    expect(leave(window).defaultPrevented).toBe(true);
+    batches.resolve();
+    await importing;
+    expect(leave(window).defaultPrevented).toBe(false);
+
+    await expect(holdPageWhile(Promise.reject(new Error("offline")))).rejects.toThrow("offline");
+    expect(unsavedEditCount(client)).toBe(0);
     stop();
   });
 

@@ -1,11 +1,25 @@
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 
+/** Long work sent outside React Query (an import's batches) that leaving the page would cut short. */
+let workInProgress = 0;
+
+/** Leaving the page asks first until `work` settles (see guardUnsavedEdits). */
+export async function holdPageWhile<T>(work: Promise<T>): Promise<T> {
+  workInProgress += 1;
+  try {
+    return await work;
+  } finally {
+    workInProgress -= 1;
+  }
+}
+
 /**
  * Edits on their way to the server: mutations still pending, those paused while offline included
- * (React Query holds a mutation made offline and sends it once the browser is back online).
+ * (React Query holds a mutation made offline and sends it once the browser is back online), and
+ * work held by holdPageWhile.
  */
 export function unsavedEditCount(client: QueryClient): number {
-  return client.isMutating();
+  return client.isMutating() + workInProgress;
 }
 
 /**

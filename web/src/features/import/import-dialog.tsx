@@ -3,6 +3,7 @@ import { FileUp, Upload } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { holdPageWhile } from "../../lib/unsaved-edits";
 import { Button } from "../../ui/button";
 import { Dialog, type CloseQuestion } from "../../ui/dialog";
 import { Select } from "../../ui/input";
@@ -109,15 +110,18 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
     if (!file) return;
     setStep("importing");
     abort.current = new AbortController();
-    const result = await runImport({
-      config,
-      rows: file.csv.rows,
-      mapping,
-      properties: propertyTargets,
-      onDuplicate,
-      onProgress: setProgress,
-      signal: abort.current.signal,
-    });
+    // Closing the tab mid-import asks first, as a running import's dialog does.
+    const result = await holdPageWhile(
+      runImport({
+        config,
+        rows: file.csv.rows,
+        mapping,
+        properties: propertyTargets,
+        onDuplicate,
+        onProgress: setProgress,
+        signal: abort.current.signal,
+      }),
+    );
     setSummary(result);
     setStep("done");
     await queryClient.invalidateQueries({
