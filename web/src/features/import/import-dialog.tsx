@@ -13,7 +13,7 @@ import { downloadCsv } from "./csv-download";
 import type { ImportObjectConfig } from "./import-objects";
 import { autoMap, mapRow, type Mapping } from "./mapping";
 import { parseCsvFile, type ParsedCsv } from "./parse-csv";
-import { runImport, type ImportProgress, type ImportSummary } from "./run-import";
+import { runImport, stoppedText, type ImportProgress, type ImportSummary } from "./run-import";
 
 type Step = "choose" | "map" | "importing" | "done";
 
@@ -109,7 +109,7 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
   const handleImport = async () => {
     if (!file) return;
     setStep("importing");
-    abort.current = new AbortController();
+    const { signal } = (abort.current = new AbortController());
     // Closing the tab mid-import asks first, as a running import's dialog does.
     const result = await holdPageWhile(
       runImport({
@@ -118,12 +118,19 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
         mapping,
         properties: propertyTargets,
         onDuplicate,
-        onProgress: setProgress,
-        signal: abort.current.signal,
+        onProgress: (progress) => {
+          if (!signal.aborted) setProgress(progress);
+        },
+        signal,
       }),
     );
-    setSummary(result);
-    setStep("done");
+    if (signal.aborted) {
+      // Stopped and closed: what was written is said once; the dialog opens fresh next time.
+      toast(stoppedText(result));
+    } else {
+      setSummary(result);
+      setStep("done");
+    }
     await queryClient.invalidateQueries({
       queryKey: config.object === "contact" ? trpc.contacts.pathKey() : trpc.companies.pathKey(),
     });

@@ -65,3 +65,9 @@ export async function runImport(options: {
   }
   return summary;
 }
+
+/** What a stopped import wrote (the batch on its way when it was stopped included). */
+export function stoppedText(summary: ImportSummary): string {
+  const n = (value: number) => value.toLocaleString();
+  return `Import stopped after ${n(summary.done)} of ${n(summary.total)} rows: ${n(summary.created)} created, ${n(summary.updated)} updated, ${n(summary.skipped)} skipped, ${n(summary.failed)} failed.`;
+}
