@@ -30,6 +30,8 @@ export function Dialog({ open, onOpenChange, title, description, children, class
   // A caller's max-w-* replaces the default (max-w-lg used to beat the import dialog's max-w-3xl).
   const width = unlessSet(className, "max-w-", "max-w-lg");
   const [asking, setAsking] = useState(false);
+  // The question is for one dismissal: it goes when the dialog closes or there is nothing left to lose.
+  if (asking && (!open || !confirmClose)) setAsking(false);
   const question = asking && open ? confirmClose : null;
   const handleOpenChange = (next: boolean) => {
     if (next || !confirmClose) {
