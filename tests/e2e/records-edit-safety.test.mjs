@@ -160,7 +160,7 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
     assert.equal(saved.version, current.version + 2);
   });
 
-  it("keeps a note being written, or an edit of one, through closing the panel and a reload, until saved", async () => {
+  it("keeps a note being written, or an edit of one (saved over a teammate's only by choice), through closing the panel and a reload", async () => {
     const panel = page.getByTestId("record-panel");
     const composer = () => panel.getByRole("textbox", { name: "New note" });
     const open = async () => {
@@ -203,8 +203,20 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
     await open();
     const reopened = panel.getByTestId("note").getByRole("textbox", { name: "Edit note" });
     assert.equal(await reopened.inputValue(), "Wants the wind tunnel data by Friday; send it to Christine. Done.");
+
+    // A teammate edits the note while this edit waits: saving it is refused, not a silent overwrite.
+    const [stored] = await callProcedure(page, "notes.list", { recordId: contact.id }, { kind: "query" });
+    await callProcedure(page, "notes.update", { id: stored.id, version: stored.version, body: "Teammate's take." });
     await panel.getByTestId("note").getByRole("button", { name: "Save" }).click();
+    const refusal = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Could not save the note: This record was changed by" });
+    await refusal.waitFor();
+    await refusal.getByRole("button", { name: "Save mine" }).click();
     await panel.getByTestId("note").filter({ hasText: "send it to Christine. Done." }).getByText("· edited").waitFor();
+    const [mine] = await callProcedure(page, "notes.list", { recordId: contact.id }, { kind: "query" });
+    assert.equal(mine.body, "Wants the wind tunnel data by Friday; send it to Christine. Done.");
+    assert.equal(mine.version, stored.version + 2);
     await panel.getByRole("button", { name: "Close panel" }).click();
     await open();
     assert.equal(await panel.getByTestId("note").getByRole("textbox").count(), 0, "a saved edit is no longer a draft");

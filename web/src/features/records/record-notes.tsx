@@ -2,10 +2,11 @@ import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/reac
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { Pencil, Trash } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
-import { useDraft } from "../../lib/drafts";
+import { readDraft, useDraft, writeDraft } from "../../lib/drafts";
 import { formatDateTime, formatRelative } from "../../lib/format";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { isConflict } from "../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
@@ -97,25 +98,69 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
   );
 }
 
+/**
+ * The version of a note an edit started from, kept beside the edit's draft: the save carries it, so a
+ * teammate's edit made meanwhile (even while the draft waited in a closed tab) is a CONFLICT, never
+ * silently overwritten.
+ */
+function useEditBase(note: Note) {
+  const key = `note-edit-version:${note.id}`;
+  const [version, setVersion] = useState(() => Number(readDraft(key)) || note.version);
+  const setBase = (next: number | null) => {
+    writeDraft(key, next === null ? "" : String(next));
+    setVersion(next ?? note.version);
+  };
+  return { version, setBase };
+}
+
 function NoteItem({ note, object, author }: { note: Note; object: RecordObject; author: string }) {
   // An edit left unsaved (panel or tab closed) is kept as a draft and opens again where it was.
   const { text: draft, setText: setDraft, saved, kept } = useDraft(`note-edit:${note.id}`, note.body);
+  const base = useEditBase(note);
   const [editing, setEditing] = useState(kept);
   const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
   const { update, remove } = useNoteMutations(object, note.recordId);
 
+  const send = (version: number) =>
+    update.mutateAsync({ id: note.id, version, body: draft }).then(
+      () => {
+        saved(draft);
+        base.setBase(null);
+        setEditing(false);
+      },
+      async (error: unknown) => {
+        if (!isConflict(error)) return toastError(error, "Could not save the note");
+        // A teammate edited it first: their version, read again, is what "Save mine" replaces.
+        const fresh = await queryClient
+          .fetchQuery({ ...trpc.notes.list.queryOptions({ recordId: note.recordId }), staleTime: 0 })
+          .then((notes) => notes.find((n) => n.id === note.id))
+          .catch(() => undefined);
+        toastError(
+          error,
+          "Could not save the note",
+          fresh && {
+            label: "Save mine",
+            onClick: () => {
+              base.setBase(fresh.version);
+              void send(fresh.version);
+            },
+          },
+        );
+      },
+    );
   const save = () => {
     if (!draft.trim()) return;
     if (draft.trim() === note.body) return cancel();
-    update.mutateAsync({ id: note.id, version: note.version, body: draft }).then(
-      () => {
-        saved(draft);
-        setEditing(false);
-      },
-      (error: unknown) => toastError(error, "Could not save the note"),
-    );
+    void send(base.version);
+  };
+  const startEdit = () => {
+    base.setBase(note.version);
+    setDraft(note.body);
+    setEditing(true);
   };
   const cancel = () => {
+    base.setBase(null);
     setDraft(note.body);
     setEditing(false);
   };
@@ -146,10 +191,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
             <button
               type="button"
               aria-label="Edit note"
-              onClick={() => {
-                setDraft(note.body);
-                setEditing(true);
-              }}
+              onClick={startEdit}
               className="rounded p-1 hover:bg-surface-2 hover:text-foreground"
             >
               <Pencil className="size-3.5" aria-hidden />
