@@ -231,4 +231,26 @@ export async function callProcedure(page, procedure, input, { kind = "mutation",
   return superjson.deserialize(body.result.data);
 }
 
+/**
+ * Holds the `nth` request matching `url` (a route glob) until `release()`; `reached` resolves when
+ * it arrives, `sent()` counts them all. The others go through. For a test to look at a long job half-way.
+ */
+export async function holdRequest(page, url, nth) {
+  let count = 0;
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  let arrived;
+  const reached = new Promise((resolve) => (arrived = resolve));
+  await page.route(url, async (route) => {
+    count += 1;
+    if (count === nth) {
+      arrived();
+      await held;
+    }
+    // A request the page aborted meanwhile can no longer be continued.
+    await route.continue().catch(() => undefined);
+  });
+  return { reached, release, sent: () => count };
+}
+
 export { assert };

@@ -1,5 +1,13 @@
 import { after, before, describe, it } from "node:test";
-import { addContact, assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  addContact,
+  assert,
+  callProcedure,
+  holdRequest,
+  launchBrowser,
+  registeredUser,
+  screenshot,
+} from "./harness.mjs";
 
 describe("an inline edit made offline is kept: said on screen, guarded on leaving, saved on reconnecting", () => {
   let browser;
@@ -237,28 +245,15 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
 
   /** Opens the import with `count` rows and holds the request of batch `heldBatch` until released. */
   async function startHeldImport(count, offset, heldBatch) {
-    let batches = 0;
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
-    let reached;
-    const atHeld = new Promise((resolve) => (reached = resolve));
-    await page.route("**/trpc/contacts.import*", async (route) => {
-      batches += 1;
-      if (batches === heldBatch) {
-        reached();
-        await held;
-      }
-      // A request the import aborted meanwhile can no longer be continued.
-      await route.continue().catch(() => undefined);
-    });
+    const batch = await holdRequest(page, "**/trpc/contacts.import*", heldBatch);
     await page.getByRole("button", { name: "Import", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Import contacts" });
     await dialog
       .getByLabel("CSV file")
       .setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: csvOf(count, offset) });
     await dialog.getByRole("button", { name: `Import ${count} rows` }).click();
-    await atHeld;
-    return { dialog, release };
+    await batch.reached;
+    return { dialog, release: batch.release };
   }
 
   before(async () => {

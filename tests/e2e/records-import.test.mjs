@@ -1,5 +1,14 @@
 import { after, before, describe, it } from "node:test";
-import { assert, downloadText, launchBrowser, parseCsv, registeredUser, screenshot, toCsv } from "./harness.mjs";
+import {
+  assert,
+  downloadText,
+  holdRequest,
+  launchBrowser,
+  parseCsv,
+  registeredUser,
+  screenshot,
+  toCsv,
+} from "./harness.mjs";
 
 const COLUMNS = ["First name", "Last name", "Email", "Job title", "Lead status", "Company"];
 const STATUSES = ["new", "contacted", "qualified", "customer"];
@@ -98,21 +107,9 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     await screenshot(page, "import-mapping");
 
     // Hold the fifth batch until the progress has been seen half-way.
-    let batches = 0;
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
-    let reachedHeld;
-    const atHeld = new Promise((resolve) => (reachedHeld = resolve));
-    await page.route("**/trpc/contacts.import*", async (route) => {
-      batches += 1;
-      if (batches === 5) {
-        reachedHeld();
-        await held;
-      }
-      await route.continue();
-    });
+    const fifth = await holdRequest(page, "**/trpc/contacts.import*", 5);
     await dialog.getByRole("button", { name: "Import 1,000 rows" }).click();
-    await atHeld;
+    await fifth.reached;
     const progress = dialog.getByTestId("import-progress");
     await progress.getByText("400 of 1,000 rows").waitFor();
     const failedSoFar = data.failed.filter((f) => f.line - 2 < 400).length;
@@ -125,12 +122,12 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
       "40",
     );
     await screenshot(page, "import-progress");
-    release();
+    fifth.release();
 
     const summary = dialog.getByTestId("import-summary");
     await summary.waitFor({ timeout: 60_000 });
     await page.unroute("**/trpc/contacts.import*");
-    assert.equal(batches, 10, "1,000 rows go in ten batches of 100");
+    assert.equal(fifth.sent(), 10, "1,000 rows go in ten batches of 100");
     assert.equal(await summary.getByTestId("import-created").innerText(), "990");
     assert.equal(await summary.getByTestId("import-updated").innerText(), "0");
     assert.equal(await summary.getByTestId("import-skipped").innerText(), "0");
