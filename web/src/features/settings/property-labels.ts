@@ -12,6 +12,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { propertyTypes, recordObjects, type PropertyType, type RecordObject } from "../../../../drizzle/values";
+import { uniqueIgnoringCase } from "../../../../worker/src/domain/records/normalize";
 import type { trpc } from "../../lib/trpc";
 
 export type Property = inferOutput<typeof trpc.properties.list>[number];
@@ -49,8 +50,10 @@ export function keyFromLabel(label: string): string {
 /** Options typed comma-separated or one per line, trimmed and without repeats. */
 export function parseOptions(text: string): string[] {
   // Each option once, however capitalised (the first spelling stays), as the server requires.
-  const byKey = new Map<string, string>();
-  for (const option of text.split(/[,\n]/).map((o) => o.trim()))
-    if (option && !byKey.has(option.toLowerCase())) byKey.set(option.toLowerCase(), option);
-  return [...byKey.values()];
+  return uniqueIgnoringCase(
+    text
+      .split(/[,\n]/)
+      .map((option) => option.trim())
+      .filter(Boolean),
+  );
 }
