@@ -231,6 +231,123 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
   });
 });
 
+describe("a teammate's save that arrives while an editor is open is not silently replaced", () => {
+  let browser;
+  let page;
+  let contact;
+  const row = () => page.getByTestId("record-row").filter({ hasText: "Annie Easley" });
+  const title = () => row().locator('[data-column-id="title"]');
+  const panel = () => page.getByTestId("record-panel");
+  const teammateSaves = async (patch) => {
+    const { contact: current } = await callProcedure(page, "contacts.get", { id: contact.id }, { kind: "query" });
+    await callProcedure(page, "contacts.update", { id: contact.id, version: current.version, patch });
+    return current.version + 1;
+  };
+  /** What a tab does when the person comes back to it after a minute: cached data is stale, so it is fetched again. */
+  const comeBackAfterAMinute = async (...procedures) => {
+    // Calls are batched: /trpc/views.list,contacts.list,…
+    const refetched = procedures.map((procedure) =>
+      page.waitForResponse((response) =>
+        new URL(response.url()).pathname.replace("/trpc/", "").split(",").includes(procedure),
+      ),
+    );
+    await page.clock.fastForward("01:05");
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+    await Promise.all(refetched);
+  };
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Lewis Research", name: "Mary Jackson" }));
+    // The page's clock runs as usual; the tests jump it forward to make cached data stale.
+    await page.clock.install();
+    await callProcedure(page, "properties.create", { object: "contact", key: "region", label: "Region", type: "text" });
+    contact = await callProcedure(page, "contacts.create", {
+      firstName: "Annie",
+      lastName: "Easley",
+      title: "Programmer",
+    });
+    await page.goto("/contacts");
+    await row().waitFor();
+  });
+  after(() => browser?.close());
+
+  it("a cell changed by a teammate while it was being edited: the save is refused with who changed it", async () => {
+    await title().hover();
+    await title().getByRole("button", { name: "Edit Title" }).click();
+    const editor = title().getByRole("textbox", { name: "Title" });
+    await editor.fill("Computer Scientist");
+
+    const version = await teammateSaves({ title: "Rocket Scientist" });
+    await comeBackAfterAMinute("contacts.list");
+    await editor.press("Enter");
+
+    const refusal = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Could not save title: This record was changed by" });
+    await refusal.waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="record-row"] [data-column-id="title"]')?.textContent ===
+        "Rocket Scientist",
+    );
+    const { contact: saved } = await callProcedure(page, "contacts.get", { id: contact.id }, { kind: "query" });
+    assert.equal(saved.title, "Rocket Scientist", "the teammate's value stands until the person chooses");
+    assert.equal(saved.version, version);
+
+    await refusal.getByRole("button", { name: "Save mine" }).click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="record-row"] [data-column-id="title"]')?.textContent ===
+        "Computer Scientist",
+    );
+    await refusal.waitFor({ state: "detached" });
+  });
+
+  it("an editor closed without a change does not put the old value back over a teammate's", async () => {
+    await title().hover();
+    await title().getByRole("button", { name: "Edit Title" }).click();
+    const editor = title().getByRole("textbox", { name: "Title" });
+    assert.equal(await editor.inputValue(), "Computer Scientist");
+
+    const version = await teammateSaves({ title: "Mathematician" });
+    await comeBackAfterAMinute("contacts.list");
+    await editor.press("Enter");
+    await editor.waitFor({ state: "detached" });
+
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="record-row"] [data-column-id="title"]')?.textContent === "Mathematician",
+    );
+    const { contact: saved } = await callProcedure(page, "contacts.get", { id: contact.id }, { kind: "query" });
+    assert.equal(saved.title, "Mathematician");
+    assert.equal(saved.version, version, "nothing was saved");
+  });
+
+  it("in the side panel, a property changed by a teammate while it was being typed: refused, 'Save mine' one click away", async () => {
+    await row().locator('[data-column-id="name"]').click();
+    await panel().getByRole("heading", { name: "Annie Easley" }).waitFor();
+    await panel().getByRole("button", { name: "Region" }).click();
+    const input = panel().getByRole("textbox", { name: "Region" });
+    await input.fill("APAC");
+
+    const version = await teammateSaves({ properties: { region: "EMEA" } });
+    await comeBackAfterAMinute("contacts.get", "contacts.list");
+    await input.press("Enter");
+
+    const refusal = panel().getByRole("alert").filter({ hasText: "This record was changed by" });
+    await refusal.waitFor();
+    await panel().getByRole("button", { name: "Region" }).filter({ hasText: "EMEA" }).waitFor();
+    const { contact: saved } = await callProcedure(page, "contacts.get", { id: contact.id }, { kind: "query" });
+    assert.deepEqual(saved.properties, { region: "EMEA" });
+    assert.equal(saved.version, version);
+    await screenshot(page, "conflict-while-editing");
+
+    await refusal.getByRole("button", { name: "Save mine" }).click();
+    await panel().getByRole("button", { name: "Region" }).filter({ hasText: "APAC" }).waitFor();
+  });
+});
+
 describe("a dialog with work in it asks before Escape or a click outside throws the work away", () => {
   let browser;
   let page;

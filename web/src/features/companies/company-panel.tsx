@@ -1,7 +1,7 @@
 import { UserRoundPlus } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Avatar } from "../../ui/avatar";
-import type { CellPatch } from "../../ui/data-table";
+import type { EditCell } from "../../ui/data-table";
 import { EditableFields, PanelSection, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
@@ -21,7 +21,7 @@ type CompanyPanelProps = {
   preview: Company | undefined;
   onClose: () => void;
   /** Saves a field edited in the panel: the table's inline edit, so both stay in step. */
-  onEdit: (company: Company, fieldId: string, patch: CellPatch) => Promise<unknown>;
+  onEdit: EditCell<Company>;
 };
 
 /** The company opened from the table: its fields, its people, tasks, notes and timeline. */
@@ -52,7 +52,10 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPan
             <RecordPropertyFields
               object="company"
               values={shown.properties}
-              onSave={(key, value) => updateCompany(shown, { properties: { [key]: value } })}
+              version={shown.version}
+              onSave={(key, value, outdatedVersion) =>
+                updateCompany(shown, { properties: { [key]: value } }, outdatedVersion)
+              }
             />
           </>
         )

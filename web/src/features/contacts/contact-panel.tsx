@@ -1,7 +1,7 @@
 import { ArrowUpRight } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Avatar } from "../../ui/avatar";
-import type { CellPatch } from "../../ui/data-table";
+import type { EditCell } from "../../ui/data-table";
 import { RecordNotes } from "../records/record-notes";
 import { EditableFields, type PanelField } from "../records/record-fields";
 import { RecordPropertyFields } from "../records/property-fields";
@@ -40,7 +40,7 @@ type ContactPanelProps = {
   preview: Contact | undefined;
   onClose: () => void;
   /** Saves a field edited in the panel: the table's inline edit, so both stay in step. */
-  onEdit: (contact: Contact, fieldId: string, patch: CellPatch) => Promise<unknown>;
+  onEdit: EditCell<Contact>;
 };
 
 /** The contact opened from the table: its fields, tasks, notes and timeline, beside the list. */
@@ -66,7 +66,10 @@ export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPan
             <RecordPropertyFields
               object="contact"
               values={shown.properties}
-              onSave={(key, value) => updateContact(shown, { properties: { [key]: value } })}
+              version={shown.version}
+              onSave={(key, value, outdatedVersion) =>
+                updateContact(shown, { properties: { [key]: value } }, outdatedVersion)
+              }
             />
           </>
         )

@@ -64,7 +64,8 @@ type QueuedUpdate<Row, Patch> = {
  * Saves patches with the record's current `version`. Edits to one record run one after another,
  * each with the version the previous one returned, so quick successive edits never conflict with
  * themselves; after a CONFLICT the cached row is refreshed before the error is thrown, so the next
- * edit (or the same one again) goes through.
+ * edit (or the same one again) goes through. An edit whose value changed under it is saved with the
+ * version it started from instead (`outdatedVersion`, see EditCell), so the server refuses it.
  */
 export function useQueuedUpdate<Row extends Versioned, Patch>({
   queryClient,
@@ -74,9 +75,9 @@ export function useQueuedUpdate<Row extends Versioned, Patch>({
 }: QueuedUpdate<Row, Patch>) {
   const queues = useRef(new Map<string, Promise<unknown>>());
   return useCallback(
-    (row: Row, patch: Patch): Promise<Row> => {
+    (row: Row, patch: Patch, outdatedVersion?: number): Promise<Row> => {
       const run = async () => {
-        const version = cachedVersion<Row>(queryClient, listKey, row.id) ?? row.version;
+        const version = outdatedVersion ?? cachedVersion<Row>(queryClient, listKey, row.id) ?? row.version;
         try {
           return await save({ id: row.id, version, patch });
         } catch (error) {

@@ -59,21 +59,32 @@ function Chips({
 const toggled = (chosen: string[], option: string) =>
   chosen.includes(option) ? chosen.filter((c) => c !== option) : [...chosen, option];
 
-type SaveProperty = (key: string, value: unknown) => Promise<unknown>;
+/**
+ * Saves one property. `outdatedVersion` comes only when the value changed while it was being edited (a
+ * teammate's save arrived): the record's version when the edit began, to save against (see EditCell).
+ */
+type SaveProperty = (key: string, value: unknown, outdatedVersion?: number) => Promise<unknown>;
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** One property in the side panel: its value, and an editor of its type on click. */
 function PropertyRow({
   definition,
   value,
+  version,
   currency,
   onSave,
 }: {
   definition: PropertyDefinition;
   value: unknown;
+  /** The record's version: an edit remembers the one it started from. */
+  version: number;
   currency: string;
   onSave: SaveProperty;
 }) {
   const [editing, setEditing] = useState(false);
+  // The value and version a typed edit started from (menus and chips save at once, from what shows).
+  const [base, setBase] = useState<{ value: unknown; version: number } | null>(null);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   // After a save that may go through when tried again: the value, to save it with one click.
@@ -89,17 +100,21 @@ function PropertyRow({
       return;
     }
     setEditing(false);
+    setBase(null);
     setError(null);
     setAgain(null);
-    if (JSON.stringify(parsed.value ?? null) === JSON.stringify(value ?? null)) return;
-    send(parsed.value);
+    if (sameValue(parsed.value, value)) return;
+    if (!base) return send(parsed.value);
+    // Left as it was: nothing to save (it would put back what a teammate changed meanwhile).
+    if (sameValue(parsed.value, base.value)) return;
+    send(parsed.value, sameValue(value, base.value) ? undefined : base.version);
   };
 
-  const send = (next: unknown) => {
+  const send = (next: unknown, outdatedVersion?: number) => {
     setError(null);
     setAgain(null);
     setPending({ value: next });
-    onSave(definition.key, next).then(
+    onSave(definition.key, next, outdatedVersion).then(
       () => setPending(null),
       (failure: unknown) => {
         setPending(null);
@@ -111,6 +126,7 @@ function PropertyRow({
   };
 
   const startEdit = () => {
+    setBase({ value, version });
     setText(propertyToInput(definition, value));
     setError(null);
     setEditing(true);
@@ -125,6 +141,7 @@ function PropertyRow({
       event.preventDefault();
       event.stopPropagation();
       setEditing(false);
+      setBase(null);
       setError(null);
     }
   };
@@ -229,11 +246,13 @@ function PropertyRow({
 export function PropertyFieldList({
   definitions,
   values,
+  version,
   currency,
   onSave,
 }: {
   definitions: PropertyDefinition[];
   values: Record<string, unknown>;
+  version: number;
   currency: string;
   onSave: SaveProperty;
 }) {
@@ -248,6 +267,7 @@ export function PropertyFieldList({
           key={definition.key}
           definition={definition}
           value={values[definition.key]}
+          version={version}
           currency={currency}
           onSave={onSave}
         />
@@ -373,10 +393,12 @@ export function usePropertyForm(object: RecordObject, open: boolean) {
 export function RecordPropertyFields({
   object,
   values,
+  version,
   onSave,
 }: {
   object: RecordObject;
   values: Record<string, unknown>;
+  version: number;
   onSave: SaveProperty;
 }) {
   const query = usePropertyDefinitions(object);
@@ -387,5 +409,13 @@ export function RecordPropertyFields({
         Custom properties could not load: {query.error.message}
       </p>
     );
-  return <PropertyFieldList definitions={query.data ?? []} values={values} currency={currency} onSave={onSave} />;
+  return (
+    <PropertyFieldList
+      definitions={query.data ?? []}
+      values={values}
+      version={version}
+      currency={currency}
+      onSave={onSave}
+    />
+  );
 }

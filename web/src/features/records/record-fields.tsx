@@ -4,8 +4,8 @@ import {
   CellEditorView,
   readPatch,
   useOptimisticEdits,
-  type CellPatch,
   type DataTableColumn,
+  type EditCell,
 } from "../../ui/data-table";
 
 /** A section of a record's panel: a small heading (with an optional action beside it), then its content. */
@@ -28,7 +28,7 @@ type EditableFieldsProps<Row> = {
   row: Row;
   /** The object's columns to show as fields, in order; those with an editor edit in place. */
   fields: PanelField<Row>[];
-  onEdit: (row: Row, fieldId: string, patch: CellPatch) => Promise<unknown>;
+  onEdit: EditCell<Row>;
 };
 
 const rowIdOf = (row: unknown) => (row as { id: string }).id;
@@ -41,7 +41,8 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
   const rows = useMemo(() => [row], [row]);
   const { displayRows, commit } = useOptimisticEdits({ rows, getRowId: rowIdOf, onEditCell: onEdit });
   const shown = displayRows[0];
-  const [editing, setEditing] = useState<string | null>(null);
+  // The field being edited, and the record as the edit found it (the save compares against it).
+  const [editing, setEditing] = useState<{ fieldId: string; base: Row } | null>(null);
   const id = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   /** Ends an edit; focus left nowhere (the editor is gone) goes back to the field, for the keyboard. */
@@ -74,7 +75,7 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
                   type="button"
                   aria-labelledby={labelId}
                   aria-description="Edit"
-                  onClick={() => setEditing(field.id)}
+                  onClick={() => setEditing({ fieldId: field.id, base: shown })}
                   className="group/value -ml-1.5 flex min-h-6 min-w-0 flex-1 items-center gap-2 rounded-md px-1.5 py-0.5 text-left hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
                 >
                   <span className="min-w-0 flex-1 break-words">{field.cell(shown)}</span>
@@ -84,13 +85,13 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
                 <div className="min-w-0 flex-1 py-0.5">{field.cell(shown)}</div>
               )}
               {field.aside?.(shown)}
-              {editing === field.id && editor && (
+              {editing?.fieldId === field.id && editor && (
                 <CellEditorView
                   editor={editor}
                   initial={readPatch(shown, editor)}
                   onSave={(patch, refocus) => {
                     stopEditing(field.id, refocus);
-                    commit(row, field, patch);
+                    commit(shown, field, patch, editing.base);
                   }}
                   onCancel={() => stopEditing(field.id)}
                 />

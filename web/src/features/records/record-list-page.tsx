@@ -9,8 +9,8 @@ import {
   SearchBox,
   SelectionBar,
   useListState,
-  type CellPatch,
   type DataTableColumn,
+  type EditCell,
   type FilterField,
   type TablePages,
 } from "../../ui/data-table";
@@ -40,7 +40,7 @@ type RecordListPageProps<Row> = {
   getRowId: (row: Row) => string;
   onOpenRow: (row: Row) => void;
   openRowId: string | null;
-  onEditCell: (row: Row, columnId: string, patch: CellPatch) => Promise<unknown>;
+  onEditCell: EditCell<Row>;
   onDeleteSelected: (ids: string[]) => void;
   deletePending: boolean;
   /** The empty state when nothing is searched or filtered: the object has no records yet. */

@@ -109,8 +109,8 @@ export function useRecordPage<T extends PageTypes>({
   );
   const { definitions } = properties;
   const handleEditCell = useCallback(
-    async (row: T["row"], _columnId: string, patch: CellPatch) =>
-      update(row, recordPatchOf(definitions, patch, toPatch)),
+    async (row: T["row"], _columnId: string, patch: CellPatch, outdatedBase?: T["row"]) =>
+      update(row, recordPatchOf(definitions, patch, toPatch), outdatedBase?.version),
     [update, definitions, toPatch],
   );
   const handleOpenRow = useCallback((row: T["row"]) => setOpenId(row.id), []);

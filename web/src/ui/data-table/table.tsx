@@ -11,7 +11,8 @@ import { useGridKeyboard } from "./use-keyboard";
 import { useOptimisticEdits } from "./use-optimistic-edits";
 import { useRowSelection } from "./use-selection";
 
-type Editing = { rowId: string; columnId: string } | null;
+/** The cell being edited, and its row as the edit found it (the save compares against it). */
+type Editing<Row> = { rowId: string; columnId: string; base: Row } | null;
 
 /**
  * The one record table: virtualised rows over an infinite query, server-side sort, resizable
@@ -40,7 +41,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const selecting = useRowSelection({ ids, selection, onSelectionChange });
 
   const [activeId, setActiveId] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Editing<Row>>(null);
   const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
 
   const showLoader = displayRows.length > 0 && (pages.hasNextPage || pages.isFetchingNextPage);
@@ -87,7 +88,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       const column = columnId ? columnsById.get(columnId) : visibleColumns.find((c) => c.editor !== undefined);
       if (!onEditCell || !row || !column?.editor) return;
       setActiveId(ids[index] ?? null);
-      setEditing({ rowId: getRowId(row), columnId: column.id });
+      setEditing({ rowId: getRowId(row), columnId: column.id, base: row });
       virtualizer.scrollToIndex(index, { align: "auto" });
     },
     [displayRows, columnsById, visibleColumns, onEditCell, ids, getRowId, virtualizer],
@@ -101,9 +102,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   );
 
   // Rows are memoised: they get one stable handlers object that reads the latest state.
-  const latest = useRef({ selecting, startEdit, open, commit, focusGrid, ids });
+  const latest = useRef({ selecting, startEdit, open, commit, focusGrid, ids, editing });
   useLayoutEffect(() => {
-    latest.current = { selecting, startEdit, open, commit, focusGrid, ids };
+    latest.current = { selecting, startEdit, open, commit, focusGrid, ids, editing };
   });
   const handlers = useMemo<RowHandlers<Row>>(
     () => ({
@@ -123,8 +124,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       },
       onStartEdit: (index, columnId) => latest.current.startEdit(index, columnId),
       onSaveEdit: (row, column, patch, refocus) => {
+        const base = latest.current.editing?.base;
         setEditing(null);
-        latest.current.commit(row, column, patch);
+        latest.current.commit(row, column, patch, base);
         if (refocus) latest.current.focusGrid();
       },
       onCancelEdit: () => {

@@ -82,6 +82,14 @@ export type TablePages<Row> = {
   refetch: () => void;
 };
 
+/**
+ * Saves `patch` to `row` (the record as the cache has it now). `outdatedBase` comes only when the
+ * edited value changed while the editor was open (a teammate's save arrived): it is the row the edit
+ * started from, and the save must carry its version so the server refuses it (CONFLICT) instead of
+ * silently overwriting the teammate's value.
+ */
+export type EditCell<Row> = (row: Row, columnId: string, patch: CellPatch, outdatedBase?: Row) => Promise<unknown>;
+
 export type DataTableProps<Row> = {
   /** The scroll container's accessible name, e.g. "Contacts". */
   label: string;
@@ -94,7 +102,7 @@ export type DataTableProps<Row> = {
   onSelectionChange: (selection: Set<string>) => void;
   onOpenRow: (row: Row) => void;
   /** Saves an inline edit; the table shows the value at once and rolls back if this rejects. */
-  onEditCell?: (row: Row, columnId: string, patch: CellPatch) => Promise<unknown>;
+  onEditCell?: EditCell<Row>;
   /** Shown when the query returned nothing. */
   empty: ReactNode;
   /** Column widths and visibility are remembered in localStorage under this key. */

@@ -2,14 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toastError, type ToastAction } from "../../lib/toast";
 import { saveAgainLabel } from "../../lib/trpc-errors";
 import { applyPatch, readPatch, samePatch } from "./editing";
-import type { CellPatch, DataTableColumn } from "./types";
+import type { CellPatch, DataTableColumn, EditCell } from "./types";
 
 type PendingEdit<Row> = { seq: number; rowId: string; patch: CellPatch; column: DataTableColumn<Row> };
 
 type Options<Row> = {
   rows: Row[];
   getRowId: (row: Row) => string;
-  onEditCell?: (row: Row, columnId: string, patch: CellPatch) => Promise<unknown>;
+  onEditCell?: EditCell<Row>;
 };
 
 /**
@@ -18,6 +18,11 @@ type Options<Row> = {
  * (the old value comes back) and the error is toasted. When a teammate saved first (CONFLICT; the
  * row is re-read meanwhile) or the request got no answer, the toast offers to save the same value
  * again, so the edit is not lost, and a teammate's change is only overwritten by choice.
+ *
+ * `commit` takes the row the edit started from (`base`) when it has it: a value the person left as it
+ * was is not saved (it would put back what was there before a teammate's change), and a value that
+ * changed while the editor was open is saved against the version it started from, so the server
+ * refuses it with who changed it, rather than the edit silently replacing theirs.
  */
 export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<Row>) {
   const [pending, setPending] = useState<PendingEdit<Row>[]>([]);
@@ -40,12 +45,16 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
   }, [rows, pending, getRowId]);
 
   const commit = useCallback(
-    function save(row: Row, column: DataTableColumn<Row>, patch: CellPatch) {
-      if (!onEditCell || !column.editor || samePatch(readPatch(row, column.editor), patch)) return;
+    function save(row: Row, column: DataTableColumn<Row>, patch: CellPatch, base?: Row) {
+      const editor = column.editor;
+      if (!onEditCell || !editor || samePatch(readPatch(row, editor), patch)) return;
+      const started = base && readPatch(base, editor);
+      if (started && samePatch(started, patch)) return;
+      const outdated = started && !samePatch(readPatch(row, editor), started) ? base : undefined;
       const edit = { seq: ++seq.current, rowId: getRowId(row), patch, column };
       const settle = () => setPending((list) => list.filter((e) => e.seq !== edit.seq));
       setPending((list) => [...list, edit]);
-      onEditCell(row, column.id, patch).then(settle, (error: unknown) => {
+      onEditCell(row, column.id, patch, outdated).then(settle, (error: unknown) => {
         settle();
         const label = saveAgainLabel(error);
         const again: ToastAction | undefined = label && {
