@@ -253,4 +253,21 @@ export async function holdRequest(page, url, nth) {
   return { reached, release, sent: () => count };
 }
 
+/**
+ * What a tab does when the person comes back to it after a minute: cached data is stale (SPEC §9), so
+ * what is on screen is fetched again. Needs `page.clock.install()` before the page loaded (the clock
+ * then runs as usual until this jumps it); resolves once each named procedure has been answered.
+ */
+export async function comeBackAfterAMinute(page, ...procedures) {
+  // Calls are batched: /trpc/views.list,contacts.list,…
+  const refetched = procedures.map((procedure) =>
+    page.waitForResponse((response) =>
+      new URL(response.url()).pathname.replace("/trpc/", "").split(",").includes(procedure),
+    ),
+  );
+  await page.clock.fastForward("01:05");
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+  await Promise.all(refetched);
+}
+
 export { assert };

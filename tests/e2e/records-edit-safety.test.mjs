@@ -3,6 +3,7 @@ import {
   addContact,
   assert,
   callProcedure,
+  comeBackAfterAMinute,
   holdRequest,
   launchBrowser,
   registeredUser,
@@ -243,24 +244,11 @@ describe("a teammate's save that arrives while an editor is open is not silently
     await callProcedure(page, "contacts.update", { id: contact.id, version: current.version, patch });
     return current.version + 1;
   };
-  /** What a tab does when the person comes back to it after a minute: cached data is stale, so it is fetched again. */
-  const comeBackAfterAMinute = async (...procedures) => {
-    // Calls are batched: /trpc/views.list,contacts.list,…
-    const refetched = procedures.map((procedure) =>
-      page.waitForResponse((response) =>
-        new URL(response.url()).pathname.replace("/trpc/", "").split(",").includes(procedure),
-      ),
-    );
-    await page.clock.fastForward("01:05");
-    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
-    await Promise.all(refetched);
-  };
 
   before(async () => {
     browser = await launchBrowser();
     ({ page } = await registeredUser(browser, { organization: "Lewis Research", name: "Mary Jackson" }));
-    // The page's clock runs as usual; the tests jump it forward to make cached data stale.
-    await page.clock.install();
+    await page.clock.install(); // for comeBackAfterAMinute
     await callProcedure(page, "properties.create", { object: "contact", key: "region", label: "Region", type: "text" });
     contact = await callProcedure(page, "contacts.create", {
       firstName: "Annie",
@@ -279,7 +267,7 @@ describe("a teammate's save that arrives while an editor is open is not silently
     await editor.fill("Computer Scientist");
 
     const version = await teammateSaves({ title: "Rocket Scientist" });
-    await comeBackAfterAMinute("contacts.list");
+    await comeBackAfterAMinute(page, "contacts.list");
     await editor.press("Enter");
 
     const refusal = page
@@ -311,7 +299,7 @@ describe("a teammate's save that arrives while an editor is open is not silently
     assert.equal(await editor.inputValue(), "Computer Scientist");
 
     const version = await teammateSaves({ title: "Mathematician" });
-    await comeBackAfterAMinute("contacts.list");
+    await comeBackAfterAMinute(page, "contacts.list");
     await editor.press("Enter");
     await editor.waitFor({ state: "detached" });
 
@@ -332,7 +320,7 @@ describe("a teammate's save that arrives while an editor is open is not silently
     await input.fill("APAC");
 
     const version = await teammateSaves({ properties: { region: "EMEA" } });
-    await comeBackAfterAMinute("contacts.get", "contacts.list");
+    await comeBackAfterAMinute(page, "contacts.get", "contacts.list");
     await input.press("Enter");
 
     const refusal = panel().getByRole("alert").filter({ hasText: "This record was changed by" });

@@ -1,5 +1,5 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import { assert, callProcedure, comeBackAfterAMinute, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
 
 describe("/tasks: quick add with a due date, linked records, complete with the keyboard", () => {
   let browser;
@@ -90,5 +90,63 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
     assert.equal(await row("Call Ann").getByRole("checkbox").getAttribute("aria-checked"), "true");
     assert.equal(await page.getByTestId("task-row").count(), 1);
     assert.deepEqual(page.errors, []);
+  });
+});
+
+describe("/tasks: a title edited while a teammate renamed the task", () => {
+  let browser;
+  let page;
+  let task;
+  const titles = () => page.getByTestId("task-title").allInnerTexts();
+  const saved = async () => {
+    const day = { dayStart: new Date(Date.now() - 86_400_000), dayEnd: new Date(Date.now() + 86_400_000) };
+    const rows = await callProcedure(page, "tasks.list", { view: "all", ...day }, { kind: "query" });
+    return rows.find((row) => row.task.id === task.id).task;
+  };
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Renamers", name: "Rita Renamer" }));
+    await page.clock.install(); // for comeBackAfterAMinute
+    task = await callProcedure(page, "tasks.create", { title: "Call the bank", dueAt: new Date() });
+    await page.goto("/tasks");
+    await page.getByTestId("task-title").getByText("Call the bank").waitFor();
+  });
+  after(() => browser?.close());
+
+  it("is refused with who renamed it, shows their title, and 'Save mine' saves the typed one", async () => {
+    await page.keyboard.press("Enter");
+    const input = page.getByRole("textbox", { name: "Task title" });
+    await input.fill("Call the bank about the loan");
+    await callProcedure(page, "tasks.update", { id: task.id, version: task.version, patch: { title: "Call Ana" } });
+    await comeBackAfterAMinute(page, "tasks.list");
+    await input.press("Enter");
+
+    const refusal = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Could not update the task: This record was changed by" });
+    await refusal.waitFor();
+    await page.getByTestId("task-title").getByText("Call Ana", { exact: true }).waitFor();
+    assert.equal((await saved()).title, "Call Ana", "the teammate's title stands until the person chooses");
+
+    await refusal.getByRole("button", { name: "Save mine" }).click();
+    await page.getByTestId("task-title").getByText("Call the bank about the loan").waitFor();
+    await page.waitForLoadState("networkidle");
+    assert.equal((await saved()).title, "Call the bank about the loan");
+    assert.deepEqual(await titles(), ["Call the bank about the loan"]);
+  });
+
+  it("an edit left unchanged saves nothing over a teammate's rename", async () => {
+    const before = await saved();
+    await page.keyboard.press("Enter");
+    const input = page.getByRole("textbox", { name: "Task title" });
+    await callProcedure(page, "tasks.update", { id: task.id, version: before.version, patch: { title: "Call Ana" } });
+    await comeBackAfterAMinute(page, "tasks.list");
+    await input.press("Enter");
+    await input.waitFor({ state: "detached" });
+    await page.getByTestId("task-title").getByText("Call Ana", { exact: true }).waitFor();
+    const after = await saved();
+    assert.equal(after.title, "Call Ana");
+    assert.equal(after.version, before.version + 1, "only the teammate's save");
   });
 });

@@ -58,9 +58,9 @@ export function TaskList({ rows, members, quickAddRef }: TaskListProps) {
               setActiveIndex(i);
               setEditingId(row.task.id);
             }}
-            onSaveTitle={(title) => {
+            onSaveTitle={(title, outdatedVersion) => {
               setEditingId(null);
-              update.mutate({ id: row.task.id, patch: { title } });
+              update.mutate({ id: row.task.id, patch: { title }, outdatedVersion });
             }}
             onCancelEdit={() => setEditingId(null)}
             onPriority={(priority) => update.mutate({ id: row.task.id, patch: { priority } })}

@@ -20,7 +20,7 @@ type TaskRowProps = {
   onActivate: () => void;
   onToggle: () => void;
   onEdit: () => void;
-  onSaveTitle: (title: string) => void;
+  onSaveTitle: (title: string, outdatedVersion?: number) => void;
   onCancelEdit: () => void;
   onPriority: (priority: TaskPriority) => void;
   onDelete: () => void;
@@ -54,7 +54,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, ...on }: Task
       <TaskCheckbox task={task} onToggle={on.onToggle} />
       <PriorityMarker priority={task.priority} />
       {editing ? (
-        <TitleEditor title={task.title} onSave={on.onSaveTitle} onCancel={on.onCancelEdit} />
+        <TitleEditor title={task.title} version={task.version} onSave={on.onSaveTitle} onCancel={on.onCancelEdit} />
       ) : (
         <span
           data-testid="task-title"

@@ -1,13 +1,21 @@
 import { useState } from "react";
 
-type TitleEditorProps = { title: string; onSave: (title: string) => void; onCancel: () => void };
+type TitleEditorProps = {
+  title: string;
+  version: number;
+  /** `outdatedVersion` comes when the title changed while it was being edited (see useTaskUpdate). */
+  onSave: (title: string, outdatedVersion?: number) => void;
+  onCancel: () => void;
+};
 
 /** The row's title, editable in place: Enter or leaving the field saves, Escape cancels. */
-export function TitleEditor({ title, onSave, onCancel }: TitleEditorProps) {
+export function TitleEditor({ title, version, onSave, onCancel }: TitleEditorProps) {
   const [value, setValue] = useState(title);
+  // What the edit started from: left as it was, nothing is saved (not even over a teammate's change).
+  const [base] = useState({ title, version });
   const save = () => {
     const next = value.trim();
-    if (next && next !== title) onSave(next);
+    if (next && next !== base.title && next !== title) onSave(next, title === base.title ? undefined : base.version);
     else onCancel();
   };
   return (

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
+import { isConflict, saveAgainLabel } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
 import type { Task, TaskPatch, TaskRow } from "./task-types";
 
@@ -20,22 +21,28 @@ function cachedTask(queryClient: QueryClient, id: string): Task | undefined {
   return found;
 }
 
-type UpdateVariables = { id: string; patch: TaskPatch };
+/**
+ * `outdatedVersion`: only for an edit whose value changed while it was being typed (a teammate's save
+ * arrived): the version it started from, so the server refuses it rather than overwrite theirs.
+ */
+type UpdateVariables = { id: string; patch: TaskPatch; outdatedVersion?: number };
 
 /**
  * Optimistic task edits. Edits run one after another (one mutation scope) and each reads the
  * task's version from the cache when it runs, so pressing x twice quickly is two clean updates.
+ * A refused edit is rolled back with a toast; when a teammate saved first the list is re-read
+ * before it shows, and the toast offers "Save mine" (or "Retry" when the request got no answer).
  */
 export function useTaskUpdate() {
   const queryClient = useQueryClient();
   const { mutationFn, mutationKey } = trpc.tasks.update.mutationOptions();
-  return useMutation({
+  const update = useMutation({
     mutationKey,
     scope: { id: "tasks.update" },
-    mutationFn: ({ id, patch }: UpdateVariables, context) => {
+    mutationFn: ({ id, patch, outdatedVersion }: UpdateVariables, context) => {
       const task = cachedTask(queryClient, id);
       if (!task) throw new Error("That task is no longer in the list. Reload and try again.");
-      return mutationFn!({ id, version: task.version, patch }, context);
+      return mutationFn!({ id, version: outdatedVersion ?? task.version, patch }, context);
     },
     onMutate: async ({ id, patch }) => {
       await queryClient.cancelQueries(listFilter());
@@ -47,9 +54,12 @@ export function useTaskUpdate() {
       }));
       return { snapshot };
     },
-    onError: (error, _variables, context) => {
+    onError: async (error, { id, patch }, context) => {
       context?.snapshot.forEach(([key, rows]) => queryClient.setQueryData(key, rows));
-      toastError(error, "Could not update the task");
+      // Their version first, so "Save mine" saves over it.
+      if (isConflict(error)) await queryClient.refetchQueries(listFilter()).catch(() => undefined);
+      const label = saveAgainLabel(error);
+      toastError(error, "Could not update the task", label && { label, onClick: () => update.mutate({ id, patch }) });
     },
     onSuccess: (updated) => patchCachedTask(queryClient, updated.id, () => updated),
     onSettled: () => {
@@ -57,6 +67,7 @@ export function useTaskUpdate() {
       if (queryClient.isMutating({ mutationKey }) === 1) void queryClient.invalidateQueries(listFilter());
     },
   });
+  return update;
 }
 
 /** Complete or reopen, with an Undo on the toast. */
