@@ -592,4 +592,48 @@ describe("importRecords, losing a race after its reads", () => {
     expect(timeline.map((a) => a.kind)).toEqual(["updated", "created"]);
     expect(await contactTotal(caller)).toBe(2);
   });
+
+  it("refuses the whole batch (CONFLICT) when a company it would create by name was created meanwhile; sent again, it links that one", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    const batch = {
+      rows: [{ firstName: "Ann", company: "Initech" }, { firstName: "Bob" }],
+      lineNumbers: lines(2),
+      onDuplicate: "skip" as const,
+    };
+    let theirs: { id: string } | undefined;
+    const db = racingDatabase(async () => {
+      theirs = await caller.companies.create({ name: "initech" });
+    });
+
+    const refused = importRecords(db, contactImport, org.id, identity.uid, batch);
+    await expect(refused).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("Someone added one of these records while this batch was importing"),
+    });
+    expect(await contactTotal(caller)).toBe(0);
+    expect((await allCompanies(caller)).map((c) => c.name)).toEqual(["initech"]);
+
+    const again = await importRecords(db, contactImport, org.id, identity.uid, batch);
+    expect(again).toEqual({ created: 2, updated: 0, skipped: 0, failed: [] });
+    const ann = (await allContacts(caller)).find((c) => c.firstName === "Ann");
+    expect(ann?.companyId).toBe(theirs?.id);
+    expect(await companyTotal(caller)).toBe(1);
+  });
+
+  it("still creates a company by name when only a deleted one or another organization's has that name", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    const other = await ownerOfNewOrganization();
+    const db = racingDatabase(async () => {
+      await other.caller.companies.create({ name: "Initech" });
+      const gone = await caller.companies.create({ name: "Initech" });
+      await caller.companies.delete({ ids: [gone.id] });
+    });
+    const result = await importRecords(db, contactImport, org.id, identity.uid, {
+      rows: [{ firstName: "Ann", company: "Initech" }],
+      lineNumbers: lines(1),
+      onDuplicate: "skip",
+    });
+    expect(result).toEqual({ created: 1, updated: 0, skipped: 0, failed: [] });
+    expect(await companyTotal(caller)).toBe(1);
+  });
 });

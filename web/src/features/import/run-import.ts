@@ -1,9 +1,12 @@
-import type { ImportBatchResult } from "../../../../worker/src/schemas/imports";
+import type { ImportBatchInput, ImportBatchResult } from "../../../../worker/src/schemas/imports";
+import { isConflict } from "../../lib/trpc-errors";
 import type { PropertyDefinition } from "../records/property-values";
 import type { ImportObjectConfig } from "./import-objects";
 import { mapRow, type Mapping } from "./mapping";
 
 export const IMPORT_BATCH_SIZE = 100;
+/** How often one batch is sent when a teammate's write keeps clashing with it (see sendBatch). */
+const CONFLICT_ATTEMPTS = 3;
 
 export type ImportProgress = {
   done: number;
@@ -45,7 +48,7 @@ export async function runImport(options: {
     const lineNumbers = slice.map((_, i) => start + i + 2);
     let result: ImportBatchResult;
     try {
-      result = await config.send({
+      result = await sendBatch(config, {
         rows: slice.map((r) => mapRow(r, mapping, config.targets, properties)),
         lineNumbers,
         onDuplicate,
@@ -64,6 +67,21 @@ export async function runImport(options: {
     onProgress({ ...summary });
   }
   return summary;
+}
+
+/**
+ * A batch refused with CONFLICT wrote nothing: a teammate added one of its records (or a company it
+ * names) between the server's reads and its write. Sent again, the server sees their record and skips,
+ * updates or links it, so the person is not left to import those rows again by hand.
+ */
+async function sendBatch(config: ImportObjectConfig, batch: ImportBatchInput): Promise<ImportBatchResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await config.send(batch);
+    } catch (error) {
+      if (!isConflict(error) || attempt === CONFLICT_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** What a stopped import wrote (the batch on its way when it was stopped included). */

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { companies, contacts, memberships, propertyDefinitions } from "../../../../drizzle";
@@ -185,6 +185,30 @@ function domainIn(text: string): string | null {
 }
 
 /**
+ * A company created by name has no unique index to stop a teammate's import, running at the same
+ * moment, from creating its twin. This statement fails the batch, as a unique clash does (so with
+ * CONFLICT, and the web sends the batch again, which then links the company they created), when a
+ * live company of that name has appeared since the batch looked: it copies that company's row, id
+ * included, which the primary key refuses. Nothing of the batch is written.
+ */
+function sameNameGuard(db: Database, organizationId: string, company: { id: string; name: string }) {
+  return db.insert(companies).select(
+    db
+      .select()
+      .from(companies)
+      .where(
+        and(
+          eq(companies.organizationId, organizationId),
+          isNull(companies.deletedAt),
+          or(eq(sql`lower(${companies.name})`, company.name.toLowerCase()), eq(companies.name, company.name)),
+          ne(companies.id, company.id),
+        ),
+      )
+      .limit(1),
+  );
+}
+
+/**
  * Links contact rows to the company their `company` cell names: a live company of the organization
  * with that domain, else with that name (ignoring case); a company not found is created once per
  * batch (with its own "created" activity and count). Only rows that are written ask, so a skipped
@@ -262,6 +286,7 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
                   at: now,
                 }),
               ),
+              ...(c.domain ? [] : [sameNameGuard(db, organizationId, c)]),
             ]),
             countChange(db, organizationId, "company", made.length),
           ]
