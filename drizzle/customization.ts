@@ -1,9 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { organizationId, timestamp, timestamps } from "./columns";
-import { organizations } from "./organizations";
+import { tenant } from "./organizations";
 import { propertyTypes, recordObjects } from "./values";
-
-const tenant = () => organizationId().references(() => organizations.id, { onDelete: "cascade" });
 
 /** A custom property definition; values live in each record's `properties` JSON by `key`. */
 export const propertyDefinitions = sqliteTable(

@@ -7,3 +7,4 @@ export * from "./records";
 export * from "./tags";
 export * from "./timeline";
 export * from "./customization";
+export * from "./imports";

@@ -20,6 +20,9 @@ export const organizations = sqliteTable(
   (t) => [uniqueIndex("organizations_slug_uq").on(t.slug)],
 );
 
+/** The tenant column of a table whose rows go with their organization. */
+export const tenant = () => organizationId().references(() => organizations.id, { onDelete: "cascade" });
+
 export const memberships = sqliteTable(
   "memberships",
   {

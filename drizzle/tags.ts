@@ -1,9 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { organizationId, timestamp } from "./columns";
-import { organizations } from "./organizations";
+import { timestamp } from "./columns";
+import { tenant } from "./organizations";
 import { taggedObjects } from "./values";
-
-const tenant = () => organizationId().references(() => organizations.id, { onDelete: "cascade" });
 
 /**
  * One row per record and tag: a copy of each contact's and company's `tags` JSON that triggers keep

@@ -1,9 +1,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { organizationId, timestamp, timestamps } from "./columns";
-import { organizations } from "./organizations";
+import { timestamp, timestamps } from "./columns";
+import { tenant } from "./organizations";
 import { activityKinds, activityObjects, recordObjects, taskPriorities, taskStatuses } from "./values";
-
-const tenant = () => organizationId().references(() => organizations.id, { onDelete: "cascade" });
 
 export const tasks = sqliteTable(
   "tasks",

@@ -453,4 +453,38 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
   });
+
+  it("a batch whose answer was lost as the connection dropped is sent again once it is back, and written once", async () => {
+    // Rows without an email: nothing would stop a batch written twice from doubling them.
+    const csv = ["First name,Last name", ...Array.from({ length: 300 }, (_, i) => `Nomail${i},Lee`)].join("\n");
+    let imports = 0;
+    await page.route("**/trpc/contacts.import*", async (route) => {
+      imports += 1;
+      if (imports !== 2) return route.continue();
+      await route.fetch(); // the server writes the batch…
+      await page.context().setOffline(true);
+      await route.abort("internetdisconnected"); // …and its answer never reaches the page
+    });
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import contacts" });
+    await dialog
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "no-email.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await dialog.getByRole("button", { name: "Import 300 rows" }).click();
+
+    const waiting = dialog.getByTestId("import-waiting");
+    await waiting.waitFor();
+    assert.match(await waiting.innerText(), /The connection dropped\. The import goes on by itself once it is back/);
+    assert.match(await dialog.getByTestId("import-progress").innerText(), /^100 of 300 rows/);
+    await screenshot(page, "import-waiting-for-connection");
+
+    await page.context().setOffline(false);
+    const summary = dialog.getByTestId("import-summary");
+    await summary.waitFor();
+    assert.equal(await summary.getByTestId("import-created").innerText(), "300");
+    assert.ok(imports >= 4, "the lost batch was sent again");
+    await summary.getByRole("button", { name: "Done" }).click();
+    await page.unroute("**/trpc/contacts.import*");
+    await page.getByTestId("record-total").getByText("1,000 contacts").waitFor();
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectTRPCError, httpClientFor, ownerOfNewOrganization, seedMember } from "./helpers";
+import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows, seedMember } from "./helpers";
 import { contactImport, importRecords } from "../../worker/src/domain/records/import-records";
 import { allPages, defineProperty, ids, racingDatabase } from "./records-helpers";
 
@@ -635,5 +635,79 @@ describe("importRecords, losing a race after its reads", () => {
     });
     expect(result).toEqual({ created: 1, updated: 0, skipped: 0, failed: [] });
     expect(await companyTotal(caller)).toBe(1);
+  });
+});
+
+describe("an import batch sent again under its key (its answer was lost)", () => {
+  const batchOf = (key: string) => ({
+    rows: [{ firstName: "Ann", emails: ["ann@acme.com"] }, { firstName: "Bob" }, { emails: ["not-an-email"] }],
+    lineNumbers: lines(3),
+    key,
+  });
+  const kept = (organizationId: string) =>
+    rows<{ key: string }>("SELECT key FROM import_batches WHERE organization_id = ? ORDER BY key", organizationId);
+
+  it("is answered as the first time and writes nothing twice, even the rows without an email", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const first = await caller.contacts.import(batchOf("first-run-0"));
+    expect(first).toEqual({
+      created: 2,
+      updated: 0,
+      skipped: 0,
+      failed: [{ line: 4, message: expect.stringContaining("Email") }],
+    });
+    expect(await caller.contacts.import(batchOf("first-run-0"))).toEqual(first);
+    expect(await contactTotal(caller)).toBe(2);
+    const bob = (await allContacts(caller)).find((c) => c.firstName === "Bob")!;
+    expect((await caller.contacts.get({ id: bob.id })).timeline).toHaveLength(1);
+    // Another key is another batch: its rows are checked again (Ann's email now exists: skipped).
+    expect(await caller.contacts.import(batchOf("second-run-0"))).toMatchObject({ created: 1, skipped: 1 });
+    expect(await kept(org.id)).toEqual([{ key: "first-run-0" }, { key: "second-run-0" }]);
+  });
+
+  it("keeps the answer of a batch that lost an update to a race, as the person was told", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    const batch = {
+      rows: [{ emails: ["ann@acme.com"], title: "CEO" }],
+      lineNumbers: lines(1),
+      onDuplicate: "update" as const,
+      key: "race-batch-1",
+    };
+    const db = racingDatabase(() => caller.contacts.update({ id: ann.id, version: 1, patch: { title: "CFO" } }));
+    const refused = await importRecords(db, contactImport, org.id, identity.uid, batch);
+    expect(refused).toMatchObject({ updated: 0, failed: [{ line: 2 }] });
+    expect(await importRecords(db, contactImport, org.id, identity.uid, batch)).toEqual(refused);
+    expect((await caller.contacts.get({ id: ann.id })).contact).toMatchObject({ title: "CFO", version: 2 });
+  });
+
+  it("is the organization's own: another organization's batch with the same key is imported, not answered", async () => {
+    const ours = await ownerOfNewOrganization();
+    const theirs = await ownerOfNewOrganization();
+    await ours.caller.contacts.import(batchOf("shared-key-0"));
+    expect(await theirs.caller.contacts.import(batchOf("shared-key-0"))).toMatchObject({ created: 2 });
+    expect(await contactTotal(theirs.caller)).toBe(2);
+    expect(await contactTotal(ours.caller)).toBe(2);
+  });
+
+  it("forgets keys older than a day as later batches are written", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await caller.contacts.import(batchOf("old-batch-0"));
+    await rows(
+      "UPDATE import_batches SET created_at = ? WHERE organization_id = ?",
+      Date.now() - 25 * 60 * 60 * 1000,
+      org.id,
+    );
+    await caller.contacts.import({ rows: [{ firstName: "Cy" }], lineNumbers: lines(1), key: "new-batch-0" });
+    expect(await kept(org.id)).toEqual([{ key: "new-batch-0" }]);
+  });
+
+  it("refuses a key that is not one", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await expectTRPCError(
+      caller.contacts.import({ ...batchOf("x"), key: "no spaces allowed" }),
+      "BAD_REQUEST",
+      /A batch key is 8 to 64 letters, digits, '-' or '_'\./,
+    );
   });
 });

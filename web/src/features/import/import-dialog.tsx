@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { FileUp, Upload } from "lucide-react";
+import { FileUp, Upload, WifiOff } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
@@ -50,6 +50,12 @@ function ProgressBar({ progress }: { progress: ImportProgress }) {
         created · {progress.updated.toLocaleString()} updated · {progress.skipped.toLocaleString()} skipped ·{" "}
         {progress.failed.toLocaleString()} failed
       </p>
+      {progress.waiting && (
+        <p role="status" className="mt-2 flex items-start gap-1.5 text-sm text-foreground" data-testid="import-waiting">
+          <WifiOff className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
+          The connection dropped. The import goes on by itself once it is back, and no row is imported twice.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ImportBatchInput, ImportBatchResult } from "../../../../worker/src/schemas/imports";
-import { isConflict } from "../../lib/trpc-errors";
+import { isConflict, isNetworkFailure } from "../../lib/trpc-errors";
+import { isOnline, subscribeOnline } from "../../lib/unsaved-edits";
 import type { PropertyDefinition } from "../records/property-values";
 import type { ImportObjectConfig } from "./import-objects";
 import { mapRow, type Mapping } from "./mapping";
@@ -7,6 +8,9 @@ import { mapRow, type Mapping } from "./mapping";
 export const IMPORT_BATCH_SIZE = 100;
 /** How often one batch is sent when a teammate's write keeps clashing with it (see sendBatch). */
 const CONFLICT_ATTEMPTS = 3;
+/** Waits between sends of a batch that got no answer: doubling from 1 s to 15 s, sooner when the browser is back online. */
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 15_000;
 
 export type ImportProgress = {
   done: number;
@@ -15,12 +19,16 @@ export type ImportProgress = {
   updated: number;
   skipped: number;
   failed: number;
+  /** The connection dropped: the batch on its way is sent again once it is back (or Stop ends the import). */
+  waiting: boolean;
 };
 export type ImportSummary = ImportProgress & { failedRows: Record<string, string>[] };
 
 /**
  * Sends the mapped rows to the object's import procedure in batches of 100 (each one atomic on the
  * server), reporting progress after each; a batch that fails as a whole marks its rows failed and goes on.
+ * Each batch has a key, the same each time it is sent, so one sent again after a dropped connection is
+ * never written twice (the server answers it as the first time).
  */
 export async function runImport(options: {
   config: ImportObjectConfig;
@@ -39,7 +47,14 @@ export async function runImport(options: {
     updated: 0,
     skipped: 0,
     failed: 0,
+    waiting: false,
     failedRows: [],
+  };
+  const run = crypto.randomUUID();
+  const onWaiting = (waiting: boolean) => {
+    if (summary.waiting === waiting) return;
+    summary.waiting = waiting;
+    onProgress({ ...summary });
   };
   for (let start = 0; start < rows.length; start += IMPORT_BATCH_SIZE) {
     if (signal.aborted) break;
@@ -48,15 +63,21 @@ export async function runImport(options: {
     const lineNumbers = slice.map((_, i) => start + i + 2);
     let result: ImportBatchResult;
     try {
-      result = await sendBatch(config, {
-        rows: slice.map((r) => mapRow(r, mapping, config.targets, properties)),
-        lineNumbers,
-        onDuplicate,
-      });
+      result = await sendBatch(
+        config,
+        {
+          rows: slice.map((r) => mapRow(r, mapping, config.targets, properties)),
+          lineNumbers,
+          onDuplicate,
+          key: `${run}-${start}`,
+        },
+        { signal, onWaiting },
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       result = { created: 0, updated: 0, skipped: 0, failed: lineNumbers.map((line) => ({ line, message })) };
     }
+    onWaiting(false);
     summary.created += result.created;
     summary.updated += result.updated;
     summary.skipped += result.skipped;
@@ -70,18 +91,47 @@ export async function runImport(options: {
 }
 
 /**
- * A batch refused with CONFLICT wrote nothing: a teammate added one of its records (or a company it
- * names) between the server's reads and its write. Sent again, the server sees their record and skips,
- * updates or links it, so the person is not left to import those rows again by hand.
+ * Sends one batch until it is answered. A batch refused with CONFLICT wrote nothing: a teammate added
+ * one of its records (or a company it names) between the server's reads and its write; sent again, the
+ * server sees their record and skips, updates or links it, so the person is not left to import those
+ * rows again by hand. A batch that got no answer (offline, the server unreachable) is sent again when
+ * the connection is back, with the same key, until it is answered or the import is stopped.
  */
-async function sendBatch(config: ImportObjectConfig, batch: ImportBatchInput): Promise<ImportBatchResult> {
-  for (let attempt = 1; ; attempt++) {
+async function sendBatch(
+  config: ImportObjectConfig,
+  batch: ImportBatchInput,
+  { signal, onWaiting }: { signal: AbortSignal; onWaiting: (waiting: boolean) => void },
+): Promise<ImportBatchResult> {
+  let clashes = 0;
+  let waits = 0;
+  for (;;) {
     try {
       return await config.send(batch);
     } catch (error) {
-      if (!isConflict(error) || attempt === CONFLICT_ATTEMPTS) throw error;
+      if (isConflict(error) && ++clashes < CONFLICT_ATTEMPTS) continue;
+      if (!isNetworkFailure(error) || signal.aborted) throw error;
+      onWaiting(true);
+      await connectionBack(signal, Math.min(RETRY_FIRST_MS * 2 ** waits++, RETRY_MAX_MS));
+      if (signal.aborted) throw error;
     }
   }
+}
+
+/** Resolves after `ms`, or sooner when the browser comes back online or the import is stopped. */
+function connectionBack(signal: AbortSignal, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const unsubscribe = subscribeOnline(() => {
+      if (isOnline()) done();
+    });
+    signal.addEventListener("abort", done);
+  });
 }
 
 /** What a stopped import wrote (the batch on its way when it was stopped included). */

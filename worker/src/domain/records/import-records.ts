@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
-import { companies, contacts, memberships, propertyDefinitions } from "../../../../drizzle";
+import { companies, contacts, importBatches, memberships, propertyDefinitions } from "../../../../drizzle";
 import { inValues, type Database } from "../../db";
 import type { ImportBatch, ImportBatchResult } from "../../schemas/imports";
 import { companyCreateInput, contactCreateInput, EMPTY_CONTACT_MESSAGE } from "../../schemas/records";
@@ -310,6 +310,8 @@ export async function importRecords(
   actorId: string,
   input: ImportBatch,
 ): Promise<ImportBatchResult> {
+  const sentBefore = input.key ? await writtenBatch(db, organizationId, input.key) : undefined;
+  if (sentBefore) return sentBefore;
   const result: ImportBatchResult = { created: 0, updated: 0, skipped: 0, failed: [] };
   // Contacts and companies share every column used here; drizzle cannot query a union of tables.
   const table = config.table as unknown as typeof contacts;
@@ -468,8 +470,10 @@ export async function importRecords(
     );
   }
   if (created.length) statements.push(countChange(db, organizationId, config.object, created.length));
-  const [first, ...rest] = statements;
-  if (!first) return result;
+  if (statements.length === 0) return result;
+  // Kept under the batch's key with what it wrote (the rows refused below amend it after).
+  const remembered = input.key ? rememberBatch(db, organizationId, input.key, result, now) : [];
+  const [first, ...rest] = [...statements, ...remembered];
   let results: unknown[];
   try {
     results = await db.batch([first, ...rest]);
@@ -483,14 +487,48 @@ export async function importRecords(
   }
   // Updates come right after the linked companies and the creates, two statements each (activity, then the update).
   const firstUpdate = statements.length - updates.length * 2 - (created.length ? 1 : 0);
+  let refused = false;
   updates.forEach((target, i) => {
     const written = results[firstUpdate + i * 2 + 1] as { id: string }[];
     if (written.length > 0) return;
+    refused = true;
     for (const line of target.updatedLines) {
       result.updated--;
       result.failed.push({ line, message: "Someone changed this record during the import; import this row again." });
     }
   });
   result.failed.sort((a, b) => a.line - b.line);
+  if (refused && input.key)
+    await db
+      .update(importBatches)
+      .set({ result })
+      .where(and(eq(importBatches.organizationId, organizationId), eq(importBatches.key, input.key)));
   return result;
+}
+
+/** A day: far longer than a batch is ever sent again, short enough that the table stays small. */
+const BATCH_KEY_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** What the batch with this key wrote, if it was written before. */
+async function writtenBatch(db: Database, organizationId: string, key: string) {
+  const [row] = await db
+    .select({ result: importBatches.result })
+    .from(importBatches)
+    .where(and(eq(importBatches.organizationId, organizationId), eq(importBatches.key, key)));
+  return row?.result;
+}
+
+/** Statements for the batch's D1 batch: remember its key and result, forget the organization's old keys. */
+function rememberBatch(db: Database, organizationId: string, key: string, result: ImportBatchResult, now: Date) {
+  return [
+    db.insert(importBatches).values({ organizationId, key, result, createdAt: now }),
+    db
+      .delete(importBatches)
+      .where(
+        and(
+          eq(importBatches.organizationId, organizationId),
+          lt(importBatches.createdAt, new Date(now.getTime() - BATCH_KEY_KEPT_MS)),
+        ),
+      ),
+  ];
 }
