@@ -50,7 +50,7 @@ export async function runImport(options: {
     waiting: false,
     failedRows: [],
   };
-  const run = crypto.randomUUID();
+  const run = randomKey();
   const onWaiting = (waiting: boolean) => {
     if (summary.waiting === waiting) return;
     summary.waiting = waiting;
@@ -115,6 +115,11 @@ async function sendBatch(
       if (signal.aborted) throw error;
     }
   }
+}
+
+/** 32 hex digits. (crypto.randomUUID exists only on https or localhost; getRandomValues everywhere.) */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Resolves after `ms`, or sooner when the browser comes back online or the import is stopped. */

@@ -57,7 +57,8 @@ export function useTaskUpdate() {
     onError: async (error, { id, patch }, context) => {
       context?.snapshot.forEach(([key, rows]) => queryClient.setQueryData(key, rows));
       // Their version first, so "Save mine" saves over it.
-      if (isConflict(error)) await queryClient.refetchQueries(listFilter()).catch(() => undefined);
+      if (isConflict(error))
+        await queryClient.refetchQueries({ ...listFilter(), type: "active" }).catch(() => undefined);
       const label = saveAgainLabel(error);
       toastError(error, "Could not update the task", label && { label, onClick: () => update.mutate({ id, patch }) });
     },
