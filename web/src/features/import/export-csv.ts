@@ -1,9 +1,12 @@
 import type { RecordListInput } from "../../../../worker/src/schemas/records";
+import { untilAnswered } from "../../lib/until-answered";
 import { propertyToText, type PropertyDefinition } from "../records/property-values";
 import { downloadCsv } from "./csv-download";
 import type { ImportObjectConfig } from "./import-objects";
 
 const EXPORT_PAGE = 200;
+/** A page that got no answer is asked for again, four times (about 15 s of waiting) before the export fails. */
+const PAGE_ATTEMPTS = 5;
 
 type Exported = { id: string; properties: Record<string, unknown>; createdAt: Date; updatedAt: Date };
 
@@ -21,7 +24,9 @@ export async function exportRecordsCsv(
   const rows: Record<string, unknown>[] = [];
   let cursor: string | undefined;
   do {
-    const page = await config.listPage({ ...view, cursor, limit: EXPORT_PAGE });
+    const page = await untilAnswered(() => config.listPage({ ...view, cursor, limit: EXPORT_PAGE }), {
+      attempts: PAGE_ATTEMPTS,
+    });
     for (const item of page.items) {
       const record = item as Exported;
       rows.push({

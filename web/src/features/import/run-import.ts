@@ -1,6 +1,6 @@
 import type { ImportBatchInput, ImportBatchResult } from "../../../../worker/src/schemas/imports";
-import { isConflict, isNetworkFailure } from "../../lib/trpc-errors";
-import { isOnline, subscribeOnline } from "../../lib/unsaved-edits";
+import { isConflict } from "../../lib/trpc-errors";
+import { untilAnswered } from "../../lib/until-answered";
 import type { PropertyDefinition } from "../records/property-values";
 import type { ImportObjectConfig } from "./import-objects";
 import { mapRow, type Mapping } from "./mapping";
@@ -8,9 +8,6 @@ import { mapRow, type Mapping } from "./mapping";
 export const IMPORT_BATCH_SIZE = 100;
 /** How often one batch is sent when a teammate's write keeps clashing with it (see sendBatch). */
 const CONFLICT_ATTEMPTS = 3;
-/** Waits between sends of a batch that got no answer: doubling from 1 s to 15 s, sooner when the browser is back online. */
-const RETRY_FIRST_MS = 1000;
-const RETRY_MAX_MS = 15_000;
 
 export type ImportProgress = {
   done: number;
@@ -77,7 +74,6 @@ export async function runImport(options: {
       const message = error instanceof Error ? error.message : String(error);
       result = { created: 0, updated: 0, skipped: 0, failed: lineNumbers.map((line) => ({ line, message })) };
     }
-    onWaiting(false);
     summary.created += result.created;
     summary.updated += result.updated;
     summary.skipped += result.skipped;
@@ -100,19 +96,13 @@ export async function runImport(options: {
 async function sendBatch(
   config: ImportObjectConfig,
   batch: ImportBatchInput,
-  { signal, onWaiting }: { signal: AbortSignal; onWaiting: (waiting: boolean) => void },
+  options: { signal: AbortSignal; onWaiting: (waiting: boolean) => void },
 ): Promise<ImportBatchResult> {
-  let clashes = 0;
-  let waits = 0;
-  for (;;) {
+  for (let clashes = 1; ; clashes++) {
     try {
-      return await config.send(batch);
+      return await untilAnswered(() => config.send(batch), options);
     } catch (error) {
-      if (isConflict(error) && ++clashes < CONFLICT_ATTEMPTS) continue;
-      if (!isNetworkFailure(error) || signal.aborted) throw error;
-      onWaiting(true);
-      await connectionBack(signal, Math.min(RETRY_FIRST_MS * 2 ** waits++, RETRY_MAX_MS));
-      if (signal.aborted) throw error;
+      if (!isConflict(error) || clashes === CONFLICT_ATTEMPTS) throw error;
     }
   }
 }
@@ -120,23 +110,6 @@ async function sendBatch(
 /** 32 hex digits. (crypto.randomUUID exists only on https or localhost; getRandomValues everywhere.) */
 function randomKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Resolves after `ms`, or sooner when the browser comes back online or the import is stopped. */
-function connectionBack(signal: AbortSignal, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      unsubscribe();
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const unsubscribe = subscribeOnline(() => {
-      if (isOnline()) done();
-    });
-    signal.addEventListener("abort", done);
-  });
 }
 
 /** What a stopped import wrote (the batch on its way when it was stopped included). */
