@@ -113,9 +113,11 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
 
     const refusal = page
       .locator("[data-sonner-toast]")
-      .filter({ hasText: "Could not save title: This record was changed by" });
+      .filter({ hasText: "Could not save title: Christine Darden changed this record at" });
     await refusal.waitFor();
-    assert.match(await refusal.innerText(), /Reload to see their change\./);
+    // Said in the person's time ("at 10:58 AM"), and no "Reload", which would throw the typed value away.
+    assert.match(await refusal.innerText(), /changed this record at \d{1,2}[:.]\d{2}/);
+    assert.doesNotMatch(await refusal.innerText(), /Reload|UTC/);
     await page.waitForFunction(
       () => document.querySelector('[data-testid="record-row"] [data-column-id="title"]')?.textContent === "Engineer",
     );
@@ -156,7 +158,7 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
     const input = panel.getByRole("textbox", { name: "Region" });
     await input.fill("APAC");
     await input.press("Enter");
-    const refusal = panel.getByRole("alert").filter({ hasText: "This record was changed by" });
+    const refusal = panel.getByRole("alert").filter({ hasText: "Christine Darden changed this record at" });
     await refusal.waitFor();
     await panel.getByRole("button", { name: "Region" }).filter({ hasText: "EMEA" }).waitFor();
     await screenshot(page, "conflict-panel-save-mine");
@@ -219,7 +221,7 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
     await panel.getByTestId("note").getByRole("button", { name: "Save" }).click();
     const refusal = page
       .locator("[data-sonner-toast]")
-      .filter({ hasText: "Could not save the note: This record was changed by" });
+      .filter({ hasText: "Could not save the note: Christine Darden changed this note at" });
     await refusal.waitFor();
     await refusal.getByRole("button", { name: "Save mine" }).click();
     await panel.getByTestId("note").filter({ hasText: "send it to Christine. Done." }).getByText("· edited").waitFor();
@@ -272,7 +274,7 @@ describe("a teammate's save that arrives while an editor is open is not silently
 
     const refusal = page
       .locator("[data-sonner-toast]")
-      .filter({ hasText: "Could not save title: This record was changed by" });
+      .filter({ hasText: "Could not save title: Mary Jackson changed this record at" });
     await refusal.waitFor();
     await page.waitForFunction(
       () =>
@@ -323,7 +325,7 @@ describe("a teammate's save that arrives while an editor is open is not silently
     await comeBackAfterAMinute(page, "contacts.get", "contacts.list");
     await input.press("Enter");
 
-    const refusal = panel().getByRole("alert").filter({ hasText: "This record was changed by" });
+    const refusal = panel().getByRole("alert").filter({ hasText: "Mary Jackson changed this record at" });
     await refusal.waitFor();
     await panel().getByRole("button", { name: "Region" }).filter({ hasText: "EMEA" }).waitFor();
     const { contact: saved } = await callProcedure(page, "contacts.get", { id: contact.id }, { kind: "query" });

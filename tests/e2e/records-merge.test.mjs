@@ -119,6 +119,24 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
     await dialog.getByRole("radio", { name: "Keep Ann Lee" }).click();
     assert.equal(await dialog.getByRole("radio", { name: "Keep Ann Lee" }).getAttribute("aria-checked"), "true");
     await screenshot(page, "merge-dialog");
+
+    // A teammate edits Ann meanwhile: the merge is refused, the comparison is read again, and says so.
+    const found = await callProcedure(page, "search.records", { query: "ann@lee.example" }, { kind: "query" });
+    const { contact: ann } = await callProcedure(
+      page,
+      "contacts.get",
+      { id: found.contacts.find((c) => c.name === "Ann Lee").id },
+      { kind: "query" },
+    );
+    await callProcedure(page, "contacts.update", { id: ann.id, version: ann.version, patch: { title: "CEO" } });
+    await dialog.getByRole("button", { name: "Merge into “Ann Lee”" }).click();
+    const refused = toast("Could not merge: Max Merger changed this record at");
+    await refused.waitFor();
+    assert.match(await refused.innerText(), /The comparison now shows their change; merge again to go on\.$/);
+    await dialog.getByText("CEO", { exact: true }).first().waitFor();
+    // The refused merge's 409 is the one console error expected here.
+    assert.deepEqual(page.errors, ["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
+    page.errors.length = 0;
     await dialog.getByRole("button", { name: "Merge into “Ann Lee”" }).click();
     await dialog.waitFor({ state: "hidden" });
     await toast("Merged “Annie Lee” into “Ann Lee”.").waitFor();

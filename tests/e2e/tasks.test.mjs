@@ -124,7 +124,7 @@ describe("/tasks: a title edited while a teammate renamed the task", () => {
 
     const refusal = page
       .locator("[data-sonner-toast]")
-      .filter({ hasText: "Could not update the task: This record was changed by" });
+      .filter({ hasText: "Could not update the task: Rita Renamer changed this task at" });
     await refusal.waitFor();
     await page.getByTestId("task-title").getByText("Call Ana", { exact: true }).waitFor();
     assert.equal((await saved()).title, "Call Ana", "the teammate's title stands until the person chooses");

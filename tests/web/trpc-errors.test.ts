@@ -1,6 +1,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import { errorCode, isConflict, isNetworkFailure, saveAgainLabel } from "../../web/src/lib/trpc-errors";
+import { errorCode, errorMessage, isConflict, isNetworkFailure, saveAgainLabel } from "../../web/src/lib/trpc-errors";
+import { setTimeLocale } from "../../web/src/lib/time-locale";
 
 /** What the tRPC client throws when the server answered with an error of `code`. */
 const answered = (code: string, message = "refused") =>
@@ -29,5 +30,39 @@ describe("what a failed save may offer", () => {
       expect(saveAgainLabel(answered(code))).toBeUndefined();
     expect(saveAgainLabel(new Error("anything else"))).toBeUndefined();
     expect(saveAgainLabel(null)).toBeUndefined();
+  });
+});
+
+describe("errorMessage", () => {
+  const stale = (change: { noun: string; by: string; at: string | null }) =>
+    TRPCClientError.from({
+      error: {
+        message: "This record was changed by Mia Rossi at 2026-11-26 09:00 UTC. Reload to see their change.",
+        code: -32009,
+        data: { code: "CONFLICT", httpStatus: 409, change },
+      },
+    });
+
+  it("says who changed the record and when, in the person's time zone, without asking for a reload", () => {
+    setTimeLocale("en-US");
+    const at = new Date(2026, 10, 26, 9, 5); // local time
+    const sameDay = new Date(2026, 10, 26, 17, 0);
+    expect(errorMessage(stale({ noun: "record", by: "Mia Rossi", at: at.toISOString() }), sameDay)).toBe(
+      "Mia Rossi changed this record at 9:05 AM.",
+    );
+    expect(errorMessage(stale({ noun: "note", by: "Mia Rossi", at: at.toISOString() }), new Date(2026, 10, 27))).toBe(
+      "Mia Rossi changed this note on Nov 26, 2026, 9:05 AM.",
+    );
+    expect(errorMessage(stale({ noun: "task", by: "a teammate", at: null }))).toBe(
+      "A teammate changed this task meanwhile.",
+    );
+  });
+
+  it("is the server's message for anything else", () => {
+    expect(errorMessage(answered("CONFLICT", "ann@acme.com is already Ann Lee's email."))).toBe(
+      "ann@acme.com is already Ann Lee's email.",
+    );
+    expect(errorMessage(new Error("Failed to fetch"))).toBe("Failed to fetch");
+    expect(errorMessage("plain")).toBe("plain");
   });
 });

@@ -306,7 +306,7 @@ describe("contacts.update", () => {
   });
 
   it("is CONFLICT on a stale version, naming who changed the contact, and keeps their change", async () => {
-    const { caller, org } = await ownerOfNewOrganization();
+    const { caller, org, identity } = await ownerOfNewOrganization();
     const mia = await seedMember(org.id, "member", { ...newIdentity("mia"), name: "Mia Rossi" });
     const ann = await caller.contacts.create({ firstName: "Ann" });
     await mia.caller.contacts.update({ id: ann.id, version: 1, patch: { title: "CFO" } });
@@ -318,6 +318,17 @@ describe("contacts.update", () => {
     const { contact, timeline } = await caller.contacts.get({ id: ann.id });
     expect(contact).toMatchObject({ title: "CFO", version: 2 });
     expect(timeline.map((a) => a.kind)).toEqual(["updated", "created"]);
+    // Over HTTP the error's data says who and when, for the web to word in the person's time zone.
+    const client = await httpClientFor(identity);
+    const error = await expectTRPCError(
+      client.contacts.update.mutate({ id: ann.id, version: 1, patch: { title: "CEO" } }),
+      "CONFLICT",
+    );
+    expect((error as { data?: { change?: unknown } }).data?.change).toEqual({
+      noun: "record",
+      by: "Mia Rossi",
+      at: timeline[0].createdAt.toISOString(),
+    });
   });
 
   it("is CONFLICT when the same caller updates twice with the same version", async () => {

@@ -221,12 +221,51 @@ describe("notes.update", () => {
     await expectTRPCError(
       member.caller.notes.update({ id: note.id, version: 1, body: "Member's v2" }),
       "CONFLICT",
-      new RegExp(`^This record was changed by ${owner.identity.name} at .+ UTC\\. Reload to see their change\\.$`),
+      new RegExp(`^This note was changed by ${owner.identity.name} at .+ UTC\\. Reload to see their change\\.$`),
     );
     expect(await rows("SELECT body, version FROM notes WHERE id = ?", note.id)).toEqual([
       { body: "Owner's v2", version: 2 },
     ]);
     expect((await noteActivities(owner.caller, contact.id)).filter((a) => a.summary?.includes("Member's"))).toEqual([]);
+  });
+
+  it("names who edited the note, not who last changed its contact, with when in the error's data", async () => {
+    const { owner, member, contact } = await team();
+    const note = await owner.caller.notes.create({ recordObject: "contact", recordId: contact.id, body: "v1" });
+    const edited = await member.caller.notes.update({ id: note.id, version: 1, body: "Member's v2" });
+    await owner.caller.contacts.update({ id: contact.id, version: 1, patch: { title: "CEO" } });
+    const client = await httpClientFor(owner.identity);
+    const error = await expectTRPCError(
+      client.notes.update.mutate({ id: note.id, version: 1, body: "Owner's v2" }),
+      "CONFLICT",
+      new RegExp(`^This note was changed by ${member.identity.name} at `),
+    );
+    expect((error as { data?: { change?: unknown } }).data?.change).toEqual({
+      noun: "note",
+      by: member.identity.name,
+      at: edited.updatedAt.toISOString(),
+    });
+  });
+
+  it("writes one timeline entry when two edits from the same version race: the loser's is refused, not recorded", async () => {
+    const { owner, member, contact } = await team();
+    const note = await owner.caller.notes.create({ recordObject: "contact", recordId: contact.id, body: "v1" });
+    const outcomes = await Promise.allSettled([
+      owner.caller.notes.update({ id: note.id, version: 1, body: "Owner's v2" }),
+      member.caller.notes.update({ id: note.id, version: 1, body: "Member's v2" }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const [{ body }] = await rows<{ body: string }>("SELECT body FROM notes WHERE id = ?", note.id);
+    const edits = (await noteActivities(owner.caller, contact.id)).filter((a) => a.summary?.startsWith("Edited"));
+    expect(edits.map((a) => a.summary)).toEqual([`Edited a note: ${body}`]);
+  });
+
+  it("writes one timeline entry when the same note is deleted twice at once", async () => {
+    const { owner, contact } = await team();
+    const note = await owner.caller.notes.create({ recordObject: "contact", recordId: contact.id, body: "Bin" });
+    await Promise.allSettled([owner.caller.notes.delete({ id: note.id }), owner.caller.notes.delete({ id: note.id })]);
+    const deletions = (await noteActivities(owner.caller, contact.id)).filter((a) => a.summary === "Deleted a note");
+    expect(deletions).toHaveLength(1);
   });
 
   it("is NOT_FOUND for a deleted or unknown note", async () => {

@@ -305,7 +305,7 @@ describe("tasks.update", () => {
     await expectTRPCError(
       member.caller.tasks.update({ id: task.id, version: 1, patch: { title: "Member's title" } }),
       "CONFLICT",
-      /^This record was changed by .+\. Reload to see their change\.$/,
+      /^This task was changed by .+\. Reload to see their change\.$/,
     );
     expect(await rows("SELECT title, version FROM tasks WHERE id = ?", task.id)).toEqual([
       { title: "Owner's title", version: 2 },
@@ -320,7 +320,7 @@ describe("tasks.update", () => {
     await expectTRPCError(
       member.caller.tasks.update({ id: task.id, version: 1, patch: { title: "Late" } }),
       "CONFLICT",
-      new RegExp(`^This record was changed by ${owner.identity.name} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.`),
+      new RegExp(`^This task was changed by ${owner.identity.name} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.`),
     );
   });
 

@@ -6,6 +6,7 @@ import { ZodError, z } from "zod";
 import { memberships, organizations, users, type Role } from "../../drizzle";
 import { InvalidTokenError, verifyIdToken, type FirebaseClaims } from "./auth/verify-id-token";
 import { bindingFor, databaseFor, type Database, type Statement } from "./db";
+import { StaleVersion } from "./domain/records/conflict";
 import { serializeResponse } from "./serialize";
 import type { Env } from "./env";
 
@@ -51,10 +52,13 @@ export type Context = Awaited<ReturnType<typeof createContext>>;
 /** Zod issues by field, for forms to show next to their inputs. */
 export type FieldErrors = { formErrors: string[]; fieldErrors: Record<string, string[] | undefined> };
 
+/** A CONFLICT's lost-to change: what changed ("record", "task", "note"), who changed it and when (ISO). */
+export type StaleChange = { noun: string; by: string; at: string | null };
+
 /**
  * 2. INITIALIZATION
  * superjson keeps Dates intact (its format, written by serializeResponse); zod errors are
- * flattened so the web can show them by field.
+ * flattened so the web can show them by field; a CONFLICT on a stale version says who and when.
  */
 const t = initTRPC.context<Context>().create({
   transformer: { serialize: serializeResponse, deserialize: (value: unknown) => superjson.deserialize(value as never) },
@@ -68,7 +72,11 @@ const t = initTRPC.context<Context>().create({
       : error.code === "INTERNAL_SERVER_ERROR"
         ? "Something went wrong on our side. Please try again."
         : shape.message;
-    return { ...shape, message, data: { ...shape.data, zodError } };
+    const change: StaleChange | null =
+      error.cause instanceof StaleVersion
+        ? { noun: error.cause.noun, by: error.cause.changedBy, at: error.cause.changedAt?.toISOString() ?? null }
+        : null;
+    return { ...shape, message, data: { ...shape.data, zodError, change } };
   },
 });
 

@@ -9,6 +9,10 @@ export function formatDateTime(value: Date | number, locale = getTimeLocale()): 
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(value);
 }
 
+export function formatTime(value: Date | number, locale = getTimeLocale()): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(value);
+}
+
 export function formatRelative(value: Date | number, now = Date.now(), locale = getTimeLocale()): string {
   const seconds = Math.round((Number(value) - now) / 1000);
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });

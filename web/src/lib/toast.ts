@@ -1,4 +1,5 @@
 import { toast } from "sonner";
+import { errorMessage } from "./trpc-errors";
 
 /** SPEC §9 (our reading, see README): 3 visible, 5 s, bottom-right, 225/195 ms animations. */
 export const TOAST_OPTIONS = {
@@ -17,7 +18,7 @@ export function organizationCreateErrorText(error: unknown): string {
 export type ToastAction = { label: string; onClick: () => void };
 
 export function toastError(error: unknown, prefix?: string, action?: ToastAction): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   toast.error(prefix ? `${prefix}: ${message}` : message, action ? { action } : undefined);
 }
 

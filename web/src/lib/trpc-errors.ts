@@ -1,3 +1,6 @@
+import type { StaleChange } from "../../../worker/src/trpc";
+import { formatDateTime, formatTime } from "./format";
+
 /** The tRPC code of a failed call (`CONFLICT`, `BAD_REQUEST` …), when the server answered. */
 export function errorCode(error: unknown): string | undefined {
   return (error as { data?: { code?: string } | null } | null)?.data?.code;
@@ -24,4 +27,20 @@ export function saveAgainLabel(error: unknown): "Save mine" | "Retry" | undefine
   if (isConflict(error)) return "Save mine";
   if (isNetworkFailure(error)) return "Retry";
   return undefined;
+}
+
+/**
+ * What a failed call says to the person: the server's message, except for a save refused because a
+ * teammate saved first (CONFLICT with `data.change`), said in their own time zone and without the
+ * server's "Reload to see their change": where the app shows this, it has re-read the record and offers
+ * "Save mine", and a reload would throw away what was typed.
+ */
+export function errorMessage(error: unknown, now = new Date()): string {
+  const change = (error as { data?: { change?: StaleChange | null } | null } | null)?.data?.change;
+  if (!change) return error instanceof Error ? error.message : String(error);
+  const who = change.by.charAt(0).toUpperCase() + change.by.slice(1); // "a teammate" starts a sentence
+  if (!change.at) return `${who} changed this ${change.noun} meanwhile.`;
+  const at = new Date(change.at);
+  const when = at.toDateString() === now.toDateString() ? `at ${formatTime(at)}` : `on ${formatDateTime(at)}`;
+  return `${who} changed this ${change.noun} ${when}.`;
 }

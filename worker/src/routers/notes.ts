@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, exists, isNull, type SQL } from "drizzle-orm";
 import { companies, contacts, notes } from "../../../drizzle";
 import { newId } from "../domain/ids";
-import { activityRow, insertActivity } from "../domain/records/activity";
-import { notFound, staleVersionError } from "../domain/records/conflict";
+import { activityRow, insertActivity, insertActivityWhere } from "../domain/records/activity";
+import { notFound, staleNoteError } from "../domain/records/conflict";
 import type { Database } from "../db";
 import { noteCreateInput, noteListInput, noteUpdateInput } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
@@ -27,6 +27,10 @@ async function findNote(db: Database, organizationId: string, id: string) {
   if (!note) throw notFound("note");
   return note;
 }
+
+/** A note matching `condition` exists (checked inside the batch, before the write it guards). */
+const noteWhere = (db: Database, condition: SQL | undefined) =>
+  exists(db.select({ id: notes.id }).from(notes).where(condition));
 
 const excerpt = (body: string) => (body.length > 140 ? `${body.slice(0, 139)}…` : body);
 
@@ -73,15 +77,17 @@ export const notesRouter = createTRPCRouter({
 
   update: memberProcedure.input(noteUpdateInput).mutation(async ({ ctx, input }) => {
     const current = await findNote(ctx.db, ctx.org.id, input.id);
-    if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.recordId);
+    if (current.version !== input.version) throw await staleNoteError(ctx.db, ctx.org.id, current);
     const now = new Date();
-    const [[updated]] = await ctx.db.batch([
-      ctx.db
-        .update(notes)
-        .set({ body: input.body, version: current.version + 1, updatedAt: now })
-        .where(and(eq(notes.id, current.id), eq(notes.organizationId, ctx.org.id), eq(notes.version, input.version)))
-        .returning(),
-      insertActivity(
+    const unchanged = and(
+      eq(notes.id, current.id),
+      eq(notes.organizationId, ctx.org.id),
+      eq(notes.version, input.version),
+      isNull(notes.deletedAt),
+    );
+    // The timeline entry first, written only if the edit is: a lost race leaves no false entry.
+    const [, [updated]] = await ctx.db.batch([
+      insertActivityWhere(
         ctx.db,
         activityRow({
           organizationId: ctx.org.id,
@@ -93,21 +99,25 @@ export const notesRouter = createTRPCRouter({
           changes: { body: [current.body, input.body] },
           at: now,
         }),
+        noteWhere(ctx.db, unchanged),
       ),
+      ctx.db
+        .update(notes)
+        .set({ body: input.body, version: current.version + 1, updatedAt: now })
+        .where(unchanged)
+        .returning(),
     ]);
-    if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, current.recordId);
+    if (!updated) throw await staleNoteError(ctx.db, ctx.org.id, await findNote(ctx.db, ctx.org.id, input.id));
     return updated;
   }),
 
   delete: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
     const note = await findNote(ctx.db, ctx.org.id, input.id);
     const now = new Date();
+    const live = and(eq(notes.id, note.id), eq(notes.organizationId, ctx.org.id), isNull(notes.deletedAt));
+    // Deleted twice at once (two tabs), the timeline says it once.
     await ctx.db.batch([
-      ctx.db
-        .update(notes)
-        .set({ deletedAt: now, updatedAt: now })
-        .where(and(eq(notes.id, note.id), eq(notes.organizationId, ctx.org.id))),
-      insertActivity(
+      insertActivityWhere(
         ctx.db,
         activityRow({
           organizationId: ctx.org.id,
@@ -118,7 +128,9 @@ export const notesRouter = createTRPCRouter({
           summary: "Deleted a note",
           at: now,
         }),
+        noteWhere(ctx.db, live),
       ),
+      ctx.db.update(notes).set({ deletedAt: now, updatedAt: now }).where(live),
     ]);
     return { id: note.id };
   }),

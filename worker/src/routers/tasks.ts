@@ -195,7 +195,7 @@ export const tasksRouter = createTRPCRouter({
 
   update: memberProcedure.input(taskUpdateInput).mutation(async ({ ctx, input }) => {
     const current = await findTask(ctx.db, ctx.org.id, input.id);
-    if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.id);
+    if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.id, "task");
     if (input.patch.assigneeId) await assertMember(ctx.db, ctx.org.id, input.patch.assigneeId);
     const now = new Date();
     const patch: Partial<Task> = { ...input.patch };
@@ -229,7 +229,7 @@ export const tasksRouter = createTRPCRouter({
     ];
     const results = await ctx.db.batch(statements as [BatchItem<"sqlite">]);
     const [updated] = results[results.length - 1] as Task[];
-    if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, current.id);
+    if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, current.id, "task");
     return updated as Task;
   }),
 
@@ -285,6 +285,6 @@ async function moveTask(db: Database, actorId: string, task: Task, kind: "delete
   ];
   const results = await db.batch(statements as [BatchItem<"sqlite">]);
   const [moved] = results[results.length - 1] as Task[];
-  if (!moved) throw await staleVersionError(db, task.organizationId, task.id);
+  if (!moved) throw await staleVersionError(db, task.organizationId, task.id, "task");
   return moved;
 }

@@ -1,10 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { Check } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { formatDate } from "../../lib/format";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { errorMessage, isConflict } from "../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Dialog } from "../../ui/dialog";
@@ -196,6 +197,7 @@ function MergeContent({
 }: MergeDialogProps & { rows: [MergeRow, MergeRow] }) {
   const members = useMembers();
   const { merge, pending } = useMergeRecords(object);
+  const queryClient = useQueryClient();
   const [a, b] = rows;
   // The older record usually carries the history: it is offered as the one to keep.
   const [survivorIndex, setSurvivorIndex] = useState<0 | 1>(+b.createdAt < +a.createdAt ? 1 : 0);
@@ -229,7 +231,13 @@ function MergeContent({
       );
       onMerged(survivor.id);
     } catch (error) {
-      toastError(error, "Could not merge");
+      if (!isConflict(error)) return toastError(error, "Could not merge");
+      // A teammate changed one of them since the comparison was read: read both again, then say so.
+      const get = object === "contact" ? trpc.contacts.get : trpc.companies.get;
+      await Promise.all(rows.map((row) => queryClient.refetchQueries({ queryKey: get.queryKey({ id: row.id }) })));
+      toast.error(
+        `Could not merge: ${errorMessage(error)} The comparison now shows their change; merge again to go on.`,
+      );
     }
   };
 

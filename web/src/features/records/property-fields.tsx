@@ -1,6 +1,6 @@
 import { Pencil } from "lucide-react";
 import { useMemo, useState, type KeyboardEvent } from "react";
-import { saveAgainLabel } from "../../lib/trpc-errors";
+import { errorMessage, saveAgainLabel } from "../../lib/trpc-errors";
 import { Field, Input, Select } from "../../ui/input";
 import { cn } from "../../ui/cn";
 import { PropertyValue, useCurrency, usePropertyDefinitions } from "./property-columns";
@@ -14,8 +14,6 @@ import {
   type PropertyDefinition,
   type RecordObject,
 } from "./property-values";
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function Chips({
   definition,
@@ -118,7 +116,7 @@ function PropertyRow({
       () => setPending(null),
       (failure: unknown) => {
         setPending(null);
-        setError(errorText(failure));
+        setError(errorMessage(failure));
         const label = saveAgainLabel(failure);
         setAgain(label ? { label, value: next } : null);
       },
@@ -381,7 +379,7 @@ export function usePropertyForm(object: RecordObject, open: boolean) {
     },
     /** Shows a server error under its property; false when it is about none of them. */
     showServerError: (error: unknown): boolean => {
-      const message = errorText(error);
+      const message = errorMessage(error);
       const key = propertyOfError(definitions, message);
       if (key) setErrors((e) => ({ ...e, [key]: message }));
       return key !== null;

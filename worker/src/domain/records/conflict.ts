@@ -1,24 +1,32 @@
 import { TRPCError } from "@trpc/server";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { activities, users } from "../../../../drizzle";
 import type { Database } from "../../db";
 
 /** Activity kinds that change a record's fields (and version); notes and tasks do not. */
 const WRITE_KINDS = ["created", "updated", "deleted", "restored", "merged"] as const;
 
-/** CONFLICT naming who changed the record last and when, so the person knows to reload. */
-export async function staleVersionError(db: Database, organizationId: string, recordId: string): Promise<TRPCError> {
+/**
+ * Who made the change a stale save lost to, and when: the CONFLICT's cause, which the error formatter
+ * passes to the web as `data.change` so it can say it in the person's own time zone.
+ */
+export class StaleVersion extends Error {
+  constructor(
+    readonly noun: string,
+    readonly changedBy: string,
+    readonly changedAt: Date | null,
+  ) {
+    super(`This ${noun} was changed meanwhile.`);
+  }
+}
+
+/** CONFLICT naming who made the last change that `where` selects among the activities, and when. */
+async function conflictOf(db: Database, noun: string, where: SQL | undefined): Promise<TRPCError> {
   const [last] = await db
     .select({ at: activities.createdAt, name: users.displayName, email: users.email })
     .from(activities)
     .leftJoin(users, eq(users.id, activities.actorId))
-    .where(
-      and(
-        eq(activities.organizationId, organizationId),
-        eq(activities.recordId, recordId),
-        inArray(activities.kind, [...WRITE_KINDS]),
-      ),
-    )
+    .where(where)
     // Two writes in one millisecond: the later insert (higher rowid) is the later change.
     .orderBy(desc(activities.createdAt), sql`${activities}.rowid DESC`)
     .limit(1);
@@ -26,8 +34,39 @@ export async function staleVersionError(db: Database, organizationId: string, re
   const when = last ? ` at ${last.at.toISOString().replace("T", " ").slice(0, 16)} UTC` : "";
   return new TRPCError({
     code: "CONFLICT",
-    message: `This record was changed by ${who}${when}. Reload to see their change.`,
+    message: `This ${noun} was changed by ${who}${when}. Reload to see their change.`,
+    cause: new StaleVersion(noun, who, last?.at ?? null),
   });
+}
+
+/** CONFLICT naming who changed the record (or task) last and when, so the person knows to reload. */
+export function staleVersionError(db: Database, organizationId: string, recordId: string, noun = "record") {
+  return conflictOf(
+    db,
+    noun,
+    and(
+      eq(activities.organizationId, organizationId),
+      eq(activities.recordId, recordId),
+      inArray(activities.kind, [...WRITE_KINDS]),
+    ),
+  );
+}
+
+/**
+ * CONFLICT naming who edited the note last: the note's edit is a "note" entry on its record's
+ * timeline written in the same batch, at the note's own `updatedAt`.
+ */
+export function staleNoteError(db: Database, organizationId: string, note: { recordId: string; updatedAt: Date }) {
+  return conflictOf(
+    db,
+    "note",
+    and(
+      eq(activities.organizationId, organizationId),
+      eq(activities.recordId, note.recordId),
+      eq(activities.kind, "note"),
+      eq(activities.createdAt, note.updatedAt),
+    ),
+  );
 }
 
 export function notFound(object: string): TRPCError {
