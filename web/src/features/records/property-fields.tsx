@@ -80,9 +80,9 @@ function PropertyRow({
   currency: string;
   onSave: SaveProperty;
 }) {
-  const [editing, setEditing] = useState(false);
-  // The value and version a typed edit started from (menus and chips save at once, from what shows).
+  // A typed edit, open, with the value and version it started from (menus and chips save at once).
   const [base, setBase] = useState<{ value: unknown; version: number } | null>(null);
+  const editing = base !== null;
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   // After a save that may go through when tried again: the value, to save it with one click.
@@ -97,7 +97,6 @@ function PropertyRow({
       setError(parsed.error);
       return;
     }
-    setEditing(false);
     setBase(null);
     setError(null);
     setAgain(null);
@@ -127,7 +126,6 @@ function PropertyRow({
     setBase({ value, version });
     setText(propertyToInput(definition, value));
     setError(null);
-    setEditing(true);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -138,7 +136,6 @@ function PropertyRow({
       // The panel closes on Escape; here it only ends the edit.
       event.preventDefault();
       event.stopPropagation();
-      setEditing(false);
       setBase(null);
       setError(null);
     }
