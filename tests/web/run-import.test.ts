@@ -4,15 +4,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ImportBatchInput, ImportBatchResult } from "../../worker/src/schemas/imports";
 import { contactImport } from "../../web/src/features/import/import-objects";
 import { runImport, type ImportProgress } from "../../web/src/features/import/run-import";
+import { answered, noAnswer } from "./trpc-fixtures";
 
 // The config's own send goes through the tRPC client; each test gives its own.
 vi.mock("../../web/src/lib/trpc", () => ({ trpcClient: {} }));
 
 const CLASH =
   "Someone added one of these records while this batch was importing. Run the import again to skip or update them.";
-/** The error the tRPC client throws for the server's CONFLICT. */
-const conflict = () =>
-  new TRPCClientError(CLASH, { result: { error: { message: CLASH, code: -32009, data: { code: "CONFLICT" } } } });
+const conflict = () => answered("CONFLICT", CLASH);
 
 const rows = Array.from({ length: 150 }, (_, i) => ({ Name: `Person ${i}` }));
 
@@ -33,9 +32,6 @@ async function importWith(
     signal,
   });
 }
-
-/** What fetch throws when the request got no answer (offline, the connection reset). */
-const noAnswer = () => new TRPCClientError("Failed to fetch", { cause: new TypeError("Failed to fetch") });
 
 const created = (input: ImportBatchInput): ImportBatchResult => ({
   created: input.rows.length,

@@ -2,10 +2,7 @@ import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { errorCode, errorMessage, isConflict, isNetworkFailure, saveAgainLabel } from "../../web/src/lib/trpc-errors";
 import { setTimeLocale } from "../../web/src/lib/time-locale";
-
-/** What the tRPC client throws when the server answered with an error of `code`. */
-const answered = (code: string, message = "refused") =>
-  TRPCClientError.from({ error: { message, code: -32000, data: { code, httpStatus: 409 } } });
+import { answered } from "./trpc-fixtures";
 
 describe("what a failed save may offer", () => {
   it("offers to save mine after a CONFLICT (a teammate saved first)", () => {
@@ -35,12 +32,8 @@ describe("what a failed save may offer", () => {
 
 describe("errorMessage", () => {
   const stale = (change: { noun: string; by: string; at: string | null }) =>
-    TRPCClientError.from({
-      error: {
-        message: "This record was changed by Mia Rossi at 2026-11-26 09:00 UTC. Reload to see their change.",
-        code: -32009,
-        data: { code: "CONFLICT", httpStatus: 409, change },
-      },
+    answered("CONFLICT", "This record was changed by Mia Rossi at 2026-11-26 09:00 UTC. Reload to see their change.", {
+      change,
     });
 
   it("says who changed the record and when, in the person's time zone, without asking for a reload", () => {

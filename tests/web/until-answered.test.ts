@@ -2,9 +2,7 @@ import { onlineManager } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { untilAnswered } from "../../web/src/lib/until-answered";
-
-/** What fetch throws when the request got no answer (offline, the connection reset). */
-const noAnswer = () => new TRPCClientError("Failed to fetch", { cause: new TypeError("Failed to fetch") });
+import { noAnswer } from "./trpc-fixtures";
 
 describe("untilAnswered", () => {
   beforeEach(() => void vi.useFakeTimers());
