@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamp, timestamps } from "./columns";
 import { tenant } from "./organizations";
-import { activityKinds, activityObjects, recordObjects, taskPriorities, taskStatuses } from "./values";
+import { activityKinds, activityObjects, noteKinds, recordObjects, taskPriorities, taskStatuses } from "./values";
 
 export const tasks = sqliteTable(
   "tasks",
@@ -35,7 +36,14 @@ export const notes = sqliteTable(
     organizationId: tenant(),
     recordObject: text("record_object", { enum: recordObjects }).notNull(),
     recordId: text("record_id").notNull(),
+    kind: text("kind", { enum: noteKinds }).notNull().default("note"),
     body: text("body").notNull(),
+    /** A call's or meeting's outcome (noteOutcomes); null for notes and emails. */
+    outcome: text("outcome"),
+    /** When the call, meeting or email took place (a note's: when it was written). */
+    occurredAt: timestamp("occurred_at")
+      .notNull()
+      .default(sql`0`),
     version: integer("version").notNull().default(1),
     deletedAt: timestamp("deleted_at"),
     createdBy: text("created_by").notNull(),

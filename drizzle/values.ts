@@ -36,6 +36,27 @@ export const propertyTypes = [
 ] as const;
 export type PropertyType = (typeof propertyTypes)[number];
 
+/** What a record's note is: a plain note, or a call, meeting or email someone logged. */
+export const noteKinds = ["note", "call", "meeting", "email"] as const;
+export type NoteKind = (typeof noteKinds)[number];
+/** How a logged call or meeting went (CRMs' usual outcomes); a note or email has none. */
+export const noteOutcomes = {
+  call: ["connected", "left-voicemail", "no-answer", "busy", "wrong-number"],
+  meeting: ["completed", "rescheduled", "no-show", "canceled"],
+} as const;
+export type NoteOutcome = (typeof noteOutcomes)[keyof typeof noteOutcomes][number];
+export const noteOutcomeLabels: Record<NoteOutcome, string> = {
+  connected: "Connected",
+  "left-voicemail": "Left voicemail",
+  "no-answer": "No answer",
+  busy: "Busy",
+  "wrong-number": "Wrong number",
+  completed: "Completed",
+  rescheduled: "Rescheduled",
+  "no-show": "No-show",
+  canceled: "Canceled",
+};
+
 export const taskStatuses = ["open", "done"] as const;
 export const taskPriorities = ["low", "normal", "high"] as const;
 

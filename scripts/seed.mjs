@@ -276,6 +276,19 @@ const ACTIVITY_SUMMARIES = {
   meeting: ["Product demo", "Quarterly business review", "Kick-off meeting", "Technical deep dive"],
   note: ["Interested in the annual plan", "Budget approved for Q3", "Prefers email over calls", "Evaluating rivals"],
 };
+/** How seeded calls and meetings went (values of drizzle/values.ts noteOutcomes, with its labels). */
+const OUTCOMES = {
+  call: [
+    [["connected", "Connected"], 6],
+    [["no-answer", "No answer"], 2],
+    [["busy", "Busy"], 1],
+  ],
+  meeting: [
+    [["completed", "Completed"], 8],
+    [["rescheduled", "Rescheduled"], 1],
+    [["no-show", "No-show"], 1],
+  ],
+};
 const TASK_TEMPLATES = [
   "Follow up with {first}",
   "Call {first} {last}",
@@ -482,7 +495,7 @@ async function ensureOrganization(db, rng, { name, ownerEmail, now }) {
 
 async function deleteOrganizationRecords(db, organizationId) {
   await db.batch(
-    ["contacts", "companies", "tasks", "activities"].map((table) =>
+    ["contacts", "companies", "tasks", "activities", "notes"].map((table) =>
       db.prepare(`DELETE FROM ${table} WHERE organization_id = ?`).bind(organizationId),
     ),
   );
@@ -517,6 +530,8 @@ export async function seed({
     const setupRng = createRandom(`${seedValue}:${orgName}:setup`);
     // Contact tags draw from a stream of their own: reweighting them later moves no other value.
     const tagRng = createRandom(`${seedValue}:${orgName}:tags`);
+    // Their own streams, so adding them left every other seeded value as it was.
+    const noteRng = createRandom(`${seedValue}:${orgName}:notes`);
     const today = new Date();
     const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
     const twoYears = 730 * DAY;
@@ -553,6 +568,35 @@ export async function seed({
     );
     const activity = (object, recordId, kind, summary, at) =>
       activities.add([rng.id("act"), org.id, object, recordId, kind, null, summary, owner.id, at]);
+    const notes = new TableWriter(
+      db,
+      "notes",
+      [
+        "id",
+        "organization_id",
+        "record_object",
+        "record_id",
+        "kind",
+        "body",
+        "outcome",
+        "occurred_at",
+        "version",
+        "created_by",
+        ...stamps,
+      ],
+      { label: "notes", total: 0, onProgress: null },
+    );
+    /** A note or logged call, meeting or email, with its timeline entry (as notes.create writes them). */
+    const logged = async (recordId, kind, body, at) => {
+      const [outcome, label] =
+        body === "Left a voicemail"
+          ? ["left-voicemail", "Left voicemail"]
+          : OUTCOMES[kind]
+            ? noteRng.weighted(OUTCOMES[kind])
+            : [null, null];
+      await notes.add([noteRng.id("not"), org.id, "contact", recordId, kind, body, outcome, at, 1, owner.id, at, at]);
+      await activity("contact", recordId, kind, label ? `${label} · ${body}` : body, at);
+    };
 
     // Companies: unique names (mostly) and unique normalised domains.
     const companyRows = [];
@@ -647,7 +691,7 @@ export async function seed({
         const kind = rng.weighted(ACTIVITY_KINDS);
         const at = createdAt + Math.floor(rng.next() * (now - createdAt));
         lastActivityAt = Math.max(lastActivityAt ?? 0, at);
-        await activity("contact", id, kind, rng.pick(ACTIVITY_SUMMARIES[kind]), at);
+        await logged(id, kind, rng.pick(ACTIVITY_SUMMARIES[kind]), at);
       }
       contactRows.push({ id, firstName, lastName, company });
       await contactWriter.add([
@@ -735,6 +779,7 @@ export async function seed({
     activities.total = activities.pendingRows + activities.written;
     activities.onProgress = onProgress;
     await activities.flush();
+    await notes.flush();
 
     // The custom property the list can sort and filter on, and the counters the list reads.
     await db.batch([

@@ -386,3 +386,514 @@ describe("notes across organizations", () => {
     expect((await a.member.caller.notes.list({ recordId: a.contact.id })).map((n) => n.id)).toEqual([a.note.id]);
   });
 });
+
+describe("logged calls, meetings and emails", () => {
+  /** A whole-second time `minutes` ago (D1 keeps milliseconds; whole seconds read well in failures). */
+  const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - minutes * 60_000);
+
+  /** The contact's last activity and version as D1 holds them (milliseconds or null). */
+  const contactState = async (contactId: string) =>
+    rows<{ last_activity_at: number | null; version: number }>(
+      "SELECT last_activity_at, version FROM contacts WHERE id = ?",
+      contactId,
+    );
+
+  async function activitiesOfKind(caller: Caller, contactId: string, kind: string) {
+    const { timeline } = await caller.contacts.get({ id: contactId });
+    return timeline.filter((a) => a.kind === kind);
+  }
+
+  const logCall = (caller: Caller, recordId: string, extra: Partial<Parameters<Caller["notes"]["create"]>[0]> = {}) =>
+    caller.notes.create({ recordObject: "contact", recordId, kind: "call", body: "Called", ...extra });
+
+  it("stores a call with its outcome and when it happened, lists it, and puts it on the timeline as a call", async () => {
+    const { member, contact, org } = await team();
+    const at = minutesAgo(180);
+    const call = await member.caller.notes.create({
+      recordObject: "contact",
+      recordId: contact.id,
+      kind: "call",
+      body: "  Discussed pricing  ",
+      outcome: "left-voicemail",
+      occurredAt: at,
+    });
+    expect(call).toMatchObject({
+      kind: "call",
+      outcome: "left-voicemail",
+      occurredAt: at,
+      body: "Discussed pricing",
+      version: 1,
+    });
+    expect(
+      await rows("SELECT organization_id, kind, outcome, occurred_at, body FROM notes WHERE id = ?", call.id),
+    ).toEqual([
+      { organization_id: org.id, kind: "call", outcome: "left-voicemail", occurred_at: +at, body: "Discussed pricing" },
+    ]);
+    const listed = await member.caller.notes.list({ recordId: contact.id });
+    expect(listed).toEqual([
+      expect.objectContaining({ id: call.id, kind: "call", outcome: "left-voicemail", occurredAt: at }),
+    ]);
+    expect(await activitiesOfKind(member.caller, contact.id, "call")).toEqual([
+      expect.objectContaining({
+        kind: "call",
+        recordObject: "contact",
+        recordId: contact.id,
+        actorId: member.identity.uid,
+        summary: "Left voicemail · Discussed pricing",
+      }),
+    ]);
+    expect(await activitiesOfKind(member.caller, contact.id, "note")).toEqual([]);
+  });
+
+  it("logs a meeting and an email as their own kinds; a note's occurredAt defaults to when it was written", async () => {
+    const { owner, contact } = await team();
+    const meeting = await owner.caller.notes.create({
+      recordObject: "contact",
+      recordId: contact.id,
+      kind: "meeting",
+      body: "Demo",
+      outcome: "no-show",
+      occurredAt: minutesAgo(60),
+    });
+    const email = await owner.caller.notes.create({
+      recordObject: "contact",
+      recordId: contact.id,
+      kind: "email",
+      body: "Sent the proposal",
+      occurredAt: minutesAgo(30),
+    });
+    const note = await owner.caller.notes.create({ recordObject: "contact", recordId: contact.id, body: "Plain" });
+    expect(note).toMatchObject({ kind: "note", outcome: null });
+    expect(+note.occurredAt).toBe(+note.createdAt);
+    expect(
+      await rows<{ id: string; kind: string; outcome: string | null }>(
+        "SELECT id, kind, outcome FROM notes WHERE record_id = ? ORDER BY occurred_at",
+        contact.id,
+      ),
+    ).toEqual([
+      { id: meeting.id, kind: "meeting", outcome: "no-show" },
+      { id: email.id, kind: "email", outcome: null },
+      { id: note.id, kind: "note", outcome: null },
+    ]);
+    expect((await activitiesOfKind(owner.caller, contact.id, "meeting")).map((a) => a.summary)).toEqual([
+      "No-show · Demo",
+    ]);
+    expect((await activitiesOfKind(owner.caller, contact.id, "email")).map((a) => a.summary)).toEqual([
+      "Sent the proposal",
+    ]);
+  });
+
+  it("raises the contact's lastActivityAt to the call's time without changing its version; an older call does not lower it", async () => {
+    const { owner, member, contact } = await team();
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: null, version: 1 }]);
+    const recent = minutesAgo(120);
+    await logCall(member.caller, contact.id, { outcome: "connected", occurredAt: recent });
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +recent, version: 1 }]);
+    const { contact: got } = await owner.caller.contacts.get({ id: contact.id });
+    expect(got.lastActivityAt).toEqual(recent);
+    expect(got.version).toBe(1);
+
+    await logCall(member.caller, contact.id, { outcome: "busy", occurredAt: minutesAgo(600) });
+    await owner.caller.notes.create({
+      recordObject: "contact",
+      recordId: contact.id,
+      kind: "meeting",
+      body: "Older meeting",
+      outcome: "completed",
+      occurredAt: minutesAgo(300),
+    });
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +recent, version: 1 }]);
+    // Not a field edit: the contact's own timeline has no "updated" entry, and its edit still applies at version 1.
+    expect(await activitiesOfKind(owner.caller, contact.id, "updated")).toEqual([]);
+    const edited = await owner.caller.contacts.update({ id: contact.id, version: 1, patch: { title: "CTO" } });
+    expect(edited.version).toBe(2);
+  });
+
+  it("never lowers a newer lastActivityAt the contact already had (e.g. imported)", async () => {
+    const { owner, contact } = await team();
+    const imported = minutesAgo(10);
+    await env.DB.prepare("UPDATE contacts SET last_activity_at = ? WHERE id = ?").bind(+imported, contact.id).run();
+    await owner.caller.notes.create({
+      recordObject: "contact",
+      recordId: contact.id,
+      kind: "email",
+      body: "Old email",
+      occurredAt: minutesAgo(60 * 24),
+    });
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +imported, version: 1 }]);
+  });
+
+  it.each([
+    ["an email with an outcome", "email", "connected", "A logged email has no outcome: only calls and meetings do."],
+    ["a note with an outcome", "note", "busy", "A logged note has no outcome: only calls and meetings do."],
+    [
+      "a call with a meeting's outcome",
+      "call",
+      "completed",
+      "A call's outcome is one of: connected, left voicemail, no answer, busy, wrong number.",
+    ],
+    [
+      "a meeting with a call's outcome",
+      "meeting",
+      "no-answer",
+      "A meeting's outcome is one of: completed, rescheduled, no-show, canceled.",
+    ],
+  ] as const)("is BAD_REQUEST over HTTP for %s, writing nothing", async (_case, kind, outcome, message) => {
+    const { owner, contact, org } = await team();
+    const client = await httpClientFor(owner.identity);
+    const error = await expectTRPCError(
+      client.notes.create.mutate({
+        recordObject: "contact",
+        recordId: contact.id,
+        kind,
+        body: "Logged",
+        outcome,
+        occurredAt: minutesAgo(30),
+      }),
+      "BAD_REQUEST",
+      message,
+    );
+    expect(fieldErrorsOf(error)?.outcome).toEqual([message]);
+    expect(await rows("SELECT id FROM notes WHERE organization_id = ?", org.id)).toEqual([]);
+    expect(
+      await rows(
+        "SELECT id FROM activities WHERE record_id = ? AND kind IN ('note', 'call', 'meeting', 'email')",
+        contact.id,
+      ),
+    ).toEqual([]);
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: null, version: 1 }]);
+  });
+
+  it("is BAD_REQUEST over HTTP for a call logged in the future, but allows a clock a minute ahead", async () => {
+    const { owner, contact, org } = await team();
+    const client = await httpClientFor(owner.identity);
+    const message = "What you log has happened: pick a time that is not in the future.";
+    const error = await expectTRPCError(
+      client.notes.create.mutate({
+        recordObject: "contact",
+        recordId: contact.id,
+        kind: "call",
+        body: "Tomorrow",
+        occurredAt: new Date(Date.now() + 60 * 60_000),
+      }),
+      "BAD_REQUEST",
+      message,
+    );
+    expect(fieldErrorsOf(error)?.occurredAt).toEqual([message]);
+    expect(await rows("SELECT id FROM notes WHERE organization_id = ?", org.id)).toEqual([]);
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: null, version: 1 }]);
+
+    const skewed = new Date(Date.now() + 60_000);
+    const call = await client.notes.create.mutate({
+      recordObject: "contact",
+      recordId: contact.id,
+      kind: "call",
+      body: "Just now",
+      occurredAt: skewed,
+    });
+    expect(call.occurredAt).toEqual(skewed);
+
+    const note = await owner.caller.notes.create({ recordObject: "contact", recordId: contact.id, body: "Later" });
+    const onUpdate = await expectTRPCError(
+      client.notes.update.mutate({
+        id: note.id,
+        version: 1,
+        body: "Later",
+        occurredAt: new Date(Date.now() + 86_400_000),
+      }),
+      "BAD_REQUEST",
+      message,
+    );
+    expect(fieldErrorsOf(onUpdate)?.occurredAt).toEqual([message]);
+    expect(await rows("SELECT version FROM notes WHERE id = ?", note.id)).toEqual([{ version: 1 }]);
+  });
+
+  it("updates a call's outcome and time, recording both changes and raising the contact's last activity", async () => {
+    const { owner, member, contact } = await team();
+    const first = minutesAgo(240);
+    const call = await logCall(owner.caller, contact.id, { body: "Tried", outcome: "no-answer", occurredAt: first });
+    const moved = minutesAgo(60);
+    const updated = await member.caller.notes.update({
+      id: call.id,
+      version: 1,
+      body: "Reached her",
+      outcome: "connected",
+      occurredAt: moved,
+    });
+    expect(updated).toMatchObject({
+      id: call.id,
+      kind: "call",
+      body: "Reached her",
+      outcome: "connected",
+      occurredAt: moved,
+      version: 2,
+    });
+    expect(await rows("SELECT body, outcome, occurred_at, version FROM notes WHERE id = ?", call.id)).toEqual([
+      { body: "Reached her", outcome: "connected", occurred_at: +moved, version: 2 },
+    ]);
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +moved, version: 1 }]);
+    const edits = (await activitiesOfKind(owner.caller, contact.id, "call")).filter((a) =>
+      a.summary?.startsWith("Edited"),
+    );
+    expect(edits).toEqual([
+      expect.objectContaining({
+        kind: "call",
+        actorId: member.identity.uid,
+        summary: "Edited a call: Connected · Reached her",
+        changes: {
+          body: ["Tried", "Reached her"],
+          outcome: ["no-answer", "connected"],
+          occurredAt: [first.toISOString(), moved.toISOString()],
+        },
+      }),
+    ]);
+
+    // Without an outcome, the edit keeps it and records only the body.
+    const again = await owner.caller.notes.update({ id: call.id, version: 2, body: "Reached her, will call back" });
+    expect(again).toMatchObject({ outcome: "connected", occurredAt: moved, version: 3 });
+    const [latest] = await activitiesOfKind(owner.caller, contact.id, "call");
+    expect(latest).toMatchObject({
+      summary: "Edited a call: Connected · Reached her, will call back",
+      changes: { body: ["Reached her", "Reached her, will call back"] },
+    });
+
+    // Clearing the outcome is a change too.
+    const cleared = await owner.caller.notes.update({ id: call.id, version: 3, body: "No outcome", outcome: null });
+    expect(cleared.outcome).toBeNull();
+    const [clearedEntry] = await activitiesOfKind(owner.caller, contact.id, "call");
+    expect(clearedEntry).toMatchObject({
+      summary: "Edited a call: No outcome",
+      changes: { body: ["Reached her, will call back", "No outcome"], outcome: ["connected", null] },
+    });
+  });
+
+  it("is BAD_REQUEST when an update gives an outcome foreign to the note's kind, changing nothing", async () => {
+    const { owner, contact } = await team();
+    const call = await logCall(owner.caller, contact.id, { outcome: "busy", occurredAt: minutesAgo(90) });
+    const email = await owner.caller.notes.create({
+      recordObject: "contact",
+      recordId: contact.id,
+      kind: "email",
+      body: "Sent",
+      occurredAt: minutesAgo(120),
+    });
+    await expectTRPCError(
+      owner.caller.notes.update({ id: call.id, version: 1, body: "Changed", outcome: "completed" }),
+      "BAD_REQUEST",
+      "A call's outcome is one of: connected, left voicemail, no answer, busy, wrong number.",
+    );
+    const client = await httpClientFor(owner.identity);
+    await expectTRPCError(
+      client.notes.update.mutate({ id: email.id, version: 1, body: "Changed", outcome: "connected" }),
+      "BAD_REQUEST",
+      "A logged email has no outcome: only calls and meetings do.",
+    );
+    expect(
+      await rows("SELECT id, body, outcome, version FROM notes WHERE record_id = ? ORDER BY occurred_at", contact.id),
+    ).toEqual([
+      { id: email.id, body: "Sent", outcome: null, version: 1 },
+      { id: call.id, body: "Called", outcome: "busy", version: 1 },
+    ]);
+    expect(await rows("SELECT id FROM activities WHERE record_id = ? AND summary LIKE 'Edited%'", contact.id)).toEqual(
+      [],
+    );
+  });
+
+  it("raises lastActivityAt when a call moves later, and recomputes it when the latest one moves earlier", async () => {
+    const { owner, contact } = await team();
+    const older = await logCall(owner.caller, contact.id, { occurredAt: minutesAgo(300) });
+    const newer = await logCall(owner.caller, contact.id, { occurredAt: minutesAgo(200) });
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +newer.occurredAt, version: 1 }]);
+
+    const later = minutesAgo(100);
+    await owner.caller.notes.update({ id: older.id, version: 1, body: "Called", occurredAt: later });
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +later, version: 1 }]);
+
+    // The latest one (was `older`) moves back before `newer`: `newer` is the latest again.
+    await owner.caller.notes.update({ id: older.id, version: 2, body: "Called", occurredAt: minutesAgo(500) });
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +newer.occurredAt, version: 1 }]);
+
+    // Moving a call that is not the latest earlier leaves it alone.
+    await owner.caller.notes.update({ id: older.id, version: 3, body: "Called", occurredAt: minutesAgo(600) });
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +newer.occurredAt, version: 1 }]);
+  });
+
+  it("recomputes lastActivityAt when the latest call is deleted, and leaves it NULL when the last one is", async () => {
+    const { owner, member, contact } = await team();
+    const previous = await owner.caller.notes.create({
+      recordObject: "contact",
+      recordId: contact.id,
+      body: "Earlier note",
+      occurredAt: minutesAgo(400),
+    });
+    const oldest = await logCall(owner.caller, contact.id, { outcome: "busy", occurredAt: minutesAgo(500) });
+    const latest = await logCall(owner.caller, contact.id, { outcome: "wrong-number", occurredAt: minutesAgo(30) });
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +latest.occurredAt, version: 1 }]);
+
+    await member.caller.notes.delete({ id: latest.id });
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +previous.occurredAt, version: 1 }]);
+    expect((await owner.caller.contacts.get({ id: contact.id })).contact.lastActivityAt).toEqual(previous.occurredAt);
+    expect(await activitiesOfKind(owner.caller, contact.id, "call")).toContainEqual(
+      expect.objectContaining({ kind: "call", summary: "Deleted a call", actorId: member.identity.uid }),
+    );
+
+    // Deleting an older one leaves the latest where it is.
+    await owner.caller.notes.delete({ id: oldest.id });
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +previous.occurredAt, version: 1 }]);
+
+    await owner.caller.notes.delete({ id: previous.id });
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: null, version: 1 }]);
+    expect((await owner.caller.contacts.get({ id: contact.id })).contact.lastActivityAt).toBeNull();
+  });
+
+  it("lists a record's notes by when they happened, newest first, whatever order they were logged in", async () => {
+    const { owner, contact } = await team();
+    const note = await owner.caller.notes.create({ recordObject: "contact", recordId: contact.id, body: "Now" });
+    const call = await logCall(owner.caller, contact.id, { occurredAt: minutesAgo(60 * 48) });
+    const meeting = await owner.caller.notes.create({
+      recordObject: "contact",
+      recordId: contact.id,
+      kind: "meeting",
+      body: "Yesterday",
+      occurredAt: minutesAgo(60 * 24),
+    });
+    const email = await owner.caller.notes.create({
+      recordObject: "contact",
+      recordId: contact.id,
+      kind: "email",
+      body: "An hour ago",
+      occurredAt: minutesAgo(60),
+    });
+    const listed = await owner.caller.notes.list({ recordId: contact.id });
+    expect(listed.map((n) => [n.id, n.kind])).toEqual([
+      [note.id, "note"],
+      [email.id, "email"],
+      [meeting.id, "meeting"],
+      [call.id, "call"],
+    ]);
+    // Moving the call to the present puts it first.
+    await owner.caller.notes.update({ id: call.id, version: 1, body: "Called", occurredAt: new Date() });
+    expect((await owner.caller.notes.list({ recordId: contact.id }))[0].id).toBe(call.id);
+  });
+
+  it("is CONFLICT for a stale call edit, naming the call, and writes nothing", async () => {
+    const { owner, member, contact } = await team();
+    const at = minutesAgo(120);
+    const call = await logCall(owner.caller, contact.id, { body: "v1", outcome: "busy", occurredAt: at });
+    const edited = await owner.caller.notes.update({ id: call.id, version: 1, body: "Owner's v2" });
+    const client = await httpClientFor(member.identity);
+    const error = await expectTRPCError(
+      client.notes.update.mutate({
+        id: call.id,
+        version: 1,
+        body: "Member's v2",
+        outcome: "connected",
+        occurredAt: minutesAgo(5),
+      }),
+      "CONFLICT",
+      new RegExp(`^This call was changed by ${owner.identity.name} at .+ UTC\\. Reload to see their change\\.$`),
+    );
+    expect((error as { data?: { change?: unknown } }).data?.change).toEqual({
+      noun: "call",
+      by: owner.identity.name,
+      at: edited.updatedAt.toISOString(),
+    });
+    expect(await rows("SELECT body, outcome, occurred_at, version FROM notes WHERE id = ?", call.id)).toEqual([
+      { body: "Owner's v2", outcome: "busy", occurred_at: +at, version: 2 },
+    ]);
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: +at, version: 1 }]);
+    expect(
+      (await activitiesOfKind(owner.caller, contact.id, "call")).filter((a) => a.summary?.includes("Member's")),
+    ).toEqual([]);
+  });
+
+  it("when two edits of a call race, only the winner's time reaches the contact's last activity", async () => {
+    const { owner, member, contact } = await team();
+    const call = await logCall(owner.caller, contact.id, { occurredAt: minutesAgo(300) });
+    const outcomes = await Promise.allSettled([
+      owner.caller.notes.update({ id: call.id, version: 1, body: "Owner's", occurredAt: minutesAgo(100) }),
+      member.caller.notes.update({ id: call.id, version: 1, body: "Member's", occurredAt: minutesAgo(50) }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const [stored] = await rows<{ occurred_at: number; version: number }>(
+      "SELECT occurred_at, version FROM notes WHERE id = ?",
+      call.id,
+    );
+    expect(stored.version).toBe(2);
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: stored.occurred_at, version: 1 }]);
+  });
+
+  it("logs, edits and deletes a call on a company, which has no last activity to move", async () => {
+    const { owner, contact, org } = await team();
+    const company = await seedCompany(org.id, "Initech", owner.identity.uid);
+    const at = minutesAgo(45);
+    const call = await owner.caller.notes.create({
+      recordObject: "company",
+      recordId: company.id,
+      kind: "call",
+      body: "Switchboard",
+      outcome: "busy",
+      occurredAt: at,
+    });
+    expect(call).toMatchObject({ recordObject: "company", kind: "call", outcome: "busy", occurredAt: at });
+    await owner.caller.notes.update({ id: call.id, version: 1, body: "Switchboard", outcome: "connected" });
+    expect((await owner.caller.notes.list({ recordId: company.id })).map((n) => n.outcome)).toEqual(["connected"]);
+    await owner.caller.notes.delete({ id: call.id });
+    expect(
+      await rows(
+        "SELECT kind, summary FROM activities WHERE organization_id = ? AND record_id = ? ORDER BY rowid",
+        org.id,
+        company.id,
+      ),
+    ).toEqual([
+      { kind: "call", summary: "Busy · Switchboard" },
+      { kind: "call", summary: "Edited a call: Connected · Switchboard" },
+      { kind: "call", summary: "Deleted a call" },
+    ]);
+    expect(await contactState(contact.id)).toEqual([{ last_activity_at: null, version: 1 }]);
+  });
+
+  it("is NOT_FOUND for another organization logging, editing or deleting a call on a contact, which stays as it was", async () => {
+    const a = await team("Org A");
+    const at = minutesAgo(120);
+    const call = await logCall(a.owner.caller, a.contact.id, {
+      body: "A's call",
+      outcome: "connected",
+      occurredAt: at,
+    });
+    const b = await team("Org B");
+
+    await expectTRPCError(
+      logCall(b.member.caller, a.contact.id, { outcome: "busy", occurredAt: minutesAgo(1) }),
+      "NOT_FOUND",
+      "That contact does not exist or was deleted.",
+    );
+    for (const caller of [b.member.caller, b.owner.caller]) {
+      await expectTRPCError(
+        caller.notes.update({
+          id: call.id,
+          version: 1,
+          body: "Overwritten",
+          outcome: "busy",
+          occurredAt: minutesAgo(1),
+        }),
+        "NOT_FOUND",
+        "That note does not exist or was deleted.",
+      );
+      await expectTRPCError(
+        caller.notes.delete({ id: call.id }),
+        "NOT_FOUND",
+        "That note does not exist or was deleted.",
+      );
+    }
+    expect(
+      await rows("SELECT body, outcome, occurred_at, version, deleted_at FROM notes WHERE id = ?", call.id),
+    ).toEqual([{ body: "A's call", outcome: "connected", occurred_at: +at, version: 1, deleted_at: null }]);
+    expect(await contactState(a.contact.id)).toEqual([{ last_activity_at: +at, version: 1 }]);
+    expect(await rows("SELECT id FROM notes WHERE organization_id = ?", b.org.id)).toEqual([]);
+    expect(
+      await rows("SELECT kind, summary FROM activities WHERE record_id = ? AND kind = 'call'", a.contact.id),
+    ).toEqual([{ kind: "call", summary: "Connected · A's call" }]);
+    expect(await rows("SELECT id FROM activities WHERE organization_id = ? AND kind = 'call'", b.org.id)).toEqual([]);
+  });
+});

@@ -1,10 +1,13 @@
-import { and, desc, eq, exists, isNull, type SQL } from "drizzle-orm";
+import { TRPCError } from "@trpc/server";
+import type { BatchItem } from "drizzle-orm/batch";
+import { and, desc, eq, exists, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { companies, contacts, notes } from "../../../drizzle";
+import { noteOutcomeLabels, type NoteOutcome } from "../../../drizzle/values";
 import { newId } from "../domain/ids";
 import { activityRow, insertActivity, insertActivityWhere } from "../domain/records/activity";
 import { notFound, staleNoteError } from "../domain/records/conflict";
 import type { Database } from "../db";
-import { noteCreateInput, noteListInput, noteUpdateInput } from "../schemas/notes-views";
+import { noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 
@@ -34,13 +37,57 @@ const noteWhere = (db: Database, condition: SQL | undefined) =>
 
 const excerpt = (body: string) => (body.length > 140 ? `${body.slice(0, 139)}…` : body);
 
+/** The timeline's line for a note or logged activity: its outcome first ("Left voicemail · …"). */
+const summaryOf = (body: string, outcome: NoteOutcome | null) =>
+  outcome ? `${noteOutcomeLabels[outcome]} · ${excerpt(body)}` : excerpt(body);
+
+type RecordRef = { recordObject: "contact" | "company" | "deal"; recordId: string };
+
+const contactOf = (organizationId: string, note: RecordRef, also?: SQL) =>
+  and(eq(contacts.id, note.recordId), eq(contacts.organizationId, organizationId), also);
+
+/**
+ * A contact's "last activity" moves up to `at` when a note or logged call, meeting or email is
+ * newer; never down (an imported date stays). `guard`: only if the note's write happens. Companies
+ * have no such field. Not a field edit: the contact's version stays, so no one's open edit conflicts.
+ */
+function raiseLastActivity(db: Database, organizationId: string, note: RecordRef, at: Date, guard?: SQL) {
+  if (note.recordObject !== "contact") return [];
+  return [
+    db
+      .update(contacts)
+      .set({ lastActivityAt: sql`max(coalesce(${contacts.lastActivityAt}, 0), ${+at})` })
+      .where(contactOf(organizationId, note, guard)),
+  ];
+}
+
+/**
+ * After an entry at `was` is deleted or moved earlier: if it was the contact's last activity, the
+ * newest of its live notes is (null when none is left), so a call logged by mistake and deleted
+ * does not keep the contact looking recently worked.
+ */
+function recomputeLastActivity(db: Database, organizationId: string, note: RecordRef, was: Date) {
+  if (note.recordObject !== "contact") return [];
+  const newest = sql`(SELECT max(${notes.occurredAt}) FROM ${notes} WHERE ${and(
+    eq(notes.organizationId, organizationId),
+    eq(notes.recordId, note.recordId),
+    isNull(notes.deletedAt),
+  )})`;
+  return [
+    db
+      .update(contacts)
+      .set({ lastActivityAt: newest })
+      .where(contactOf(organizationId, note, lte(contacts.lastActivityAt, was))),
+  ];
+}
+
 export const notesRouter = createTRPCRouter({
   list: memberProcedure.input(noteListInput).query(({ ctx, input }) =>
     ctx.db
       .select()
       .from(notes)
       .where(and(eq(notes.organizationId, ctx.org.id), eq(notes.recordId, input.recordId), isNull(notes.deletedAt)))
-      .orderBy(desc(notes.createdAt))
+      .orderBy(desc(notes.occurredAt), desc(notes.createdAt))
       .limit(200),
   ),
 
@@ -51,6 +98,8 @@ export const notesRouter = createTRPCRouter({
       id: newId("not"),
       organizationId: ctx.org.id,
       ...input,
+      outcome: input.outcome ?? null,
+      occurredAt: input.occurredAt ?? now,
       version: 1,
       deletedAt: null,
       createdBy: ctx.uid,
@@ -65,12 +114,13 @@ export const notesRouter = createTRPCRouter({
           organizationId: ctx.org.id,
           object: input.recordObject,
           recordId: input.recordId,
-          kind: "note",
+          kind: input.kind,
           actorId: ctx.uid,
-          summary: excerpt(input.body),
+          summary: summaryOf(input.body, note.outcome),
           at: now,
         }),
       ),
+      ...raiseLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
     ]);
     return note;
   }),
@@ -78,35 +128,47 @@ export const notesRouter = createTRPCRouter({
   update: memberProcedure.input(noteUpdateInput).mutation(async ({ ctx, input }) => {
     const current = await findNote(ctx.db, ctx.org.id, input.id);
     if (current.version !== input.version) throw await staleNoteError(ctx.db, ctx.org.id, current);
+    const problem = outcomeProblem(current.kind, input.outcome);
+    if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem });
     const now = new Date();
+    const outcome = input.outcome === undefined ? (current.outcome as NoteOutcome | null) : input.outcome;
+    const occurredAt = input.occurredAt ?? current.occurredAt;
     const unchanged = and(
       eq(notes.id, current.id),
       eq(notes.organizationId, ctx.org.id),
       eq(notes.version, input.version),
       isNull(notes.deletedAt),
     );
-    // The timeline entry first, written only if the edit is: a lost race leaves no false entry.
-    const [, [updated]] = await ctx.db.batch([
+    const changes: Record<string, [unknown, unknown]> = { body: [current.body, input.body] };
+    if (outcome !== current.outcome) changes.outcome = [current.outcome, outcome];
+    if (+occurredAt !== +current.occurredAt) changes.occurredAt = [current.occurredAt, occurredAt];
+    // The timeline entry and last activity first, written only if the edit is: a lost race leaves
+    // no false entry.
+    const guarded: BatchItem<"sqlite">[] = [
       insertActivityWhere(
         ctx.db,
         activityRow({
           organizationId: ctx.org.id,
           object: current.recordObject,
           recordId: current.recordId,
-          kind: "note",
+          kind: current.kind,
           actorId: ctx.uid,
-          summary: `Edited a note: ${excerpt(input.body)}`,
-          changes: { body: [current.body, input.body] },
+          summary: `Edited a ${current.kind}: ${summaryOf(input.body, outcome)}`,
+          changes,
           at: now,
         }),
         noteWhere(ctx.db, unchanged),
       ),
-      ctx.db
-        .update(notes)
-        .set({ body: input.body, version: current.version + 1, updatedAt: now })
-        .where(unchanged)
-        .returning(),
-    ]);
+      ...raiseLastActivity(ctx.db, ctx.org.id, current, occurredAt, noteWhere(ctx.db, unchanged)),
+    ];
+    const edit = ctx.db
+      .update(notes)
+      .set({ body: input.body, outcome, occurredAt, version: current.version + 1, updatedAt: now })
+      .where(unchanged)
+      .returning();
+    const statements = [...guarded, edit, ...recomputeLastActivity(ctx.db, ctx.org.id, current, current.occurredAt)];
+    const results = (await ctx.db.batch(statements as [BatchItem<"sqlite">])) as unknown[];
+    const [updated] = results[guarded.length] as Awaited<typeof edit>;
     if (!updated) throw await staleNoteError(ctx.db, ctx.org.id, await findNote(ctx.db, ctx.org.id, input.id));
     return updated;
   }),
@@ -123,14 +185,15 @@ export const notesRouter = createTRPCRouter({
           organizationId: ctx.org.id,
           object: note.recordObject,
           recordId: note.recordId,
-          kind: "note",
+          kind: note.kind,
           actorId: ctx.uid,
-          summary: "Deleted a note",
+          summary: `Deleted a ${note.kind}`,
           at: now,
         }),
         noteWhere(ctx.db, live),
       ),
       ctx.db.update(notes).set({ deletedAt: now, updatedAt: now }).where(live),
+      ...recomputeLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
     ]);
     return { id: note.id };
   }),

@@ -1,16 +1,57 @@
 import { z } from "zod";
-import { recordObjects } from "../../../drizzle/values";
+import {
+  noteKinds,
+  noteOutcomeLabels,
+  noteOutcomes,
+  recordObjects,
+  type NoteKind,
+  type NoteOutcome,
+} from "../../../drizzle/values";
 import { recordFilter, recordSort } from "./records";
 
-export const noteCreateInput = z.object({
-  recordObject: z.enum(["contact", "company"]),
-  recordId: z.string().min(4).max(40),
-  body: z.string().trim().min(1, "Write something first.").max(20_000),
-});
+const noteBody = z.string().trim().min(1, "Write something first.").max(20_000);
+const outcome = z.enum(Object.values(noteOutcomes).flat() as [NoteOutcome, ...NoteOutcome[]]);
+/** Later than this is a clock a little ahead, not a call logged before it happened. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+const occurredAt = z
+  .date()
+  .min(new Date(Date.UTC(1900, 0, 1)), "Pick a date after the year 1900.")
+  .refine(
+    (at) => +at <= Date.now() + CLOCK_SKEW_MS,
+    "What you log has happened: pick a time that is not in the future.",
+  );
+
+/** Why `value` is no outcome of a `kind` (null when it is one, or when none is given). */
+export function outcomeProblem(kind: NoteKind, value: NoteOutcome | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (kind !== "call" && kind !== "meeting") return `A logged ${kind} has no outcome: only calls and meetings do.`;
+  const allowed: readonly string[] = noteOutcomes[kind];
+  return allowed.includes(value)
+    ? null
+    : `A ${kind}'s outcome is one of: ${allowed.map((o) => noteOutcomeLabels[o as NoteOutcome].toLowerCase()).join(", ")}.`;
+}
+
+export const noteCreateInput = z
+  .object({
+    recordObject: z.enum(["contact", "company"]),
+    recordId: z.string().min(4).max(40),
+    kind: z.enum(noteKinds).default("note"),
+    body: noteBody,
+    outcome: outcome.nullish(),
+    /** When the call, meeting or email took place; now when not given. */
+    occurredAt: occurredAt.optional(),
+  })
+  .superRefine((note, ctx) => {
+    const problem = outcomeProblem(note.kind, note.outcome);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["outcome"] });
+  });
 export const noteUpdateInput = z.object({
   id: z.string().min(4).max(40),
   version: z.number().int().min(1),
-  body: z.string().trim().min(1, "Write something first.").max(20_000),
+  body: noteBody,
+  /** Checked against the note's kind by the procedure; absent leaves it as it is. */
+  outcome: outcome.nullish(),
+  occurredAt: occurredAt.optional(),
 });
 export const noteListInput = z.object({ recordId: z.string().min(4).max(40) });
 

@@ -2,7 +2,7 @@ import { contactPatch } from "../../../../worker/src/schemas/records";
 import { Avatar } from "../../ui/avatar";
 import { parseMulti, type CellPatch, type DataTableColumn, type FilterField } from "../../ui/data-table";
 import { blankToNull, checkWith, listEditor, splitList, textEditor } from "../records/field-editors";
-import { commonFieldLabels, commonFilterFields, Empty, timestampColumns } from "../records/record-columns";
+import { commonFieldLabels, commonFilterFields, Empty, timeColumn, timestampColumns } from "../records/record-columns";
 import { ownershipColumns, useCompanyOptions } from "../records/reference-fields";
 import { LeadStatusPill, leadStatusOptions, type LeadStatus } from "./lead-status";
 import type { Contact, ContactPatch } from "./use-contacts";
@@ -138,6 +138,8 @@ export const contactColumns: DataTableColumn<Contact>[] = [
     cell: (contact) => contact.linkedinUrl ?? <Empty />,
     editor: textEditor("linkedinUrl", "LinkedIn", { schema: field.linkedinUrl, inputType: "url" }),
   },
+  // The newest note or logged call, meeting or email (or an imported date): who has gone quiet.
+  { ...timeColumn<Contact>("lastActivityAt", "Last activity", { defaultHidden: true }), width: 140 },
   ...timestampColumns<Contact>().slice(1),
 ];
 

@@ -30,7 +30,16 @@ const panelFields: PanelField<Contact>[] = [
   ...pickFields(contactColumns, ["name", "email", "phones", "company"]).map((field) =>
     field.id === "company" ? { ...field, aside: (contact: Contact) => <OpenCompany contact={contact} /> } : field,
   ),
-  ...pickFields(contactColumns, ["title", "leadStatus", "leadScore", "source", "linkedinUrl", "owner", "tags"]),
+  ...pickFields(contactColumns, [
+    "title",
+    "leadStatus",
+    "leadScore",
+    "source",
+    "linkedinUrl",
+    "owner",
+    "tags",
+    "lastActivityAt",
+  ]),
   ...timestampFields<Contact>(),
 ];
 

@@ -14,10 +14,10 @@ export function When({ date }: { date: Date }) {
 }
 
 type Timestamped = { createdAt: Date; updatedAt: Date };
-type TimeField = "createdAt" | "updatedAt" | "deletedAt";
+type TimeField = "createdAt" | "updatedAt" | "deletedAt" | "lastActivityAt";
 
 /** A record's time as a sortable column of relative times (a dash when it has none). */
-function timeColumn<Row extends Partial<Record<TimeField, Date | null>>>(
+export function timeColumn<Row extends Partial<Record<TimeField, Date | null>>>(
   field: TimeField,
   header: string,
   options: { defaultHidden?: boolean } = {},

@@ -1,6 +1,13 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
-import { Pencil, Trash } from "lucide-react";
+import { CalendarDays, Mail, Pencil, Phone, StickyNote, Trash, type LucideIcon } from "lucide-react";
+import {
+  noteKinds,
+  noteOutcomeLabels,
+  noteOutcomes,
+  type NoteKind,
+  type NoteOutcome,
+} from "../../../../drizzle/values";
 import { useState, type KeyboardEvent } from "react";
 import { readDraft, useDraft, writeDraft } from "../../lib/drafts";
 import { formatDateTime, formatRelative } from "../../lib/format";
@@ -10,10 +17,13 @@ import { isConflict } from "../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
-import { Textarea } from "../../ui/input";
+import { Badge } from "../../ui/badge";
+import { cn } from "../../ui/cn";
+import { Input, Select, Textarea } from "../../ui/input";
 import { Kbd, modKey } from "../../ui/kbd";
 import { useCurrentUser } from "../auth/use-current-user";
 import { memberName, useMembers } from "../members/use-members";
+import { parseWhen } from "./parse-when";
 import { PanelSection } from "./record-fields";
 import type { RecordObject } from "./use-record-actions";
 
@@ -38,9 +48,11 @@ function useSubmitKeys(onSubmit: () => void, onCancel?: () => void) {
 
 function useNoteMutations(object: RecordObject, recordId: string) {
   const queryClient = useQueryClient();
-  // The note list and the record's timeline (each note write adds an activity).
+  // The note list and the record's timeline (each note write adds an activity), and for a contact
+  // the lists, whose "Last activity" a note moves.
   const refresh = () =>
     Promise.all([
+      object === "contact" && queryClient.invalidateQueries({ queryKey: trpc.contacts.list.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.notes.list.queryKey({ recordId }) }),
       queryClient.invalidateQueries({
         queryKey:
@@ -56,41 +68,166 @@ function useNoteMutations(object: RecordObject, recordId: string) {
   };
 }
 
-/** A new note; what is typed is kept as a draft until it is saved (see drafts.ts). */
+const kindLabels: Record<NoteKind, { label: string; icon: LucideIcon; placeholder: string; save: string }> = {
+  note: { label: "Note", icon: StickyNote, placeholder: "Add a note…", save: "Save note" },
+  call: { label: "Call", icon: Phone, placeholder: "What was said on the call…", save: "Log call" },
+  meeting: { label: "Meeting", icon: CalendarDays, placeholder: "What was discussed…", save: "Log meeting" },
+  email: { label: "Email", icon: Mail, placeholder: "What the email said…", save: "Log email" },
+};
+
+/** A call's or meeting's outcome, picked from its kind's list (notes and emails have none). */
+function OutcomeSelect({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: NoteKind;
+  value: NoteOutcome | null;
+  onChange: (value: NoteOutcome | null) => void;
+}) {
+  if (kind !== "call" && kind !== "meeting") return null;
+  return (
+    <Select
+      aria-label="Outcome"
+      value={value ?? ""}
+      onChange={(event) => onChange((event.target.value || null) as NoteOutcome | null)}
+      className="h-8 text-[13px]"
+    >
+      <option value="">Outcome…</option>
+      {noteOutcomes[kind].map((outcome) => (
+        <option key={outcome} value={outcome}>
+          {noteOutcomeLabels[outcome]}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/** "Call · Left voicemail": what was logged and how it went, at the head of a logged entry. */
+function LoggedKind({ kind, outcome }: { kind: NoteKind; outcome: NoteOutcome | null }) {
+  const { label, icon: Icon } = kindLabels[kind];
+  return (
+    <span className="flex items-center gap-1.5 font-medium text-foreground">
+      <Icon className="size-3.5 text-muted" aria-hidden />
+      {label}
+      {outcome && (
+        <Badge asWritten tone={outcome === "connected" || outcome === "completed" ? "success" : "neutral"}>
+          {noteOutcomeLabels[outcome]}
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+/**
+ * A new note, or a call, meeting or email to log (its outcome, and when it took place: now unless
+ * typed, "yesterday 3pm"). What is typed, and the kind, are kept as drafts until saved (drafts.ts).
+ */
 function Composer({ object, recordId }: { object: RecordObject; recordId: string }) {
   const { text: body, setText: setBody, saved } = useDraft(`note:${object}:${recordId}`);
+  const { text: draftKind, setText: setDraftKind } = useDraft(`note-kind:${object}:${recordId}`, "note");
+  const kind = (noteKinds as readonly string[]).includes(draftKind) ? (draftKind as NoteKind) : "note";
+  const [outcome, setOutcome] = useState<NoteOutcome | null>(null);
+  const [whenText, setWhenText] = useState("");
+  const when = parseWhen(whenText);
   const { create } = useNoteMutations(object, recordId);
+  const chooseKind = (next: NoteKind) => {
+    setDraftKind(next);
+    setOutcome(null);
+  };
   const save = () => {
-    if (!body.trim() || create.isPending) return;
+    if (!body.trim() || create.isPending || when.error) return;
+    const logged = {
+      kind,
+      outcome: kind === "call" || kind === "meeting" ? outcome : null,
+      occurredAt: when.at ?? undefined,
+    };
     // The promise, not mutate's callbacks: those are dropped when the panel closes meanwhile.
-    create.mutateAsync({ recordObject: object, recordId, body }).then(
+    create.mutateAsync({ recordObject: object, recordId, body, ...logged }).then(
       () => {
-        if (saved(body)) setBody("");
+        if (!saved(body)) return;
+        setBody("");
+        setOutcome(null);
+        setWhenText("");
       },
-      (error: unknown) => toastError(error, "Could not save the note"),
+      (error: unknown) => toastError(error, `Could not save the ${kind}`),
     );
   };
   const handleKeyDown = useSubmitKeys(save, () => (document.activeElement as HTMLElement | null)?.blur());
+  const logging = kind !== "note";
   return (
     <div className="space-y-2">
+      <div role="group" aria-label="What to add" className="flex gap-1">
+        {noteKinds.map((k) => {
+          const { label, icon: Icon } = kindLabels[k];
+          return (
+            <button
+              key={k}
+              type="button"
+              aria-pressed={k === kind}
+              onClick={() => chooseKind(k)}
+              className={cn(
+                "flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-muted transition-colors hover:bg-surface-2 hover:text-foreground",
+                k === kind && "bg-surface-2 text-foreground ring-1 ring-border",
+              )}
+            >
+              <Icon className="size-3.5" aria-hidden />
+              {label}
+            </button>
+          );
+        })}
+      </div>
       <Textarea
         data-cell-editor
-        aria-label="New note"
+        aria-label={logging ? `What happened on the ${kind}` : "New note"}
         name="note"
-        placeholder="Add a note…"
+        placeholder={kindLabels[kind].placeholder}
         value={body}
         onChange={(event) => setBody(event.target.value)}
         onKeyDown={handleKeyDown}
         className="min-h-16! text-[13px]"
       />
-      {body.trim() && (
+      {logging && (
+        <div className="flex flex-wrap items-start gap-2">
+          {(kind === "call" || kind === "meeting") && (
+            <div className="w-40 shrink-0">
+              <OutcomeSelect kind={kind} value={outcome} onChange={setOutcome} />
+            </div>
+          )}
+          <div className="min-w-40 flex-1">
+            <Input
+              aria-label="When"
+              aria-invalid={when.error ? true : undefined}
+              placeholder="Now, or e.g. yesterday 3pm"
+              value={whenText}
+              onChange={(event) => setWhenText(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") {
+                  event.preventDefault();
+                  save();
+                }
+              }}
+              className="h-8 text-[13px]"
+            />
+            {(when.error || when.at) && (
+              <p
+                role={when.error ? "alert" : undefined}
+                className={cn("mt-1 text-xs", when.error ? "text-danger" : "text-muted")}
+              >
+                {when.error ?? formatDateTime(when.at!)}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+      {(body.trim() || logging) && (
         <div className="flex items-center justify-end gap-2">
           <span className="flex items-center gap-1 text-xs text-muted">
             <Kbd>{modKey}</Kbd>
             <Kbd>Enter</Kbd>
           </span>
-          <Button size="sm" onClick={save} pending={create.isPending}>
-            Save note
+          <Button size="sm" onClick={save} pending={create.isPending} disabled={!body.trim() || Boolean(when.error)}>
+            {kindLabels[kind].save}
           </Button>
         </div>
       )}
@@ -118,19 +255,21 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
   const { text: draft, setText: setDraft, saved, kept } = useDraft(`note-edit:${note.id}`, note.body);
   const base = useEditBase(note);
   const [editing, setEditing] = useState(kept);
+  const [outcome, setOutcome] = useState<NoteOutcome | null>(note.outcome as NoteOutcome | null);
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const { update, remove } = useNoteMutations(object, note.recordId);
+  const hasOutcome = note.kind === "call" || note.kind === "meeting";
 
   const send = (version: number) =>
-    update.mutateAsync({ id: note.id, version, body: draft }).then(
+    update.mutateAsync({ id: note.id, version, body: draft, ...(hasOutcome ? { outcome } : {}) }).then(
       () => {
         saved(draft);
         base.setBase(null);
         setEditing(false);
       },
       async (error: unknown) => {
-        if (!isConflict(error)) return toastError(error, "Could not save the note");
+        if (!isConflict(error)) return toastError(error, `Could not save the ${noun}`);
         // A teammate edited it first: their version, read again, is what "Save mine" replaces.
         const fresh = await queryClient
           .fetchQuery({ ...trpc.notes.list.queryOptions({ recordId: note.recordId }), staleTime: 0 })
@@ -138,7 +277,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
           .catch(() => undefined);
         toastError(
           error,
-          "Could not save the note",
+          `Could not save the ${noun}`,
           fresh && {
             label: "Save mine",
             onClick: () => {
@@ -151,29 +290,32 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
     );
   const save = () => {
     if (!draft.trim()) return;
-    if (draft.trim() === note.body) return cancel();
+    if (draft.trim() === note.body && outcome === note.outcome) return cancel();
     void send(base.version);
   };
   const startEdit = () => {
     base.setBase(note.version);
     setDraft(note.body);
+    setOutcome(note.outcome as NoteOutcome | null);
     setEditing(true);
   };
   const cancel = () => {
     base.setBase(null);
     setDraft(note.body);
+    setOutcome(note.outcome as NoteOutcome | null);
     setEditing(false);
   };
   const handleKeyDown = useSubmitKeys(save, cancel);
+  const noun = note.kind === "note" ? "note" : note.kind;
   const handleDelete = () =>
     remove.mutate(
       { id: note.id },
       {
         onSuccess: () => {
           setConfirming(false);
-          toast.success("Deleted the note.");
+          toast.success(`Deleted the ${noun}.`);
         },
-        onError: (error) => toastError(error, "Could not delete the note"),
+        onError: (error) => toastError(error, `Could not delete the ${noun}`),
       },
     );
 
@@ -181,16 +323,17 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
   return (
     <li className="group rounded-md border border-border bg-surface px-3 py-2" data-testid="note">
       <div className="flex items-center gap-2 text-xs text-muted">
+        {note.kind !== "note" && <LoggedKind kind={note.kind} outcome={note.outcome as NoteOutcome | null} />}
         <span className="font-medium text-foreground">{author}</span>
-        <time dateTime={note.createdAt.toISOString()} title={formatDateTime(note.createdAt)}>
-          {formatRelative(note.createdAt)}
+        <time dateTime={note.occurredAt.toISOString()} title={formatDateTime(note.occurredAt)}>
+          {formatRelative(note.occurredAt)}
         </time>
         {edited && <span title={`Edited ${formatDateTime(note.updatedAt)}`}>· edited</span>}
         {!editing && (
           <span className="ml-auto flex gap-0.5 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
             <button
               type="button"
-              aria-label="Edit note"
+              aria-label={`Edit ${noun}`}
               onClick={startEdit}
               className="rounded p-1 hover:bg-surface-2 hover:text-foreground"
             >
@@ -198,7 +341,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
             </button>
             <button
               type="button"
-              aria-label="Delete note"
+              aria-label={`Delete ${noun}`}
               onClick={() => setConfirming(true)}
               className="rounded p-1 hover:bg-surface-2 hover:text-danger"
             >
@@ -211,14 +354,17 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
         <div className="mt-1.5 space-y-2">
           <Textarea
             data-cell-editor
-            aria-label="Edit note"
+            aria-label={`Edit ${noun}`}
             autoFocus
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={handleKeyDown}
             className="min-h-16! text-[13px]"
           />
-          <div className="flex justify-end gap-2">
+          <div className="flex items-center justify-end gap-2">
+            <span className="mr-auto w-40">
+              <OutcomeSelect kind={note.kind} value={outcome} onChange={setOutcome} />
+            </span>
             <Button size="sm" variant="ghost" onClick={cancel}>
               Cancel
             </Button>
@@ -233,9 +379,9 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this note?"
+        title={`Delete this ${noun}?`}
         description="It leaves the record; the timeline keeps a line saying it was deleted."
-        confirmLabel="Delete note"
+        confirmLabel={`Delete ${noun}`}
         pending={remove.isPending}
         onConfirm={handleDelete}
       />
@@ -243,7 +389,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
   );
 }
 
-/** A record's notes in its side panel: write one (Cmd/Ctrl+Enter), edit inline, delete. */
+/** A record's notes and logged calls, meetings and emails in its side panel: write or log one (Cmd/Ctrl+Enter), edit inline, delete. */
 export function RecordNotes({ object, recordId }: { object: RecordObject; recordId: string | null }) {
   const notes = useQuery(trpc.notes.list.queryOptions(recordId ? { recordId } : skipToken));
   const members = useMembers();
@@ -252,7 +398,7 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
   const authorOf = (id: string) => (id === user?.id ? "You" : (names.get(id) ?? "Someone"));
 
   return (
-    <PanelSection title={notes.data?.length ? `Notes · ${notes.data.length}` : "Notes"}>
+    <PanelSection title={notes.data?.length ? `Notes & activities · ${notes.data.length}` : "Notes & activities"}>
       {recordId && (
         <div className="space-y-3" data-testid="record-notes">
           <Composer key={recordId} object={object} recordId={recordId} />

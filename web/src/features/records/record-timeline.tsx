@@ -15,7 +15,7 @@ import {
 } from "lucide-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { ActivityKind } from "../../../../drizzle/values";
+import { noteOutcomeLabels, type ActivityKind } from "../../../../drizzle/values";
 import { formatDateTime, formatRelative } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -47,6 +47,16 @@ const kinds: Record<ActivityKind, { icon: LucideIcon; verb: (noun: string) => st
   agent: { icon: Bot, verb: () => "acted on this record" },
 };
 
+/** Entries whose summary is what someone wrote: a note, or what a logged call, meeting or email said. */
+const writtenKinds = new Set<ActivityKind>(["note", "call", "meeting", "email"]);
+
+/** Names of a logged entry's own fields, which its edits' changes list. */
+const loggedFieldLabels: Record<string, string> = { outcome: "Outcome", occurredAt: "When" };
+
+/** A change's value as a person reads it: a logged entry's time (stored as ISO text) in their time zone. */
+const readable = (field: string, value: unknown) =>
+  field === "occurredAt" && typeof value === "string" ? formatDateTime(new Date(value)) : value;
+
 const taskVerbs: Record<string, string> = {
   created: "added",
   completed: "completed",
@@ -55,15 +65,16 @@ const taskVerbs: Record<string, string> = {
 };
 
 /**
- * Note edits and deletions are "note" activities too, told apart by their summary; a merge's
+ * Note edits and deletions are "note" activities too (a logged call's are "call" ones), told apart by
+ * their summary; a merge's
  * summary names record ids, which the verb already says in words.
  */
 function describe(item: TimelineItem, noun: string): { verb: string; summary: string | null; hidden: string[] } {
   const summary = item.summary;
-  if (item.kind === "note" && summary?.startsWith("Edited a note: "))
-    return { verb: "edited a note", summary: summary.slice("Edited a note: ".length), hidden: ["body"] };
-  if (item.kind === "note" && summary === "Deleted a note")
-    return { verb: "deleted a note", summary: null, hidden: [] };
+  const edited = `Edited a ${item.kind}: `;
+  if (summary?.startsWith(edited))
+    return { verb: `edited a ${item.kind}`, summary: summary.slice(edited.length), hidden: ["body"] };
+  if (summary === `Deleted a ${item.kind}`) return { verb: `deleted a ${item.kind}`, summary: null, hidden: [] };
   if (item.kind === "merged") return { verb: kinds.merged.verb(noun), summary: null, hidden: [] };
   // Task entries say what happened to the task in their summary: "Task completed: Send the deck".
   const task = item.kind === "task" ? summary?.match(/^Task (created|completed|deleted|restored): (.*)$/s) : null;
@@ -153,7 +164,9 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
       ? ownerLabels
       : field === "companyId"
         ? { ...olderActivity.companyNames, ...valueLabels?.companyId }
-        : valueLabels?.[field];
+        : field === "outcome"
+          ? noteOutcomeLabels
+          : valueLabels?.[field];
   const who = (actorId: string) => (actorId === user?.id ? "You" : (names.get(actorId) ?? "Someone"));
 
   if (!items)
@@ -197,7 +210,7 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
                   </time>
                 </p>
                 {summary &&
-                  (item.kind === "note" ? (
+                  (writtenKinds.has(item.kind) ? (
                     <p className="mt-1 border-l-2 border-border pl-2 break-words whitespace-pre-wrap text-foreground">
                       {summary}
                     </p>
@@ -208,10 +221,10 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
                   <ul className="mt-1 space-y-0.5">
                     {changes.map(([field, [from, to]]) => (
                       <li key={field} className="break-words text-foreground" data-testid="timeline-change">
-                        <span className="text-muted">{fieldLabels[field] ?? field}: </span>
-                        <ChangeValue value={from} labels={labelsOf(field)} />
+                        <span className="text-muted">{fieldLabels[field] ?? loggedFieldLabels[field] ?? field}: </span>
+                        <ChangeValue value={readable(field, from)} labels={labelsOf(field)} />
                         <span className="text-muted"> → </span>
-                        <ChangeValue value={to} labels={labelsOf(field)} />
+                        <ChangeValue value={readable(field, to)} labels={labelsOf(field)} />
                       </li>
                     ))}
                   </ul>

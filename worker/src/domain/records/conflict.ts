@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { activities, users } from "../../../../drizzle";
+import type { NoteKind } from "../../../../drizzle/values";
 import type { Database } from "../../db";
 
 /** Activity kinds that change a record's fields (and version); notes and tasks do not. */
@@ -53,17 +54,21 @@ export function staleVersionError(db: Database, organizationId: string, recordId
 }
 
 /**
- * CONFLICT naming who edited the note last: the note's edit is a "note" entry on its record's
- * timeline written in the same batch, at the note's own `updatedAt`.
+ * CONFLICT naming who edited the note (or logged call, meeting, email) last: its edit is an entry of
+ * its kind on its record's timeline written in the same batch, at the note's own `updatedAt`.
  */
-export function staleNoteError(db: Database, organizationId: string, note: { recordId: string; updatedAt: Date }) {
+export function staleNoteError(
+  db: Database,
+  organizationId: string,
+  note: { kind: NoteKind; recordId: string; updatedAt: Date },
+) {
   return conflictOf(
     db,
-    "note",
+    note.kind,
     and(
       eq(activities.organizationId, organizationId),
       eq(activities.recordId, note.recordId),
-      eq(activities.kind, "note"),
+      eq(activities.kind, note.kind),
       eq(activities.createdAt, note.updatedAt),
     ),
   );

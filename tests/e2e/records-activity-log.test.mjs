@@ -1,0 +1,85 @@
+import { after, before, describe, it } from "node:test";
+import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+describe("logging calls, meetings and emails on a record", () => {
+  let browser;
+  let page;
+  const panel = () => page.getByTestId("record-panel");
+  const notes = () => panel().getByTestId("note");
+  const lastActivity = (name) =>
+    page.getByTestId("record-row").filter({ hasText: name }).locator('[data-column-id="lastActivityAt"]');
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Dialers", name: "Ada Lovelace", locale: "en-US" }));
+    await callProcedure(page, "contacts.create", { firstName: "Grace", lastName: "Hopper", title: "Rear admiral" });
+    await callProcedure(page, "contacts.create", { firstName: "Alan", lastName: "Turing" });
+  });
+  after(() => browser?.close());
+
+  it("logs a call with its outcome and time; the notes, timeline and 'Last activity' show it", async () => {
+    await page.goto("/contacts");
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Last activity" }).click();
+    await page.keyboard.press("Escape");
+    const graceRow = page.getByTestId("record-row").filter({ hasText: "Grace Hopper" });
+    await graceRow.click();
+    await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();
+
+    await panel().getByRole("button", { name: "Call", exact: true }).click();
+    assert.equal(await panel().getByRole("button", { name: "Call", exact: true }).getAttribute("aria-pressed"), "true");
+    await panel()
+      .getByRole("textbox", { name: "What happened on the call" })
+      .fill("Asked about pricing; send the deck.");
+    await panel().getByRole("combobox", { name: "Outcome" }).selectOption({ label: "Left voicemail" });
+    const when = panel().getByRole("textbox", { name: "When" });
+    await when.fill("tomorrow 9am");
+    await panel().getByRole("alert").filter({ hasText: "That is in the future" }).waitFor();
+    assert.equal(await panel().getByRole("button", { name: "Log call" }).isDisabled(), true);
+    await when.fill("2 hours ago");
+    await screenshot(page, "log-call");
+    await panel().getByRole("button", { name: "Log call" }).click();
+
+    const call = notes().filter({ hasText: "Asked about pricing; send the deck." });
+    await call.waitFor();
+    const header = await call.innerText();
+    assert.match(header, /Call/);
+    assert.match(header, /Left voicemail/);
+    assert.match(header, /2 hours ago/);
+    // The composer is ready for the next one, still on "Call".
+    assert.equal(await panel().getByRole("textbox", { name: "What happened on the call" }).inputValue(), "");
+    assert.equal(await when.inputValue(), "");
+
+    const entry = panel().getByTestId("timeline-item").first();
+    await entry.filter({ hasText: "logged a call" }).waitFor();
+    assert.match(await entry.innerText(), /Left voicemail · Asked about pricing; send the deck\./);
+
+    // The panel's details and the list's column say when Grace was last worked; Alan never was.
+    await panel().getByText("Last activity").waitFor();
+    await lastActivity("Grace Hopper").filter({ hasText: "2 hours ago" }).waitFor();
+    assert.equal(await lastActivity("Alan Turing").innerText(), "—");
+    await screenshot(page, "logged-call");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("edits a logged call's outcome, then deletes it, and the timeline says so", async () => {
+    const call = notes().filter({ hasText: "Asked about pricing" });
+    await call.hover();
+    await call.getByRole("button", { name: "Edit call" }).click();
+    await call.getByRole("combobox", { name: "Outcome" }).selectOption({ label: "Connected" });
+    await call.getByRole("button", { name: "Save", exact: true }).click();
+    await call.getByText("Connected").waitFor();
+    const edit = panel().getByTestId("timeline-item").filter({ hasText: "edited a call" });
+    await edit.waitFor();
+    assert.match(await edit.innerText(), /Outcome: Left voicemail → Connected/);
+
+    await call.hover();
+    await call.getByRole("button", { name: "Delete call" }).click();
+    await page.getByRole("dialog", { name: "Delete this call?" }).getByRole("button", { name: "Delete call" }).click();
+    await call.waitFor({ state: "detached" });
+    await panel().getByTestId("timeline-item").filter({ hasText: "deleted a call" }).waitFor();
+    // It was Grace's only activity: the list no longer says she was worked 2 hours ago.
+    await lastActivity("Grace Hopper").filter({ hasText: "—" }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+});
