@@ -52,6 +52,10 @@ export const companies = sqliteTable(
     index("companies_org_name_idx").on(t.organizationId, t.deletedAt, sql`lower(${t.name})`, t.id),
     index("companies_org_updated_idx").on(t.organizationId, t.deletedAt, t.updatedAt, t.id),
     index("companies_org_owner_idx").on(t.organizationId, t.ownerId),
+    // Sorts by a column read its index in order (a value's records, then the empty ones by id).
+    index("companies_org_industry_idx").on(t.organizationId, t.deletedAt, t.industry, t.id),
+    index("companies_org_size_idx").on(t.organizationId, t.deletedAt, t.size, t.id),
+    index("companies_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
   ],
 );
 
@@ -97,6 +101,12 @@ export const contacts = sqliteTable(
     // then the planner (bound parameters, no statistics) served the page from it and sorted every match.
     index("contacts_org_status_idx").on(t.organizationId, t.deletedAt, t.leadStatus, t.sortName, t.id, t.leadScore),
     index("contacts_org_score_idx").on(t.organizationId, t.deletedAt, t.leadScore, t.id),
+    // Sorts by a column read its index in order (a value's records, then the empty ones by id):
+    // without one, each page of a title sort sorted every contact (330 ms at 100,000).
+    index("contacts_org_title_idx").on(t.organizationId, t.deletedAt, t.title, t.id),
+    index("contacts_org_source_idx").on(t.organizationId, t.deletedAt, t.source, t.id),
+    index("contacts_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
+    index("contacts_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
   ],
 );
 

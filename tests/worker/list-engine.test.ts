@@ -230,6 +230,23 @@ describe("list reads: one D1 round trip", () => {
     expect(sortedSearch).not.toMatch(/SCAN contacts(?!_fts)/);
     expect(sortedSearch).not.toMatch(/TEMP B-TREE/);
 
+    // A sort by a field that may be empty reads its index in order, the empty ones by id after them,
+    // both ways and past a cursor; only the page's own rows are sorted (the last TEMP B-TREE).
+    for (const [field, index] of [
+      ["title", "contacts_org_title_idx"],
+      ["lastActivityAt", "contacts_org_activity_idx"],
+      ["createdAt", "contacts_org_created_idx"],
+    ] as const)
+      for (const direction of ["asc", "desc"] as const) {
+        const [byField] = await plansOf({ sort: { field, direction } });
+        expect(byField).toMatch(new RegExp(`SEARCH contacts USING (COVERING )?INDEX ${index}`));
+        expect(byField).not.toMatch(/SCAN contacts/);
+        expect(byField.match(/TEMP B-TREE/g)?.length ?? 0).toBeLessThanOrEqual(1);
+      }
+    const amongEmpty = encodeCursor({ v: null, id: "con_00000000000000000000" });
+    const [emptyPart] = await plansOf({ sort: { field: "title", direction: "asc" }, cursor: amongEmpty });
+    expect(emptyPart).toMatch(/SEARCH contacts USING COVERING INDEX contacts_org_title_idx \(.*title=\? AND id>\?\)/);
+
     // The first list learns the kinds; the next carries them in its page statement (its first).
     await measure((c) => c.contacts.list({ sort: { field: "prop:tier", direction: "asc" } }));
     const [byTier] = await plansOf({ sort: { field: "prop:tier", direction: "asc" } });
