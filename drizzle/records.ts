@@ -51,7 +51,7 @@ export const companies = sqliteTable(
     // The list sorts companies by lower(name): the index holds that expression, or it could not serve the sort.
     index("companies_org_name_idx").on(t.organizationId, t.deletedAt, sql`lower(${t.name})`, t.id),
     index("companies_org_updated_idx").on(t.organizationId, t.deletedAt, t.updatedAt, t.id),
-    index("companies_org_owner_idx").on(t.organizationId, t.ownerId),
+    index("companies_org_owner_idx").on(t.organizationId, t.deletedAt, t.ownerId, t.id),
     // Sorts by a column read its index in order (a value's records, then the empty ones by id).
     index("companies_org_industry_idx").on(t.organizationId, t.deletedAt, t.industry, t.id),
     index("companies_org_size_idx").on(t.organizationId, t.deletedAt, t.size, t.id),
@@ -95,7 +95,7 @@ export const contacts = sqliteTable(
     index("contacts_org_name_idx").on(t.organizationId, t.deletedAt, t.sortName, t.id),
     index("contacts_org_updated_idx").on(t.organizationId, t.deletedAt, t.updatedAt, t.id),
     index("contacts_org_company_idx").on(t.organizationId, t.companyId),
-    index("contacts_org_owner_idx").on(t.organizationId, t.ownerId),
+    index("contacts_org_owner_idx").on(t.organizationId, t.deletedAt, t.ownerId, t.id),
     // One index for a status filter's page (in name order) and its capped count, both from the index
     // alone even with a score condition. A separate (status, score) index made the count a range, but
     // then the planner (bound parameters, no statistics) served the page from it and sorted every match.

@@ -236,6 +236,7 @@ describe("list reads: one D1 round trip", () => {
       ["title", "contacts_org_title_idx"],
       ["lastActivityAt", "contacts_org_activity_idx"],
       ["createdAt", "contacts_org_created_idx"],
+      ["ownerId", "contacts_org_owner_idx"],
     ] as const)
       for (const direction of ["asc", "desc"] as const) {
         const [byField] = await plansOf({ sort: { field, direction } });
