@@ -244,6 +244,18 @@ describe("list reads: one D1 round trip", () => {
         expect(byField).not.toMatch(/SCAN contacts/);
         expect(byField.match(/TEMP B-TREE/g)?.length ?? 0).toBeLessThanOrEqual(1);
       }
+    // So does the walk of a tag's records in such an order.
+    await measure((c) => c.contacts.create({ firstName: "Ann", tags: ["newsletter"] }));
+    const newsletter = {
+      combinator: "and",
+      conditions: [{ field: "tags", operator: "contains", value: "newsletter" }],
+    } as const;
+    const [taggedByTitle] = await plansOf({ filter: newsletter, sort: { field: "title", direction: "desc" } });
+    // (its titled records from the index's range, not the whole index then sorted)
+    expect(taggedByTitle).toMatch(
+      /SEARCH contacts USING COVERING INDEX contacts_org_title_idx \(organization_id=\? AND deleted_at=\? AND title>\?\)/,
+    );
+    expect(taggedByTitle).not.toMatch(/SCAN contacts/);
     const amongEmpty = encodeCursor({ v: null, id: "con_00000000000000000000" });
     const [emptyPart] = await plansOf({ sort: { field: "title", direction: "asc" }, cursor: amongEmpty });
     expect(emptyPart).toMatch(/SEARCH contacts USING COVERING INDEX contacts_org_title_idx \(.*title=\? AND id>\?\)/);

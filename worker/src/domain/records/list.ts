@@ -261,7 +261,10 @@ export function planList<Config extends ObjectConfig>(
     const plan = sortPlan(config, input.sort, properties, input.cursor);
     const tagSide = sql`(${tagCount} * ${tagCount} <= ${TAG_SIDE_FACTOR * limit} * ${recordCount})`;
     const way = (where: SQL | undefined, indexed: boolean, take: SQL) =>
-      sql`SELECT * FROM (SELECT ${table.seq} AS q, ${plan.sortValue} AS s, ${table.id} AS i
+      // The walk of a field that may be empty reads its index in order (nullsLastPicks).
+      !indexed && plan.nullable
+        ? sql`SELECT * FROM (${nullsLastPicks(config, where, plan, input.cursor, take)})`
+        : sql`SELECT * FROM (SELECT ${table.seq} AS q, ${plan.sortValue} AS s, ${table.id} AS i
         FROM ${table}${indexed ? sql` INDEXED BY ${idIndex(config)}` : sql``} WHERE ${and(where, plan.after)}
         ORDER BY ${sql.join(plan.orderBy, sql`, `)} LIMIT ${take})`;
     const direction = sql.raw(plan.direction === "asc" ? "asc" : "desc");
@@ -275,9 +278,13 @@ export function planList<Config extends ObjectConfig>(
   } else {
     const plan = sortPlan(config, input.sort, properties, input.cursor);
     // A search's matches are few and sorted as they are; a field that may be empty walks its index.
+    const direction = sql.raw(plan.direction === "asc" ? "asc" : "desc");
     page =
       plan.nullable && !match
-        ? nullsLastPage(config, scope, plan, input.cursor, limit, sql`${codec.packedSelect} AS j`, tail)
+        ? sql`select ${codec.packedSelect} AS j, picked.s AS s, ${tail}
+            from (${nullsLastPicks(config, scope, plan, input.cursor, limit)}) AS picked
+            inner join ${table} on ${table.seq} = picked.q
+            order by (picked.s IS NULL), picked.s ${direction}, picked.i ${direction}`
         : sql`select ${codec.packedSelect} AS j, ${plan.sortValue} AS s, ${tail} from ${table}
       where ${and(scope, plan.after)} order by ${sql.join(plan.orderBy, sql`, `)} limit ${limit}`;
   }
@@ -406,19 +413,19 @@ function propertySortPage(
 }
 
 /**
- * A page sorted by a field that may be empty: the records with a value in the field's index order,
- * then those without (last in both directions, by id), as propertySortPage does. `ORDER BY (field IS
- * NULL), field, id` is an order no index holds, so SQLite sorted every record of the organization
- * for each page (330 ms a page at 100,000 contacts); each part here reads one index range.
+ * The rows (q: seq, s: sort value, i: id) of up to `take` records matching `where`, sorted by a field
+ * that may be empty: those with a value in the field's index order, then those without (last in
+ * both directions, by id), as propertySortPage does. `ORDER BY (field IS NULL), field, id` is an
+ * order no index holds, so SQLite sorted every matching record for each page (330 ms a page at
+ * 100,000 contacts); each part here reads one index range, and SQLite stops before the second once
+ * the first fills the page. A cursor among the empty ones reads only the second.
  */
-function nullsLastPage(
+function nullsLastPicks(
   config: ObjectConfig,
-  scope: SQL | undefined,
+  where: SQL | undefined,
   plan: ReturnType<typeof sortPlan>,
   rawCursor: string | undefined,
-  limit: number,
-  record: SQL,
-  tail: SQL,
+  take: SQL | number,
 ): SQL {
   const table = config.table;
   const field = plan.sortValue;
@@ -426,30 +433,23 @@ function nullsLastPage(
   const beyond = plan.direction === "asc" ? sql`>` : sql`<`;
   const cursor = rawCursor ? decodeSortCursor(rawCursor) : null;
   const amongEmpty = cursor !== null && (cursor.v === null || cursor.v === undefined);
-  const part = (phase: number, value: SQL, where: SQL | undefined, order: SQL) =>
-    sql`SELECT * FROM (SELECT ${phase} AS phase, ${table.seq} AS q, ${value} AS s, ${table.id} AS i
-      FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${limit})`;
+  const part = (value: SQL, condition: SQL | undefined, order: SQL) =>
+    sql`SELECT * FROM (SELECT ${table.seq} AS q, ${value} AS s, ${table.id} AS i
+      FROM ${table} WHERE ${and(where, condition)} ORDER BY ${order} LIMIT ${take})`;
   const withValue = part(
-    0,
     field,
     and(
-      scope,
       sql`${field} IS NOT NULL`,
       cursor && !amongEmpty ? sql`(${field}, ${table.id}) ${beyond} (${cursor.v}, ${cursor.id})` : undefined,
     ),
     sql`${field} ${direction}, ${table.id} ${direction}`,
   );
   const withoutValue = part(
-    1,
     sql`NULL`,
-    and(scope, sql`${field} IS NULL`, amongEmpty ? sql`${table.id} ${beyond} ${cursor.id}` : undefined),
+    and(sql`${field} IS NULL`, amongEmpty ? sql`${table.id} ${beyond} ${cursor.id}` : undefined),
     sql`${table.id} ${direction}`,
   );
-  // One LIMIT over both: SQLite stops before the second part once the first fills the page.
-  const picked = amongEmpty ? withoutValue : sql`${withValue} UNION ALL ${withoutValue} LIMIT ${limit}`;
-  return sql`select ${record}, picked.s AS s, ${tail} from (${picked}) AS picked
-    inner join ${table} on ${table.seq} = picked.q
-    order by picked.phase, picked.s ${direction}, picked.i ${direction}`;
+  return amongEmpty ? withoutValue : sql`${withValue} UNION ALL ${withoutValue} LIMIT ${take}`;
 }
 
 /**
