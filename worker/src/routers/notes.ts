@@ -48,7 +48,7 @@ const contactOf = (organizationId: string, note: RecordRef, also?: SQL) =>
 
 /**
  * A contact's "last activity" moves up to `at` when a note or logged call, meeting or email is
- * newer; never down (an imported date stays). `guard`: only if the note's write happens. Companies
+ * newer; never down (a later date written otherwise, as by the seed, stays). `guard`: only if the note's write happens. Companies
  * have no such field. Not a field edit: the contact's version stays, so no one's open edit conflicts.
  */
 function raiseLastActivity(db: Database, organizationId: string, note: RecordRef, at: Date, guard?: SQL) {

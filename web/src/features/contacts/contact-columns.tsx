@@ -138,7 +138,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
     cell: (contact) => contact.linkedinUrl ?? <Empty />,
     editor: textEditor("linkedinUrl", "LinkedIn", { schema: field.linkedinUrl, inputType: "url" }),
   },
-  // The newest note or logged call, meeting or email (or an imported date): who has gone quiet.
+  // When the newest note or logged call, meeting or email took place: who has gone quiet.
   { ...timeColumn<Contact>("lastActivityAt", "Last activity", { defaultHidden: true }), width: 140 },
   ...timestampColumns<Contact>().slice(1),
 ];
