@@ -62,16 +62,22 @@ describe("logging calls, meetings and emails on a record", () => {
     assert.deepEqual(page.errors, []);
   });
 
-  it("edits a logged call's outcome, then deletes it, and the timeline says so", async () => {
+  it("edits a logged call's outcome and time, then deletes it, and the timeline says so", async () => {
     const call = notes().filter({ hasText: "Asked about pricing" });
     await call.hover();
     await call.getByRole("button", { name: "Edit call" }).click();
     await call.getByRole("combobox", { name: "Outcome" }).selectOption({ label: "Connected" });
+    // It took place 5 hours ago, not 2: its time, and Grace's last activity, move back.
+    await call.getByRole("textbox", { name: "When" }).fill("5 hours ago");
+    await screenshot(page, "edit-logged-call");
     await call.getByRole("button", { name: "Save", exact: true }).click();
     await call.getByText("Connected").waitFor();
+    await call.getByText("5 hours ago").waitFor();
     const edit = panel().getByTestId("timeline-item").filter({ hasText: "edited a call" });
     await edit.waitFor();
     assert.match(await edit.innerText(), /Outcome: Left voicemail → Connected/);
+    assert.match(await edit.innerText(), /When: /);
+    await lastActivity("Grace Hopper").filter({ hasText: "5 hours ago" }).waitFor();
 
     await call.hover();
     await call.getByRole("button", { name: "Delete call" }).click();

@@ -246,10 +246,10 @@ describe("list reads: one D1 round trip", () => {
       }
     // So does the walk of a tag's records in such an order.
     await measure((c) => c.contacts.create({ firstName: "Ann", tags: ["newsletter"] }));
-    const newsletter = {
+    const newsletter: RecordFilter = {
       combinator: "and",
       conditions: [{ field: "tags", operator: "contains", value: "newsletter" }],
-    } as const;
+    };
     const [taggedByTitle] = await plansOf({ filter: newsletter, sort: { field: "title", direction: "desc" } });
     // (its titled records from the index's range, not the whole index then sorted)
     expect(taggedByTitle).toMatch(

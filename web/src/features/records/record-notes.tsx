@@ -23,7 +23,7 @@ import { Input, Select, Textarea } from "../../ui/input";
 import { Kbd, modKey } from "../../ui/kbd";
 import { useCurrentUser } from "../auth/use-current-user";
 import { memberName, useMembers } from "../members/use-members";
-import { parseWhen } from "./parse-when";
+import { parseWhen, type When } from "./parse-when";
 import { PanelSection } from "./record-fields";
 import type { RecordObject } from "./use-record-actions";
 
@@ -120,6 +120,51 @@ function LoggedKind({ kind, outcome }: { kind: NoteKind; outcome: NoteOutcome | 
 }
 
 /**
+ * When a logged call, meeting or email took place, typed in words and read back as a date (or why it
+ * cannot be one) under the field.
+ */
+function WhenInput({
+  text,
+  when,
+  onChange,
+  onEnter,
+  placeholder,
+}: {
+  text: string;
+  when: When;
+  onChange: (text: string) => void;
+  onEnter: () => void;
+  placeholder: string;
+}) {
+  return (
+    <div className="min-w-40 flex-1">
+      <Input
+        aria-label="When"
+        aria-invalid={when.error ? true : undefined}
+        placeholder={placeholder}
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            onEnter();
+          }
+        }}
+        className="h-8 text-[13px]"
+      />
+      {(when.error || when.at) && (
+        <p
+          role={when.error ? "alert" : undefined}
+          className={cn("mt-1 text-xs", when.error ? "text-danger" : "text-muted")}
+        >
+          {when.error ?? formatDateTime(when.at!)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * A new note, or a call, meeting or email to log (its outcome, and when it took place: now unless
  * typed, "yesterday 3pm"). What is typed, and the kind, are kept as drafts until saved (drafts.ts).
  */
@@ -194,30 +239,13 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
               <OutcomeSelect kind={kind} value={outcome} onChange={setOutcome} />
             </div>
           )}
-          <div className="min-w-40 flex-1">
-            <Input
-              aria-label="When"
-              aria-invalid={when.error ? true : undefined}
-              placeholder="Now, or e.g. yesterday 3pm"
-              value={whenText}
-              onChange={(event) => setWhenText(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === "Enter") {
-                  event.preventDefault();
-                  save();
-                }
-              }}
-              className="h-8 text-[13px]"
-            />
-            {(when.error || when.at) && (
-              <p
-                role={when.error ? "alert" : undefined}
-                className={cn("mt-1 text-xs", when.error ? "text-danger" : "text-muted")}
-              >
-                {when.error ?? formatDateTime(when.at!)}
-              </p>
-            )}
-          </div>
+          <WhenInput
+            text={whenText}
+            when={when}
+            onChange={setWhenText}
+            onEnter={save}
+            placeholder="Now, or e.g. yesterday 3pm"
+          />
         </div>
       )}
       {(body.trim() || logging) && (
@@ -256,41 +284,53 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
   const base = useEditBase(note);
   const [editing, setEditing] = useState(kept);
   const [outcome, setOutcome] = useState<NoteOutcome | null>(note.outcome as NoteOutcome | null);
+  // A logged entry's time, retyped only to change it.
+  const [whenText, setWhenText] = useState("");
+  const when = parseWhen(whenText);
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const { update, remove } = useNoteMutations(object, note.recordId);
   const hasOutcome = note.kind === "call" || note.kind === "meeting";
 
   const send = (version: number) =>
-    update.mutateAsync({ id: note.id, version, body: draft, ...(hasOutcome ? { outcome } : {}) }).then(
-      () => {
-        saved(draft);
-        base.setBase(null);
-        setEditing(false);
-      },
-      async (error: unknown) => {
-        if (!isConflict(error)) return toastError(error, `Could not save the ${noun}`);
-        // A teammate edited it first: their version, read again, is what "Save mine" replaces.
-        const fresh = await queryClient
-          .fetchQuery({ ...trpc.notes.list.queryOptions({ recordId: note.recordId }), staleTime: 0 })
-          .then((notes) => notes.find((n) => n.id === note.id))
-          .catch(() => undefined);
-        toastError(
-          error,
-          `Could not save the ${noun}`,
-          fresh && {
-            label: "Save mine",
-            onClick: () => {
-              base.setBase(fresh.version);
-              void send(fresh.version);
+    update
+      .mutateAsync({
+        id: note.id,
+        version,
+        body: draft,
+        ...(hasOutcome ? { outcome } : {}),
+        ...(when.at ? { occurredAt: when.at } : {}),
+      })
+      .then(
+        () => {
+          setWhenText("");
+          saved(draft);
+          base.setBase(null);
+          setEditing(false);
+        },
+        async (error: unknown) => {
+          if (!isConflict(error)) return toastError(error, `Could not save the ${noun}`);
+          // A teammate edited it first: their version, read again, is what "Save mine" replaces.
+          const fresh = await queryClient
+            .fetchQuery({ ...trpc.notes.list.queryOptions({ recordId: note.recordId }), staleTime: 0 })
+            .then((notes) => notes.find((n) => n.id === note.id))
+            .catch(() => undefined);
+          toastError(
+            error,
+            `Could not save the ${noun}`,
+            fresh && {
+              label: "Save mine",
+              onClick: () => {
+                base.setBase(fresh.version);
+                void send(fresh.version);
+              },
             },
-          },
-        );
-      },
-    );
+          );
+        },
+      );
   const save = () => {
-    if (!draft.trim()) return;
-    if (draft.trim() === note.body && outcome === note.outcome) return cancel();
+    if (!draft.trim() || when.error) return;
+    if (draft.trim() === note.body && outcome === note.outcome && !when.at) return cancel();
     void send(base.version);
   };
   const startEdit = () => {
@@ -303,6 +343,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
     base.setBase(null);
     setDraft(note.body);
     setOutcome(note.outcome as NoteOutcome | null);
+    setWhenText("");
     setEditing(false);
   };
   const handleKeyDown = useSubmitKeys(save, cancel);
@@ -361,14 +402,27 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
             onKeyDown={handleKeyDown}
             className="min-h-16! text-[13px]"
           />
+          {note.kind !== "note" && (
+            <div className="flex flex-wrap items-start gap-2">
+              {hasOutcome && (
+                <div className="w-40 shrink-0">
+                  <OutcomeSelect kind={note.kind} value={outcome} onChange={setOutcome} />
+                </div>
+              )}
+              <WhenInput
+                text={whenText}
+                when={when}
+                onChange={setWhenText}
+                onEnter={save}
+                placeholder={`${formatDateTime(note.occurredAt)}; type to change`}
+              />
+            </div>
+          )}
           <div className="flex items-center justify-end gap-2">
-            <span className="mr-auto w-40">
-              <OutcomeSelect kind={note.kind} value={outcome} onChange={setOutcome} />
-            </span>
             <Button size="sm" variant="ghost" onClick={cancel}>
               Cancel
             </Button>
-            <Button size="sm" onClick={save} pending={update.isPending}>
+            <Button size="sm" onClick={save} pending={update.isPending} disabled={Boolean(when.error)}>
               Save
             </Button>
           </div>
