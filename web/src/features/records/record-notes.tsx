@@ -75,6 +75,9 @@ const kindLabels: Record<NoteKind, { label: string; icon: LucideIcon; placeholde
   email: { label: "Email", icon: Mail, placeholder: "What the email said…", save: "Log email" },
 };
 
+/** Calls and meetings have an outcome (noteOutcomes); notes and emails do not. */
+const takesOutcome = (kind: NoteKind): kind is keyof typeof noteOutcomes => kind in noteOutcomes;
+
 /** A call's or meeting's outcome, picked from its kind's list (notes and emails have none). */
 function OutcomeSelect({
   kind,
@@ -85,21 +88,23 @@ function OutcomeSelect({
   value: NoteOutcome | null;
   onChange: (value: NoteOutcome | null) => void;
 }) {
-  if (kind !== "call" && kind !== "meeting") return null;
+  if (!takesOutcome(kind)) return null;
   return (
-    <Select
-      aria-label="Outcome"
-      value={value ?? ""}
-      onChange={(event) => onChange((event.target.value || null) as NoteOutcome | null)}
-      className="h-8 text-[13px]"
-    >
-      <option value="">Outcome…</option>
-      {noteOutcomes[kind].map((outcome) => (
-        <option key={outcome} value={outcome}>
-          {noteOutcomeLabels[outcome]}
-        </option>
-      ))}
-    </Select>
+    <div className="w-40 shrink-0">
+      <Select
+        aria-label="Outcome"
+        value={value ?? ""}
+        onChange={(event) => onChange((event.target.value || null) as NoteOutcome | null)}
+        className="h-8 text-[13px]"
+      >
+        <option value="">Outcome…</option>
+        {noteOutcomes[kind].map((outcome) => (
+          <option key={outcome} value={outcome}>
+            {noteOutcomeLabels[outcome]}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }
 
@@ -120,46 +125,57 @@ function LoggedKind({ kind, outcome }: { kind: NoteKind; outcome: NoteOutcome | 
 }
 
 /**
- * When a logged call, meeting or email took place, typed in words and read back as a date (or why it
- * cannot be one) under the field.
+ * What a logged call, meeting or email adds to its text: its outcome (calls and meetings), and when it
+ * took place, typed in words and read back as a date (or why it cannot be one) under the field. None
+ * for a plain note. Enter in the time saves, as Cmd/Ctrl+Enter does in the text.
  */
-function WhenInput({
+function LoggedFields({
+  kind,
+  outcome,
+  onOutcome,
   text,
   when,
   onChange,
   onEnter,
   placeholder,
 }: {
+  kind: NoteKind;
+  outcome: NoteOutcome | null;
+  onOutcome: (value: NoteOutcome | null) => void;
   text: string;
   when: When;
   onChange: (text: string) => void;
   onEnter: () => void;
   placeholder: string;
 }) {
+  if (kind === "note") return null;
   return (
-    <div className="min-w-40 flex-1">
-      <Input
-        aria-label="When"
-        aria-invalid={when.error ? true : undefined}
-        placeholder={placeholder}
-        value={text}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") {
-            event.preventDefault();
-            onEnter();
-          }
-        }}
-        className="h-8 text-[13px]"
-      />
-      {(when.error || when.at) && (
-        <p
-          role={when.error ? "alert" : undefined}
-          className={cn("mt-1 text-xs", when.error ? "text-danger" : "text-muted")}
-        >
-          {when.error ?? formatDateTime(when.at!)}
-        </p>
-      )}
+    <div className="flex flex-wrap items-start gap-2">
+      <OutcomeSelect kind={kind} value={outcome} onChange={onOutcome} />
+      <div className="min-w-40 flex-1">
+        <Input
+          aria-label="When"
+          aria-invalid={when.error ? true : undefined}
+          placeholder={placeholder}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              onEnter();
+            }
+          }}
+          className="h-8 text-[13px]"
+        />
+        {(when.error || when.at) && (
+          <p
+            role={when.error ? "alert" : undefined}
+            className={cn("mt-1 text-xs", when.error ? "text-danger" : "text-muted")}
+          >
+            {when.error ?? formatDateTime(when.at!)}
+          </p>
+        )}
+      </div>
     </div>
   );
 }
@@ -184,7 +200,7 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
     if (!body.trim() || create.isPending || when.error) return;
     const logged = {
       kind,
-      outcome: kind === "call" || kind === "meeting" ? outcome : null,
+      outcome: takesOutcome(kind) ? outcome : null,
       occurredAt: when.at ?? undefined,
     };
     // The promise, not mutate's callbacks: those are dropped when the panel closes meanwhile.
@@ -232,22 +248,16 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
         onKeyDown={handleKeyDown}
         className="min-h-16! text-[13px]"
       />
-      {logging && (
-        <div className="flex flex-wrap items-start gap-2">
-          {(kind === "call" || kind === "meeting") && (
-            <div className="w-40 shrink-0">
-              <OutcomeSelect kind={kind} value={outcome} onChange={setOutcome} />
-            </div>
-          )}
-          <WhenInput
-            text={whenText}
-            when={when}
-            onChange={setWhenText}
-            onEnter={save}
-            placeholder="Now, or e.g. yesterday 3pm"
-          />
-        </div>
-      )}
+      <LoggedFields
+        kind={kind}
+        outcome={outcome}
+        onOutcome={setOutcome}
+        text={whenText}
+        when={when}
+        onChange={setWhenText}
+        onEnter={save}
+        placeholder="Now, or e.g. yesterday 3pm"
+      />
       {(body.trim() || logging) && (
         <div className="flex items-center justify-end gap-2">
           <span className="flex items-center gap-1 text-xs text-muted">
@@ -290,7 +300,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const { update, remove } = useNoteMutations(object, note.recordId);
-  const hasOutcome = note.kind === "call" || note.kind === "meeting";
+  const hasOutcome = takesOutcome(note.kind);
 
   const send = (version: number) =>
     update
@@ -402,22 +412,16 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
             onKeyDown={handleKeyDown}
             className="min-h-16! text-[13px]"
           />
-          {note.kind !== "note" && (
-            <div className="flex flex-wrap items-start gap-2">
-              {hasOutcome && (
-                <div className="w-40 shrink-0">
-                  <OutcomeSelect kind={note.kind} value={outcome} onChange={setOutcome} />
-                </div>
-              )}
-              <WhenInput
-                text={whenText}
-                when={when}
-                onChange={setWhenText}
-                onEnter={save}
-                placeholder={`${formatDateTime(note.occurredAt)}; type to change`}
-              />
-            </div>
-          )}
+          <LoggedFields
+            kind={note.kind}
+            outcome={outcome}
+            onOutcome={setOutcome}
+            text={whenText}
+            when={when}
+            onChange={setWhenText}
+            onEnter={save}
+            placeholder={`${formatDateTime(note.occurredAt)}; type to change`}
+          />
           <div className="flex items-center justify-end gap-2">
             <Button size="sm" variant="ghost" onClick={cancel}>
               Cancel
