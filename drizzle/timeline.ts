@@ -2,7 +2,15 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamp, timestamps } from "./columns";
 import { tenant } from "./organizations";
-import { activityKinds, activityObjects, noteKinds, recordObjects, taskPriorities, taskStatuses } from "./values";
+import {
+  activityKinds,
+  activityObjects,
+  noteKinds,
+  recordObjects,
+  taskPriorities,
+  taskStatuses,
+  type NoteOutcome,
+} from "./values";
 
 export const tasks = sqliteTable(
   "tasks",
@@ -39,7 +47,7 @@ export const notes = sqliteTable(
     kind: text("kind", { enum: noteKinds }).notNull().default("note"),
     body: text("body").notNull(),
     /** A call's or meeting's outcome (noteOutcomes); null for notes and emails. */
-    outcome: text("outcome"),
+    outcome: text("outcome").$type<NoteOutcome>(),
     /** When the call, meeting or email took place (a note's: when it was written). */
     occurredAt: timestamp("occurred_at")
       .notNull()

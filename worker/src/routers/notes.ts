@@ -131,7 +131,7 @@ export const notesRouter = createTRPCRouter({
     const problem = outcomeProblem(current.kind, input.outcome);
     if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem });
     const now = new Date();
-    const outcome = input.outcome === undefined ? (current.outcome as NoteOutcome | null) : input.outcome;
+    const outcome = input.outcome === undefined ? current.outcome : input.outcome;
     const occurredAt = input.occurredAt ?? current.occurredAt;
     const unchanged = and(
       eq(notes.id, current.id),

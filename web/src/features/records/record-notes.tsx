@@ -125,6 +125,21 @@ function LoggedKind({ kind, outcome }: { kind: NoteKind; outcome: NoteOutcome | 
 }
 
 /**
+ * The outcome and typed time of a logged entry being written or edited: `fields` goes to LoggedFields,
+ * `reset(outcome)` starts over (after a save, on cancel, on a new kind).
+ */
+function useLoggedDetails(start: NoteOutcome | null) {
+  const [outcome, setOutcome] = useState(start);
+  const [text, setText] = useState("");
+  const when = parseWhen(text);
+  const reset = (next: NoteOutcome | null) => {
+    setOutcome(next);
+    setText("");
+  };
+  return { outcome, when, reset, fields: { outcome, onOutcome: setOutcome, text, when, onChange: setText } };
+}
+
+/**
  * What a logged call, meeting or email adds to its text: its outcome (calls and meetings), and when it
  * took place, typed in words and read back as a date (or why it cannot be one) under the field. None
  * for a plain note. Enter in the time saves, as Cmd/Ctrl+Enter does in the text.
@@ -188,28 +203,26 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
   const { text: body, setText: setBody, saved } = useDraft(`note:${object}:${recordId}`);
   const { text: draftKind, setText: setDraftKind } = useDraft(`note-kind:${object}:${recordId}`, "note");
   const kind = (noteKinds as readonly string[]).includes(draftKind) ? (draftKind as NoteKind) : "note";
-  const [outcome, setOutcome] = useState<NoteOutcome | null>(null);
-  const [whenText, setWhenText] = useState("");
-  const when = parseWhen(whenText);
+  const logged = useLoggedDetails(null);
+  const { when } = logged;
   const { create } = useNoteMutations(object, recordId);
   const chooseKind = (next: NoteKind) => {
     setDraftKind(next);
-    setOutcome(null);
+    logged.reset(null);
   };
   const save = () => {
     if (!body.trim() || create.isPending || when.error) return;
-    const logged = {
+    const details = {
       kind,
-      outcome: takesOutcome(kind) ? outcome : null,
+      outcome: takesOutcome(kind) ? logged.outcome : null,
       occurredAt: when.at ?? undefined,
     };
     // The promise, not mutate's callbacks: those are dropped when the panel closes meanwhile.
-    create.mutateAsync({ recordObject: object, recordId, body, ...logged }).then(
+    create.mutateAsync({ recordObject: object, recordId, body, ...details }).then(
       () => {
         if (!saved(body)) return;
         setBody("");
-        setOutcome(null);
-        setWhenText("");
+        logged.reset(null);
       },
       (error: unknown) => toastError(error, `Could not save the ${kind}`),
     );
@@ -248,16 +261,7 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
         onKeyDown={handleKeyDown}
         className="min-h-16! text-[13px]"
       />
-      <LoggedFields
-        kind={kind}
-        outcome={outcome}
-        onOutcome={setOutcome}
-        text={whenText}
-        when={when}
-        onChange={setWhenText}
-        onEnter={save}
-        placeholder="Now, or e.g. yesterday 3pm"
-      />
+      <LoggedFields kind={kind} {...logged.fields} onEnter={save} placeholder="Now, or e.g. yesterday 3pm" />
       {(body.trim() || logging) && (
         <div className="flex items-center justify-end gap-2">
           <span className="flex items-center gap-1 text-xs text-muted">
@@ -293,10 +297,9 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
   const { text: draft, setText: setDraft, saved, kept } = useDraft(`note-edit:${note.id}`, note.body);
   const base = useEditBase(note);
   const [editing, setEditing] = useState(kept);
-  const [outcome, setOutcome] = useState<NoteOutcome | null>(note.outcome as NoteOutcome | null);
-  // A logged entry's time, retyped only to change it.
-  const [whenText, setWhenText] = useState("");
-  const when = parseWhen(whenText);
+  // A logged entry's outcome, and its time retyped only to change it.
+  const logged = useLoggedDetails(note.outcome);
+  const { outcome, when } = logged;
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const { update, remove } = useNoteMutations(object, note.recordId);
@@ -313,7 +316,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
       })
       .then(
         () => {
-          setWhenText("");
+          logged.reset(outcome);
           saved(draft);
           base.setBase(null);
           setEditing(false);
@@ -346,18 +349,17 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
   const startEdit = () => {
     base.setBase(note.version);
     setDraft(note.body);
-    setOutcome(note.outcome as NoteOutcome | null);
+    logged.reset(note.outcome);
     setEditing(true);
   };
   const cancel = () => {
     base.setBase(null);
     setDraft(note.body);
-    setOutcome(note.outcome as NoteOutcome | null);
-    setWhenText("");
+    logged.reset(note.outcome);
     setEditing(false);
   };
   const handleKeyDown = useSubmitKeys(save, cancel);
-  const noun = note.kind === "note" ? "note" : note.kind;
+  const noun = note.kind;
   const handleDelete = () =>
     remove.mutate(
       { id: note.id },
@@ -374,7 +376,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
   return (
     <li className="group rounded-md border border-border bg-surface px-3 py-2" data-testid="note">
       <div className="flex items-center gap-2 text-xs text-muted">
-        {note.kind !== "note" && <LoggedKind kind={note.kind} outcome={note.outcome as NoteOutcome | null} />}
+        {note.kind !== "note" && <LoggedKind kind={note.kind} outcome={note.outcome} />}
         <span className="font-medium text-foreground">{author}</span>
         <time dateTime={note.occurredAt.toISOString()} title={formatDateTime(note.occurredAt)}>
           {formatRelative(note.occurredAt)}
@@ -414,11 +416,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
           />
           <LoggedFields
             kind={note.kind}
-            outcome={outcome}
-            onOutcome={setOutcome}
-            text={whenText}
-            when={when}
-            onChange={setWhenText}
+            {...logged.fields}
             onEnter={save}
             placeholder={`${formatDateTime(note.occurredAt)}; type to change`}
           />
