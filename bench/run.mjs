@@ -316,7 +316,7 @@ async function main() {
         fields: LIST_FIELDS,
       },
       // A column that may be empty (three quarters of the seeded contacts have no activity): its index
-      // in order, the empty ones after (worker/src/domain/records/list.ts nullsLastPage).
+      // in order, the empty ones after (worker/src/domain/records/list.ts nullsLastPicks).
       "list: sorted by last activity, newest first": {
         sort: { field: "lastActivityAt", direction: "desc" },
         limit: 50,
