@@ -53,8 +53,8 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPan
               object="company"
               values={shown.properties}
               version={shown.version}
-              onSave={(key, value, outdatedVersion) =>
-                updateCompany(shown, { properties: { [key]: value } }, outdatedVersion)
+              onSave={(key, value, start) =>
+                updateCompany(shown, { properties: { [key]: value } }, start)
               }
             />
           </>

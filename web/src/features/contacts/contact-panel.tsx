@@ -76,8 +76,8 @@ export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPan
               object="contact"
               values={shown.properties}
               version={shown.version}
-              onSave={(key, value, outdatedVersion) =>
-                updateContact(shown, { properties: { [key]: value } }, outdatedVersion)
+              onSave={(key, value, start) =>
+                updateContact(shown, { properties: { [key]: value } }, start)
               }
             />
           </>

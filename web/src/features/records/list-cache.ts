@@ -43,13 +43,31 @@ export function removeFromLists<Row extends Versioned>(queryClient: QueryClient,
   });
 }
 
-function cachedVersion<Row extends Versioned>(queryClient: QueryClient, listKey: QueryKey, id: string) {
+/** Every copy of a record among the cached lists (one list may have been re-read before another). */
+function cachedCopies<Row extends Versioned>(queryClient: QueryClient, listKey: QueryKey, id: string) {
+  const copies: Row[] = [];
   for (const [, data] of queryClient.getQueriesData<ListData<Row>>({ queryKey: listKey }))
-    for (const page of data?.pages ?? []) {
-      const found = page.items.find((r) => r.id === id);
-      if (found) return found.version;
-    }
-  return undefined;
+    for (const page of data?.pages ?? []) for (const row of page.items) if (row.id === id) copies.push(row);
+  return copies;
+}
+
+/**
+ * Where a typed edit started: the record's version then, and whether a copy of the record still holds
+ * in the edited field the value the edit started from (false when the copy does not carry the field).
+ */
+export type EditStart<Row> = { version: number; holds: (copy: Row) => boolean };
+
+/**
+ * The version to save an edit against: the newest copy's; for a typed edit, the newest copy still
+ * holding the value the edit started from, else the version it started from, so that a value a
+ * teammate changed while the editor was open is refused by the server with who changed it, while a
+ * change to another field, or the person's own previous save, does not stand in the way. The check
+ * and the version come from the same copy: what is rendered can be a moment behind the cache.
+ */
+export function versionToSave<Row extends Versioned>(copies: Row[], start?: EditStart<Row>) {
+  const candidates = start ? copies.filter(start.holds) : copies;
+  if (candidates.length === 0 && start) return start.version;
+  return Math.max(...candidates.map((copy) => copy.version));
 }
 
 type QueuedUpdate<Row, Patch> = {
@@ -65,7 +83,7 @@ type QueuedUpdate<Row, Patch> = {
  * each with the version the previous one returned, so quick successive edits never conflict with
  * themselves; after a CONFLICT the cached row is refreshed before the error is thrown, so the next
  * edit (or the same one again) goes through. An edit whose value changed under it is saved with the
- * version it started from instead (`outdatedVersion`, see EditCell), so the server refuses it.
+ * version it started from instead (`start`, see versionToSave), so the server refuses it.
  */
 export function useQueuedUpdate<Row extends Versioned, Patch>({
   queryClient,
@@ -75,9 +93,9 @@ export function useQueuedUpdate<Row extends Versioned, Patch>({
 }: QueuedUpdate<Row, Patch>) {
   const queues = useRef(new Map<string, Promise<unknown>>());
   return useCallback(
-    (row: Row, patch: Patch, outdatedVersion?: number): Promise<Row> => {
+    (row: Row, patch: Patch, start?: EditStart<Row>): Promise<Row> => {
       const run = async () => {
-        const version = outdatedVersion ?? cachedVersion<Row>(queryClient, listKey, row.id) ?? row.version;
+        const version = versionToSave([row, ...cachedCopies<Row>(queryClient, listKey, row.id)], start);
         try {
           return await save({ id: row.id, version, patch });
         } catch (error) {

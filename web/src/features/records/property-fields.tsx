@@ -3,6 +3,7 @@ import { useMemo, useState, type KeyboardEvent } from "react";
 import { errorMessage, saveAgainLabel } from "../../lib/trpc-errors";
 import { Field, Input, Select } from "../../ui/input";
 import { cn } from "../../ui/cn";
+import type { EditStart } from "./list-cache";
 import { PropertyValue, useCurrency, usePropertyDefinitions } from "./property-columns";
 import {
   inputTypeOf,
@@ -57,11 +58,11 @@ function Chips({
 const toggled = (chosen: string[], option: string) =>
   chosen.includes(option) ? chosen.filter((c) => c !== option) : [...chosen, option];
 
-/**
- * Saves one property. `outdatedVersion` comes only when the value changed while it was being edited (a
- * teammate's save arrived): the record's version when the edit began, to save against (see EditCell).
- */
-type SaveProperty = (key: string, value: unknown, outdatedVersion?: number) => Promise<unknown>;
+/** A record as far as its custom properties go. */
+type WithProperties = { properties: Record<string, unknown> };
+
+/** Saves one property; `start` comes with a typed edit: where it started (see versionToSave). */
+type SaveProperty = (key: string, value: unknown, start?: EditStart<WithProperties>) => Promise<unknown>;
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -104,14 +105,17 @@ function PropertyRow({
     if (!base) return send(parsed.value);
     // Left as it was: nothing to save (it would put back what a teammate changed meanwhile).
     if (sameValue(parsed.value, base.value)) return;
-    send(parsed.value, sameValue(value, base.value) ? undefined : base.version);
+    send(parsed.value, {
+      version: base.version,
+      holds: (copy) => "properties" in copy && sameValue(copy.properties[definition.key], base.value),
+    });
   };
 
-  const send = (next: unknown, outdatedVersion?: number) => {
+  const send = (next: unknown, start?: EditStart<WithProperties>) => {
     setError(null);
     setAgain(null);
     setPending({ value: next });
-    onSave(definition.key, next, outdatedVersion).then(
+    onSave(definition.key, next, start).then(
       () => setPending(null),
       (failure: unknown) => {
         setPending(null);
@@ -123,8 +127,8 @@ function PropertyRow({
   };
 
   const startEdit = () => {
-    setBase({ value, version });
-    setText(propertyToInput(definition, value));
+    setBase({ value: shown, version });
+    setText(propertyToInput(definition, shown));
     setError(null);
   };
 

@@ -6,6 +6,7 @@ import {
   useListState,
   useTablePages,
   useVisibleFields,
+  type CellEditStart,
   type CellPatch,
   type DataTableColumn,
   type FilterField,
@@ -109,8 +110,12 @@ export function useRecordPage<T extends PageTypes>({
   );
   const { definitions } = properties;
   const handleEditCell = useCallback(
-    async (row: T["row"], _columnId: string, patch: CellPatch, outdatedBase?: T["row"]) =>
-      update(row, recordPatchOf(definitions, patch, toPatch), outdatedBase?.version),
+    async (row: T["row"], _columnId: string, patch: CellPatch, start?: CellEditStart<T["row"]>) =>
+      update(
+        row,
+        recordPatchOf(definitions, patch, toPatch),
+        start && { version: start.row.version, holds: start.holds },
+      ),
     [update, definitions, toPatch],
   );
   const handleOpenRow = useCallback((row: T["row"]) => setOpenId(row.id), []);

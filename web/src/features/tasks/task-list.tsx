@@ -58,9 +58,9 @@ export function TaskList({ rows, members, quickAddRef }: TaskListProps) {
               setActiveIndex(i);
               setEditingId(row.task.id);
             }}
-            onSaveTitle={(title, outdatedVersion) => {
+            onSaveTitle={(title, startedFrom) => {
               setEditingId(null);
-              update.mutate({ id: row.task.id, patch: { title }, outdatedVersion });
+              update.mutate({ id: row.task.id, patch: { title }, startedFrom });
             }}
             onCancelEdit={() => setEditingId(null)}
             onPriority={(priority) => update.mutate({ id: row.task.id, patch: { priority } })}

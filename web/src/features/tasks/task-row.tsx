@@ -7,7 +7,7 @@ import { formatDueShort } from "./due-format";
 import { PriorityMarker } from "./priority-marker";
 import { TaskCheckbox } from "./task-checkbox";
 import { TaskRowMenu } from "./task-row-menu";
-import type { TaskPriority, TaskRow as Row } from "./task-types";
+import type { Task, TaskPriority, TaskRow as Row } from "./task-types";
 import { TitleEditor } from "./title-editor";
 
 type TaskRowProps = {
@@ -20,7 +20,7 @@ type TaskRowProps = {
   onActivate: () => void;
   onToggle: () => void;
   onEdit: () => void;
-  onSaveTitle: (title: string, outdatedVersion?: number) => void;
+  onSaveTitle: (title: string, startedFrom: Task) => void;
   onCancelEdit: () => void;
   onPriority: (priority: TaskPriority) => void;
   onDelete: () => void;
@@ -54,7 +54,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, ...on }: Task
       <TaskCheckbox task={task} onToggle={on.onToggle} />
       <PriorityMarker priority={task.priority} />
       {editing ? (
-        <TitleEditor title={task.title} version={task.version} onSave={on.onSaveTitle} onCancel={on.onCancelEdit} />
+        <TitleEditor task={task} onSave={on.onSaveTitle} onCancel={on.onCancelEdit} />
       ) : (
         <span
           data-testid="task-title"

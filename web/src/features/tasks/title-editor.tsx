@@ -1,21 +1,21 @@
 import { useState } from "react";
+import type { Task } from "./task-types";
 
 type TitleEditorProps = {
-  title: string;
-  version: number;
-  /** `outdatedVersion` comes when the title changed while it was being edited (see useTaskUpdate). */
-  onSave: (title: string, outdatedVersion?: number) => void;
+  task: Task;
+  /** `startedFrom`: the task as the editor opened on it (see useTaskUpdate). */
+  onSave: (title: string, startedFrom: Task) => void;
   onCancel: () => void;
 };
 
 /** The row's title, editable in place: Enter or leaving the field saves, Escape cancels. */
-export function TitleEditor({ title, version, onSave, onCancel }: TitleEditorProps) {
-  const [value, setValue] = useState(title);
+export function TitleEditor({ task, onSave, onCancel }: TitleEditorProps) {
+  const [value, setValue] = useState(task.title);
   // What the edit started from: left as it was, nothing is saved (not even over a teammate's change).
-  const [base] = useState({ title, version });
+  const [startedFrom] = useState(task);
   const save = () => {
     const next = value.trim();
-    if (next && next !== base.title && next !== title) onSave(next, title === base.title ? undefined : base.version);
+    if (next && next !== startedFrom.title && next !== task.title) onSave(next, startedFrom);
     else onCancel();
   };
   return (

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
 import { isConflict, saveAgainLabel } from "../../lib/trpc-errors";
@@ -26,6 +27,23 @@ function cachedTask(queryClient: QueryClient, id: string): Task | undefined {
  * arrived): the version it started from, so the server refuses it rather than overwrite theirs.
  */
 type UpdateVariables = { id: string; patch: TaskPatch; outdatedVersion?: number };
+
+/** An edit; a typed one says what it `startedFrom`: the task as its editor opened on it. */
+type SaveVariables = { id: string; patch: TaskPatch; startedFrom?: Task };
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The version a typed edit must be saved against when a patched field no longer holds what the edit
+ * started from. Read from the cache, not from what is rendered (a moment behind after a refetch), and
+ * before the edit's own optimistic change goes into it.
+ */
+function outdatedVersionOf(queryClient: QueryClient, { id, patch, startedFrom }: SaveVariables) {
+  const current = startedFrom && cachedTask(queryClient, id);
+  if (!startedFrom || !current) return undefined;
+  const keys = Object.keys(patch) as (keyof TaskPatch & keyof Task)[];
+  return keys.every((key) => sameValue(current[key], startedFrom[key])) ? undefined : startedFrom.version;
+}
 
 /**
  * Optimistic task edits. Edits run one after another (one mutation scope) and each reads the
@@ -68,7 +86,16 @@ export function useTaskUpdate() {
       if (queryClient.isMutating({ mutationKey }) === 1) void queryClient.invalidateQueries(listFilter());
     },
   });
-  return update;
+  const { mutate } = update;
+  const save = useCallback(
+    (variables: SaveVariables, options?: Parameters<typeof mutate>[1]) =>
+      mutate(
+        { id: variables.id, patch: variables.patch, outdatedVersion: outdatedVersionOf(queryClient, variables) },
+        options,
+      ),
+    [mutate, queryClient],
+  );
+  return { mutate: save };
 }
 
 /** Complete or reopen, with an Undo on the toast. */

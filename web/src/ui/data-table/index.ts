@@ -5,7 +5,16 @@ export { FilterBuilder } from "./filter-builder";
 export { useListState } from "./use-list-state";
 export { formatTotal, useTablePages, type ListPage } from "./pages";
 export type { FilterField, FilterState } from "./filters";
-export type { CellEditor, CellPatch, DataTableColumn, DataTableProps, EditCell, SortState, TablePages } from "./types";
+export type {
+  CellEditStart,
+  CellEditor,
+  CellPatch,
+  DataTableColumn,
+  DataTableProps,
+  EditCell,
+  SortState,
+  TablePages,
+} from "./types";
 // The table's editors also edit a record's fields in its side panel.
 export { CellEditorView } from "./cell-editor";
 export { carriesFields, parseMulti, readPatch } from "./editing";

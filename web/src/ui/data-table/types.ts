@@ -83,12 +83,23 @@ export type TablePages<Row> = {
 };
 
 /**
- * Saves `patch` to `row` (the record as the cache has it now). `outdatedBase` comes only when the
- * edited value changed while the editor was open (a teammate's save arrived): it is the row the edit
- * started from, and the save must carry its version so the server refuses it (CONFLICT) instead of
- * silently overwriting the teammate's value.
+ * Where an inline edit started: the row as the editor opened on it, and whether a copy of the row
+ * still holds that value in the edited cell (false when it does not carry the cell's fields).
  */
-export type EditCell<Row> = (row: Row, columnId: string, patch: CellPatch, outdatedBase?: Row) => Promise<unknown>;
+export type CellEditStart<Row> = { row: Row; holds: (copy: Row) => boolean };
+
+/**
+ * Saves `patch` to `row` (the record as shown now). `start` comes with a typed edit: the save must be
+ * checked against the newest copy of the record there is, and when the edited value changed under the
+ * editor, carry the version it started from, so the server refuses it (CONFLICT) instead of silently
+ * overwriting the teammate's value.
+ */
+export type EditCell<Row> = (
+  row: Row,
+  columnId: string,
+  patch: CellPatch,
+  start?: CellEditStart<Row>,
+) => Promise<unknown>;
 
 export type DataTableProps<Row> = {
   /** The scroll container's accessible name, e.g. "Contacts". */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toastError, type ToastAction } from "../../lib/toast";
 import { saveAgainLabel } from "../../lib/trpc-errors";
-import { applyPatch, readPatch, samePatch } from "./editing";
+import { applyPatch, carriesFields, readPatch, samePatch } from "./editing";
 import type { CellPatch, DataTableColumn, EditCell } from "./types";
 
 type PendingEdit<Row> = { seq: number; rowId: string; patch: CellPatch; column: DataTableColumn<Row> };
@@ -20,9 +20,9 @@ type Options<Row> = {
  * again, so the edit is not lost, and a teammate's change is only overwritten by choice.
  *
  * `commit` takes the row the edit started from (`base`) when it has it: a value the person left as it
- * was is not saved (it would put back what was there before a teammate's change), and a value that
- * changed while the editor was open is saved against the version it started from, so the server
- * refuses it with who changed it, rather than the edit silently replacing theirs.
+ * was is not saved (it would put back what was there before a teammate's change), and the save is told
+ * where the edit started (CellEditStart), so a value that changed while the editor was open is refused
+ * by the server with who changed it, rather than the edit silently replacing theirs.
  */
 export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<Row>) {
   const [pending, setPending] = useState<PendingEdit<Row>[]>([]);
@@ -50,11 +50,14 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
       if (!onEditCell || !editor || samePatch(readPatch(row, editor), patch)) return;
       const started = base && readPatch(base, editor);
       if (started && samePatch(started, patch)) return;
-      const outdated = started && !samePatch(readPatch(row, editor), started) ? base : undefined;
+      const start = started && {
+        row: base,
+        holds: (copy: Row) => carriesFields(copy, column) && samePatch(readPatch(copy, editor), started),
+      };
       const edit = { seq: ++seq.current, rowId: getRowId(row), patch, column };
       const settle = () => setPending((list) => list.filter((e) => e.seq !== edit.seq));
       setPending((list) => [...list, edit]);
-      onEditCell(row, column.id, patch, outdated).then(settle, (error: unknown) => {
+      onEditCell(row, column.id, patch, start).then(settle, (error: unknown) => {
         settle();
         const label = saveAgainLabel(error);
         const again: ToastAction | undefined = label && {
