@@ -53,9 +53,7 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPan
               object="company"
               values={shown.properties}
               version={shown.version}
-              onSave={(key, value, start) =>
-                updateCompany(shown, { properties: { [key]: value } }, start)
-              }
+              onSave={(key, value, start) => updateCompany(shown, { properties: { [key]: value } }, start)}
             />
           </>
         )

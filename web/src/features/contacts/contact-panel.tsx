@@ -76,9 +76,7 @@ export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPan
               object="contact"
               values={shown.properties}
               version={shown.version}
-              onSave={(key, value, start) =>
-                updateContact(shown, { properties: { [key]: value } }, start)
-              }
+              onSave={(key, value, start) => updateContact(shown, { properties: { [key]: value } }, start)}
             />
           </>
         )
