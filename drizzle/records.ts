@@ -41,6 +41,8 @@ export const companies = sqliteTable(
     size: text("size"),
     address: text("address"),
     linkedinUrl: text("linkedin_url"),
+    /** The newest entry logged on the company or its live contacts' last activity (companyActivityRefresh). */
+    lastActivityAt: timestamp("last_activity_at"),
     ...recordColumns(),
   },
   (t) => [
@@ -56,6 +58,7 @@ export const companies = sqliteTable(
     index("companies_org_industry_idx").on(t.organizationId, t.deletedAt, t.industry, t.id),
     index("companies_org_size_idx").on(t.organizationId, t.deletedAt, t.size, t.id),
     index("companies_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
+    index("companies_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
   ],
 );
 

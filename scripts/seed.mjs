@@ -781,8 +781,19 @@ export async function seed({
     await activities.flush();
     await notes.flush();
 
-    // The custom property the list can sort and filter on, and the counters the list reads.
+    // The custom property the list can sort and filter on, the counters the list reads, and each
+    // company's last activity from its people's (as COMPANY_LAST_ACTIVITY in worker/src/domain/records/company-activity.ts).
     await db.batch([
+      db
+        .prepare(
+          `UPDATE companies SET last_activity_at = nullif(max(
+            coalesce((SELECT max(occurred_at) FROM notes WHERE notes.organization_id = companies.organization_id
+              AND notes.record_id = companies.id AND notes.deleted_at IS NULL), 0),
+            coalesce((SELECT max(last_activity_at) FROM contacts INDEXED BY contacts_org_company_idx WHERE contacts.organization_id = companies.organization_id
+              AND contacts.company_id = companies.id AND contacts.deleted_at IS NULL), 0)), 0)
+          WHERE organization_id = ?`,
+        )
+        .bind(org.id),
       db
         .prepare(
           "INSERT INTO property_definitions (id, organization_id, object, key, label, type, options, required, position, created_by, created_at, updated_at) VALUES (?, ?, 'contact', 'tier', 'Tier', 'select', ?, 0, 0, ?, ?, ?) ON CONFLICT (organization_id, object, key) DO UPDATE SET type = 'select', options = excluded.options, archived_at = NULL",

@@ -88,4 +88,41 @@ describe("logging calls, meetings and emails on a record", () => {
     await lastActivity("Grace Hopper").filter({ hasText: "—" }).waitFor();
     assert.deepEqual(page.errors, []);
   });
+
+  it("a company's last activity is its people's and its own: the newest, in its column and panel", async () => {
+    const acme = await callProcedure(page, "companies.create", { name: "Acme Analytics" });
+    await callProcedure(page, "companies.create", { name: "Quiet Corp" });
+    const linus = await callProcedure(page, "contacts.create", { firstName: "Linus", companyId: acme.id });
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    await callProcedure(page, "notes.create", {
+      recordObject: "contact",
+      recordId: linus.id,
+      kind: "meeting",
+      outcome: "completed",
+      body: "Quarterly review",
+      occurredAt: threeDaysAgo,
+    });
+
+    await page.goto("/companies");
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Last activity" }).click();
+    await page.keyboard.press("Escape");
+    await lastActivity("Acme Analytics").filter({ hasText: "3 days ago" }).waitFor();
+    assert.equal(await lastActivity("Quiet Corp").innerText(), "—");
+
+    // An email logged on the company itself is newer: it becomes the company's last activity.
+    await page.getByTestId("record-row").filter({ hasText: "Acme Analytics" }).click();
+    await panel().getByRole("heading", { name: "Acme Analytics" }).waitFor();
+    await panel().getByRole("button", { name: "Email", exact: true }).click();
+    await panel().getByRole("textbox", { name: "What happened on the email" }).fill("Sent the renewal quote.");
+    await panel().getByRole("button", { name: "Log email" }).click();
+    await notes().filter({ hasText: "Sent the renewal quote." }).waitFor();
+    await lastActivity("Acme Analytics")
+      .filter({ hasText: /now|second|minute/ })
+      .waitFor();
+    const details = panel().getByTestId("record-fields");
+    await details.getByText("Last activity").waitFor();
+    await screenshot(page, "company-last-activity");
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -182,8 +182,10 @@ describe("list reads: one D1 round trip", () => {
     await defineProperty(org.id, "contact", { key: "tier", label: "Tier", type: "text" });
     const measure = await countedCaller(identity);
     /** The query plans of a list call's statements (the membership query left out). */
-    const plansOf = async (input: RecordListInput) => {
-      const { bound } = await measure((c) => c.contacts.list(input));
+    const plansOf = async (input: RecordListInput, object: "contacts" | "companies" = "contacts") => {
+      const { bound } = await measure<unknown>((c) =>
+        object === "companies" ? c.companies.list(input) : c.contacts.list(input),
+      );
       const plans = [];
       for (const { sql, values } of bound.filter((b) => !b.sql.includes('from "users"'))) {
         const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
@@ -244,6 +246,11 @@ describe("list reads: one D1 round trip", () => {
         expect(byField).not.toMatch(/SCAN contacts/);
         expect(byField.match(/TEMP B-TREE/g)?.length ?? 0).toBeLessThanOrEqual(1);
       }
+    for (const direction of ["asc", "desc"] as const) {
+      const [byActivity] = await plansOf({ sort: { field: "lastActivityAt", direction } }, "companies");
+      expect(byActivity).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_activity_idx/);
+      expect(byActivity).not.toMatch(/SCAN companies/);
+    }
     // So does the walk of a tag's records in such an order.
     await measure((c) => c.contacts.create({ firstName: "Ann", tags: ["newsletter"] }));
     const newsletter: RecordFilter = {

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
+import { companiesOf, companyActivityRefresh } from "../domain/records/company-activity";
 import { companyNamesIn } from "../domain/records/company-names";
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import { contactConfig } from "../domain/records/fields";
@@ -184,7 +185,10 @@ export const contactsRouter = createTRPCRouter({
     delete changes.primaryEmail;
     if (Object.keys(changes).length === 0) return current;
     try {
-      return await updateRecord(ctx, contactConfig, current.id, input.version, patch, changes);
+      // A contact joining or leaving a company moves both companies' last activity.
+      const companiesMoved =
+        "companyId" in changes ? companyActivityRefresh(ctx.db, ctx.org.id, [current.companyId, next.companyId]) : [];
+      return await updateRecord(ctx, contactConfig, current.id, input.version, patch, changes, companiesMoved);
     } catch (error) {
       return rethrowEmailClash(error, ctx.db, ctx.org.id, next.primaryEmail, current.id);
     }
@@ -193,13 +197,25 @@ export const contactsRouter = createTRPCRouter({
   /** Soft delete: the contacts go to the trash, from where `restore` brings them back. */
   delete: memberProcedure
     .input(recordIdsInput)
-    .mutation(({ ctx, input }) => softDeleteRecords(ctx, contactConfig, input.ids)),
+    .mutation(({ ctx, input }) =>
+      softDeleteRecords(
+        ctx,
+        contactConfig,
+        input.ids,
+        companyActivityRefresh(ctx.db, ctx.org.id, companiesOf(ctx.db, ctx.org.id, input.ids)),
+      ),
+    ),
 
   restore: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
     const contact = await findRecord(ctx, contactConfig, input.id, { deleted: true });
     await assertEmailFree(ctx.db, ctx.org.id, contact.primaryEmail);
     try {
-      return await restoreRecord(ctx, contactConfig, contact.id);
+      return await restoreRecord(
+        ctx,
+        contactConfig,
+        contact.id,
+        companyActivityRefresh(ctx.db, ctx.org.id, [contact.companyId]),
+      );
     } catch (error) {
       return rethrowEmailClash(error, ctx.db, ctx.org.id, contact.primaryEmail);
     }

@@ -5,6 +5,7 @@ import { companies, contacts, notes } from "../../../drizzle";
 import { noteOutcomeLabels, type NoteOutcome } from "../../../drizzle/values";
 import { newId } from "../domain/ids";
 import { activityRow, insertActivity, insertActivityWhere } from "../domain/records/activity";
+import { companiesOf, companyActivityRefresh } from "../domain/records/company-activity";
 import { notFound, staleNoteError } from "../domain/records/conflict";
 import type { Database } from "../db";
 import { noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
@@ -48,8 +49,8 @@ const contactOf = (organizationId: string, note: RecordRef, also?: SQL) =>
 
 /**
  * A contact's "last activity" moves up to `at` when a note or logged call, meeting or email is
- * newer; never down (a later date written otherwise, as by the seed, stays). `guard`: only if the note's write happens. Companies
- * have no such field. Not a field edit: the contact's version stays, so no one's open edit conflicts.
+ * newer; never down (a later date written otherwise, as by the seed, stays). `guard`: only if the note's write happens. A
+ * company's is recomputed from its entries and people (refreshCompanyOf). Not a field edit: the contact's version stays, so no one's open edit conflicts.
  */
 function raiseLastActivity(db: Database, organizationId: string, note: RecordRef, at: Date, guard?: SQL) {
   if (note.recordObject !== "contact") return [];
@@ -79,6 +80,14 @@ function recomputeLastActivity(db: Database, organizationId: string, note: Recor
       .set({ lastActivityAt: newest })
       .where(contactOf(organizationId, note, lte(contacts.lastActivityAt, was))),
   ];
+}
+
+/** The company's last activity an entry on `note`'s record counts toward: the company's, or the contact's company's. */
+function refreshCompanyOf(db: Database, organizationId: string, note: RecordRef) {
+  if (note.recordObject === "company") return companyActivityRefresh(db, organizationId, [note.recordId]);
+  if (note.recordObject === "contact")
+    return companyActivityRefresh(db, organizationId, companiesOf(db, organizationId, [note.recordId]));
+  return [];
 }
 
 export const notesRouter = createTRPCRouter({
@@ -121,6 +130,7 @@ export const notesRouter = createTRPCRouter({
         }),
       ),
       ...raiseLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
+      ...refreshCompanyOf(ctx.db, ctx.org.id, note),
     ]);
     return note;
   }),
@@ -166,7 +176,12 @@ export const notesRouter = createTRPCRouter({
       .set({ body: input.body, outcome, occurredAt, version: current.version + 1, updatedAt: now })
       .where(unchanged)
       .returning();
-    const statements = [...guarded, edit, ...recomputeLastActivity(ctx.db, ctx.org.id, current, current.occurredAt)];
+    const statements = [
+      ...guarded,
+      edit,
+      ...recomputeLastActivity(ctx.db, ctx.org.id, current, current.occurredAt),
+      ...refreshCompanyOf(ctx.db, ctx.org.id, current),
+    ];
     const results = (await ctx.db.batch(statements as [BatchItem<"sqlite">])) as unknown[];
     const [updated] = results[guarded.length] as Awaited<typeof edit>;
     if (!updated) throw await staleNoteError(ctx.db, ctx.org.id, await findNote(ctx.db, ctx.org.id, input.id));
@@ -194,6 +209,7 @@ export const notesRouter = createTRPCRouter({
       ),
       ctx.db.update(notes).set({ deletedAt: now, updatedAt: now }).where(live),
       ...recomputeLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
+      ...refreshCompanyOf(ctx.db, ctx.org.id, note),
     ]);
     return { id: note.id };
   }),

@@ -1,7 +1,7 @@
 import { companyPatch } from "../../../../worker/src/schemas/records";
 import { parseMulti, type CellPatch, type DataTableColumn, type FilterField } from "../../ui/data-table";
 import { blankToNull, textEditor } from "../records/field-editors";
-import { commonFieldLabels, commonFilterFields, Empty, timestampColumns } from "../records/record-columns";
+import { commonFieldLabels, commonFilterFields, Empty, timeColumn, timestampColumns } from "../records/record-columns";
 import { ownershipColumns } from "../records/reference-fields";
 import type { Company, CompanyPatch } from "./use-companies";
 
@@ -86,6 +86,8 @@ export const companyColumns: DataTableColumn<Company>[] = [
     cell: (company) => company.linkedinUrl ?? <Empty />,
     editor: textEditor("linkedinUrl", "LinkedIn", { schema: field.linkedinUrl, inputType: "url" }),
   },
+  // The newest entry logged on the company or with one of its people: accounts gone quiet sort last.
+  { ...timeColumn<Company>("lastActivityAt", "Last activity", { defaultHidden: true }), width: 140 },
   ...timestampColumns<Company>().slice(1),
 ];
 
@@ -104,6 +106,7 @@ export const companyFilterFields: FilterField[] = [
   { field: "domain", label: "Domain", kind: "text" },
   { field: "industry", label: "Industry", kind: "text" },
   { field: "size", label: "Size", kind: "text" },
+  { field: "lastActivityAt", label: "Last activity", kind: "date" },
   ...commonFilterFields,
 ];
 

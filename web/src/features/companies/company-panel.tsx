@@ -11,7 +11,17 @@ import { CompanyMark, companyColumns, companyFieldLabels } from "./company-colum
 import { useCompany, useUpdateCompany, type Company } from "./use-companies";
 
 const panelFields: PanelField<Company>[] = [
-  ...pickFields(companyColumns, ["name", "domain", "industry", "size", "address", "linkedinUrl", "owner", "tags"]),
+  ...pickFields(companyColumns, [
+    "name",
+    "domain",
+    "industry",
+    "size",
+    "address",
+    "linkedinUrl",
+    "owner",
+    "tags",
+    "lastActivityAt",
+  ]),
   ...timestampFields<Company>(),
 ];
 

@@ -1,4 +1,5 @@
 import { trpc } from "../../lib/trpc";
+import { markCompanyActivityStale } from "../records/list-cache";
 import { createRecordHooks, type RecordListView, type RecordTypesOf } from "../records/use-record-hooks";
 
 export type ContactTypes = RecordTypesOf<typeof trpc.contacts>;
@@ -7,7 +8,11 @@ export type ContactListInput = RecordListView;
 export type ContactPatch = ContactTypes["patch"];
 export { isConflict } from "../records/list-cache";
 
-export const contactHooks = createRecordHooks<ContactTypes>(trpc.contacts, (details) => details.contact);
+export const contactHooks = createRecordHooks<ContactTypes>(
+  trpc.contacts,
+  (details) => details.contact,
+  markCompanyActivityStale,
+);
 
 export const {
   useList: useContactList,

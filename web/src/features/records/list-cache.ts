@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { isConflict } from "../../lib/trpc-errors";
+import { trpc } from "../../lib/trpc";
 import type { ListPage } from "../../ui/data-table";
 
 export { isConflict };
@@ -117,4 +118,12 @@ export function useQueuedUpdate<Row extends Versioned, Patch>({
     },
     [queryClient, listKey, save, refresh],
   );
+}
+
+/**
+ * A company's last activity rolls up its people's: after a contact is saved, deleted, restored or
+ * merged, or an entry is logged on one, every cached company is stale (read again when next shown).
+ */
+export function markCompanyActivityStale(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: trpc.companies.pathKey(), refetchType: "none" });
 }

@@ -24,6 +24,7 @@ import { Kbd, modKey } from "../../ui/kbd";
 import { useCurrentUser } from "../auth/use-current-user";
 import { memberName, useMembers } from "../members/use-members";
 import { parseWhen, type When } from "./parse-when";
+import { markCompanyActivityStale } from "./list-cache";
 import { PanelSection } from "./record-fields";
 import type { RecordObject } from "./use-record-actions";
 
@@ -48,11 +49,13 @@ function useSubmitKeys(onSubmit: () => void, onCancel?: () => void) {
 
 function useNoteMutations(object: RecordObject, recordId: string) {
   const queryClient = useQueryClient();
-  // The note list and the record's timeline (each note write adds an activity), and for a contact
-  // the lists, whose "Last activity" a note moves.
+  // The note list and the record's timeline (each note write adds an activity), and the lists whose
+  // "Last activity" a note moves: the contact's and the companies' (its own, or its people's).
   const refresh = () =>
     Promise.all([
       object === "contact" && queryClient.invalidateQueries({ queryKey: trpc.contacts.list.pathKey() }),
+      object === "contact" && markCompanyActivityStale(queryClient),
+      queryClient.invalidateQueries({ queryKey: trpc.companies.list.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.notes.list.queryKey({ recordId }) }),
       queryClient.invalidateQueries({
         queryKey:

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import type { inferInput } from "@trpc/tanstack-react-query";
 import { useCallback } from "react";
 import { trpc } from "../../lib/trpc";
-import { removeFromLists } from "./list-cache";
+import { markCompanyActivityStale, removeFromLists } from "./list-cache";
 
 /** The objects with a record list page, trash, bulk actions and merge. */
 export type RecordObject = "contact" | "company";
@@ -23,6 +23,7 @@ export function listKeyOf(object: RecordObject) {
 /** The record's panel (fields and timeline) and every cached list of its object: read again. */
 export function refreshRecords(queryClient: QueryClient, object: RecordObject, ids: string[] = []) {
   void queryClient.invalidateQueries({ queryKey: listKeyOf(object) });
+  if (object === "contact") markCompanyActivityStale(queryClient);
   for (const id of ids)
     void queryClient.invalidateQueries({
       queryKey: object === "contact" ? trpc.contacts.get.queryKey({ id }) : trpc.companies.get.queryKey({ id }),

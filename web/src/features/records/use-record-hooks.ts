@@ -6,6 +6,7 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type QueryClient,
   type QueryKey,
   type UseInfiniteQueryResult,
   type UseMutationResult,
@@ -78,6 +79,8 @@ export function createRecordHooks<T extends RecordTypes>(
   router: RecordRouter,
   /** The record inside `get`'s answer (which also carries related records and the timeline). */
   recordOf: (details: T["details"]) => T["row"],
+  /** After a record is saved, deleted or restored: what else it may have changed (other objects' data). */
+  afterWrite: (queryClient: QueryClient) => void = () => undefined,
 ) {
   type Row = T["row"];
   type Patch = T["patch"];
@@ -112,6 +115,7 @@ export function createRecordHooks<T extends RecordTypes>(
         const row = saved as Row;
         replaceInLists(queryClient, listKey, row);
         void queryClient.invalidateQueries({ queryKey: getKey(row.id) });
+        afterWrite(queryClient);
       },
     });
     const refresh = useCallback(
@@ -148,6 +152,7 @@ export function createRecordHooks<T extends RecordTypes>(
           deleted += ((await remove({ ids: ids.slice(i, i + DELETE_CHUNK) })) as { deleted: number }).deleted;
         removeFromLists(queryClient, listKey, new Set(ids));
         void queryClient.invalidateQueries({ queryKey: listKey, refetchType: "none" });
+        afterWrite(queryClient);
         return deleted;
       },
       [queryClient, remove],
@@ -156,6 +161,7 @@ export function createRecordHooks<T extends RecordTypes>(
     const restoreRecords = useCallback(
       async (ids: string[]) => {
         await Promise.all(ids.map((id) => restore({ id })));
+        afterWrite(queryClient);
         await queryClient.invalidateQueries({ queryKey: listKey });
       },
       [queryClient, restore],

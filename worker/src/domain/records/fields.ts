@@ -112,6 +112,7 @@ export const companyConfig: ObjectConfig<typeof companies, Record<never, never>>
     industry: f(companies.industry, "text"),
     size: f(companies.size, "text"),
     ownerId: f(companies.ownerId, "reference"),
+    lastActivityAt: f(companies.lastActivityAt, "date"),
     tags: { ...f(companies.tags, "array", false), recordTags: true },
     createdAt: f(companies.createdAt, "date", false),
     updatedAt: f(companies.updatedAt, "date", false),

@@ -8,6 +8,7 @@ import type { ImportBatch, ImportBatchResult } from "../../schemas/imports";
 import { companyCreateInput, contactCreateInput, EMPTY_CONTACT_MESSAGE } from "../../schemas/records";
 import { isUniqueViolation } from "../constraint-error";
 import { newId } from "../ids";
+import { companyActivityRefresh } from "./company-activity";
 import { activityRow, diffFields, insertActivity, insertActivityWhere } from "./activity";
 import { countChange } from "./list";
 import { isValidDomain, normalizeDomain, normalizeEmail, sortNameOf, uniteIgnoringCase } from "./normalize";
@@ -470,6 +471,18 @@ export async function importRecords(
     );
   }
   if (created.length) statements.push(countChange(db, organizationId, config.object, created.length));
+  // Contacts the import moved to another company move both companies' last activity.
+  const companiesMoved =
+    config.object === "contact"
+      ? companyActivityRefresh(
+          db,
+          organizationId,
+          updates
+            .filter((target) => target.before?.companyId !== target.state.companyId)
+            .flatMap((target) => [target.before?.companyId as string | null, target.state.companyId as string | null]),
+        )
+      : [];
+  statements.push(...companiesMoved);
   if (statements.length === 0) return result;
   // Kept under the batch's key with what it wrote (the rows refused below amend it after).
   const remembered = input.key ? rememberBatch(db, organizationId, input.key, result, now) : [];
@@ -485,8 +498,9 @@ export async function importRecords(
       });
     throw error;
   }
-  // Updates come right after the linked companies and the creates, two statements each (activity, then the update).
-  const firstUpdate = statements.length - updates.length * 2 - (created.length ? 1 : 0);
+  // Updates come right after the linked companies and the creates, two statements each (activity, then
+  // the update), before the count and the companies' last activity.
+  const firstUpdate = statements.length - updates.length * 2 - (created.length ? 1 : 0) - companiesMoved.length;
   let refused = false;
   updates.forEach((target, i) => {
     const written = results[firstUpdate + i * 2 + 1] as { id: string }[];

@@ -1,4 +1,5 @@
 import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { activities, type contacts } from "../../../../drizzle";
 import { inValues, type Database } from "../../db";
 import { activityRow, insertActivity, insertActivityWhere } from "./activity";
@@ -122,7 +123,8 @@ export async function createRecord<Config extends ObjectConfig>(
 /**
  * Applies `patch` if the record is still live at `expectedVersion`, with an "updated" activity
  * holding `changes`. Both statements check the version inside one batch, so a write that lost
- * a race is CONFLICT (naming who won) and leaves no activity behind.
+ * a race is CONFLICT (naming who won) and leaves no activity behind. `after`: statements keeping
+ * what depends on the record true, in the same batch (here and below: a company's last activity).
  */
 export async function updateRecord<Config extends ObjectConfig>(
   ctx: RecordContext,
@@ -131,6 +133,7 @@ export async function updateRecord<Config extends ObjectConfig>(
   expectedVersion: number,
   patch: Partial<InsertOf<Config>>,
   changes: Record<string, [unknown, unknown]>,
+  after: BatchItem<"sqlite">[] = [],
 ): Promise<RecordOf<Config>> {
   const table = tableOf(config);
   const now = new Date();
@@ -151,6 +154,7 @@ export async function updateRecord<Config extends ObjectConfig>(
       .set({ ...(patch as Partial<typeof contacts.$inferInsert>), version: expectedVersion + 1, updatedAt: now })
       .where(unchanged)
       .returning(recordFields(config)),
+    ...after,
   ]);
   if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, id);
   return updated as RecordOf<Config>;
@@ -167,6 +171,7 @@ export async function softDeleteRecords(
   ctx: RecordContext,
   config: ObjectConfig,
   ids: string[],
+  after: BatchItem<"sqlite">[] = [],
 ): Promise<{ deleted: number }> {
   const table = tableOf(config);
   const live = (only: SQL) => and(eq(table.organizationId, ctx.org.id), only, isNull(table.deletedAt));
@@ -196,8 +201,9 @@ export async function softDeleteRecords(
       .set({ deletedAt: now, updatedAt: now })
       .where(live(idIn(config, liveIds)))
       .returning({ id: table.id }),
+    ...after,
   ]);
-  const moved = results[results.length - 1] as { id: string }[];
+  const moved = results[results.length - 1 - after.length] as { id: string }[];
   return { deleted: moved.length };
 }
 
@@ -210,6 +216,7 @@ export async function restoreRecord<Config extends ObjectConfig>(
   ctx: RecordContext,
   config: Config,
   id: string,
+  after: BatchItem<"sqlite">[] = [],
 ): Promise<RecordOf<Config>> {
   const table = tableOf(config);
   const trashed = and(eq(table.id, id), eq(table.organizationId, ctx.org.id), isNotNull(table.deletedAt));
@@ -226,6 +233,7 @@ export async function restoreRecord<Config extends ObjectConfig>(
       .set({ deletedAt: null, updatedAt: now, version: sql`${table.version} + 1` })
       .where(trashed)
       .returning(recordFields(config)),
+    ...after,
   ]);
   if (!restored) throw notFound(config.object);
   return restored as RecordOf<Config>;

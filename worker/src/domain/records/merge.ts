@@ -3,6 +3,7 @@ import { and, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
 import { activities, companies, contacts, notes, tasks } from "../../../../drizzle";
 import type { Database } from "../../db";
 import { activityRow, diffFields, insertActivityWhere } from "./activity";
+import { companyActivityRefresh } from "./company-activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ObjectConfig } from "./fields";
 import { countChange } from "./list";
@@ -130,6 +131,13 @@ export async function mergeRecords(
       .update(t)
       .set({ recordId: survivor.id })
       .where(and(eq(t.organizationId, organizationId), eq(t.recordId, merged.id), after));
+  // The companies whose last activity the merge moves: the survivor (its people and entries grew), or
+  // the two contacts' companies (one contact left, the other may have joined and holds both's activity).
+  const refreshed = companyActivityRefresh(
+    db,
+    organizationId,
+    config.object === "company" ? [survivor.id] : [survivor.companyId as string | null, merged.companyId as string | null],
+  );
   const results = await db.batch([
     countChange(db, organizationId, config.object, sql`-(SELECT count(*) WHERE ${before})`),
     // The merged record leaves first, so an email or domain it held can move to the survivor.
@@ -180,8 +188,9 @@ export async function mergeRecords(
       .set({ ...(patch as Partial<Contact>), version: input.survivorVersion + 1, updatedAt: now })
       .where(and(survivorCurrent, rowWhere(and(inOrg, eq(table.id, merged.id), eq(table.deletedAt, now)))))
       .returning({ id: table.id, version: table.version }),
+    ...refreshed,
   ]);
-  const [updated] = results[results.length - 1] as { id: string; version: number }[];
+  const [updated] = results[results.length - 1 - refreshed.length] as { id: string; version: number }[];
   if (!updated) {
     // Someone else got there between our read and this batch; nothing was written.
     const current = await db.select({ version: table.version }).from(table).where(survivorCurrent).limit(1);
