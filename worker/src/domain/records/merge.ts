@@ -136,7 +136,9 @@ export async function mergeRecords(
   const refreshed = companyActivityRefresh(
     db,
     organizationId,
-    config.object === "company" ? [survivor.id] : [survivor.companyId as string | null, merged.companyId as string | null],
+    config.object === "company"
+      ? [survivor.id]
+      : [survivor.companyId as string | null, merged.companyId as string | null],
   );
   const results = await db.batch([
     countChange(db, organizationId, config.object, sql`-(SELECT count(*) WHERE ${before})`),
