@@ -41,6 +41,9 @@ export const savedViews = sqliteTable(
     definition: text("definition", { mode: "json" }).$type<ViewDefinition>().notNull(),
     shared: integer("shared", { mode: "boolean" }).notNull().default(false),
     createdBy: text("created_by").notNull(),
+    /** Who saved it last (a stale save is CONFLICT naming them); version: as on records. */
+    updatedBy: text("updated_by"),
+    version: integer("version").notNull().default(1),
     ...timestamps,
   },
   (t) => [index("saved_views_org_object_idx").on(t.organizationId, t.object)],

@@ -103,6 +103,30 @@ describe("saved views on /contacts", () => {
     await total("2 contacts match").waitFor();
     assert.deepEqual(await names(), ["Cy Cole", "Ann Archer"]);
 
+    // Saved from another tab meanwhile: this tab's update is refused, naming who, until "Save mine".
+    const viewId = new URL(page.url()).searchParams.get("view");
+    const [stored] = (await callProcedure(page, "views.list", { object: "contact" }, { kind: "query" })).filter(
+      (v) => v.id === viewId,
+    );
+    await callProcedure(page, "views.update", { id: viewId, version: stored.version, shared: false });
+    await page.getByTestId("column-header-name").getByRole("button", { name: "Name" }).click();
+    await page.getByRole("button", { name: "Update view" }).click();
+    const refusal = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: /Could not update the view: Vera Viewer changed this view at/ });
+    await refusal.waitFor();
+    await screenshot(page, "view-update-refused");
+    await refusal.getByRole("button", { name: "Save mine" }).click();
+    await page.getByText("Updated the view “Qualified leads”.").waitFor();
+    const [saved] = (await callProcedure(page, "views.list", { object: "contact" }, { kind: "query" })).filter(
+      (v) => v.id === viewId,
+    );
+    assert.equal(saved.version, stored.version + 2);
+    assert.deepEqual(saved.definition.sort, { field: "name", direction: "asc" });
+    // The refused update's 409 is the one console error expected here.
+    assert.deepEqual(page.errors, ["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
+    page.errors.length = 0;
+
     await page.getByTestId("open-view").click();
     await page.getByRole("menuitem", { name: "Rename or share…" }).click();
     const rename = page.getByRole("dialog", { name: "Rename or share view" });

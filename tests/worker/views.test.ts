@@ -168,7 +168,12 @@ describe("views.update", () => {
   it("lets a member rename and redefine their own private view", async () => {
     const { member } = await team();
     const view = await member.caller.views.create({ object: "contact", name: "Draft", definition: {} });
-    const updated = await member.caller.views.update({ id: view.id, name: "Qualified", definition: hotLeads });
+    const updated = await member.caller.views.update({
+      id: view.id,
+      version: view.version,
+      name: "Qualified",
+      definition: hotLeads,
+    });
     expect(updated).toMatchObject({ id: view.id, name: "Qualified", definition: hotLeads, shared: false });
     expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(view.updatedAt.getTime());
     expect((await member.caller.views.list({ object: "contact" })).map((v) => v.name)).toEqual(["Qualified"]);
@@ -177,15 +182,27 @@ describe("views.update", () => {
   it("is FORBIDDEN for a member to share their own private view", async () => {
     const { member } = await team();
     const view = await member.caller.views.create({ object: "contact", name: "Mine", definition: {} });
-    await expectTRPCError(member.caller.views.update({ id: view.id, shared: true }), "FORBIDDEN", SHARED_ONLY);
+    await expectTRPCError(
+      member.caller.views.update({ id: view.id, version: view.version, shared: true }),
+      "FORBIDDEN",
+      SHARED_ONLY,
+    );
     expect(await rows("SELECT shared FROM saved_views WHERE id = ?", view.id)).toEqual([{ shared: 0 }]);
   });
 
   it("is FORBIDDEN for a member to change a shared view, which stays as it was", async () => {
     const { admin, member } = await team();
     const view = await admin.caller.views.create({ object: "contact", name: "Team", definition: {}, shared: true });
-    await expectTRPCError(member.caller.views.update({ id: view.id, name: "Mine now" }), "FORBIDDEN", SHARED_ONLY);
-    await expectTRPCError(member.caller.views.update({ id: view.id, shared: false }), "FORBIDDEN", SHARED_ONLY);
+    await expectTRPCError(
+      member.caller.views.update({ id: view.id, version: view.version, name: "Mine now" }),
+      "FORBIDDEN",
+      SHARED_ONLY,
+    );
+    await expectTRPCError(
+      member.caller.views.update({ id: view.id, version: view.version, shared: false }),
+      "FORBIDDEN",
+      SHARED_ONLY,
+    );
     expect(await rows("SELECT name, shared FROM saved_views WHERE id = ?", view.id)).toEqual([
       { name: "Team", shared: 1 },
     ]);
@@ -194,9 +211,12 @@ describe("views.update", () => {
   it("lets an admin share their own view and change a shared view someone else made", async () => {
     const { admin, owner, member } = await team();
     const view = await admin.caller.views.create({ object: "contact", name: "Soon shared", definition: {} });
-    expect(await admin.caller.views.update({ id: view.id, shared: true })).toMatchObject({ shared: true });
+    const shared = await admin.caller.views.update({ id: view.id, version: view.version, shared: true });
+    expect(shared).toMatchObject({ shared: true, version: 2 });
     expect((await member.caller.views.list({ object: "contact" })).map((v) => v.id)).toEqual([view.id]);
-    expect(await owner.caller.views.update({ id: view.id, name: "Renamed by owner" })).toMatchObject({
+    expect(
+      await owner.caller.views.update({ id: view.id, version: shared.version, name: "Renamed by owner" }),
+    ).toMatchObject({
       name: "Renamed by owner",
       shared: true,
       createdBy: admin.identity.uid,
@@ -207,8 +227,16 @@ describe("views.update", () => {
     const { admin, owner, member, other } = await team();
     const view = await member.caller.views.create({ object: "contact", name: "Private", definition: {} });
     for (const caller of [other.caller, admin.caller, owner.caller]) {
-      await expectTRPCError(caller.views.update({ id: view.id, name: "Peek" }), "NOT_FOUND", VIEW_NOT_FOUND);
-      await expectTRPCError(caller.views.update({ id: view.id, shared: true }), "NOT_FOUND", VIEW_NOT_FOUND);
+      await expectTRPCError(
+        caller.views.update({ id: view.id, version: view.version, name: "Peek" }),
+        "NOT_FOUND",
+        VIEW_NOT_FOUND,
+      );
+      await expectTRPCError(
+        caller.views.update({ id: view.id, version: view.version, shared: true }),
+        "NOT_FOUND",
+        VIEW_NOT_FOUND,
+      );
     }
     expect(await rows("SELECT name, shared FROM saved_views WHERE id = ?", view.id)).toEqual([
       { name: "Private", shared: 0 },
@@ -218,17 +246,55 @@ describe("views.update", () => {
   it("is NOT_FOUND for an unknown view", async () => {
     const { admin } = await team();
     await expectTRPCError(
-      admin.caller.views.update({ id: "vw_unknown00000000", name: "X" }),
+      admin.caller.views.update({ id: "vw_unknown00000000", version: 1, name: "X" }),
       "NOT_FOUND",
       VIEW_NOT_FOUND,
     );
+  });
+
+  it("is CONFLICT on a version someone saved over meanwhile, naming them; the view stays theirs", async () => {
+    const { admin, owner } = await team();
+    const view = await admin.caller.views.create({ object: "contact", name: "Pipeline", definition: {}, shared: true });
+    const theirs = await owner.caller.views.update({ id: view.id, version: view.version, definition: hotLeads });
+    expect(theirs.version).toBe(view.version + 1);
+    const error = await expectTRPCError(
+      admin.caller.views.update({ id: view.id, version: view.version, name: "Mine" }),
+      "CONFLICT",
+      /This view was changed by .+ at \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+    );
+    expect((error as { cause?: { changedBy?: string } }).cause?.changedBy).toBe(owner.identity.name);
+    expect(await rows("SELECT name, version FROM saved_views WHERE id = ?", view.id)).toEqual([
+      { name: "Pipeline", version: 2 },
+    ]);
+    // Against the version now shown, the same change goes through.
+    expect(await admin.caller.views.update({ id: view.id, version: theirs.version, name: "Mine" })).toMatchObject({
+      name: "Mine",
+      version: 3,
+      definition: hotLeads,
+    });
+  });
+
+  it("lets one of two saves made on the same version through, and refuses the other", async () => {
+    const { admin, owner } = await team();
+    const view = await admin.caller.views.create({ object: "contact", name: "Race", definition: {}, shared: true });
+    const results = await Promise.allSettled([
+      admin.caller.views.update({ id: view.id, version: view.version, name: "Admin's" }),
+      owner.caller.views.update({ id: view.id, version: view.version, name: "Owner's" }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const [stored] = await rows<{ name: string; version: number }>(
+      "SELECT name, version FROM saved_views WHERE id = ?",
+      view.id,
+    );
+    const winner = results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ name: string }>;
+    expect(stored).toEqual({ name: winner.value.name, version: 2 });
   });
 
   it("is BAD_REQUEST over HTTP for an empty name", async () => {
     const { member } = await team();
     const view = await member.caller.views.create({ object: "contact", name: "Keep", definition: {} });
     const error = await expectTRPCError(
-      (await httpClientFor(member.identity)).views.update.mutate({ id: view.id, name: " " }),
+      (await httpClientFor(member.identity)).views.update.mutate({ id: view.id, version: view.version, name: " " }),
       "BAD_REQUEST",
     );
     expect(fieldErrorsOf(error)).toHaveProperty("name");
@@ -303,7 +369,7 @@ describe("views across organizations", () => {
     for (const caller of [b.owner.caller, b.admin.caller, b.member.caller])
       for (const view of [a.shared, a.personal])
         await expectTRPCError(
-          caller.views.update({ id: view.id, name: "Pwned", shared: false }),
+          caller.views.update({ id: view.id, version: view.version, name: "Pwned", shared: false }),
           "NOT_FOUND",
           VIEW_NOT_FOUND,
         );

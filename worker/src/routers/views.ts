@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, eq, or } from "drizzle-orm";
-import { savedViews } from "../../../drizzle";
+import { savedViews, users } from "../../../drizzle";
 import { newId } from "../domain/ids";
-import { notFound } from "../domain/records/conflict";
+import { conflictError, notFound } from "../domain/records/conflict";
 import { objectInput } from "../schemas/customization";
 import { viewCreateInput, viewUpdateInput } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
@@ -34,6 +34,18 @@ async function findVisibleView(ctx: Context & Caller, id: string) {
   return view;
 }
 
+/** CONFLICT naming who saved the view last, and when. */
+async function staleViewError(ctx: Context, view: { updatedBy: string | null; updatedAt: Date }) {
+  const [author] = view.updatedBy
+    ? await ctx.db
+        .select({ name: users.displayName, email: users.email })
+        .from(users)
+        .where(eq(users.id, view.updatedBy))
+        .limit(1)
+    : [];
+  return conflictError("view", author?.name ?? author?.email ?? null, view.updatedAt);
+}
+
 export const viewsRouter = createTRPCRouter({
   /** Shared views and the caller's own, for one object. */
   list: memberProcedure.input(objectInput).query(({ ctx, input }) =>
@@ -60,6 +72,7 @@ export const viewsRouter = createTRPCRouter({
         organizationId: ctx.org.id,
         ...input,
         createdBy: ctx.uid,
+        updatedBy: ctx.uid,
         createdAt: now,
         updatedAt: now,
       })
@@ -67,15 +80,18 @@ export const viewsRouter = createTRPCRouter({
     return view;
   }),
 
+  /** Saves over the view only at the `version` the change was made on; otherwise CONFLICT naming who saved it. */
   update: memberProcedure.input(viewUpdateInput).mutation(async ({ ctx, input }) => {
     const view = await findVisibleView(ctx, input.id);
     assertMayChange(ctx, view, input.shared === true);
-    const { id, ...patch } = input;
+    if (view.version !== input.version) throw await staleViewError(ctx, view);
+    const { id, version, ...patch } = input;
     const [updated] = await ctx.db
       .update(savedViews)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(savedViews.id, id), eq(savedViews.organizationId, ctx.org.id)))
+      .set({ ...patch, version: version + 1, updatedBy: ctx.uid, updatedAt: new Date() })
+      .where(and(eq(savedViews.id, id), eq(savedViews.organizationId, ctx.org.id), eq(savedViews.version, version)))
       .returning();
+    if (!updated) throw await staleViewError(ctx, await findVisibleView(ctx, id));
     return updated;
   }),
 

@@ -69,6 +69,8 @@ export const viewCreateInput = z.object({
 });
 export const viewUpdateInput = z.object({
   id: z.string().min(4).max(40),
+  /** The version the change was made on: a view saved meanwhile by someone else is CONFLICT. */
+  version: z.number().int().min(1),
   name: z.string().trim().min(1).max(80).optional(),
   definition: viewDefinition.optional(),
   shared: z.boolean().optional(),

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferInput, inferOutput } from "@trpc/tanstack-react-query";
 import { trpc } from "../../lib/trpc";
+import { isConflict } from "../../lib/trpc-errors";
 import type { FilterState, SortState } from "../../ui/data-table";
 import type { CurrentUser } from "../auth/use-current-user";
 import type { RecordObject } from "../records/use-record-actions";
@@ -60,11 +61,24 @@ export function differs(current: ViewDefinition, base: ViewDefinition): boolean 
   return [...current.columns].sort().join(",") !== [...base.columns].sort().join(",");
 }
 
+/**
+ * Create, update and delete. An update carries the version the person's change was made on: when
+ * someone saved the view meanwhile it is refused (CONFLICT, naming them) and the views are read again,
+ * so their version shows; `latestVersion` is then what "Save mine" saves over.
+ */
 export function useViewMutations(object: RecordObject) {
   const queryClient = useQueryClient();
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.views.list.queryKey({ object }) });
+  const listKey = trpc.views.list.queryKey({ object });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: listKey });
   const create = useMutation(trpc.views.create.mutationOptions({ onSuccess: invalidate }));
-  const update = useMutation(trpc.views.update.mutationOptions({ onSuccess: invalidate }));
+  const update = useMutation(
+    trpc.views.update.mutationOptions({
+      onSuccess: invalidate,
+      onError: (error) => (isConflict(error) ? invalidate() : undefined),
+    }),
+  );
   const remove = useMutation(trpc.views.delete.mutationOptions({ onSuccess: invalidate }));
-  return { create, update, remove };
+  const latestVersion = (view: SavedView) =>
+    queryClient.getQueryData<SavedView[]>(listKey)?.find((v) => v.id === view.id)?.version ?? view.version;
+  return { create, update, remove, latestVersion };
 }

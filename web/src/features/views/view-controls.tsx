@@ -2,6 +2,7 @@ import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, Layers, Pencil, Save, Trash, Undo2, Users } from "lucide-react";
 import { useState } from "react";
 import { toast, toastError } from "../../lib/toast";
+import { saveAgainLabel } from "../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { useCurrentUser } from "../auth/use-current-user";
@@ -21,7 +22,7 @@ type Dialog = "save" | "rename" | "delete" | null;
  */
 export function ViewControls({ object, saved }: { object: RecordObject; saved: SavedViewState }) {
   const { data: user } = useCurrentUser();
-  const { create, update, remove } = useViewMutations(object);
+  const { create, update, remove, latestVersion } = useViewMutations(object);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { view, changed, current } = saved;
   const mayChange = view ? mayChangeView(view, user) : false;
@@ -40,29 +41,46 @@ export function ViewControls({ object, saved }: { object: RecordObject; saved: S
       },
     );
 
-  const handleUpdate = () => {
+  /** Saves `change` over the view at `version`; refused because someone saved first, "Save mine" saves it over theirs. */
+  const saveView = (
+    change: { definition?: typeof current; name?: string; shared?: boolean },
+    version: number,
+    { done, failure }: { done: () => void; failure: string },
+  ) => {
     if (!view) return;
     update.mutate(
-      { id: view.id, definition: current },
+      { id: view.id, version, ...change },
       {
-        onSuccess: () => toast.success(`Updated the view “${view.name}”.`),
-        onError: (error) => toastError(error, "Could not update the view"),
+        onSuccess: done,
+        onError: (error) => {
+          const label = saveAgainLabel(error);
+          toastError(
+            error,
+            failure,
+            label && { label, onClick: () => saveView(change, latestVersion(view), { done, failure }) },
+          );
+        },
       },
     );
   };
 
+  const handleUpdate = () => {
+    if (!view) return;
+    saveView({ definition: current }, view.version, {
+      done: () => toast.success(`Updated the view “${view.name}”.`),
+      failure: "Could not update the view",
+    });
+  };
+
   const handleRename = ({ name, shared }: { name: string; shared: boolean }) => {
     if (!view) return;
-    update.mutate(
-      { id: view.id, name, ...(admin ? { shared } : {}) },
-      {
-        onSuccess: () => {
-          setDialog(null);
-          toast.success(`Saved “${name}”.`);
-        },
-        onError: (error) => toastError(error, "Could not rename the view"),
+    saveView({ name, ...(admin ? { shared } : {}) }, view.version, {
+      done: () => {
+        setDialog(null);
+        toast.success(`Saved “${name}”.`);
       },
-    );
+      failure: "Could not rename the view",
+    });
   };
 
   const handleDelete = () => {

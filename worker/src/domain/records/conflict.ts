@@ -31,12 +31,17 @@ async function conflictOf(db: Database, noun: string, where: SQL | undefined): P
     // Two writes in one millisecond: the later insert (higher rowid) is the later change.
     .orderBy(desc(activities.createdAt), sql`${activities}.rowid DESC`)
     .limit(1);
-  const who = last?.name ?? last?.email ?? "a teammate";
-  const when = last ? ` at ${last.at.toISOString().replace("T", " ").slice(0, 16)} UTC` : "";
+  return conflictError(noun, last?.name ?? last?.email ?? null, last?.at ?? null);
+}
+
+/** CONFLICT: the `noun` was changed by `name` (unknown: "a teammate") at `at`. */
+export function conflictError(noun: string, name: string | null, at: Date | null): TRPCError {
+  const who = name ?? "a teammate";
+  const when = at ? ` at ${at.toISOString().replace("T", " ").slice(0, 16)} UTC` : "";
   return new TRPCError({
     code: "CONFLICT",
     message: `This ${noun} was changed by ${who}${when}. Reload to see their change.`,
-    cause: new StaleVersion(noun, who, last?.at ?? null),
+    cause: new StaleVersion(noun, who, at),
   });
 }
 
