@@ -83,6 +83,11 @@ export const contacts = sqliteTable(
       .default(sql`'[]'`),
     title: text("title"),
     companyId: text("company_id"),
+    /**
+     * Its company's name, lower-cased, while that company is live (else null): what a sort by company
+     * reads in order. Kept by triggers (migrations/0013) whatever writes the contact or the company.
+     */
+    companySortName: text("company_sort_name"),
     linkedinUrl: text("linkedin_url"),
     leadStatus: text("lead_status", { enum: leadStatuses }).notNull().default("new"),
     source: text("source"),
@@ -110,6 +115,7 @@ export const contacts = sqliteTable(
     index("contacts_org_source_idx").on(t.organizationId, t.deletedAt, t.source, t.id),
     index("contacts_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
     index("contacts_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
+    index("contacts_org_company_name_idx").on(t.organizationId, t.deletedAt, t.companySortName, t.id),
   ],
 );
 

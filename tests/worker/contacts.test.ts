@@ -942,7 +942,17 @@ describe("contacts.list against a reference model (property-based)", () => {
     leadStatus: string;
     createdAt: number;
     tags: string[];
+    companyId: string | null;
+    /** Its company's name lower-cased while the company is live: what a sort by company orders by. */
+    companySort: string | null;
   };
+  /** Companies for the contacts: two of one name in different case (ties), and one in the trash. */
+  const companyRows = [
+    { id: "cmp_seed_acme1", name: "Acme", deleted: false },
+    { id: "cmp_seed_acme2", name: "ACME", deleted: false },
+    { id: "cmp_seed_beta", name: "Beta Ltd", deleted: false },
+    { id: "cmp_seed_gone", name: "Aaron & Co", deleted: true },
+  ];
   const statuses = ["new", "contacted", "qualified", "unqualified", "customer"] as const;
   const titleWords = ["CEO", "cto", "Engineer", "engineer", "Zoë", "Buyer", "Head of Sales"];
 
@@ -958,19 +968,30 @@ describe("contacts.list against a reference model (property-based)", () => {
         createdAt: fc.integer({ min: 0, max: 9 }).map((d) => Date.UTC(2025, 0, 1 + d)),
         // Case variants of one tag, on one record too (the tag filters read record_tags).
         tags: fc.subarray(["VIP", "vip", "beta", "Beta", "gamma", "zoë"], { maxLength: 3 }),
+        company: fc.option(fc.constantFrom(...companyRows), { nil: null, freq: 4 }),
       }),
       { numRuns: 150, seed: 42 },
     );
-    const seeded = random.map((r, i) => ({
+    const seeded = random.map(({ company, ...r }, i) => ({
       ...r,
       id: `con_seed${String(i).padStart(12, "0")}`,
       sortName: `${r.firstName} ${r.lastName}`.trim().toLowerCase(),
+      companyId: company?.id ?? null,
+      companySort: company && !company.deleted ? company.name.toLowerCase() : null,
     }));
-    await env.DB.batch(
-      seeded.map((c) =>
+    // Company ids are unique across organizations: each run's own.
+    const companyId = (id: string) => `${id}_${organizationId}`;
+    await env.DB.batch([
+      ...companyRows.map((c) =>
+        env.DB.prepare(
+          `INSERT INTO companies (id, organization_id, name, deleted_at, created_by, created_at, updated_at)
+             VALUES (?, ?, ?, ?, 'seed', 0, 0)`,
+        ).bind(companyId(c.id), organizationId, c.name, c.deleted ? 1 : null),
+      ),
+      ...seeded.map((c) =>
         env.DB.prepare(
           `INSERT INTO contacts (id, organization_id, first_name, last_name, sort_name, title, lead_score, lead_status,
-             tags, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'seed', ?, ?)`,
+             tags, company_id, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'seed', ?, ?)`,
         ).bind(
           c.id,
           organizationId,
@@ -981,11 +1002,12 @@ describe("contacts.list against a reference model (property-based)", () => {
           c.leadScore,
           c.leadStatus,
           JSON.stringify(c.tags),
+          c.companyId && companyId(c.companyId),
           c.createdAt,
           c.createdAt,
         ),
       ),
-    );
+    ]);
     return seeded;
   }
 
@@ -995,6 +1017,7 @@ describe("contacts.list against a reference model (property-based)", () => {
     title: "title",
     leadStatus: "leadStatus",
     createdAt: "createdAt",
+    company: "companySort",
   } as const;
   type Condition = { field: string; operator: string; value?: unknown };
 
@@ -1030,6 +1053,10 @@ describe("contacts.list against a reference model (property-based)", () => {
         return c.tags.length === 0;
       case "tags:notEmpty":
         return c.tags.length > 0;
+      case "company:contains":
+        return (c.companySort ?? "").includes((value as string).toLowerCase());
+      case "company:empty":
+        return c.companySort === null;
     }
     throw new Error(`no reference for ${field}:${operator}`);
   }
@@ -1068,6 +1095,13 @@ describe("contacts.list against a reference model (property-based)", () => {
       value: fc.uniqueArray(fc.constantFrom("Vip", "beta", "zoë", "none"), { minLength: 1, maxLength: 3 }),
     }),
     fc.record({ field: fc.constant("tags"), operator: fc.constantFrom("empty", "notEmpty") }),
+    // A trashed company's name matches nothing: its people count as having no company.
+    fc.record({
+      field: fc.constant("company"),
+      operator: fc.constant("contains"),
+      value: fc.constantFrom("acm", "BETA", "aaron"),
+    }),
+    fc.record({ field: fc.constant("company"), operator: fc.constant("empty") }),
   );
 
   it("returns the same rows in the same order as an in-memory sort and filter, for any page size", async () => {

@@ -237,6 +237,7 @@ describe("list reads: one D1 round trip", () => {
     for (const [field, index] of [
       ["title", "contacts_org_title_idx"],
       ["lastActivityAt", "contacts_org_activity_idx"],
+      ["company", "contacts_org_company_name_idx"],
       ["createdAt", "contacts_org_created_idx"],
       ["ownerId", "contacts_org_owner_idx"],
     ] as const)

@@ -329,6 +329,11 @@ describe("migration 0005", () => {
         "record_tags_au_trashed",
         "record_tags_au_restored",
         "organizations_search_partition",
+        // migration 0013: a contact's company name, kept for the Company column's sort
+        "contacts_company_name_ai",
+        "contacts_company_name_au",
+        "companies_contact_names_ai",
+        "companies_contact_names_au",
       ].sort(),
     );
   });

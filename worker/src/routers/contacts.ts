@@ -19,7 +19,7 @@ import {
   updateRecord,
 } from "../domain/records/lifecycle";
 import { listRecords } from "../domain/records/list";
-import { rowCodec } from "../domain/records/row-json";
+import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { normalizeEmail, sortNameOf } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
 import type { Database } from "../db";
@@ -38,7 +38,7 @@ import { mergeRecords } from "../domain/records/merge";
 import { importBatchInput } from "../schemas/imports";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
-type Contact = typeof contacts.$inferSelect;
+type Contact = WithoutDerived<typeof contacts.$inferSelect>;
 
 /** "ann@acme.com already belongs to Ann Lee." when another live contact holds the email. */
 async function assertEmailFree(db: Database, organizationId: string, email: string | null, exceptId?: string) {
@@ -96,7 +96,7 @@ export const contactsRouter = createTRPCRouter({
    * round trip with the membership check.
    */
   get: memberReadProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
-    const codec = rowCodec<Contact>(contacts);
+    const codec = rowCodec<Contact>(contacts, DERIVED_COLUMNS);
     const contact = ctx.db
       .select({
         record: codec.select,

@@ -1,4 +1,5 @@
 import { trpc } from "../../lib/trpc";
+import { markContactCompaniesStale } from "../records/list-cache";
 import { createRecordHooks, type RecordListView, type RecordTypesOf } from "../records/use-record-hooks";
 
 export type CompanyTypes = RecordTypesOf<typeof trpc.companies>;
@@ -6,7 +7,11 @@ export type Company = CompanyTypes["row"];
 export type CompanyListInput = RecordListView;
 export type CompanyPatch = CompanyTypes["patch"];
 
-export const companyHooks = createRecordHooks<CompanyTypes>(trpc.companies, (details) => details.company);
+export const companyHooks = createRecordHooks<CompanyTypes>(
+  trpc.companies,
+  (details) => details.company,
+  markContactCompaniesStale,
+);
 
 export const {
   useList: useCompanyList,

@@ -65,6 +65,8 @@ export const contactColumns: DataTableColumn<Contact>[] = [
     fields: ["companyId", "companyName"],
     header: "Company",
     width: 190,
+    // By the company's name (the server keeps it with the contact), those without one last.
+    sortField: "company",
     cell: (contact) => contact.companyName ?? <Empty />,
     editor: {
       kind: "lookup",
@@ -164,6 +166,7 @@ export function toContactPatch(patch: CellPatch): ContactPatch {
 export const contactFilterFields: FilterField[] = [
   { field: "name", label: "Name", kind: "text" },
   { field: "email", label: "Email", kind: "text" },
+  { field: "company", label: "Company name", kind: "text" },
   { field: "title", label: "Title", kind: "text" },
   { field: "leadStatus", label: "Lead status", kind: "enum", options: leadStatusOptions },
   { field: "leadScore", label: "Lead score", kind: "number" },

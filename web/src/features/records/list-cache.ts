@@ -127,3 +127,11 @@ export function useQueuedUpdate<Row extends Versioned, Patch>({
 export function markCompanyActivityStale(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: trpc.companies.pathKey(), refetchType: "none" });
 }
+
+/**
+ * A contact shows its company's name, and sorts and filters by it: after a company is saved,
+ * deleted, restored or merged, every cached contact is stale (read again when next shown).
+ */
+export function markContactCompaniesStale(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey(), refetchType: "none" });
+}

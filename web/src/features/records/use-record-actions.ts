@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import type { inferInput } from "@trpc/tanstack-react-query";
 import { useCallback } from "react";
 import { trpc } from "../../lib/trpc";
-import { markCompanyActivityStale, removeFromLists } from "./list-cache";
+import { markCompanyActivityStale, markContactCompaniesStale, removeFromLists } from "./list-cache";
 
 /** The objects with a record list page, trash, bulk actions and merge. */
 export type RecordObject = "contact" | "company";
@@ -20,10 +20,14 @@ export function listKeyOf(object: RecordObject) {
   return object === "contact" ? trpc.contacts.list.infiniteQueryKey() : trpc.companies.list.infiniteQueryKey();
 }
 
-/** The record's panel (fields and timeline) and every cached list of its object: read again. */
+/**
+ * The record's panel (fields and timeline) and every cached list of its object: read again; what
+ * the other object shows of them (a company's last activity, a contact's company): stale.
+ */
 export function refreshRecords(queryClient: QueryClient, object: RecordObject, ids: string[] = []) {
   void queryClient.invalidateQueries({ queryKey: listKeyOf(object) });
   if (object === "contact") markCompanyActivityStale(queryClient);
+  else markContactCompaniesStale(queryClient);
   for (const id of ids)
     void queryClient.invalidateQueries({
       queryKey: object === "contact" ? trpc.contacts.get.queryKey({ id }) : trpc.companies.get.queryKey({ id }),
@@ -90,7 +94,7 @@ export function useRestoreRecords(object: RecordObject) {
         }
       };
       await Promise.all(Array.from({ length: Math.min(RESTORE_CONCURRENCY, ids.length) }, worker));
-      void queryClient.invalidateQueries({ queryKey: listKeyOf(object) });
+      refreshRecords(queryClient, object);
       return { restored, failures };
     },
     [mutateAsync, queryClient, object],

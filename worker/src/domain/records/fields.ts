@@ -87,6 +87,8 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
     email: f(contacts.primaryEmail, "text"),
     title: f(contacts.title, "text"),
     companyId: f(contacts.companyId, "reference"),
+    // The company's name (lower-cased, empty unless the company is live): the Company column's sort.
+    company: f(contacts.companySortName, "text"),
     ownerId: f(contacts.ownerId, "reference"),
     leadStatus: f(contacts.leadStatus, "enum", false),
     source: f(contacts.source, "text"),

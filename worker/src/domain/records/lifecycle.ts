@@ -6,6 +6,7 @@ import { activityRow, insertActivity, insertActivityWhere } from "./activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ListColumnValues, ObjectConfig } from "./fields";
 import { countChange } from "./list";
+import { DERIVED_COLUMNS, type WithoutDerived } from "./row-json";
 
 /**
  * What every record write needs from the tRPC context: the organization's database, the
@@ -23,13 +24,14 @@ const tableOf = (config: ObjectConfig) => config.table as unknown as typeof cont
  * A record as the routers return it: its table's row with the object's list columns (e.g. a
  * contact's companyName), so a record the web receives after a write can stand in its lists.
  */
-export type RecordOf<Config extends ObjectConfig> = Config["table"]["$inferSelect"] &
+export type RecordOf<Config extends ObjectConfig> = WithoutDerived<Config["table"]["$inferSelect"]> &
   ListColumnValues<Config["listColumns"]>;
 type InsertOf<Config extends ObjectConfig> = Config["table"]["$inferInsert"];
 
-/** The columns of a record read or returned (RETURNING) whole: the table's and the list columns. */
+/** The columns of a record read or returned (RETURNING) whole: the table's but DERIVED_COLUMNS, and the list columns. */
 function recordFields(config: ObjectConfig) {
   const fields: Record<string, unknown> = { ...getTableColumns(tableOf(config)) };
+  for (const key of DERIVED_COLUMNS) delete fields[key];
   for (const [key, column] of Object.entries(config.listColumns)) fields[key] = column.sql;
   return fields as ReturnType<typeof getTableColumns<typeof contacts>>;
 }

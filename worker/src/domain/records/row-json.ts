@@ -33,10 +33,17 @@ const codecs = new Map<string, RowCodec<unknown>>();
 const MAX_CODECS = 500;
 
 /**
+ * Columns that triggers keep for a sort (migrations/0013), never returned: a write's RETURNING reads
+ * the row before its triggers ran, so it would hand out the old value.
+ */
+export const DERIVED_COLUMNS = ["companySortName"] as const;
+export type WithoutDerived<Row> = Omit<Row, (typeof DERIVED_COLUMNS)[number]>;
+
+/**
  * What a list row leaves out: the integer key, the name's sort form, the tenant and the creator are
  * the server's business (a quarter of each row's bytes, paid for in D1's reply, JSON and the wire).
  */
-export const LIST_OMITTED = ["seq", "sortName", "organizationId", "createdBy"] as const;
+export const LIST_OMITTED = ["seq", "sortName", "organizationId", "createdBy", ...DERIVED_COLUMNS] as const;
 export type ListRow<Row> = Omit<Row, (typeof LIST_OMITTED)[number]>;
 
 /** Columns JSON cannot carry as the row has them: decoded by the column itself (e.g. ms → Date). */

@@ -1,0 +1,72 @@
+import { after, before, describe, it } from "node:test";
+import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+describe("/contacts sorted by company", () => {
+  let browser;
+  let page;
+  const header = () => page.getByTestId("column-header-company");
+  /** The Company cells from the top, as shown. */
+  const companies = () => page.locator('[data-testid="record-row"] [data-column-id="company"]').allInnerTexts();
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Sorting Co" }));
+    const company = (name) => callProcedure(page, "companies.create", { name });
+    const [globex, initech, acme] = [await company("Globex"), await company("Initech"), await company("acme")];
+    for (const [firstName, companyId] of [
+      ["Gina", globex.id],
+      ["Ian", initech.id],
+      ["Ann", acme.id],
+      ["Nora", null],
+      ["Gary", globex.id],
+    ])
+      await callProcedure(page, "contacts.create", { firstName, lastName: "Test", companyId });
+  });
+  after(() => browser?.close());
+
+  it("sorts by the company's name from its header, either way, those without a company last", async () => {
+    await page.goto("/contacts");
+    await page.getByTestId("record-total").getByText("5 contacts").waitFor();
+    await header().getByRole("button").click();
+    await page.locator('[data-testid="column-header-company"][aria-sort="ascending"]').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="record-row"] [data-column-id="company"]')?.textContent === "acme",
+    );
+    assert.deepEqual(await companies(), ["acme", "Globex", "Globex", "Initech", "—"]);
+    await screenshot(page, "contacts-sorted-by-company");
+
+    await header().getByRole("button").click();
+    await page.locator('[data-testid="column-header-company"][aria-sort="descending"]').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="record-row"] [data-column-id="company"]')?.textContent === "Initech",
+    );
+    assert.deepEqual(await companies(), ["Initech", "Globex", "Globex", "acme", "—"], "the empty ones stay last");
+  });
+
+  it("shows a company renamed on /companies in its new place when the contacts are next shown", async () => {
+    await page.getByRole("link", { name: "Companies" }).click();
+    const initech = page.getByTestId("record-row").filter({ hasText: "Initech" });
+    const name = initech.locator('[data-column-id="name"]');
+    await name.hover();
+    await name.getByRole("button", { name: "Edit Name" }).click();
+    const editor = name.getByRole("textbox", { name: "Name" });
+    await editor.fill("Aperture");
+    await editor.press("Enter");
+    await editor.waitFor({ state: "detached" });
+    await page.getByTestId("record-row").filter({ hasText: "Aperture" }).waitFor();
+
+    // The list opens in its own order again (by name); sorted by company, Initech's people moved up.
+    await page.getByRole("link", { name: "Contacts" }).click();
+    await header().getByRole("button").click();
+    await page.locator('[data-testid="column-header-company"][aria-sort="ascending"]').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="record-row"] [data-column-id="company"]')?.textContent === "acme",
+    );
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="record-row"] [data-column-id="company"]')[1]?.textContent ===
+        "Aperture",
+    );
+    assert.deepEqual(await companies(), ["acme", "Aperture", "Globex", "Globex", "—"]);
+  });
+});
