@@ -226,11 +226,23 @@ describe("list reads: one D1 round trip", () => {
     expect(search).not.toMatch(/SCAN contacts(?!_fts)/);
     expect(search.match(/TEMP B-TREE/g)).toHaveLength(1);
     expect(search.trim().split("\n").at(-1)).toBe("USE TEMP B-TREE FOR ORDER BY");
-    // With a sort chosen, a search keeps that order.
-    const [sortedSearch] = await plansOf({ search: "ann", sort: { field: "name", direction: "asc" } });
-    expect(sortedSearch).toMatch(/contacts_fts VIRTUAL TABLE/);
-    expect(sortedSearch).not.toMatch(/SCAN contacts(?!_fts)/);
-    expect(sortedSearch).not.toMatch(/TEMP B-TREE/);
+    // With a sort chosen, a search keeps that order: a walk of the sort's index probing each record
+    // for the search, or the matches read by rowid and sorted (the capped count picks one, see
+    // planList). Never the matches looped over for every index entry (a rowid term on the index).
+    for (const [field, index] of [
+      ["name", "contacts_org_name_idx"],
+      ["title", "contacts_org_title_idx"],
+      ["prop:tier", "record_values_sort_idx"],
+    ] as const) {
+      // (a property's sort reads the definitions first, on a cold cache)
+      const sortedSearch = (await plansOf({ search: "ann", sort: { field, direction: "asc" } })).at(-1)!;
+      expect(sortedSearch).toMatch(new RegExp(`SEARCH \\w+ USING (COVERING )?INDEX ${index} \\(organization_id=\\?`));
+      expect(sortedSearch).toMatch(/SCAN contacts_fts VIRTUAL TABLE INDEX 0:M\d*></);
+      expect(sortedSearch).toMatch(/SEARCH contacts USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(sortedSearch).not.toMatch(/AND rowid=\?/);
+      // (but the records without a value of a property, walked by id after those with one)
+      expect(sortedSearch.replace("SCAN contacts USING INDEX contacts_id_uq", "")).not.toMatch(/SCAN contacts(?!_fts)/);
+    }
 
     // A sort by a field that may be empty reads its index in order, the empty ones by id after them,
     // both ways and past a cursor; only the page's own rows are sorted (the last TEMP B-TREE).
