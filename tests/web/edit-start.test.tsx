@@ -120,3 +120,32 @@ describe("a task's title typed while a teammate renamed it", () => {
     expect(sent).toMatchObject({ version: 2, patch: { title: "Mine" } });
   });
 });
+
+describe("a second edit of a record while the first is still on its way", () => {
+  it("waits for the first, and is counted as unsaved work meanwhile (closing the tab asks), then is sent", async () => {
+    const { workInProgressCount, unkeptEditCount } = await import("../../web/src/lib/unsaved-edits");
+    const queryClient = listed();
+    let answerFirst!: () => void;
+    const first = new Promise<void>((resolve) => (answerFirst = resolve));
+    const save = vi.fn(async (input: { id: string; version: number }) => {
+      if (save.mock.calls.length === 1) await first;
+      return { id: "con_1", version: input.version + 1 };
+    });
+    const { result } = renderHook(
+      () => useQueuedUpdate<Contact, object>({ queryClient, listKey, save, refresh: async () => shown }),
+      { wrapper: withClient(queryClient) },
+    );
+    const shown = { id: "con_1", version: 1 };
+    let saves!: Promise<unknown>[];
+    act(() => {
+      saves = [result.current(shown, { title: "CTO" }), result.current(shown, { title: "CEO" })];
+    });
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(workInProgressCount()).toBe(1);
+    expect(unkeptEditCount(queryClient)).toBe(1);
+    answerFirst();
+    await act(() => Promise.all(saves));
+    expect(workInProgressCount()).toBe(0);
+    expect(save).toHaveBeenCalledTimes(2);
+  });
+});

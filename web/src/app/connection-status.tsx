@@ -1,20 +1,36 @@
 import { useIsMutating, useQueryClient } from "@tanstack/react-query";
 import { WifiOff } from "lucide-react";
 import { useEffect, useSyncExternalStore } from "react";
-import { connectionNotice, guardUnsavedEdits, isOnline, subscribeOnline } from "../lib/unsaved-edits";
+import { auth } from "../lib/firebase";
+import { useAuth } from "../lib/auth";
+import { keepOfflineEdits, keptEditCount, subscribeKeptEdits } from "../lib/offline-edits";
+import {
+  connectionNotice,
+  guardUnsavedEdits,
+  isOnline,
+  subscribeOnline,
+  subscribeWorkInProgress,
+  workInProgressCount,
+} from "../lib/unsaved-edits";
+import { useResumedOfflineEdits } from "./resume-offline-edits";
 
 /**
- * Says when the browser is offline and how many edits are waiting to be sent, and asks before the
- * tab is closed or reloaded while any edit has not reached the server yet.
+ * Says when the browser is offline and how many edits are waiting to be sent; keeps those edits on
+ * this device and sends the ones an earlier tab kept; asks before the tab is closed or reloaded
+ * while an edit that is not kept has not reached the server yet.
  */
 export function ConnectionStatus() {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const online = useSyncExternalStore(subscribeOnline, isOnline);
-  const unsaved = useIsMutating();
+  const unsaved = useIsMutating() + useSyncExternalStore(subscribeWorkInProgress, workInProgressCount);
+  const kept = useSyncExternalStore(subscribeKeptEdits, keptEditCount);
 
   useEffect(() => guardUnsavedEdits(queryClient), [queryClient]);
+  useEffect(() => keepOfflineEdits(queryClient, () => auth.currentUser?.uid ?? null).unsubscribe, [queryClient]);
+  useResumedOfflineEdits(queryClient, user?.uid ?? null);
 
-  const notice = connectionNotice(online, unsaved);
+  const notice = connectionNotice(online, unsaved, kept);
   if (!notice) return null;
   return (
     <div

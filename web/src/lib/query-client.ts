@@ -4,6 +4,7 @@ import type { Persister } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
 import superjson from "superjson";
 import { copyHoldsLastEdit, noteEditSettled, noteEditStarted } from "./edit-mark";
+import { forgetOfflineEdits } from "./offline-edits";
 
 /** SPEC §9 figures. */
 export const QUERY_STALE_TIME_MS = 60_000;
@@ -49,7 +50,12 @@ export const persister: Persister = {
   },
 };
 
-export const persistOptions = { persister, maxAge: PERSIST_MAX_AGE };
+/** Mutations stay out of it: edits waiting offline are kept on their own, at once (offline-edits.ts). */
+export const persistOptions = {
+  persister,
+  maxAge: PERSIST_MAX_AGE,
+  dehydrateOptions: { shouldDehydrateMutation: () => false },
+};
 
 /**
  * Once the IndexedDB copy is back in memory, what is on screen is fetched again. The copy paints the
@@ -70,9 +76,9 @@ export function refreshRestoredQueries(client: QueryClient = queryClient): Promi
   return client.invalidateQueries();
 }
 
-/** Logout: the memory cache and the IndexedDB copy both go, so the next user sees nothing. */
+/** Logout: the memory cache, the IndexedDB copy and kept offline edits all go, so the next user sees nothing. */
 export async function clearQueryCache(): Promise<void> {
   await queryClient.cancelQueries();
   queryClient.clear();
-  await persister.removeClient();
+  await Promise.all([persister.removeClient(), forgetOfflineEdits()]);
 }

@@ -2,6 +2,7 @@ import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query"
 import { useCallback, useRef } from "react";
 import { isConflict } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
+import { holdPageWhile } from "../../lib/unsaved-edits";
 import type { ListPage } from "../../ui/data-table";
 
 export { isConflict };
@@ -109,7 +110,11 @@ export function useQueuedUpdate<Row extends Versioned, Patch>({
           throw error;
         }
       };
-      const queued = (queues.current.get(row.id) ?? Promise.resolve()).then(run, run);
+      const previous = queues.current.get(row.id);
+      const queued = (previous ?? Promise.resolve()).then(run, run);
+      // Until the earlier edit of the record is saved this one is not even a mutation: offline, it
+      // is neither sent nor kept on disk, so the tab must stay open (and the notice counts it).
+      if (previous) void holdPageWhile(previous);
       queues.current.set(
         row.id,
         queued.catch(() => undefined),
