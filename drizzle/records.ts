@@ -14,6 +14,11 @@ const seq = () => integer("seq").primaryKey();
 const recordColumns = () => ({
   organizationId: organizationId().references(() => organizations.id, { onDelete: "cascade" }),
   ownerId: text("owner_id"),
+  /**
+   * The owner's name (else email), lower-cased: what a sort by owner reads in order. Kept by triggers
+   * (migrations/0014) whatever writes the record or renames the user.
+   */
+  ownerSortName: text("owner_sort_name"),
   tags: text("tags", { mode: "json" })
     .$type<string[]>()
     .notNull()
@@ -59,6 +64,7 @@ export const companies = sqliteTable(
     index("companies_org_size_idx").on(t.organizationId, t.deletedAt, t.size, t.id),
     index("companies_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
     index("companies_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
+    index("companies_org_owner_name_idx").on(t.organizationId, t.deletedAt, t.ownerSortName, t.id),
   ],
 );
 
@@ -116,6 +122,7 @@ export const contacts = sqliteTable(
     index("contacts_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
     index("contacts_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
     index("contacts_org_company_name_idx").on(t.organizationId, t.deletedAt, t.companySortName, t.id),
+    index("contacts_org_owner_name_idx").on(t.organizationId, t.deletedAt, t.ownerSortName, t.id),
   ],
 );
 

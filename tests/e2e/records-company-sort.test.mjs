@@ -69,4 +69,20 @@ describe("/contacts sorted by company", () => {
     );
     assert.deepEqual(await companies(), ["acme", "Aperture", "Globex", "Globex", "—"]);
   });
+
+  it("sorts by owner from the Owner header: the person's own contacts first, the unowned after", async () => {
+    const me = await callProcedure(page, "user.getUser", undefined, { kind: "query" });
+    const found = await callProcedure(page, "search.records", { query: "Nora" }, { kind: "query" });
+    await callProcedure(page, "contacts.bulkUpdate", {
+      ids: [found.contacts[0].id],
+      action: { type: "assign", ownerId: me.id },
+    });
+    await page.reload();
+    await page.getByTestId("column-header-owner").getByRole("button").click();
+    await page.locator('[data-testid="column-header-owner"][aria-sort="ascending"]').waitFor();
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="record-row"] [data-column-id="name"]')?.textContent?.endsWith("Nora Test"),
+    );
+    await screenshot(page, "contacts-sorted-by-owner");
+  });
 });

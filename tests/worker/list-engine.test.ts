@@ -250,6 +250,7 @@ describe("list reads: one D1 round trip", () => {
       ["title", "contacts_org_title_idx"],
       ["lastActivityAt", "contacts_org_activity_idx"],
       ["company", "contacts_org_company_name_idx"],
+      ["owner", "contacts_org_owner_name_idx"],
       ["createdAt", "contacts_org_created_idx"],
       ["ownerId", "contacts_org_owner_idx"],
     ] as const)
@@ -263,6 +264,9 @@ describe("list reads: one D1 round trip", () => {
       const [byActivity] = await plansOf({ sort: { field: "lastActivityAt", direction } }, "companies");
       expect(byActivity).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_activity_idx/);
       expect(byActivity).not.toMatch(/SCAN companies/);
+      const [byOwner] = await plansOf({ sort: { field: "owner", direction } }, "companies");
+      expect(byOwner).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_owner_name_idx/);
+      expect(byOwner).not.toMatch(/SCAN companies/);
     }
     // So does the walk of a tag's records in such an order.
     await measure((c) => c.contacts.create({ firstName: "Ann", tags: ["newsletter"] }));

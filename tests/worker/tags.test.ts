@@ -334,6 +334,13 @@ describe("migration 0005", () => {
         "contacts_company_name_au",
         "companies_contact_names_ai",
         "companies_contact_names_au",
+        // migration 0014: the owner's name, kept for the Owner column's sort
+        "contacts_owner_name_ai",
+        "contacts_owner_name_au",
+        "companies_owner_name_ai",
+        "companies_owner_name_au",
+        "users_contacts_owner_name_au",
+        "users_companies_owner_name_au",
       ].sort(),
     );
   });

@@ -18,7 +18,7 @@ import {
   updateRecord,
 } from "../domain/records/lifecycle";
 import { listRecords } from "../domain/records/list";
-import { rowCodec } from "../domain/records/row-json";
+import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { isValidDomain, normalizeDomain } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
 import type { Database } from "../db";
@@ -36,7 +36,7 @@ import { mergeRecords } from "../domain/records/merge";
 import { importBatchInput } from "../schemas/imports";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
-type Company = typeof companies.$inferSelect;
+type Company = WithoutDerived<typeof companies.$inferSelect>;
 
 /** How many of a company's contacts its page shows. */
 export const COMPANY_CONTACTS_LIMIT = 200;
@@ -93,7 +93,7 @@ export const companiesRouter = createTRPCRouter({
    * round trip with the membership check.
    */
   get: memberReadProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
-    const codec = rowCodec<Company>(companies);
+    const codec = rowCodec<Company>(companies, DERIVED_COLUMNS);
     const company = ctx.db
       .select({ record: codec.select })
       .from(companies)

@@ -110,6 +110,8 @@ export function ownershipColumns<Row extends Owned>(object: RecordObject): DataT
       fields: ["ownerId"],
       header: "Owner",
       width: 170,
+      // By the owner's name (the server keeps it with the record), those without one last.
+      sortField: "owner",
       cell: (row) => <OwnerName userId={row.ownerId} />,
       editor: { kind: "lookup", field: "ownerId", label: "Owner", useOptions: useMemberOptions, clearable: true },
     },

@@ -90,6 +90,8 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
     // The company's name (lower-cased, empty unless the company is live): the Company column's sort.
     company: f(contacts.companySortName, "text"),
     ownerId: f(contacts.ownerId, "reference"),
+    // The owner's name (else email, lower-cased; empty without an owner): the Owner column's sort.
+    owner: f(contacts.ownerSortName, "text"),
     leadStatus: f(contacts.leadStatus, "enum", false),
     source: f(contacts.source, "text"),
     leadScore: f(contacts.leadScore, "number", false),
@@ -114,6 +116,7 @@ export const companyConfig: ObjectConfig<typeof companies, Record<never, never>>
     industry: f(companies.industry, "text"),
     size: f(companies.size, "text"),
     ownerId: f(companies.ownerId, "reference"),
+    owner: f(companies.ownerSortName, "text"),
     lastActivityAt: f(companies.lastActivityAt, "date"),
     tags: { ...f(companies.tags, "array", false), recordTags: true },
     createdAt: f(companies.createdAt, "date", false),

@@ -33,10 +33,10 @@ const codecs = new Map<string, RowCodec<unknown>>();
 const MAX_CODECS = 500;
 
 /**
- * Columns that triggers keep for a sort (migrations/0013), never returned: a write's RETURNING reads
+ * Columns that triggers keep for a sort (migrations/0013, 0014), never returned: a write's RETURNING reads
  * the row before its triggers ran, so it would hand out the old value.
  */
-export const DERIVED_COLUMNS = ["companySortName"] as const;
+export const DERIVED_COLUMNS = ["companySortName", "ownerSortName"] as const;
 export type WithoutDerived<Row> = Omit<Row, (typeof DERIVED_COLUMNS)[number]>;
 
 /**
