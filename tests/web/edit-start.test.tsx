@@ -119,6 +119,20 @@ describe("a task's title typed while a teammate renamed it", () => {
     const sent = await titleSaved(task(2, "Call Ann", "high"), task(1, "Call Ann"));
     expect(sent).toMatchObject({ version: 2, patch: { title: "Mine" } });
   });
+
+  it("holds, as the edit was made, the procedure's input: a tab that sends it later (kept offline) sends it as is", async () => {
+    const cached = task(3, "Call Ann");
+    const queryClient = new QueryClient();
+    queryClient.setQueryData([["tasks", "list"], { input: { tab: "today" }, type: "query" }], [{ task: cached }]);
+    sendTaskUpdate.mockReset();
+    sendTaskUpdate.mockImplementation(() => new Promise(() => undefined));
+    const { result } = renderHook(() => useTaskUpdate(), { wrapper: withClient(queryClient) });
+    act(() => result.current.mutate({ id: "tsk_1", patch: { priority: "high" } }));
+    await waitFor(() => expect(queryClient.isMutating()).toBe(1));
+    const [edit] = queryClient.getMutationCache().getAll();
+    expect(edit.state.variables).toMatchObject({ id: "tsk_1", version: 3, patch: { priority: "high" } });
+    expect(edit.options.mutationKey).toEqual([["tasks", "update"]]);
+  });
 });
 
 describe("a second edit of a record while the first is still on its way", () => {

@@ -128,6 +128,25 @@ describe("edits made offline, kept on this device", () => {
     keeping.unsubscribe();
   });
 
+  it("leave out a mutation a later tab could not send as it stands (no procedure key, or kept back by its meta)", async () => {
+    const store = memoryStore();
+    const client = new QueryClient();
+    const keeping = keepOfflineEdits(client, () => "uid-ann", store);
+    onlineManager.setOnline(false);
+    void new MutationObserver(client, { mutationFn: () => Promise.resolve() }).mutate();
+    void new MutationObserver(client, {
+      mutationKey: [["tasks", "update"]],
+      meta: { keepOffline: false },
+      mutationFn: () => Promise.resolve(),
+    }).mutate();
+    await Promise.resolve();
+    await keeping.settled();
+    expect(store.text).toBeUndefined();
+    expect(keptEditCount()).toBe(0);
+    expect(unkeptEditCount(client)).toBe(2);
+    keeping.unsubscribe();
+  });
+
   it("are forgotten on signing out", async () => {
     const store = memoryStore();
     (await offlineTab(store)).keeping.unsubscribe();

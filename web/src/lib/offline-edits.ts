@@ -40,11 +40,14 @@ let defaultStore: OfflineEditStore | null | undefined;
 const storeOrDefault = (store?: OfflineEditStore | null) =>
   store !== undefined ? store : (defaultStore ??= indexedDbStore());
 
-const paused = (client: QueryClient) =>
-  client
-    .getMutationCache()
-    .getAll()
-    .filter((m) => m.state.isPaused);
+/**
+ * The paused mutations a later tab can send: those keyed by a procedure's path (tRPC's mutationOptions),
+ * whose variables are that procedure's input. One that is not (its mutationFn reshapes them) says
+ * `meta: { keepOffline: false }` and stays in this tab only.
+ */
+const keepable = (m: Mutation) =>
+  m.state.isPaused && Array.isArray(m.options.mutationKey?.[0]) && m.meta?.keepOffline !== false;
+const paused = (client: QueryClient) => client.getMutationCache().getAll().filter(keepable);
 
 /** How many of the waiting edits are on disk, and who hears when that changes. */
 let keptCount = 0;
@@ -81,7 +84,7 @@ export function keepOfflineEdits(client: QueryClient, uidOf: () => string | null
         else {
           const state = dehydrate(client, {
             shouldDehydrateQuery: () => false,
-            shouldDehydrateMutation: (m: Mutation) => m.state.isPaused,
+            shouldDehydrateMutation: keepable,
           });
           await target.write(superjson.stringify({ uid, savedAt: Date.now(), state } satisfies Kept));
         }

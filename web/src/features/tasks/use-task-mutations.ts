@@ -26,7 +26,12 @@ function cachedTask(queryClient: QueryClient, id: string): Task | undefined {
  * `outdatedVersion`: only for an edit whose value changed while it was being typed (a teammate's save
  * arrived): the version it started from, so the server refuses it rather than overwrite theirs.
  */
-type UpdateVariables = { id: string; patch: TaskPatch; outdatedVersion?: number };
+/**
+ * `version`: the task's version when the edit was made, so the variables are the procedure's input
+ * as they stand (an edit kept offline is sent as such by a later tab, see lib/offline-edits.ts); this
+ * tab reads the version again when the edit runs, after the edits queued before it.
+ */
+type UpdateVariables = { id: string; version: number | undefined; patch: TaskPatch; outdatedVersion?: number };
 
 /** An edit; a typed one says what it `startedFrom`: the task as its editor opened on it. */
 type SaveVariables = { id: string; patch: TaskPatch; startedFrom?: Task };
@@ -78,7 +83,11 @@ export function useTaskUpdate() {
       if (isConflict(error))
         await queryClient.refetchQueries({ ...listFilter(), type: "active" }).catch(() => undefined);
       const label = saveAgainLabel(error);
-      toastError(error, "Could not update the task", label && { label, onClick: () => update.mutate({ id, patch }) });
+      toastError(
+        error,
+        "Could not update the task",
+        label && { label, onClick: () => update.mutate({ id, patch, version: cachedTask(queryClient, id)?.version }) },
+      );
     },
     onSuccess: (updated) => patchCachedTask(queryClient, updated.id, () => updated),
     onSettled: () => {
@@ -90,7 +99,12 @@ export function useTaskUpdate() {
   const save = useCallback(
     (variables: SaveVariables, options?: Parameters<typeof mutate>[1]) =>
       mutate(
-        { id: variables.id, patch: variables.patch, outdatedVersion: outdatedVersionOf(queryClient, variables) },
+        {
+          id: variables.id,
+          patch: variables.patch,
+          outdatedVersion: outdatedVersionOf(queryClient, variables),
+          version: outdatedVersionOf(queryClient, variables) ?? cachedTask(queryClient, variables.id)?.version,
+        },
         options,
       ),
     [mutate, queryClient],
