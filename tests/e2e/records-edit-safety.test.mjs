@@ -526,3 +526,48 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
     await page.getByTestId("record-total").getByText("1,000 contacts").waitFor();
   });
 });
+
+describe("an edit kept by a tab closed while offline is sent by a tab still open, once back online", () => {
+  let browser;
+  let context;
+  let first;
+  let second;
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ context, page: first } = await registeredUser(browser, { organization: "Two Tabs Inc", name: "Mae Jemison" }));
+    await first.goto("/contacts");
+    await first.getByText("No contacts yet").waitFor();
+    await addContact(first, { firstName: "Sally", lastName: "Ride", title: "Astronaut" });
+    second = await context.newPage();
+    await second.goto("/contacts");
+    await second.getByTestId("record-row").filter({ hasText: "Sally Ride" }).waitFor();
+  });
+  after(() => browser?.close());
+
+  it("keeps the first tab's edit when it closes offline, and the second sends it on reconnecting", async () => {
+    await context.setOffline(true);
+    const title = first.getByTestId("record-row").filter({ hasText: "Sally Ride" }).locator('[data-column-id="title"]');
+    await title.hover();
+    await title.getByRole("button", { name: "Edit Title" }).click();
+    const editor = title.getByRole("textbox", { name: "Title" });
+    await editor.fill("Physicist");
+    await editor.press("Enter");
+    await first.getByRole("status").filter({ hasText: "1 change will be saved when you reconnect." }).waitFor();
+    const closed = first.waitForEvent("close");
+    await first.close({ runBeforeUnload: true });
+    await closed;
+
+    await context.setOffline(false);
+    await second.locator("[data-sonner-toast]").filter({ hasText: "1 change made offline has been saved." }).waitFor();
+    await second.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="record-row"] [data-column-id="title"]')].some(
+        (cell) => cell.textContent === "Physicist",
+      ),
+    );
+    const found = await callProcedure(second, "search.records", { query: "Sally" }, { kind: "query" });
+    const { contact } = await callProcedure(second, "contacts.get", { id: found.contacts[0].id }, { kind: "query" });
+    assert.equal(contact.title, "Physicist");
+    assert.equal(contact.version, 2, "saved once");
+  });
+});

@@ -9,24 +9,32 @@ import {
 } from "../../web/src/lib/offline-edits";
 import { connectionNotice, unkeptEditCount } from "../../web/src/lib/unsaved-edits";
 
-/** An IndexedDB stand-in: the text kept, as the app writes it. */
-function memoryStore(): OfflineEditStore & { text: string | undefined } {
-  const store = {
-    text: undefined as string | undefined,
-    read: () => Promise.resolve(store.text),
-    write: (text: string) => Promise.resolve(void (store.text = text)),
-    clear: () => Promise.resolve(void (store.text = undefined)),
+/** An IndexedDB stand-in: each tab's entry, as the app writes it. */
+function memoryStore(): OfflineEditStore & { tabs: Map<string, string>; text: string | undefined } {
+  const tabs = new Map<string, string>();
+  return {
+    tabs,
+    /** The only entry's text (most tests have one tab writing). */
+    get text() {
+      return [...tabs.values()][0];
+    },
+    readAll: () => Promise.resolve([...tabs.entries()]),
+    write: (tab: string, text: string) => Promise.resolve(void tabs.set(tab, text)),
+    remove: (tab: string) => Promise.resolve(void tabs.delete(tab)),
+    removeAll: () => Promise.resolve(tabs.clear()),
   };
-  return store;
 }
+
+/** Tabs that are gone: their entries are for the next tab to send. */
+const gone = { tabId: "tab-new", waitForTab: <T>(_tab: string, then: () => Promise<T>) => then() };
 
 const updateKey = [["contacts", "update"]];
 const edit = { id: "con_1", version: 3, patch: { title: "CTO", seenAt: new Date("2026-11-26T10:00:00Z") } };
 
 /** A tab that makes one edit while offline and keeps it in `store`, signed in as `uid`. */
-async function offlineTab(store: OfflineEditStore, uid = "uid-ann") {
+async function offlineTab(store: OfflineEditStore, uid = "uid-ann", tab = "tab-old") {
   const client = new QueryClient();
-  const keeping = keepOfflineEdits(client, () => uid, store);
+  const keeping = keepOfflineEdits(client, () => uid, store, tab);
   onlineManager.setOnline(false);
   const send = vi.fn((_edit: typeof edit) => Promise.resolve({ ok: true }));
   void new MutationObserver(client, { mutationKey: updateKey, mutationFn: send }).mutate(edit);
@@ -70,8 +78,8 @@ describe("edits made offline, kept on this device", () => {
 
     const sent = vi.fn((_variables: unknown, _key: unknown) => Promise.resolve({ id: "con_1", version: 4 }));
     const client = newTab(sent);
-    const keeping = keepOfflineEdits(client, () => "uid-ann", store);
-    const result = await resumeOfflineEdits(client, "uid-ann", store);
+    const keeping = keepOfflineEdits(client, () => "uid-ann", store, gone.tabId);
+    const result = await resumeOfflineEdits(client, "uid-ann", store, gone);
     await keeping.settled();
 
     expect(result).toEqual({ saved: 1, failed: [] });
@@ -80,7 +88,7 @@ describe("edits made offline, kept on this device", () => {
     expect((sent.mock.calls[0][0] as typeof edit).patch.seenAt).toBeInstanceOf(Date);
     expect(first.send).not.toHaveBeenCalled();
     expect(store.text, "nothing waits any more").toBeUndefined();
-    expect(await resumeOfflineEdits(newTab(sent), "uid-ann", store)).toBeNull();
+    expect(await resumeOfflineEdits(newTab(sent), "uid-ann", store, gone)).toBeNull();
     expect(sent).toHaveBeenCalledTimes(1);
     keeping.unsubscribe();
   });
@@ -89,7 +97,7 @@ describe("edits made offline, kept on this device", () => {
     const store = memoryStore();
     (await offlineTab(store)).keeping.unsubscribe();
     const sent = vi.fn(() => Promise.resolve({}));
-    const resuming = resumeOfflineEdits(newTab(sent), "uid-ann", store);
+    const resuming = resumeOfflineEdits(newTab(sent), "uid-ann", store, gone);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(sent).not.toHaveBeenCalled();
     onlineManager.setOnline(true);
@@ -102,7 +110,7 @@ describe("edits made offline, kept on this device", () => {
     (await offlineTab(store, "uid-ann")).keeping.unsubscribe();
     onlineManager.setOnline(true);
     const sent = vi.fn(() => Promise.resolve({}));
-    expect(await resumeOfflineEdits(newTab(sent), "uid-bob", store)).toBeNull();
+    expect(await resumeOfflineEdits(newTab(sent), "uid-bob", store, gone)).toBeNull();
     expect(sent).not.toHaveBeenCalled();
     expect(store.text).toBeUndefined();
   });
@@ -114,7 +122,7 @@ describe("edits made offline, kept on this device", () => {
     const refusal = new Error("Changed by Bob at 10:58, reload");
     const client = newTab(() => Promise.reject(refusal));
     client.setMutationDefaults(updateKey, { retry: false });
-    const result = await resumeOfflineEdits(client, "uid-ann", store);
+    const result = await resumeOfflineEdits(client, "uid-ann", store, gone);
     expect(result?.saved).toBe(0);
     expect(result?.failed.map((f) => f.error)).toEqual([refusal]);
   });
@@ -131,7 +139,7 @@ describe("edits made offline, kept on this device", () => {
   it("leave out a mutation a later tab could not send as it stands (no procedure key, or kept back by its meta)", async () => {
     const store = memoryStore();
     const client = new QueryClient();
-    const keeping = keepOfflineEdits(client, () => "uid-ann", store);
+    const keeping = keepOfflineEdits(client, () => "uid-ann", store, "tab-a");
     onlineManager.setOnline(false);
     void new MutationObserver(client, { mutationFn: () => Promise.resolve() }).mutate();
     void new MutationObserver(client, {
@@ -145,6 +153,36 @@ describe("edits made offline, kept on this device", () => {
     expect(keptEditCount()).toBe(0);
     expect(unkeptEditCount(client)).toBe(2);
     keeping.unsubscribe();
+  });
+
+  it("are kept per tab: two tabs offline keep both's; a tab still open keeps its own until it closes", async () => {
+    const store = memoryStore();
+    const a = await offlineTab(store, "uid-ann", "tab-a");
+    const b = await offlineTab(store, "uid-ann", "tab-b");
+    expect([...store.tabs.keys()].sort()).toEqual(["tab-a", "tab-b"]);
+    onlineManager.setOnline(true);
+    a.keeping.unsubscribe(); // tab a is closed; tab b is still open
+    let closeB!: () => void;
+    const bClosed = new Promise<void>((resolve) => (closeB = resolve));
+    const sent = vi.fn(() => Promise.resolve({}));
+    const heard = vi.fn();
+    const resuming = resumeOfflineEdits(newTab(sent), "uid-ann", store, {
+      tabId: "tab-new",
+      waitForTab: async (tab, then) => {
+        if (tab === "tab-b") await bClosed;
+        return then();
+      },
+      onResumed: heard,
+    });
+    await vi.waitFor(() => expect(heard).toHaveBeenCalledWith({ saved: 1, failed: [] }));
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect([...store.tabs.keys()], "tab b's entry waits for tab b").toEqual(["tab-b"]);
+
+    b.keeping.unsubscribe();
+    closeB(); // tab b closes (while offline, it never sent its edit)
+    expect(await resuming).toEqual({ saved: 2, failed: [] });
+    expect(sent).toHaveBeenCalledTimes(2);
+    expect(store.tabs.size).toBe(0);
   });
 
   it("are forgotten on signing out", async () => {

@@ -1,10 +1,7 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { resumeOfflineEdits, type ResumedEdits } from "../lib/offline-edits";
 import { toast, toastError } from "../lib/toast";
-
-/** Once per account and page load (StrictMode runs effects twice: the edits must be sent once). */
-const resumed = new Map<string, Promise<ResumedEdits | null>>();
 
 /** What the person hears of their kept edits once they are sent. */
 export function reportResumedEdits(result: ResumedEdits | null): void {
@@ -19,19 +16,26 @@ export function reportResumedEdits(result: ResumedEdits | null): void {
   for (const { error } of failed) toastError(error, "A change made offline could not be saved");
 }
 
+function resumeNow(queryClient: QueryClient, uid: string) {
+  void resumeOfflineEdits(queryClient, uid, undefined, {
+    onResumed: (result) => {
+      reportResumedEdits(result);
+      void queryClient.invalidateQueries();
+    },
+  }).catch(() => undefined);
+}
+
 /**
- * Sends the edits an earlier tab kept while offline (lib/offline-edits.ts), for the signed-in
- * account, then reads everything on screen again so they show as saved.
+ * Sends the edits other tabs kept while offline (lib/offline-edits.ts), for the signed-in account,
+ * each tab's once it is closed: looked for when the app starts and each time the browser comes back
+ * online (a tab that kept edits later). Then reads everything on screen again.
  */
 export function useResumedOfflineEdits(queryClient: QueryClient, uid: string | null): void {
   useEffect(() => {
-    if (!uid || resumed.has(uid)) return;
-    const sending = resumeOfflineEdits(queryClient, uid);
-    resumed.set(uid, sending);
-    void sending.then((result) => {
-      if (!result) return;
-      reportResumedEdits(result);
-      void queryClient.invalidateQueries();
+    if (!uid) return;
+    resumeNow(queryClient, uid);
+    return onlineManager.subscribe((online) => {
+      if (online) resumeNow(queryClient, uid);
     });
   }, [queryClient, uid]);
 }

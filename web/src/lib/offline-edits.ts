@@ -6,7 +6,7 @@ import {
   type Mutation,
   type QueryClient,
 } from "@tanstack/react-query";
-import { createStore, del, get, set } from "idb-keyval";
+import { clear, createStore, del, entries, set } from "idb-keyval";
 import superjson from "superjson";
 
 /**
@@ -15,30 +15,57 @@ import superjson from "superjson";
  * the system, the edit was gone. Every paused mutation is therefore written to IndexedDB as soon as
  * it pauses (not on the query cache's 10-second throttle), with the account it belongs to; the next
  * start of the app for that account loads them back and sends them (resumeOfflineEdits).
+ *
+ * Each tab writes its own entry (two tabs offline at once must not overwrite each other's edits), and
+ * holds a Web Lock named after it while it lives: a tab sends another tab's edits only once that
+ * tab is gone (a live one sends its own on reconnecting; sending them twice could create a record twice).
  */
 export type OfflineEditStore = {
-  read: () => Promise<string | undefined>;
-  write: (text: string) => Promise<void>;
-  clear: () => Promise<void>;
+  /** Every tab's entry: [tab id, text]. */
+  readAll: () => Promise<[string, string][]>;
+  write: (tabId: string, text: string) => Promise<void>;
+  remove: (tabId: string) => Promise<void>;
+  removeAll: () => Promise<void>;
 };
 
 type Kept = { uid: string; savedAt: number; state: DehydratedState };
-
-const KEY = "team-crm-offline-edits";
 
 function indexedDbStore(): OfflineEditStore | null {
   if (typeof indexedDB === "undefined") return null;
   const store = createStore("team-crm-offline", "edits");
   return {
-    read: () => get<string>(KEY, store),
-    write: (text) => set(KEY, text, store),
-    clear: () => del(KEY, store),
+    readAll: () => entries<string, string>(store),
+    write: (tabId, text) => set(tabId, text, store),
+    remove: (tabId) => del(tabId, store),
+    removeAll: () => clear(store),
   };
 }
 
 let defaultStore: OfflineEditStore | null | undefined;
 const storeOrDefault = (store?: OfflineEditStore | null) =>
   store !== undefined ? store : (defaultStore ??= indexedDbStore());
+
+/** This tab, for its entry and its lock. */
+export const TAB_ID =
+  typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random());
+const lockName = (tabId: string) => `team-crm-tab:${tabId}`;
+let holdingLock = false;
+function holdTabLock(tabId: string) {
+  if (holdingLock || typeof navigator === "undefined" || !navigator.locks) return;
+  holdingLock = true;
+  // Held until the tab goes: the promise never settles.
+  void navigator.locks.request(lockName(tabId), () => new Promise<never>(() => undefined)).catch(() => undefined);
+}
+
+/**
+ * Runs `then` once the tab `tabId` is gone (its lock is free): at once for a tab already closed, later
+ * for one still open (which sends its own edits on reconnecting, and may close offline first).
+ * Without Web Locks, at once.
+ */
+function afterTab<T>(tabId: string, then: () => Promise<T>): Promise<T> {
+  if (typeof navigator === "undefined" || !navigator.locks) return then();
+  return navigator.locks.request(lockName(tabId), then) as Promise<T>;
+}
 
 /**
  * The paused mutations a later tab can send: those keyed by a procedure's path (tRPC's mutationOptions),
@@ -49,7 +76,7 @@ const keepable = (m: Mutation) =>
   m.state.isPaused && Array.isArray(m.options.mutationKey?.[0]) && m.meta?.keepOffline !== false;
 const paused = (client: QueryClient) => client.getMutationCache().getAll().filter(keepable);
 
-/** How many of the waiting edits are on disk, and who hears when that changes. */
+/** How many of this tab's waiting edits are on disk, and who hears when that changes. */
 let keptCount = 0;
 const keptListeners = new Set<() => void>();
 export const keptEditCount = () => keptCount;
@@ -64,12 +91,18 @@ function setKept(count: number) {
 }
 
 /**
- * Writes the paused mutations of `client` to the store whenever their set changes, for the signed-in
- * account (`uidOf`; none signed in: nothing is written). Returns the unsubscribe and a promise of the
- * last write, for tests.
+ * Writes the paused mutations of `client` to this tab's entry whenever their set changes, for the
+ * signed-in account (`uidOf`; none signed in: nothing is written). Returns the unsubscribe and a
+ * promise of the last write, for tests.
  */
-export function keepOfflineEdits(client: QueryClient, uidOf: () => string | null, store?: OfflineEditStore | null) {
+export function keepOfflineEdits(
+  client: QueryClient,
+  uidOf: () => string | null,
+  store?: OfflineEditStore | null,
+  tabId: string = TAB_ID,
+) {
   const target = storeOrDefault(store);
+  holdTabLock(tabId);
   let last = "";
   let writing: Promise<void> = Promise.resolve();
   const write = () => {
@@ -80,13 +113,10 @@ export function keepOfflineEdits(client: QueryClient, uidOf: () => string | null
     last = signature;
     writing = writing.then(async () => {
       try {
-        if (waiting.length === 0 || !uid) await target.clear();
+        if (waiting.length === 0 || !uid) await target.remove(tabId);
         else {
-          const state = dehydrate(client, {
-            shouldDehydrateQuery: () => false,
-            shouldDehydrateMutation: keepable,
-          });
-          await target.write(superjson.stringify({ uid, savedAt: Date.now(), state } satisfies Kept));
+          const state = dehydrate(client, { shouldDehydrateQuery: () => false, shouldDehydrateMutation: keepable });
+          await target.write(tabId, superjson.stringify({ uid, savedAt: Date.now(), state } satisfies Kept));
         }
         setKept(uid ? waiting.length : 0);
       } catch {
@@ -99,32 +129,67 @@ export function keepOfflineEdits(client: QueryClient, uidOf: () => string | null
 }
 
 export type ResumedEdits = { saved: number; failed: { error: unknown; mutation: Mutation }[] };
+type ResumeOptions = {
+  tabId?: string;
+  /** Runs its callback once the tab is gone (afterTab); tests pass their own. */
+  waitForTab?: (tabId: string, then: () => Promise<ResumedEdits | null>) => Promise<ResumedEdits | null>;
+  /** Hears of each tab's edits once they are sent. */
+  onResumed?: (result: ResumedEdits) => void;
+};
+
+/** Tabs whose entries this tab is already waiting for or sending. */
+const taking = new Set<string>();
 
 /**
- * Loads the edits kept for `uid` back into `client` and sends them (at once when online, else when
- * the browser comes back online, as React Query does for its own paused mutations). Edits kept for
- * another account are dropped, never sent as this one. Resolves with how they went once all are
- * sent, or null when none were kept.
+ * Sends the edits that other tabs kept for `uid`, each tab's once that tab is gone (see afterTab),
+ * into `client`: at once when online, else when the browser comes back online (as React Query does for
+ * its own paused mutations). Edits kept for another account are dropped, never sent as this one.
+ * Resolves once every tab's entry seen now has been dealt with: how they went, or null when none was sent.
  */
 export async function resumeOfflineEdits(
   client: QueryClient,
   uid: string,
   store?: OfflineEditStore | null,
+  { tabId = TAB_ID, waitForTab = afterTab, onResumed }: ResumeOptions = {},
 ): Promise<ResumedEdits | null> {
   const source = storeOrDefault(store);
   if (!source) return null;
+  const writers = (await source.readAll().catch(() => [] as [string, string][]))
+    .map(([writer]) => writer)
+    .filter((writer) => writer !== tabId && !taking.has(writer));
+  const results = await Promise.all(
+    writers.map((writer) => {
+      taking.add(writer);
+      return waitForTab(writer, () => takeEdits(client, uid, source, writer))
+        .then((result) => {
+          if (result) onResumed?.(result);
+          return result;
+        })
+        .catch(() => null)
+        .finally(() => taking.delete(writer));
+    }),
+  );
+  const sent = results.filter((r): r is ResumedEdits => r !== null);
+  return sent.length ? { saved: sent.reduce((n, r) => n + r.saved, 0), failed: sent.flatMap((r) => r.failed) } : null;
+}
+
+/** A gone tab's entry: loaded into `client` (and so kept by this tab while it waits), then sent. */
+async function takeEdits(
+  client: QueryClient,
+  uid: string,
+  source: OfflineEditStore,
+  writer: string,
+): Promise<ResumedEdits | null> {
+  // Read again: the tab may have sent its edits itself before it went.
+  const text = (await source.readAll()).find(([tab]) => tab === writer)?.[1];
   let kept: Kept | null = null;
   try {
-    const text = await source.read();
     kept = text ? superjson.parse<Kept>(text) : null;
   } catch {
     kept = null;
   }
-  if (!kept) return null;
-  if (kept.uid !== uid || kept.state.mutations.length === 0) {
-    await source.clear().catch(() => undefined);
-    return null;
-  }
+  await source.remove(writer).catch(() => undefined);
+  if (!kept || kept.uid !== uid || kept.state.mutations.length === 0) return null;
   const before = new Set(client.getMutationCache().getAll());
   hydrate(client, kept.state);
   const restored = client
@@ -146,10 +211,10 @@ export async function resumeOfflineEdits(
   return { saved: restored.filter((m) => m.state.status === "success").length, failed };
 }
 
-/** Forgets the kept edits (signing out: the next person must not send them). */
+/** Forgets every kept edit (signing out: the next person must not send them). */
 export async function forgetOfflineEdits(store?: OfflineEditStore | null): Promise<void> {
   await storeOrDefault(store)
-    ?.clear()
+    ?.removeAll()
     .catch(() => undefined);
   setKept(0);
 }
