@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { MAX_FILTER_CONDITIONS, type RecordListInput } from "../../worker/src/schemas/records";
 import { expectTRPCError, httpClientFor, newIdentity, ownerOfNewOrganization, rows, seedMember } from "./helpers";
 import { encodeCursor } from "../../worker/src/domain/records/list-query";
-import { allPages, defineProperty, ids, setCreatedAt } from "./records-helpers";
+import { allPages, contactInsert, defineProperty, ids, setCreatedAt, sortedLikeAList } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 
@@ -989,23 +989,19 @@ describe("contacts.list against a reference model (property-based)", () => {
         ).bind(companyId(c.id), organizationId, c.name, c.deleted ? 1 : null),
       ),
       ...seeded.map((c) =>
-        env.DB.prepare(
-          `INSERT INTO contacts (id, organization_id, first_name, last_name, sort_name, title, lead_score, lead_status,
-             tags, company_id, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'seed', ?, ?)`,
-        ).bind(
-          c.id,
-          organizationId,
-          c.firstName,
-          c.lastName,
-          c.sortName,
-          c.title,
-          c.leadScore,
-          c.leadStatus,
-          JSON.stringify(c.tags),
-          c.companyId && companyId(c.companyId),
-          c.createdAt,
-          c.createdAt,
-        ),
+        contactInsert(organizationId, {
+          id: c.id,
+          first_name: c.firstName,
+          last_name: c.lastName,
+          sort_name: c.sortName,
+          title: c.title,
+          lead_score: c.leadScore,
+          lead_status: c.leadStatus,
+          tags: JSON.stringify(c.tags),
+          company_id: c.companyId && companyId(c.companyId),
+          created_at: c.createdAt,
+          updated_at: c.createdAt,
+        }),
       ),
     ]);
     return seeded;
@@ -1121,18 +1117,13 @@ describe("contacts.list against a reference model (property-based)", () => {
         fc.integer({ min: 1, max: 40 }),
         async (field, direction, conditions, combinator, limit) => {
           const key = sortFields[field];
-          const sign = direction === "asc" ? 1 : -1;
-          const expected = seeded
-            .filter((c) =>
+          const expected = sortedLikeAList(
+            seeded.filter((c) =>
               combinator === "and" ? conditions.every((k) => matches(c, k)) : conditions.some((k) => matches(c, k)),
-            )
-            .sort((a, b) => {
-              const x = a[key];
-              const y = b[key];
-              if (x === null || y === null) return x === y ? sign * (a.id < b.id ? -1 : 1) : x === null ? 1 : -1;
-              if (x !== y) return sign * (x < y ? -1 : 1);
-              return sign * (a.id < b.id ? -1 : 1);
-            });
+            ),
+            key,
+            direction,
+          );
           const input = {
             sort: { field, direction },
             filter: { combinator, conditions: conditions as NonNullable<RecordListInput["filter"]>["conditions"] },

@@ -107,3 +107,24 @@ export async function importContacts(
     });
   }
 }
+
+/** A contact written straight to D1 (its triggers still run): the columns given, by SQL name; the rest default. */
+export function contactInsert(organizationId: string, columns: Record<string, unknown>): D1PreparedStatement {
+  const row = { organization_id: organizationId, created_by: "seed", created_at: 0, updated_at: 0, ...columns };
+  const names = Object.keys(row);
+  return env.DB.prepare(`INSERT INTO contacts (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`).bind(
+    ...Object.values(row),
+  );
+}
+
+/** `rows` as a list sorts them by `key`: empty values last both ways, ties by id in the same direction. */
+export function sortedLikeAList<T extends { id: string }>(rows: T[], key: keyof T, direction: "asc" | "desc"): T[] {
+  const sign = direction === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = a[key] as string | number | null;
+    const y = b[key] as string | number | null;
+    if (x === null || y === null) return x === y ? sign * (a.id < b.id ? -1 : 1) : x === null ? 1 : -1;
+    if (x !== y) return sign * (x < y ? -1 : 1);
+    return sign * (a.id < b.id ? -1 : 1);
+  });
+}

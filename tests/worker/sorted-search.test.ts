@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COUNT_CAP } from "../../worker/src/domain/records/list";
 import { ownerOfNewOrganization } from "./helpers";
-import { allPages, defineProperty, ids } from "./records-helpers";
+import { allPages, contactInsert, defineProperty, ids, sortedLikeAList } from "./records-helpers";
 
 /**
  * A search sorted by a column reads its matches and sorts them while they are at most COUNT_CAP,
@@ -55,20 +55,16 @@ describe("a search sorted by a column, against a reference model", () => {
         ).bind(c.id, organizationId, c.name),
       ),
       ...seeded.map((c) =>
-        env.DB.prepare(
-          `INSERT INTO contacts (id, organization_id, first_name, last_name, sort_name, title, lead_score, company_id,
-             properties, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'seed', 0, 0)`,
-        ).bind(
-          c.id,
-          organizationId,
-          c.firstName,
-          c.lastName,
-          c.sortName,
-          c.title,
-          c.leadScore,
-          c.companyId,
-          JSON.stringify(c.tier ? { tier: c.tier } : {}),
-        ),
+        contactInsert(organizationId, {
+          id: c.id,
+          first_name: c.firstName,
+          last_name: c.lastName,
+          sort_name: c.sortName,
+          title: c.title,
+          lead_score: c.leadScore,
+          company_id: c.companyId,
+          properties: JSON.stringify(c.tier ? { tier: c.tier } : {}),
+        }),
       ),
     ];
     for (let i = 0; i < statements.length; i += 500) await env.DB.batch(statements.slice(i, i + 500));
@@ -101,14 +97,7 @@ describe("a search sorted by a column, against a reference model", () => {
         fc.integer({ min: 20, max: 200 }),
         async (size, field, direction, limit) => {
           const key = sortFields[field];
-          const sign = direction === "asc" ? 1 : -1;
-          const expected = matching(searches[size]).sort((a, b) => {
-            const x = a[key];
-            const y = b[key];
-            if (x === null || y === null) return x === y ? sign * (a.id < b.id ? -1 : 1) : x === null ? 1 : -1;
-            if (x !== y) return sign * (x < y ? -1 : 1);
-            return sign * (a.id < b.id ? -1 : 1);
-          });
+          const expected = sortedLikeAList(matching(searches[size]), key, direction);
           const input = { search: searches[size], sort: { field, direction } };
           // The many-match walks read at most a page's worth past the first pages: enough to cross
           // from the values to the empty ones.
