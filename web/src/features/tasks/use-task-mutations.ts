@@ -25,10 +25,8 @@ function cachedTask(queryClient: QueryClient, id: string): Task | undefined {
 /**
  * `outdatedVersion`: only for an edit whose value changed while it was being typed (a teammate's save
  * arrived): the version it started from, so the server refuses it rather than overwrite theirs.
- */
-/**
- * `version`: the task's version when the edit was made, so the variables are the procedure's input
- * as they stand (an edit kept offline is sent as such by a later tab, see lib/offline-edits.ts); this
+ * `version`: the version the edit was made against, so the variables are the procedure's input as
+ * they stand (an edit kept offline is sent as such by a later tab, see lib/offline-edits.ts); this
  * tab reads the version again when the edit runs, after the edits queued before it.
  */
 type UpdateVariables = { id: string; version: number | undefined; patch: TaskPatch; outdatedVersion?: number };
@@ -97,16 +95,11 @@ export function useTaskUpdate() {
   });
   const { mutate } = update;
   const save = useCallback(
-    (variables: SaveVariables, options?: Parameters<typeof mutate>[1]) =>
-      mutate(
-        {
-          id: variables.id,
-          patch: variables.patch,
-          outdatedVersion: outdatedVersionOf(queryClient, variables),
-          version: outdatedVersionOf(queryClient, variables) ?? cachedTask(queryClient, variables.id)?.version,
-        },
-        options,
-      ),
+    (variables: SaveVariables, options?: Parameters<typeof mutate>[1]) => {
+      const outdatedVersion = outdatedVersionOf(queryClient, variables);
+      const version = outdatedVersion ?? cachedTask(queryClient, variables.id)?.version;
+      mutate({ id: variables.id, patch: variables.patch, outdatedVersion, version }, options);
+    },
     [mutate, queryClient],
   );
   return { mutate: save };
