@@ -212,7 +212,7 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await form.getByRole("button", { name: "Add filter" }).click();
     const companyChip = page.getByTestId("filter-chip").filter({ hasText: "Company is Globex" });
     await companyChip.waitFor();
-    await page.getByText("1 contact match", { exact: true }).waitFor();
+    await page.getByText("1 contact matches", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Save view" }).click();
     const save = page.getByRole("dialog", { name: "Save view" });
     await save.locator('input[name="viewName"]').fill("At Globex");
@@ -220,7 +220,7 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await page.getByText("Saved the view “At Globex”.").waitFor();
     await page.reload();
     await companyChip.waitFor();
-    await page.getByText("1 contact match", { exact: true }).waitFor();
+    await page.getByText("1 contact matches", { exact: true }).waitFor();
     await page.goto("/contacts");
     await page.getByText("2 contacts", { exact: true }).waitFor();
 
@@ -229,7 +229,7 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await form.getByLabel("Field").selectOption({ label: "Owner" });
     await form.getByLabel("Value").selectOption({ label: "Ada Lovelace" });
     await form.getByRole("button", { name: "Add filter" }).click();
-    await page.getByText("1 contact match", { exact: true }).waitFor();
+    await page.getByText("1 contact matches", { exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Add filter", exact: true }).click();
     form = page.getByRole("dialog", { name: "Add filter" });
@@ -239,7 +239,7 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await form.getByLabel("Value").fill("VIP");
     await form.getByRole("button", { name: "Add filter" }).click();
     await page.getByTestId("filter-chip").filter({ hasText: "Tags has “VIP”" }).waitFor();
-    await page.getByText("1 contact match", { exact: true }).waitFor();
+    await page.getByText("1 contact matches", { exact: true }).waitFor();
     assert.deepEqual(
       await rows()
         .allInnerTexts()

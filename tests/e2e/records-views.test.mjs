@@ -196,7 +196,7 @@ describe("saved views on /contacts", () => {
     await page.getByText("Merged “Initrode” into “Initech”.", { exact: false }).waitFor();
     await panel.getByRole("heading", { name: "Initech" }).waitFor();
     await panel.getByTestId("note").filter({ hasText: "Renewal due in March." }).waitFor();
-    await total("1 company match · best matches first").waitFor();
+    await total("1 company matches · best matches first").waitFor();
     assert.deepEqual(page.errors, []);
   });
 

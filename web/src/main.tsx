@@ -8,8 +8,10 @@ import { AuthProvider } from "./lib/auth";
 import { persistOptions, queryClient, refreshRestoredQueries } from "./lib/query-client";
 import { ThemeProvider, useTheme } from "./lib/theme";
 import { TOAST_OPTIONS } from "./lib/toast";
+import { keyHistoryEntry } from "./ui/data-table/list-memory";
 import "./styles.css";
 
+keyHistoryEntry();
 const router = createBrowserRouter(routes);
 
 function ThemedToaster() {

@@ -4,6 +4,7 @@ import type { Persister } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
 import superjson from "superjson";
 import { copyHoldsLastEdit, noteEditSettled, noteEditStarted } from "./edit-mark";
+import { forgetLists } from "../ui/data-table/list-memory";
 import { forgetOfflineEdits } from "./offline-edits";
 
 /** SPEC §9 figures. */
@@ -76,9 +77,10 @@ export function refreshRestoredQueries(client: QueryClient = queryClient): Promi
   return client.invalidateQueries();
 }
 
-/** Logout: the memory cache, the IndexedDB copy and kept offline edits all go, so the next user sees nothing. */
+/** Logout: the memory cache, the IndexedDB copy, kept offline edits and remembered lists all go, so the next user sees nothing. */
 export async function clearQueryCache(): Promise<void> {
   await queryClient.cancelQueries();
   queryClient.clear();
+  forgetLists();
   await Promise.all([persister.removeClient(), forgetOfflineEdits()]);
 }

@@ -225,7 +225,15 @@ export function useRecordProperties<Row extends WithProperties>(
     () => [...filterFields, ...definitions.map(propertyFilterField)],
     [filterFields, definitions],
   );
-  return { definitions, columns: allColumns, filterFields: allFilterFields, currency };
+  return {
+    definitions,
+    columns: allColumns,
+    filterFields: allFilterFields,
+    currency,
+    /** The definitions as the server has them now: fetched since this page opened. */
+    current: query.isFetchedAfterMount && !query.isFetching,
+    refetch: query.refetch,
+  };
 }
 
 /** A cell patch as an update's patch: the object's own fields by `toPatch`, custom properties typed. */

@@ -105,7 +105,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
         description={
           <span data-testid="record-total">
             {total
-              ? `${total}${list.isFiltered ? " match" : ""}${trash ? " in the trash" : ""}` +
+              ? `${total}${list.isFiltered ? (pages.total?.count === 1 ? " matches" : " match") : ""}${trash ? " in the trash" : ""}` +
                 (list.bestMatches ? " · best matches first" : "")
               : trash
                 ? `Deleted ${noun[1]}: select them to restore.`

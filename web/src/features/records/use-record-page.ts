@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
 import { usePaletteLink } from "../../app/palette-links";
 import {
@@ -12,10 +13,12 @@ import {
   type FilterField,
   type FilterState,
 } from "../../ui/data-table";
+import { recallList, rememberList } from "../../ui/data-table/list-memory";
 import { memberName, useMembers } from "../members/use-members";
 import { recordPatchOf, useRecordProperties } from "./property-columns";
 import { useCompanyOptions } from "./reference-fields";
 import { useBulkDelete } from "./use-bulk-delete";
+import { useGoneProperties } from "./use-gone-properties";
 import { LISTED_BESIDE_COLUMNS, tableStorageKey } from "./list-fields";
 import { withTrashColumns } from "./record-columns";
 import type { createRecordHooks, RecordTypes } from "./use-record-hooks";
@@ -33,6 +36,7 @@ type RecordPageOptions<T extends PageTypes> = {
 };
 
 const getRowId = (row: { id: string }) => row.id;
+const DEFAULT_SORT = { field: "name", direction: "asc" } as const;
 
 /**
  * The object's filters with the references before Tags: "Company is …" (contacts; searched as you
@@ -92,15 +96,28 @@ export function useRecordPage<T extends PageTypes>({
   filterFields,
   toPatch,
 }: RecordPageOptions<T>) {
-  const list = useListState({ field: "name", direction: "asc" });
+  // Coming back to this page (Back, a reload) finds the list as it was left at that history entry.
+  const { key: historyEntry } = useLocation();
+  const [restored] = useState(() => recallList(object, historyEntry));
+  const list = useListState(DEFAULT_SORT, restored);
+  const { definition, trash } = list;
+  useEffect(
+    () =>
+      rememberList(object, historyEntry, {
+        search: definition.search ?? "",
+        filter: definition.filters,
+        sort: definition.sort,
+        trash,
+      }),
+    [object, historyEntry, definition, trash],
+  );
   const shownColumns = useMemo(() => (list.trash ? withTrashColumns(columns) : columns), [list.trash, columns]);
   const fields = useVisibleFields(shownColumns, tableStorageKey(noun), LISTED_BESIDE_COLUMNS);
   const pages = useTablePages(hooks.useList({ ...list.input, fields }));
   const update = hooks.useUpdate();
   const { deleteRecords, restoreRecords } = hooks.useDeleteRecords();
   const link = usePaletteLink();
-  const [openId, setOpenId] = useState<string | null>(link.openId);
-  const [creating, setCreating] = useState(link.create);
+  const { openId, setOpenId, create: creating, setCreating } = link;
   const { clearSelection } = list;
 
   const properties = useRecordProperties<T["row"]>(
@@ -109,6 +126,7 @@ export function useRecordPage<T extends PageTypes>({
     useReferenceFilters(object, filterFields, list.filter),
   );
   const { definitions } = properties;
+  useGoneProperties(list, properties, pages.error);
   const handleEditCell = useCallback(
     async (row: T["row"], _columnId: string, patch: CellPatch, start?: CellEditStart<T["row"]>) =>
       update(
@@ -118,7 +136,7 @@ export function useRecordPage<T extends PageTypes>({
       ),
     [update, definitions, toPatch],
   );
-  const handleOpenRow = useCallback((row: T["row"]) => setOpenId(row.id), []);
+  const handleOpenRow = useCallback((row: T["row"]) => setOpenId(row.id), [setOpenId]);
   const bulkDelete = useBulkDelete({
     noun,
     remove: deleteRecords,

@@ -40,10 +40,13 @@ export default function TasksPage() {
   const lists = useTaskLists(range, assignee);
   const quickAddRef = useRef<HTMLInputElement>(null);
   // "New task" in the command palette lands here with ?new=1: start typing at once.
-  const { create } = usePaletteLink();
+  // The address is then put back, so choosing "New task" again while here focuses it again.
+  const { create, setCreating } = usePaletteLink();
   useEffect(() => {
-    if (create) quickAddRef.current?.focus();
-  }, [create]);
+    if (!create) return;
+    quickAddRef.current?.focus();
+    setCreating(false);
+  }, [create, setCreating]);
   const memberById = members.data && new Map(members.data.map((member) => [member.userId, member]));
   const rows = tab === "trash" ? undefined : lists.byTab?.[tab];
   const counts = lists.byTab && {

@@ -68,8 +68,13 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
     [applyDefinition, setTrash, storageKey],
   );
 
-  // Apply a view once when it is opened (the plain list needs nothing on the first render).
-  const applied = useRef<{ key: string; view: SavedView | null }>({ key: "", view: null });
+  // Apply a view once when it is opened (the plain list needs nothing on the first render). A list
+  // restored where the user left it (Back, a reload) keeps its own search, filter and sort: the
+  // view it came from is taken as applied, and only followed from then on.
+  const applied = useRef<{ key: string; view: SavedView | null }>({
+    key: list.wasRestored ? (viewId ?? "") : "",
+    view: null,
+  });
   // A view this cache does not hold (a teammate's link, or one saved just before a reload while
   // the cache on disk was older) is looked up on the server before the address is given up.
   const notCached = views.isSuccess && viewId !== null && view === null;
@@ -85,6 +90,10 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
     const key = viewId ?? "";
     const last = applied.current;
     if (last.key === key) {
+      if (view && !last.view) {
+        applied.current = { key, view };
+        return;
+      }
       // The open view changed on the server (a teammate updated it, or the cache was stale):
       // follow it, unless the list has changes of its own that this would throw away.
       if (view && last.view && +view.updatedAt !== +last.view.updatedAt) {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { emptyFilter, type FilterState } from "./filters";
+import type { RememberedList } from "./list-memory";
 import type { SortState } from "./types";
 
 /** A saved view's list part (worker/src/schemas/notes-views.ts `viewDefinition`). */
@@ -16,18 +17,19 @@ const TRASH_SORT: SortState = { field: "deletedAt", direction: "desc" };
  *
  * `sort` is the sort the user chose, or null: then the list is in `defaultSort` order, and a
  * search lists its best matches first (names that start with the text, then the newest matches).
- * `shownSort` is what the column headers show.
+ * `shownSort` is what the column headers show. `restored` starts the list where it was left
+ * (list-memory.ts); `wasRestored` tells a saved view not to replace it with its own definition.
  */
-export function useListState(defaultSort: SortState) {
-  const [searchInput, setSearchInput] = useState("");
-  const [search, setSearch] = useState("");
-  const [filter, setFilter] = useState<FilterState>(emptyFilter);
-  const [sort, setSort] = useState<SortState | null>(null);
+export function useListState(defaultSort: SortState, restored: RememberedList | null = null) {
+  const [searchInput, setSearchInput] = useState(restored?.search ?? "");
+  const [search, setSearch] = useState(restored?.search ?? "");
+  const [filter, setFilter] = useState<FilterState>(restored?.filter ?? emptyFilter);
+  const [sort, setSort] = useState<SortState | null>(restored?.sort ?? null);
   const [initialSort] = useState(defaultSort);
   const shownSort = sort ?? (search ? null : initialSort);
   const bestMatches = Boolean(search) && sort === null;
   // The trash: the same list over soft-deleted records.
-  const [trash, setTrashState] = useState(false);
+  const [trash, setTrashState] = useState(restored?.trash ?? false);
   const [selection, setSelection] = useState<Set<string>>(() => new Set());
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -113,5 +115,6 @@ export function useListState(defaultSort: SortState) {
     setTrash,
     applyDefinition,
     definition,
+    wasRestored: restored !== null,
   };
 }

@@ -1,0 +1,216 @@
+import { after, before, describe, it } from "node:test";
+import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+describe("records in the address: the palette opens them anywhere, Back finds the list as it was", () => {
+  let browser;
+  let page;
+  const rows = () => page.getByTestId("record-row");
+  /** The Name cells from the top (each starts with the avatar's initials). */
+  const names = async () =>
+    (await rows().locator('[data-column-id="name"]').allInnerTexts()).map((t) => t.trim().split("\n").pop());
+  // Clicked on the name: a row's middle is off to the right, and Playwright would scroll the table there.
+  const nameCell = (name) => rows().filter({ hasText: name }).locator('[data-column-id="name"]');
+  const panel = () => page.getByTestId("record-panel");
+  const palette = () => page.getByPlaceholder("Type a page or an action…");
+  const search = () => page.getByRole("searchbox", { name: "Search contacts" });
+  const chip = (text) => page.getByTestId("filter-chip").filter({ hasText: text });
+  const total = (text) => page.getByTestId("record-total").filter({ hasText: new RegExp(`^${text}$`) });
+  const sidebarLink = (name) =>
+    page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name, exact: true });
+  /** Waits for the Name column to read `expected` from the top. */
+  const namesAre = async (expected) => {
+    for (let tries = 0; tries < 50 && JSON.stringify(await names()) !== JSON.stringify(expected); tries++)
+      await page.waitForTimeout(100);
+    assert.deepEqual(await names(), expected);
+  };
+  const openParam = () => new URL(page.url()).searchParams.get("open");
+
+  async function openFromPalette(text, name) {
+    await page.keyboard.press("Control+k");
+    await palette().fill(text);
+    await page.getByRole("option", { name: new RegExp(name) }).click();
+  }
+
+  const contacts = {};
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Waypoint", name: "Wanda Way" }));
+    const acme = await callProcedure(page, "companies.create", { name: "Acme Robotics", domain: "acme.example" });
+    for (const [firstName, lastName, leadStatus, leadScore] of [
+      ["Ann", "Archer", "qualified", 80],
+      ["Bob", "Baker", "new", 10],
+      ["Cy", "Cole", "qualified", 40],
+      ["Dee", "Dunn", "qualified", 60],
+      ["Eve", "Evans", "customer", 90],
+    ])
+      contacts[firstName] = await callProcedure(page, "contacts.create", {
+        firstName,
+        lastName,
+        email: `${firstName.toLowerCase()}@waypoint.example`,
+        leadStatus,
+        leadScore,
+        companyId: acme.id,
+      });
+  });
+  after(() => browser?.close());
+
+  it("opens a contact from the palette, then another while the first is open; a reload keeps it", async () => {
+    await page.goto("/tasks");
+    await page.getByRole("heading", { name: "Tasks", level: 1 }).waitFor();
+    await openFromPalette("ann arch", "Ann Archer");
+    await page.waitForURL(/\/contacts\?open=con_/);
+    await panel().getByRole("heading", { name: "Ann Archer" }).waitFor();
+    assert.equal(openParam(), contacts.Ann.id);
+
+    // Already on /contacts with a panel open: the palette switches the panel to the other contact.
+    await openFromPalette("bob bak", "Bob Baker");
+    await panel().getByRole("heading", { name: "Bob Baker" }).waitFor();
+    assert.equal(openParam(), contacts.Bob.id);
+    await screenshot(page, "palette-opened-contact");
+
+    await page.reload();
+    await panel().getByRole("heading", { name: "Bob Baker" }).waitFor();
+
+    // A row opened from the table is in the address too; closing the panel takes it out.
+    await nameCell("Cy Cole").click();
+    await panel().getByRole("heading", { name: "Cy Cole" }).waitFor();
+    assert.equal(openParam(), contacts.Cy.id);
+    await page.keyboard.press("Escape");
+    await panel().waitFor({ state: "hidden" });
+    assert.equal(openParam(), null);
+  });
+
+  it("creates from the palette while already on the page, every time it is chosen", async () => {
+    await page.goto("/contacts");
+    await total("5 contacts").waitFor();
+    const dialog = page.getByRole("dialog", { name: "New contact" });
+    for (let time = 0; time < 2; time++) {
+      await page.keyboard.press("Control+k");
+      await palette().fill("new contact");
+      await page.getByRole("option", { name: "New contact" }).click();
+      await dialog.waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden" });
+      assert.equal(new URL(page.url()).searchParams.get("new"), null, "the dialog's address is put back");
+    }
+    // The company palette item opens the company's panel from /contacts.
+    await openFromPalette("acme", "Acme Robotics");
+    await page.waitForURL(/\/companies\?open=cmp_/);
+    await panel().getByRole("heading", { name: "Acme Robotics" }).waitFor();
+    // "New task" focuses the quick add on /tasks, and again when chosen there.
+    for (let time = 0; time < 2; time++) {
+      await page.keyboard.press("Control+k");
+      await palette().fill("new task");
+      await page.getByRole("option", { name: "New task" }).click();
+      await page.waitForURL((url) => url.pathname === "/tasks" && !url.searchParams.has("new"));
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute("placeholder") ?? "");
+      assert.match(focused, /task/i, "the quick add has the focus");
+      await page.locator("body").click({ position: { x: 5, y: 5 } });
+    }
+  });
+
+  it("Back finds the list's search, filter and sort as they were; the sidebar opens the plain list", async () => {
+    await page.goto("/contacts");
+    await total("5 contacts").waitFor();
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    const form = page.getByRole("dialog", { name: "Add filter" });
+    await form.getByLabel("Field").selectOption({ label: "Lead status" });
+    await form.getByLabel("Operator").selectOption({ label: "is" });
+    await form.getByLabel("Value").selectOption({ label: "Qualified" });
+    await form.getByRole("button", { name: "Add filter" }).click();
+    await total("3 contacts match").waitFor();
+    // Sorted by lead score, highest first (two clicks on its header).
+    const score = page.getByTestId("column-header-leadScore").getByRole("button");
+    await score.click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="column-header-leadScore"]')?.getAttribute("aria-sort") === "ascending",
+    );
+    await score.click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="column-header-leadScore"]')?.getAttribute("aria-sort") === "descending",
+    );
+    await namesAre(["Ann Archer", "Dee Dunn", "Cy Cole"]);
+    await search().fill("d");
+    await total("1 contact matches").waitFor();
+    await search().fill("");
+    await total("3 contacts match").waitFor();
+
+    // Away to a contact's company through the panel, then Back: the same list.
+    await nameCell("Dee Dunn").click();
+    await panel().getByRole("link", { name: "Open Acme Robotics" }).click();
+    await page.waitForURL(/\/companies\?open=cmp_/);
+    await page.goBack();
+    await page.waitForURL(/\/contacts/);
+    await chip("Lead status is Qualified").waitFor();
+    await total("3 contacts match").waitFor();
+    await namesAre(["Ann Archer", "Dee Dunn", "Cy Cole"]);
+    assert.equal(
+      await page.getByTestId("column-header-leadScore").getAttribute("aria-sort"),
+      "descending",
+      "the sort came back",
+    );
+    await panel().getByRole("heading", { name: "Dee Dunn" }).waitFor();
+    await screenshot(page, "contacts-back-keeps-list");
+
+    // A reload keeps it as well; the sidebar's Contacts link is a new visit, so a plain list.
+    await page.reload();
+    await chip("Lead status is Qualified").waitFor();
+    await namesAre(["Ann Archer", "Dee Dunn", "Cy Cole"]);
+    await sidebarLink("Tasks").click();
+    await page.waitForURL(/\/tasks/);
+    await sidebarLink("Contacts").click();
+    await total("5 contacts").waitFor();
+    assert.equal(await chip("Lead status").count(), 0);
+    await namesAre(["Ann Archer", "Bob Baker", "Cy Cole", "Dee Dunn", "Eve Evans"]);
+    // Back twice finds the filtered list again; a typed address is a new visit too.
+    await page.goBack();
+    await page.waitForURL(/\/tasks/);
+    await page.goBack();
+    await chip("Lead status is Qualified").waitFor();
+    await namesAre(["Ann Archer", "Dee Dunn", "Cy Cole"]);
+    await page.goto("/contacts");
+    await total("5 contacts").waitFor();
+    assert.equal(await chip("Lead status").count(), 0);
+  });
+
+  it("a saved view on a property archived since opens without it, and says so", async () => {
+    const tier = await callProcedure(page, "properties.create", {
+      object: "contact",
+      key: "tier",
+      label: "Tier",
+      type: "select",
+      options: ["Gold", "Silver"],
+    });
+    await callProcedure(page, "contacts.update", {
+      id: contacts.Ann.id,
+      version: 1,
+      patch: { properties: { tier: "Gold" } },
+    });
+    const view = await callProcedure(page, "views.create", {
+      object: "contact",
+      name: "Gold accounts",
+      definition: {
+        filters: { combinator: "and", conditions: [{ field: "prop:tier", operator: "eq", value: "Gold" }] },
+        sort: { field: "prop:tier", direction: "asc" },
+        columns: [],
+      },
+    });
+    await page.goto(`/contacts?view=${view.id}`);
+    await total("1 contact matches").waitFor();
+    await namesAre(["Ann Archer"]);
+
+    await callProcedure(page, "properties.archive", { id: tier.id });
+    await page.goto("/tasks");
+    await page.goto(`/contacts?view=${view.id}`);
+    await page.getByText("A property this list used was archived").waitFor();
+    await total("5 contacts").waitFor();
+    assert.equal(await page.getByRole("button", { name: "Try again" }).count(), 0);
+    await screenshot(page, "view-on-archived-property");
+    assert.deepEqual(
+      page.errors.filter((e) => !/400|Bad Request/.test(e)),
+      [],
+    );
+  });
+});

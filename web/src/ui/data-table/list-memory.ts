@@ -1,0 +1,78 @@
+import type { FilterState } from "./filters";
+import type { SortState } from "./types";
+
+/** What a list was showing: restored when the user comes back to the same history entry. */
+export type RememberedList = { search: string; filter: FilterState; sort: SortState | null; trash: boolean };
+
+const STORAGE_KEY = "team-crm:lists";
+/** Entries kept per tab: enough for any Back a person makes, small enough to never matter. */
+const MAX_ENTRIES = 50;
+
+type Entry = RememberedList & { entry: string };
+
+function readEntries(): Entry[] {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]");
+    return Array.isArray(value) ? (value as Entry[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeEntries(entries: Entry[]) {
+  try {
+    if (entries.length) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
+    else sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage full or off: the list simply starts afresh next time.
+  }
+}
+
+const isFilter = (value: unknown): value is FilterState =>
+  typeof value === "object" &&
+  value !== null &&
+  ((value as FilterState).combinator === "and" || (value as FilterState).combinator === "or") &&
+  Array.isArray((value as FilterState).conditions) &&
+  (value as FilterState).conditions.every((c) => typeof c === "object" && c !== null && typeof c.field === "string");
+
+const isSort = (value: unknown): value is SortState | null =>
+  value === null ||
+  (typeof value === "object" &&
+    typeof (value as SortState).field === "string" &&
+    ((value as SortState).direction === "asc" || (value as SortState).direction === "desc"));
+
+/**
+ * The list last shown at this history entry (`entry`: the router location's key, kept in
+ * history.state, so a reload and Back/Forward find it), or null. The sidebar's link to the page
+ * makes a new entry, so it always opens the plain list: only coming back restores one.
+ */
+export function recallList(list: string, entry: string): RememberedList | null {
+  const found = readEntries().find((e) => e.entry === `${list}:${entry}`);
+  if (!found || typeof found.search !== "string" || !isFilter(found.filter) || !isSort(found.sort)) return null;
+  return { search: found.search, filter: found.filter, sort: found.sort, trash: found.trash === true };
+}
+
+/** Remembers what the list shows at this history entry; a plain list leaves nothing behind. */
+export function rememberList(list: string, entry: string, state: RememberedList) {
+  const key = `${list}:${entry}`;
+  const others = readEntries().filter((e) => e.entry !== key);
+  const plain = !state.search && state.filter.conditions.length === 0 && state.sort === null && !state.trash;
+  writeEntries(plain ? others : [...others, { ...state, entry: key }]);
+}
+
+/** Sign-out: the next person in this tab finds no list as the last one left it. */
+export function forgetLists() {
+  writeEntries([]);
+}
+
+/**
+ * Gives the tab's current history entry a key when the router has not (the first page of a tab, an
+ * address typed in), before the router starts: React Router names such entries all "default", and
+ * the next typed address would then find the list the last one left.
+ */
+export function keyHistoryEntry() {
+  const state: unknown = window.history.state;
+  if (state && typeof state === "object" && "key" in state && state.key) return;
+  const key = Math.random().toString(36).slice(2, 10);
+  window.history.replaceState({ ...(state && typeof state === "object" ? state : {}), key }, "");
+}
