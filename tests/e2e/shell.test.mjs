@@ -57,6 +57,37 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
     await page.keyboard.press("Escape");
   });
 
+  it("? shows the keyboard shortcuts, but not while typing; the palette lists them too", async () => {
+    await page.goto("/contacts");
+    const search = page.getByRole("searchbox", { name: "Search contacts" });
+    await search.waitFor();
+    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    // Typed into a field, "?" is just a character.
+    await search.click();
+    await page.keyboard.type("?");
+    assert.equal(await search.inputValue(), "?");
+    assert.equal(await dialog.count(), 0);
+    await search.fill("");
+    await page.locator("main h1").click();
+
+    await page.keyboard.press("?");
+    await dialog.waitFor();
+    for (const section of ["Anywhere", "Contacts and companies", "Editing a cell", "Tasks"])
+      await dialog.getByRole("region", { name: section }).waitFor();
+    await dialog.getByText("Open the record beside the list").waitFor();
+    await screenshot(page, "keyboard-shortcuts");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Type a page or an action…").fill("shortcuts");
+    await page.getByRole("option", { name: "Keyboard shortcuts" }).click();
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    assert.deepEqual(page.errors, []);
+  });
+
   it("switches to the dark theme and keeps it after a reload", async () => {
     await page.goto("/settings/preferences");
     await page.getByTestId("theme-dark").click();

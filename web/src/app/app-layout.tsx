@@ -5,6 +5,8 @@ import { trackPageView } from "../lib/analytics";
 import { Skeleton } from "../ui/empty-state";
 import { CommandPalette } from "./command-palette";
 import { ConnectionStatus } from "./connection-status";
+import { isTyping } from "../lib/typing";
+import { KeyboardShortcutsDialog } from "./keyboard-shortcuts";
 import { ShellContext } from "./shell-context";
 import { Sidebar } from "./sidebar";
 
@@ -26,6 +28,7 @@ function PageSkeleton() {
 export default function AppLayout() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const location = useLocation();
 
   useEffect(() => trackPageView(location.pathname), [location.pathname]);
@@ -42,11 +45,30 @@ export default function AppLayout() {
     return () => window.removeEventListener("keydown", handleKeyDown);
   }, []);
 
+  // "?" shows the keyboard shortcuts, unless the key is being typed or another dialog has the keyboard.
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "?" || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
+      if (document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]')) return;
+      event.preventDefault();
+      setShortcutsOpen(true);
+    };
+    window.addEventListener("keydown", handleKeyDown);
+    return () => window.removeEventListener("keydown", handleKeyDown);
+  }, []);
+
   const openFeedback = useCallback(() => {
     setPaletteOpen(false);
     setFeedbackOpen(true);
   }, []);
-  const shell = useMemo(() => ({ openPalette: () => setPaletteOpen(true), openFeedback }), [openFeedback]);
+  const openShortcuts = useCallback(() => {
+    setPaletteOpen(false);
+    setShortcutsOpen(true);
+  }, []);
+  const shell = useMemo(
+    () => ({ openPalette: () => setPaletteOpen(true), openFeedback, openShortcuts }),
+    [openFeedback, openShortcuts],
+  );
 
   return (
     <ShellContext.Provider value={shell}>
@@ -60,6 +82,7 @@ export default function AppLayout() {
       </div>
       <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} />
       <FeedbackModal open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      <KeyboardShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <ConnectionStatus />
     </ShellContext.Provider>
   );

@@ -1,6 +1,6 @@
 import { Command } from "cmdk";
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { Building2, CheckSquare, Contact, LogOut, MessageSquarePlus, Moon, Plus, Sun } from "lucide-react";
+import { Building2, CheckSquare, Contact, Keyboard, LogOut, MessageSquarePlus, Moon, Plus, Sun } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useAuth } from "../lib/auth";
@@ -15,7 +15,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const navigate = useNavigate();
   const { signOut } = useAuth();
   const { theme, toggleTheme } = useTheme();
-  const { openFeedback } = useShell();
+  const { openFeedback, openShortcuts } = useShell();
   const [text, setText] = useState("");
   const results = useRecordSearch(open ? text : "");
   const found = text.trim().length >= 2 ? results.data : undefined;
@@ -116,6 +116,10 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           ))}
         </Command.Group>
         <Command.Group heading="Actions">
+          <Command.Item value="Keyboard shortcuts keys help hotkeys" onSelect={() => run(openShortcuts)}>
+            <Keyboard className="size-4 text-muted" aria-hidden />
+            Keyboard shortcuts
+          </Command.Item>
           <Command.Item value="Send feedback" onSelect={() => run(openFeedback)}>
             <MessageSquarePlus className="size-4 text-muted" aria-hidden />
             Send feedback

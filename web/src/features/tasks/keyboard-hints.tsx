@@ -6,6 +6,7 @@ const hints: [string[], string][] = [
   [["↵"], "edit"],
   [["⌫"], "delete"],
   [["c"], "add"],
+  [["?"], "all shortcuts"],
 ];
 
 export function KeyboardHints() {

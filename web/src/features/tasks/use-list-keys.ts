@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { isTyping } from "../../lib/typing";
 
 export type ListKeyHandlers = {
   move: (delta: 1 | -1) => void;
@@ -7,11 +8,6 @@ export type ListKeyHandlers = {
   remove: () => void;
   focusQuickAdd: () => void;
 };
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
-}
 
 /**
  * Linear-style list keys, active while no field, dialog or menu has the keyboard:

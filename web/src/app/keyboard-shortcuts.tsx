@@ -1,0 +1,102 @@
+import { Fragment } from "react";
+import { Dialog } from "../ui/dialog";
+import { Kbd, modKey } from "../ui/kbd";
+
+/** `keys`: the alternatives, each a chord written "Shift+↑". */
+type Shortcut = { keys: string[]; action: string };
+
+const sections: { title: string; shortcuts: Shortcut[] }[] = [
+  {
+    title: "Anywhere",
+    shortcuts: [
+      { keys: [`${modKey}+K`], action: "Command palette: go anywhere, open or create a record" },
+      { keys: ["?"], action: "These shortcuts" },
+    ],
+  },
+  {
+    title: "Contacts and companies",
+    shortcuts: [
+      { keys: ["/"], action: "Search the list" },
+      { keys: ["↑", "↓", "j", "k"], action: "Move between rows; an open record follows" },
+      { keys: ["Shift+↑", "Shift+↓"], action: "Select while moving" },
+      { keys: ["Shift+Click"], action: "Select a range of rows" },
+      { keys: ["↵"], action: "Open the record beside the list" },
+      { keys: ["e"], action: "Edit the row's first editable cell" },
+      { keys: ["x", "Space"], action: "Select or unselect the row" },
+      { keys: [`${modKey}+A`], action: "Select every loaded row" },
+      { keys: ["Esc"], action: "Clear the selection; close the record" },
+      { keys: ["Home", "End"], action: "First or last row" },
+      { keys: ["PgUp", "PgDn"], action: "A screenful up or down" },
+    ],
+  },
+  {
+    title: "Editing a cell",
+    shortcuts: [
+      { keys: ["↵"], action: "Save" },
+      { keys: ["Tab"], action: "Save a list of choices (tags, options)" },
+      { keys: ["Esc"], action: "Cancel" },
+    ],
+  },
+  {
+    title: "Tasks",
+    shortcuts: [
+      { keys: ["c"], action: "Add a task in words: “Call Ann tomorrow 3pm”" },
+      { keys: ["↑", "↓", "j", "k"], action: "Move between tasks" },
+      { keys: ["x", "Space"], action: "Complete or reopen the task" },
+      { keys: ["↵"], action: "Rename the task" },
+      { keys: ["⌫"], action: "Delete the task (with undo)" },
+    ],
+  },
+];
+
+function Keys({ keys }: { keys: string[] }) {
+  return (
+    <span className="flex shrink-0 items-center gap-1">
+      {keys.map((chord, index) => (
+        <Fragment key={chord}>
+          {index > 0 && (
+            <span className="text-[11px] text-muted" aria-label="or">
+              /
+            </span>
+          )}
+          <span className="inline-flex gap-0.5">
+            {chord.split(/(?<=.)\+/).map((key) => (
+              <Kbd key={key}>{key}</Kbd>
+            ))}
+          </span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** The keyboard shortcuts, by where they work: opened with "?" anywhere, or from the palette. */
+export function KeyboardShortcutsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" className="max-w-3xl">
+      <div className="max-h-[65vh] gap-10 overflow-y-auto pr-1 sm:columns-2">
+        {sections.map((section) => (
+          <section key={section.title} aria-label={section.title} className="mb-5 break-inside-avoid">
+            <h3 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{section.title}</h3>
+            <dl className="space-y-2">
+              {section.shortcuts.map((shortcut) => (
+                <div key={shortcut.action} className="flex items-center justify-between gap-4 text-[13px]">
+                  <dt className="min-w-0 text-foreground">{shortcut.action}</dt>
+                  <dd>
+                    <Keys keys={shortcut.keys} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+      </div>
+    </Dialog>
+  );
+}
