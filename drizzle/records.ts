@@ -94,6 +94,12 @@ export const contacts = sqliteTable(
      * reads in order. Kept by triggers (migrations/0013) whatever writes the contact or the company.
      */
     companySortName: text("company_sort_name"),
+    /**
+     * Its company's name as written, while that company is live (else null): what list pages show
+     * in the Company column, read here rather than looked up in companies row by row. Kept by the
+     * same triggers (migrations/0015). Writes return the looked-up name instead (see ListColumn).
+     */
+    listedCompanyName: text("company_name"),
     linkedinUrl: text("linkedin_url"),
     leadStatus: text("lead_status", { enum: leadStatuses }).notNull().default("new"),
     source: text("source"),

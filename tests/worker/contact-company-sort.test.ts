@@ -11,6 +11,24 @@ async function byCompany(caller: Caller, direction: "asc" | "desc" = "asc", limi
   return rows.map((row) => row.firstName);
 }
 
+/**
+ * Each contact's Company column as a list page shows it (first name → company name), beside what the
+ * contact's own read says: the page reads the name kept on the row, the read looks it up.
+ */
+async function shownCompanies(caller: Caller) {
+  const rows = await allPages(
+    (input) => caller.contacts.list(input),
+    { sort: { field: "name", direction: "asc" } },
+    50,
+  );
+  const shown = Object.fromEntries(rows.map((row) => [row.firstName, row.companyName]));
+  for (const row of rows) {
+    const { contact } = await caller.contacts.get({ id: row.id });
+    expect(contact.companyName, `${row.firstName}'s page row and own read agree`).toBe(row.companyName);
+  }
+  return shown;
+}
+
 /** Three companies and five contacts: two at Globex, one at acme (lower-case), one at Zeta, one at none. */
 async function team() {
   const owner = await ownerOfNewOrganization();
@@ -48,12 +66,20 @@ describe("contacts sorted by company", () => {
     await caller.contacts.update({ id: ann.id, version: ann.version, patch: { companyId: null } });
     const zetaPair = [nia, contacts.zed].sort((a, b) => (a.id < b.id ? -1 : 1)).map((c) => c.firstName);
     expect(await byCompany(caller)).toEqual([...globexPair, ...zetaPair, "Ann"]);
+    expect(await shownCompanies(caller)).toEqual({ Ann: null, Gil: "Globex", Gus: "Globex", Nia: "Zeta", Zed: "Zeta" });
   });
 
   it("follows a company renamed, trashed and restored", async () => {
     const { caller, zeta, globex, globexPair } = await team();
     await caller.companies.update({ id: zeta.id, version: zeta.version, patch: { name: "Aardvark" } });
     expect(await byCompany(caller)).toEqual(["Zed", "Ann", ...globexPair, "Nia"]);
+    expect(await shownCompanies(caller)).toEqual({
+      Ann: "acme",
+      Gil: "Globex",
+      Gus: "Globex",
+      Nia: null,
+      Zed: "Aardvark",
+    });
 
     await caller.companies.delete({ ids: [globex.id] });
     const noCompany = await byCompany(caller);
@@ -63,9 +89,11 @@ describe("contacts sorted by company", () => {
       "Gus",
       "Nia",
     ]);
+    expect(await shownCompanies(caller)).toMatchObject({ Gil: null, Gus: null });
 
     await caller.companies.restore({ id: globex.id });
     expect(await byCompany(caller)).toEqual(["Zed", "Ann", ...globexPair, "Nia"]);
+    expect(await shownCompanies(caller)).toMatchObject({ Gil: "Globex", Gus: "Globex" });
   });
 
   it("follows two companies merged: the merged one's people sort under the survivor", async () => {
@@ -75,6 +103,7 @@ describe("contacts sorted by company", () => {
     expect(zetaPair.slice(0, 2)).toEqual(globexPair);
     expect(zetaPair.slice(2, 4).sort()).toEqual(["Ann", "Zed"]);
     expect(zetaPair[4]).toBe("Nia");
+    expect(await shownCompanies(caller)).toMatchObject({ Ann: "Zeta", Zed: "Zeta" });
   });
 
   it("places imported contacts, those linked to a company the import creates too", async () => {
@@ -90,6 +119,7 @@ describe("contacts sorted by company", () => {
     expect(order.indexOf("Bea")).toBeGreaterThan(order.indexOf("Ann"));
     expect(order.indexOf("Bea")).toBeLessThan(order.indexOf("Max"));
     expect(order.slice(-3), "Mango before Zeta, then no company").toEqual(["Max", "Zed", "Nia"]);
+    expect(await shownCompanies(caller)).toMatchObject({ Bea: "Globex", Max: "Mango Inc" });
   });
 
   it("filters by the company's name, any case", async () => {
@@ -116,5 +146,6 @@ describe("contacts sorted by company", () => {
     await env.DB.prepare("UPDATE contacts SET company_id = ? WHERE id = ?").bind(theirs.id, mine.items[0].id).run();
     const after = await byCompany(caller);
     expect(after.slice(-2).sort(), "the contact now sorts with those without a company").toEqual(["Ann", "Nia"]);
+    expect((await shownCompanies(caller)).Ann, "and shows none").toBeNull();
   });
 });

@@ -25,7 +25,15 @@ export type RecordTable = typeof contacts | typeof companies;
  * into the row's json_array once, as text. `T` is the value's type in the row (what JSON carries: text,
  * numbers or null).
  */
-export type ListColumn<T> = { sql: SQL; readonly type?: T };
+export type ListColumn<T> = {
+  sql: SQL;
+  /**
+   * The same value as a trigger keeps it on the row, for list pages to read instead of `sql` (a
+   * lookup per row). Writes return `sql`: their RETURNING reads the row before its triggers ran.
+   */
+  listed?: SQL;
+  readonly type?: T;
+};
 export type ListColumns = Record<string, ListColumn<unknown>>;
 export const listColumn = <T>(sql: SQL): ListColumn<T> => ({ sql });
 /** The row fields that `columns` add, typed. */
@@ -78,7 +86,12 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
   table: contacts,
   defaultSort: "name",
   fts: { table: "contacts_fts" },
-  listColumns: { companyName: companyNameOf(contacts.companyId, contacts.organizationId) },
+  listColumns: {
+    companyName: {
+      ...companyNameOf(contacts.companyId, contacts.organizationId),
+      listed: sql`${contacts.listedCompanyName}`,
+    },
+  },
   listRepeats: { primaryEmail: "emails" },
   fields: {
     name: f(contacts.sortName, "text", false),

@@ -33,10 +33,11 @@ const codecs = new Map<string, RowCodec<unknown>>();
 const MAX_CODECS = 500;
 
 /**
- * Columns that triggers keep for a sort (migrations/0013, 0014), never returned: a write's RETURNING reads
- * the row before its triggers ran, so it would hand out the old value.
+ * Columns that triggers keep (migrations/0013–0015) for a sort or for list pages, never returned as
+ * the row's own: a write's RETURNING reads the row before its triggers ran, so it would hand out the
+ * old value.
  */
-export const DERIVED_COLUMNS = ["companySortName", "ownerSortName"] as const;
+export const DERIVED_COLUMNS = ["companySortName", "ownerSortName", "listedCompanyName"] as const;
 export type WithoutDerived<Row> = Omit<Row, (typeof DERIVED_COLUMNS)[number]>;
 
 /**
@@ -175,7 +176,7 @@ const projectedCodecs = new Map<string, RowCodec<unknown>>();
 function listExtra(config: ObjectConfig): Record<string, string> {
   const extra: Record<string, string> = {};
   for (const [key, column] of Object.entries(config.listColumns)) {
-    const query = dialect.sqlToQuery(column.sql);
+    const query = dialect.sqlToQuery(column.listed ?? column.sql);
     if (query.params.length > 0) throw new Error(`The list column "${key}" must not bind parameters`);
     extra[key] = query.sql;
   }
