@@ -270,4 +270,14 @@ export async function comeBackAfterAMinute(page, ...procedures) {
   await Promise.all(refetched);
 }
 
+/** The Name cells of a record table from the top, as shown (each starts with the avatar's initials, left out). */
+export async function recordNames(page) {
+  const texts = await page.getByTestId("record-row").locator('[data-column-id="name"]').allInnerTexts();
+  return texts.map((text) => text.trim().split("\n").pop());
+}
+
+/** The record table's total ("3 contacts match") when it reads exactly `text`. */
+export const recordTotal = (page, text) =>
+  page.getByTestId("record-total").filter({ hasText: new RegExp(`^${text}$`) });
+
 export { assert };

@@ -1,11 +1,19 @@
 import { after, before, describe, it } from "node:test";
-import { addContact, assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  addContact,
+  assert,
+  callProcedure,
+  launchBrowser,
+  recordTotal,
+  registeredUser,
+  screenshot,
+} from "./harness.mjs";
 
 describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
   let browser;
   let page;
   const row = (name) => page.getByTestId("record-row").filter({ hasText: name });
-  const total = (text) => page.getByTestId("record-total").filter({ hasText: new RegExp(`^${text}$`) });
+  const total = (text) => recordTotal(page, text);
   const panel = () => page.getByTestId("record-panel");
   const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
   const select = (name) => row(name).getByRole("checkbox", { name: "Select row" }).click();

@@ -1,20 +1,26 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  assert,
+  callProcedure,
+  launchBrowser,
+  registeredUser,
+  recordNames,
+  recordTotal,
+  screenshot,
+} from "./harness.mjs";
 
 describe("records in the address: the palette opens them anywhere, Back finds the list as it was", () => {
   let browser;
   let page;
   const rows = () => page.getByTestId("record-row");
-  /** The Name cells from the top (each starts with the avatar's initials). */
-  const names = async () =>
-    (await rows().locator('[data-column-id="name"]').allInnerTexts()).map((t) => t.trim().split("\n").pop());
+  const names = () => recordNames(page);
   // Clicked on the name: a row's middle is off to the right, and Playwright would scroll the table there.
   const nameCell = (name) => rows().filter({ hasText: name }).locator('[data-column-id="name"]');
   const panel = () => page.getByTestId("record-panel");
   const palette = () => page.getByPlaceholder("Type a page or an action…");
   const search = () => page.getByRole("searchbox", { name: "Search contacts" });
   const chip = (text) => page.getByTestId("filter-chip").filter({ hasText: text });
-  const total = (text) => page.getByTestId("record-total").filter({ hasText: new RegExp(`^${text}$`) });
+  const total = (text) => recordTotal(page, text);
   const sidebarLink = (name) =>
     page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name, exact: true });
   /** Waits for the Name column to read `expected` from the top. */

@@ -1,14 +1,21 @@
 import { after, before, describe, it } from "node:test";
-import { addContact, assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  addContact,
+  assert,
+  callProcedure,
+  launchBrowser,
+  registeredUser,
+  recordNames,
+  recordTotal,
+  screenshot,
+} from "./harness.mjs";
 
 describe("saved views on /contacts", () => {
   let browser;
   let page;
   const rows = () => page.getByTestId("record-row");
-  const names = async () =>
-    // The name cell starts with the avatar's initials.
-    (await rows().locator('[data-column-id="name"]').allInnerTexts()).map((t) => t.trim().split("\n").pop());
-  const total = (text) => page.getByTestId("record-total").filter({ hasText: new RegExp(`^${text}$`) });
+  const names = () => recordNames(page);
+  const total = (text) => recordTotal(page, text);
   const sidebarView = (name) => page.getByTestId("sidebar-view").filter({ hasText: name });
 
   before(async () => {
