@@ -23,6 +23,11 @@ describe("a teammate joins through an invite link", () => {
     const text = (await link.inputValue().catch(() => null)) ?? (await link.innerText());
     inviteUrl = text.match(/https?:\/\/\S+\/invite\/[\w-]+/)?.[0];
     assert.ok(inviteUrl, `no invite URL in ${text}`);
+    // One click copies it.
+    await owner.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy" }).click();
+    await page.getByText("Invite link copied.").waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), inviteUrl);
     await page.getByText(teammateEmail).first().waitFor();
     await screenshot(page, "settings-members");
   });

@@ -11,6 +11,7 @@ import {
 
 describe("records in the address: the palette opens them anywhere, Back finds the list as it was", () => {
   let browser;
+  let context;
   let page;
   const rows = () => page.getByTestId("record-row");
   const names = () => recordNames(page);
@@ -40,7 +41,7 @@ describe("records in the address: the palette opens them anywhere, Back finds th
   const contacts = {};
   before(async () => {
     browser = await launchBrowser();
-    ({ page } = await registeredUser(browser, { organization: "Waypoint", name: "Wanda Way" }));
+    ({ context, page } = await registeredUser(browser, { organization: "Waypoint", name: "Wanda Way" }));
     const acme = await callProcedure(page, "companies.create", { name: "Acme Robotics", domain: "acme.example" });
     for (const [firstName, lastName, leadStatus, leadScore] of [
       ["Ann", "Archer", "qualified", 80],
@@ -76,6 +77,17 @@ describe("records in the address: the palette opens them anywhere, Back finds th
 
     await page.reload();
     await panel().getByRole("heading", { name: "Bob Baker" }).waitFor();
+
+    // "Copy link" hands over the same address; a teammate's tab (here another tab) opens Bob with it.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await panel().getByRole("button", { name: "Copy a link to this contact" }).click();
+    await page.getByText("Link copied.").waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(link, new URL(`/contacts?open=${contacts.Bob.id}`, page.url()).href);
+    const other = await context.newPage();
+    await other.goto(link);
+    await other.getByTestId("record-panel").getByRole("heading", { name: "Bob Baker" }).waitFor();
+    await other.close();
 
     // A row opened from the table is in the address too; closing the panel takes it out.
     await nameCell("Cy Cole").click();

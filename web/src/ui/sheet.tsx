@@ -9,6 +9,8 @@ type SheetProps = {
   description?: string;
   /** Drawn left of the title (an avatar). */
   leading?: ReactNode;
+  /** Buttons beside the close button (copy a link). */
+  actions?: ReactNode;
   children: ReactNode;
   testId?: string;
 };
@@ -17,7 +19,7 @@ type SheetProps = {
  * A record's side panel: a non-modal Radix dialog on the right. The list behind stays usable
  * (click another row, keep using the keyboard) and keeps focus; Escape or the X closes it.
  */
-export function Sheet({ open, onOpenChange, title, description, leading, children, testId }: SheetProps) {
+export function Sheet({ open, onOpenChange, title, description, leading, actions, children, testId }: SheetProps) {
   const passThrough = useDoubleClickThrough(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
@@ -52,6 +54,7 @@ export function Sheet({ open, onOpenChange, title, description, leading, childre
                 {description ?? title}
               </RadixDialog.Description>
             </div>
+            {actions}
             <RadixDialog.Close
               className="rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground"
               aria-label="Close panel"

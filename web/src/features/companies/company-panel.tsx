@@ -46,6 +46,7 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPan
   return (
     <RecordPanel
       open={companyId !== null}
+      link={companyId && `/companies?open=${companyId}`}
       onClose={onClose}
       title={name}
       description={[company?.domain, company?.industry].filter(Boolean).join(" · ")}

@@ -64,6 +64,7 @@ export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPan
   return (
     <RecordPanel
       open={contactId !== null}
+      link={contactId && `/contacts?open=${contactId}`}
       onClose={onClose}
       title={name}
       description={[contact?.title, contact?.companyName].filter(Boolean).join(" · ")}

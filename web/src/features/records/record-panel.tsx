@@ -1,5 +1,7 @@
+import { Check, Link2 } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { formatDateTime } from "../../lib/format";
+import { useCopy } from "../../lib/use-copy";
 import { carriesFields, type DataTableColumn } from "../../ui/data-table";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { Sheet } from "../../ui/sheet";
@@ -46,6 +48,8 @@ export function panelRecord<Row extends object>(
 
 type RecordPanelProps = {
   open: boolean;
+  /** The address that opens this record (its page with `?open=<id>`), for "Copy link". */
+  link: string | null;
   onClose: () => void;
   title: string;
   description?: string;
@@ -64,6 +68,7 @@ type RecordPanelProps = {
 /** Every object's side panel: header, details, the object's own sections, then the timeline. */
 export function RecordPanel({
   open,
+  link,
   onClose,
   title,
   description,
@@ -80,6 +85,7 @@ export function RecordPanel({
       title={title}
       description={description || undefined}
       leading={leading}
+      actions={link && <CopyLinkButton link={link} noun={timeline.noun} />}
       testId="record-panel"
     >
       <PanelSection title="Details">
@@ -94,5 +100,25 @@ export function RecordPanel({
         )}
       </PanelSection>
     </Sheet>
+  );
+}
+
+/** Copies the record's address, for a teammate or a note elsewhere. */
+function CopyLinkButton({ link, noun }: { link: string; noun: string }) {
+  const { copied, copy } = useCopy(
+    new URL(link, window.location.origin).href,
+    "Link copied.",
+    "Could not copy the link. Copy it from the address bar instead.",
+  );
+  return (
+    <button
+      type="button"
+      onClick={() => void copy()}
+      aria-label={`Copy a link to this ${noun}`}
+      title="Copy link"
+      className="rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground"
+    >
+      {copied ? <Check className="size-4 text-success" aria-hidden /> : <Link2 className="size-4" aria-hidden />}
+    </button>
   );
 }

@@ -1,7 +1,6 @@
 import { Check, Copy, Link2 } from "lucide-react";
-import { useEffect, useState } from "react";
 import { formatDateTime } from "../../lib/format";
-import { toast } from "../../lib/toast";
+import { useCopy } from "../../lib/use-copy";
 import { Button } from "../../ui/button";
 import { Input } from "../../ui/input";
 import type { CreatedInvite } from "./invite-section";
@@ -9,23 +8,11 @@ import type { CreatedInvite } from "./invite-section";
 /** The link to hand over: read-only, selected on focus, one click to copy. */
 export function InviteLink({ invite }: { invite: CreatedInvite }) {
   const url = `${window.location.origin}${invite.path}`;
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const handleCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      toast.success("Invite link copied.");
-    } catch {
-      toast.error("Could not copy the link. Select it and copy it by hand.");
-    }
-  };
+  const { copied, copy } = useCopy(
+    url,
+    "Invite link copied.",
+    "Could not copy the link. Select it and copy it by hand.",
+  );
 
   return (
     <div className="mt-4 rounded-lg border border-primary/30 bg-primary-soft/60 p-3">
@@ -42,7 +29,7 @@ export function InviteLink({ invite }: { invite: CreatedInvite }) {
           onFocus={(e) => e.currentTarget.select()}
           className="font-mono text-xs"
         />
-        <Button variant="secondary" onClick={() => void handleCopy()}>
+        <Button variant="secondary" onClick={() => void copy()}>
           {copied ? <Check className="size-4 text-success" aria-hidden /> : <Copy className="size-4" aria-hidden />}
           Copy link
         </Button>
