@@ -99,6 +99,28 @@ describe("records in the address: the palette opens them anywhere, Back finds th
     await page.waitForURL((url) => !url.searchParams.has("open"));
   });
 
+  it("lists the records opened lately in the palette before anything is typed, newest first", async () => {
+    // Ann, Bob and Cy were opened in that order by the test before.
+    await page.goto("/home");
+    await page.getByTestId("organization-name").waitFor();
+    await page.keyboard.press("Control+k");
+    await palette().waitFor();
+    const recent = page.locator('[cmdk-group-heading]:text("Recent") + [cmdk-group-items] [cmdk-item]');
+    await recent.first().waitFor();
+    const names = (await recent.allInnerTexts()).map((text) => text.split("\n")[0].trim());
+    assert.deepEqual(names.slice(0, 3), ["Cy Cole", "Bob Baker", "Ann Archer"]);
+    await screenshot(page, "palette-recent");
+    await recent.filter({ hasText: "Bob Baker" }).click();
+    await page.waitForURL((url) => url.pathname === "/contacts" && url.searchParams.get("open") === contacts.Bob.id);
+    await panel().getByRole("heading", { name: "Bob Baker" }).waitFor();
+    // Typing searches instead.
+    await page.keyboard.press("Control+k");
+    await palette().fill("eve");
+    await page.getByRole("option", { name: /Eve Evans/ }).waitFor();
+    assert.equal(await page.locator('[cmdk-group-heading]:text("Recent")').count(), 0);
+    await page.keyboard.press("Escape");
+  });
+
   it("creates from the palette while already on the page, every time it is chosen", async () => {
     await page.goto("/contacts");
     await total("5 contacts").waitFor();

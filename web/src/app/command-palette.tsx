@@ -6,7 +6,9 @@ import { useNavigate } from "react-router-dom";
 import { useAuth } from "../lib/auth";
 import { useTheme } from "../lib/theme";
 import { Kbd } from "../ui/kbd";
+import { useCurrentUser } from "../features/auth/use-current-user";
 import { mainNav, settingsNav } from "./navigation";
+import { recordPath, useRecentRecords } from "./recent-records";
 import { useShell } from "./shell-context";
 import { useRecordSearch } from "./use-record-search";
 
@@ -18,6 +20,8 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const { openFeedback, openShortcuts } = useShell();
   const [text, setText] = useState("");
   const results = useRecordSearch(open ? text : "");
+  // Before anything is typed: the records opened lately, to go back to one in two keys.
+  const recent = useRecentRecords(useCurrentUser().data?.id);
   const found = text.trim().length >= 2 ? results.data : undefined;
 
   const run = (action: () => void) => {
@@ -50,7 +54,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
               <Command.Item
                 key={c.id}
                 value={`${text} contact ${c.name} ${c.email ?? ""} ${c.id}`}
-                onSelect={() => run(() => navigate(`/contacts?open=${c.id}`))}
+                onSelect={() => run(() => navigate(recordPath({ object: "contact", id: c.id })))}
               >
                 <Contact className="size-4 text-muted" aria-hidden />
                 <span className="truncate">{c.name}</span>
@@ -65,11 +69,30 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
               <Command.Item
                 key={c.id}
                 value={`${text} company ${c.name} ${c.domain ?? ""} ${c.id}`}
-                onSelect={() => run(() => navigate(`/companies?open=${c.id}`))}
+                onSelect={() => run(() => navigate(recordPath({ object: "company", id: c.id })))}
               >
                 <Building2 className="size-4 text-muted" aria-hidden />
                 <span className="truncate">{c.name}</span>
                 <span className="ml-auto truncate text-xs text-muted">{c.domain}</span>
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
+        {!text.trim() && recent.length > 0 && (
+          <Command.Group heading="Recent">
+            {recent.map((record) => (
+              <Command.Item
+                key={`${record.object}:${record.id}`}
+                value={`recent ${record.object} ${record.name} ${record.id}`}
+                onSelect={() => run(() => navigate(recordPath(record)))}
+              >
+                {record.object === "contact" ? (
+                  <Contact className="size-4 text-muted" aria-hidden />
+                ) : (
+                  <Building2 className="size-4 text-muted" aria-hidden />
+                )}
+                <span className="truncate">{record.name}</span>
+                {record.detail && <span className="ml-auto truncate text-xs text-muted">{record.detail}</span>}
               </Command.Item>
             ))}
           </Command.Group>

@@ -4,6 +4,7 @@ import type { Persister } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
 import superjson from "superjson";
 import { copyHoldsLastEdit, noteEditSettled, noteEditStarted } from "./edit-mark";
+import { forgetRecent } from "../app/recent-records";
 import { forgetLists } from "../ui/data-table/list-memory";
 import { forgetOfflineEdits } from "./offline-edits";
 
@@ -82,5 +83,6 @@ export async function clearQueryCache(): Promise<void> {
   await queryClient.cancelQueries();
   queryClient.clear();
   forgetLists();
+  forgetRecent();
   await Promise.all([persister.removeClient(), forgetOfflineEdits()]);
 }

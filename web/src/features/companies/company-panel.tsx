@@ -1,5 +1,6 @@
 import { UserRoundPlus } from "lucide-react";
 import { Link } from "react-router-dom";
+import { recordPath } from "../../app/recent-records";
 import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
 import { EditableFields, PanelSection, type PanelField } from "../records/record-fields";
@@ -46,7 +47,7 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPan
   return (
     <RecordPanel
       open={companyId !== null}
-      link={companyId && `/companies?open=${companyId}`}
+      record={companyId ? { object: "company", id: companyId, name: company ? name : null } : null}
       onClose={onClose}
       title={name}
       description={[company?.domain, company?.industry].filter(Boolean).join(" · ")}
@@ -106,7 +107,7 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPan
               return (
                 <li key={person.id}>
                   <Link
-                    to={`/contacts?open=${person.id}`}
+                    to={recordPath({ object: "contact", id: person.id })}
                     className="flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1 hover:bg-surface-2"
                   >
                     <Avatar name={personName} className="size-5 text-[9px]" />

@@ -1,5 +1,6 @@
 import { ArrowUpRight } from "lucide-react";
 import { Link } from "react-router-dom";
+import { recordPath } from "../../app/recent-records";
 import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
 import { RecordNotes } from "../records/record-notes";
@@ -16,7 +17,7 @@ function OpenCompany({ contact }: { contact: Contact }) {
   if (!contact.companyId || !contact.companyName) return null;
   return (
     <Link
-      to={`/companies?open=${contact.companyId}`}
+      to={recordPath({ object: "company", id: contact.companyId })}
       aria-label={`Open ${contact.companyName}`}
       title={`Open ${contact.companyName}`}
       className="inline-flex size-6 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-primary"
@@ -64,7 +65,7 @@ export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPan
   return (
     <RecordPanel
       open={contactId !== null}
-      link={contactId && `/contacts?open=${contactId}`}
+      record={contactId ? { object: "contact", id: contactId, name: contact ? name : null } : null}
       onClose={onClose}
       title={name}
       description={[contact?.title, contact?.companyName].filter(Boolean).join(" · ")}

@@ -1,7 +1,9 @@
 import { Check, Link2 } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import { useEffect, type ComponentProps, type ReactNode } from "react";
+import { recordPath, rememberRecent } from "../../app/recent-records";
 import { formatDateTime } from "../../lib/format";
 import { useCopy } from "../../lib/use-copy";
+import { useCurrentUser } from "../auth/use-current-user";
 import { carriesFields, type DataTableColumn } from "../../ui/data-table";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { Sheet } from "../../ui/sheet";
@@ -48,8 +50,9 @@ export function panelRecord<Row extends object>(
 
 type RecordPanelProps = {
   open: boolean;
-  /** The address that opens this record (its page with `?open=<id>`), for "Copy link". */
-  link: string | null;
+  /** The record shown: its address (its page with `?open=<id>`) is copied by "Copy link", and it is listed
+   * among the palette's recent records once its name is known (`name`). */
+  record: { object: "contact" | "company"; id: string; name: string | null } | null;
   onClose: () => void;
   title: string;
   description?: string;
@@ -68,7 +71,7 @@ type RecordPanelProps = {
 /** Every object's side panel: header, details, the object's own sections, then the timeline. */
 export function RecordPanel({
   open,
-  link,
+  record,
   onClose,
   title,
   description,
@@ -78,6 +81,12 @@ export function RecordPanel({
   query,
   timeline,
 }: RecordPanelProps) {
+  const link = record && recordPath(record);
+  const user = useCurrentUser().data?.id;
+  const { object, id, name } = record ?? {};
+  useEffect(() => {
+    if (user && object && id && name) rememberRecent(user, { object, id, name, detail: description || null });
+  }, [user, object, id, name, description]);
   return (
     <Sheet
       open={open}
