@@ -1,4 +1,6 @@
+/** The home page's greeting at `hour` (0–23, local): after midnight is still the evening. */
 export function greetingFor(hour: number): string {
+  if (hour < 5) return "Good evening";
   if (hour < 12) return "Good morning";
   if (hour < 18) return "Good afternoon";
   return "Good evening";
