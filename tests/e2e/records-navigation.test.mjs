@@ -255,3 +255,56 @@ describe("records in the address: the palette opens them anywhere, Back finds th
     );
   });
 });
+
+describe("Back returns to where the list was scrolled", () => {
+  let browser;
+  let page;
+  const grid = () => page.getByTestId("record-table");
+  const scrollTop = () => grid().evaluate((element) => element.scrollTop);
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Scrollway", name: "Sam Scroll" }));
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      firstName: "Person",
+      lastName: String(i + 1).padStart(3, "0"),
+    }));
+    for (let start = 0; start < rows.length; start += 60) {
+      const batch = rows.slice(start, start + 60);
+      await callProcedure(page, "contacts.import", { rows: batch, lineNumbers: batch.map((_, i) => start + i + 2) });
+    }
+  });
+  after(() => browser?.close());
+
+  it("scrolled down, opened a record, went elsewhere and came Back: the same rows in sight", async () => {
+    await page.goto("/contacts");
+    await recordTotal(page, "120 contacts").waitFor();
+    await grid().evaluate((element) => element.scrollTo({ top: 2000 }));
+    const row = page.getByTestId("record-row").filter({ hasText: "Person 070" });
+    await row.waitFor();
+    await row.locator('[data-column-id="name"]').click();
+    await page.getByTestId("record-panel").getByRole("heading", { name: "Person 070" }).waitFor();
+    await page.waitForURL((url) => url.searchParams.has("open"));
+    const left = await scrollTop();
+    assert.ok(left > 1500, `scrolled down (${left})`);
+
+    await page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Tasks" }).click();
+    await page.waitForURL(/\/tasks/);
+    await page.goBack();
+    await page.getByTestId("record-panel").getByRole("heading", { name: "Person 070" }).waitFor();
+    await row.waitFor();
+    assert.ok(Math.abs((await scrollTop()) - left) <= 2, `back at ${left}, not ${await scrollTop()}`);
+    assert.ok(await row.isVisible(), "the opened row is in sight again");
+    await screenshot(page, "contacts-back-keeps-scroll");
+
+    // A reload too; a new visit from the sidebar starts at the top.
+    await page.reload();
+    await row.waitFor();
+    assert.ok(Math.abs((await scrollTop()) - left) <= 2, "kept across a reload");
+    await page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Tasks" }).click();
+    await page.waitForURL(/\/tasks/);
+    await page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Contacts" }).click();
+    await recordTotal(page, "120 contacts").waitFor();
+    assert.equal(await scrollTop(), 0);
+  });
+});

@@ -3,7 +3,9 @@ import {
   forgetLists,
   keyHistoryEntry,
   recallList,
+  recallScroll,
   rememberList,
+  rememberScroll,
   type RememberedList,
 } from "../../web/src/ui/data-table/list-memory";
 
@@ -61,10 +63,25 @@ describe("list memory (a list found as it was left at its history entry)", () =>
     expect(recallList("contact", "k1")).toEqual(qualified);
   });
 
-  it("sign-out forgets every list", () => {
+  it("remembers how far each list was scrolled at its entry; the top leaves nothing behind", () => {
+    expect(recallScroll("contact", "k1")).toBe(0);
+    rememberScroll("contact", "k1", 2000.4);
+    rememberScroll("company", "k1", 340);
+    expect(recallScroll("contact", "k1")).toBe(2000);
+    expect(recallScroll("company", "k1")).toBe(340);
+    expect(recallScroll("contact", "k2")).toBe(0);
+    rememberScroll("contact", "k1", 0);
+    expect(recallScroll("contact", "k1")).toBe(0);
+    sessionStorage.setItem("team-crm:list-scroll", JSON.stringify([{ entry: "contact:k3", top: "far" }]));
+    expect(recallScroll("contact", "k3")).toBe(0);
+  });
+
+  it("sign-out forgets every list and where it was scrolled", () => {
     rememberList("contact", "k1", qualified);
+    rememberScroll("contact", "k1", 500);
     forgetLists();
     expect(recallList("contact", "k1")).toBeNull();
+    expect(recallScroll("contact", "k1")).toBe(0);
   });
 
   it("keys a history entry the router has not, and leaves a keyed one alone", () => {

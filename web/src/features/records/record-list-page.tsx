@@ -10,6 +10,7 @@ import {
   SelectionBar,
   useListState,
   type DataTableColumn,
+  type DataTableProps,
   type EditCell,
   type FilterField,
   type TablePages,
@@ -40,6 +41,7 @@ type RecordListPageProps<Row> = {
   getRowId: (row: Row) => string;
   onOpenRow: (row: Row) => void;
   openRowId: string | null;
+  scrollMemory: DataTableProps<Row>["scrollMemory"];
   onEditCell: EditCell<Row>;
   onDeleteSelected: (ids: string[]) => void;
   deletePending: boolean;
@@ -144,6 +146,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             storageKey={storageKey}
             resetKey={list.resetKey}
             openRowId={openRowId}
+            scrollMemory={props.scrollMemory}
           />
           <SelectionBar count={selection.size} onClear={clearSelection}>
             {trash ? (

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
 import { usePaletteLink } from "../../app/palette-links";
@@ -13,7 +13,7 @@ import {
   type FilterField,
   type FilterState,
 } from "../../ui/data-table";
-import { recallList, rememberList } from "../../ui/data-table/list-memory";
+import { recallList, recallScroll, rememberList, rememberScroll } from "../../ui/data-table/list-memory";
 import { memberName, useMembers } from "../members/use-members";
 import { recordPatchOf, useRecordProperties } from "./property-columns";
 import { useCompanyOptions } from "./reference-fields";
@@ -111,6 +111,23 @@ export function useRecordPage<T extends PageTypes>({
       }),
     [object, historyEntry, definition, trash],
   );
+  // And scrolled where it was: remembered as it scrolls, and carried to the entry the open record's
+  // address replaces this one with (the key changes), so Back from a record's link finds it too.
+  const [restoredTop] = useState(() => recallScroll(object, historyEntry));
+  const lastTop = useRef(restoredTop);
+  useEffect(() => {
+    if (lastTop.current > 0) rememberScroll(object, historyEntry, lastTop.current);
+  }, [object, historyEntry]);
+  const scrollMemory = useMemo(
+    () => ({
+      top: restoredTop,
+      onChange: (top: number) => {
+        lastTop.current = top;
+        rememberScroll(object, historyEntry, top);
+      },
+    }),
+    [restoredTop, object, historyEntry],
+  );
   const shownColumns = useMemo(() => (list.trash ? withTrashColumns(columns) : columns), [list.trash, columns]);
   const fields = useVisibleFields(shownColumns, tableStorageKey(noun), LISTED_BESIDE_COLUMNS);
   const pages = useTablePages(hooks.useList({ ...list.input, fields }));
@@ -169,6 +186,7 @@ export function useRecordPage<T extends PageTypes>({
       getRowId,
       onOpenRow: handleOpenRow,
       openRowId: openId,
+      scrollMemory,
       onEditCell: handleEditCell,
       onDeleteSelected: bulkDelete.deleteSelected,
       deletePending: bulkDelete.pending,

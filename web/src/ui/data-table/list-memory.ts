@@ -5,24 +5,25 @@ import type { SortState } from "./types";
 export type RememberedList = { search: string; filter: FilterState; sort: SortState | null; trash: boolean };
 
 const STORAGE_KEY = "team-crm:lists";
+const SCROLL_KEY = "team-crm:list-scroll";
 /** Entries kept per tab: enough for any Back a person makes, small enough to never matter. */
 const MAX_ENTRIES = 50;
 
 type Entry = RememberedList & { entry: string };
 
-function readEntries(): Entry[] {
+function readEntries<T>(storageKey: string): T[] {
   try {
-    const value: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]");
-    return Array.isArray(value) ? (value as Entry[]) : [];
+    const value: unknown = JSON.parse(sessionStorage.getItem(storageKey) ?? "[]");
+    return Array.isArray(value) ? (value as T[]) : [];
   } catch {
     return [];
   }
 }
 
-function writeEntries(entries: Entry[]) {
+function writeEntries(storageKey: string, entries: unknown[]) {
   try {
-    if (entries.length) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(entries.slice(-MAX_ENTRIES)));
-    else sessionStorage.removeItem(STORAGE_KEY);
+    if (entries.length) sessionStorage.setItem(storageKey, JSON.stringify(entries.slice(-MAX_ENTRIES)));
+    else sessionStorage.removeItem(storageKey);
   } catch {
     // Storage full or off: the list simply starts afresh next time.
   }
@@ -47,7 +48,7 @@ const isSort = (value: unknown): value is SortState | null =>
  * makes a new entry, so it always opens the plain list: only coming back restores one.
  */
 export function recallList(list: string, entry: string): RememberedList | null {
-  const found = readEntries().find((e) => e.entry === `${list}:${entry}`);
+  const found = readEntries<Entry>(STORAGE_KEY).find((e) => e.entry === `${list}:${entry}`);
   if (!found || typeof found.search !== "string" || !isFilter(found.filter) || !isSort(found.sort)) return null;
   return { search: found.search, filter: found.filter, sort: found.sort, trash: found.trash === true };
 }
@@ -55,14 +56,30 @@ export function recallList(list: string, entry: string): RememberedList | null {
 /** Remembers what the list shows at this history entry; a plain list leaves nothing behind. */
 export function rememberList(list: string, entry: string, state: RememberedList) {
   const key = `${list}:${entry}`;
-  const others = readEntries().filter((e) => e.entry !== key);
+  const others = readEntries<Entry>(STORAGE_KEY).filter((e) => e.entry !== key);
   const plain = !state.search && state.filter.conditions.length === 0 && state.sort === null && !state.trash;
-  writeEntries(plain ? others : [...others, { ...state, entry: key }]);
+  writeEntries(STORAGE_KEY, plain ? others : [...others, { ...state, entry: key }]);
+}
+
+type ScrollEntry = { entry: string; top: number };
+
+/** How far down the list at this history entry was scrolled (0: the top, or unknown). */
+export function recallScroll(list: string, entry: string): number {
+  const found = readEntries<ScrollEntry>(SCROLL_KEY).find((e) => e.entry === `${list}:${entry}`);
+  return typeof found?.top === "number" && found.top > 0 ? found.top : 0;
+}
+
+/** Remembers how far down the list at this history entry is scrolled; the top leaves nothing behind. */
+export function rememberScroll(list: string, entry: string, top: number) {
+  const key = `${list}:${entry}`;
+  const others = readEntries<ScrollEntry>(SCROLL_KEY).filter((e) => e.entry !== key);
+  writeEntries(SCROLL_KEY, top > 0 ? [...others, { entry: key, top: Math.round(top) }] : others);
 }
 
 /** Sign-out: the next person in this tab finds no list as the last one left it. */
 export function forgetLists() {
-  writeEntries([]);
+  writeEntries(STORAGE_KEY, []);
+  writeEntries(SCROLL_KEY, []);
 }
 
 /**

@@ -64,12 +64,33 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, status, lastVisible, displayRows.length, fetchNextPage]);
 
-  // A new search, filter or sort starts from the top.
+  // A new search, filter or sort starts from the top; coming back to the list (scrollMemory) starts
+  // where it was left, once its rows are there to scroll to.
+  const restoreTop = useRef(props.scrollMemory?.top ?? 0);
+  const firstReset = useRef(true);
   useEffect(() => {
+    if (firstReset.current) {
+      firstReset.current = false; // a table starts at the top, or where it is being restored to
+      return;
+    }
+    restoreTop.current = 0;
     scrollRef.current?.scrollTo({ top: 0 });
     setActiveId(null);
     setEditing(null);
   }, [resetKey]);
+  useLayoutEffect(() => {
+    if (restoreTop.current === 0 || displayRows.length === 0 || !scrollRef.current) return;
+    scrollRef.current.scrollTop = restoreTop.current;
+    restoreTop.current = 0;
+  }, [displayRows.length]);
+  const onScrollTopChange = props.scrollMemory?.onChange;
+  const scrollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(scrollTimer.current), []);
+  const handleScroll = useCallback(() => {
+    if (!onScrollTopChange) return;
+    clearTimeout(scrollTimer.current);
+    scrollTimer.current = setTimeout(() => onScrollTopChange(scrollRef.current?.scrollTop ?? 0), 150);
+  }, [onScrollTopChange]);
 
   const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
   const moveTo = useCallback(
@@ -176,6 +197,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         aria-busy={pages.status === "pending" || pages.isRefreshing || undefined}
         tabIndex={0}
         onKeyDown={handleKeyDown}
+        onScroll={handleScroll}
         data-testid="record-table"
         className="group/grid relative min-h-0 flex-1 overflow-auto focus-visible:outline-none"
         style={scrollPadding}

@@ -122,4 +122,9 @@ export type DataTableProps<Row> = {
   resetKey?: string;
   /** Row id to highlight as open (the side panel's record). */
   openRowId?: string | null;
+  /**
+   * Where the list was scrolled when the user left it (`top`, restored once its rows show, unless a
+   * new search, filter or sort came first), and a callback told where it is scrolled now.
+   */
+  scrollMemory?: { top: number; onChange: (top: number) => void };
 };
