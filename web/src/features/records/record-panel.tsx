@@ -68,6 +68,9 @@ type RecordPanelProps = {
   };
 };
 
+/** How long a record stays open before the palette lists it among the recent ones. */
+const RECENT_AFTER_MS = 500;
+
 /** Every object's side panel: header, details, the object's own sections, then the timeline. */
 export function RecordPanel({
   open,
@@ -84,8 +87,15 @@ export function RecordPanel({
   const link = record && recordPath(record);
   const user = useCurrentUser().data?.id;
   const { object, id, name } = record ?? {};
+  // Listed once it has stayed open a moment: arrow keys passing through rows with the panel open do
+  // not fill the list with every row they passed.
   useEffect(() => {
-    if (user && object && id && name) rememberRecent(user, { object, id, name, detail: description || null });
+    if (!user || !object || !id || !name) return;
+    const timer = setTimeout(
+      () => rememberRecent(user, { object, id, name, detail: description || null }),
+      RECENT_AFTER_MS,
+    );
+    return () => clearTimeout(timer);
   }, [user, object, id, name, description]);
   return (
     <Sheet
