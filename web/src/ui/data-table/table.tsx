@@ -67,12 +67,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // A new search, filter or sort starts from the top; coming back to the list (scrollMemory) starts
   // where it was left, once its rows are there to scroll to.
   const restoreTop = useRef(props.scrollMemory?.top ?? 0);
-  const firstReset = useRef(true);
+  // Compared, not counted: StrictMode runs a new table's effects twice, and a table starts at the top
+  // (or where it is being restored to) without being told.
+  const shownResetKey = useRef(resetKey);
   useEffect(() => {
-    if (firstReset.current) {
-      firstReset.current = false; // a table starts at the top, or where it is being restored to
-      return;
-    }
+    if (shownResetKey.current === resetKey) return;
+    shownResetKey.current = resetKey;
     restoreTop.current = 0;
     scrollRef.current?.scrollTo({ top: 0 });
     setActiveId(null);
@@ -83,14 +83,31 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     scrollRef.current.scrollTop = restoreTop.current;
     restoreTop.current = 0;
   }, [displayRows.length]);
-  const onScrollTopChange = props.scrollMemory?.onChange;
-  const scrollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(scrollTimer.current), []);
+  // Where the list is scrolled, told once scrolling pauses, and at once when the table goes (a click
+  // on a link right after scrolling still leaves the place to come back to).
+  const scrollSaving = useRef<{ timer?: ReturnType<typeof setTimeout>; top: number; onChange?: (top: number) => void }>(
+    { top: 0 },
+  );
+  scrollSaving.current.onChange = props.scrollMemory?.onChange;
+  useEffect(
+    () => () => {
+      const saving = scrollSaving.current;
+      if (saving.timer === undefined) return;
+      clearTimeout(saving.timer);
+      saving.onChange?.(saving.top);
+    },
+    [],
+  );
   const handleScroll = useCallback(() => {
-    if (!onScrollTopChange) return;
-    clearTimeout(scrollTimer.current);
-    scrollTimer.current = setTimeout(() => onScrollTopChange(scrollRef.current?.scrollTop ?? 0), 150);
-  }, [onScrollTopChange]);
+    const saving = scrollSaving.current;
+    if (!saving.onChange) return;
+    saving.top = scrollRef.current?.scrollTop ?? 0;
+    clearTimeout(saving.timer);
+    saving.timer = setTimeout(() => {
+      saving.timer = undefined;
+      saving.onChange?.(saving.top);
+    }, 150);
+  }, []);
 
   const focusGrid = useCallback(() => scrollRef.current?.focus({ preventScroll: true }), []);
   const moveTo = useCallback(
