@@ -332,6 +332,31 @@ describe("list reads: one D1 round trip", () => {
     expect(listed.total).toEqual({ count: 1, exact: true });
   });
 
+  it("builds a list's statement once per caller and input, and still reads the rows afresh", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    await a.caller.contacts.create({ firstName: "Alpha" });
+    await b.caller.contacts.create({ firstName: "Amber" });
+    const input: RecordListInput = { search: "a", sort: { field: "name", direction: "asc" } };
+    const names = (page: { items: { firstName: string }[] }) => page.items.map((c) => c.firstName);
+    const measureA = await countedCaller(a.identity);
+    const measureB = await countedCaller(b.identity);
+    const first = await measureA((c) => c.contacts.list(input));
+    const again = await measureA((c) => c.contacts.list(input));
+    const other = await measureB((c) => c.contacts.list(input));
+    // The same text for the same input; each caller's statement binds their own uid.
+    expect(again.bound).toEqual(first.bound);
+    expect(other.bound[0].sql).toBe(first.bound[0].sql);
+    expect(first.bound[0].values).toContain(a.identity.uid);
+    expect(other.bound[0].values).toContain(b.identity.uid);
+    expect(other.bound[0].values).not.toContain(a.identity.uid);
+    expect([names(first.result), names(again.result), names(other.result)]).toEqual([["Alpha"], ["Alpha"], ["Amber"]]);
+    // Nothing read is kept: a contact added since is on the next call's page and in its count.
+    await a.caller.contacts.create({ firstName: "Anna" });
+    const later = (await measureA((c) => c.contacts.list(input))).result;
+    expect([names(later), later.total]).toEqual([["Alpha", "Anna"], { count: 2, exact: true }]);
+  });
+
   it("is UNAUTHORIZED without a token and FORBIDDEN without an organization", async () => {
     const stranger = await callerForToken(await signIdToken(newIdentity("stranger")));
     await expectTRPCError(stranger.contacts.list({}), "FORBIDDEN");

@@ -158,9 +158,7 @@ export const ownerProcedure = requireRole("owner");
  * count): built per request from columns, it cost more CPU than the rest of the statement.
  */
 const ORGANIZATION_OF_USER = sql.raw(
-  `SELECT "memberships"."organization_id" FROM "memberships" INNER JOIN "users"
-    ON "users"."id" = "memberships"."user_id" AND "users"."organization_id" = "memberships"."organization_id"
-    WHERE "users"."id" = `,
+  "SELECT om.organization_id FROM memberships om JOIN users ou ON ou.id = om.user_id AND ou.organization_id = om.organization_id WHERE ou.id = ",
 );
 
 /**
