@@ -183,6 +183,7 @@ function pool(runs) {
     p95: percentile(latencies, 0.95),
     p99: percentile(latencies, 0.99),
     rps: sum("ok") / sum("seconds"),
+    cpuMs: (1000 * sum("cpuSeconds")) / Math.max(1, latencies.length),
     requests: latencies.length,
     non2xx: sum("non2xx"),
     errors: sum("errors"),
@@ -236,6 +237,28 @@ function stackMemoryMB(stack) {
       .map((kb) => Number(kb) / 1024),
   );
 }
+/**
+ * CPU seconds used so far by wrangler dev's process group (wrangler's Node process and its two
+ * workerd: the proxy, and the Worker with D1), from /proc. A run's share of it, per response, says
+ * where a query's cost goes, steadier than throughput on a shared machine (autocannon not included).
+ */
+function stackCpuSeconds(stack) {
+  const wrangler = stack.processes.find((child) => child.label === "wrangler dev");
+  const ps = spawnSync("ps", ["-o", "pid=", "-g", String(wrangler.pid)], { encoding: "utf8" });
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  let ticks = 0;
+  for (const pid of ps.stdout.split("\n").filter(Boolean)) {
+    try {
+      // Fields after the command's ")": utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${pid.trim()}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks / ticksPerSecond;
+}
+
 const RESTART_ABOVE_MB = Number(process.env.BENCH_RESTART_MB ?? 700);
 
 const loadAverage = () => os.loadavg()[0].toFixed(2);
@@ -244,14 +267,15 @@ const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${
 
 function table(rows, floors) {
   const header =
-    "| query | c | p50 ms | p95 ms | p99 ms | req/s | p95 ÷ /health | p95 ÷ D1 floor | req/s ÷ /health | req/s ÷ D1 floor beside it | non-2xx / errors | budget |";
-  const lines = [header, "|" + " --- |".repeat(12)];
+    "| query | c | p50 ms | p95 ms | p99 ms | req/s | p95 ÷ /health | p95 ÷ D1 floor | req/s ÷ /health | req/s ÷ D1 floor beside it | stack CPU ms/req | D1 floor's ÷ it | non-2xx / errors | budget |";
+  const lines = [header, "|" + " --- |".repeat(14)];
   for (const row of rows) {
     const f = floors[row.connections];
     lines.push(
       `| ${row.label} | ${row.connections} | ${fmt(row.p50)} | ${fmt(row.p95)} | ${fmt(row.p99)} | ${fmt(row.rps, 0)} | ` +
         `${ratio(row.p95, f.health.p95)} | ${ratio(row.p95, f.d1.p95)} | ${ratio(row.rps, f.health.rps)} | ` +
-        `${Number.isFinite(row.share) ? `${row.share.toFixed(2)}×` : ratio(row.rps, f.d1.rps)} | ${row.non2xx} / ${row.errors} | ${row.budget ?? "—"}` +
+        `${Number.isFinite(row.share) ? `${row.share.toFixed(2)}×` : ratio(row.rps, f.d1.rps)} | ` +
+        `${fmt(row.cpuMs, 2)} | ${ratio(f.d1.cpuMs, row.cpuMs)} | ${row.non2xx} / ${row.errors} | ${row.budget ?? "—"}` +
         `${row.requests === 0 ? ` (no response within ${SECONDS} s)` : ""} |`,
     );
   }
@@ -396,7 +420,9 @@ async function main() {
     const floors = {};
     const run = async (s, connections) => {
       const url = stack.url + s.path;
+      const cpuBefore = stackCpuSeconds(stack);
       const result = await measure(url, headers, connections, SECONDS);
+      result.cpuSeconds = stackCpuSeconds(stack) - cpuBefore;
       await drain(stack.url, headers);
       return result;
     };
@@ -449,6 +475,7 @@ async function main() {
         log(
           `  c=${String(connections).padEnd(2)} ${row.label.padEnd(52)} p50 ${fmt(row.p50).padStart(6)} ms  ` +
             `p95 ${fmt(row.p95).padStart(6)} ms  p99 ${fmt(row.p99).padStart(6)} ms  ${fmt(row.rps, 0).padStart(5)} req/s` +
+            `  CPU ${fmt(row.cpuMs, 2)} ms` +
             (Number.isFinite(row.share) ? `  ${Math.round(row.share * 100)}% of the D1 floor beside it` : "") +
             (row.non2xx || row.errors
               ? `  ✖ ${row.non2xx} non-2xx, ${row.errors} errors ${JSON.stringify(row.statuses)}`
@@ -502,7 +529,10 @@ async function main() {
       "trip each: a list is one statement whose rows prove the membership and carry the count (memberReadProcedure);",
       "every D1 call in wrangler dev also sends four inspector Network events to wrangler's Node process, floors included.",
       '"req/s ÷ D1 floor beside it" is the median, over a query\'s runs, of its req/s ÷ the mean of the D1',
-      "floor runs just before and after it (the D1 floor row pools all of those floor runs).",
+      'floor runs just before and after it (the D1 floor row pools all of those floor runs). "Stack CPU ms/req":',
+      "the CPU time wrangler dev's processes (its Node proxy and both workerd) spent per response during the",
+      "runs (autocannon not included); \"D1 floor's ÷ it\" is the share of the floor's throughput a query would",
+      "reach if CPU were all that limits it: a diagnostic, steadier than req/s, not the budget.",
       "",
       table(rows, floors),
       "",
