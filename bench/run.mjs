@@ -227,30 +227,32 @@ async function drain(baseUrl, headers) {
  * InspectorProxyWorker keeps every DevTools message of the Worker while no DevTools is attached.)
  */
 function stackMemoryMB(stack) {
-  const wrangler = stack.processes.find((child) => child.label === "wrangler dev");
-  const ps = spawnSync("ps", ["-o", "rss=", "-g", String(wrangler.pid)], { encoding: "utf8" });
-  return Math.max(
-    0,
-    ...ps.stdout
-      .split("\n")
-      .filter(Boolean)
-      .map((kb) => Number(kb) / 1024),
-  );
+  return Math.max(0, ...stackProcesses(stack, "rss").map((kb) => Number(kb) / 1024));
 }
+const RESTART_ABOVE_MB = Number(process.env.BENCH_RESTART_MB ?? 700);
+
+/** One `ps` column (`rss`, `pid` …) of each process in wrangler dev's process group. */
+function stackProcesses(stack, column) {
+  const wrangler = stack.processes.find((child) => child.label === "wrangler dev");
+  const ps = spawnSync("ps", ["-o", `${column}=`, "-g", String(wrangler.pid)], { encoding: "utf8" });
+  return ps.stdout
+    .split("\n")
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
 /**
  * CPU seconds used so far by wrangler dev's process group (wrangler's Node process and its two
  * workerd: the proxy, and the Worker with D1), from /proc. A run's share of it, per response, says
  * where a query's cost goes, steadier than throughput on a shared machine (autocannon not included).
  */
 function stackCpuSeconds(stack) {
-  const wrangler = stack.processes.find((child) => child.label === "wrangler dev");
-  const ps = spawnSync("ps", ["-o", "pid=", "-g", String(wrangler.pid)], { encoding: "utf8" });
   const ticksPerSecond = 100; // USER_HZ on Linux
   let ticks = 0;
-  for (const pid of ps.stdout.split("\n").filter(Boolean)) {
+  for (const pid of stackProcesses(stack, "pid")) {
     try {
       // Fields after the command's ")": utime and stime are the 12th and 13th.
-      const fields = fs.readFileSync(`/proc/${pid.trim()}/stat`, "utf8").split(") ")[1].split(" ");
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // the process ended meanwhile
@@ -258,8 +260,6 @@ function stackCpuSeconds(stack) {
   }
   return ticks / ticksPerSecond;
 }
-
-const RESTART_ABOVE_MB = Number(process.env.BENCH_RESTART_MB ?? 700);
 
 const loadAverage = () => os.loadavg()[0].toFixed(2);
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "—");

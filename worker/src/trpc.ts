@@ -154,8 +154,9 @@ export const ownerProcedure = requireRole("owner");
 
 /**
  * The organization a user works in, if they are a member of it: the text before the user id.
- * Written out once, as drizzle would write it, because every list statement holds it (page and
- * count): built per request from columns, it cost more CPU than the rest of the statement.
+ * Written out once, and short, because every list statement holds it (a search up to seven times):
+ * built per request from columns it cost more CPU than the rest of the statement, and D1 reads every
+ * statement's text afresh.
  */
 const ORGANIZATION_OF_USER = sql.raw(
   "SELECT om.organization_id FROM memberships om JOIN users ou ON ou.id = om.user_id AND ou.organization_id = om.organization_id WHERE ou.id = ",

@@ -56,6 +56,7 @@ const kindOfType: Record<string, FieldKind> = {
  */
 export type ListReader = {
   uid: string;
+  /** The organization of `uid`'s membership, as SQL binding `uid` only: plans are reused by uid (memoizedPlan). */
   orgScope: SQL;
   readRowsAsMember: (statements: Statement[]) => Promise<unknown[][][]>;
   /** The same without the membership check: an answer read so must wait for a readRowsAsMember. */
