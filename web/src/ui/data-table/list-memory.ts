@@ -9,12 +9,13 @@ const SCROLL_KEY = "team-crm:list-scroll";
 /** Entries kept per tab: enough for any Back a person makes, small enough to never matter. */
 const MAX_ENTRIES = 50;
 
-type Entry = RememberedList & { entry: string };
+/** One history entry's value in a tab's store (`storageKey`), keyed `<list>:<entry>`. */
+type Stored<T> = T & { entry: string };
 
-function readEntries<T>(storageKey: string): T[] {
+function readEntries<T>(storageKey: string): Stored<T>[] {
   try {
     const value: unknown = JSON.parse(sessionStorage.getItem(storageKey) ?? "[]");
-    return Array.isArray(value) ? (value as T[]) : [];
+    return Array.isArray(value) ? (value as Stored<T>[]) : [];
   } catch {
     return [];
   }
@@ -27,6 +28,16 @@ function writeEntries(storageKey: string, entries: unknown[]) {
   } catch {
     // Storage full or off: the list simply starts afresh next time.
   }
+}
+
+const findEntry = <T>(storageKey: string, list: string, entry: string): Stored<T> | undefined =>
+  readEntries<T>(storageKey).find((e) => e.entry === `${list}:${entry}`);
+
+/** Stores `value` as the newest entry for this list and history entry; null leaves nothing behind. */
+function putEntry<T extends object>(storageKey: string, list: string, entry: string, value: T | null) {
+  const key = `${list}:${entry}`;
+  const others = readEntries<T>(storageKey).filter((e) => e.entry !== key);
+  writeEntries(storageKey, value ? [...others, { ...value, entry: key }] : others);
 }
 
 const isFilter = (value: unknown): value is FilterState =>
@@ -48,32 +59,26 @@ const isSort = (value: unknown): value is SortState | null =>
  * makes a new entry, so it always opens the plain list: only coming back restores one.
  */
 export function recallList(list: string, entry: string): RememberedList | null {
-  const found = readEntries<Entry>(STORAGE_KEY).find((e) => e.entry === `${list}:${entry}`);
+  const found = findEntry<RememberedList>(STORAGE_KEY, list, entry);
   if (!found || typeof found.search !== "string" || !isFilter(found.filter) || !isSort(found.sort)) return null;
   return { search: found.search, filter: found.filter, sort: found.sort, trash: found.trash === true };
 }
 
 /** Remembers what the list shows at this history entry; a plain list leaves nothing behind. */
 export function rememberList(list: string, entry: string, state: RememberedList) {
-  const key = `${list}:${entry}`;
-  const others = readEntries<Entry>(STORAGE_KEY).filter((e) => e.entry !== key);
   const plain = !state.search && state.filter.conditions.length === 0 && state.sort === null && !state.trash;
-  writeEntries(STORAGE_KEY, plain ? others : [...others, { ...state, entry: key }]);
+  putEntry(STORAGE_KEY, list, entry, plain ? null : state);
 }
-
-type ScrollEntry = { entry: string; top: number };
 
 /** How far down the list at this history entry was scrolled (0: the top, or unknown). */
 export function recallScroll(list: string, entry: string): number {
-  const found = readEntries<ScrollEntry>(SCROLL_KEY).find((e) => e.entry === `${list}:${entry}`);
+  const found = findEntry<{ top: number }>(SCROLL_KEY, list, entry);
   return typeof found?.top === "number" && found.top > 0 ? found.top : 0;
 }
 
 /** Remembers how far down the list at this history entry is scrolled; the top leaves nothing behind. */
 export function rememberScroll(list: string, entry: string, top: number) {
-  const key = `${list}:${entry}`;
-  const others = readEntries<ScrollEntry>(SCROLL_KEY).filter((e) => e.entry !== key);
-  writeEntries(SCROLL_KEY, top > 0 ? [...others, { entry: key, top: Math.round(top) }] : others);
+  putEntry(SCROLL_KEY, list, entry, top > 0 ? { top: Math.round(top) } : null);
 }
 
 /** Sign-out: the next person in this tab finds no list as the last one left it. */
