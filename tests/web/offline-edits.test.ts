@@ -4,6 +4,7 @@ import {
   forgetOfflineEdits,
   keepOfflineEdits,
   keptEditCount,
+  RESEND_DELAYS_MS,
   resumeOfflineEdits,
   type OfflineEditStore,
 } from "../../web/src/lib/offline-edits";
@@ -120,11 +121,47 @@ describe("edits made offline, kept on this device", () => {
     (await offlineTab(store)).keeping.unsubscribe();
     onlineManager.setOnline(true);
     const refusal = new Error("Changed by Bob at 10:58, reload");
-    const client = newTab(() => Promise.reject(refusal));
-    client.setMutationDefaults(updateKey, { retry: false });
-    const result = await resumeOfflineEdits(client, "uid-ann", store, gone);
+    const refuse = vi.fn(() => Promise.reject(refusal));
+    const result = await resumeOfflineEdits(newTab(refuse), "uid-ann", store, gone);
+    expect(refuse, "a refusal is not sent again").toHaveBeenCalledTimes(1);
     expect(result?.saved).toBe(0);
     expect(result?.failed.map((f) => f.error)).toEqual([refusal]);
+  });
+
+  it("are sent again when sending got no answer (the connection not back yet, the server restarting), and saved once", async () => {
+    const store = memoryStore();
+    (await offlineTab(store)).keeping.unsubscribe();
+    onlineManager.setOnline(true);
+    const noAnswer = new TypeError("Failed to fetch");
+    const sent = vi
+      .fn((_variables: unknown, _key: unknown) => Promise.resolve<unknown>({ id: "con_1", version: 4 }))
+      .mockRejectedValueOnce(noAnswer);
+    const started = Date.now();
+    const result = await resumeOfflineEdits(newTab(sent), "uid-ann", store, gone);
+    expect(result).toEqual({ saved: 1, failed: [] });
+    expect(sent).toHaveBeenCalledTimes(2);
+    expect(sent.mock.calls[1]).toEqual([edit, updateKey]);
+    expect(Date.now() - started, "after a pause, not at once").toBeGreaterThanOrEqual(RESEND_DELAYS_MS[0] - 50);
+    expect(store.text).toBeUndefined();
+  });
+
+  it("are reported as not saved once every attempt got no answer, and a refusal at once", async () => {
+    vi.useFakeTimers();
+    try {
+      const store = memoryStore();
+      (await offlineTab(store)).keeping.unsubscribe();
+      onlineManager.setOnline(true);
+      const noAnswer = new TypeError("Failed to fetch");
+      const sent = vi.fn(() => Promise.reject(noAnswer));
+      const resuming = resumeOfflineEdits(newTab(sent), "uid-ann", store, gone);
+      await vi.advanceTimersByTimeAsync(RESEND_DELAYS_MS.reduce((a, b) => a + b, 0) + 1_000);
+      const result = await resuming;
+      expect(sent).toHaveBeenCalledTimes(RESEND_DELAYS_MS.length + 1);
+      expect(result?.saved).toBe(0);
+      expect(result?.failed.map((f) => f.error)).toEqual([noAnswer]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("are not counted as kept when the device cannot store them: the tab must stay open", async () => {

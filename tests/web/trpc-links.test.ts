@@ -1,7 +1,8 @@
 import { createTRPCClient } from "@trpc/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppRouter } from "../../worker/src/routers";
-import { createLinks } from "../../web/src/lib/trpc-links";
+import { createLinks, NoAnswerError } from "../../web/src/lib/trpc-links";
+import { errorCode, isNetworkFailure, saveAgainLabel } from "../../web/src/lib/trpc-errors";
 import { MAX_BATCH_SIZE } from "../../worker/src/batch-limit";
 
 type Call = { url: string; method: string; headers: Headers };
@@ -102,5 +103,47 @@ describe("tRPC links (SPEC §7)", () => {
     // each announcing the streaming format.
     expect(calls).toHaveLength(2);
     for (const call of calls) expect(call.headers.get("trpc-accept")).toBe("application/jsonl");
+  });
+
+  it("fails a server error that is not the API's answer as one that got no answer, and keeps the API's own errors", async () => {
+    const answers = [
+      new Response("Your worker restarted mid-request. Please try sending the request again.", {
+        status: 503,
+        headers: { "content-type": "text/plain", "retry-after": "0" },
+      }),
+      new Response("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }),
+      new Response(
+        JSON.stringify([
+          {
+            error: {
+              json: {
+                message: "Something went wrong on our side.",
+                code: -32603,
+                data: { code: "INTERNAL_SERVER_ERROR" },
+              },
+            },
+          },
+        ]),
+        { status: 500, headers: { "content-type": "application/json" } },
+      ),
+    ];
+    const fetchImpl = vi.fn(async () => answers.shift()!) as unknown as typeof fetch;
+    const client = createTRPCClient<AppRouter>({ links: createLinks(async () => "t", "http://x/trpc", fetchImpl) });
+    const send = () => client.feedback.create.mutate({ text: "Great app", category: "praise", page: "/home" });
+
+    const restarted = await send().catch((error: unknown) => error);
+    expect((restarted as Error).message).toBe("The server did not answer (HTTP 503). Try again in a moment.");
+    expect((restarted as Error).cause).toBeInstanceOf(NoAnswerError);
+    expect(isNetworkFailure(restarted)).toBe(true);
+    expect(saveAgainLabel(restarted)).toBe("Retry");
+
+    const gateway = await send().catch((error: unknown) => error);
+    expect((gateway as Error).message).toBe("The server did not answer (HTTP 502). Try again in a moment.");
+    expect(isNetworkFailure(gateway)).toBe(true);
+
+    const serverError = await send().catch((error: unknown) => error);
+    expect(errorCode(serverError)).toBe("INTERNAL_SERVER_ERROR");
+    expect((serverError as Error).message).toBe("Something went wrong on our side.");
+    expect(isNetworkFailure(serverError)).toBe(false);
   });
 });

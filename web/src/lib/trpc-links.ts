@@ -25,14 +25,38 @@ export function authorizationHeaders(getIdToken: IdTokenSource) {
   };
 }
 
+/**
+ * A server error that is not the API's answer: a gateway's page, or the development server's "Your
+ * worker restarted mid-request" (503). tRPC would report it as JSON it cannot parse; it is a request
+ * that got no answer, like a dropped connection, so it fails as fetch does then (a TypeError), and
+ * the app treats it the same way: "Retry" on a failed save, a kept offline edit sent again.
+ */
+export class NoAnswerError extends TypeError {
+  constructor(status: number) {
+    super(`The server did not answer (HTTP ${status}). Try again in a moment.`);
+    this.name = "NoAnswerError";
+  }
+}
+
+/** `fetchImpl` (else the global fetch, looked up per call) with NoAnswerError for answers not from the API. */
+export function answeredByApi(fetchImpl?: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await (fetchImpl ?? fetch)(input, init);
+    const json = response.headers.get("content-type")?.includes("application/json") ?? false;
+    if (response.status >= 500 && !json) throw new NoAnswerError(response.status);
+    return response;
+  };
+}
+
 /** Streaming batches (one item) when the call's context asks for `stream`, plain batches otherwise. */
 export function createLinks(getIdToken: IdTokenSource, url = "/trpc", fetchImpl?: typeof fetch): TRPCLink<AppRouter>[] {
   const headers = authorizationHeaders(getIdToken);
+  const fetchAnswer = answeredByApi(fetchImpl);
   return [
     splitLink({
       condition: (op) => Boolean(op.context.stream),
-      true: httpBatchStreamLink({ url, transformer, headers, maxItems: 1, fetch: fetchImpl }),
-      false: httpBatchLink({ url, transformer, headers, maxItems: MAX_BATCH_SIZE, fetch: fetchImpl }),
+      true: httpBatchStreamLink({ url, transformer, headers, maxItems: 1, fetch: fetchAnswer }),
+      false: httpBatchLink({ url, transformer, headers, maxItems: MAX_BATCH_SIZE, fetch: fetchAnswer }),
     }),
   ];
 }
