@@ -132,13 +132,15 @@ describe("tRPC links (SPEC §7)", () => {
     const send = () => client.feedback.create.mutate({ text: "Great app", category: "praise", page: "/home" });
 
     const restarted = await send().catch((error: unknown) => error);
-    expect((restarted as Error).message).toBe("The server did not answer (HTTP 503). Try again in a moment.");
+    expect((restarted as Error).message).toBe(
+      "The server is not available right now (HTTP 503). Try again in a moment.",
+    );
     expect((restarted as Error).cause).toBeInstanceOf(NoAnswerError);
     expect(isNetworkFailure(restarted)).toBe(true);
     expect(saveAgainLabel(restarted)).toBe("Retry");
 
     const gateway = await send().catch((error: unknown) => error);
-    expect((gateway as Error).message).toBe("The server did not answer (HTTP 502). Try again in a moment.");
+    expect((gateway as Error).message).toBe("The server is not available right now (HTTP 502). Try again in a moment.");
     expect(isNetworkFailure(gateway)).toBe(true);
 
     const serverError = await send().catch((error: unknown) => error);

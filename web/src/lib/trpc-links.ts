@@ -33,7 +33,7 @@ export function authorizationHeaders(getIdToken: IdTokenSource) {
  */
 export class NoAnswerError extends TypeError {
   constructor(status: number) {
-    super(`The server did not answer (HTTP ${status}). Try again in a moment.`);
+    super(`The server is not available right now (HTTP ${status}). Try again in a moment.`);
     this.name = "NoAnswerError";
   }
 }
