@@ -51,7 +51,9 @@ try {
   });
 } finally {
   await stack.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  // E2E_KEEP=1 keeps the stack's data (D1, and wrangler's debug log under logs/) to look into a failure.
+  if (process.env.E2E_KEEP) console.log(`The stack's data is kept in ${dataDir}`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(
   `Browser tests: ${totals.passed} passed, ${totals.failed} failed. Screenshots in ${path.join(output, "screenshots")}`,
