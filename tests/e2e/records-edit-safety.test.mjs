@@ -98,6 +98,28 @@ describe("an inline edit made offline is kept: said on screen, kept through clos
     assert.equal(await title().innerText(), "Research Mathematician");
   });
 
+  it("sends an edit again when its first try gets no answer: the cell keeps it, it is saved once, no error shows", async () => {
+    let updates = 0;
+    await page.route("**/trpc/contacts.update*", (route) => {
+      updates += 1;
+      if (updates > 1) return route.continue();
+      // A gateway's page, not the API's answer.
+      return route.fulfill({ status: 502, contentType: "text/html", body: "<html><h1>502 Bad Gateway</h1></html>" });
+    });
+    const saved = page.waitForResponse((r) => r.url().includes("/trpc/contacts.update") && r.status() === 200);
+    await editTitle("Flight Research Mathematician");
+    assert.equal(await title().innerText(), "Flight Research Mathematician", "shown while it is sent again");
+    await saved;
+    await page.unroute("**/trpc/contacts.update*");
+    assert.equal(updates, 2);
+    assert.equal(await page.locator("[data-sonner-toast]").filter({ hasText: "Could not save" }).count(), 0);
+    assert.equal(await title().innerText(), "Flight Research Mathematician");
+    const found = await callProcedure(page, "search.records", { query: "Katherine" }, { kind: "query" });
+    const { contact } = await callProcedure(page, "contacts.get", { id: found.contacts[0].id }, { kind: "query" });
+    assert.equal(contact.title, "Flight Research Mathematician");
+    assert.equal(contact.version, 4, "saved once after the edits before it");
+  });
+
   it("closes without asking when nothing is waiting", async () => {
     let askedAgain = false;
     page.once("dialog", (dialog) => {

@@ -4,10 +4,10 @@ import {
   forgetOfflineEdits,
   keepOfflineEdits,
   keptEditCount,
-  RESEND_DELAYS_MS,
   resumeOfflineEdits,
   type OfflineEditStore,
 } from "../../web/src/lib/offline-edits";
+import { RESEND_DELAYS_MS } from "../../web/src/lib/resend";
 import { connectionNotice, unkeptEditCount } from "../../web/src/lib/unsaved-edits";
 
 /** An IndexedDB stand-in: each tab's entry, as the app writes it. */

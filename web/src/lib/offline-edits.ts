@@ -8,7 +8,7 @@ import {
 } from "@tanstack/react-query";
 import { clear, createStore, del, entries, set } from "idb-keyval";
 import superjson from "superjson";
-import { isNetworkFailure } from "./trpc-errors";
+import { resendWithoutAnswer } from "./resend";
 
 /**
  * Edits made offline outlive the tab. React Query holds a mutation made offline (paused) and sends
@@ -174,18 +174,6 @@ export async function resumeOfflineEdits(
   return sent.length ? { saved: sent.reduce((n, r) => n + r.saved, 0), failed: sent.flatMap((r) => r.failed) } : null;
 }
 
-/**
- * How long a kept edit waits before each new attempt when its sending got no answer: the browser
- * says "online" before the connection carries requests, or the server is restarting. Then, still
- * without an answer, it is reported as not saved. A refusal (an invalid value, a teammate's newer
- * version) is reported at once: sending it again would only repeat it.
- */
-export const RESEND_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
-const resendWithoutAnswer = {
-  retry: (failures: number, error: unknown) => failures < RESEND_DELAYS_MS.length && isNetworkFailure(error),
-  retryDelay: (failures: number) => RESEND_DELAYS_MS[failures] ?? RESEND_DELAYS_MS.at(-1)!,
-};
-
 /** A gone tab's entry: loaded into `client` (and so kept by this tab while it waits), then sent. */
 async function takeEdits(
   client: QueryClient,
@@ -204,6 +192,7 @@ async function takeEdits(
   await source.remove(writer).catch(() => undefined);
   if (!kept || kept.uid !== uid || kept.state.mutations.length === 0) return null;
   const before = new Set(client.getMutationCache().getAll());
+  // Sent again after no answer (lib/resend.ts) before it is reported as not saved.
   hydrate(client, kept.state, { defaultOptions: { mutations: resendWithoutAnswer } });
   const restored = client
     .getMutationCache()

@@ -17,6 +17,7 @@ import { useCallback } from "react";
 import type { AppRouter } from "../../../../worker/src/routers";
 import type { RecordListInput } from "../../../../worker/src/schemas/records";
 import type { ListPage } from "../../ui/data-table";
+import { resendWithoutAnswer } from "../../lib/resend";
 import { removeFromLists, replaceInLists, useQueuedUpdate, type Versioned } from "./list-cache";
 
 /** A decorated procedure's input and output (what `inferInput`/`inferOutput` read). */
@@ -111,6 +112,7 @@ export function createRecordHooks<T extends RecordTypes>(
     const queryClient = useQueryClient();
     const { mutateAsync } = useMutation({
       ...procedures.update.mutationOptions(),
+      ...resendWithoutAnswer,
       onSuccess: (saved: unknown) => {
         const row = saved as Row;
         replaceInLists(queryClient, listKey, row);

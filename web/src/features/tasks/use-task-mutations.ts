@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
+import { resendWithoutAnswer } from "../../lib/resend";
 import { toast, toastError } from "../../lib/toast";
 import { isConflict, saveAgainLabel } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
@@ -60,6 +61,7 @@ export function useTaskUpdate() {
   const update = useMutation({
     mutationKey,
     scope: { id: "tasks.update" },
+    ...resendWithoutAnswer,
     mutationFn: ({ id, patch, outdatedVersion }: UpdateVariables, context) => {
       const task = cachedTask(queryClient, id);
       if (!task) throw new Error("That task is no longer in the list. Reload and try again.");

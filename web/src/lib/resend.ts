@@ -1,0 +1,16 @@
+import { isNetworkFailure } from "./trpc-errors";
+
+/**
+ * How long a save waits before each new attempt when it got no answer: the browser says "online"
+ * before the connection carries requests, a gateway or the server is restarting. Then, still without
+ * an answer, it fails as any save does (with "Retry"). A refusal (an invalid value, a teammate's newer
+ * version) fails at once: sending it again would only repeat it. For updates, which carry the
+ * record's version: one that did reach the server is refused on the next try, never applied twice.
+ */
+export const RESEND_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
+
+/** React Query's retry options for a save sent again after no answer (see RESEND_DELAYS_MS). */
+export const resendWithoutAnswer = {
+  retry: (failures: number, error: unknown) => failures < RESEND_DELAYS_MS.length && isNetworkFailure(error),
+  retryDelay: (failures: number) => RESEND_DELAYS_MS[failures] ?? RESEND_DELAYS_MS.at(-1)!,
+};
