@@ -53,7 +53,8 @@ function outdatedVersionOf(queryClient: QueryClient, { id, patch, startedFrom }:
  * Optimistic task edits. Edits run one after another (one mutation scope) and each reads the
  * task's version from the cache when it runs, so pressing x twice quickly is two clean updates.
  * A refused edit is rolled back with a toast; when a teammate saved first the list is re-read
- * before it shows, and the toast offers "Save mine" (or "Retry" when the request got no answer).
+ * before it shows, and the toast offers "Save mine" (or "Retry" when the request got no answer, even
+ * after it was sent again: lib/resend.ts).
  */
 export function useTaskUpdate() {
   const queryClient = useQueryClient();
