@@ -39,7 +39,7 @@ export class NoAnswerError extends TypeError {
 }
 
 /** `fetchImpl` (else the global fetch, looked up per call) with NoAnswerError for answers not from the API. */
-export function answeredByApi(fetchImpl?: typeof fetch): typeof fetch {
+function answeredByApi(fetchImpl?: typeof fetch): typeof fetch {
   return async (input, init) => {
     const response = await (fetchImpl ?? fetch)(input, init);
     const json = response.headers.get("content-type")?.includes("application/json") ?? false;
