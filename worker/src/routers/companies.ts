@@ -6,11 +6,12 @@ import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
 import { companyNamesQuery } from "../domain/records/company-names";
-import { notFound, staleVersionError } from "../domain/records/conflict";
+import { notFound } from "../domain/records/conflict";
 import { companyConfig } from "../domain/records/fields";
 import {
   createRecord,
   findRecord,
+  startUpdate,
   restoreRecord,
   softDeleteRecords,
   timelineOf,
@@ -155,17 +156,7 @@ export const companiesRouter = createTRPCRouter({
 
   /** Applies `patch` if `version` is still current; a stale version is CONFLICT, never an overwrite. */
   update: memberProcedure.input(companyUpdateInput).mutation(async ({ ctx, input }) => {
-    const current = await findRecord(ctx, companyConfig, input.id);
-    if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.id);
-    // A key sent as undefined means "leave it": drop it, or the diff would record a change that is not stored.
-    const patch = Object.fromEntries(
-      Object.entries(input.patch).filter(([, value]) => value !== undefined),
-    ) as Partial<Company>;
-    if (input.patch.properties)
-      patch.properties = {
-        ...current.properties,
-        ...(await checkPropertyValues(ctx.db, ctx.org.id, "company", input.patch.properties, { creating: false })),
-      };
+    const { current, patch } = await startUpdate(ctx, companyConfig, input);
     if ("domain" in patch) {
       patch.domain = domainOf(patch.domain);
       await assertDomainFree(ctx.db, ctx.org.id, patch.domain, current.id);

@@ -7,11 +7,12 @@ import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
 import { companiesOf, companyActivityRefresh } from "../domain/records/company-activity";
 import { companyNamesIn } from "../domain/records/company-names";
-import { notFound, staleVersionError } from "../domain/records/conflict";
+import { notFound } from "../domain/records/conflict";
 import { contactConfig } from "../domain/records/fields";
 import {
   createRecord,
   findRecord,
+  startUpdate,
   restoreRecord,
   softDeleteRecords,
   timelineOf,
@@ -158,17 +159,7 @@ export const contactsRouter = createTRPCRouter({
 
   /** Applies `patch` if `version` is still current; a stale version is CONFLICT, never an overwrite. */
   update: memberProcedure.input(contactUpdateInput).mutation(async ({ ctx, input }) => {
-    const current = await findRecord(ctx, contactConfig, input.id);
-    if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.id);
-    // A key sent as undefined means "leave it": drop it, or the diff would record a change that is not stored.
-    const patch = Object.fromEntries(
-      Object.entries(input.patch).filter(([, value]) => value !== undefined),
-    ) as Partial<Contact>;
-    if (input.patch.properties)
-      patch.properties = {
-        ...current.properties,
-        ...(await checkPropertyValues(ctx.db, ctx.org.id, "contact", input.patch.properties, { creating: false })),
-      };
+    const { current, patch } = await startUpdate(ctx, contactConfig, input);
     if (input.patch.emails) {
       patch.primaryEmail = normalizeEmail(input.patch.emails[0]);
       await assertEmailFree(ctx.db, ctx.org.id, patch.primaryEmail, current.id);

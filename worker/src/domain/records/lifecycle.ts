@@ -6,6 +6,7 @@ import { activityRow, insertActivity, insertActivityWhere } from "./activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ListColumnValues, ObjectConfig } from "./fields";
 import { countChange } from "./list";
+import { checkPropertyValues } from "./properties";
 import { DERIVED_COLUMNS, type WithoutDerived } from "./row-json";
 
 /**
@@ -57,6 +58,30 @@ export async function findRecord<Config extends ObjectConfig>(
     .limit(1);
   if (!row) throw notFound(config.object);
   return row as RecordOf<Config>;
+}
+
+/**
+ * The start of every record update: the live record (NOT_FOUND otherwise), CONFLICT when `version` is
+ * stale, and the patch with what it leaves alone dropped (a key sent as undefined means "leave it",
+ * else the diff would record a change that is not stored) and its custom properties checked against
+ * their definitions and merged over the record's.
+ */
+export async function startUpdate<Config extends ObjectConfig>(
+  ctx: RecordContext,
+  config: Config,
+  input: { id: string; version: number; patch: { properties?: Record<string, unknown> } },
+): Promise<{ current: RecordOf<Config>; patch: Partial<RecordOf<Config>> }> {
+  const current = await findRecord(ctx, config, input.id);
+  if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.id);
+  const patch: Record<string, unknown> = Object.fromEntries(
+    Object.entries(input.patch).filter(([, value]) => value !== undefined),
+  );
+  if (input.patch.properties)
+    patch.properties = {
+      ...current.properties,
+      ...(await checkPropertyValues(ctx.db, ctx.org.id, config.object, input.patch.properties, { creating: false })),
+    };
+  return { current, patch: patch as Partial<RecordOf<Config>> };
 }
 
 /** Activities a timeline shows at a time (the record's get, then each "Show older activity"). */
