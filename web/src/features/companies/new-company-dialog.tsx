@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
-import { toast, toastError } from "../../lib/toast";
 import { Button } from "../../ui/button";
 import { Dialog, discardQuestion } from "../../ui/dialog";
+import { createFeedback } from "../records/create-feedback";
 import { PropertyInputs, usePropertyForm } from "../records/property-fields";
 import { Field, Input } from "../../ui/input";
-import { isConflict } from "../records/list-cache";
 import { useCreateCompany } from "./use-companies";
 
 type NewCompanyDialogProps = {
@@ -52,19 +51,14 @@ export function NewCompanyDialog({ open, onOpenChange, onCreated }: NewCompanyDi
         size: form.size.trim() || null,
         properties: values,
       },
-      {
-        onSuccess: (company) => {
-          toast.success(`${company.name} added to companies.`, {
-            action: { label: "Open", onClick: () => onCreated(company) },
-          });
-          handleOpenChange(false);
-        },
-        onError: (error) => {
-          if (isConflict(error)) toast.error(error.message);
-          else if (properties.showServerError(error)) return;
-          else if (Object.keys(fieldErrorsOf(error)).length === 0) toastError(error, "Could not add the company");
-        },
-      },
+      createFeedback({
+        noun: "company",
+        plural: "companies",
+        nameOf: (company: { name: string }) => company.name,
+        onCreated,
+        close: () => handleOpenChange(false),
+        properties,
+      }),
     );
   };
 

@@ -1,17 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
-import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog, discardQuestion } from "../../ui/dialog";
+import { createFeedback } from "../records/create-feedback";
 import { PropertyInputs, usePropertyForm } from "../records/property-fields";
 import { Field, Input, Select } from "../../ui/input";
 import { PickerField, type PickerOption } from "../../ui/option-picker";
 import { useCompanyOptions } from "../records/reference-fields";
 import { contactName } from "./contact-columns";
 import { leadStatusOptions, type LeadStatus } from "./lead-status";
-import { isConflict, useCreateContact } from "./use-contacts";
+import { useCreateContact } from "./use-contacts";
 
 type NewContactDialogProps = {
   open: boolean;
@@ -71,19 +71,14 @@ export function NewContactDialog({ open, onOpenChange, onCreated, companyId }: N
         leadStatus: form.leadStatus,
         properties: values,
       },
-      {
-        onSuccess: (contact) => {
-          toast.success(`${contactName(contact)} added to contacts.`, {
-            action: { label: "Open", onClick: () => onCreated(contact) },
-          });
-          handleOpenChange(false);
-        },
-        onError: (error) => {
-          if (isConflict(error)) toast.error(error.message);
-          else if (properties.showServerError(error)) return;
-          else if (Object.keys(fieldErrorsOf(error)).length === 0) toastError(error, "Could not add the contact");
-        },
-      },
+      createFeedback({
+        noun: "contact",
+        plural: "contacts",
+        nameOf: contactName,
+        onCreated,
+        close: () => handleOpenChange(false),
+        properties,
+      }),
     );
   };
 
