@@ -626,6 +626,36 @@ describe("contacts.list filters", () => {
     expect(await filtered(caller, "and", { field: "leadScore", operator: "lt", value: 10 })).toEqual(["Di"]);
   });
 
+  it("finds the records whose ids are asked for (a table's selection, exported), never another organization's nor a deleted one", async () => {
+    const { caller, ann, cy, di } = await fourContacts();
+    const other = await ownerOfNewOrganization("Other Org");
+    const theirs = await other.caller.contacts.create({ firstName: "Theirs" });
+    await caller.contacts.delete({ ids: [di.id] });
+    expect(
+      await filtered(caller, "and", { field: "id", operator: "in", value: [cy.id, theirs.id, ann.id, di.id] }),
+    ).toEqual(["Ann", "Cy"]);
+    expect(await filtered(other.caller, "and", { field: "id", operator: "in", value: [ann.id, cy.id] })).toEqual([]);
+  });
+
+  it('takes as many values in an "in" as a filter holds (100), more than D1 binds beside the rest of the statement', async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const created = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => caller.contacts.create({ firstName: `P${String(i).padStart(3, "0")}` })),
+    );
+    const page = await caller.contacts.list({
+      limit: 200,
+      filter: { combinator: "and", conditions: [{ field: "id", operator: "in", value: ids(created) }] },
+    });
+    expect(page.items).toHaveLength(100);
+    expect(page.total).toEqual({ count: 100, exact: true });
+    const names = created.slice(0, 99).map((c) => c.firstName.toUpperCase());
+    const byName = await caller.contacts.list({
+      limit: 200,
+      filter: { combinator: "and", conditions: [{ field: "firstName", operator: "in", value: [...names, "nobody"] }] },
+    });
+    expect(byName.total).toEqual({ count: 99, exact: true });
+  });
+
   it("matches 'contains' on text of any length the filter takes, with %, _ and \\ as themselves", async () => {
     const { caller } = await ownerOfNewOrganization();
     const long = "Senior Vice President of Global Enterprise Partnerships, EMEA and APAC"; // 70 bytes

@@ -94,6 +94,8 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
   },
   listRepeats: { primaryEmail: "emails" },
   fields: {
+    // Filtering by id ("in"): an export of the rows selected in a table.
+    id: f(contacts.id, "reference", false),
     name: f(contacts.sortName, "text", false),
     firstName: f(contacts.firstName, "text", false),
     lastName: f(contacts.lastName, "text", false),
@@ -124,6 +126,7 @@ export const companyConfig: ObjectConfig<typeof companies, Record<never, never>>
   fts: { table: "companies_fts" },
   listColumns: {},
   fields: {
+    id: f(companies.id, "reference", false),
     name: f(sql`lower(${companies.name})`, "text", false),
     domain: f(companies.domain, "text"),
     industry: f(companies.industry, "text"),

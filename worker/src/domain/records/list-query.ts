@@ -157,7 +157,10 @@ function conditionSql(
       case "neq":
         return sql`NOT EXISTS ${element} = ${String(value ?? "").toLowerCase()})`;
       case "in":
-        return sql`EXISTS ${element} IN ${asList(value).map((v) => String(v).toLowerCase())})`;
+        return sql`EXISTS (SELECT 1 FROM json_each(${field.sql}) WHERE ${inValues(
+          sql`lower(json_each.value)`,
+          asList(value).map((v) => String(v).toLowerCase()),
+        )})`;
       // A custom multi-select that was never set is NULL: empty too.
       case "empty":
         return sql`coalesce(json_array_length(${field.sql}), 0) = 0`;
@@ -179,7 +182,7 @@ function conditionSql(
       return sql`instr(${text}, ${String(value ?? "").toLowerCase()}) > 0`;
     }
     case "in":
-      return sql`${column} IN ${asList(value).map((v) => comparable(field, v))}`;
+      return inValues(column, asList(value).map((v) => comparable(field, v) as string | number));
     case "empty":
       return field.kind === "text" ? sql`coalesce(${field.sql}, '') = ''` : isNull(field.sql);
     case "notEmpty":
