@@ -1,12 +1,11 @@
 import { Download, Upload } from "lucide-react";
 import { useState } from "react";
 import type { RecordListInput } from "../../../../worker/src/schemas/records";
-import { toast } from "../../lib/toast";
 import { Button } from "../../ui/button";
-import { usePropertyDefinitions } from "../records/property-columns";
 import { exportRecordsCsv } from "./export-csv";
 import { ImportDialog } from "./import-dialog";
 import type { ImportObjectConfig } from "./import-objects";
+import { useExport } from "./use-export";
 
 type ImportExportButtonsProps = {
   config: ImportObjectConfig;
@@ -17,20 +16,7 @@ type ImportExportButtonsProps = {
 /** A list page's Import (with its dialog) and Export buttons. */
 export function ImportExportButtons({ config, view }: ImportExportButtonsProps) {
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState<number | null>(null);
-  const properties = usePropertyDefinitions(config.object);
-
-  const handleExport = async () => {
-    setExporting(0);
-    try {
-      const count = await exportRecordsCsv(config, view, properties.data ?? [], setExporting);
-      toast.success(`Exported ${count.toLocaleString()} ${count === 1 ? config.noun[0] : config.noun[1]}.`);
-    } catch (error) {
-      toast.error(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setExporting(null);
-    }
-  };
+  const exporting = useExport(config);
 
   return (
     <>
@@ -40,9 +26,11 @@ export function ImportExportButtons({ config, view }: ImportExportButtonsProps) 
       </Button>
       <Button
         variant="secondary"
-        onClick={() => void handleExport()}
-        pending={exporting !== null}
-        title={exporting ? `${exporting.toLocaleString()} rows so far` : `Export this view as CSV`}
+        onClick={() =>
+          void exporting.run((properties, onProgress) => exportRecordsCsv(config, view, properties, onProgress))
+        }
+        pending={exporting.rows !== null}
+        title={exporting.rows ? `${exporting.rows.toLocaleString()} rows so far` : `Export this view as CSV`}
       >
         <Download className="size-4" aria-hidden />
         Export

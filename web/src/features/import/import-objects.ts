@@ -209,3 +209,9 @@ export const companyImport: ImportObjectConfig = {
 };
 
 export type { View as ExportView };
+
+/** Each object's import and export. */
+export const importConfigs: Record<ImportObjectConfig["object"], ImportObjectConfig> = {
+  contact: contactImport,
+  company: companyImport,
+};

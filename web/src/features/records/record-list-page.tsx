@@ -19,6 +19,7 @@ import { InlineEmpty } from "../../ui/inline-empty";
 import { PageHeader } from "../../ui/page";
 import { useSavedView } from "../views/use-saved-view";
 import { ViewControls } from "../views/view-controls";
+import { ExportSelectedButton } from "../import/export-selected-button";
 import { BulkActions } from "./bulk-actions";
 import { MergeDialog, type MergeRow } from "./merge-dialog";
 import { RestoreButton, TrashToggle } from "./trash";
@@ -64,6 +65,12 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
     () => pages.rows.filter((row) => selection.has(getRowId(row))),
     [pages.rows, selection, getRowId],
   );
+  // The selection in the table's order (an export keeps it), then any selected row no longer loaded.
+  const selectedIds = useMemo(() => {
+    const inTable = selectedRows.map(getRowId);
+    const shown = new Set(inTable);
+    return [...inTable, ...[...selection].filter((id) => !shown.has(id))];
+  }, [selectedRows, selection, getRowId]);
   const selectedTags = useMemo(
     () => [...new Set(selectedRows.flatMap((row) => (row as { tags?: string[] }).tags ?? []))].sort(),
     [selectedRows],
@@ -165,6 +172,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
                     <span className="@max-2xl:sr-only">Merge</span>
                   </Button>
                 )}
+                <ExportSelectedButton object={props.object} ids={selectedIds} />
                 <Button
                   size="sm"
                   variant="ghost"

@@ -182,7 +182,10 @@ function conditionSql(
       return sql`instr(${text}, ${String(value ?? "").toLowerCase()}) > 0`;
     }
     case "in":
-      return inValues(column, asList(value).map((v) => comparable(field, v) as string | number));
+      return inValues(
+        column,
+        asList(value).map((v) => comparable(field, v) as string | number),
+      );
     case "empty":
       return field.kind === "text" ? sql`coalesce(${field.sql}, '') = ''` : isNull(field.sql);
     case "notEmpty":

@@ -1,0 +1,73 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { RecordListInput } from "../../worker/src/schemas/records";
+import { exportSelectedCsv } from "../../web/src/features/import/export-csv";
+import type { ImportObjectConfig } from "../../web/src/features/import/import-objects";
+
+const downloads = vi.hoisted(() => [] as { name: string; rows: Record<string, unknown>[] }[]);
+vi.mock("../../web/src/features/import/csv-download", () => ({
+  downloadCsv: (name: string, rows: Record<string, unknown>[]) => downloads.push({ name, rows }),
+}));
+
+const at = new Date("2026-11-27T08:00:00Z");
+/** A server of `count` contacts whose list answers an "id in" filter, two records a page. */
+function contactsServer(count: number, deleted: string[] = []) {
+  const records = Array.from({ length: count }, (_, i) => ({
+    id: `con_${String(i).padStart(4, "0")}`,
+    firstName: `P${i}`,
+    properties: { tier: i % 2 ? "gold" : null },
+    createdAt: at,
+    updatedAt: at,
+  })).filter((r) => !deleted.includes(r.id));
+  const asked: string[][] = [];
+  const listPage = vi.fn(async (input: RecordListInput) => {
+    const [condition] = input.filter!.conditions!;
+    expect(condition).toMatchObject({ field: "id", operator: "in" });
+    const wanted = condition.value as string[];
+    if (!input.cursor) asked.push(wanted);
+    // The server's order (here: by id, descending), not the selection's.
+    const matches = records.filter((r) => wanted.includes(r.id)).sort((a, b) => b.id.localeCompare(a.id));
+    const start = Number(input.cursor ?? 0);
+    const items = matches.slice(start, start + 2);
+    return { items, nextCursor: start + 2 < matches.length ? String(start + 2) : null, total: null };
+  });
+  const config = {
+    object: "contact",
+    noun: ["contact", "contacts"],
+    listPage,
+    toCsv: (c: { firstName: string }) => ({ "First name": c.firstName }),
+  } as unknown as ImportObjectConfig;
+  return { config, asked };
+}
+
+const tier = { key: "tier", label: "Tier", type: "select" as const, options: ["gold"], required: false };
+
+describe("exporting a table's selection", () => {
+  beforeEach(() => (downloads.length = 0));
+
+  it("writes the selected records whole, in the selection's order, every page of each chunk of 100 ids", async () => {
+    const { config, asked } = contactsServer(300);
+    const ids = Array.from({ length: 250 }, (_, i) => `con_${String(299 - i).padStart(4, "0")}`).reverse();
+    const progress: number[] = [];
+    const count = await exportSelectedCsv(config, ids, [tier], (rows) => progress.push(rows));
+    expect(count).toBe(250);
+    expect(asked.map((chunk) => chunk.length)).toEqual([100, 100, 50]);
+    expect(progress).toEqual([100, 200, 250]);
+    const [{ name, rows }] = downloads;
+    expect(name).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(rows.map((r) => r.Id)).toEqual(ids);
+    expect(rows[0]).toEqual({
+      "First name": "P50",
+      Tier: "",
+      "Created at": "2026-11-27T08:00:00.000Z",
+      "Updated at": "2026-11-27T08:00:00.000Z",
+      Id: "con_0050",
+    });
+    expect(rows[1].Tier).toBe("gold");
+  });
+
+  it("leaves out a record deleted since it was selected", async () => {
+    const { config } = contactsServer(5, ["con_0002"]);
+    expect(await exportSelectedCsv(config, ["con_0003", "con_0002", "con_0001"], [])).toBe(2);
+    expect(downloads[0].rows.map((r) => r.Id)).toEqual(["con_0003", "con_0001"]);
+  });
+});

@@ -1,0 +1,31 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import type { PropertyDefinition } from "../records/property-values";
+import type { ImportObjectConfig } from "./import-objects";
+
+type Export = (properties: PropertyDefinition[], onProgress: (rows: number) => void) => Promise<number>;
+
+/**
+ * An export in progress (`rows` read so far, null when none) and how to start one: with the object's
+ * custom properties as they are now (read if not loaded yet, so the file has their columns), then
+ * "Exported 120 contacts." or why it failed.
+ */
+export function useExport(config: ImportObjectConfig) {
+  const queryClient = useQueryClient();
+  const [rows, setRows] = useState<number | null>(null);
+  const run = async (exportRows: Export) => {
+    setRows(0);
+    try {
+      const properties = await queryClient.fetchQuery(trpc.properties.list.queryOptions({ object: config.object }));
+      const count = await exportRows(properties, setRows);
+      toast.success(`Exported ${count.toLocaleString()} ${count === 1 ? config.noun[0] : config.noun[1]}.`);
+    } catch (error) {
+      toast.error(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setRows(null);
+    }
+  };
+  return { rows, run };
+}
