@@ -9,6 +9,7 @@ import { companiesOf, companyActivityRefresh } from "../domain/records/company-a
 import { companyNamesIn } from "../domain/records/company-names";
 import { notFound } from "../domain/records/conflict";
 import { contactConfig } from "../domain/records/fields";
+import { assertLiveRecord } from "../domain/records/live-record";
 import {
   createRecord,
   findRecord,
@@ -64,16 +65,6 @@ async function assertEmailFree(db: Database, organizationId: string, email: stri
       cause: { holderId: holder.id },
     });
   }
-}
-
-async function assertCompanyInOrganization(db: Database, organizationId: string, companyId: string | null | undefined) {
-  if (!companyId) return;
-  const [company] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(eq(companies.id, companyId), eq(companies.organizationId, organizationId), isNull(companies.deletedAt)))
-    .limit(1);
-  if (!company) throw notFound("company");
 }
 
 /** A write that lost the race for an email to another request: answer as if we had seen it first. */
@@ -135,7 +126,7 @@ export const contactsRouter = createTRPCRouter({
     const primaryEmail = normalizeEmail(input.emails[0]);
     await Promise.all([
       assertEmailFree(ctx.db, ctx.org.id, primaryEmail),
-      assertCompanyInOrganization(ctx.db, ctx.org.id, input.companyId),
+      input.companyId ? assertLiveRecord(ctx.db, ctx.org.id, "company", input.companyId) : undefined,
       assertMember(ctx.db, ctx.org.id, input.ownerId),
     ]);
     const properties = await checkPropertyValues(ctx.db, ctx.org.id, "contact", input.properties, { creating: true });
@@ -164,7 +155,7 @@ export const contactsRouter = createTRPCRouter({
       patch.primaryEmail = normalizeEmail(input.patch.emails[0]);
       await assertEmailFree(ctx.db, ctx.org.id, patch.primaryEmail, current.id);
     }
-    if (patch.companyId) await assertCompanyInOrganization(ctx.db, ctx.org.id, patch.companyId);
+    if (patch.companyId) await assertLiveRecord(ctx.db, ctx.org.id, "company", patch.companyId);
     // Only a new owner: a record whose owner has left can still be edited.
     if (patch.ownerId !== current.ownerId) await assertMember(ctx.db, ctx.org.id, patch.ownerId);
     const next = { ...current, ...patch };

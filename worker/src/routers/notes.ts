@@ -1,26 +1,17 @@
 import { TRPCError } from "@trpc/server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, desc, eq, exists, isNull, lte, sql, type SQL } from "drizzle-orm";
-import { companies, contacts, notes } from "../../../drizzle";
+import { contacts, notes } from "../../../drizzle";
 import { noteOutcomeLabels, type NoteOutcome } from "../../../drizzle/values";
 import { newId } from "../domain/ids";
 import { activityRow, insertActivity, insertActivityWhere } from "../domain/records/activity";
 import { companiesOf, companyActivityRefresh } from "../domain/records/company-activity";
 import { notFound, staleNoteError } from "../domain/records/conflict";
+import { assertLiveRecord } from "../domain/records/live-record";
 import type { Database } from "../db";
 import { noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure } from "../trpc";
-
-async function assertRecord(db: Database, organizationId: string, object: "contact" | "company", id: string) {
-  const table = object === "contact" ? contacts : companies;
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.organizationId, organizationId), isNull(table.deletedAt)))
-    .limit(1);
-  if (!row) throw notFound(object);
-}
 
 async function findNote(db: Database, organizationId: string, id: string) {
   const [note] = await db
@@ -101,7 +92,7 @@ export const notesRouter = createTRPCRouter({
   ),
 
   create: memberProcedure.input(noteCreateInput).mutation(async ({ ctx, input }) => {
-    await assertRecord(ctx.db, ctx.org.id, input.recordObject, input.recordId);
+    await assertLiveRecord(ctx.db, ctx.org.id, input.recordObject, input.recordId);
     const now = new Date();
     const note = {
       id: newId("not"),

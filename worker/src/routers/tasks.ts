@@ -6,6 +6,7 @@ import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
 import { activityRow, diffFields, insertActivity, insertActivityWhere } from "../domain/records/activity";
 import { notFound, staleVersionError } from "../domain/records/conflict";
+import { assertLiveRecord } from "../domain/records/live-record";
 import type { Database } from "../db";
 import { recordIdInput } from "../schemas/records";
 import { taskCreateInput, taskListInput, taskUpdateInput } from "../schemas/tasks";
@@ -20,14 +21,9 @@ async function assertRecord(
   id: string | null | undefined,
 ) {
   if (!object || !id) return;
-  const table = object === "contact" ? contacts : object === "company" ? companies : null;
-  if (!table) throw new TRPCError({ code: "BAD_REQUEST", message: "Tasks link to contacts and companies for now." });
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.organizationId, organizationId), isNull(table.deletedAt)))
-    .limit(1);
-  if (!row) throw notFound(object);
+  if (object !== "contact" && object !== "company")
+    throw new TRPCError({ code: "BAD_REQUEST", message: "Tasks link to contacts and companies for now." });
+  await assertLiveRecord(db, organizationId, object, id);
 }
 
 async function findTask(db: Database, organizationId: string, id: string): Promise<Task> {
