@@ -171,6 +171,32 @@ describe("contacts.create", () => {
     expect(await rows("SELECT id FROM contacts WHERE organization_id = ?", org.id)).toEqual([{ id: ann.id }]);
   });
 
+  it("is CONFLICT naming the holder for every create but one of the same email at once, never a server error", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const results = await Promise.allSettled(
+      ["Ann", "Bea", "Cy", "Di"].map((firstName) => caller.contacts.create({ firstName, emails: ["same@x.com"] })),
+    );
+    const created = results.filter((r) => r.status === "fulfilled");
+    expect(created).toHaveLength(1);
+    const holder = (created[0] as PromiseFulfilledResult<{ id: string; firstName: string }>).value;
+    for (const result of results.filter((r) => r.status === "rejected"))
+      expect((result as PromiseRejectedResult).reason).toMatchObject({
+        code: "CONFLICT",
+        message: `same@x.com already belongs to ${holder.firstName}.`,
+      });
+    expect(await rows("SELECT id FROM contacts WHERE organization_id = ?", org.id)).toEqual([{ id: holder.id }]);
+  });
+
+  it("names a holder without a name as another contact", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await caller.contacts.create({ emails: ["nameless@x.com"] });
+    await expectTRPCError(
+      caller.contacts.create({ firstName: "Second", emails: ["nameless@x.com"] }),
+      "CONFLICT",
+      "nameless@x.com already belongs to another contact.",
+    );
+  });
+
   it("lets another organization use the same email", async () => {
     const a = await ownerOfNewOrganization("Org A");
     const b = await ownerOfNewOrganization("Org B");

@@ -1,7 +1,6 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { companies, contacts } from "../../../drizzle";
-import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
@@ -22,7 +21,6 @@ import { listRecords } from "../domain/records/list";
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { isValidDomain, normalizeDomain } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
-import type { Database } from "../db";
 import {
   companyCreateInput,
   companyUpdateInput,
@@ -34,6 +32,7 @@ import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc"
 import { bulkUpdate } from "../domain/records/bulk";
 import { companyImport, importRecords } from "../domain/records/import-records";
 import { mergeRecords } from "../domain/records/merge";
+import { assertKeyFree, companyDomainKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { importBatchInput } from "../schemas/imports";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
@@ -48,41 +47,6 @@ function domainOf(value: string | null | undefined): string | null {
   if (value?.trim() && !(domain && isValidDomain(domain)))
     throw new TRPCError({ code: "BAD_REQUEST", message: "Enter a domain like acme.com." });
   return domain;
-}
-
-/** "acme.com already belongs to Acme Inc." when another live company holds the domain. */
-async function assertDomainFree(db: Database, organizationId: string, domain: string | null, exceptId?: string) {
-  if (!domain) return;
-  const [holder] = await db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(
-      and(
-        eq(companies.organizationId, organizationId),
-        eq(companies.domain, domain),
-        isNull(companies.deletedAt),
-        exceptId ? ne(companies.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (holder)
-    throw new TRPCError({
-      code: "CONFLICT",
-      message: `${domain} already belongs to ${holder.name}.`,
-      cause: { holderId: holder.id },
-    });
-}
-
-/** A write that lost the race for a domain to another request: answer as if we had seen it first. */
-async function rethrowDomainClash(
-  error: unknown,
-  db: Database,
-  organizationId: string,
-  domain: string | null,
-  exceptId?: string,
-): Promise<never> {
-  if (isUniqueViolation(error, "companies.domain")) await assertDomainFree(db, organizationId, domain, exceptId);
-  throw error;
 }
 
 export const companiesRouter = createTRPCRouter({
@@ -135,7 +99,10 @@ export const companiesRouter = createTRPCRouter({
 
   create: memberProcedure.input(companyCreateInput).mutation(async ({ ctx, input }) => {
     const domain = domainOf(input.domain);
-    await Promise.all([assertDomainFree(ctx.db, ctx.org.id, domain), assertMember(ctx.db, ctx.org.id, input.ownerId)]);
+    await Promise.all([
+      assertKeyFree(ctx.db, companyDomainKey, ctx.org.id, domain),
+      assertMember(ctx.db, ctx.org.id, input.ownerId),
+    ]);
     const properties = await checkPropertyValues(ctx.db, ctx.org.id, "company", input.properties, { creating: true });
     const now = new Date();
     try {
@@ -150,7 +117,7 @@ export const companiesRouter = createTRPCRouter({
         updatedAt: now,
       });
     } catch (error) {
-      return rethrowDomainClash(error, ctx.db, ctx.org.id, domain);
+      return rethrowKeyClash(error, ctx.db, companyDomainKey, ctx.org.id, domain);
     }
   }),
 
@@ -159,7 +126,7 @@ export const companiesRouter = createTRPCRouter({
     const { current, patch } = await startUpdate(ctx, companyConfig, input);
     if ("domain" in patch) {
       patch.domain = domainOf(patch.domain);
-      await assertDomainFree(ctx.db, ctx.org.id, patch.domain, current.id);
+      await assertKeyFree(ctx.db, companyDomainKey, ctx.org.id, patch.domain, current.id);
     }
     // Only a new owner: a record whose owner has left can still be edited.
     if (patch.ownerId !== current.ownerId) await assertMember(ctx.db, ctx.org.id, patch.ownerId);
@@ -168,7 +135,7 @@ export const companiesRouter = createTRPCRouter({
     try {
       return await updateRecord(ctx, companyConfig, current.id, input.version, patch, changes);
     } catch (error) {
-      return rethrowDomainClash(error, ctx.db, ctx.org.id, patch.domain ?? null, current.id);
+      return rethrowKeyClash(error, ctx.db, companyDomainKey, ctx.org.id, patch.domain ?? null, current.id);
     }
   }),
 
@@ -179,11 +146,11 @@ export const companiesRouter = createTRPCRouter({
 
   restore: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
     const company = await findRecord(ctx, companyConfig, input.id, { deleted: true });
-    await assertDomainFree(ctx.db, ctx.org.id, company.domain);
+    await assertKeyFree(ctx.db, companyDomainKey, ctx.org.id, company.domain);
     try {
       return await restoreRecord(ctx, companyConfig, company.id);
     } catch (error) {
-      return rethrowDomainClash(error, ctx.db, ctx.org.id, company.domain);
+      return rethrowKeyClash(error, ctx.db, companyDomainKey, ctx.org.id, company.domain);
     }
   }),
 

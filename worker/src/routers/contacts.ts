@@ -1,7 +1,6 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { companies, contacts } from "../../../drizzle";
-import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
@@ -24,7 +23,6 @@ import { listRecords } from "../domain/records/list";
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { normalizeEmail, sortNameOf } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
-import type { Database } from "../db";
 import {
   contactCreateInput,
   contactUpdateInput,
@@ -37,47 +35,11 @@ import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc"
 import { bulkUpdate } from "../domain/records/bulk";
 import { contactImport, importRecords } from "../domain/records/import-records";
 import { mergeRecords } from "../domain/records/merge";
+import { assertKeyFree, contactEmailKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { importBatchInput } from "../schemas/imports";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Contact = WithoutDerived<typeof contacts.$inferSelect>;
-
-/** "ann@acme.com already belongs to Ann Lee." when another live contact holds the email. */
-async function assertEmailFree(db: Database, organizationId: string, email: string | null, exceptId?: string) {
-  if (!email) return;
-  const [holder] = await db
-    .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.organizationId, organizationId),
-        eq(contacts.primaryEmail, email),
-        isNull(contacts.deletedAt),
-        exceptId ? ne(contacts.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (holder) {
-    const name = `${holder.firstName} ${holder.lastName}`.trim() || "another contact";
-    throw new TRPCError({
-      code: "CONFLICT",
-      message: `${email} already belongs to ${name}.`,
-      cause: { holderId: holder.id },
-    });
-  }
-}
-
-/** A write that lost the race for an email to another request: answer as if we had seen it first. */
-async function rethrowEmailClash(
-  error: unknown,
-  db: Database,
-  organizationId: string,
-  email: string | null,
-  exceptId?: string,
-): Promise<never> {
-  if (isUniqueViolation(error, "contacts.primary_email")) await assertEmailFree(db, organizationId, email, exceptId);
-  throw error;
-}
 
 export const contactsRouter = createTRPCRouter({
   /** One D1 round trip: the membership check rides in the list's batch. */
@@ -125,7 +87,7 @@ export const contactsRouter = createTRPCRouter({
   create: memberProcedure.input(contactCreateInput).mutation(async ({ ctx, input }) => {
     const primaryEmail = normalizeEmail(input.emails[0]);
     await Promise.all([
-      assertEmailFree(ctx.db, ctx.org.id, primaryEmail),
+      assertKeyFree(ctx.db, contactEmailKey, ctx.org.id, primaryEmail),
       input.companyId ? assertLiveRecord(ctx.db, ctx.org.id, "company", input.companyId) : undefined,
       assertMember(ctx.db, ctx.org.id, input.ownerId),
     ]);
@@ -144,7 +106,7 @@ export const contactsRouter = createTRPCRouter({
         updatedAt: now,
       });
     } catch (error) {
-      return rethrowEmailClash(error, ctx.db, ctx.org.id, primaryEmail);
+      return rethrowKeyClash(error, ctx.db, contactEmailKey, ctx.org.id, primaryEmail);
     }
   }),
 
@@ -153,7 +115,7 @@ export const contactsRouter = createTRPCRouter({
     const { current, patch } = await startUpdate(ctx, contactConfig, input);
     if (input.patch.emails) {
       patch.primaryEmail = normalizeEmail(input.patch.emails[0]);
-      await assertEmailFree(ctx.db, ctx.org.id, patch.primaryEmail, current.id);
+      await assertKeyFree(ctx.db, contactEmailKey, ctx.org.id, patch.primaryEmail, current.id);
     }
     if (patch.companyId) await assertLiveRecord(ctx.db, ctx.org.id, "company", patch.companyId);
     // Only a new owner: a record whose owner has left can still be edited.
@@ -172,7 +134,7 @@ export const contactsRouter = createTRPCRouter({
         "companyId" in changes ? companyActivityRefresh(ctx.db, ctx.org.id, [current.companyId, next.companyId]) : [];
       return await updateRecord(ctx, contactConfig, current.id, input.version, patch, changes, companiesMoved);
     } catch (error) {
-      return rethrowEmailClash(error, ctx.db, ctx.org.id, next.primaryEmail, current.id);
+      return rethrowKeyClash(error, ctx.db, contactEmailKey, ctx.org.id, next.primaryEmail, current.id);
     }
   }),
 
@@ -190,7 +152,7 @@ export const contactsRouter = createTRPCRouter({
 
   restore: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
     const contact = await findRecord(ctx, contactConfig, input.id, { deleted: true });
-    await assertEmailFree(ctx.db, ctx.org.id, contact.primaryEmail);
+    await assertKeyFree(ctx.db, contactEmailKey, ctx.org.id, contact.primaryEmail);
     try {
       return await restoreRecord(
         ctx,
@@ -199,7 +161,7 @@ export const contactsRouter = createTRPCRouter({
         companyActivityRefresh(ctx.db, ctx.org.id, [contact.companyId]),
       );
     } catch (error) {
-      return rethrowEmailClash(error, ctx.db, ctx.org.id, contact.primaryEmail);
+      return rethrowKeyClash(error, ctx.db, contactEmailKey, ctx.org.id, contact.primaryEmail);
     }
   }),
 
