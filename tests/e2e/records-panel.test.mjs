@@ -264,4 +264,27 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     assert.equal(await cell("Katherine Johnson", "company").innerText(), "Acme Robotics");
     assert.deepEqual(page.errors, []);
   });
+
+  it("moves the open contact to the trash from its panel, and Undo on the toast brings it back", async () => {
+    await page.goto("/contacts");
+    await row("Katherine Johnson").click();
+    await panel().getByRole("heading", { name: "Katherine Johnson" }).waitFor();
+    const id = new URL(page.url()).searchParams.get("open");
+    assert.match(id, /^con_/);
+    const before = await rows().count();
+    await screenshot(page, "panel-actions");
+    await panel().getByRole("button", { name: "Move this contact to the trash" }).click();
+    await panel().waitFor({ state: "hidden" });
+    assert.doesNotMatch(page.url(), /open=/, "the deleted contact's panel closed, and its address with it");
+    await row("Katherine Johnson").waitFor({ state: "detached" });
+    assert.equal(await rows().count(), before - 1);
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Deleted 1 contact." });
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await page.locator("[data-sonner-toast]").getByText("Restored.").waitFor();
+    await row("Katherine Johnson").waitFor();
+    // Really restored on the server, not only on screen.
+    const restored = await callProcedure(page, "contacts.get", { id }, { kind: "query" });
+    assert.equal(restored.contact.deletedAt, null);
+    assert.deepEqual(page.errors, []);
+  });
 });

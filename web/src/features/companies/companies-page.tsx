@@ -54,6 +54,7 @@ export default function CompaniesPage() {
         preview={page.preview}
         onClose={() => setOpenId(null)}
         onEdit={page.listProps.onEditCell}
+        onDelete={page.deleteOpen}
       />
     </RecordListPage>
   );

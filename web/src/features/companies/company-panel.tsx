@@ -33,10 +33,12 @@ type CompanyPanelProps = {
   onClose: () => void;
   /** Saves a field edited in the panel: the table's inline edit, so both stay in step. */
   onEdit: EditCell<Company>;
+  /** Moves the company to the trash. */
+  onDelete: () => void;
 };
 
 /** The company opened from the table: its fields, its people, tasks, notes and timeline. */
-export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPanelProps) {
+export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: CompanyPanelProps) {
   const query = useCompany(companyId);
   const details = query.data?.company.id === companyId ? query.data : undefined;
   const company = details?.company ?? preview;
@@ -49,6 +51,7 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit }: CompanyPan
       open={companyId !== null}
       record={companyId ? { object: "company", id: companyId, name: company ? name : null } : null}
       onClose={onClose}
+      onDelete={onDelete}
       title={name}
       description={[company?.domain, company?.industry].filter(Boolean).join(" · ")}
       leading={

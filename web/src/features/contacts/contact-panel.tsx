@@ -51,10 +51,12 @@ type ContactPanelProps = {
   onClose: () => void;
   /** Saves a field edited in the panel: the table's inline edit, so both stay in step. */
   onEdit: EditCell<Contact>;
+  /** Moves the contact to the trash. */
+  onDelete: () => void;
 };
 
 /** The contact opened from the table: its fields, tasks, notes and timeline, beside the list. */
-export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPanelProps) {
+export function ContactPanel({ contactId, preview, onClose, onEdit, onDelete }: ContactPanelProps) {
   const query = useContact(contactId);
   const details = query.data?.contact.id === contactId ? query.data : undefined;
   const contact = details?.contact ?? preview;
@@ -67,6 +69,7 @@ export function ContactPanel({ contactId, preview, onClose, onEdit }: ContactPan
       open={contactId !== null}
       record={contactId ? { object: "contact", id: contactId, name: contact ? name : null } : null}
       onClose={onClose}
+      onDelete={onDelete}
       title={name}
       description={[contact?.title, contact?.companyName].filter(Boolean).join(" · ")}
       leading={<Avatar name={name} className="size-9" />}

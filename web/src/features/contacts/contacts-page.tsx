@@ -55,6 +55,7 @@ export default function ContactsPage() {
         preview={page.preview}
         onClose={() => setOpenId(null)}
         onEdit={page.listProps.onEditCell}
+        onDelete={page.deleteOpen}
       />
     </RecordListPage>
   );

@@ -1,4 +1,4 @@
-import { Check, Link2 } from "lucide-react";
+import { Check, Link2, Trash } from "lucide-react";
 import { useEffect, type ComponentProps, type ReactNode } from "react";
 import { recordPath, rememberRecent } from "../../app/recent-records";
 import { formatDateTime } from "../../lib/format";
@@ -63,6 +63,8 @@ type RecordPanelProps = {
   children?: ReactNode;
   /** The `get` query: its error replaces the timeline, with a retry. */
   query: { isError: boolean; error: { message: string } | null; refetch: () => unknown };
+  /** Moves the record to the trash (the toast offers Undo); the panel closes. */
+  onDelete?: () => void;
   timeline: Omit<ComponentProps<typeof RecordTimeline>, "items"> & {
     items: ComponentProps<typeof RecordTimeline>["items"];
   };
@@ -83,6 +85,7 @@ export function RecordPanel({
   children,
   query,
   timeline,
+  onDelete,
 }: RecordPanelProps) {
   const link = record && recordPath(record);
   const user = useCurrentUser().data?.id;
@@ -104,7 +107,24 @@ export function RecordPanel({
       title={title}
       description={description || undefined}
       leading={leading}
-      actions={link && <CopyLinkButton link={link} noun={timeline.noun} />}
+      actions={
+        link && (
+          <>
+            <CopyLinkButton link={link} noun={timeline.noun} />
+            {onDelete && (
+              <button
+                type="button"
+                onClick={onDelete}
+                aria-label={`Move this ${timeline.noun} to the trash`}
+                title="Move to the trash"
+                className={headerButton}
+              >
+                <Trash className="size-4" aria-hidden />
+              </button>
+            )}
+          </>
+        )
+      }
       testId="record-panel"
     >
       <PanelSection title="Details">
@@ -122,6 +142,8 @@ export function RecordPanel({
   );
 }
 
+const headerButton = "rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground";
+
 /** Copies the record's address, for a teammate or a note elsewhere. */
 function CopyLinkButton({ link, noun }: { link: string; noun: string }) {
   const { copied, copy } = useCopy(
@@ -135,7 +157,7 @@ function CopyLinkButton({ link, noun }: { link: string; noun: string }) {
       onClick={() => void copy()}
       aria-label={`Copy a link to this ${noun}`}
       title="Copy link"
-      className="rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground"
+      className={headerButton}
     >
       {copied ? <Check className="size-4 text-success" aria-hidden /> : <Link2 className="size-4" aria-hidden />}
     </button>

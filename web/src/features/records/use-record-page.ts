@@ -173,6 +173,8 @@ export function useRecordPage<T extends PageTypes>({
     setCreating,
     /** A new record starts at this company (`?new=1&company=<id>`, from a company's People). */
     newAtCompanyId: link.companyId,
+    /** Moves the open record to the trash, with Undo on the toast; its panel closes. */
+    deleteOpen: () => openId && bulkDelete.deleteSelected([openId]),
     /** The open record as the list has it, so the panel's header shows before the record loads. */
     preview,
     /** RecordListPage's props that every object fills the same way. */
