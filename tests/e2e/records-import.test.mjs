@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import {
   assert,
+  callProcedure,
   downloadText,
   holdRequest,
   launchBrowser,
@@ -229,6 +230,42 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
       assert.deepEqual(row, exportedByEmail.get(row.Email));
     });
     await page.locator("[data-sonner-toast]").getByText("Exported 3 contacts.").waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("selects every matching contact beyond the loaded rows, and a bulk action reaches them all", async () => {
+    const matching = data.valid.filter((r) => r["Lead status"] === "qualified").length;
+    const bar = page.getByTestId("selection-bar");
+    await bar.getByRole("button", { name: "Clear selection" }).click();
+    await page.getByRole("checkbox", { name: "Select all loaded rows" }).click();
+    // Every loaded row (the table renders fewer: it is virtualised), not every match.
+    await bar
+      .getByTestId("selection-count")
+      .getByText(/^\d+ selected$/)
+      .waitFor();
+    const loaded = Number((await bar.getByTestId("selection-count").innerText()).split(" ")[0]);
+    assert.ok(loaded >= 50 && loaded < matching, `${loaded} rows loaded of ${matching}`);
+    await screenshot(page, "select-all-matching");
+    await bar.getByRole("button", { name: `Select all ${matching} contacts` }).click();
+    await bar.getByText(`${matching} selected`).waitFor();
+    assert.equal(await bar.getByRole("button", { name: /^Select all/ }).count(), 0, "nothing more to select");
+
+    await bar.getByRole("button", { name: "Tags" }).click();
+    await page.getByRole("menuitem", { name: "Add tag…" }).click();
+    const dialog = page.getByRole("dialog", { name: `Add a tag to ${matching} contacts` });
+    await dialog.locator('input[name="tag"]').fill("qualified-batch");
+    await dialog.getByRole("button", { name: "Add tag" }).click();
+    await page.locator("[data-sonner-toast]").getByText(`Tagged ${matching} contacts “qualified-batch”.`).waitFor();
+    const tagged = await callProcedure(
+      page,
+      "contacts.list",
+      {
+        limit: 1,
+        filter: { combinator: "and", conditions: [{ field: "tags", operator: "eq", value: "qualified-batch" }] },
+      },
+      { kind: "query" },
+    );
+    assert.deepEqual(tagged.total, { count: matching, exact: true });
     assert.deepEqual(page.errors, []);
   });
 });

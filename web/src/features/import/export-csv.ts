@@ -14,7 +14,7 @@ type Exported = { id: string; properties: Record<string, unknown>; createdAt: Da
 type View = Omit<RecordListInput, "cursor" | "limit">;
 
 /** Every record of `view`, page by page, each page asked for again while it gets no answer. */
-async function* recordsOf(config: ImportObjectConfig, view: View): AsyncGenerator<Exported[]> {
+export async function* recordsOf(config: ImportObjectConfig, view: View): AsyncGenerator<Exported[]> {
   let cursor: string | undefined;
   do {
     const page = await untilAnswered(() => config.listPage({ ...view, cursor, limit: EXPORT_PAGE }), {

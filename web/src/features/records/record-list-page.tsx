@@ -22,6 +22,7 @@ import { ViewControls } from "../views/view-controls";
 import { ExportSelectedButton } from "../import/export-selected-button";
 import { BulkActions } from "./bulk-actions";
 import { MergeDialog, type MergeRow } from "./merge-dialog";
+import { SelectAllMatching } from "./select-all-matching";
 import { RestoreButton, TrashToggle } from "./trash";
 import type { RecordObject } from "./use-record-actions";
 import { tableStorageKey } from "./list-fields";
@@ -160,6 +161,16 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
               <RestoreButton object={props.object} noun={noun} ids={[...selection]} onRestored={clearSelection} />
             ) : (
               <>
+                <SelectAllMatching
+                  object={props.object}
+                  noun={noun}
+                  view={list.input}
+                  viewKey={list.resetKey}
+                  total={pages.total}
+                  allLoadedSelected={pages.rows.length > 0 && selectedRows.length === pages.rows.length}
+                  selectedCount={selection.size}
+                  onSelect={list.setSelection}
+                />
                 <BulkActions object={props.object} noun={noun} ids={[...selection]} selectedTags={selectedTags} />
                 {selectedRows.length === 2 && (
                   <Button

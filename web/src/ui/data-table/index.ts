@@ -14,6 +14,7 @@ export type {
   EditCell,
   SortState,
   TablePages,
+  TableTotal,
 } from "./types";
 // The table's editors also edit a record's fields in its side panel.
 export { CellEditorView } from "./cell-editor";
