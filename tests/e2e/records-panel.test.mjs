@@ -288,4 +288,30 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     assert.equal(restored.contact.deletedAt, null);
     assert.deepEqual(page.errors, []);
   });
+
+  it("counts each company's people in the companies table, following a contact added elsewhere", async () => {
+    await page.getByRole("link", { name: "Companies", exact: true }).click();
+    await row("Globex").waitFor();
+    assert.equal(await cell("Acme Robotics", "peopleCount").innerText(), "1");
+    assert.equal(await cell("Globex", "peopleCount").innerText(), "1");
+
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+    const dialog = await fillNewContact(page, {
+      firstName: "Dorothy",
+      lastName: "Vaughan",
+      email: "dorothy@globex.example",
+    });
+    await dialog.getByRole("button", { name: "Company" }).click();
+    await picker("Company").fill("glob");
+    await page.getByRole("option", { name: /Globex/ }).click();
+    await dialog.getByRole("button", { name: "Create contact" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await row("Dorothy Vaughan").waitFor();
+
+    // Within the minute lists stay fresh: the create itself marked the companies as changed.
+    await page.getByRole("link", { name: "Companies", exact: true }).click();
+    await cell("Globex", "peopleCount").getByText("2", { exact: true }).waitFor();
+    assert.equal(await cell("Acme Robotics", "peopleCount").innerText(), "1");
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -9,7 +9,7 @@ import {
   rows,
   seedMember,
 } from "./helpers";
-import { allPages, defineProperty, ids, setCreatedAt } from "./records-helpers";
+import { allPages, contactInsert, defineProperty, ids, setCreatedAt } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 
@@ -187,6 +187,42 @@ describe("companies.get", () => {
       { id: amy.id, firstName: "Amy", lastName: "", email: null, title: null },
       { id: zed.id, firstName: "Zed", lastName: "Ray", email: "zed@acme.com", title: "CTO" },
     ]);
+  });
+});
+
+describe("a company's people count", () => {
+  it("counts its live contacts on list rows, its get and its returned writes, never another organization's", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme" });
+    const other = await caller.companies.create({ name: "Other" });
+    expect(acme.peopleCount).toBe(0);
+    await caller.contacts.create({ firstName: "Zed", companyId: acme.id });
+    const amy = await caller.contacts.create({ firstName: "Amy", companyId: acme.id });
+    const gone = await caller.contacts.create({ firstName: "Gone", companyId: acme.id });
+    await caller.contacts.delete({ ids: [gone.id] });
+    await caller.contacts.create({ firstName: "Elsewhere", companyId: other.id });
+    // A contact of another organization that names this company's id (never written by the app).
+    const stranger = await ownerOfNewOrganization("Strangers");
+    await contactInsert(stranger.org.id, { id: "con_stranger", first_name: "Stranger", company_id: acme.id }).run();
+
+    const counts = async () =>
+      Object.fromEntries((await caller.companies.list({})).items.map((c) => [c.name, c.peopleCount]));
+    expect(await counts()).toEqual({ Acme: 2, Other: 1 });
+    const projected = (await caller.companies.list({ fields: ["name", "peopleCount"] })).items;
+    expect(projected.map((c) => [c.name, c.peopleCount])).toEqual([
+      ["Acme", 2],
+      ["Other", 1],
+    ]);
+    expect((await caller.companies.get({ id: acme.id })).company.peopleCount).toBe(2);
+
+    await caller.contacts.update({ id: amy.id, version: amy.version, patch: { companyId: other.id } });
+    expect(await counts()).toEqual({ Acme: 1, Other: 2 });
+    const renamed = await caller.companies.update({
+      id: other.id,
+      version: other.version,
+      patch: { name: "Other Co" },
+    });
+    expect(renamed.peopleCount).toBe(2);
   });
 });
 

@@ -60,7 +60,7 @@ export const companiesRouter = createTRPCRouter({
   get: memberReadProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
     const codec = rowCodec<Company>(companies, DERIVED_COLUMNS);
     const company = ctx.db
-      .select({ record: codec.select })
+      .select({ record: codec.select, peopleCount: companyConfig.listColumns.peopleCount.sql })
       .from(companies)
       .where(and(eq(companies.id, input.id), eq(companies.organizationId, ctx.orgScope), isNull(companies.deletedAt)));
     const people = ctx.db
@@ -78,11 +78,11 @@ export const companiesRouter = createTRPCRouter({
       .orderBy(asc(contacts.sortName), asc(contacts.id))
       .limit(COMPANY_CONTACTS_LIMIT);
     const { results } = await ctx.readAsMember([company, people, timelineOf(ctx.db, ctx.orgScope, input.id)]);
-    const [row] = results[0] as { record: string }[];
+    const [row] = results[0] as { record: string; peopleCount: number }[];
     if (!row) throw notFound("company");
     const { items: timeline, more: olderActivity } = timelinePage(results[2]);
     return {
-      company: codec.decode(row.record),
+      company: { ...codec.decode(row.record), peopleCount: row.peopleCount },
       contacts: results[1] as Awaited<typeof people>,
       timeline,
       olderActivity,

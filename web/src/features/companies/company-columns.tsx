@@ -66,6 +66,16 @@ export const companyColumns: DataTableColumn<Company>[] = [
     cell: (company) => company.size ?? <Empty />,
     editor: textEditor("size", "Size", { schema: field.size }),
   },
+  {
+    // Its live contacts, counted as the page is read: not sortable (a count per company of the organization).
+    id: "peopleCount",
+    fields: ["peopleCount"],
+    header: "People",
+    width: 96,
+    align: "end",
+    cell: (company) =>
+      company.peopleCount > 0 ? company.peopleCount.toLocaleString() : <span className="text-muted/60">0</span>,
+  },
   ...ownershipColumns<Company>("company"),
   ...timestampColumns<Company>().slice(0, 1),
   {

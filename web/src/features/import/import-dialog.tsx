@@ -3,6 +3,7 @@ import { FileUp, Upload, WifiOff } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { markCompanyActivityStale, markContactCompaniesStale } from "../records/list-cache";
 import { holdPageWhile } from "../../lib/unsaved-edits";
 import { Button } from "../../ui/button";
 import { Dialog, type CloseQuestion } from "../../ui/dialog";
@@ -137,6 +138,9 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
       setSummary(result);
       setStep("done");
     }
+    // The other object's rows show what an import changes too (a company's people, a contact's company name).
+    if (config.object === "contact") markCompanyActivityStale(queryClient);
+    else markContactCompaniesStale(queryClient);
     await queryClient.invalidateQueries({
       queryKey: config.object === "contact" ? trpc.contacts.pathKey() : trpc.companies.pathKey(),
     });

@@ -126,8 +126,9 @@ export function useQueuedUpdate<Row extends Versioned, Patch>({
 }
 
 /**
- * A company's last activity rolls up its people's: after a contact is saved, deleted, restored or
- * merged, or an entry is logged on one, every cached company is stale (read again when next shown).
+ * A company's last activity and its people count roll up its contacts': after a contact is created,
+ * saved, deleted, restored, merged or imported, or an entry is logged on one, every cached company is
+ * stale (read again when next shown).
  */
 export function markCompanyActivityStale(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: trpc.companies.pathKey(), refetchType: "none" });

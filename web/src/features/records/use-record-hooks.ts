@@ -80,7 +80,7 @@ export function createRecordHooks<T extends RecordTypes>(
   router: RecordRouter,
   /** The record inside `get`'s answer (which also carries related records and the timeline). */
   recordOf: (details: T["details"]) => T["row"],
-  /** After a record is saved, deleted or restored: what else it may have changed (other objects' data). */
+  /** After a record is created, saved, deleted or restored: what else it may have changed (other objects' data). */
   afterWrite: (queryClient: QueryClient) => void = () => undefined,
 ) {
   type Row = T["row"];
@@ -134,7 +134,10 @@ export function createRecordHooks<T extends RecordTypes>(
     const queryClient = useQueryClient();
     return useMutation({
       ...procedures.create.mutationOptions(),
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
+      onSuccess: () => {
+        afterWrite(queryClient);
+        return queryClient.invalidateQueries({ queryKey: listKey });
+      },
     }) as UseMutationResult<T["created"], RecordError, T["createInput"]>;
   }
 

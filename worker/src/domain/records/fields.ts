@@ -119,12 +119,24 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
   },
 };
 
-export const companyConfig: ObjectConfig<typeof companies, Record<never, never>> = {
+/** A contact of the company row being read: its own alias, so it never reads as a contacts row of the statement. */
+const person = alias(contacts, "person");
+
+export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListColumn<number> }> = {
   object: "company",
   table: companies,
   defaultSort: "name",
   fts: { table: "companies_fts" },
-  listColumns: {},
+  listColumns: {
+    // Its live contacts: one count over contacts_org_company_idx per row of the page.
+    peopleCount: listColumn<number>(
+      sql`(SELECT count(*) FROM ${contacts} AS ${sql.identifier("person")} WHERE ${and(
+        eq(person.organizationId, companies.organizationId),
+        eq(person.companyId, companies.id),
+        isNull(person.deletedAt),
+      )})`,
+    ),
+  },
   fields: {
     id: f(companies.id, "reference", false),
     name: f(sql`lower(${companies.name})`, "text", false),
