@@ -28,10 +28,22 @@ type SelectAllMatchingProps = {
 export function SelectAllMatching(props: SelectAllMatchingProps) {
   const { object, noun, view, viewKey, total, onSelect } = props;
   const [read, setRead] = useState<number | null>(null);
+  // A read stops counting once the view changes, a row is deselected or the selection is cleared
+  // (Esc unmounts the bar): what it read then would select rows the person let go of.
   const currentView = useRef(viewKey);
+  const wanted = useRef(false);
   useEffect(() => {
     currentView.current = viewKey;
   }, [viewKey]);
+  useEffect(() => {
+    if (!props.allLoadedSelected) wanted.current = false;
+  }, [props.allLoadedSelected]);
+  useEffect(
+    () => () => {
+      wanted.current = false;
+    },
+    [],
+  );
 
   // What it selected last: an inexact total ("1,000+") cannot tell that every match is selected.
   const [selectedAll, setSelectedAll] = useState<{ viewKey: string; count: number } | null>(null);
@@ -42,15 +54,17 @@ export function SelectAllMatching(props: SelectAllMatchingProps) {
 
   const run = async () => {
     const startedFor = viewKey;
+    const stillWanted = () => wanted.current && currentView.current === startedFor;
+    wanted.current = true;
     setRead(0);
     try {
       const ids = new Set<string>();
       for await (const records of recordsOf(importConfigs[object], { ...view, fields: [] })) {
-        if (currentView.current !== startedFor) return;
+        if (!stillWanted()) return;
         for (const record of records) ids.add(record.id);
         setRead(ids.size);
       }
-      if (currentView.current !== startedFor) return;
+      if (!stillWanted()) return;
       onSelect(ids);
       setSelectedAll({ viewKey: startedFor, count: ids.size });
     } catch (error) {
