@@ -54,3 +54,20 @@ describe("mapRow", () => {
     expect(contactImport.check({ emails: ["nope"] })).toBe("Email: Enter a valid email address.");
   });
 });
+
+describe("a company's export", () => {
+  it("carries its People count, which imports back as a column no target takes", () => {
+    const row = companyImport.toCsv({
+      name: "Acme",
+      domain: "acme.com",
+      industry: null,
+      size: null,
+      address: null,
+      linkedinUrl: null,
+      tags: ["vip"],
+      peopleCount: 12,
+    } as never);
+    expect(row).toMatchObject({ Name: "Acme", Domain: "acme.com", Tags: "vip", People: 12 });
+    expect(autoMap(Object.keys(row), companyImport.targets, []).People).toBe("");
+  });
+});

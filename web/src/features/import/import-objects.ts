@@ -205,6 +205,8 @@ export const companyImport: ImportObjectConfig = {
     Address: c.address ?? "",
     "LinkedIn URL": c.linkedinUrl ?? "",
     Tags: c.tags.join("; "),
+    // Read, not imported: no target takes it, so the file still imports back as it is.
+    People: c.peopleCount,
   }),
 };
 
