@@ -314,4 +314,28 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     assert.equal(await cell("Acme Robotics", "peopleCount").innerText(), "1");
     assert.deepEqual(page.errors, []);
   });
+
+  it("opens a company's people as a filtered contacts list from its panel, kept through a reload", async () => {
+    await row("Globex").click();
+    await panel().getByText("People · 2").waitFor();
+    await panel().getByRole("link", { name: "See them in Contacts" }).click();
+    await page.waitForURL(/\/contacts$/);
+    await page.getByTestId("filter-chip").getByText("Company is Globex").waitFor();
+    await total().getByText("2 contacts match").waitFor();
+    await row("Dorothy Vaughan").waitFor();
+    await row("Grace Hopper").waitFor();
+    assert.equal(await rows().count(), 2);
+    await page.reload();
+    await total().getByText("2 contacts match").waitFor();
+    await page.getByTestId("filter-chip").getByText("Company is Globex").waitFor();
+    // Coming from another page, the sidebar's link still opens the whole list.
+    await page.getByRole("link", { name: "Companies", exact: true }).click();
+    await total().getByText("2 companies").waitFor();
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+    await page.getByTestId("filter-chip").waitFor({ state: "detached" });
+    await total()
+      .getByText(/^\d+ contacts$/)
+      .waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });

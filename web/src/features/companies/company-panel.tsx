@@ -1,8 +1,9 @@
-import { UserRoundPlus } from "lucide-react";
+import { ArrowRight, UserRoundPlus } from "lucide-react";
 import { Link } from "react-router-dom";
 import { recordPath } from "../../app/recent-records";
 import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
+import { listLinkState } from "../../ui/data-table/list-memory";
 import { EditableFields, PanelSection, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
@@ -38,6 +39,15 @@ type CompanyPanelProps = {
 };
 
 /** The company opened from the table: its fields, its people, tasks, notes and timeline. */
+/** /contacts filtered to the company's people: where bulk actions and export reach them all. */
+const peopleOf = (companyId: string) =>
+  listLinkState({
+    search: "",
+    filter: { combinator: "and", conditions: [{ field: "companyId", operator: "eq", value: companyId }] },
+    sort: null,
+    trash: false,
+  });
+
 export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: CompanyPanelProps) {
   const query = useCompany(companyId);
   const details = query.data?.company.id === companyId ? query.data : undefined;
@@ -82,7 +92,7 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: 
       }}
     >
       <PanelSection
-        title={details ? `People · ${details.contacts.length}` : "People"}
+        title={details ? `People · ${details.company.peopleCount.toLocaleString()}` : "People"}
         action={
           companyId && (
             <Link
@@ -121,6 +131,18 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: 
               );
             })}
           </ul>
+        )}
+        {details && details.company.peopleCount > 0 && (
+          <Link
+            to="/contacts"
+            state={peopleOf(details.company.id)}
+            className="mt-2 inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
+          >
+            {details.company.peopleCount > details.contacts.length
+              ? `See all ${details.company.peopleCount.toLocaleString()} in Contacts`
+              : "See them in Contacts"}
+            <ArrowRight className="size-3.5" aria-hidden />
+          </Link>
         )}
       </PanelSection>
       <RecordTasks object="company" recordId={companyId} recordName={name} />

@@ -13,7 +13,13 @@ import {
   type FilterField,
   type FilterState,
 } from "../../ui/data-table";
-import { recallList, recallScroll, rememberList, rememberScroll } from "../../ui/data-table/list-memory";
+import {
+  listOfLinkState,
+  recallList,
+  recallScroll,
+  rememberList,
+  rememberScroll,
+} from "../../ui/data-table/list-memory";
 import { memberName, useMembers } from "../members/use-members";
 import { recordPatchOf, useRecordProperties } from "./property-columns";
 import { useCompanyOptions } from "./reference-fields";
@@ -97,8 +103,9 @@ export function useRecordPage<T extends PageTypes>({
   toPatch,
 }: RecordPageOptions<T>) {
   // Coming back to this page (Back, a reload) finds the list as it was left at that history entry.
-  const { key: historyEntry } = useLocation();
-  const [restored] = useState(() => recallList(object, historyEntry));
+  // Or as a link asked for it (a company's people): that start is then remembered like any other.
+  const { key: historyEntry, state: linkState } = useLocation();
+  const [restored] = useState(() => recallList(object, historyEntry) ?? listOfLinkState(linkState));
   const list = useListState(DEFAULT_SORT, restored);
   const { definition, trash } = list;
   useEffect(

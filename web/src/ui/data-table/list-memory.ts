@@ -59,10 +59,24 @@ const isSort = (value: unknown): value is SortState | null =>
  * makes a new entry, so it always opens the plain list: only coming back restores one.
  */
 export function recallList(list: string, entry: string): RememberedList | null {
-  const found = findEntry<RememberedList>(STORAGE_KEY, list, entry);
+  return asList(findEntry<RememberedList>(STORAGE_KEY, list, entry));
+}
+
+function asList(found: Partial<RememberedList> | null | undefined): RememberedList | null {
   if (!found || typeof found.search !== "string" || !isFilter(found.filter) || !isSort(found.sort)) return null;
   return { search: found.search, filter: found.filter, sort: found.sort, trash: found.trash === true };
 }
+
+/**
+ * A link that opens a list searched or filtered (a company's people on /contacts): the router
+ * state to give the link. The list then starts so, and is remembered at that history entry as if
+ * the person had filtered it there.
+ */
+export const listLinkState = (list: RememberedList) => ({ list });
+
+/** The list a link asked for (listLinkState), or null. */
+export const listOfLinkState = (state: unknown): RememberedList | null =>
+  asList((state as { list?: Partial<RememberedList> } | null)?.list);
 
 /** Remembers what the list shows at this history entry; a plain list leaves nothing behind. */
 export function rememberList(list: string, entry: string, state: RememberedList) {
