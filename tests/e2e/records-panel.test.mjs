@@ -336,6 +336,13 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await total()
       .getByText(/^\d+ contacts$/)
       .waitFor();
+
+    // The People count in the companies table is the same link.
+    await page.getByRole("link", { name: "Companies", exact: true }).click();
+    await cell("Acme Robotics", "peopleCount").getByRole("link", { name: "Contacts at Acme Robotics" }).click();
+    await page.getByTestId("filter-chip").getByText("Company is Acme Robotics").waitFor();
+    await total().getByText("1 contact matches").waitFor();
+    await row("Katherine Johnson").waitFor();
     assert.deepEqual(page.errors, []);
   });
 });

@@ -1,5 +1,7 @@
+import { Link } from "react-router-dom";
 import { companyPatch } from "../../../../worker/src/schemas/records";
 import { parseMulti, type CellPatch, type DataTableColumn, type FilterField } from "../../ui/data-table";
+import { listLinkState } from "../../ui/data-table/list-memory";
 import { blankToNull, textEditor } from "../records/field-editors";
 import { commonFieldLabels, commonFilterFields, Empty, timeColumn, timestampColumns } from "../records/record-columns";
 import { ownershipColumns } from "../records/reference-fields";
@@ -21,6 +23,15 @@ export function CompanyMark({ name, className }: { name: string; className?: str
 }
 
 const field = companyPatch.shape;
+
+/** /contacts filtered to the company's people (router state for a Link): where bulk actions and export reach them all. */
+export const peopleOf = (companyId: string) =>
+  listLinkState({
+    search: "",
+    filter: { combinator: "and", conditions: [{ field: "companyId", operator: "eq", value: companyId }] },
+    sort: null,
+    trash: false,
+  });
 
 /** Company fields as columns: the table's cells and inline editors, and the side panel's fields. */
 export const companyColumns: DataTableColumn<Company>[] = [
@@ -74,7 +85,20 @@ export const companyColumns: DataTableColumn<Company>[] = [
     width: 96,
     align: "end",
     cell: (company) =>
-      company.peopleCount > 0 ? company.peopleCount.toLocaleString() : <span className="text-muted/60">0</span>,
+      company.peopleCount > 0 ? (
+        <Link
+          to="/contacts"
+          state={peopleOf(company.id)}
+          onClick={(event) => event.stopPropagation()}
+          aria-label={`Contacts at ${company.name}`}
+          title={`Contacts at ${company.name}`}
+          className="text-primary hover:underline"
+        >
+          {company.peopleCount.toLocaleString()}
+        </Link>
+      ) : (
+        <span className="text-muted/60">0</span>
+      ),
   },
   ...ownershipColumns<Company>("company"),
   ...timestampColumns<Company>().slice(0, 1),

@@ -3,13 +3,12 @@ import { Link } from "react-router-dom";
 import { recordPath } from "../../app/recent-records";
 import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
-import { listLinkState } from "../../ui/data-table/list-memory";
 import { EditableFields, PanelSection, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
 import { LoadingLines, panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
 import { RecordTasks } from "../records/record-tasks";
-import { CompanyMark, companyColumns, companyFieldLabels } from "./company-columns";
+import { CompanyMark, companyColumns, companyFieldLabels, peopleOf } from "./company-columns";
 import { useCompany, useUpdateCompany, type Company } from "./use-companies";
 
 const panelFields: PanelField<Company>[] = [
@@ -39,15 +38,6 @@ type CompanyPanelProps = {
 };
 
 /** The company opened from the table: its fields, its people, tasks, notes and timeline. */
-/** /contacts filtered to the company's people: where bulk actions and export reach them all. */
-const peopleOf = (companyId: string) =>
-  listLinkState({
-    search: "",
-    filter: { combinator: "and", conditions: [{ field: "companyId", operator: "eq", value: companyId }] },
-    sort: null,
-    trash: false,
-  });
-
 export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: CompanyPanelProps) {
   const query = useCompany(companyId);
   const details = query.data?.company.id === companyId ? query.data : undefined;
