@@ -312,6 +312,7 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await page.getByRole("link", { name: "Companies", exact: true }).click();
     await cell("Globex", "peopleCount").getByText("2", { exact: true }).waitFor();
     assert.equal(await cell("Acme Robotics", "peopleCount").innerText(), "1");
+    await screenshot(page, "companies-people");
     assert.deepEqual(page.errors, []);
   });
 
