@@ -56,7 +56,7 @@ describe("/contacts sorted by company", () => {
     await page.getByTestId("record-row").filter({ hasText: "Aperture" }).waitFor();
 
     // The list opens in its own order again (by name); sorted by company, Initech's people moved up.
-    await page.getByRole("link", { name: "Contacts" }).click();
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
     await header().getByRole("button").click();
     await page.locator('[data-testid="column-header-company"][aria-sort="ascending"]').waitFor();
     await page.waitForFunction(

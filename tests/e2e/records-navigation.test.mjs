@@ -305,7 +305,10 @@ describe("Back returns to where the list was scrolled", () => {
     assert.ok(Math.abs((await scrollTop()) - left) <= 2, "kept across a reload");
     await page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Tasks" }).click();
     await page.waitForURL(/\/tasks/);
-    await page.getByRole("complementary", { name: "Main navigation" }).getByRole("link", { name: "Contacts" }).click();
+    await page
+      .getByRole("complementary", { name: "Main navigation" })
+      .getByRole("link", { name: "Contacts", exact: true })
+      .click();
     await recordTotal(page, "120 contacts").waitFor();
     assert.equal(await scrollTop(), 0);
   });
