@@ -89,6 +89,34 @@ describe("logging calls, meetings and emails on a record", () => {
     assert.deepEqual(page.errors, []);
   });
 
+  it("shows the timeline's notes and activities or its changes alone", async () => {
+    const entries = () => panel().getByTestId("timeline-item");
+    const all = await entries().allInnerTexts();
+    const show = (label) =>
+      panel().getByRole("radiogroup", { name: "Show in the timeline" }).getByRole("radio", { name: label });
+
+    await show("Notes & activities").click();
+    assert.equal(await show("Notes & activities").getAttribute("aria-checked"), "true");
+    const activities = await entries().allInnerTexts();
+    await screenshot(page, "timeline-activities");
+    assert.deepEqual(
+      activities.map((text) => text.match(/(logged|edited|deleted) a call/)?.[0]),
+      ["deleted a call", "edited a call", "logged a call"],
+    );
+
+    await show("Changes").click();
+    const changes = await entries().allInnerTexts();
+    assert.ok(changes.length > 0 && changes.every((text) => !/ a call/.test(text)), changes.join(" | "));
+    assert.ok(changes.some((text) => /created this contact/.test(text)));
+    assert.equal(activities.length + changes.length, all.length);
+
+    await show("All").click();
+    // "You edited a call · now": who and what, not the relative time, which moves on.
+    const heads = (texts) => texts.map((text) => text.split(" · ")[0]);
+    assert.deepEqual(heads(await entries().allInnerTexts()), heads(all));
+    assert.deepEqual(page.errors, []);
+  });
+
   it("a company's last activity is its people's and its own: the newest, in its column and panel", async () => {
     const acme = await callProcedure(page, "companies.create", { name: "Acme Analytics" });
     await callProcedure(page, "companies.create", { name: "Quiet Corp" });

@@ -19,6 +19,7 @@ import { noteOutcomeLabels, type ActivityKind } from "../../../../drizzle/values
 import { formatDateTime, formatRelative } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
+import { cn } from "../../ui/cn";
 import { Skeleton } from "../../ui/empty-state";
 import { useCurrentUser } from "../auth/use-current-user";
 import { memberName, useMembers } from "../members/use-members";
@@ -49,6 +50,13 @@ const kinds: Record<ActivityKind, { icon: LucideIcon; verb: (noun: string) => st
 
 /** Entries whose summary is what someone wrote: a note, or what a logged call, meeting or email said. */
 const writtenKinds = new Set<ActivityKind>(["note", "call", "meeting", "email"]);
+
+/** What the timeline shows: everything, what people did (notes, logged calls, meetings, emails, tasks), or what changed. */
+type Shown = "all" | "activity" | "changes";
+const shownLabels: Record<Shown, string> = { all: "All", activity: "Notes & activities", changes: "Changes" };
+const activityKinds = new Set<ActivityKind>([...writtenKinds, "task"]);
+const isShown = (shown: Shown, kind: ActivityKind) =>
+  shown === "all" || (shown === "activity") === activityKinds.has(kind);
 
 /** Names of a logged entry's own fields, which its edits' changes list. */
 const loggedFieldLabels: Record<string, string> = { outcome: "Outcome", occurredAt: "When" };
@@ -168,6 +176,7 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
           ? noteOutcomeLabels
           : valueLabels?.[field];
   const who = (actorId: string) => (actorId === user?.id ? "You" : (names.get(actorId) ?? "Someone"));
+  const [shown, setShown] = useState<Shown>("all");
 
   if (!items)
     return (
@@ -179,11 +188,39 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
     );
   if (items.length === 0) return <p className="text-[13px] text-muted">Nothing has happened here yet.</p>;
 
+  const shownItems = items.filter((item) => isShown(shown, item.kind));
   return (
     <div className="space-y-3">
+      <div
+        role="radiogroup"
+        aria-label="Show in the timeline"
+        className="flex w-fit rounded-md border border-border p-0.5"
+      >
+        {(Object.keys(shownLabels) as Shown[]).map((option) => (
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={shown === option}
+            onClick={() => setShown(option)}
+            className={cn(
+              "h-6 rounded px-2 text-xs font-medium",
+              shown === option ? "bg-primary-soft text-primary" : "text-muted hover:text-foreground",
+            )}
+          >
+            {shownLabels[option]}
+          </button>
+        ))}
+      </div>
+      {shownItems.length === 0 && (
+        <p className="text-[13px] text-muted">
+          {shown === "activity" ? "No notes or logged activities" : "No changes"}
+          {olderActivity.more ? " among the newest entries." : " yet."}
+        </p>
+      )}
       <ol className="relative space-y-4" data-testid="record-timeline">
-        <span aria-hidden className="absolute top-2 bottom-2 left-[11px] w-px bg-border" />
-        {items.map((item) => {
+        {shownItems.length > 0 && <span aria-hidden className="absolute top-2 bottom-2 left-[11px] w-px bg-border" />}
+        {shownItems.map((item) => {
           const meta = kinds[item.kind] ?? kinds.updated;
           const { verb, summary, hidden } = describe(item, noun);
           const changes = Object.entries(item.changes ?? {}).filter(([field]) => !hidden.includes(field));
