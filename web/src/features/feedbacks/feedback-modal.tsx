@@ -6,7 +6,7 @@ import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
-import { cn } from "../../ui/cn";
+import { ChoiceGroup } from "../../ui/choice-group";
 import { Dialog } from "../../ui/dialog";
 import { Field, Textarea } from "../../ui/input";
 
@@ -44,25 +44,14 @@ export function FeedbackModal({ open, onOpenChange }: { open: boolean; onOpenCha
       description="Tell us what works, what does not, and what you need."
     >
       <form onSubmit={handleSubmit} className="flex flex-col gap-4">
-        <div role="radiogroup" aria-label="Category" className="flex gap-2">
-          {feedbackCategories.map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="radio"
-              aria-checked={category === value}
-              onClick={() => setCategory(value)}
-              className={cn(
-                "rounded-full border px-3 py-1 text-xs font-medium transition-colors",
-                category === value
-                  ? "border-primary bg-primary-soft text-primary"
-                  : "border-border text-muted hover:text-foreground",
-              )}
-            >
-              {categoryLabels[value]}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          label="Category"
+          variant="pills"
+          options={feedbackCategories}
+          value={category}
+          onChange={setCategory}
+          labelOf={(option) => categoryLabels[option]}
+        />
         <Field label="Your feedback" error={fieldErrorsOf(send.error).text}>
           {(props) => (
             <Textarea

@@ -19,7 +19,7 @@ import { noteOutcomeLabels, type ActivityKind } from "../../../../drizzle/values
 import { formatDateTime, formatRelative } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
-import { cn } from "../../ui/cn";
+import { ChoiceGroup } from "../../ui/choice-group";
 import { Skeleton } from "../../ui/empty-state";
 import { useCurrentUser } from "../auth/use-current-user";
 import { memberName, useMembers } from "../members/use-members";
@@ -191,27 +191,13 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
   const shownItems = items.filter((item) => isShown(shown, item.kind));
   return (
     <div className="space-y-3">
-      <div
-        role="radiogroup"
-        aria-label="Show in the timeline"
-        className="flex w-fit rounded-md border border-border p-0.5"
-      >
-        {(Object.keys(shownLabels) as Shown[]).map((option) => (
-          <button
-            key={option}
-            type="button"
-            role="radio"
-            aria-checked={shown === option}
-            onClick={() => setShown(option)}
-            className={cn(
-              "h-6 rounded px-2 text-xs font-medium",
-              shown === option ? "bg-primary-soft text-primary" : "text-muted hover:text-foreground",
-            )}
-          >
-            {shownLabels[option]}
-          </button>
-        ))}
-      </div>
+      <ChoiceGroup
+        label="Show in the timeline"
+        options={Object.keys(shownLabels) as Shown[]}
+        value={shown}
+        onChange={setShown}
+        labelOf={(option) => shownLabels[option]}
+      />
       {shownItems.length === 0 && (
         <p className="text-[13px] text-muted">
           {shown === "activity" ? "No notes or logged activities" : "No changes"}

@@ -1,6 +1,7 @@
 import { ListFilter, Plus, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { MAX_FILTER_CONDITIONS } from "../../../../worker/src/schemas/records";
+import { ChoiceGroup } from "../choice-group";
 import { cn } from "../cn";
 import { FilterForm } from "./filter-form";
 import { conditionLabel, pickedLabels, type FilterCondition, type FilterField, type FilterState } from "./filters";
@@ -28,24 +29,13 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
   return (
     <div className="flex flex-wrap items-center gap-1.5" data-testid="filter-bar">
       {conditions.length >= 2 && (
-        <div role="radiogroup" aria-label="Combine filters" className="flex rounded-md border border-border p-0.5">
-          {(["and", "or"] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              role="radio"
-              aria-checked={combinator === option}
-              title={option === "and" ? "Match every filter" : "Match any filter"}
-              onClick={() => onChange({ ...value, combinator: option })}
-              className={cn(
-                "h-6 rounded px-2 text-xs font-medium",
-                combinator === option ? "bg-primary-soft text-primary" : "text-muted hover:text-foreground",
-              )}
-            >
-              {option}
-            </button>
-          ))}
-        </div>
+        <ChoiceGroup
+          label="Combine filters"
+          options={["and", "or"] as const}
+          value={combinator}
+          onChange={(option) => onChange({ ...value, combinator: option })}
+          titleOf={(option) => (option === "and" ? "Match every filter" : "Match any filter")}
+        />
       )}
       {conditions.map((condition, index) => {
         const label = conditionLabel(fields, condition);
