@@ -5,6 +5,9 @@ import { isOnline, subscribeOnline } from "./unsaved-edits";
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 15_000;
 
+/** The wait before the call after the `attempt`-th that got no answer (1: the first). Saves use it too (resend.ts). */
+export const noAnswerDelayMs = (attempt: number) => Math.min(RETRY_FIRST_MS * 2 ** (attempt - 1), RETRY_MAX_MS);
+
 type Options = {
   /** Stops the waiting (the call's last error is thrown). */
   signal?: AbortSignal;
@@ -34,7 +37,7 @@ export async function untilAnswered<T>(
         throw error;
       }
       onWaiting?.(true);
-      await connectionBack(Math.min(RETRY_FIRST_MS * 2 ** (attempt - 1), RETRY_MAX_MS), signal);
+      await connectionBack(noAnswerDelayMs(attempt), signal);
       if (signal?.aborted) {
         onWaiting?.(false);
         throw error;
