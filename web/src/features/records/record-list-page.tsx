@@ -66,7 +66,8 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
     () => pages.rows.filter((row) => selection.has(getRowId(row))),
     [pages.rows, selection, getRowId],
   );
-  // The selection in the table's order (an export keeps it), then any selected row no longer loaded.
+  // The selection in the table's order (an export keeps it), then any selected row no longer loaded:
+  // what every bulk action acts on.
   const selectedIds = useMemo(() => {
     const inTable = selectedRows.map(getRowId);
     const shown = new Set(inTable);
@@ -158,7 +159,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
           />
           <SelectionBar count={selection.size} onClear={clearSelection}>
             {trash ? (
-              <RestoreButton object={props.object} noun={noun} ids={[...selection]} onRestored={clearSelection} />
+              <RestoreButton object={props.object} noun={noun} ids={selectedIds} onRestored={clearSelection} />
             ) : (
               <>
                 <SelectAllMatching
@@ -171,7 +172,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
                   selectedCount={selection.size}
                   onSelect={list.setSelection}
                 />
-                <BulkActions object={props.object} noun={noun} ids={[...selection]} selectedTags={selectedTags} />
+                <BulkActions object={props.object} noun={noun} ids={selectedIds} selectedTags={selectedTags} />
                 {selectedRows.length === 2 && (
                   <Button
                     size="sm"
@@ -188,7 +189,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
                   size="sm"
                   variant="ghost"
                   pending={props.deletePending}
-                  onClick={() => props.onDeleteSelected([...selection])}
+                  onClick={() => props.onDeleteSelected(selectedIds)}
                   title="Move to the trash"
                 >
                   {!props.deletePending && <Trash className="size-3.5" aria-hidden />}
