@@ -1,13 +1,21 @@
 import { isNetworkFailure } from "./trpc-errors";
-import { noAnswerDelayMs } from "./until-answered";
+
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 15_000;
 
 /**
- * How long a save waits before each new attempt when it got no answer: 1, 2, 4 and 8 s, the waits of
- * untilAnswered (imports and exports). The browser says "online" before the connection carries
- * requests, a gateway or the server is restarting. Then, still without an answer, it fails as any
- * save does (with "Retry"). A refusal (an invalid value, a teammate's newer version) fails at once:
- * sending it again would only repeat it. For updates, which carry the record's version: one that did
- * reach the server is refused on the next try, never applied twice.
+ * The wait before the call after the `attempt`-th that got no answer (1: the first): doubling from 1 s
+ * to 15 s. Saves sent again (below) and untilAnswered (imports, exports) wait so.
+ */
+export const noAnswerDelayMs = (attempt: number) => Math.min(RETRY_FIRST_MS * 2 ** (attempt - 1), RETRY_MAX_MS);
+
+/**
+ * How long a save waits before each new attempt when it got no answer: 1, 2, 4 and 8 s. The browser
+ * says "online" before the connection carries requests, a gateway or the server is restarting. Then,
+ * still without an answer, it fails as any save does (with "Retry"). A refusal (an invalid value, a
+ * teammate's newer version) fails at once: sending it again would only repeat it. For updates, which
+ * carry the record's version: one that did reach the server is refused on the next try, never
+ * applied twice.
  */
 export const RESEND_DELAYS_MS = [1, 2, 3, 4].map(noAnswerDelayMs);
 

@@ -1,12 +1,6 @@
+import { noAnswerDelayMs } from "./resend";
 import { isNetworkFailure } from "./trpc-errors";
 import { isOnline, subscribeOnline } from "./unsaved-edits";
-
-/** Waits between calls that got no answer: doubling from 1 s to 15 s, cut short when the browser is back online. */
-const RETRY_FIRST_MS = 1000;
-const RETRY_MAX_MS = 15_000;
-
-/** The wait before the call after the `attempt`-th that got no answer (1: the first). Saves use it too (resend.ts). */
-export const noAnswerDelayMs = (attempt: number) => Math.min(RETRY_FIRST_MS * 2 ** (attempt - 1), RETRY_MAX_MS);
 
 type Options = {
   /** Stops the waiting (the call's last error is thrown). */
@@ -37,6 +31,7 @@ export async function untilAnswered<T>(
         throw error;
       }
       onWaiting?.(true);
+      // Cut short when the browser is back online.
       await connectionBack(noAnswerDelayMs(attempt), signal);
       if (signal?.aborted) {
         onWaiting?.(false);
