@@ -48,6 +48,12 @@ export const companies = sqliteTable(
     linkedinUrl: text("linkedin_url"),
     /** The newest entry logged on the company or its live contacts' last activity (companyActivityRefresh). */
     lastActivityAt: timestamp("last_activity_at"),
+    /**
+     * Its live contacts, counted again by triggers whenever a contact joins, leaves, is deleted or
+     * restored (migrations/0016): what the People column sorts and filters by and list pages show.
+     * Writes return the counted value instead (see ListColumn).
+     */
+    listedPeopleCount: integer("people_count").notNull().default(0),
     ...recordColumns(),
   },
   (t) => [
@@ -65,6 +71,7 @@ export const companies = sqliteTable(
     index("companies_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
     index("companies_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
     index("companies_org_owner_name_idx").on(t.organizationId, t.deletedAt, t.ownerSortName, t.id),
+    index("companies_org_people_idx").on(t.organizationId, t.deletedAt, t.listedPeopleCount, t.id),
   ],
 );
 
@@ -114,7 +121,8 @@ export const contacts = sqliteTable(
       .where(sql`deleted_at IS NULL AND primary_email IS NOT NULL`),
     index("contacts_org_name_idx").on(t.organizationId, t.deletedAt, t.sortName, t.id),
     index("contacts_org_updated_idx").on(t.organizationId, t.deletedAt, t.updatedAt, t.id),
-    index("contacts_org_company_idx").on(t.organizationId, t.companyId),
+    // deleted_at last: a company's live contacts are counted from the index alone (the People count).
+    index("contacts_org_company_idx").on(t.organizationId, t.companyId, t.deletedAt),
     index("contacts_org_owner_idx").on(t.organizationId, t.deletedAt, t.ownerId, t.id),
     // One index for a status filter's page (in name order) and its capped count, both from the index
     // alone even with a score condition. A separate (status, score) index made the count a range, but

@@ -85,4 +85,55 @@ describe("/contacts sorted by company", () => {
     );
     await screenshot(page, "contacts-sorted-by-owner");
   });
+
+  it("sorts /companies by their number of people from the People header, most first on the second click", async () => {
+    // Ann leaves acme for Globex: Globex 3, Aperture 1, acme 0.
+    const found = await callProcedure(page, "search.records", { query: "Ann" }, { kind: "query" });
+    const ann = await callProcedure(page, "contacts.get", { id: found.contacts[0].id }, { kind: "query" });
+    const globex = (await callProcedure(page, "search.records", { query: "Globex" }, { kind: "query" })).companies[0];
+    await callProcedure(page, "contacts.update", {
+      id: ann.contact.id,
+      version: ann.contact.version,
+      patch: { companyId: globex.id },
+    });
+    await page.getByRole("link", { name: "Companies", exact: true }).click();
+    await page.getByTestId("record-total").getByText("3 companies").waitFor();
+    const people = page.getByTestId("column-header-peopleCount");
+    /** Each row's name (beside its initial's mark) and People count, from the top. */
+    const shown = () =>
+      page
+        .getByTestId("record-row")
+        .evaluateAll((rows) =>
+          rows.map((row) => [
+            row.querySelector('[data-column-id="name"] [aria-hidden] + span')?.textContent,
+            row.querySelector('[data-column-id="peopleCount"]')?.textContent,
+          ]),
+        );
+    await people.getByRole("button").click();
+    await page.locator('[data-testid="column-header-peopleCount"][aria-sort="ascending"]').waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="record-row"] [data-column-id="name"] [aria-hidden] + span')
+          ?.textContent === "acme",
+    );
+    assert.deepEqual(await shown(), [
+      ["acme", "0"],
+      ["Aperture", "1"],
+      ["Globex", "3"],
+    ]);
+    await people.getByRole("button").click();
+    await page.locator('[data-testid="column-header-peopleCount"][aria-sort="descending"]').waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="record-row"] [data-column-id="name"] [aria-hidden] + span')
+          ?.textContent === "Globex",
+    );
+    assert.deepEqual(await shown(), [
+      ["Globex", "3"],
+      ["Aperture", "1"],
+      ["acme", "0"],
+    ]);
+    await screenshot(page, "companies-sorted-by-people");
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -78,11 +78,12 @@ export const companyColumns: DataTableColumn<Company>[] = [
     editor: textEditor("size", "Size", { schema: field.size }),
   },
   {
-    // Its live contacts, counted as the page is read: not sortable (a count per company of the organization).
+    // Its live contacts (a count the server keeps): sortable, filterable, and a link to them.
     id: "peopleCount",
     fields: ["peopleCount"],
     header: "People",
     width: 96,
+    sortField: "peopleCount",
     align: "end",
     cell: (company) =>
       company.peopleCount > 0 ? (
@@ -140,6 +141,7 @@ export const companyFilterFields: FilterField[] = [
   { field: "domain", label: "Domain", kind: "text" },
   { field: "industry", label: "Industry", kind: "text" },
   { field: "size", label: "Size", kind: "text" },
+  { field: "peopleCount", label: "People", kind: "number" },
   { field: "lastActivityAt", label: "Last activity", kind: "date" },
   ...commonFilterFields,
 ];

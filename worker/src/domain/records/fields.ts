@@ -128,14 +128,17 @@ export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListCo
   defaultSort: "name",
   fts: { table: "companies_fts" },
   listColumns: {
-    // Its live contacts: one count over contacts_org_company_idx per row of the page.
-    peopleCount: listColumn<number>(
-      sql`(SELECT count(*) FROM ${contacts} AS ${sql.identifier("person")} WHERE ${and(
-        eq(person.organizationId, companies.organizationId),
-        eq(person.companyId, companies.id),
-        isNull(person.deletedAt),
-      )})`,
-    ),
+    // Its live contacts: a count over contacts_org_company_idx; list pages read the one triggers keep.
+    peopleCount: {
+      ...listColumn<number>(
+        sql`(SELECT count(*) FROM ${contacts} AS ${sql.identifier("person")} WHERE ${and(
+          eq(person.organizationId, companies.organizationId),
+          eq(person.companyId, companies.id),
+          isNull(person.deletedAt),
+        )})`,
+      ),
+      listed: sql`${companies.listedPeopleCount}`,
+    },
   },
   fields: {
     id: f(companies.id, "reference", false),
@@ -146,6 +149,8 @@ export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListCo
     ownerId: f(companies.ownerId, "reference"),
     owner: f(companies.ownerSortName, "text"),
     lastActivityAt: f(companies.lastActivityAt, "date"),
+    // The People column: its live contacts (kept by triggers, migrations/0016).
+    peopleCount: f(companies.listedPeopleCount, "number", false),
     tags: { ...f(companies.tags, "array", false), recordTags: true },
     createdAt: f(companies.createdAt, "date", false),
     updatedAt: f(companies.updatedAt, "date", false),

@@ -33,11 +33,11 @@ const codecs = new Map<string, RowCodec<unknown>>();
 const MAX_CODECS = 500;
 
 /**
- * Columns that triggers keep (migrations/0013–0015) for a sort or for list pages, never returned as
+ * Columns that triggers keep (migrations/0013–0016) for a sort or for list pages, never returned as
  * the row's own: a write's RETURNING reads the row before its triggers ran, so it would hand out the
  * old value.
  */
-export const DERIVED_COLUMNS = ["companySortName", "ownerSortName", "listedCompanyName"] as const;
+export const DERIVED_COLUMNS = ["companySortName", "ownerSortName", "listedCompanyName", "listedPeopleCount"] as const;
 export type WithoutDerived<Row> = Omit<Row, (typeof DERIVED_COLUMNS)[number]>;
 
 /**
