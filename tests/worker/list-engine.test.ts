@@ -365,6 +365,42 @@ describe("list reads: one D1 round trip", () => {
     const stranger = await callerForToken(await signIdToken(newIdentity("stranger")));
     await expectTRPCError(stranger.contacts.list({}), "FORBIDDEN");
   });
+
+  it("finds a record's possible duplicates in one round trip, from indexes only", async () => {
+    const { identity, caller } = await ownerOfNewOrganization();
+    const jane = await caller.contacts.create({ firstName: "Jane", emails: ["jane@acme.com", "js@gmail.com"] });
+    const acme = await caller.companies.create({ name: "Acme" });
+    const measure = await countedCaller(identity);
+    for (const [object, call, lookups] of [
+      [
+        "contacts",
+        (c: Parameters<Parameters<typeof measure>[0]>[0]) => c.contacts.duplicates({ id: jane.id }),
+        ["contacts_org_email_uq", "contacts_org_name_idx"],
+      ],
+      [
+        "companies",
+        (c: Parameters<Parameters<typeof measure>[0]>[0]) => c.companies.duplicates({ id: acme.id }),
+        ["companies_org_name_idx"],
+      ],
+    ] as const) {
+      const { trips, bound } = await measure(call);
+      expect(trips).toBe(1);
+      const plans = await Promise.all(
+        bound.map(async ({ sql, values }) =>
+          (
+            await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+              .bind(...values)
+              .all<{ detail: string }>()
+          ).results
+            .map((p) => p.detail)
+            .join("\n"),
+        ),
+      );
+      const all = plans.join("\n");
+      expect(all).not.toMatch(new RegExp(`SCAN (${object}|r|d)\\b`));
+      for (const index of lookups) expect(all).toMatch(new RegExp(`SEARCH d USING (COVERING )?INDEX ${index}`));
+    }
+  });
 });
 
 describe("search.records (the palette)", () => {

@@ -18,6 +18,7 @@ import {
   updateRecord,
 } from "../domain/records/lifecycle";
 import { listRecords } from "../domain/records/list";
+import { companyDuplicates } from "../domain/records/duplicates";
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { isValidDomain, normalizeDomain } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
@@ -96,6 +97,9 @@ export const companiesRouter = createTRPCRouter({
       const { results } = await ctx.readAsMember([companyNamesQuery(ctx.db, ctx.orgScope, input.ids)]);
       return results[0] as { id: string; name: string }[];
     }),
+
+  /** Live companies that may be the same company (see companyDuplicates): what the panel offers to merge. */
+  duplicates: memberReadProcedure.input(recordIdInput).query(({ ctx, input }) => companyDuplicates(ctx, input.id)),
 
   create: memberProcedure.input(companyCreateInput).mutation(async ({ ctx, input }) => {
     const domain = domainOf(input.domain);

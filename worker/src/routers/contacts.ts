@@ -20,6 +20,7 @@ import {
   updateRecord,
 } from "../domain/records/lifecycle";
 import { listRecords } from "../domain/records/list";
+import { contactDuplicates } from "../domain/records/duplicates";
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { normalizeEmail, sortNameOf } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
@@ -83,6 +84,9 @@ export const contactsRouter = createTRPCRouter({
       companyNames: await companyNamesIn(ctx.db, ctx.orgScope, timeline),
     };
   }),
+
+  /** Live contacts that may be the same contact (see contactDuplicates): what the panel offers to merge. */
+  duplicates: memberReadProcedure.input(recordIdInput).query(({ ctx, input }) => contactDuplicates(ctx, input.id)),
 
   create: memberProcedure.input(contactCreateInput).mutation(async ({ ctx, input }) => {
     const primaryEmail = normalizeEmail(input.emails[0]);

@@ -143,8 +143,8 @@ function movedText(h: Holdings | null): string {
 type MergeDialogProps = {
   object: RecordObject;
   noun: [singular: string, plural: string];
-  /** The two selected records, in the order they appear in the list. */
-  rows: [MergeRow, MergeRow] | null;
+  /** The two records (the selected rows in the list's order, or a record and its look-alike); read whole here. */
+  rows: [{ id: string }, { id: string }] | null;
   onOpenChange: (open: boolean) => void;
   onMerged: (survivorId: string) => void;
 };
@@ -179,7 +179,7 @@ function useWholeRecord(object: RecordObject, id: string) {
 }
 
 /** The comparison, once both records are read whole (the same reads useHoldings makes). */
-function MergeRecords(props: MergeDialogProps & { rows: [MergeRow, MergeRow] }) {
+function MergeRecords(props: MergeDialogProps & { rows: [{ id: string }, { id: string }] }) {
   const a = useWholeRecord(props.object, props.rows[0].id);
   const b = useWholeRecord(props.object, props.rows[1].id);
   const error = a.error ?? b.error;
@@ -194,7 +194,7 @@ function MergeContent({
   rows,
   onOpenChange,
   onMerged,
-}: MergeDialogProps & { rows: [MergeRow, MergeRow] }) {
+}: Omit<MergeDialogProps, "rows"> & { rows: [MergeRow, MergeRow] }) {
   const members = useMembers();
   const { merge, pending } = useMergeRecords(object);
   const queryClient = useQueryClient();

@@ -21,7 +21,7 @@ import { useSavedView } from "../views/use-saved-view";
 import { ViewControls } from "../views/view-controls";
 import { ExportSelectedButton } from "../import/export-selected-button";
 import { BulkActions } from "./bulk-actions";
-import { MergeDialog, type MergeRow } from "./merge-dialog";
+import { MergeDialog } from "./merge-dialog";
 import { SelectAllMatching } from "./select-all-matching";
 import { RestoreButton, TrashToggle } from "./trash";
 import type { RecordObject } from "./use-record-actions";
@@ -77,7 +77,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
     () => [...new Set(selectedRows.flatMap((row) => (row as { tags?: string[] }).tags ?? []))].sort(),
     [selectedRows],
   );
-  const [merging, setMerging] = useState<[MergeRow, MergeRow] | null>(null);
+  const [merging, setMerging] = useState<[{ id: string }, { id: string }] | null>(null);
   const handleMerged = (survivorId: string) => {
     setMerging(null);
     clearSelection();
@@ -173,11 +173,11 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
                   onSelect={list.setSelection}
                 />
                 <BulkActions object={props.object} noun={noun} ids={selectedIds} selectedTags={selectedTags} />
-                {selectedRows.length === 2 && (
+                {selectedIds.length === 2 && (
                   <Button
                     size="sm"
                     variant="ghost"
-                    onClick={() => setMerging(selectedRows as unknown as [MergeRow, MergeRow])}
+                    onClick={() => setMerging([{ id: selectedIds[0] }, { id: selectedIds[1] }])}
                     title="Merge the two into one"
                   >
                     <GitMerge className="size-3.5" aria-hidden />

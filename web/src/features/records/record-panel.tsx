@@ -7,6 +7,7 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { carriesFields, type DataTableColumn } from "../../ui/data-table";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { Sheet } from "../../ui/sheet";
+import { PossibleDuplicates } from "./possible-duplicates";
 import { PanelSection } from "./record-fields";
 import { RecordTimeline } from "./record-timeline";
 
@@ -127,6 +128,7 @@ export function RecordPanel({
       }
       testId="record-panel"
     >
+      {record && <PossibleDuplicates object={record.object} id={record.id} />}
       <PanelSection title="Details">
         {details ?? <LoadingLines count={6} label={`Loading ${timeline.noun}`} />}
       </PanelSection>

@@ -26,6 +26,9 @@ export function listKeyOf(object: RecordObject) {
  */
 export function refreshRecords(queryClient: QueryClient, object: RecordObject, ids: string[] = []) {
   void queryClient.invalidateQueries({ queryKey: listKeyOf(object) });
+  void queryClient.invalidateQueries({
+    queryKey: object === "contact" ? trpc.contacts.duplicates.queryKey() : trpc.companies.duplicates.queryKey(),
+  });
   if (object === "contact") markCompanyActivityStale(queryClient);
   else markContactCompaniesStale(queryClient);
   for (const id of ids)

@@ -1,0 +1,85 @@
+import { after, before, describe, it } from "node:test";
+import { assert, callProcedure, launchBrowser, recordTotal, registeredUser, screenshot } from "./harness.mjs";
+
+describe("possible duplicates in the record panel", () => {
+  let browser;
+  let page;
+  let acme;
+  const row = (name) => page.getByTestId("record-row").filter({ hasText: name });
+  const panel = () => page.getByTestId("record-panel");
+  const note = () => panel().getByRole("region", { name: "Possible duplicates" });
+  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Twice Told" }));
+    acme = await callProcedure(page, "companies.create", { name: "Acme", domain: "acme.example" });
+    await callProcedure(page, "companies.create", { name: "ACME" });
+    // Jane entered twice: once at Acme with her work email, once from a card with her personal one.
+    await callProcedure(page, "contacts.create", {
+      firstName: "Jane",
+      lastName: "Smith",
+      emails: ["jane@acme.example"],
+      companyId: acme.id,
+      title: "CFO",
+    });
+    await callProcedure(page, "contacts.create", {
+      firstName: "Jane",
+      lastName: "Smith",
+      emails: ["jane.smith@mail.example"],
+      phones: ["+1 555 0100"],
+    });
+    await callProcedure(page, "contacts.create", { firstName: "John", lastName: "Doe" });
+  });
+  after(() => browser?.close());
+
+  it("shows a contact's look-alike above its details, and nothing for a contact without one", async () => {
+    await page.goto("/contacts");
+    await recordTotal(page, "3 contacts").waitFor();
+    await row("John Doe").click();
+    await panel().getByRole("heading", { name: "John Doe" }).waitFor();
+    await panel().getByText("Created", { exact: true }).waitFor();
+    assert.equal(await note().count(), 0, "no note for a contact without look-alikes");
+
+    await row("jane@acme.example").click();
+    await panel().getByText("CFO").first().waitFor();
+    await note().getByText("Possible duplicate contact").waitFor();
+    await note().getByText("· same name").waitFor();
+    await note().getByText("jane.smith@mail.example", { exact: true }).waitFor();
+    await screenshot(page, "possible-duplicate");
+  });
+
+  it("merges the two from the note: the panel shows the one kept, holding both emails, and the note is gone", async () => {
+    await note().getByRole("button", { name: "Merge with Jane Smith" }).click();
+    const dialog = page.getByRole("dialog", { name: "Merge two contacts" });
+    await dialog.getByRole("radio", { name: "Keep Jane Smith" }).first().waitFor();
+    // The older record (the one at Acme, open in the panel) is offered as the one to keep.
+    await dialog.getByRole("button", { name: "Merge into “Jane Smith”" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await toast("Merged “Jane Smith” into “Jane Smith”.").waitFor();
+    await recordTotal(page, "2 contacts").waitFor();
+    await panel().getByText("jane.smith@mail.example").waitFor();
+    await panel().getByRole("button", { name: "Phone" }).getByText("+1 555 0100").waitFor();
+    await note().waitFor({ state: "detached" });
+
+    // On the server: one Jane, with both emails, and no look-alike left.
+    const found = await callProcedure(page, "search.records", { query: "Jane" }, { kind: "query" });
+    assert.equal(found.contacts.length, 1);
+    const { contact } = await callProcedure(page, "contacts.get", { id: found.contacts[0].id }, { kind: "query" });
+    assert.deepEqual(contact.emails, ["jane@acme.example", "jane.smith@mail.example"]);
+    assert.deepEqual(await callProcedure(page, "contacts.duplicates", { id: contact.id }, { kind: "query" }), []);
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("shows a company's look-alike by name and opens it from the note", async () => {
+    await page.getByRole("link", { name: "Companies", exact: true }).click();
+    await row("acme.example").click();
+    await note().getByText("Possible duplicate company").waitFor();
+    await note().getByText("· same name").waitFor();
+    await note().getByRole("link", { name: "ACME" }).click();
+    await page.waitForURL((url) => url.searchParams.get("open") !== acme.id && url.searchParams.has("open"));
+    await panel().getByRole("heading", { name: "ACME" }).waitFor();
+    await note().getByText("acme.example", { exact: true }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+});
