@@ -109,26 +109,24 @@ describe("/contacts sorted by company", () => {
             row.querySelector('[data-column-id="peopleCount"]')?.textContent,
           ]),
         );
-    await people.getByRole("button").click();
-    await page.locator('[data-testid="column-header-peopleCount"][aria-sort="ascending"]').waitFor();
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="record-row"] [data-column-id="name"] [aria-hidden] + span')
-          ?.textContent === "acme",
-    );
-    assert.deepEqual(await shown(), [
+    /** One click on the header: sorted `direction`, once the first row is `first`. */
+    const sortBy = async (direction, first) => {
+      await people.getByRole("button").click();
+      await page.locator(`[data-testid="column-header-peopleCount"][aria-sort="${direction}"]`).waitFor();
+      await page.waitForFunction(
+        (name) =>
+          document.querySelector('[data-testid="record-row"] [data-column-id="name"] [aria-hidden] + span')
+            ?.textContent === name,
+        first,
+      );
+      return shown();
+    };
+    assert.deepEqual(await sortBy("ascending", "acme"), [
       ["acme", "0"],
       ["Aperture", "1"],
       ["Globex", "3"],
     ]);
-    await people.getByRole("button").click();
-    await page.locator('[data-testid="column-header-peopleCount"][aria-sort="descending"]').waitFor();
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="record-row"] [data-column-id="name"] [aria-hidden] + span')
-          ?.textContent === "Globex",
-    );
-    assert.deepEqual(await shown(), [
+    assert.deepEqual(await sortBy("descending", "Globex"), [
       ["Globex", "3"],
       ["Aperture", "1"],
       ["acme", "0"],
