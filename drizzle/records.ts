@@ -49,8 +49,9 @@ export const companies = sqliteTable(
     /** The newest entry logged on the company or its live contacts' last activity (companyActivityRefresh). */
     lastActivityAt: timestamp("last_activity_at"),
     /**
-     * Its live contacts, counted again by triggers whenever a contact joins, leaves, is deleted or
-     * restored (migrations/0016): what the People column sorts and filters by and list pages show.
+     * Its live contacts, kept by triggers that add or take one whenever a contact joins, leaves, is
+     * deleted or restored (migrations/0016, 0017): what the People column sorts and filters by and
+     * list pages show.
      * Writes return the counted value instead (see ListColumn).
      */
     listedPeopleCount: integer("people_count").notNull().default(0),

@@ -265,7 +265,7 @@ describe("list reads: one D1 round trip", () => {
       const [byOwner] = await plansOf({ sort: { field: "owner", direction } }, "companies");
       expect(byOwner).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_owner_name_idx/);
       expect(byOwner).not.toMatch(/SCAN companies/);
-      // The People count is kept on the row (migrations/0016): neither sorting nor showing it counts contacts.
+      // The People count is kept on the row (migrations/0016–0017): neither sorting nor showing it counts contacts.
       const [byPeople] = await plansOf({ sort: { field: "peopleCount", direction } }, "companies");
       expect(byPeople).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_people_idx/);
       expect(byPeople).not.toMatch(/SCAN companies|contacts|person/);

@@ -341,7 +341,7 @@ describe("migration 0005", () => {
         "companies_owner_name_au",
         "users_contacts_owner_name_au",
         "users_companies_owner_name_au",
-        // migration 0016: a company's live contacts, counted for the People column
+        // migrations 0016–0017: a company's live contacts, counted for the People column
         "contacts_people_count_ai",
         "contacts_people_count_au",
         "contacts_people_count_ad",

@@ -149,7 +149,7 @@ export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListCo
     ownerId: f(companies.ownerId, "reference"),
     owner: f(companies.ownerSortName, "text"),
     lastActivityAt: f(companies.lastActivityAt, "date"),
-    // The People column: its live contacts (kept by triggers, migrations/0016).
+    // The People column: its live contacts (kept by triggers, migrations/0016–0017).
     peopleCount: f(companies.listedPeopleCount, "number", false),
     tags: { ...f(companies.tags, "array", false), recordTags: true },
     createdAt: f(companies.createdAt, "date", false),

@@ -33,7 +33,7 @@ const codecs = new Map<string, RowCodec<unknown>>();
 const MAX_CODECS = 500;
 
 /**
- * Columns that triggers keep (migrations/0013–0016) for a sort or for list pages, never returned as
+ * Columns that triggers keep (migrations/0013–0017) for a sort or for list pages, never returned as
  * the row's own: a write's RETURNING reads the row before its triggers ran, so it would hand out the
  * old value.
  */
