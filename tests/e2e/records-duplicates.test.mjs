@@ -82,4 +82,27 @@ describe("possible duplicates in the record panel", () => {
     await note().getByText("acme.example", { exact: true }).waitFor();
     assert.deepEqual(page.errors, []);
   });
+
+  it("says who already holds the name or email typed into a new contact, and opens them instead", async () => {
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+    await recordTotal(page, "2 contacts").waitFor();
+    await page.getByRole("button", { name: "New contact" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "New contact" });
+    const existing = dialog.getByRole("list", { name: "Existing contacts" });
+    await dialog.getByLabel("First name").fill("John");
+    await dialog.getByLabel("Last name").fill("Do");
+    await page.waitForTimeout(600);
+    assert.equal(await existing.count(), 0, "a name that only starts like one is no match");
+    await dialog.getByLabel("Last name").fill("Doe");
+    await existing.getByText("John Doe is already a contact.").waitFor();
+
+    await dialog.getByLabel("Email").fill("JANE@acme.example");
+    await existing.getByText("Jane Smith already has this email.").waitFor();
+    await screenshot(page, "new-contact-existing");
+    await existing.getByRole("button", { name: "Open Jane Smith" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await panel().getByRole("heading", { name: "Jane Smith" }).waitFor();
+    await recordTotal(page, "2 contacts").waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });

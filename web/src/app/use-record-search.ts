@@ -1,14 +1,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { trpc } from "../lib/trpc";
+import { useSettledValue } from "../lib/use-settled-value";
 
 /** Contacts and companies matching what is typed in the palette, 150 ms after typing stops. */
 export function useRecordSearch(text: string) {
-  const [query, setQuery] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), 150);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const query = useSettledValue(text.trim(), 150, "");
   return useQuery({
     ...trpc.search.records.queryOptions({ query, limit: 6 }),
     enabled: query.length >= 2,

@@ -49,6 +49,7 @@ export default function ContactsPage() {
         open={page.creating}
         onOpenChange={setCreating}
         onCreated={(contact) => setOpenId(contact.id)}
+        onOpenExisting={setOpenId}
       />
       <ContactPanel
         contactId={page.openId}

@@ -10,6 +10,7 @@ import { Field, Input, Select } from "../../ui/input";
 import { PickerField, type PickerOption } from "../../ui/option-picker";
 import { useCompanyOptions } from "../records/reference-fields";
 import { contactName } from "./contact-columns";
+import { ExistingContacts } from "./existing-contacts";
 import { leadStatusOptions, type LeadStatus } from "./lead-status";
 import { useCreateContact } from "./use-contacts";
 
@@ -17,13 +18,15 @@ type NewContactDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (contact: { id: string }) => void;
+  /** Opens a contact that already holds the name or email typed, instead of creating another. */
+  onOpenExisting: (id: string) => void;
   /** Starts at this company (a link from the company's panel). */
   companyId?: string | null;
 };
 
 const blank = { firstName: "", lastName: "", email: "", title: "", leadStatus: "new" as LeadStatus };
 
-export function NewContactDialog({ open, onOpenChange, onCreated, companyId }: NewContactDialogProps) {
+export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting, companyId }: NewContactDialogProps) {
   const [form, setForm] = useState(blank);
   const [company, setCompany] = useState<PickerOption | null>(null);
   const preset = useQuery({
@@ -130,6 +133,13 @@ export function NewContactDialog({ open, onOpenChange, onCreated, companyId }: N
             />
           )}
         </Field>
+        <ExistingContacts
+          typed={form}
+          onOpen={(id) => {
+            handleOpenChange(false);
+            onOpenExisting(id);
+          }}
+        />
         <div className="grid grid-cols-2 gap-3">
           <Field label="Title" error={errors.title}>
             {(props) => (
