@@ -105,4 +105,27 @@ describe("possible duplicates in the record panel", () => {
     await recordTotal(page, "2 contacts").waitFor();
     assert.deepEqual(page.errors, []);
   });
+
+  it("says which company already holds the name or domain typed into a new company", async () => {
+    await page.getByRole("link", { name: "Companies", exact: true }).click();
+    await recordTotal(page, "2 companies").waitFor();
+    await page.getByRole("button", { name: "New company" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "New company" });
+    const existing = dialog.getByRole("list", { name: "Existing companies" });
+    await dialog.getByLabel("Name").fill("acme");
+    await existing.getByText("Acme is already a company (acme.example).").waitFor();
+    await existing.getByText("ACME is already a company.").waitFor();
+    // The domain as people paste it: the server's normal form finds its holder, listed first.
+    await dialog.getByLabel("Domain").fill("https://www.Acme.example/about");
+    await existing.getByText("Acme already has acme.example.").waitFor();
+    assert.deepEqual(await existing.getByRole("listitem").allInnerTexts(), [
+      "Acme already has acme.example.\nOpen Acme",
+      "ACME is already a company.\nOpen ACME",
+    ]);
+    await screenshot(page, "new-company-existing");
+    await existing.getByRole("button", { name: "Open Acme", exact: true }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await panel().getByRole("heading", { name: "Acme", exact: true }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });

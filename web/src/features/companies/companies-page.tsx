@@ -48,6 +48,7 @@ export default function CompaniesPage() {
         open={page.creating}
         onOpenChange={setCreating}
         onCreated={(company) => setOpenId(company.id)}
+        onOpenExisting={setOpenId}
       />
       <CompanyPanel
         companyId={page.openId}

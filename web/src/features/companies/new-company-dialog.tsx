@@ -1,16 +1,20 @@
-import { useState, type FormEvent } from "react";
+import { Fragment, useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { Button } from "../../ui/button";
 import { Dialog, discardQuestion } from "../../ui/dialog";
 import { createFeedback } from "../records/create-feedback";
 import { PropertyInputs, usePropertyForm } from "../records/property-fields";
 import { Field, Input } from "../../ui/input";
+import { ExistingRecords } from "../records/existing-records";
+import { useExistingCompanies } from "./existing-companies";
 import { useCreateCompany } from "./use-companies";
 
 type NewCompanyDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (company: { id: string }) => void;
+  /** Opens a company that already holds the name or domain typed, instead of creating another. */
+  onOpenExisting: (id: string) => void;
 };
 
 const blank = { name: "", domain: "", industry: "", size: "" };
@@ -23,9 +27,10 @@ const fields: { key: keyof Form; label: string; placeholder?: string }[] = [
   { key: "size", label: "Size", placeholder: "51–200" },
 ];
 
-export function NewCompanyDialog({ open, onOpenChange, onCreated }: NewCompanyDialogProps) {
+export function NewCompanyDialog({ open, onOpenChange, onCreated, onOpenExisting }: NewCompanyDialogProps) {
   const [form, setForm] = useState(blank);
   const create = useCreateCompany();
+  const existing = useExistingCompanies(form);
   const errors = fieldErrorsOf(create.error);
   const properties = usePropertyForm("company", open);
   const touched = (Object.keys(blank) as (keyof Form)[]).some((key) => form[key] !== blank[key]) || properties.touched;
@@ -73,19 +78,31 @@ export function NewCompanyDialog({ open, onOpenChange, onCreated }: NewCompanyDi
     >
       <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
         {fields.map((field, index) => (
-          <Field key={field.key} label={field.label} error={errors[field.key]}>
-            {(props) => (
-              <Input
-                {...props}
-                name={field.key}
-                autoFocus={index === 0}
-                autoComplete="off"
-                placeholder={field.placeholder}
-                value={form[field.key]}
-                onChange={(e) => setForm((f) => ({ ...f, [field.key]: e.target.value }))}
+          <Fragment key={field.key}>
+            <Field label={field.label} error={errors[field.key]}>
+              {(props) => (
+                <Input
+                  {...props}
+                  name={field.key}
+                  autoFocus={index === 0}
+                  autoComplete="off"
+                  placeholder={field.placeholder}
+                  value={form[field.key]}
+                  onChange={(e) => setForm((f) => ({ ...f, [field.key]: e.target.value }))}
+                />
+              )}
+            </Field>
+            {field.key === "domain" && (
+              <ExistingRecords
+                label="Existing companies"
+                records={existing}
+                onOpen={(id) => {
+                  handleOpenChange(false);
+                  onOpenExisting(id);
+                }}
               />
             )}
-          </Field>
+          </Fragment>
         ))}
         <PropertyInputs {...properties.inputs} />
         <div className="flex justify-end gap-2 pt-1">

@@ -10,7 +10,8 @@ import { Field, Input, Select } from "../../ui/input";
 import { PickerField, type PickerOption } from "../../ui/option-picker";
 import { useCompanyOptions } from "../records/reference-fields";
 import { contactName } from "./contact-columns";
-import { ExistingContacts } from "./existing-contacts";
+import { ExistingRecords } from "../records/existing-records";
+import { useExistingContacts } from "./existing-contacts";
 import { leadStatusOptions, type LeadStatus } from "./lead-status";
 import { useCreateContact } from "./use-contacts";
 
@@ -41,6 +42,7 @@ export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting
     setCompany({ value: presetCompany.id, label: presetCompany.name });
   }, [open, presetCompany]);
   const create = useCreateContact();
+  const existing = useExistingContacts(form);
   const errors = fieldErrorsOf(create.error);
   const properties = usePropertyForm("contact", open);
   const set = (key: keyof typeof blank) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -133,8 +135,9 @@ export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting
             />
           )}
         </Field>
-        <ExistingContacts
-          typed={form}
+        <ExistingRecords
+          label="Existing contacts"
+          records={existing}
           onOpen={(id) => {
             handleOpenChange(false);
             onOpenExisting(id);
