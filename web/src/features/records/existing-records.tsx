@@ -1,18 +1,62 @@
 import { useQuery } from "@tanstack/react-query";
+import type { inferOutput } from "@trpc/tanstack-react-query";
 import { trpc } from "../../lib/trpc";
+import { useSettledValue } from "../../lib/use-settled-value";
 import { Button } from "../../ui/button";
 import type { RecordObject } from "./use-record-actions";
 
 /** A record that already holds what a new record's form holds, and the sentence that says so. */
 export type ExistingRecord = { id: string; name: string; text: string };
 
+type Found = inferOutput<typeof trpc.search.records>;
+
 /** The palette's search for `query`, one kind of record: what a new record's form checks as it is typed. */
-export function useLookup(object: RecordObject, query: string, enabled: boolean) {
+function useLookup(object: RecordObject, query: string) {
   return useQuery({
     ...trpc.search.records.queryOptions({ query, limit: 8, objects: [object] }),
-    enabled,
+    enabled: query !== "",
     staleTime: 10_000,
   }).data;
+}
+
+type Lookup<Hit> = {
+  object: RecordObject;
+  hitsOf: (found: Found) => Hit[];
+  /** The record's unique key as typed and normalised (an email, a domain); "" until it is one. */
+  key: { typed: string; holds: (hit: Hit, key: string) => boolean; sentence: (hit: Hit, key: string) => string };
+  /** The name as typed; "" while it says too little to look up. */
+  name: { typed: string; sentence: (hit: Hit) => string };
+};
+
+/**
+ * Records already holding the key or the name (whole, any case) typed into a new record's form,
+ * 300 ms after typing pauses: the key's holder first, as the server would refuse that create.
+ */
+export function useExistingRecords<Hit extends { id: string; name: string }>({
+  object,
+  hitsOf,
+  key,
+  name,
+}: Lookup<Hit>): ExistingRecord[] {
+  const settledKey = useSettledValue(key.typed, 300);
+  const settledName = useSettledValue(name.typed, 300);
+  const withKey = useLookup(object, settledKey);
+  const withName = useLookup(object, settledName);
+  // Only for what the form holds now: a hit for what was typed before is no longer news.
+  const holder =
+    settledKey && settledKey === key.typed
+      ? ((withKey ? hitsOf(withKey) : []).find((hit) => key.holds(hit, settledKey)) ?? null)
+      : null;
+  const named =
+    settledName && settledName === name.typed
+      ? (withName ? hitsOf(withName) : [])
+          .filter((hit) => hit.name.toLowerCase() === settledName.toLowerCase() && hit.id !== holder?.id)
+          .slice(0, 3)
+      : [];
+  return [
+    ...(holder ? [{ id: holder.id, name: holder.name, text: key.sentence(holder, settledKey) }] : []),
+    ...named.map((hit) => ({ id: hit.id, name: hit.name, text: name.sentence(hit) })),
+  ];
 }
 
 /**
