@@ -1,6 +1,17 @@
 import { Command } from "cmdk";
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { Building2, CheckSquare, Contact, Keyboard, LogOut, MessageSquarePlus, Moon, Plus, Sun } from "lucide-react";
+import {
+  Building2,
+  CheckSquare,
+  Contact,
+  CornerDownRight,
+  Keyboard,
+  LogOut,
+  MessageSquarePlus,
+  Moon,
+  Plus,
+  Sun,
+} from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useAuth } from "../lib/auth";
@@ -9,6 +20,7 @@ import { Kbd } from "../ui/kbd";
 import { useCurrentUser } from "../features/auth/use-current-user";
 import { mainNav, settingsNav } from "./navigation";
 import { recordPath, useRecentRecords } from "./recent-records";
+import { useOpenRecordCommands } from "./record-commands";
 import { useShell } from "./shell-context";
 import { useRecordSearch } from "./use-record-search";
 
@@ -23,6 +35,8 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   // Before anything is typed: the records opened lately, to go back to one in two keys.
   const recent = useRecentRecords(useCurrentUser().data?.id);
   const found = text.trim().length >= 2 ? results.data : undefined;
+  // The record open beside a list: what can be done with it, first.
+  const openRecord = useOpenRecordCommands();
 
   const run = (action: () => void) => {
     onOpenChange(false);
@@ -48,6 +62,20 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       />
       <Command.List className="max-h-[60vh] overflow-y-auto py-2">
         <Command.Empty>{results.isFetching ? "Searching…" : "Nothing matches. Try another word."}</Command.Empty>
+        {openRecord && (
+          <Command.Group heading={openRecord.name}>
+            {openRecord.commands.map((command) => (
+              <Command.Item
+                key={command.label}
+                value={`${command.label} ${command.keywords}`}
+                onSelect={() => run(command.run)}
+              >
+                <CornerDownRight className="size-4 text-muted" aria-hidden />
+                {command.label}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
         {found && found.contacts.length > 0 && (
           <Command.Group heading="Contacts">
             {found.contacts.map((c) => (

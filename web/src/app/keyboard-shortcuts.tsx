@@ -9,7 +9,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
   {
     title: "Anywhere",
     shortcuts: [
-      { keys: [`${modKey}+K`], action: "Command palette: go anywhere, open or create a record" },
+      { keys: [`${modKey}+K`], action: "Command palette: go anywhere, open or create a record, act on the open one" },
       { keys: ["?"], action: "These shortcuts" },
     ],
   },

@@ -1,6 +1,8 @@
 import { Check, Link2, Trash } from "lucide-react";
 import { useEffect, type ComponentProps, type ReactNode } from "react";
 import { recordPath, rememberRecent } from "../../app/recent-records";
+import { useOfferRecordCommands } from "../../app/record-commands";
+import { toast } from "../../lib/toast";
 import { formatDateTime } from "../../lib/format";
 import { useCopy } from "../../lib/use-copy";
 import { useCurrentUser } from "../auth/use-current-user";
@@ -10,6 +12,7 @@ import { Sheet } from "../../ui/sheet";
 import { PossibleDuplicates } from "./possible-duplicates";
 import { PanelSection } from "./record-fields";
 import { RecordTimeline } from "./record-timeline";
+import { useBulkUpdate } from "./use-record-actions";
 
 export function LoadingLines({ count, label = "Loading" }: { count: number; label?: string }) {
   return (
@@ -101,6 +104,29 @@ export function RecordPanel({
     );
     return () => clearTimeout(timer);
   }, [user, object, id, name, description]);
+  const copyLink = useCopy(
+    link ? new URL(link, window.location.origin).href : "",
+    "Link copied.",
+    "Could not copy the link. Copy it from the address bar instead.",
+  );
+  const assign = useBulkUpdate(object ?? "contact");
+  // The palette's actions on this record (ctrl/cmd+k while it is open).
+  useOfferRecordCommands(open && id && name ? name : null, [
+    {
+      label: "Assign to me",
+      keywords: "owner assign mine",
+      run: () => {
+        if (!id || !user) return;
+        assign([id], { type: "assign", ownerId: user }).then(
+          () => toast.success(`Assigned “${name}” to you.`),
+          (error: unknown) =>
+            toast.error(`Could not assign “${name}”: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      },
+    },
+    { label: "Copy link", keywords: "share url address", run: () => void copyLink.copy() },
+    ...(onDelete ? [{ label: "Move to the trash", keywords: "delete remove trash", run: onDelete }] : []),
+  ]);
   return (
     <Sheet
       open={open}
@@ -111,7 +137,7 @@ export function RecordPanel({
       actions={
         link && (
           <>
-            <CopyLinkButton link={link} noun={timeline.noun} />
+            <CopyLinkButton copy={copyLink} noun={timeline.noun} />
             {onDelete && (
               <button
                 type="button"
@@ -147,12 +173,7 @@ export function RecordPanel({
 const headerButton = "rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground";
 
 /** Copies the record's address, for a teammate or a note elsewhere. */
-function CopyLinkButton({ link, noun }: { link: string; noun: string }) {
-  const { copied, copy } = useCopy(
-    new URL(link, window.location.origin).href,
-    "Link copied.",
-    "Could not copy the link. Copy it from the address bar instead.",
-  );
+function CopyLinkButton({ copy: { copied, copy }, noun }: { copy: ReturnType<typeof useCopy>; noun: string }) {
   return (
     <button
       type="button"

@@ -1,0 +1,67 @@
+import { after, before, describe, it } from "node:test";
+import { assert, callProcedure, launchBrowser, recordTotal, registeredUser, screenshot } from "./harness.mjs";
+
+describe("the palette acts on the record open beside the list", () => {
+  let browser;
+  let page;
+  let ada;
+  const panel = () => page.getByTestId("record-panel");
+  const palette = () => page.getByPlaceholder("Type a page or an action…");
+  const group = (heading) =>
+    page.locator(`[cmdk-group-heading]:text-is("${heading}") + [cmdk-group-items] [cmdk-item]`);
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Palette Co", name: "Ada Lovelace" }));
+    ada = await callProcedure(page, "contacts.create", { firstName: "Ada", lastName: "Byron" });
+    await callProcedure(page, "contacts.create", { firstName: "Charles", lastName: "Babbage" });
+  });
+  after(() => browser?.close());
+
+  it("offers nothing on a record while none is open", async () => {
+    await page.goto("/contacts");
+    await recordTotal(page, "2 contacts").waitFor();
+    await page.keyboard.press("Control+k");
+    await palette().waitFor();
+    await page.getByRole("option", { name: "Send feedback" }).waitFor();
+    assert.equal(await page.getByRole("option", { name: "Assign to me" }).count(), 0);
+    await page.keyboard.press("Escape");
+  });
+
+  it("assigns the open contact to me from the keyboard, and says so", async () => {
+    await page.getByTestId("record-row").filter({ hasText: "Ada Byron" }).click();
+    await panel().getByRole("heading", { name: "Ada Byron" }).waitFor();
+    await page.keyboard.press("Control+k");
+    assert.deepEqual(await group("Ada Byron").allInnerTexts(), ["Assign to me", "Copy link", "Move to the trash"]);
+    await screenshot(page, "palette-record-actions");
+    await palette().fill("assign");
+    await page.keyboard.press("Enter");
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Assigned “Ada Byron” to you." }).waitFor();
+    await panel().getByRole("button", { name: "Owner" }).getByText("Ada Lovelace").waitFor();
+    const me = await callProcedure(page, "user.getUser", undefined, { kind: "query" });
+    const { contact } = await callProcedure(page, "contacts.get", { id: ada.id }, { kind: "query" });
+    assert.equal(contact.ownerId, me.id);
+  });
+
+  it("moves the open contact to the trash, with Undo, and offers nothing once it is closed", async () => {
+    await page.keyboard.press("Control+k");
+    await palette().fill("trash");
+    await page.getByRole("option", { name: "Move to the trash" }).click();
+    await panel().waitFor({ state: "hidden" });
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Deleted 1 contact." })
+      .getByRole("button", { name: "Undo" })
+      .waitFor();
+    await recordTotal(page, "1 contact").waitFor();
+    await page.keyboard.press("Control+k");
+    await page.getByRole("option", { name: "Send feedback" }).waitFor();
+    assert.equal(await page.getByRole("option", { name: "Move to the trash" }).count(), 0);
+    await page.keyboard.press("Escape");
+    await assert.rejects(
+      callProcedure(page, "contacts.get", { id: ada.id }, { kind: "query" }),
+      /404: That contact does not exist or was deleted/,
+    );
+    assert.deepEqual(page.errors, []);
+  });
+});
