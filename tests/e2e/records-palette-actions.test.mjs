@@ -32,7 +32,16 @@ describe("the palette acts on the record open beside the list", () => {
     await page.getByTestId("record-row").filter({ hasText: "Ada Byron" }).click();
     await panel().getByRole("heading", { name: "Ada Byron" }).waitFor();
     await page.keyboard.press("Control+k");
-    assert.deepEqual(await group("Ada Byron").allInnerTexts(), ["Assign to me", "Copy link", "Move to the trash"]);
+    assert.deepEqual(await group("Ada Byron").allInnerTexts(), [
+      "Assign to me",
+      "Copy link",
+      "Move to the trash",
+      "Add a task",
+      "Add a note",
+      "Log a call",
+      "Log a meeting",
+      "Log an email",
+    ]);
     await screenshot(page, "palette-record-actions");
     await palette().fill("assign");
     await page.keyboard.press("Enter");
@@ -41,6 +50,29 @@ describe("the palette acts on the record open beside the list", () => {
     const me = await callProcedure(page, "user.getUser", undefined, { kind: "query" });
     const { contact } = await callProcedure(page, "contacts.get", { id: ada.id }, { kind: "query" });
     assert.equal(contact.ownerId, me.id);
+  });
+
+  it("starts a call's log or a task on the open contact: the palette closes onto the field, typing goes there", async () => {
+    await page.keyboard.press("Control+k");
+    await palette().fill("log a call");
+    await page.keyboard.press("Enter");
+    const call = panel().getByRole("textbox", { name: "What happened on the call" });
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute("aria-label") === "What happened on the call",
+    );
+    await page.keyboard.type("Left a voicemail");
+    await page.keyboard.press("Control+Enter");
+    await panel().getByTestId("note").filter({ hasText: "Left a voicemail" }).waitFor();
+    assert.equal(await call.inputValue(), "");
+
+    await page.keyboard.press("Control+k");
+    await palette().fill("add a task");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "New task for Ada Byron");
+    await page.keyboard.type("Send the deck tomorrow");
+    await page.keyboard.press("Enter");
+    await panel().getByTestId("record-tasks").getByText("Send the deck").waitFor();
+    assert.deepEqual(page.errors, []);
   });
 
   it("moves the open contact to the trash, with Undo, and offers nothing once it is closed", async () => {

@@ -24,6 +24,12 @@ import { useOpenRecordCommands } from "./record-commands";
 import { useShell } from "./shell-context";
 import { useRecordSearch } from "./use-record-search";
 
+/**
+ * Runs `action` once the palette has closed and handed the focus back (Radix restores it on a timer of
+ * its own as the dialog unmounts): an action that moves the focus, such as "Log a call", keeps it.
+ */
+const afterClosing = (action: () => void) => requestAnimationFrame(() => setTimeout(action, 0));
+
 /** ctrl/cmd+k: go anywhere, and the actions a person reaches for without the mouse. */
 export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
@@ -68,7 +74,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
               <Command.Item
                 key={command.label}
                 value={`${command.label} ${command.keywords}`}
-                onSelect={() => run(command.run)}
+                onSelect={() => run(() => afterClosing(command.run))}
               >
                 <CornerDownRight className="size-4 text-muted" aria-hidden />
                 {command.label}

@@ -3,18 +3,25 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 /** An action on the record open beside a list, offered by the command palette. */
 export type RecordCommand = {
   label: string;
-  /** Words it is found by, besides its label. */ keywords: string;
+  /** Words it is found by, besides its label. */
+  keywords: string;
   run: () => void;
 };
 /** The open record's name and what the palette can do with it; null while no record is open. */
 export type OpenRecordCommands = { name: string; commands: RecordCommand[] } | null;
 
-let current: OpenRecordCommands = null;
+/** What each part of the open record's panel offers (the panel names the record; its sections add their own). */
+type Offer = { name: string | null; order: number; commands: RecordCommand[] };
+const offers = new Set<Offer>();
+let snapshot: OpenRecordCommands = null;
 const listeners = new Set<() => void>();
-const publish = (next: OpenRecordCommands) => {
-  current = next;
+
+function publish() {
+  const all = [...offers].sort((a, b) => a.order - b.order);
+  const name = all.find((offer) => offer.name)?.name;
+  snapshot = name ? { name, commands: all.flatMap((offer) => offer.commands) } : null;
   for (const listener of listeners) listener();
-};
+}
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -22,26 +29,33 @@ const subscribe = (listener: () => void) => {
 
 /** What the palette offers for the open record (see useOfferRecordCommands). */
 export function useOpenRecordCommands(): OpenRecordCommands {
-  return useSyncExternalStore(subscribe, () => current);
+  return useSyncExternalStore(subscribe, () => snapshot);
 }
 
 /**
- * Offers `commands` on the record named `name` while the caller is mounted with a name. The set is
- * published once per record and label list; each command runs the caller's latest `run`.
+ * Offers `commands` on the open record while `active`, in `order` among the panel's parts; the panel
+ * itself passes the record's `name`, which titles them all. Published once per set of labels; each
+ * command runs the caller's latest `run`.
  */
-export function useOfferRecordCommands(name: string | null, commands: RecordCommand[]) {
+export function useOfferRecordCommands(
+  { active, name = null, order }: { active: boolean; name?: string | null; order: number },
+  commands: RecordCommand[],
+) {
   const latest = useRef(commands);
   latest.current = commands;
   const labels = commands.map((command) => command.label).join("\n");
   useEffect(() => {
-    if (!name) return;
-    const offered: OpenRecordCommands = {
+    if (!active) return;
+    const offer: Offer = {
       name,
+      order,
       commands: latest.current.map((command, index) => ({ ...command, run: () => latest.current[index]?.run() })),
     };
-    publish(offered);
+    offers.add(offer);
+    publish();
     return () => {
-      if (current === offered) publish(null);
+      offers.delete(offer);
+      publish();
     };
-  }, [name, labels]);
+  }, [active, name, order, labels]);
 }

@@ -8,7 +8,8 @@ import {
   type NoteKind,
   type NoteOutcome,
 } from "../../../../drizzle/values";
-import { useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
+import { useOfferRecordCommands } from "../../app/record-commands";
 import { readDraft, useDraft, writeDraft } from "../../lib/drafts";
 import { formatDateTime, formatRelative } from "../../lib/format";
 import { toast, toastError } from "../../lib/toast";
@@ -71,11 +72,33 @@ function useNoteMutations(object: RecordObject, recordId: string) {
   };
 }
 
-const kindLabels: Record<NoteKind, { label: string; icon: LucideIcon; placeholder: string; save: string }> = {
-  note: { label: "Note", icon: StickyNote, placeholder: "Add a note…", save: "Save note" },
-  call: { label: "Call", icon: Phone, placeholder: "What was said on the call…", save: "Log call" },
-  meeting: { label: "Meeting", icon: CalendarDays, placeholder: "What was discussed…", save: "Log meeting" },
-  email: { label: "Email", icon: Mail, placeholder: "What the email said…", save: "Log email" },
+/** `command`: the palette's action that starts one on the open record. */
+const kindLabels: Record<
+  NoteKind,
+  { label: string; icon: LucideIcon; placeholder: string; save: string; command: string }
+> = {
+  note: { label: "Note", icon: StickyNote, placeholder: "Add a note…", save: "Save note", command: "Add a note" },
+  call: {
+    label: "Call",
+    icon: Phone,
+    placeholder: "What was said on the call…",
+    save: "Log call",
+    command: "Log a call",
+  },
+  meeting: {
+    label: "Meeting",
+    icon: CalendarDays,
+    placeholder: "What was discussed…",
+    save: "Log meeting",
+    command: "Log a meeting",
+  },
+  email: {
+    label: "Email",
+    icon: Mail,
+    placeholder: "What the email said…",
+    save: "Log email",
+    command: "Log an email",
+  },
 };
 
 /** Calls and meetings have an outcome (noteOutcomes); notes and emails do not. */
@@ -213,6 +236,18 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
     setDraftKind(next);
     logged.reset(null);
   };
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useOfferRecordCommands(
+    { active: true, order: 2 },
+    noteKinds.map((k) => ({
+      label: kindLabels[k].command,
+      keywords: `${k} ${kindLabels[k].label} write log`,
+      run: () => {
+        if (k !== kind) chooseKind(k);
+        textarea.current?.focus();
+      },
+    })),
+  );
   const save = () => {
     if (!body.trim() || create.isPending || when.error) return;
     const details = {
@@ -255,6 +290,7 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
         })}
       </div>
       <Textarea
+        ref={textarea}
         data-cell-editor
         aria-label={logging ? `What happened on the ${kind}` : "New note"}
         name="note"

@@ -111,7 +111,7 @@ export function RecordPanel({
   );
   const assign = useBulkUpdate(object ?? "contact");
   // The palette's actions on this record (ctrl/cmd+k while it is open).
-  useOfferRecordCommands(open && id && name ? name : null, [
+  useOfferRecordCommands({ active: Boolean(open && id && name), name, order: 0 }, [
     {
       label: "Assign to me",
       keywords: "owner assign mine",

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, ChevronDown, ChevronRight } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
+import { useOfferRecordCommands } from "../../app/record-commands";
 import { trpc } from "../../lib/trpc";
 import { Input } from "../../ui/input";
 import { cn } from "../../ui/cn";
@@ -56,6 +57,10 @@ function TaskLine({ task, now, onToggle }: { task: Task; now: Date; onToggle: ()
 /** The record's tasks in its panel: add one in words ("Send the deck friday 10am"), tick to complete. */
 export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) {
   const range = useDayRange();
+  const quickAdd = useRef<HTMLInputElement>(null);
+  useOfferRecordCommands({ active: recordId !== null, order: 1 }, [
+    { label: "Add a task", keywords: "new task todo follow up remind", run: () => quickAdd.current?.focus() },
+  ]);
   const queryClient = useQueryClient();
   const tasks = useQuery({
     ...trpc.tasks.list.queryOptions({
@@ -102,6 +107,7 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
     <PanelSection title={tasks.data ? `Tasks · ${open.length} open` : "Tasks"}>
       <form onSubmit={handleSubmit} className="mb-2">
         <Input
+          ref={quickAdd}
           aria-label={`New task for ${recordName}`}
           placeholder="Add a task… e.g. Send the deck friday 10am"
           className="h-8 text-[13px]"
