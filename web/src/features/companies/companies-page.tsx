@@ -4,6 +4,7 @@ import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
 import { companyImport } from "../import/import-objects";
 import { RecordListPage } from "../records/record-list-page";
+import { recordNouns } from "../records/use-record-actions";
 import { useRecordPage } from "../records/use-record-page";
 import { companyColumns, companyFilterFields, toCompanyPatch } from "./company-columns";
 import { CompanyPanel } from "./company-panel";
@@ -13,7 +14,7 @@ import { companyHooks, type CompanyTypes } from "./use-companies";
 export default function CompaniesPage() {
   const page = useRecordPage<CompanyTypes>({
     object: "company",
-    noun: ["company", "companies"],
+    noun: recordNouns.company,
     hooks: companyHooks,
     columns: companyColumns,
     filterFields: companyFilterFields,

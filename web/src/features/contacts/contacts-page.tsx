@@ -4,6 +4,7 @@ import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
 import { contactImport } from "../import/import-objects";
 import { RecordListPage } from "../records/record-list-page";
+import { recordNouns } from "../records/use-record-actions";
 import { useRecordPage } from "../records/use-record-page";
 import { contactColumns, contactFilterFields, toContactPatch } from "./contact-columns";
 import { ContactPanel } from "./contact-panel";
@@ -13,7 +14,7 @@ import { contactHooks, type ContactTypes } from "./use-contacts";
 export default function ContactsPage() {
   const page = useRecordPage<ContactTypes>({
     object: "contact",
-    noun: ["contact", "contacts"],
+    noun: recordNouns.contact,
     hooks: contactHooks,
     columns: contactColumns,
     filterFields: contactFilterFields,

@@ -6,6 +6,7 @@ import {
   type RecordListInput,
 } from "../../../../worker/src/schemas/records";
 import { trpcClient } from "../../lib/trpc";
+import { recordNouns } from "../records/use-record-actions";
 import type { ImportTarget } from "./mapping";
 
 type View = Omit<RecordListInput, "cursor" | "limit">;
@@ -56,7 +57,7 @@ type CompanyRow = Awaited<ReturnType<typeof trpcClient.companies.list.query>>["i
 
 export const contactImport: ImportObjectConfig = {
   object: "contact",
-  noun: ["contact", "contacts"],
+  noun: recordNouns.contact,
   duplicateKey: "email",
   targets: [
     {
@@ -152,7 +153,7 @@ export const contactImport: ImportObjectConfig = {
 
 export const companyImport: ImportObjectConfig = {
   object: "company",
-  noun: ["company", "companies"],
+  noun: recordNouns.company,
   duplicateKey: "domain",
   targets: [
     {

@@ -6,16 +6,12 @@ import { recordPath } from "../../app/recent-records";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { MergeDialog } from "./merge-dialog";
-import type { RecordObject } from "./use-record-actions";
+import { recordNouns, type RecordObject } from "./use-record-actions";
 
-const nouns: Record<RecordObject, [string, string]> = {
-  contact: ["contact", "contacts"],
-  company: ["company", "companies"],
-};
 const reasons = { email: "· same email", name: "· same name" } as const;
 
 /** The live records that may be this one entered twice (the server's duplicates), each a click from a merge. */
-export function usePossibleDuplicates(object: RecordObject, id: string | null) {
+function usePossibleDuplicates(object: RecordObject, id: string | null) {
   const input = { id: id ?? "" };
   // Read again whenever the panel opens (staleTime 0): a teammate's edit may make or unmake a look-alike.
   const contacts = useQuery({
@@ -40,7 +36,7 @@ export function PossibleDuplicates({ object, id }: { object: RecordObject; id: s
   const [merging, setMerging] = useState<string | null>(null);
   const navigate = useNavigate();
   if (!id || duplicates.length === 0) return null;
-  const noun = nouns[object];
+  const noun = recordNouns[object];
   return (
     <div className="px-5 pt-4">
       <section

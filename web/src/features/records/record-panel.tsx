@@ -2,7 +2,7 @@ import { Check, Link2, Trash } from "lucide-react";
 import { useEffect, type ComponentProps, type ReactNode } from "react";
 import { recordPath, rememberRecent } from "../../app/recent-records";
 import { useOfferRecordCommands } from "../../app/record-commands";
-import { toast } from "../../lib/toast";
+import { toast, toastError } from "../../lib/toast";
 import { formatDateTime } from "../../lib/format";
 import { useCopy } from "../../lib/use-copy";
 import { useCurrentUser } from "../auth/use-current-user";
@@ -119,8 +119,7 @@ export function RecordPanel({
         if (!id || !user) return;
         assign([id], { type: "assign", ownerId: user }).then(
           () => toast.success(`Assigned “${name}” to you.`),
-          (error: unknown) =>
-            toast.error(`Could not assign “${name}”: ${error instanceof Error ? error.message : String(error)}`),
+          (error: unknown) => toastError(error, `Could not assign “${name}”`),
         );
       },
     },

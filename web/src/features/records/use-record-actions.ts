@@ -6,6 +6,11 @@ import { markCompanyActivityStale, markContactCompaniesStale, removeFromLists } 
 
 /** The objects with a record list page, trash, bulk actions and merge. */
 export type RecordObject = "contact" | "company";
+/** Each object's name as the interface says it, one and many. */
+export const recordNouns: Record<RecordObject, [singular: string, plural: string]> = {
+  contact: ["contact", "contacts"],
+  company: ["company", "companies"],
+};
 export type BulkAction = inferInput<typeof trpc.contacts.bulkUpdate>["action"];
 
 /**
