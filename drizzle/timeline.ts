@@ -5,6 +5,7 @@ import { tenant } from "./organizations";
 import {
   activityKinds,
   activityObjects,
+  feedKinds,
   noteKinds,
   recordObjects,
   taskPriorities,
@@ -60,6 +61,12 @@ export const notes = sqliteTable(
   (t) => [index("notes_org_record_idx").on(t.organizationId, t.recordId, t.createdAt)],
 );
 
+/**
+ * `kind` is one of feedKinds, written as literals: SQLite uses a partial index only for a query
+ * that repeats its condition, so the index and recent activity's query share this one.
+ */
+export const isFeedKind = sql.raw(`kind IN (${feedKinds.map((kind) => `'${kind}'`).join(", ")})`);
+
 /** Append-only: who did what to which record, with field changes as { field: [from, to] }. */
 export const activities = sqliteTable(
   "activities",
@@ -77,5 +84,7 @@ export const activities = sqliteTable(
   (t) => [
     index("activities_org_record_idx").on(t.organizationId, t.recordId, t.createdAt),
     index("activities_org_created_idx").on(t.organizationId, t.createdAt),
+    // Recent activity walks this newest first: an import's or a bulk edit's thousands of rows are not in it.
+    index("activities_org_feed_idx").on(t.organizationId, t.createdAt).where(isFeedKind),
   ],
 );

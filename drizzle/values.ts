@@ -75,3 +75,9 @@ export const activityKinds = [
   "agent",
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
+
+/**
+ * What the home page's recent activity lists: what people did with records (notes, logged calls,
+ * meetings and emails, tasks, stage moves, merges), not every field change, creation or import row.
+ */
+export const feedKinds = ["note", "call", "meeting", "email", "task", "stage", "merged"] as const satisfies readonly ActivityKind[];

@@ -13,69 +13,9 @@ import {
   rows,
   seedMember,
   signIdToken,
-  type Identity,
 } from "./helpers";
+import { countedCaller } from "./counting-database";
 import { allPages, defineProperty, ids, importContacts } from "./records-helpers";
-
-/**
- * env.DB that counts D1 round trips (a batch is one; so is each statement run on its own) and
- * keeps the SQL of every statement prepared.
- */
-function countingDatabase() {
-  const seen = { trips: 0, statements: [] as string[], bound: [] as { sql: string; values: unknown[] }[] };
-  const watch = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
-    const target = statement as unknown as Record<string, (...args: unknown[]) => unknown>;
-    for (const name of ["all", "first", "run", "raw"]) {
-      const original = target[name].bind(statement);
-      target[name] = (...args: unknown[]) => {
-        seen.trips += 1;
-        return original(...args);
-      };
-    }
-    const bind = target.bind.bind(statement);
-    target.bind = (...values: unknown[]) => {
-      seen.bound.push({ sql: query, values });
-      return watch(bind(...values) as D1PreparedStatement, query);
-    };
-    return statement;
-  };
-  const db = new Proxy(env.DB, {
-    get(database, property) {
-      if (property === "prepare")
-        return (query: string) => {
-          seen.statements.push(query);
-          return watch(database.prepare(query), query);
-        };
-      if (property === "batch")
-        return (statements: D1PreparedStatement[]) => {
-          seen.trips += 1;
-          return database.batch(statements);
-        };
-      const value: unknown = Reflect.get(database, property, database);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(database) : value;
-    },
-  });
-  return { db, seen };
-}
-
-async function countedCaller(identity: Identity) {
-  const counter = countingDatabase();
-  const caller = await callerForToken(await signIdToken(identity), { DB: counter.db });
-  /** Round trips and statements of one call. */
-  async function measure<T>(call: (c: typeof caller) => Promise<T>) {
-    counter.seen.trips = 0;
-    counter.seen.statements = [];
-    counter.seen.bound = [];
-    const result = await call(caller);
-    return {
-      result,
-      trips: counter.seen.trips,
-      statements: [...counter.seen.statements],
-      bound: [...counter.seen.bound],
-    };
-  }
-  return measure;
-}
 
 describe("list reads: one D1 round trip", () => {
   it("checks a custom property's remembered kind on the page itself: a changed type is honoured, an empty page still answered right", async () => {

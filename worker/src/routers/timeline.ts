@@ -4,6 +4,7 @@ import { companyNamesIn } from "../domain/records/company-names";
 import { notFound } from "../domain/records/conflict";
 import { companyConfig, contactConfig } from "../domain/records/fields";
 import { timelineOf, timelinePage } from "../domain/records/lifecycle";
+import { recentActivityOf, type RecentActivity } from "../domain/records/recent-activity";
 import { createTRPCRouter, memberReadProcedure } from "../trpc";
 
 const olderInput = z.object({
@@ -14,6 +15,12 @@ const olderInput = z.object({
 });
 
 export const timelineRouter = createTRPCRouter({
+  /** What the team did lately across the organization's contacts and companies (the home page's card). */
+  recent: memberReadProcedure.query(async ({ ctx }) => {
+    const { results } = await ctx.readAsMember([recentActivityOf(ctx.db, ctx.orgScope)]);
+    return results[0] as RecentActivity[];
+  }),
+
   /**
    * A live record's activities older than `cursor`, a page at a time (a record's get holds the newest
    * page, as does a call without a cursor): with the record in one D1 round trip, so another
