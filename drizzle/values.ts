@@ -80,4 +80,12 @@ export type ActivityKind = (typeof activityKinds)[number];
  * What the home page's recent activity lists: what people did with records (notes, logged calls,
  * meetings and emails, tasks, stage moves, merges), not every field change, creation or import row.
  */
-export const feedKinds = ["note", "call", "meeting", "email", "task", "stage", "merged"] as const satisfies readonly ActivityKind[];
+export const feedKinds = [
+  "note",
+  "call",
+  "meeting",
+  "email",
+  "task",
+  "stage",
+  "merged",
+] as const satisfies readonly ActivityKind[];

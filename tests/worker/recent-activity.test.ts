@@ -2,7 +2,14 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { RECENT_ACTIVITY } from "../../worker/src/domain/records/recent-activity";
 import { countedCaller } from "./counting-database";
-import { anonymousCaller, callerFor, expectTRPCError, newIdentity, ownerOfNewOrganization, seedMember } from "./helpers";
+import {
+  anonymousCaller,
+  callerFor,
+  expectTRPCError,
+  newIdentity,
+  ownerOfNewOrganization,
+  seedMember,
+} from "./helpers";
 import { importContacts } from "./records-helpers";
 
 /** What a person reads of each entry: the record's name, the kind, the summary. */
