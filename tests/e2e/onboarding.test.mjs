@@ -46,7 +46,9 @@ describe("a new user signs up, creates an organization and lands on /home", () =
     await createOrganization(page, "Hopper Analytics");
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     assert.match(await page.getByRole("heading", { level: 1 }).first().innerText(), /Grace/);
-    await page.waitForTimeout(300);
+    // A new workspace: its cards say what will appear in them, once their lists have answered.
+    await page.getByTestId("home-tasks").getByText("Nothing due").waitFor();
+    await page.getByTestId("home-activity").getByText("No activity yet").waitFor();
     await screenshot(page, "home-light");
   });
 

@@ -1,4 +1,4 @@
-import { Activity, Bot, CheckSquare, Flame, Search } from "lucide-react";
+import { Bot, Flame, Search } from "lucide-react";
 import { useShell } from "../../app/shell-context";
 import { formatDate } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -8,7 +8,9 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { ChecklistCard } from "./checklist-card";
 import { firstName, greetingFor } from "./greeting";
 import { CardEmpty, HomeCard } from "./home-card";
+import { MyTasksCard } from "./my-tasks-card";
 import { PipelineCard } from "./pipeline-card";
+import { RecentActivityCard } from "./recent-activity-card";
 
 export default function HomePage() {
   const { data: user } = useCurrentUser();
@@ -40,9 +42,7 @@ export default function HomePage() {
       />
       <PageBody>
         <div className="grid gap-4 lg:grid-cols-3">
-          <HomeCard title="My open tasks" icon={CheckSquare} to="/tasks" className="lg:col-span-2" testId="home-tasks">
-            <CardEmpty title="Nothing due">Tasks assigned to you show up here, overdue ones first.</CardEmpty>
-          </HomeCard>
+          <MyTasksCard className="lg:col-span-2" />
           <ChecklistCard />
           <PipelineCard className="lg:col-span-2" />
           <HomeCard title="Hot leads" icon={Flame} to="/hot-leads" testId="home-hot-leads">
@@ -50,19 +50,9 @@ export default function HomePage() {
               Contacts whose lead score crosses your threshold appear here, with the reason.
             </CardEmpty>
           </HomeCard>
-          <HomeCard
-            title="Latest agent updates"
-            icon={Bot}
-            to="/agents"
-            className="lg:col-span-2"
-            testId="home-agent-updates"
-          >
+          <RecentActivityCard className="lg:col-span-2" />
+          <HomeCard title="Latest agent updates" icon={Bot} to="/agents" testId="home-agent-updates">
             <CardEmpty title="No agent updates yet">Agents watch your records and report here what they did.</CardEmpty>
-          </HomeCard>
-          <HomeCard title="Recent activity" icon={Activity} testId="home-activity">
-            <CardEmpty title="No activity yet">
-              Notes, calls, emails and stage moves from your team will be listed here.
-            </CardEmpty>
           </HomeCard>
         </div>
       </PageBody>

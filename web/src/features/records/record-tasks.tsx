@@ -5,14 +5,12 @@ import { Link } from "react-router-dom";
 import { useOfferRecordCommands } from "../../app/record-commands";
 import { trpc } from "../../lib/trpc";
 import { Input } from "../../ui/input";
-import { cn } from "../../ui/cn";
 import { useDayRange } from "../tasks/day-range";
-import { formatDue, formatDueShort } from "../tasks/due-format";
+import { formatDue } from "../tasks/due-format";
 import { parseQuickAdd } from "../tasks/parse-quick-add";
-import { TaskCheckbox } from "../tasks/task-checkbox";
+import { TaskLine } from "../tasks/task-line";
 import type { Task } from "../tasks/task-types";
 import { useTaskCreate, useToggleTask } from "../tasks/use-task-mutations";
-import { OwnerName } from "./reference-fields";
 import { PanelSection } from "./record-fields";
 import { LoadingLines } from "./record-panel";
 
@@ -27,31 +25,6 @@ function byOpenThenDue(a: Task, b: Task): number {
   if (a.status !== b.status) return a.status === "open" ? -1 : 1;
   if (a.status === "done") return (b.completedAt?.getTime() ?? 0) - (a.completedAt?.getTime() ?? 0);
   return (a.dueAt?.getTime() ?? Infinity) - (b.dueAt?.getTime() ?? Infinity);
-}
-
-function TaskLine({ task, now, onToggle }: { task: Task; now: Date; onToggle: () => void }) {
-  const done = task.status === "done";
-  const overdue = !done && task.dueAt !== null && task.dueAt < now;
-  return (
-    <li className="flex min-h-8 items-center gap-2.5 text-[13px]" data-testid="record-task">
-      <TaskCheckbox task={task} onToggle={onToggle} />
-      <span className={cn("min-w-0 flex-1 truncate", done ? "text-muted line-through" : "text-foreground")}>
-        {task.title}
-      </span>
-      {task.dueAt && (
-        <time
-          dateTime={task.dueAt.toISOString()}
-          title={`Due ${formatDue(task.dueAt, now)}`}
-          className={cn("shrink-0 text-xs whitespace-nowrap", overdue ? "font-medium text-danger" : "text-muted")}
-        >
-          {formatDueShort(task.dueAt, now)}
-        </time>
-      )}
-      <span className="w-5 shrink-0" title="Assignee">
-        <OwnerName userId={task.assigneeId} avatarOnly />
-      </span>
-    </li>
-  );
 }
 
 /** The record's tasks in its panel: add one in words ("Send the deck friday 10am"), tick to complete. */

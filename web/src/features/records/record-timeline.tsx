@@ -1,28 +1,12 @@
-import {
-  ArrowRightLeft,
-  Bot,
-  CalendarDays,
-  GitMerge,
-  ListChecks,
-  Mail,
-  Pencil,
-  Phone,
-  Plus,
-  RotateCcw,
-  StickyNote,
-  Trash,
-  type LucideIcon,
-} from "lucide-react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { noteOutcomeLabels, type ActivityKind } from "../../../../drizzle/values";
+import { activityKinds, describeActivity, useActorNames, writtenKinds } from "./activity-words";
 import { formatDateTime, formatRelative } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { ChoiceGroup } from "../../ui/choice-group";
 import { Skeleton } from "../../ui/empty-state";
-import { useCurrentUser } from "../auth/use-current-user";
-import { memberName, useMembers } from "../members/use-members";
 
 export type TimelineItem = {
   id: string;
@@ -33,30 +17,12 @@ export type TimelineItem = {
   createdAt: Date;
 };
 
-const kinds: Record<ActivityKind, { icon: LucideIcon; verb: (noun: string) => string }> = {
-  created: { icon: Plus, verb: (noun) => `created this ${noun}` },
-  updated: { icon: Pencil, verb: () => "updated" },
-  deleted: { icon: Trash, verb: (noun) => `moved this ${noun} to the trash` },
-  restored: { icon: RotateCcw, verb: (noun) => `restored this ${noun}` },
-  merged: { icon: GitMerge, verb: () => "merged a duplicate into this record" },
-  note: { icon: StickyNote, verb: () => "added a note" },
-  call: { icon: Phone, verb: () => "logged a call" },
-  meeting: { icon: CalendarDays, verb: () => "logged a meeting" },
-  email: { icon: Mail, verb: () => "logged an email" },
-  task: { icon: ListChecks, verb: () => "added a task" },
-  stage: { icon: ArrowRightLeft, verb: () => "moved the stage" },
-  agent: { icon: Bot, verb: () => "acted on this record" },
-};
-
-/** Entries whose summary is what someone wrote: a note, or what a logged call, meeting or email said. */
-const writtenKinds = new Set<ActivityKind>(["note", "call", "meeting", "email"]);
-
 /** What the timeline shows: everything, what people did (notes, logged calls, meetings, emails, tasks), or what changed. */
 type Shown = "all" | "activity" | "changes";
 const shownLabels: Record<Shown, string> = { all: "All", activity: "Notes & activities", changes: "Changes" };
-const activityKinds = new Set<ActivityKind>([...writtenKinds, "task"]);
+const peopleKinds = new Set<ActivityKind>([...writtenKinds, "task"]);
 const isShown = (shown: Shown, kind: ActivityKind) =>
-  shown === "all" || (shown === "activity") === activityKinds.has(kind);
+  shown === "all" || (shown === "activity") === peopleKinds.has(kind);
 
 /** Names of a logged entry's own fields, which its edits' changes list. */
 const loggedFieldLabels: Record<string, string> = { outcome: "Outcome", occurredAt: "When" };
@@ -64,31 +30,6 @@ const loggedFieldLabels: Record<string, string> = { outcome: "Outcome", occurred
 /** A change's value as a person reads it: a logged entry's time (stored as ISO text) in their time zone. */
 const readable = (field: string, value: unknown) =>
   field === "occurredAt" && typeof value === "string" ? formatDateTime(new Date(value)) : value;
-
-const taskVerbs: Record<string, string> = {
-  created: "added",
-  completed: "completed",
-  deleted: "deleted",
-  restored: "restored",
-};
-
-/**
- * Note edits and deletions are "note" activities too (a logged call's are "call" ones), told apart by
- * their summary; a merge's
- * summary names record ids, which the verb already says in words.
- */
-function describe(item: TimelineItem, noun: string): { verb: string; summary: string | null; hidden: string[] } {
-  const summary = item.summary;
-  const edited = `Edited a ${item.kind}: `;
-  if (summary?.startsWith(edited))
-    return { verb: `edited a ${item.kind}`, summary: summary.slice(edited.length), hidden: ["body"] };
-  if (summary === `Deleted a ${item.kind}`) return { verb: `deleted a ${item.kind}`, summary: null, hidden: [] };
-  if (item.kind === "merged") return { verb: kinds.merged.verb(noun), summary: null, hidden: [] };
-  // Task entries say what happened to the task in their summary: "Task completed: Send the deck".
-  const task = item.kind === "task" ? summary?.match(/^Task (created|completed|deleted|restored): (.*)$/s) : null;
-  if (task) return { verb: `${taskVerbs[task[1]]} a task`, summary: task[2], hidden: [] };
-  return { verb: (kinds[item.kind] ?? kinds.updated).verb(noun), summary, hidden: [] };
-}
 
 function isEmpty(value: unknown): boolean {
   return value == null || value === "" || (Array.isArray(value) && value.length === 0);
@@ -162,9 +103,7 @@ type RecordTimelineProps = {
 export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueLabels }: RecordTimelineProps) {
   const olderActivity = useOlderActivity(older, newest);
   const items = newest && [...newest, ...olderActivity.items];
-  const members = useMembers();
-  const { data: user } = useCurrentUser();
-  const names = new Map(members.data?.map((m) => [m.userId, memberName(m)]));
+  const { names, who } = useActorNames();
   // Owners are stored as user ids; the timeline shows whose name they are.
   const ownerLabels = Object.fromEntries(names);
   const labelsOf = (field: string) =>
@@ -175,7 +114,6 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
         : field === "outcome"
           ? noteOutcomeLabels
           : valueLabels?.[field];
-  const who = (actorId: string) => (actorId === user?.id ? "You" : (names.get(actorId) ?? "Someone"));
   const [shown, setShown] = useState<Shown>("all");
 
   if (!items)
@@ -207,8 +145,8 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
       <ol className="relative space-y-4" data-testid="record-timeline">
         {shownItems.length > 0 && <span aria-hidden className="absolute top-2 bottom-2 left-[11px] w-px bg-border" />}
         {shownItems.map((item) => {
-          const meta = kinds[item.kind] ?? kinds.updated;
-          const { verb, summary, hidden } = describe(item, noun);
+          const meta = activityKinds[item.kind] ?? activityKinds.updated;
+          const { verb, summary, hidden } = describeActivity(item, noun);
           const changes = Object.entries(item.changes ?? {}).filter(([field]) => !hidden.includes(field));
           return (
             <li key={item.id} className="relative flex gap-3" data-testid="timeline-item">

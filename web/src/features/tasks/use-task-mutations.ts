@@ -9,6 +9,12 @@ import type { Task, TaskPatch, TaskRow } from "./task-types";
 
 const listFilter = () => trpc.tasks.list.pathFilter();
 
+/** Reads the task lists again, and the team's recent activity, which tells of tasks on records. */
+function refreshLists(queryClient: QueryClient) {
+  void queryClient.invalidateQueries(listFilter());
+  void queryClient.invalidateQueries(trpc.timeline.recent.pathFilter());
+}
+
 function patchCachedTask(queryClient: QueryClient, id: string, change: (task: Task) => Task) {
   queryClient.setQueriesData<TaskRow[]>(listFilter(), (rows) =>
     rows?.map((row) => (row.task.id === id ? { ...row, task: change(row.task) } : row)),
@@ -93,7 +99,7 @@ export function useTaskUpdate() {
     onSuccess: (updated) => patchCachedTask(queryClient, updated.id, () => updated),
     onSettled: () => {
       // Refetch once the last queued edit lands, so a refetch never undoes an edit still in flight.
-      if (queryClient.isMutating({ mutationKey }) === 1) void queryClient.invalidateQueries(listFilter());
+      if (queryClient.isMutating({ mutationKey }) === 1) refreshLists(queryClient);
     },
   });
   const { mutate } = update;
@@ -132,7 +138,7 @@ export function useTaskCreate() {
   const queryClient = useQueryClient();
   const mutation = useMutation(
     trpc.tasks.create.mutationOptions({
-      onSuccess: () => void queryClient.invalidateQueries(listFilter()),
+      onSuccess: () => refreshLists(queryClient),
       onError: (error) => {
         if (!fieldErrorsOf(error).title) toastError(error, "Could not add the task");
       },
@@ -150,7 +156,7 @@ export function useTaskRestore() {
     trpc.tasks.restore.mutationOptions({
       onSuccess: (task) => {
         queryClient.setQueriesData<TaskRow[]>(trashFilter(), (rows) => rows?.filter((row) => row.task.id !== task.id));
-        void queryClient.invalidateQueries(listFilter());
+        refreshLists(queryClient);
         void queryClient.invalidateQueries(trashFilter());
       },
       onError: (error) => toastError(error, "Could not restore the task"),
@@ -166,7 +172,7 @@ export function useTaskDelete() {
     trpc.tasks.delete.mutationOptions({
       onSuccess: (task) => {
         queryClient.setQueriesData<TaskRow[]>(listFilter(), (rows) => rows?.filter((row) => row.task.id !== task.id));
-        void queryClient.invalidateQueries(listFilter());
+        refreshLists(queryClient);
         void queryClient.invalidateQueries(trashFilter());
         toast.success(`Deleted “${task.title}”`, {
           action: {

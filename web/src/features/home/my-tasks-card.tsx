@@ -1,0 +1,83 @@
+import { CheckSquare } from "lucide-react";
+import { Link } from "react-router-dom";
+import { ErrorState, Skeleton } from "../../ui/empty-state";
+import { cn } from "../../ui/cn";
+import { useDayRange } from "../tasks/day-range";
+import { TaskLine } from "../tasks/task-line";
+import { useTaskLists } from "../tasks/use-task-lists";
+import { useToggleTask } from "../tasks/use-task-mutations";
+import { CardEmpty, HomeCard } from "./home-card";
+
+/** As many as fit beside the checklist; the rest are a click away on /tasks. */
+const SHOWN = 6;
+
+/**
+ * The caller's open tasks, overdue first, then today's, then the upcoming ones: the same lists as
+ * /tasks (one cache), so a task ticked here leaves both at once, with Undo.
+ */
+export function MyTasksCard({ className }: { className?: string }) {
+  const range = useDayRange();
+  const lists = useTaskLists(range, "me");
+  const toggle = useToggleTask();
+  const now = new Date();
+  const byTab = lists.byTab;
+  const open = byTab ? [...byTab.overdue, ...byTab.today, ...byTab.upcoming] : [];
+  const counts = byTab && [
+    { label: "overdue", count: byTab.overdue.length, tab: "overdue", urgent: true },
+    { label: "today", count: byTab.today.length, tab: "today", urgent: false },
+    { label: "upcoming", count: byTab.upcoming.length, tab: "upcoming", urgent: false },
+  ];
+
+  return (
+    <HomeCard title="My open tasks" icon={CheckSquare} to="/tasks" className={className} testId="home-tasks">
+      {!byTab ? (
+        lists.error ? (
+          <div className="p-4">
+            <ErrorState message={`Could not load your tasks: ${lists.error.message}`} onRetry={lists.retry} />
+          </div>
+        ) : (
+          <div className="space-y-3 p-4" aria-busy="true" aria-label="Loading your tasks">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-4 w-2/3" />
+            ))}
+          </div>
+        )
+      ) : open.length === 0 ? (
+        <CardEmpty title="Nothing due">Tasks assigned to you show up here, overdue ones first.</CardEmpty>
+      ) : (
+        <div className="flex flex-1 flex-col px-4 py-2">
+          <p className="flex gap-3 pb-1 text-xs text-muted" data-testid="home-task-counts">
+            {counts
+              ?.filter(({ count }) => count > 0)
+              .map(({ label, count, tab, urgent }) => (
+                <Link
+                  key={tab}
+                  to={tab === "today" ? "/tasks" : `/tasks?view=${tab}`}
+                  className={cn("hover:text-primary", urgent && "font-medium text-danger")}
+                >
+                  {count} {label}
+                </Link>
+              ))}
+          </p>
+          <ul aria-label="My open tasks">
+            {open.slice(0, SHOWN).map((row) => (
+              <TaskLine
+                key={row.task.id}
+                task={row.task}
+                recordName={row.recordName}
+                showAssignee={false}
+                now={now}
+                onToggle={() => toggle(row.task)}
+              />
+            ))}
+          </ul>
+          {open.length > SHOWN && (
+            <Link to="/tasks" className="mt-auto pt-2 text-xs text-muted hover:text-primary">
+              {open.length - SHOWN} more on Tasks
+            </Link>
+          )}
+        </div>
+      )}
+    </HomeCard>
+  );
+}

@@ -1,0 +1,76 @@
+import {
+  ArrowRightLeft,
+  Bot,
+  CalendarDays,
+  GitMerge,
+  ListChecks,
+  Mail,
+  Pencil,
+  Phone,
+  Plus,
+  RotateCcw,
+  StickyNote,
+  Trash,
+  type LucideIcon,
+} from "lucide-react";
+import type { ActivityKind } from "../../../../drizzle/values";
+import { useCurrentUser } from "../auth/use-current-user";
+import { memberName, useMembers } from "../members/use-members";
+
+/** An activity as its words are made from it: what kind it is and what its summary says. */
+type Described = { kind: ActivityKind; summary: string | null };
+
+/** Each kind of activity: its icon, and its verb for a record of `noun`. */
+export const activityKinds: Record<ActivityKind, { icon: LucideIcon; verb: (noun: string) => string }> = {
+  created: { icon: Plus, verb: (noun) => `created this ${noun}` },
+  updated: { icon: Pencil, verb: () => "updated" },
+  deleted: { icon: Trash, verb: (noun) => `moved this ${noun} to the trash` },
+  restored: { icon: RotateCcw, verb: (noun) => `restored this ${noun}` },
+  merged: { icon: GitMerge, verb: () => "merged a duplicate into this record" },
+  note: { icon: StickyNote, verb: () => "added a note" },
+  call: { icon: Phone, verb: () => "logged a call" },
+  meeting: { icon: CalendarDays, verb: () => "logged a meeting" },
+  email: { icon: Mail, verb: () => "logged an email" },
+  task: { icon: ListChecks, verb: () => "added a task" },
+  stage: { icon: ArrowRightLeft, verb: () => "moved the stage" },
+  agent: { icon: Bot, verb: () => "acted on this record" },
+};
+
+/** Entries whose summary is what someone wrote: a note, or what a logged call, meeting or email said. */
+export const writtenKinds = new Set<ActivityKind>(["note", "call", "meeting", "email"]);
+
+const taskVerbs: Record<string, string> = {
+  created: "added",
+  completed: "completed",
+  deleted: "deleted",
+  restored: "restored",
+};
+
+/**
+ * Note edits and deletions are "note" activities too (a logged call's are "call" ones), told apart by
+ * their summary; a merge's summary names record ids, which the verb already says in words.
+ */
+export function describeActivity(
+  item: Described,
+  noun: string,
+): { verb: string; summary: string | null; hidden: string[] } {
+  const summary = item.summary;
+  const edited = `Edited a ${item.kind}: `;
+  if (summary?.startsWith(edited))
+    return { verb: `edited a ${item.kind}`, summary: summary.slice(edited.length), hidden: ["body"] };
+  if (summary === `Deleted a ${item.kind}`) return { verb: `deleted a ${item.kind}`, summary: null, hidden: [] };
+  if (item.kind === "merged") return { verb: activityKinds.merged.verb(noun), summary: null, hidden: [] };
+  // Task entries say what happened to the task in their summary: "Task completed: Send the deck".
+  const task = item.kind === "task" ? summary?.match(/^Task (created|completed|deleted|restored): (.*)$/s) : null;
+  if (task) return { verb: `${taskVerbs[task[1]]} a task`, summary: task[2], hidden: [] };
+  return { verb: (activityKinds[item.kind] ?? activityKinds.updated).verb(noun), summary, hidden: [] };
+}
+
+/** Members' names by user id, and who did an activity as the reader says it: "You", a name, or "Someone" (a former member). */
+export function useActorNames() {
+  const members = useMembers();
+  const { data: user } = useCurrentUser();
+  const names = new Map(members.data?.map((m) => [m.userId, memberName(m)]));
+  const who = (actorId: string) => (actorId === user?.id ? "You" : (names.get(actorId) ?? "Someone"));
+  return { names, who };
+}

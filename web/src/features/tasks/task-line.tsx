@@ -1,0 +1,59 @@
+import { Building2, UserRound } from "lucide-react";
+import { Link } from "react-router-dom";
+import { recordPath } from "../../app/recent-records";
+import { cn } from "../../ui/cn";
+import { OwnerName } from "../records/reference-fields";
+import { formatDue, formatDueShort } from "./due-format";
+import { TaskCheckbox } from "./task-checkbox";
+import type { Task } from "./task-types";
+
+type TaskLineProps = {
+  task: Task;
+  now: Date;
+  onToggle: () => void;
+  /** The record the task is linked to, shown as a link to it (left out where that record is open). */
+  recordName?: string | null;
+  /** Left out in a list of the reader's own tasks. */
+  showAssignee?: boolean;
+};
+
+/** A task in a short list (a record's panel, the home page): tick to complete, due date, assignee. */
+export function TaskLine({ task, now, onToggle, recordName, showAssignee = true }: TaskLineProps) {
+  const done = task.status === "done";
+  const overdue = !done && task.dueAt !== null && task.dueAt < now;
+  const RecordIcon = task.recordObject === "company" ? Building2 : UserRound;
+  const object = task.recordObject === "contact" || task.recordObject === "company" ? task.recordObject : null;
+  const link = recordName && object && task.recordId ? recordPath({ object, id: task.recordId }) : null;
+  return (
+    <li className="flex min-h-8 items-center gap-2.5 text-[13px]" data-testid="record-task">
+      <TaskCheckbox task={task} onToggle={onToggle} />
+      <span className={cn("min-w-0 flex-1 truncate", done ? "text-muted line-through" : "text-foreground")}>
+        {task.title}
+      </span>
+      {link && (
+        <Link
+          to={link}
+          data-testid="task-record"
+          className="hidden max-w-40 shrink-0 items-center gap-1 truncate rounded-md border border-border px-1.5 py-0.5 text-xs text-muted hover:border-primary/40 hover:text-primary sm:inline-flex"
+        >
+          <RecordIcon className="size-3 shrink-0" aria-hidden />
+          <span className="truncate">{recordName}</span>
+        </Link>
+      )}
+      {task.dueAt && (
+        <time
+          dateTime={task.dueAt.toISOString()}
+          title={`Due ${formatDue(task.dueAt, now)}`}
+          className={cn("shrink-0 text-xs whitespace-nowrap", overdue ? "font-medium text-danger" : "text-muted")}
+        >
+          {formatDueShort(task.dueAt, now)}
+        </time>
+      )}
+      {showAssignee && (
+        <span className="w-5 shrink-0" title="Assignee">
+          <OwnerName userId={task.assigneeId} avatarOnly />
+        </span>
+      )}
+    </li>
+  );
+}
