@@ -49,7 +49,9 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: 
   return (
     <RecordPanel
       open={companyId !== null}
-      record={companyId ? { object: "company", id: companyId, name: company ? name : null } : null}
+      record={
+        companyId ? { object: "company", id: companyId, name: company ? name : null, ownerId: company?.ownerId } : null
+      }
       onClose={onClose}
       onDelete={onDelete}
       title={name}

@@ -67,7 +67,9 @@ export function ContactPanel({ contactId, preview, onClose, onEdit, onDelete }: 
   return (
     <RecordPanel
       open={contactId !== null}
-      record={contactId ? { object: "contact", id: contactId, name: contact ? name : null } : null}
+      record={
+        contactId ? { object: "contact", id: contactId, name: contact ? name : null, ownerId: contact?.ownerId } : null
+      }
       onClose={onClose}
       onDelete={onDelete}
       title={name}

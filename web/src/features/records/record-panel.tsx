@@ -56,7 +56,8 @@ type RecordPanelProps = {
   open: boolean;
   /** The record shown: its address (its page with `?open=<id>`) is copied by "Copy link", and it is listed
    * among the palette's recent records once its name is known (`name`). */
-  record: { object: "contact" | "company"; id: string; name: string | null } | null;
+  /** The record once known: `name` and `ownerId` are left out while it loads. */
+  record: { object: "contact" | "company"; id: string; name: string | null; ownerId?: string | null } | null;
   onClose: () => void;
   title: string;
   description?: string;
@@ -111,18 +112,23 @@ export function RecordPanel({
   );
   const assign = useBulkUpdate(object ?? "contact");
   // The palette's actions on this record (ctrl/cmd+k while it is open).
+  const mine = record?.ownerId !== undefined && record.ownerId === user;
   useOfferRecordCommands({ active: Boolean(open && id && name), name, order: 0 }, [
-    {
-      label: "Assign to me",
-      keywords: "owner assign mine",
-      run: () => {
-        if (!id || !user) return;
-        assign([id], { type: "assign", ownerId: user }).then(
-          () => toast.success(`Assigned “${name}” to you.`),
-          (error: unknown) => toastError(error, `Could not assign “${name}”`),
-        );
-      },
-    },
+    ...(mine
+      ? []
+      : [
+          {
+            label: "Assign to me",
+            keywords: "owner assign mine",
+            run: () => {
+              if (!id || !user) return;
+              assign([id], { type: "assign", ownerId: user }).then(
+                () => toast.success(`Assigned “${name}” to you.`),
+                (error: unknown) => toastError(error, `Could not assign “${name}”`),
+              );
+            },
+          },
+        ]),
     { label: "Copy link", keywords: "share url address", run: () => void copyLink.copy() },
     ...(onDelete ? [{ label: "Move to the trash", keywords: "delete remove trash", run: onDelete }] : []),
   ]);
