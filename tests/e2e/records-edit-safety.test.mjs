@@ -221,9 +221,12 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
     await panel.getByRole("button", { name: "Region" }).filter({ hasText: "EMEA" }).waitFor();
     await screenshot(page, "conflict-panel-save-mine");
 
+    // The panel shows it at once; the server's answer comes after.
+    const answered = page.waitForResponse((r) => r.url().includes("/trpc/contacts.update") && r.status() === 200);
     await refusal.getByRole("button", { name: "Save mine" }).click();
     await refusal.waitFor({ state: "detached" });
     await panel.getByRole("button", { name: "Region" }).filter({ hasText: "APAC" }).waitFor();
+    await answered;
     const { contact: saved } = await callProcedure(page, "contacts.get", { id: contact.id }, { kind: "query" });
     assert.deepEqual(saved.properties, { region: "APAC" });
     assert.equal(saved.version, current.version + 2);
