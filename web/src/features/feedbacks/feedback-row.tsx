@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { formatDateTime, formatRelative } from "../../lib/format";
+import { RelativeTime } from "../../ui/relative-time";
 import { Badge } from "../../ui/badge";
 import { categoryMeta, statusMeta, type Feedback } from "./feedback-labels";
 
@@ -27,9 +27,7 @@ export function FeedbackRow({ item, isMine }: { item: Feedback; isMine: boolean 
             )}
           </span>
           <span aria-hidden>·</span>
-          <time dateTime={item.createdAt.toISOString()} title={formatDateTime(item.createdAt)}>
-            {formatRelative(item.createdAt)}
-          </time>
+          <RelativeTime date={item.createdAt} />
         </p>
       </div>
       <div className="shrink-0 pt-0.5">

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Activity } from "lucide-react";
 import { Link } from "react-router-dom";
 import { recordPath } from "../../app/recent-records";
-import { formatDateTime, formatRelative } from "../../lib/format";
+import { RelativeTime } from "../../ui/relative-time";
 import { trpc } from "../../lib/trpc";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { activityKinds, describeActivity, useActorNames } from "../records/activity-words";
@@ -62,13 +62,7 @@ export function RecentActivityCard({ className }: { className?: string }) {
                         <span className="text-foreground">{who(item.actorId)}</span> {verb}
                       </span>
                     </span>
-                    <time
-                      className="ml-auto shrink-0 text-xs text-muted"
-                      dateTime={item.createdAt.toISOString()}
-                      title={formatDateTime(item.createdAt)}
-                    >
-                      {formatRelative(item.createdAt)}
-                    </time>
+                    <RelativeTime date={item.createdAt} className="ml-auto shrink-0 text-xs text-muted" />
                   </p>
                   {summary && (
                     <p className="mt-0.5 line-clamp-2 break-words text-muted" data-testid="activity-summary">

@@ -1,17 +1,8 @@
-import { formatDateTime, formatRelative } from "../../lib/format";
+import { RelativeTime } from "../../ui/relative-time";
 import type { DataTableColumn, FilterField } from "../../ui/data-table";
 
 /** An empty cell: a quiet dash, so a blank reads as "not set" rather than as a rendering gap. */
 export const Empty = () => <span className="text-muted/60">—</span>;
-
-/** A relative time ("3 days ago") with the exact date and time on hover. */
-export function When({ date }: { date: Date }) {
-  return (
-    <time dateTime={date.toISOString()} title={formatDateTime(date)} className="text-muted">
-      {formatRelative(date)}
-    </time>
-  );
-}
 
 type Timestamped = { createdAt: Date; updatedAt: Date };
 type TimeField = "createdAt" | "updatedAt" | "deletedAt" | "lastActivityAt";
@@ -31,7 +22,7 @@ export function timeColumn<Row extends Partial<Record<TimeField, Date | null>>>(
     ...options,
     cell: (row) => {
       const date = row[field];
-      return date ? <When date={date} /> : <Empty />;
+      return date ? <RelativeTime date={date} className="text-muted" /> : <Empty />;
     },
   };
 }

@@ -11,7 +11,8 @@ import {
 import { useRef, useState, type KeyboardEvent } from "react";
 import { useOfferRecordCommands } from "../../app/record-commands";
 import { readDraft, useDraft, writeDraft } from "../../lib/drafts";
-import { formatDateTime, formatRelative } from "../../lib/format";
+import { formatDateTime } from "../../lib/format";
+import { RelativeTime } from "../../ui/relative-time";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { isConflict } from "../../lib/trpc-errors";
@@ -417,9 +418,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
       <div className="flex items-center gap-2 text-xs text-muted">
         {note.kind !== "note" && <LoggedKind kind={note.kind} outcome={note.outcome} />}
         <span className="font-medium text-foreground">{author}</span>
-        <time dateTime={note.occurredAt.toISOString()} title={formatDateTime(note.occurredAt)}>
-          {formatRelative(note.occurredAt)}
-        </time>
+        <RelativeTime date={note.occurredAt} />
         {edited && <span title={`Edited ${formatDateTime(note.updatedAt)}`}>· edited</span>}
         {!editing && (
           <span className="ml-auto flex gap-0.5 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">

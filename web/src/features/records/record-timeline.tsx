@@ -2,7 +2,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { noteOutcomeLabels, type ActivityKind } from "../../../../drizzle/values";
 import { activityKinds, describeActivity, useActorNames, writtenKinds } from "./activity-words";
-import { formatDateTime, formatRelative } from "../../lib/format";
+import { formatDateTime } from "../../lib/format";
+import { RelativeTime } from "../../ui/relative-time";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { ChoiceGroup } from "../../ui/choice-group";
@@ -162,13 +163,7 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
                   <span className="text-muted" aria-hidden>
                     {" · "}
                   </span>
-                  <time
-                    className="text-muted"
-                    dateTime={item.createdAt.toISOString()}
-                    title={formatDateTime(item.createdAt)}
-                  >
-                    {formatRelative(item.createdAt)}
-                  </time>
+                  <RelativeTime date={item.createdAt} className="text-muted" />
                 </p>
                 {summary &&
                   (writtenKinds.has(item.kind) ? (
