@@ -120,6 +120,21 @@ export async function registeredUser(browser, options = {}) {
 }
 
 /**
+ * A teammate who joins the workspace of `ownerPage`'s user through an invite: signs up in a browser
+ * profile of their own and accepts it (the invite flow itself is tested in invite.test.mjs).
+ */
+export async function teammateJoins(browser, ownerPage, name) {
+  const email = uniqueEmail("teammate");
+  const invite = await callProcedure(ownerPage, "organization.invite", { email });
+  const { context, page } = await newPage(browser);
+  await page.goto("/signup");
+  await signUp(page, { email, name });
+  await page.waitForURL("**/setup");
+  await callProcedure(page, "invite.accept", { token: invite.path.split("/").pop() });
+  return { context, page, email };
+}
+
+/**
  * On a record page: opens New contact and fills the fields given (firstName, lastName, email,
  * title, leadStatus); returns the dialog, for the test to add to it and submit.
  */

@@ -1,5 +1,13 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, comeBackAfterAMinute, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  assert,
+  callProcedure,
+  comeBackAfterAMinute,
+  launchBrowser,
+  registeredUser,
+  screenshot,
+  teammateJoins,
+} from "./harness.mjs";
 
 describe("/tasks: quick add with a due date, linked records, complete with the keyboard", () => {
   let browser;
@@ -148,5 +156,113 @@ describe("/tasks: a title edited while a teammate renamed the task", () => {
     const after = await saved();
     assert.equal(after.title, "Call Ana");
     assert.equal(after.version, before.version + 1, "only the teammate's save");
+  });
+});
+
+describe("/tasks: reschedule and reassign, from the keyboard or the row", () => {
+  let browser;
+  let page;
+  let due;
+  const row = (title) => page.getByTestId("task-row").filter({ has: page.getByText(title, { exact: true }) });
+  const count = (tab) => page.getByTestId(`task-tab-count-${tab}`);
+  /** The open picker (the toolbar has an Assignee list of its own). */
+  const picker = () => page.locator("[data-picker]");
+  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  const saved = async (title) => {
+    const day = { dayStart: new Date(Date.now() - 86_400_000), dayEnd: new Date(Date.now() + 86_400_000) };
+    const rows = await callProcedure(
+      page,
+      "tasks.list",
+      { view: "all", assignee: "anyone", ...day },
+      { kind: "query" },
+    );
+    return rows.find((r) => r.task.title === title).task;
+  };
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Schedulers", name: "Sam Scheduler", locale: "en-US" }));
+    await teammateJoins(browser, page, "Tara Teammate");
+    // In the browser's time zone: some time today, and tomorrow at 10am.
+    due = await page.evaluate(() => {
+      const day = (days, hour, minute) => {
+        const d = new Date();
+        d.setDate(d.getDate() + days);
+        d.setHours(hour, minute, 0, 0);
+        return d.toISOString();
+      };
+      return { today: day(0, 23, 59), tomorrowAt10: day(1, 10, 0) };
+    });
+    await callProcedure(page, "tasks.create", { title: "Send the contract", dueAt: new Date(due.today) });
+    await callProcedure(page, "tasks.create", { title: "Book the venue", dueAt: new Date(due.today) });
+    await page.goto("/tasks");
+    await row("Book the venue").waitFor();
+  });
+  after(() => browser?.close());
+
+  it("reschedules the active task in words with d; Undo puts the date back", async () => {
+    assert.equal(await row("Send the contract").getAttribute("data-active"), "true");
+    await page.keyboard.press("d");
+    const input = picker().getByRole("combobox", { name: "Due date" });
+    await input.waitFor();
+    assert.deepEqual(
+      await picker()
+        .getByRole("option")
+        .allInnerTexts()
+        .then((texts) => texts.map((t) => t.split("\n")[0])),
+      ["Today", "Tomorrow", "Next week", "No due date"],
+    );
+    await input.fill("tomorrow 10am");
+    await picker().getByRole("option", { name: /10:00/ }).waitFor();
+    await screenshot(page, "task-reschedule");
+    await page.keyboard.press("Enter");
+    await toast("“Send the contract” is due").waitFor();
+    await row("Send the contract").waitFor({ state: "detached" });
+    await count("upcoming").getByText("1").waitFor();
+    assert.equal(await count("today").innerText(), "1");
+    await page.waitForLoadState("networkidle");
+    assert.equal((await saved("Send the contract")).dueAt.toISOString(), due.tomorrowAt10);
+
+    await toast("“Send the contract” is due").getByRole("button", { name: "Undo" }).click();
+    await row("Send the contract").waitFor();
+    await page.waitForLoadState("networkidle");
+    assert.equal((await saved("Send the contract")).dueAt.toISOString(), due.today);
+  });
+
+  it("reschedules from the row's date: Next week moves it to Upcoming", async () => {
+    await row("Book the venue").getByRole("button", { name: "Reschedule Book the venue" }).click();
+    await picker()
+      .getByRole("option", { name: /^Next week/ })
+      .click();
+    await toast("“Book the venue” is due Mon").waitFor();
+    await row("Book the venue").waitFor({ state: "detached" });
+    await page.waitForLoadState("networkidle");
+    const dueAt = (await saved("Book the venue")).dueAt;
+    const { weekday, hour } = await page.evaluate((iso) => {
+      const d = new Date(iso);
+      return { weekday: d.getDay(), hour: d.getHours() };
+    }, dueAt.toISOString());
+    assert.deepEqual({ weekday, hour }, { weekday: 1, hour: 23 }, "some time next Monday");
+  });
+
+  it("assigns the active task to a teammate with a; it leaves my list, and the server has them", async () => {
+    await page.keyboard.press("a");
+    await picker().getByRole("combobox", { name: "Assignee" }).fill("Tara");
+    await picker()
+      .getByRole("option", { name: /Tara Teammate/ })
+      .waitFor();
+    await page.keyboard.press("Enter");
+    await toast("Assigned “Send the contract” to Tara Teammate").waitFor();
+    await row("Send the contract").waitFor({ state: "detached" });
+    await page.waitForLoadState("networkidle");
+    const members = await callProcedure(page, "organization.listMembers", undefined, { kind: "query" });
+    const tara = members.find((member) => member.displayName === "Tara Teammate");
+    assert.equal((await saved("Send the contract")).assigneeId, tara.userId);
+
+    await page.goto("/tasks?assignee=anyone");
+    await row("Send the contract")
+      .getByRole("button", { name: /^Assigned to Tara Teammate/ })
+      .waitFor();
+    assert.deepEqual(page.errors, []);
   });
 });

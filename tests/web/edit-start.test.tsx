@@ -11,6 +11,7 @@ vi.mock("../../web/src/lib/trpc", () => ({
       update: { mutationOptions: () => ({ mutationKey: [["tasks", "update"]], mutationFn: sendTaskUpdate }) },
       list: { pathFilter: () => ({ queryKey: [["tasks", "list"]] }) },
     },
+    timeline: { recent: { pathFilter: () => ({ queryKey: [["timeline", "recent"]] }) } },
   },
 }));
 

@@ -26,8 +26,9 @@ type OptionPickerProps = {
   /** Values shown as chosen (a check mark). */
   chosen: string[];
   onPick: (option: PickerOption) => void;
-  /** Offered when something is chosen: "Clear". */
+  /** Offered when something is chosen: "Clear" (or `clearLabel`). */
   onClear?: () => void;
+  clearLabel?: string;
   /** Offered for typed text no option has, e.g. "Create tag “vip”". */
   create?: { label: (text: string) => string; onCreate: (text: string) => void };
   /** Under the list, e.g. how to save a multiple choice. */
@@ -35,6 +36,8 @@ type OptionPickerProps = {
   onEscape?: () => void;
   /** Tab leaves the list: what it means (save a multiple choice); without it, Tab closes the list. */
   onTab?: () => void;
+  /** Which edge of the anchor the list lines up with: its start (default), or its end for an anchor at a row's end. */
+  align?: "start" | "end";
 };
 
 /** A searchable list in a popover: one component for companies, owners and tags, in cells and in panels. */
@@ -49,10 +52,12 @@ export function OptionPicker({
   chosen,
   onPick,
   onClear,
+  clearLabel,
   create,
   footer,
   onEscape,
   onTab,
+  align = "start",
 }: OptionPickerProps) {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
@@ -61,7 +66,7 @@ export function OptionPicker({
         <Popover.Content
           data-cell-editor
           data-picker
-          align="start"
+          align={align}
           sideOffset={4}
           onCloseAutoFocus={(event) => event.preventDefault()}
           onEscapeKeyDown={() => onEscape?.()}
@@ -85,6 +90,7 @@ export function OptionPicker({
             chosen={chosen}
             onPick={onPick}
             onClear={onClear}
+            clearLabel={clearLabel}
             create={create}
           />
           {footer && <p className="border-t border-border px-3 py-1.5 text-[11px] text-muted">{footer}</p>}
@@ -96,10 +102,20 @@ export function OptionPicker({
 
 type PickerListProps = Pick<
   OptionPickerProps,
-  "label" | "placeholder" | "useOptions" | "pinned" | "chosen" | "onPick" | "onClear" | "create"
+  "label" | "placeholder" | "useOptions" | "pinned" | "chosen" | "onPick" | "onClear" | "clearLabel" | "create"
 >;
 
-function PickerList({ label, placeholder, useOptions, pinned = [], chosen, onPick, onClear, create }: PickerListProps) {
+function PickerList({
+  label,
+  placeholder,
+  useOptions,
+  pinned = [],
+  chosen,
+  onPick,
+  onClear,
+  clearLabel = "Clear",
+  create,
+}: PickerListProps) {
   const [text, setText] = useState("");
   const source = useOptions(text);
   const { loading, searched } = source;
@@ -163,7 +179,7 @@ function PickerList({ label, placeholder, useOptions, pinned = [], chosen, onPic
         {onClear && chosen.length > 0 && !typed && (
           <Command.Item value="clear choice" onSelect={onClear} className={cn(item, "text-muted")}>
             <X className="absolute left-2 size-3.5" aria-hidden />
-            Clear
+            {clearLabel}
           </Command.Item>
         )}
       </Command.List>

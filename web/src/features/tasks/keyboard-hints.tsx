@@ -4,6 +4,8 @@ const hints: [string[], string][] = [
   [["j", "k"], "move"],
   [["x"], "complete"],
   [["↵"], "edit"],
+  [["d"], "reschedule"],
+  [["a"], "assign"],
   [["⌫"], "delete"],
   [["c"], "add"],
   [["?"], "all shortcuts"],

@@ -1,5 +1,5 @@
 import * as chrono from "chrono-node";
-import { endOfDay } from "./day-range";
+import { dueFromMatch } from "./due-options";
 import type { TaskPriority } from "./task-types";
 
 export type QuickAdd = {
@@ -28,8 +28,7 @@ export function parseQuickAdd(text: string, now = new Date(), readDates = true):
   const [match] = readDates ? chrono.parse(title, now, { forwardDate: true }) : [];
   let dueAt: Date | null = null;
   if (match) {
-    const start = match.start.date();
-    dueAt = match.start.isCertain("hour") ? start : endOfDay(start);
+    dueAt = dueFromMatch(match);
     const before = title.slice(0, match.index).replace(connector, "");
     title = `${before} ${title.slice(match.index + match.text.length)}`;
   }

@@ -4,7 +4,8 @@ import type { Member } from "../members/use-members";
 import { TaskRow } from "./task-row";
 import type { TaskRow as Row } from "./task-types";
 import { useListKeys } from "./use-list-keys";
-import { useTaskDelete, useTaskUpdate, useToggleTask } from "./use-task-mutations";
+import { formatDue } from "./due-format";
+import { useTaskChange, useTaskDelete, useTaskUpdate, useToggleTask } from "./use-task-mutations";
 
 type TaskListProps = {
   rows: Row[];
@@ -16,10 +17,12 @@ type TaskListProps = {
 export function TaskList({ rows, members, quickAddRef }: TaskListProps) {
   const [activeIndex, setActiveIndex] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [picking, setPicking] = useState<{ id: string; field: "due" | "assignee" } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const update = useTaskUpdate();
   const toggle = useToggleTask();
   const remove = useTaskDelete();
+  const change = useTaskChange();
   const now = new Date();
 
   // When a row leaves the list (completed, deleted), the next one takes its place as active.
@@ -37,8 +40,10 @@ export function TaskList({ rows, members, quickAddRef }: TaskListProps) {
       edit: () => active && setEditingId(active.id),
       remove: () => active && remove.mutate({ id: active.id }),
       focusQuickAdd: () => quickAddRef.current?.focus(),
+      reschedule: () => active && setPicking({ id: active.id, field: "due" }),
+      assign: () => active && setPicking({ id: active.id, field: "assignee" }),
     },
-    editingId === null,
+    editingId === null && picking === null,
   );
 
   return (
@@ -65,6 +70,26 @@ export function TaskList({ rows, members, quickAddRef }: TaskListProps) {
             onCancelEdit={() => setEditingId(null)}
             onPriority={(priority) => update.mutate({ id: row.task.id, patch: { priority } })}
             onDelete={() => remove.mutate({ id: row.task.id })}
+            picking={picking?.id === row.task.id ? picking.field : null}
+            onPicking={(field) => setPicking(field ? { id: row.task.id, field } : null)}
+            onReschedule={(dueAt) => {
+              setPicking(null);
+              const { title } = row.task;
+              change(
+                row.task,
+                { dueAt },
+                dueAt ? `“${title}” is due ${formatDue(dueAt)}` : `“${title}” has no due date`,
+              );
+            }}
+            onAssign={(assignee) => {
+              setPicking(null);
+              const { title } = row.task;
+              change(
+                row.task,
+                { assigneeId: assignee?.id ?? null },
+                assignee ? `Assigned “${title}” to ${assignee.name}` : `“${title}” is unassigned`,
+              );
+            }}
           />
         ))}
       </ul>

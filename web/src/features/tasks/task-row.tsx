@@ -1,4 +1,4 @@
-import { Building2, UserRound } from "lucide-react";
+import { Building2, CalendarPlus, UserRound } from "lucide-react";
 import { formatDateTime } from "../../lib/format";
 import { Avatar } from "../../ui/avatar";
 import { cn } from "../../ui/cn";
@@ -6,6 +6,7 @@ import { memberName, type Member } from "../members/use-members";
 import { formatDueShort } from "./due-format";
 import { PriorityMarker } from "./priority-marker";
 import { TaskCheckbox } from "./task-checkbox";
+import { AssigneePicker, DuePicker } from "./task-pickers";
 import { TaskRowMenu } from "./task-row-menu";
 import type { Task, TaskPriority, TaskRow as Row } from "./task-types";
 import { TitleEditor } from "./title-editor";
@@ -24,9 +25,14 @@ type TaskRowProps = {
   onCancelEdit: () => void;
   onPriority: (priority: TaskPriority) => void;
   onDelete: () => void;
+  /** Which of the row's pickers is open, if any. */
+  picking: "due" | "assignee" | null;
+  onPicking: (picking: "due" | "assignee" | null) => void;
+  onReschedule: (due: Date | null) => void;
+  onAssign: (assignee: { id: string; name: string } | null) => void;
 };
 
-export function TaskRow({ row, active, editing, overdue, assignee, ...on }: TaskRowProps) {
+export function TaskRow({ row, active, editing, overdue, assignee, picking, ...on }: TaskRowProps) {
   const { task, recordName } = row;
   const done = task.status === "done";
   const RecordIcon = task.recordObject === "company" ? Building2 : UserRound;
@@ -72,29 +78,70 @@ export function TaskRow({ row, active, editing, overdue, assignee, ...on }: Task
           <span className="truncate">{recordName}</span>
         </span>
       )}
-      {task.dueAt ? (
-        <time
-          data-testid="task-due"
-          dateTime={task.dueAt.toISOString()}
-          title={`Due ${formatDateTime(task.dueAt)}`}
-          className={cn(
-            "w-32 shrink-0 text-right text-xs whitespace-nowrap tabular-nums",
-            overdue && !done ? "font-medium text-danger" : "text-muted",
-          )}
-        >
-          {formatDueShort(task.dueAt)}
-        </time>
-      ) : (
-        <span className="w-32 shrink-0" />
-      )}
-      <span title={`Assigned to ${assigneeName}`} className="shrink-0">
-        {assignee === null ? (
-          <span className="block size-5 rounded-full bg-surface-2" />
-        ) : (
-          <Avatar name={assigneeName} photoUrl={assignee?.photoUrl} className="size-5 text-[9px]" />
-        )}
-        <span className="sr-only">Assigned to {assigneeName}</span>
-      </span>
+      <DuePicker
+        task={task}
+        open={picking === "due"}
+        onOpenChange={(open) => on.onPicking(open ? "due" : null)}
+        onPick={on.onReschedule}
+        anchor={
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-label={task.dueAt ? `Reschedule ${task.title}` : `Set a due date for ${task.title}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              on.onActivate();
+              on.onPicking("due");
+            }}
+            className="flex w-32 shrink-0 justify-end rounded px-1 py-0.5 hover:bg-surface-2"
+          >
+            {task.dueAt ? (
+              <time
+                data-testid="task-due"
+                dateTime={task.dueAt.toISOString()}
+                title={`Due ${formatDateTime(task.dueAt)}`}
+                className={cn(
+                  "text-xs whitespace-nowrap tabular-nums",
+                  overdue && !done ? "font-medium text-danger" : "text-muted",
+                )}
+              >
+                {formatDueShort(task.dueAt)}
+              </time>
+            ) : (
+              <CalendarPlus
+                className="size-3.5 text-muted opacity-0 group-hover:opacity-100 group-data-[active=true]:opacity-100"
+                aria-hidden
+              />
+            )}
+          </button>
+        }
+      />
+      <AssigneePicker
+        task={task}
+        open={picking === "assignee"}
+        onOpenChange={(open) => on.onPicking(open ? "assignee" : null)}
+        onPick={on.onAssign}
+        anchor={
+          <button
+            type="button"
+            tabIndex={-1}
+            title={`Assigned to ${assigneeName}`}
+            aria-label={`Assigned to ${assigneeName}: reassign ${task.title}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              on.onActivate();
+              on.onPicking("assignee");
+            }}
+            className="shrink-0 rounded-full"
+          >
+            {assignee === null ? (
+              <span className="block size-5 rounded-full bg-surface-2" />
+            ) : (
+              <Avatar name={assigneeName} photoUrl={assignee?.photoUrl} className="size-5 text-[9px]" />
+            )}
+          </button>
+        }
+      />
       <TaskRowMenu task={task} onEdit={on.onEdit} onPriority={on.onPriority} onDelete={on.onDelete} />
     </li>
   );

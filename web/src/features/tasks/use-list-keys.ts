@@ -7,11 +7,14 @@ export type ListKeyHandlers = {
   edit: () => void;
   remove: () => void;
   focusQuickAdd: () => void;
+  reschedule: () => void;
+  assign: () => void;
 };
 
 /**
  * Linear-style list keys, active while no field, dialog or menu has the keyboard:
- * j/k or ↑/↓ move, x or Space toggles, Enter edits, Delete/Backspace deletes, c adds.
+ * j/k or ↑/↓ move, x or Space toggles, Enter edits, d reschedules, a reassigns, Delete/Backspace
+ * deletes, c adds.
  */
 export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
   const ref = useRef(handlers);
@@ -35,6 +38,8 @@ export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
         Delete: on.remove,
         Backspace: on.remove,
         c: on.focusQuickAdd,
+        d: on.reschedule,
+        a: on.assign,
       };
       // Buttons and links keep their own Enter and Space.
       const onControl = event.target instanceof HTMLElement && event.target.closest("button, a");

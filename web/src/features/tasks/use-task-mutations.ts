@@ -114,23 +114,34 @@ export function useTaskUpdate() {
   return { mutate: save };
 }
 
-/** Complete or reopen, with an Undo on the toast. */
-export function useToggleTask() {
+/**
+ * A change to one task that says what it did in a toast with Undo (which puts back the fields it
+ * changed): completing, reopening, rescheduling, reassigning.
+ */
+export function useTaskChange() {
   const update = useTaskUpdate();
-  return (task: Task) => {
-    const status = task.status === "done" ? "open" : "done";
+  return (task: Task, patch: TaskPatch, said: string) => {
+    const before = Object.fromEntries(
+      Object.keys(patch).map((key) => [key, task[key as keyof TaskPatch]]),
+    ) as TaskPatch;
     update.mutate(
-      { id: task.id, patch: { status } },
+      { id: task.id, patch },
       {
         onSuccess: () =>
-          toast.success(status === "done" ? `Completed “${task.title}”` : `Reopened “${task.title}”`, {
-            action: {
-              label: "Undo",
-              onClick: () => update.mutate({ id: task.id, patch: { status: task.status } }),
-            },
+          toast.success(said, {
+            action: { label: "Undo", onClick: () => update.mutate({ id: task.id, patch: before }) },
           }),
       },
     );
+  };
+}
+
+/** Complete or reopen, with an Undo on the toast. */
+export function useToggleTask() {
+  const change = useTaskChange();
+  return (task: Task) => {
+    const status = task.status === "done" ? "open" : "done";
+    change(task, { status }, status === "done" ? `Completed “${task.title}”` : `Reopened “${task.title}”`);
   };
 }
 
