@@ -265,4 +265,41 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
       .waitFor();
     assert.deepEqual(page.errors, []);
   });
+
+  it("opens a task's details with o: notes and priority are saved, the row shows it has notes, the panel follows j and a reload", async () => {
+    const demo = await callProcedure(page, "tasks.create", { title: "Prepare the demo", dueAt: new Date(due.today) });
+    await page.goto("/tasks?assignee=anyone");
+    await row("Prepare the demo").waitFor();
+    assert.equal(await row("Send the contract").getAttribute("data-active"), "true");
+    await page.keyboard.press("j");
+    await page.keyboard.press("o");
+    const details = page.getByTestId("task-details");
+    await details.getByRole("heading", { name: "Prepare the demo" }).waitFor();
+    assert.match(page.url(), new RegExp(`[?&]task=${demo.id}`));
+
+    await details.getByLabel("Notes").fill("Ask for their data first");
+    // Leaving the field saves the notes; the priority is saved as it is picked, once the notes are.
+    const prioritySaved = page.waitForResponse(
+      (r) => r.url().includes("/trpc/tasks.update") && r.request().postData()?.includes('"priority":"high"'),
+    );
+    await details.getByRole("radio", { name: "High" }).click();
+    await prioritySaved;
+    await row("Prepare the demo").getByRole("button", { name: "Notes on Prepare the demo" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const stored = await saved("Prepare the demo");
+    assert.deepEqual([stored.notes, stored.priority], ["Ask for their data first", "high"]);
+    await screenshot(page, "task-details");
+
+    // High now, it leads the list: the next task is below it.
+    assert.deepEqual(await page.getByTestId("task-title").allInnerTexts(), ["Prepare the demo", "Send the contract"]);
+    await page.keyboard.press("j");
+    await details.getByRole("heading", { name: "Send the contract" }).waitFor();
+    await details.getByRole("button", { name: "Assignee" }).getByText("Tara Teammate").waitFor();
+    await page.reload();
+    await details.getByRole("heading", { name: "Send the contract" }).waitFor();
+    await page.keyboard.press("Escape");
+    await details.waitFor({ state: "detached" });
+    assert.doesNotMatch(page.url(), /task=/);
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -44,6 +44,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["↑", "↓", "j", "k"], action: "Move between tasks" },
       { keys: ["x", "Space"], action: "Complete or reopen the task" },
       { keys: ["↵"], action: "Rename the task" },
+      { keys: ["o"], action: "Open the task's details and notes beside the list" },
       { keys: ["d"], action: "Reschedule: today, tomorrow, next week or in words (“fri 3pm”)" },
       { keys: ["a"], action: "Assign the task to a teammate" },
       { keys: ["⌫"], action: "Delete the task (with undo)" },

@@ -4,6 +4,7 @@ const hints: [string[], string][] = [
   [["j", "k"], "move"],
   [["x"], "complete"],
   [["↵"], "edit"],
+  [["o"], "open"],
   [["d"], "reschedule"],
   [["a"], "assign"],
   [["⌫"], "delete"],

@@ -4,44 +4,61 @@ import type { Member } from "../members/use-members";
 import { TaskRow } from "./task-row";
 import type { TaskRow as Row } from "./task-types";
 import { useListKeys } from "./use-list-keys";
-import { formatDue } from "./due-format";
-import { useTaskChange, useTaskDelete, useTaskUpdate, useToggleTask } from "./use-task-mutations";
+import { useTaskActions } from "./use-task-mutations";
 
 type TaskListProps = {
   rows: Row[];
   /** Undefined until the member list loads. */
   members: Map<string, Member> | undefined;
   quickAddRef: RefObject<HTMLInputElement | null>;
+  /** The task open in the details panel, which follows the active row while it is open. */
+  openId: string | null;
+  onOpen: (id: string | null) => void;
 };
 
-export function TaskList({ rows, members, quickAddRef }: TaskListProps) {
-  const [activeIndex, setActiveIndex] = useState(0);
+export function TaskList({ rows, members, quickAddRef, openId, onOpen }: TaskListProps) {
+  // The active task, by id: it stays active when the list sorts it elsewhere (a new priority, a new date).
+  const [activeId, setActiveId] = useState<string | null>(openId);
+  const lastIndex = useRef(0);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [picking, setPicking] = useState<{ id: string; field: "due" | "assignee" } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const update = useTaskUpdate();
-  const toggle = useToggleTask();
-  const remove = useTaskDelete();
-  const change = useTaskChange();
+  const act = useTaskActions();
   const now = new Date();
 
-  // When a row leaves the list (completed, deleted), the next one takes its place as active.
-  const index = Math.min(activeIndex, rows.length - 1);
+  // When it leaves the list (completed, deleted, moved to another tab), the next one takes its place.
+  const found = rows.findIndex((row) => row.task.id === activeId);
+  const index = found >= 0 ? found : Math.min(lastIndex.current, rows.length - 1);
   const active = rows[index]?.task;
 
   useEffect(() => {
+    lastIndex.current = Math.max(index, 0);
     listRef.current?.children[index]?.scrollIntoView({ block: "nearest" });
   }, [index]);
 
+  // The details panel shows the active task while it is open.
+  const activate = (i: number) => {
+    const row = rows[i];
+    if (!row) return;
+    setActiveId(row.task.id);
+    if (openId !== null) onOpen(row.task.id);
+  };
+  const move = (delta: 1 | -1) => activate(Math.max(0, Math.min(rows.length - 1, index + delta)));
+
   useListKeys(
     {
-      move: (delta) => setActiveIndex(Math.max(0, Math.min(rows.length - 1, index + delta))),
-      toggle: () => active && toggle(active),
+      move,
+      toggle: () => active && act.toggle(active),
       edit: () => active && setEditingId(active.id),
-      remove: () => active && remove.mutate({ id: active.id }),
+      remove: () => active && act.remove(active),
       focusQuickAdd: () => quickAddRef.current?.focus(),
       reschedule: () => active && setPicking({ id: active.id, field: "due" }),
       assign: () => active && setPicking({ id: active.id, field: "assignee" }),
+      open: () => {
+        if (!active) return;
+        setActiveId(active.id);
+        onOpen(active.id);
+      },
     },
     editingId === null && picking === null,
   );
@@ -57,38 +74,32 @@ export function TaskList({ rows, members, quickAddRef }: TaskListProps) {
             editing={editingId === row.task.id}
             overdue={row.task.dueAt !== null && row.task.dueAt < now}
             assignee={members ? (row.task.assigneeId ? members.get(row.task.assigneeId) : undefined) : null}
-            onActivate={() => setActiveIndex(i)}
-            onToggle={() => toggle(row.task)}
+            onActivate={() => activate(i)}
+            onOpen={() => {
+              setActiveId(row.task.id);
+              onOpen(row.task.id);
+            }}
+            onToggle={() => act.toggle(row.task)}
             onEdit={() => {
-              setActiveIndex(i);
+              setActiveId(row.task.id);
               setEditingId(row.task.id);
             }}
             onSaveTitle={(title, startedFrom) => {
               setEditingId(null);
-              update.mutate({ id: row.task.id, patch: { title }, startedFrom });
+              act.edit(row.task, { title }, startedFrom);
             }}
             onCancelEdit={() => setEditingId(null)}
-            onPriority={(priority) => update.mutate({ id: row.task.id, patch: { priority } })}
-            onDelete={() => remove.mutate({ id: row.task.id })}
+            onPriority={(priority) => act.edit(row.task, { priority })}
+            onDelete={() => act.remove(row.task)}
             picking={picking?.id === row.task.id ? picking.field : null}
             onPicking={(field) => setPicking(field ? { id: row.task.id, field } : null)}
             onReschedule={(dueAt) => {
               setPicking(null);
-              const { title } = row.task;
-              change(
-                row.task,
-                { dueAt },
-                dueAt ? `“${title}” is due ${formatDue(dueAt)}` : `“${title}” has no due date`,
-              );
+              act.reschedule(row.task, dueAt);
             }}
             onAssign={(assignee) => {
               setPicking(null);
-              const { title } = row.task;
-              change(
-                row.task,
-                { assigneeId: assignee?.id ?? null },
-                assignee ? `Assigned “${title}” to ${assignee.name}` : `“${title}” is unassigned`,
-              );
+              act.assign(row.task, assignee);
             }}
           />
         ))}

@@ -1,5 +1,5 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { MoreHorizontal, PanelRight, Pencil, Trash2 } from "lucide-react";
 import { taskPriorities } from "../../../../drizzle/values";
 import { PriorityMarker, priorityLabels } from "./priority-marker";
 import type { Task, TaskPriority } from "./task-types";
@@ -9,12 +9,13 @@ const item = `${itemBase} text-foreground data-[highlighted]:bg-surface-2`;
 
 type TaskRowMenuProps = {
   task: Task;
+  onOpen: () => void;
   onEdit: () => void;
   onPriority: (priority: TaskPriority) => void;
   onDelete: () => void;
 };
 
-export function TaskRowMenu({ task, onEdit, onPriority, onDelete }: TaskRowMenuProps) {
+export function TaskRowMenu({ task, onOpen, onEdit, onPriority, onDelete }: TaskRowMenuProps) {
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger
@@ -32,6 +33,10 @@ export function TaskRowMenu({ task, onEdit, onPriority, onDelete }: TaskRowMenuP
           onClick={(event) => event.stopPropagation()}
           className="z-50 min-w-44 rounded-lg border border-border bg-background p-1 shadow-lg"
         >
+          <Menu.Item className={item} onSelect={onOpen}>
+            <PanelRight className="size-3.5 text-muted" aria-hidden />
+            Open details
+          </Menu.Item>
           <Menu.Item className={item} onSelect={onEdit}>
             <Pencil className="size-3.5 text-muted" aria-hidden />
             Edit title

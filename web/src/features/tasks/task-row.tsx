@@ -1,4 +1,4 @@
-import { Building2, CalendarPlus, UserRound } from "lucide-react";
+import { Building2, CalendarPlus, NotebookText, UserRound } from "lucide-react";
 import { formatDateTime } from "../../lib/format";
 import { Avatar } from "../../ui/avatar";
 import { cn } from "../../ui/cn";
@@ -19,6 +19,8 @@ type TaskRowProps = {
   /** The assignee's member record; null while the member list has not loaded. */
   assignee: Member | undefined | null;
   onActivate: () => void;
+  /** Opens the task's details beside the list. */
+  onOpen: () => void;
   onToggle: () => void;
   onEdit: () => void;
   onSaveTitle: (title: string, startedFrom: Task) => void;
@@ -68,6 +70,21 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
         >
           {task.title}
         </span>
+      )}
+      {task.notes && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={`Notes on ${task.title}`}
+          title={task.notes}
+          onClick={(event) => {
+            event.stopPropagation();
+            on.onOpen();
+          }}
+          className="shrink-0 rounded p-0.5 text-muted hover:bg-surface-2 hover:text-foreground"
+        >
+          <NotebookText className="size-3.5" aria-hidden />
+        </button>
       )}
       {recordName && (
         <span
@@ -142,7 +159,13 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
           </button>
         }
       />
-      <TaskRowMenu task={task} onEdit={on.onEdit} onPriority={on.onPriority} onDelete={on.onDelete} />
+      <TaskRowMenu
+        task={task}
+        onOpen={on.onOpen}
+        onEdit={on.onEdit}
+        onPriority={on.onPriority}
+        onDelete={on.onDelete}
+      />
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 import { usePaletteLink } from "../../app/palette-links";
+import { cn } from "../../ui/cn";
 import { ErrorState } from "../../ui/empty-state";
 import { PageBody, PageHeader } from "../../ui/page";
 import { useCurrentUser } from "../auth/use-current-user";
@@ -12,28 +13,34 @@ import { TaskList } from "./task-list";
 import { TasksEmpty, TasksSkeleton } from "./task-states";
 import { TaskToolbar } from "./task-toolbar";
 import { TaskTrash } from "./task-trash";
-import { pageTabs, type PageTab } from "./task-types";
+import { TaskDetails } from "./task-details";
+import { pageTabs, taskTabs, type PageTab } from "./task-types";
 import { useTaskLists } from "./use-task-lists";
+import { useTaskActions } from "./use-task-mutations";
 
-/** The tab and the assignee live in the address, so a filtered list can be bookmarked. */
+/** The tab, the assignee and the task open beside the list live in the address, so each can be bookmarked or shared. */
 function useTaskParams() {
   const [params, setParams] = useSearchParams();
   const view = params.get("view");
   const tab: PageTab = pageTabs.includes(view as PageTab) ? (view as PageTab) : "today";
   const assignee = params.get("assignee") ?? "me";
-  const set = (next: { tab?: PageTab; assignee?: string }) => {
+  const openId = params.get("task");
+  const set = (next: { tab?: PageTab; assignee?: string; openId?: string | null }) => {
     const search = new URLSearchParams();
     const nextTab = next.tab ?? tab;
     const nextAssignee = next.assignee ?? assignee;
+    const nextOpen = next.openId === undefined ? openId : next.openId;
     if (nextTab !== "today") search.set("view", nextTab);
     if (nextAssignee !== "me") search.set("assignee", nextAssignee);
+    if (nextOpen) search.set("task", nextOpen);
     setParams(search, { replace: true });
   };
-  return { tab, assignee, set };
+  return { tab, assignee, openId, set };
 }
 
 export default function TasksPage() {
-  const { tab, assignee, set } = useTaskParams();
+  const { tab, assignee, openId, set } = useTaskParams();
+  const act = useTaskActions();
   const range = useDayRange();
   const { data: user } = useCurrentUser();
   const members = useMembers();
@@ -55,12 +62,16 @@ export default function TasksPage() {
     overdue: lists.byTab.overdue.length,
     done: lists.byTab.done.length,
   };
+  // The open task as the lists hold it now, in whichever tab it has moved to.
+  const openRow =
+    (openId && lists.byTab && taskTabs.flatMap((t) => lists.byTab![t]).find((row) => row.task.id === openId)) || null;
   const specificAssignee = assignee !== "me" && assignee !== "anyone" ? assignee : undefined;
 
   return (
     <>
       <PageHeader title="Tasks" description="What to do today, what comes next, and what slipped." />
-      <PageBody className="max-w-5xl">
+      {/* The details panel covers the page's right side: the list makes room for it. */}
+      <PageBody className={cn("max-w-5xl", openRow && "lg:pr-[29rem]")}>
         <QuickAdd ref={quickAddRef} tab={tab === "trash" ? "upcoming" : tab} assigneeId={specificAssignee} />
         <div className="mt-5">
           <TaskToolbar
@@ -91,11 +102,31 @@ export default function TasksPage() {
           ) : rows.length === 0 ? (
             <TasksEmpty tab={tab} filtered={assignee !== "me"} />
           ) : (
-            <TaskList key={`${tab}-${assignee}`} rows={rows} members={memberById} quickAddRef={quickAddRef} />
+            <TaskList
+              key={`${tab}-${assignee}`}
+              rows={rows}
+              members={memberById}
+              quickAddRef={quickAddRef}
+              openId={openRow ? openId : null}
+              onOpen={(id) => set({ openId: id })}
+            />
           )}
         </div>
         <KeyboardHints />
       </PageBody>
+      <TaskDetails
+        row={openRow}
+        members={memberById}
+        onClose={() => set({ openId: null })}
+        onToggle={act.toggle}
+        onReschedule={act.reschedule}
+        onAssign={act.assign}
+        onEdit={act.edit}
+        onDelete={(task) => {
+          act.remove(task);
+          set({ openId: null });
+        }}
+      />
     </>
   );
 }

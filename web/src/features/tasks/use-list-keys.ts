@@ -9,12 +9,13 @@ export type ListKeyHandlers = {
   focusQuickAdd: () => void;
   reschedule: () => void;
   assign: () => void;
+  open: () => void;
 };
 
 /**
  * Linear-style list keys, active while no field, dialog or menu has the keyboard:
- * j/k or ↑/↓ move, x or Space toggles, Enter edits, d reschedules, a reassigns, Delete/Backspace
- * deletes, c adds.
+ * j/k or ↑/↓ move, x or Space toggles, Enter edits, o opens the details, d reschedules, a reassigns,
+ * Delete/Backspace deletes, c adds. They go on while the details panel is open beside the list.
  */
 export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
   const ref = useRef(handlers);
@@ -25,7 +26,7 @@ export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
     if (!enabled) return;
     const handleKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
-      if (document.querySelector('[role="dialog"], [role="menu"]')) return;
+      if (document.querySelector('[role="dialog"]:not([data-sheet]), [role="menu"]')) return;
       const on = ref.current;
       const actions: Record<string, () => void> = {
         j: () => on.move(1),
@@ -40,6 +41,7 @@ export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
         c: on.focusQuickAdd,
         d: on.reschedule,
         a: on.assign,
+        o: on.open,
       };
       // Buttons and links keep their own Enter and Space.
       const onControl = event.target instanceof HTMLElement && event.target.closest("button, a");

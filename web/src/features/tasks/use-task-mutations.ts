@@ -5,6 +5,7 @@ import { resendWithoutAnswer } from "../../lib/resend";
 import { toast, toastError } from "../../lib/toast";
 import { isConflict, saveAgainLabel } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
+import { formatDue } from "./due-format";
 import type { Task, TaskPatch, TaskRow } from "./task-types";
 
 const listFilter = () => trpc.tasks.list.pathFilter();
@@ -196,4 +197,26 @@ export function useTaskDelete() {
       onError: (error) => toastError(error, "Could not delete the task"),
     }),
   );
+}
+
+/** Everything a task list and its details panel do to a task, each told in a toast. */
+export function useTaskActions() {
+  const update = useTaskUpdate();
+  const change = useTaskChange();
+  const toggle = useToggleTask();
+  const remove = useTaskDelete();
+  return {
+    toggle,
+    reschedule: (task: Task, dueAt: Date | null) =>
+      change(task, { dueAt }, dueAt ? `“${task.title}” is due ${formatDue(dueAt)}` : `“${task.title}” has no due date`),
+    assign: (task: Task, assignee: { id: string; name: string } | null) =>
+      change(
+        task,
+        { assigneeId: assignee?.id ?? null },
+        assignee ? `Assigned “${task.title}” to ${assignee.name}` : `“${task.title}” is unassigned`,
+      ),
+    /** A quiet edit (title, priority, notes); `startedFrom`: the task as a typed edit began. */
+    edit: (task: Task, patch: TaskPatch, startedFrom?: Task) => update.mutate({ id: task.id, patch, startedFrom }),
+    remove: (task: Task) => remove.mutate({ id: task.id }),
+  };
 }

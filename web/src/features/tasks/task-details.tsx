@@ -1,0 +1,206 @@
+import { Building2, CalendarClock, Trash2, UserRound } from "lucide-react";
+import { useRef, useState, type ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { taskPriorities } from "../../../../drizzle/values";
+import { recordPath } from "../../app/recent-records";
+import { useDraft } from "../../lib/drafts";
+import { ChoiceGroup } from "../../ui/choice-group";
+import { RelativeTime } from "../../ui/relative-time";
+import { Sheet } from "../../ui/sheet";
+import { memberName, type Member } from "../members/use-members";
+import { OwnerName } from "../records/reference-fields";
+import { formatDue } from "./due-format";
+import { priorityLabels } from "./priority-marker";
+import { TaskCheckbox } from "./task-checkbox";
+import { AssigneePicker, DuePicker } from "./task-pickers";
+import type { Task, TaskPatch, TaskRow } from "./task-types";
+
+type TaskDetailsProps = {
+  /** The open task's row as the lists hold it now; null closes the panel. */
+  row: TaskRow | null;
+  members: Map<string, Member> | undefined;
+  onClose: () => void;
+  onToggle: (task: Task) => void;
+  onReschedule: (task: Task, due: Date | null) => void;
+  onAssign: (task: Task, assignee: { id: string; name: string } | null) => void;
+  /** A quiet edit (priority, notes): `startedFrom` is the task as the edit began (see useTaskUpdate). */
+  onEdit: (task: Task, patch: TaskPatch, startedFrom?: Task) => void;
+  onDelete: (task: Task) => void;
+};
+
+const headerButton = "rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground";
+const fieldButton =
+  "flex h-8 w-full items-center gap-2 rounded-md px-2 text-left text-[13px] text-foreground hover:bg-surface-2";
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7rem_1fr] items-center gap-2">
+      <dt className="text-[13px] text-muted">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * A task beside the list: its due date, assignee, priority, linked record and notes, each editable
+ * here. The list's keys still work while it is open (j/k move it to the next task, x completes).
+ */
+export function TaskDetails({ row, onClose, ...props }: TaskDetailsProps) {
+  const task = row?.task;
+  return (
+    <Sheet
+      open={row !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={task?.title ?? ""}
+      description={row?.recordName ?? undefined}
+      leading={task && <TaskCheckbox task={task} onToggle={() => props.onToggle(task)} />}
+      actions={
+        task && (
+          <button
+            type="button"
+            onClick={() => props.onDelete(task)}
+            aria-label="Delete this task"
+            title="Delete"
+            className={headerButton}
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        )
+      }
+      testId="task-details"
+    >
+      {row && <TaskDetailsBody key={row.task.id} row={row} {...props} />}
+    </Sheet>
+  );
+}
+
+function TaskDetailsBody({
+  row,
+  members,
+  onReschedule,
+  onAssign,
+  onEdit,
+}: Omit<TaskDetailsProps, "row" | "onClose" | "onToggle" | "onDelete"> & { row: TaskRow }) {
+  const { task, recordName } = row;
+  const [picking, setPicking] = useState<"due" | "assignee" | null>(null);
+  const linked = task.recordObject === "contact" || task.recordObject === "company" ? task.recordObject : null;
+  const RecordIcon = linked === "company" ? Building2 : UserRound;
+  const creator = members?.get(task.createdBy);
+
+  return (
+    <div className="space-y-6 px-5 py-4">
+      <dl className="space-y-1">
+        <Field label="Due">
+          <DuePicker
+            task={task}
+            open={picking === "due"}
+            onOpenChange={(open) => setPicking(open ? "due" : null)}
+            onPick={(due) => {
+              setPicking(null);
+              onReschedule(task, due);
+            }}
+            anchor={
+              <button type="button" className={fieldButton} onClick={() => setPicking("due")} aria-label="Due date">
+                <CalendarClock className="size-3.5 shrink-0 text-muted" aria-hidden />
+                {task.dueAt ? formatDue(task.dueAt) : <span className="text-muted">No due date</span>}
+              </button>
+            }
+          />
+        </Field>
+        <Field label="Assignee">
+          <AssigneePicker
+            task={task}
+            open={picking === "assignee"}
+            onOpenChange={(open) => setPicking(open ? "assignee" : null)}
+            onPick={(assignee) => {
+              setPicking(null);
+              onAssign(task, assignee);
+            }}
+            anchor={
+              <button
+                type="button"
+                className={fieldButton}
+                onClick={() => setPicking("assignee")}
+                aria-label="Assignee"
+              >
+                {task.assigneeId ? <OwnerName userId={task.assigneeId} /> : <span className="text-muted">No one</span>}
+              </button>
+            }
+          />
+        </Field>
+        <Field label="Priority">
+          <ChoiceGroup
+            label="Priority"
+            options={[...taskPriorities].reverse()}
+            value={task.priority}
+            onChange={(priority) => onEdit(task, { priority })}
+            labelOf={(priority) => priorityLabels[priority]}
+          />
+        </Field>
+        {linked && task.recordId && (
+          <Field label="Linked to">
+            <Link
+              to={recordPath({ object: linked, id: task.recordId })}
+              className="flex h-8 items-center gap-2 rounded-md px-2 text-[13px] text-primary hover:underline"
+            >
+              <RecordIcon className="size-3.5 shrink-0" aria-hidden />
+              <span className="truncate">{recordName ?? "Unnamed"}</span>
+            </Link>
+          </Field>
+        )}
+      </dl>
+      <TaskNotes task={task} onSave={(notes, startedFrom) => onEdit(task, { notes }, startedFrom)} />
+      <p className="text-xs text-muted">
+        Added <RelativeTime date={task.createdAt} /> by {creator ? memberName(creator) : "a former member"}
+        {task.completedAt && (
+          <>
+            {" · "}completed <RelativeTime date={task.completedAt} />
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The task's notes: saved when the field is left (or on ctrl/⌘+Enter), kept as a draft on this device
+ * until then. A teammate's change to them meanwhile refuses the save rather than overwrite it.
+ */
+function TaskNotes({ task, onSave }: { task: Task; onSave: (notes: string | null, startedFrom: Task) => void }) {
+  const saved = task.notes ?? "";
+  const draft = useDraft(`task-notes:${task.id}`, saved);
+  const startedFrom = useRef<Task>(task);
+  const save = () => {
+    const notes = draft.text.trim();
+    if (notes === saved) return;
+    onSave(notes || null, startedFrom.current);
+    draft.saved(draft.text);
+  };
+  return (
+    <div>
+      <label htmlFor="task-notes" className="mb-1.5 block text-[13px] font-medium text-foreground">
+        Notes
+      </label>
+      <textarea
+        id="task-notes"
+        value={draft.text}
+        maxLength={5000}
+        rows={6}
+        placeholder="What to ask, what was promised, links…"
+        onFocus={() => (startedFrom.current = task)}
+        onChange={(event) => draft.setText(event.target.value)}
+        onBlur={save}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+            event.preventDefault();
+            save();
+          }
+        }}
+        className="w-full resize-y rounded-md border border-border bg-background px-3 py-2 text-[13px] text-foreground shadow-xs placeholder:text-muted focus:border-primary focus:ring-2 focus:ring-primary/20 focus:outline-none"
+      />
+      {draft.kept && draft.text !== saved && (
+        <p className="mt-1 text-xs text-muted">Not saved yet: kept from before. Leave the field to save it.</p>
+      )}
+    </div>
+  );
+}
