@@ -163,6 +163,7 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
   let browser;
   let page;
   let due;
+  let tara;
   const row = (title) => page.getByTestId("task-row").filter({ has: page.getByText(title, { exact: true }) });
   const count = (tab) => page.getByTestId(`task-tab-count-${tab}`);
   /** The open picker (the toolbar has an Assignee list of its own). */
@@ -182,7 +183,7 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
   before(async () => {
     browser = await launchBrowser();
     ({ page } = await registeredUser(browser, { organization: "Schedulers", name: "Sam Scheduler", locale: "en-US" }));
-    await teammateJoins(browser, page, "Tara Teammate");
+    tara = await teammateJoins(browser, page, "Tara Teammate");
     // In the browser's time zone: some time today, and tomorrow at 10am.
     due = await page.evaluate(() => {
       const day = (days, hour, minute) => {
@@ -301,5 +302,45 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
     await details.waitFor({ state: "detached" });
     assert.doesNotMatch(page.url(), /task=/);
     assert.deepEqual(page.errors, []);
+  });
+
+  it("shows a teammate's notes in the open panel, and refuses typed notes saved over theirs until 'Save mine'", async () => {
+    const details = page.getByTestId("task-details");
+    const notes = details.getByLabel("Notes");
+    await row("Prepare the demo").getByRole("button", { name: "Notes on Prepare the demo" }).click();
+    await details.getByRole("heading", { name: "Prepare the demo" }).waitFor();
+    const teammateWrites = async (text) => {
+      const { version } = await saved("Prepare the demo");
+      await callProcedure(tara.page, "tasks.update", {
+        id: (await saved("Prepare the demo")).id,
+        version,
+        patch: { notes: text },
+      });
+    };
+
+    // Not typing: the field follows what is saved, once the list is read again (here after completing
+    // another task, which re-reads the lists).
+    await teammateWrites("Bring the slides");
+    await row("Send the contract").getByRole("checkbox", { name: "Complete Send the contract" }).click();
+    await page.waitForFunction((el) => el.value === "Bring the slides", await notes.elementHandle());
+
+    // Typing: a teammate's change meanwhile refuses the save; the field keeps what was typed.
+    await notes.fill("Ask for their data first, then demo");
+    await teammateWrites("Bring the slides and the contract");
+    await details.getByRole("radio", { name: "High" }).click();
+    const refusal = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Could not update the task: Tara Teammate changed this task at" });
+    await refusal.waitFor();
+    // The list read again has their notes; the field keeps what was typed.
+    await page.waitForLoadState("networkidle");
+    assert.equal(await notes.inputValue(), "Ask for their data first, then demo");
+    assert.equal((await saved("Prepare the demo")).notes, "Bring the slides and the contract");
+
+    await refusal.getByRole("button", { name: "Save mine" }).click();
+    await refusal.waitFor({ state: "detached" });
+    await page.waitForLoadState("networkidle");
+    assert.equal((await saved("Prepare the demo")).notes, "Ask for their data first, then demo");
+    assert.equal(await notes.inputValue(), "Ask for their data first, then demo");
   });
 });

@@ -1,5 +1,5 @@
 import { Building2, CalendarClock, Trash2, UserRound } from "lucide-react";
-import { useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { taskPriorities } from "../../../../drizzle/values";
 import { recordPath } from "../../app/recent-records";
@@ -164,16 +164,39 @@ function TaskDetailsBody({
 
 /**
  * The task's notes: saved when the field is left (or on ctrl/⌘+Enter), kept as a draft on this device
- * until then. A teammate's change to them meanwhile refuses the save rather than overwrite it.
+ * until then. Until the person types, the field follows the saved notes (a teammate's edit shows);
+ * once they type, a teammate's change meanwhile refuses the save rather than being overwritten.
+ * (An effect rather than a key: the field must not lose what is being typed when the task is re-read.)
  */
 function TaskNotes({ task, onSave }: { task: Task; onSave: (notes: string | null, startedFrom: Task) => void }) {
   const saved = task.notes ?? "";
   const draft = useDraft(`task-notes:${task.id}`, saved);
-  const startedFrom = useRef<Task>(task);
+  // The task as the typing began; null while nothing is typed.
+  const startedFrom = useRef<Task | null>(draft.kept ? task : null);
+  // Notes sent and not yet seen saved (a newer version holding them; the optimistic copy keeps the
+  // version): the field keeps them, and if they are refused, the toast offers them again.
+  const sent = useRef<{ notes: string; version: number } | null>(null);
+  const { text, setText } = draft;
+  const { version } = task;
+  useEffect(() => {
+    if (startedFrom.current) return;
+    if (sent.current) {
+      if (saved === sent.current.notes && version > sent.current.version) sent.current = null;
+      return;
+    }
+    if (text !== saved) setText(saved);
+  }, [saved, version, text, setText]);
   const save = () => {
+    const from = startedFrom.current;
+    if (!from) return;
+    startedFrom.current = null;
     const notes = draft.text.trim();
-    if (notes === saved) return;
-    onSave(notes || null, startedFrom.current);
+    if (notes === (from.notes ?? "") || notes === saved) {
+      draft.saved(draft.text);
+      return;
+    }
+    sent.current = { notes, version: task.version };
+    onSave(notes || null, from);
     draft.saved(draft.text);
   };
   return (
@@ -187,8 +210,10 @@ function TaskNotes({ task, onSave }: { task: Task; onSave: (notes: string | null
         maxLength={5000}
         rows={6}
         placeholder="What to ask, what was promised, links…"
-        onFocus={() => (startedFrom.current = task)}
-        onChange={(event) => draft.setText(event.target.value)}
+        onChange={(event) => {
+          startedFrom.current ??= task;
+          draft.setText(event.target.value);
+        }}
         onBlur={save}
         onKeyDown={(event) => {
           if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
