@@ -86,6 +86,11 @@ describe("/home: my open tasks and the team's recent activity", () => {
     assert.equal(await items.count(), 4, "the plain task has no record, so it is not in the feed");
     await screenshot(page, "home-working");
 
+    // A task's title opens its details on /tasks, over its tab.
+    await overdue.getByRole("link", { name: "Call Ann back" }).click();
+    await page.waitForURL(/\/tasks\?view=overdue&task=/);
+    await page.getByTestId("task-details").getByRole("heading", { name: "Call Ann back" }).waitFor();
+    await page.goBack();
     await overdue.getByTestId("task-record").click();
     await page.waitForURL(`**/contacts?open=${ann.id}`);
     await page.getByRole("heading", { name: "Ann Lee" }).waitFor();

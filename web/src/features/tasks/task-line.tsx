@@ -15,10 +15,12 @@ type TaskLineProps = {
   recordName?: string | null;
   /** Left out in a list of the reader's own tasks. */
   showAssignee?: boolean;
+  /** Where the title leads (the task's details on /tasks), if anywhere. */
+  to?: string;
 };
 
 /** A task in a short list (a record's panel, the home page): tick to complete, due date, assignee. */
-export function TaskLine({ task, now, onToggle, recordName, showAssignee = true }: TaskLineProps) {
+export function TaskLine({ task, now, onToggle, recordName, showAssignee = true, to }: TaskLineProps) {
   const done = task.status === "done";
   const overdue = !done && task.dueAt !== null && task.dueAt < now;
   const RecordIcon = task.recordObject === "company" ? Building2 : UserRound;
@@ -27,9 +29,15 @@ export function TaskLine({ task, now, onToggle, recordName, showAssignee = true 
   return (
     <li className="flex min-h-8 items-center gap-2.5 text-[13px]" data-testid="record-task">
       <TaskCheckbox task={task} onToggle={onToggle} />
-      <span className={cn("min-w-0 flex-1 truncate", done ? "text-muted line-through" : "text-foreground")}>
-        {task.title}
-      </span>
+      {to ? (
+        <Link to={to} className="min-w-0 flex-1 truncate text-foreground hover:text-primary hover:underline">
+          {task.title}
+        </Link>
+      ) : (
+        <span className={cn("min-w-0 flex-1 truncate", done ? "text-muted line-through" : "text-foreground")}>
+          {task.title}
+        </span>
+      )}
       {link && (
         <Link
           to={link}
