@@ -64,6 +64,11 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         value={text}
         onValueChange={setText}
         placeholder="Type a page or an action…"
+        // Escape closes the palette itself: Radix gives Escape to the newest layer only, and a record's
+        // panel that re-mounted while the palette was open would take it (and keep it, as it came from a dialog).
+        onKeyDown={(event) => {
+          if (event.key === "Escape") onOpenChange(false);
+        }}
         className="h-12 w-full border-b border-border bg-transparent px-4 text-[15px] text-foreground placeholder:text-muted focus:outline-none"
       />
       <Command.List className="max-h-[60vh] overflow-y-auto py-2">
