@@ -113,6 +113,13 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await panel().getByTestId("timeline-item").filter({ hasText: "added a task" }).waitFor();
     await screenshot(page, "contact-panel-tasks");
 
+    // The title opens the task's details on /tasks (notes, assignee…), among everyone's tasks.
+    await task.getByRole("link", { name: "Send the deck" }).click();
+    await page.waitForURL(/\/tasks\?view=upcoming&assignee=anyone&task=tsk_/);
+    await page.getByTestId("task-details").getByRole("heading", { name: "Send the deck" }).waitFor();
+    await page.goBack();
+    await task.waitFor();
+
     await task.getByRole("checkbox", { name: "Complete Send the deck" }).click();
     await panel().getByRole("button", { name: "1 done" }).waitFor();
     assert.equal(await panel().getByTestId("record-task").count(), 0, "no open task left");

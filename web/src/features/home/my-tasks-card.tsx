@@ -2,19 +2,12 @@ import { CheckSquare } from "lucide-react";
 import { Link } from "react-router-dom";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { cn } from "../../ui/cn";
-import { useDayRange, type DayRange } from "../tasks/day-range";
+import { useDayRange } from "../tasks/day-range";
 import { TaskLine } from "../tasks/task-line";
-import { tabOf } from "../tasks/task-sort";
-import type { TaskRow } from "../tasks/task-types";
+import { taskPath } from "../tasks/task-path";
 import { useTaskLists } from "../tasks/use-task-lists";
 import { useToggleTask } from "../tasks/use-task-mutations";
 import { CardEmpty, HomeCard } from "./home-card";
-
-/** The task's details on /tasks, over the tab it is in. */
-function taskPath(row: TaskRow, range: DayRange) {
-  const tab = tabOf(row, range);
-  return `/tasks?${tab === "today" ? "" : `view=${tab}&`}task=${row.task.id}`;
-}
 
 /** As many as fit beside the checklist; the rest are a click away on /tasks. */
 const SHOWN = 6;
@@ -74,7 +67,7 @@ export function MyTasksCard({ className }: { className?: string }) {
                 task={row.task}
                 recordName={row.recordName}
                 showAssignee={false}
-                to={taskPath(row, range)}
+                to={taskPath(row.task, range)}
                 now={now}
                 onToggle={() => toggle(row.task)}
               />

@@ -9,6 +9,7 @@ import { useDayRange } from "../tasks/day-range";
 import { formatDue } from "../tasks/due-format";
 import { parseQuickAdd } from "../tasks/parse-quick-add";
 import { TaskLine } from "../tasks/task-line";
+import { taskPath } from "../tasks/task-path";
 import type { Task } from "../tasks/task-types";
 import { useTaskCreate, useToggleTask } from "../tasks/use-task-mutations";
 import { PanelSection } from "./record-fields";
@@ -124,6 +125,7 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
               <TaskLine
                 key={task.id}
                 task={task}
+                to={taskPath(task, range, "anyone")}
                 now={now}
                 onToggle={() => {
                   toggle(task);
@@ -146,7 +148,13 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
               {showDone && (
                 <ul aria-label="Done tasks">
                   {done.map((task) => (
-                    <TaskLine key={task.id} task={task} now={now} onToggle={() => toggle(task)} />
+                    <TaskLine
+                      key={task.id}
+                      task={task}
+                      to={taskPath(task, range, "anyone")}
+                      now={now}
+                      onToggle={() => toggle(task)}
+                    />
                   ))}
                 </ul>
               )}

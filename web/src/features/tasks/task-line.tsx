@@ -23,6 +23,7 @@ type TaskLineProps = {
 export function TaskLine({ task, now, onToggle, recordName, showAssignee = true, to }: TaskLineProps) {
   const done = task.status === "done";
   const overdue = !done && task.dueAt !== null && task.dueAt < now;
+  const titleClass = cn("min-w-0 flex-1 truncate", done ? "text-muted line-through" : "text-foreground");
   const RecordIcon = task.recordObject === "company" ? Building2 : UserRound;
   const object = task.recordObject === "contact" || task.recordObject === "company" ? task.recordObject : null;
   const link = recordName && object && task.recordId ? recordPath({ object, id: task.recordId }) : null;
@@ -30,13 +31,11 @@ export function TaskLine({ task, now, onToggle, recordName, showAssignee = true,
     <li className="flex min-h-8 items-center gap-2.5 text-[13px]" data-testid="record-task">
       <TaskCheckbox task={task} onToggle={onToggle} />
       {to ? (
-        <Link to={to} className="min-w-0 flex-1 truncate text-foreground hover:text-primary hover:underline">
+        <Link to={to} className={cn(titleClass, "hover:text-primary hover:underline")}>
           {task.title}
         </Link>
       ) : (
-        <span className={cn("min-w-0 flex-1 truncate", done ? "text-muted line-through" : "text-foreground")}>
-          {task.title}
-        </span>
+        <span className={titleClass}>{task.title}</span>
       )}
       {link && (
         <Link
