@@ -115,12 +115,13 @@ export function useTaskUpdate() {
   return { mutate: save };
 }
 
+type TaskUpdate = ReturnType<typeof useTaskUpdate>;
+
 /**
  * A change to one task that says what it did in a toast with Undo (which puts back the fields it
  * changed): completing, reopening, rescheduling, reassigning.
  */
-export function useTaskChange() {
-  const update = useTaskUpdate();
+function changeWith(update: TaskUpdate) {
   return (task: Task, patch: TaskPatch, said: string) => {
     const before = Object.fromEntries(
       Object.keys(patch).map((key) => [key, task[key as keyof TaskPatch]]),
@@ -137,13 +138,17 @@ export function useTaskChange() {
   };
 }
 
-/** Complete or reopen, with an Undo on the toast. */
-export function useToggleTask() {
-  const change = useTaskChange();
+/** Complete or reopen. */
+function toggleWith(change: ReturnType<typeof changeWith>) {
   return (task: Task) => {
     const status = task.status === "done" ? "open" : "done";
     change(task, { status }, status === "done" ? `Completed “${task.title}”` : `Reopened “${task.title}”`);
   };
+}
+
+/** Complete or reopen, with an Undo on the toast. */
+export function useToggleTask() {
+  return toggleWith(changeWith(useTaskUpdate()));
 }
 
 export function useTaskCreate() {
@@ -202,11 +207,10 @@ export function useTaskDelete() {
 /** Everything a task list and its details panel do to a task, each told in a toast. */
 export function useTaskActions() {
   const update = useTaskUpdate();
-  const change = useTaskChange();
-  const toggle = useToggleTask();
   const remove = useTaskDelete();
+  const change = changeWith(update);
   return {
-    toggle,
+    toggle: toggleWith(change),
     reschedule: (task: Task, dueAt: Date | null) =>
       change(task, { dueAt }, dueAt ? `“${task.title}” is due ${formatDue(dueAt)}` : `“${task.title}” has no due date`),
     assign: (task: Task, assignee: { id: string; name: string } | null) =>
