@@ -344,3 +344,117 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
     assert.equal(await notes.inputValue(), "Ask for their data first, then demo");
   });
 });
+
+describe("/tasks: a task linked to a record, moved to another or unlinked", () => {
+  let browser;
+  let page;
+  let ann;
+  let initech;
+  const title = "Send the deck";
+  const row = () => page.getByTestId("task-row").filter({ has: page.getByText(title, { exact: true }) });
+  const picker = () => page.locator("[data-picker]");
+  const details = () => page.getByTestId("task-details");
+  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  const saved = async () =>
+    (await callProcedure(page, "tasks.list", { view: "all", ...wholeWeek() }, { kind: "query" })).find(
+      (r) => r.task.title === title,
+    );
+  const wholeWeek = () => ({
+    dayStart: new Date(Date.now() - 7 * 86_400_000),
+    dayEnd: new Date(Date.now() + 86_400_000),
+  });
+  /** Picks the record the text finds in the open picker. */
+  const pick = async (text, name) => {
+    await picker().getByRole("combobox", { name: "Linked record" }).fill(text);
+    await picker()
+      .getByRole("option", { name: new RegExp(name) })
+      .click();
+  };
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Linkers", name: "Lena Linker", locale: "en-US" }));
+    ann = await callProcedure(page, "contacts.create", {
+      firstName: "Ann",
+      lastName: "Lee",
+      emails: ["ann@lee.example"],
+    });
+    initech = await callProcedure(page, "companies.create", { name: "Initech", domain: "initech.example" });
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      d.setHours(23, 59, 0, 0);
+      return d.toISOString();
+    });
+    await callProcedure(page, "tasks.create", { title, dueAt: new Date(today) });
+    await page.goto("/tasks");
+    await row().waitFor();
+  });
+  after(() => browser?.close());
+
+  it("links the active task to a contact with l, found by email; Undo unlinks it", async () => {
+    assert.equal(await row().getByTestId("task-record").count(), 0);
+    await page.keyboard.press("l");
+    await picker().getByText("Type a name, an email or a domain.").waitFor();
+    await picker().getByRole("combobox", { name: "Linked record" }).fill("ann@lee");
+    await picker()
+      .getByRole("option", { name: /Ann Lee/ })
+      .waitFor();
+    await screenshot(page, "task-link");
+    await page.keyboard.press("Enter");
+    await toast(`Linked “${title}” to Ann Lee`).waitFor();
+    assert.equal(await row().getByTestId("task-record").innerText(), "Ann Lee");
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(await saved().then((r) => [r.task.recordObject, r.task.recordId, r.recordName]), [
+      "contact",
+      ann.id,
+      "Ann Lee",
+    ]);
+
+    await toast(`Linked “${title}” to Ann Lee`).getByRole("button", { name: "Undo" }).click();
+    await row().getByTestId("task-record").waitFor({ state: "detached" });
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(await saved().then((r) => [r.task.recordId, r.recordName]), [null, null]);
+  });
+
+  it("links and moves it from the details panel; each record's timeline tells, and unlinking leaves it on no record", async () => {
+    await page.keyboard.press("o");
+    await details().getByRole("button", { name: "Link a record" }).click();
+    await pick("lee", "Ann Lee");
+    await details().getByRole("link", { name: "Ann Lee" }).waitFor();
+    await toast(`Linked “${title}” to Ann Lee`).waitFor();
+
+    await details().getByRole("button", { name: "Change the linked record" }).click();
+    // What it links to now is marked, and Unlink is offered before anything is typed.
+    await picker().getByRole("option", { name: "Unlink" }).waitFor();
+    await pick("initech", "Initech");
+    await details().getByRole("link", { name: "Initech" }).waitFor();
+    await toast(`Linked “${title}” to Initech`).waitFor();
+    assert.equal(await row().getByTestId("task-record").innerText(), "Initech");
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(await saved().then((r) => [r.task.recordObject, r.task.recordId]), ["company", initech.id]);
+    await screenshot(page, "task-details-linked");
+
+    // The company's timeline says who linked which task.
+    await details().getByRole("link", { name: "Initech" }).click();
+    const panel = page.getByTestId("record-panel");
+    await panel.getByRole("heading", { name: "Initech" }).waitFor();
+    const linked = panel.getByTestId("timeline-item").filter({ hasText: "linked a task" });
+    await linked.waitFor();
+    assert.match((await linked.innerText()).replace(/\s+/g, " "), /You linked a task.*Send the deck/);
+    // And Ann's, that it went elsewhere (she had it twice: linked, unlinked by Undo, linked, moved).
+    const { timeline } = await callProcedure(page, "contacts.get", { id: ann.id }, { kind: "query" });
+    assert.deepEqual(
+      timeline.filter((a) => a.kind === "task").map((a) => a.summary),
+      [`Task unlinked: ${title}`, `Task linked: ${title}`, `Task unlinked: ${title}`, `Task linked: ${title}`],
+    );
+
+    await page.goBack();
+    await details().getByRole("button", { name: "Change the linked record" }).click();
+    await picker().getByRole("option", { name: "Unlink" }).click();
+    await toast(`“${title}” is no longer linked`).waitFor();
+    await details().getByRole("button", { name: "Link a record" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(await saved().then((r) => [r.task.recordId, r.recordName]), [null, null]);
+    assert.deepEqual(page.errors, []);
+  });
+});

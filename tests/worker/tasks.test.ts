@@ -374,6 +374,118 @@ describe("tasks.update", () => {
   });
 });
 
+describe("tasks.update: the linked record", () => {
+  it("links a task to a record, moves it to another and unlinks it, each told on both records' timelines", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    const ada = await caller.contacts.create({ firstName: "Ada", lastName: "Lovelace" });
+    const initech = await seedCompany(org.id, "Initech", identity.uid);
+    const task = await caller.tasks.create({ title: "Send the deck" });
+
+    const linked = await caller.tasks.update({
+      id: task.id,
+      version: 1,
+      patch: { recordObject: "contact", recordId: ada.id },
+    });
+    expect(linked).toMatchObject({ recordObject: "contact", recordId: ada.id, version: 2 });
+    expect((await caller.tasks.get({ id: task.id })).recordName).toBe("Ada Lovelace");
+    expect((await caller.tasks.list({ ...day, recordId: ada.id })).map((t) => t.task.id)).toEqual([task.id]);
+
+    await caller.tasks.update({ id: task.id, version: 2, patch: { recordObject: "company", recordId: initech.id } });
+    expect((await caller.tasks.get({ id: task.id })).recordName).toBe("Initech");
+    expect(await caller.tasks.list({ ...day, recordId: ada.id })).toEqual([]);
+
+    const unlinked = await caller.tasks.update({
+      id: task.id,
+      version: 3,
+      patch: { recordObject: null, recordId: null },
+    });
+    expect(unlinked).toMatchObject({ recordObject: null, recordId: null, version: 4 });
+    expect((await caller.tasks.get({ id: task.id })).recordName).toBeNull();
+
+    const said = async (recordId: string) =>
+      (
+        await rows<{ summary: string }>(
+          "SELECT summary FROM activities WHERE organization_id = ? AND record_id = ? AND kind = 'task' ORDER BY rowid",
+          org.id,
+          recordId,
+        )
+      ).map((row) => row.summary);
+    expect(await said(ada.id)).toEqual(["Task linked: Send the deck", "Task unlinked: Send the deck"]);
+    expect(await said(initech.id)).toEqual(["Task linked: Send the deck", "Task unlinked: Send the deck"]);
+    // The task's own history says from → to.
+    const [history] = await rows<{ changes: string }>(
+      "SELECT changes FROM activities WHERE record_object = 'task' AND record_id = ? AND kind = 'updated' ORDER BY rowid LIMIT 1",
+      task.id,
+    );
+    expect(JSON.parse(history.changes)).toEqual({ recordObject: [null, "contact"], recordId: [null, ada.id] });
+  });
+
+  it("completing a task while moving it tells the new record", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const ada = await caller.contacts.create({ firstName: "Ada" });
+    const grace = await caller.contacts.create({ firstName: "Grace" });
+    const task = await caller.tasks.create({ title: "Wrap up", recordObject: "contact", recordId: ada.id });
+    await caller.tasks.update({
+      id: task.id,
+      version: 1,
+      patch: { status: "done", recordObject: "contact", recordId: grace.id },
+    });
+    expect(
+      await rows(
+        "SELECT record_id, summary FROM activities WHERE organization_id = ? AND kind = 'task' ORDER BY rowid",
+        org.id,
+      ),
+    ).toEqual([
+      { record_id: ada.id, summary: "Task created: Wrap up" },
+      { record_id: ada.id, summary: "Task unlinked: Wrap up" },
+      { record_id: grace.id, summary: "Task linked: Wrap up" },
+      { record_id: grace.id, summary: "Task completed: Wrap up" },
+    ]);
+  });
+
+  it("is NOT_FOUND for a record in the trash or unknown, and leaves the task as it was", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ada = await caller.contacts.create({ firstName: "Ada" });
+    const task = await caller.tasks.create({ title: "Stay put", recordObject: "contact", recordId: ada.id });
+    const binned = await caller.contacts.create({ firstName: "Binned" });
+    await caller.contacts.delete({ ids: [binned.id] });
+    for (const recordId of [binned.id, "con_unknown0000000"])
+      await expectTRPCError(
+        caller.tasks.update({ id: task.id, version: 1, patch: { recordObject: "contact", recordId } }),
+        "NOT_FOUND",
+        "That contact does not exist or was deleted.",
+      );
+    expect(await rows("SELECT record_id, version FROM tasks WHERE id = ?", task.id)).toEqual([
+      { record_id: ada.id, version: 1 },
+    ]);
+  });
+
+  it("is BAD_REQUEST for half a link or a link to a deal", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const ada = await caller.contacts.create({ firstName: "Ada" });
+    const task = await caller.tasks.create({ title: "Half" });
+    const client = await httpClientFor(identity);
+    const half = await expectTRPCError(
+      client.tasks.update.mutate({ id: task.id, version: 1, patch: { recordId: ada.id } }),
+      "BAD_REQUEST",
+      "Link a task to a record with both its kind and id, or unlink it with neither.",
+    );
+    expect(fieldErrorsOf(half)).toHaveProperty("patch");
+    await expectTRPCError(
+      client.tasks.update.mutate({ id: task.id, version: 1, patch: { recordObject: "contact", recordId: null } }),
+      "BAD_REQUEST",
+    );
+    await expectTRPCError(
+      caller.tasks.update({ id: task.id, version: 1, patch: { recordObject: "deal", recordId: "deal_0000000000" } }),
+      "BAD_REQUEST",
+      "Tasks link to contacts and companies for now.",
+    );
+    expect(await rows("SELECT record_id, version FROM tasks WHERE id = ?", task.id)).toEqual([
+      { record_id: null, version: 1 },
+    ]);
+  });
+});
+
 describe("tasks.delete and tasks.trash", () => {
   it("soft-deletes the task: gone from the list, shown in the trash, NOT_FOUND the second time", async () => {
     const { caller } = await ownerOfNewOrganization();
@@ -692,6 +804,26 @@ describe("tasks across organizations", () => {
     expect(await rows("SELECT id FROM tasks WHERE organization_id = ?", b.org.id)).toEqual([]);
     expect(await rows("SELECT kind FROM activities WHERE record_id = ? AND kind = 'task'", a.contact.id)).toEqual([
       { kind: "task" },
+    ]);
+  });
+
+  it("is NOT_FOUND when a member of B moves their task to A's contact, which hears nothing of it", async () => {
+    const { a, b } = await twoOrganizations();
+    const mine = await b.member.caller.tasks.create({ title: "Mine" });
+    await expectTRPCError(
+      b.member.caller.tasks.update({
+        id: mine.id,
+        version: 1,
+        patch: { recordObject: "contact", recordId: a.contact.id },
+      }),
+      "NOT_FOUND",
+      "That contact does not exist or was deleted.",
+    );
+    expect(await rows("SELECT record_id, version FROM tasks WHERE id = ?", mine.id)).toEqual([
+      { record_id: null, version: 1 },
+    ]);
+    expect(await rows("SELECT summary FROM activities WHERE record_id = ? AND kind = 'task'", a.contact.id)).toEqual([
+      { summary: "Task created: A's task" },
     ]);
   });
 

@@ -37,7 +37,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const { theme, toggleTheme } = useTheme();
   const { openFeedback, openShortcuts } = useShell();
   const [text, setText] = useState("");
-  const results = useRecordSearch(open ? text : "");
+  const { found: results } = useRecordSearch(open ? text : "");
   // Before anything is typed: the records opened lately, to go back to one in two keys.
   const recent = useRecentRecords(useCurrentUser().data?.id);
   const found = text.trim().length >= 2 ? results.data : undefined;

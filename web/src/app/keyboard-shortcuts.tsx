@@ -47,6 +47,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["o"], action: "Open the task's details and notes beside the list" },
       { keys: ["d"], action: "Reschedule: today, tomorrow, next week or in words (“fri 3pm”)" },
       { keys: ["a"], action: "Assign the task to a teammate" },
+      { keys: ["l"], action: "Link the task to a contact or company" },
       { keys: ["⌫"], action: "Delete the task (with undo)" },
     ],
   },

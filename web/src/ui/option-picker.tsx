@@ -20,6 +20,8 @@ type OptionPickerProps = {
   /** The search box's accessible name, e.g. "Company". */
   label: string;
   placeholder?: string;
+  /** What the list says before anything is typed when it has nothing to offer yet. */
+  prompt?: string;
   useOptions: OptionSource;
   /** Options listed first whatever the source says (each once, by value, case-insensitively). */
   pinned?: PickerOption[];
@@ -47,6 +49,7 @@ export function OptionPicker({
   onOpenChange,
   label,
   placeholder,
+  prompt,
   useOptions,
   pinned,
   chosen,
@@ -85,6 +88,7 @@ export function OptionPicker({
           <PickerList
             label={label}
             placeholder={placeholder}
+            prompt={prompt}
             useOptions={useOptions}
             pinned={pinned}
             chosen={chosen}
@@ -102,12 +106,22 @@ export function OptionPicker({
 
 type PickerListProps = Pick<
   OptionPickerProps,
-  "label" | "placeholder" | "useOptions" | "pinned" | "chosen" | "onPick" | "onClear" | "clearLabel" | "create"
+  | "label"
+  | "placeholder"
+  | "prompt"
+  | "useOptions"
+  | "pinned"
+  | "chosen"
+  | "onPick"
+  | "onClear"
+  | "clearLabel"
+  | "create"
 >;
 
 function PickerList({
   label,
   placeholder,
+  prompt = "Nothing to choose yet.",
   useOptions,
   pinned = [],
   chosen,
@@ -144,7 +158,7 @@ function PickerList({
       <Command.List className="max-h-64 overflow-y-auto p-1">
         {!offerCreate && (
           <Command.Empty className="px-3 py-4 text-center text-xs text-muted">
-            {loading ? "Searching…" : typed ? "Nothing matches." : "Nothing to choose yet."}
+            {loading ? "Searching…" : typed ? "Nothing matches." : prompt}
           </Command.Empty>
         )}
         {options.map((option) => (

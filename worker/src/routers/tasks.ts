@@ -192,13 +192,18 @@ export const tasksRouter = createTRPCRouter({
   update: memberProcedure.input(taskUpdateInput).mutation(async ({ ctx, input }) => {
     const current = await findTask(ctx.db, ctx.org.id, input.id);
     if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.id, "task");
-    if (input.patch.assigneeId) await assertMember(ctx.db, ctx.org.id, input.patch.assigneeId);
+    await Promise.all([
+      input.patch.assigneeId ? assertMember(ctx.db, ctx.org.id, input.patch.assigneeId) : undefined,
+      assertRecord(ctx.db, ctx.org.id, input.patch.recordObject, input.patch.recordId),
+    ]);
     const now = new Date();
     const patch: Partial<Task> = { ...input.patch };
     if (input.patch.status) patch.completedAt = input.patch.status === "done" ? (current.completedAt ?? now) : null;
     const changes = diffFields(current, input.patch);
     if (Object.keys(changes).length === 0) return current;
     const completed = input.patch.status === "done" && current.status !== "done";
+    const title = input.patch.title ?? current.title;
+    const relinked = "recordId" in changes ? { ...current, ...patch } : null;
     const unchanged = and(
       eq(tasks.id, current.id),
       eq(tasks.organizationId, ctx.org.id),
@@ -211,9 +216,10 @@ export const tasksRouter = createTRPCRouter({
         ctx.db,
         [
           taskHistory(current, ctx.uid, "updated", now, changes),
-          completed
-            ? linkedRecordActivity(current, ctx.uid, `Task completed: ${input.patch.title ?? current.title}`, now)
-            : null,
+          // A relinked task leaves word on both records' timelines.
+          relinked ? linkedRecordActivity(current, ctx.uid, `Task unlinked: ${title}`, now) : null,
+          relinked ? linkedRecordActivity(relinked, ctx.uid, `Task linked: ${title}`, now) : null,
+          completed ? linkedRecordActivity(relinked ?? current, ctx.uid, `Task completed: ${title}`, now) : null,
         ],
         guard,
       ),

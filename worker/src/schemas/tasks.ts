@@ -37,8 +37,15 @@ export const taskUpdateInput = z.object({
       priority: z.enum(taskPriorities),
       assigneeId: z.string().min(1).max(128).nullable(),
       status: z.enum(["open", "done"]),
+      /** Relinks the task (both set), or unlinks it (both null). */
+      recordObject: z.enum(recordObjects).nullable(),
+      recordId: z.string().min(4).max(40).nullable(),
     })
-    .partial(),
+    .partial()
+    .refine((p) => (p.recordObject === undefined) === (p.recordId === undefined) && !p.recordObject === !p.recordId, {
+      message: "Link a task to a record with both its kind and id, or unlink it with neither.",
+      path: ["recordId"],
+    }),
 });
 
 export const taskViews = ["today", "upcoming", "overdue", "done", "all"] as const;

@@ -44,6 +44,8 @@ const taskVerbs: Record<string, string> = {
   completed: "completed",
   deleted: "deleted",
   restored: "restored",
+  linked: "linked",
+  unlinked: "unlinked",
 };
 
 /**
@@ -61,7 +63,8 @@ export function describeActivity(
   if (summary === `Deleted a ${item.kind}`) return { verb: `deleted a ${item.kind}`, summary: null, hidden: [] };
   if (item.kind === "merged") return { verb: activityKinds.merged.verb(noun), summary: null, hidden: [] };
   // Task entries say what happened to the task in their summary: "Task completed: Send the deck".
-  const task = item.kind === "task" ? summary?.match(/^Task (created|completed|deleted|restored): (.*)$/s) : null;
+  const task =
+    item.kind === "task" ? summary?.match(/^Task (created|completed|deleted|restored|linked|unlinked): (.*)$/s) : null;
   if (task) return { verb: `${taskVerbs[task[1]]} a task`, summary: task[2], hidden: [] };
   return { verb: (activityKinds[item.kind] ?? activityKinds.updated).verb(noun), summary, hidden: [] };
 }

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { useRecordSearch } from "../../app/use-record-search";
 import { trpc } from "../../lib/trpc";
-import { useSettledValue } from "../../lib/use-settled-value";
 import { Avatar } from "../../ui/avatar";
 import { Badge } from "../../ui/badge";
 import type { DataTableColumn } from "../../ui/data-table";
@@ -76,13 +76,7 @@ export function tagOptionsOf(object: RecordObject): OptionSource {
 
 /** Live companies whose name or domain matches what is typed, 150 ms after typing stops. */
 export const useCompanyOptions: OptionSource = (text) => {
-  const query = useSettledValue(text.trim(), 150);
-  const found = useQuery({
-    ...trpc.search.records.queryOptions({ query, limit: 8, objects: ["company"] }),
-    enabled: query.length >= 1,
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
+  const { query, found } = useRecordSearch(text, { limit: 8, objects: ["company"], minLength: 1 });
   return {
     searched: true,
     loading: found.isFetching || query !== text.trim(),

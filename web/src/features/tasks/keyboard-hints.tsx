@@ -7,6 +7,7 @@ const hints: [string[], string][] = [
   [["o"], "open"],
   [["d"], "reschedule"],
   [["a"], "assign"],
+  [["l"], "link"],
   [["⌫"], "delete"],
   [["c"], "add"],
   [["?"], "all shortcuts"],

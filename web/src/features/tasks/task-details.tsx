@@ -1,4 +1,4 @@
-import { Building2, CalendarClock, Trash2, UserRound } from "lucide-react";
+import { Building2, CalendarClock, Link2, Pencil, Trash2, UserRound } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { taskPriorities } from "../../../../drizzle/values";
@@ -12,8 +12,8 @@ import { OwnerName } from "../records/reference-fields";
 import { formatDue } from "./due-format";
 import { priorityLabels } from "./priority-marker";
 import { TaskCheckbox } from "./task-checkbox";
-import { AssigneePicker, DuePicker } from "./task-pickers";
-import type { Task, TaskPatch, TaskRow } from "./task-types";
+import { AssigneePicker, DuePicker, RecordPicker } from "./task-pickers";
+import type { LinkedRecord, RowPicker, Task, TaskPatch, TaskRow } from "./task-types";
 
 type TaskDetailsProps = {
   /** The open task's row as the lists hold it now; null closes the panel. */
@@ -23,6 +23,7 @@ type TaskDetailsProps = {
   onToggle: (task: Task) => void;
   onReschedule: (task: Task, due: Date | null) => void;
   onAssign: (task: Task, assignee: { id: string; name: string } | null) => void;
+  onRelink: (row: TaskRow, record: LinkedRecord | null) => void;
   /** A quiet edit (priority, notes): `startedFrom` is the task as the edit began (see useTaskUpdate). */
   onEdit: (task: Task, patch: TaskPatch, startedFrom?: Task) => void;
   onDelete: (task: Task) => void;
@@ -79,10 +80,11 @@ function TaskDetailsBody({
   members,
   onReschedule,
   onAssign,
+  onRelink,
   onEdit,
 }: Omit<TaskDetailsProps, "row" | "onClose" | "onToggle" | "onDelete"> & { row: TaskRow }) {
   const { task, recordName } = row;
-  const [picking, setPicking] = useState<"due" | "assignee" | null>(null);
+  const [picking, setPicking] = useState<RowPicker | null>(null);
   const linked = task.recordObject === "contact" || task.recordObject === "company" ? task.recordObject : null;
   const RecordIcon = linked === "company" ? Building2 : UserRound;
   const creator = members?.get(task.createdBy);
@@ -137,17 +139,49 @@ function TaskDetailsBody({
             labelOf={(priority) => priorityLabels[priority]}
           />
         </Field>
-        {linked && task.recordId && (
-          <Field label="Linked to">
-            <Link
-              to={recordPath({ object: linked, id: task.recordId })}
-              className="flex h-8 items-center gap-2 rounded-md px-2 text-[13px] text-primary hover:underline"
-            >
-              <RecordIcon className="size-3.5 shrink-0" aria-hidden />
-              <span className="truncate">{recordName ?? "Unnamed"}</span>
-            </Link>
-          </Field>
-        )}
+        <Field label="Linked to">
+          <RecordPicker
+            task={task}
+            open={picking === "record"}
+            onOpenChange={(open) => setPicking(open ? "record" : null)}
+            onPick={(record) => {
+              setPicking(null);
+              onRelink(row, record);
+            }}
+            anchor={
+              linked && task.recordId ? (
+                <div className="flex min-w-0 items-center">
+                  <Link
+                    to={recordPath({ object: linked, id: task.recordId })}
+                    className="mr-auto flex h-8 min-w-0 items-center gap-2 rounded-md px-2 text-[13px] text-primary hover:underline"
+                  >
+                    <RecordIcon className="size-3.5 shrink-0" aria-hidden />
+                    <span className="truncate">{recordName ?? "Unnamed"}</span>
+                  </Link>
+                  <button
+                    type="button"
+                    className={headerButton}
+                    onClick={() => setPicking("record")}
+                    aria-label="Change the linked record"
+                    title="Link elsewhere or unlink"
+                  >
+                    <Pencil className="size-3.5" aria-hidden />
+                  </button>
+                </div>
+              ) : (
+                <button
+                  type="button"
+                  className={fieldButton}
+                  onClick={() => setPicking("record")}
+                  aria-label="Link a record"
+                >
+                  <Link2 className="size-3.5 shrink-0 text-muted" aria-hidden />
+                  <span className="text-muted">Link a contact or company</span>
+                </button>
+              )
+            }
+          />
+        </Field>
       </dl>
       <TaskNotes task={task} onSave={(notes, startedFrom) => onEdit(task, { notes }, startedFrom)} />
       <p className="text-xs text-muted">

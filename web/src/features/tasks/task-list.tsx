@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { Card } from "../../ui/card";
 import type { Member } from "../members/use-members";
 import { TaskRow } from "./task-row";
-import type { TaskRow as Row } from "./task-types";
+import type { RowPicker, TaskRow as Row } from "./task-types";
 import { useListKeys } from "./use-list-keys";
 import { useTaskActions } from "./use-task-mutations";
 
@@ -21,7 +21,7 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen }: TaskLis
   const [activeId, setActiveId] = useState<string | null>(openId);
   const lastIndex = useRef(0);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [picking, setPicking] = useState<{ id: string; field: "due" | "assignee" } | null>(null);
+  const [picking, setPicking] = useState<{ id: string; field: RowPicker } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const act = useTaskActions();
   const now = new Date();
@@ -54,6 +54,7 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen }: TaskLis
       focusQuickAdd: () => quickAddRef.current?.focus(),
       reschedule: () => active && setPicking({ id: active.id, field: "due" }),
       assign: () => active && setPicking({ id: active.id, field: "assignee" }),
+      link: () => active && setPicking({ id: active.id, field: "record" }),
       open: () => {
         if (!active) return;
         setActiveId(active.id);
@@ -100,6 +101,10 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen }: TaskLis
             onAssign={(assignee) => {
               setPicking(null);
               act.assign(row.task, assignee);
+            }}
+            onRelink={(record) => {
+              setPicking(null);
+              act.relink(row, record);
             }}
           />
         ))}

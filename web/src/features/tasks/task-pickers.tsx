@@ -1,8 +1,10 @@
+import { Building2, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { OptionPicker, type OptionSource } from "../../ui/option-picker";
+import { useRecordSearch } from "../../app/use-record-search";
+import { OptionPicker, type OptionSource, type PickerOption } from "../../ui/option-picker";
 import { useMemberOptions } from "../records/reference-fields";
 import { dueOptions } from "./due-options";
-import type { Task } from "./task-types";
+import type { LinkedRecord, Task } from "./task-types";
 
 type PickerProps = {
   task: Task;
@@ -59,6 +61,56 @@ export function AssigneePicker({
       onPick={(option) => onPick({ id: option.value, name: option.label })}
       onClear={() => onPick(null)}
       clearLabel="Unassign"
+      align="end"
+    />
+  );
+}
+
+const recordIcon = { contact: UserRound, company: Building2 } as const;
+
+const linkOption = (object: LinkedRecord["object"], id: string, label: string, hint: string | null): PickerOption => {
+  const Icon = recordIcon[object];
+  return { value: `${object}:${id}`, label, hint, icon: <Icon className="size-3.5 shrink-0 text-muted" aria-hidden /> };
+};
+
+/** Contacts, then companies, whose name, email or domain matches what is typed. */
+const useLinkOptions: OptionSource = (text) => {
+  const { query, found } = useRecordSearch(text, { limit: 6, minLength: 1 });
+  const results = query ? found.data : undefined;
+  return {
+    searched: true,
+    loading: found.isFetching || query !== text.trim(),
+    options: [
+      ...(results?.contacts ?? []).map((c) => linkOption("contact", c.id, c.name, c.email ?? c.title)),
+      ...(results?.companies ?? []).map((c) => linkOption("company", c.id, c.name, c.domain)),
+    ],
+  };
+};
+
+/** Link the task to a contact or a company (found as typed), or unlink it. */
+export function RecordPicker({
+  task,
+  anchor,
+  open,
+  onOpenChange,
+  onPick,
+}: PickerProps & { onPick: (record: LinkedRecord | null) => void }) {
+  return (
+    <OptionPicker
+      anchor={anchor}
+      open={open}
+      onOpenChange={onOpenChange}
+      label="Linked record"
+      placeholder="Link to a contact or company…"
+      prompt="Type a name, an email or a domain."
+      useOptions={useLinkOptions}
+      chosen={task.recordObject && task.recordId ? [`${task.recordObject}:${task.recordId}`] : []}
+      onPick={(option) => {
+        const [object, id] = option.value.split(":") as [LinkedRecord["object"], string];
+        onPick({ object, id, name: option.label });
+      }}
+      onClear={() => onPick(null)}
+      clearLabel="Unlink"
       align="end"
     />
   );

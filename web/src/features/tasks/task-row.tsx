@@ -1,4 +1,4 @@
-import { Building2, CalendarPlus, NotebookText, UserRound } from "lucide-react";
+import { Building2, CalendarPlus, Link2, NotebookText, UserRound } from "lucide-react";
 import { formatDateTime } from "../../lib/format";
 import { Avatar } from "../../ui/avatar";
 import { cn } from "../../ui/cn";
@@ -6,9 +6,9 @@ import { memberName, type Member } from "../members/use-members";
 import { formatDueShort } from "./due-format";
 import { PriorityMarker } from "./priority-marker";
 import { TaskCheckbox } from "./task-checkbox";
-import { AssigneePicker, DuePicker } from "./task-pickers";
+import { AssigneePicker, DuePicker, RecordPicker } from "./task-pickers";
 import { TaskRowMenu } from "./task-row-menu";
-import type { Task, TaskPriority, TaskRow as Row } from "./task-types";
+import type { LinkedRecord, RowPicker, Task, TaskPriority, TaskRow as Row } from "./task-types";
 import { TitleEditor } from "./title-editor";
 
 type TaskRowProps = {
@@ -28,10 +28,11 @@ type TaskRowProps = {
   onPriority: (priority: TaskPriority) => void;
   onDelete: () => void;
   /** Which of the row's pickers is open, if any. */
-  picking: "due" | "assignee" | null;
-  onPicking: (picking: "due" | "assignee" | null) => void;
+  picking: RowPicker | null;
+  onPicking: (picking: RowPicker | null) => void;
   onReschedule: (due: Date | null) => void;
   onAssign: (assignee: { id: string; name: string } | null) => void;
+  onRelink: (record: LinkedRecord | null) => void;
 };
 
 export function TaskRow({ row, active, editing, overdue, assignee, picking, ...on }: TaskRowProps) {
@@ -86,15 +87,44 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
           <NotebookText className="size-3.5" aria-hidden />
         </button>
       )}
-      {recordName && (
-        <span
-          data-testid="task-record"
-          className="hidden max-w-48 shrink-0 items-center gap-1 truncate rounded-md border border-border px-1.5 py-0.5 text-xs text-muted sm:inline-flex"
-        >
-          <RecordIcon className="size-3 shrink-0" aria-hidden />
-          <span className="truncate">{recordName}</span>
-        </span>
-      )}
+      <RecordPicker
+        task={task}
+        open={picking === "record"}
+        onOpenChange={(open) => on.onPicking(open ? "record" : null)}
+        onPick={on.onRelink}
+        anchor={
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-label={
+              recordName ? `Linked to ${recordName}: link ${task.title} elsewhere` : `Link ${task.title} to a record`
+            }
+            title={recordName ? `Linked to ${recordName}` : "Link to a contact or company"}
+            onClick={(event) => {
+              event.stopPropagation();
+              on.onActivate();
+              on.onPicking("record");
+            }}
+            className={cn(
+              "hidden max-w-48 shrink-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted hover:bg-surface-2 hover:text-foreground sm:inline-flex",
+              recordName
+                ? "border border-border"
+                : "opacity-0 group-hover:opacity-100 group-data-[active=true]:opacity-100",
+            )}
+          >
+            {recordName ? (
+              <>
+                <RecordIcon className="size-3 shrink-0" aria-hidden />
+                <span data-testid="task-record" className="truncate">
+                  {recordName}
+                </span>
+              </>
+            ) : (
+              <Link2 className="size-3.5" aria-hidden />
+            )}
+          </button>
+        }
+      />
       <DuePicker
         task={task}
         open={picking === "due"}

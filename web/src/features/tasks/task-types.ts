@@ -13,5 +13,11 @@ export type TaskTab = (typeof taskTabs)[number];
 export const pageTabs = [...taskTabs, "trash"] as const;
 export type PageTab = (typeof pageTabs)[number];
 
+/** What a task links to, as a picker chose it. */
+export type LinkedRecord = { object: "contact" | "company"; id: string; name: string };
+
+/** The pickers a task row opens: its due date, its assignee, its linked record. */
+export type RowPicker = "due" | "assignee" | "record";
+
 /** "me", "anyone" or a member's user id, as tasks.list takes it. */
 export type AssigneeFilter = string;

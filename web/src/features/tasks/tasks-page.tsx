@@ -121,6 +121,7 @@ export default function TasksPage() {
         onToggle={act.toggle}
         onReschedule={act.reschedule}
         onAssign={act.assign}
+        onRelink={act.relink}
         onEdit={act.edit}
         onDelete={(task) => {
           act.remove(task);

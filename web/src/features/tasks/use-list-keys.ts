@@ -9,12 +9,13 @@ export type ListKeyHandlers = {
   focusQuickAdd: () => void;
   reschedule: () => void;
   assign: () => void;
+  link: () => void;
   open: () => void;
 };
 
 /**
  * Linear-style list keys, active while no field, dialog or menu has the keyboard:
- * j/k or ↑/↓ move, x or Space toggles, Enter edits, o opens the details, d reschedules, a reassigns,
+ * j/k or ↑/↓ move, x or Space toggles, Enter edits, o opens the details, d reschedules, a reassigns, l links to a record,
  * Delete/Backspace deletes, c adds. They go on while the details panel is open beside the list.
  */
 export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
@@ -41,6 +42,7 @@ export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
         c: on.focusQuickAdd,
         d: on.reschedule,
         a: on.assign,
+        l: on.link,
         o: on.open,
       };
       // Buttons and links keep their own Enter and Space.

@@ -6,7 +6,7 @@ import { toast, toastError } from "../../lib/toast";
 import { isConflict, saveAgainLabel } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
 import { formatDue } from "./due-format";
-import type { Task, TaskPatch, TaskRow } from "./task-types";
+import type { LinkedRecord, Task, TaskPatch, TaskRow } from "./task-types";
 
 const listFilter = () => trpc.tasks.list.pathFilter();
 
@@ -16,9 +16,9 @@ function refreshLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries(trpc.timeline.recent.pathFilter());
 }
 
-function patchCachedTask(queryClient: QueryClient, id: string, change: (task: Task) => Task) {
+function patchCachedRow(queryClient: QueryClient, id: string, change: (row: TaskRow) => TaskRow) {
   queryClient.setQueriesData<TaskRow[]>(listFilter(), (rows) =>
-    rows?.map((row) => (row.task.id === id ? { ...row, task: change(row.task) } : row)),
+    rows?.map((row) => (row.task.id === id ? change(row) : row)),
   );
 }
 
@@ -37,10 +37,17 @@ function cachedTask(queryClient: QueryClient, id: string): Task | undefined {
  * they stand (an edit kept offline is sent as such by a later tab, see lib/offline-edits.ts); this
  * tab reads the version again when the edit runs, after the edits queued before it.
  */
-type UpdateVariables = { id: string; version: number | undefined; patch: TaskPatch; outdatedVersion?: number };
+type UpdateVariables = {
+  id: string;
+  version: number | undefined;
+  patch: TaskPatch;
+  outdatedVersion?: number;
+  /** The name of the record a relinking patch links to, shown at once (the server's answer is the task alone). */
+  recordName?: string | null;
+};
 
 /** An edit; a typed one says what it `startedFrom`: the task as its editor opened on it. */
-type SaveVariables = { id: string; patch: TaskPatch; startedFrom?: Task };
+type SaveVariables = { id: string; patch: TaskPatch; startedFrom?: Task; recordName?: string | null };
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -75,17 +82,20 @@ export function useTaskUpdate() {
       if (!task) throw new Error("That task is no longer in the list. Reload and try again.");
       return mutationFn!({ id, version: outdatedVersion ?? task.version, patch }, context);
     },
-    onMutate: async ({ id, patch }) => {
+    onMutate: async ({ id, patch, recordName }) => {
       await queryClient.cancelQueries(listFilter());
       const snapshot = queryClient.getQueriesData<TaskRow[]>(listFilter());
-      patchCachedTask(queryClient, id, (task) => ({
-        ...task,
-        ...patch,
-        completedAt: patch.status === "done" ? new Date() : patch.status === "open" ? null : task.completedAt,
+      patchCachedRow(queryClient, id, ({ task, recordName: shown }) => ({
+        task: {
+          ...task,
+          ...patch,
+          completedAt: patch.status === "done" ? new Date() : patch.status === "open" ? null : task.completedAt,
+        },
+        recordName: patch.recordId === undefined ? shown : patch.recordId === null ? null : (recordName ?? shown),
       }));
       return { snapshot };
     },
-    onError: async (error, { id, patch }, context) => {
+    onError: async (error, { id, patch, recordName }, context) => {
       context?.snapshot.forEach(([key, rows]) => queryClient.setQueryData(key, rows));
       // Their version first, so "Save mine" saves over it.
       if (isConflict(error))
@@ -94,10 +104,13 @@ export function useTaskUpdate() {
       toastError(
         error,
         "Could not update the task",
-        label && { label, onClick: () => update.mutate({ id, patch, version: cachedTask(queryClient, id)?.version }) },
+        label && {
+          label,
+          onClick: () => update.mutate({ id, patch, recordName, version: cachedTask(queryClient, id)?.version }),
+        },
       );
     },
-    onSuccess: (updated) => patchCachedTask(queryClient, updated.id, () => updated),
+    onSuccess: (updated) => patchCachedRow(queryClient, updated.id, (row) => ({ ...row, task: updated })),
     onSettled: () => {
       // Refetch once the last queued edit lands, so a refetch never undoes an edit still in flight.
       if (queryClient.isMutating({ mutationKey }) === 1) refreshLists(queryClient);
@@ -108,7 +121,8 @@ export function useTaskUpdate() {
     (variables: SaveVariables, options?: Parameters<typeof mutate>[1]) => {
       const outdatedVersion = outdatedVersionOf(queryClient, variables);
       const version = outdatedVersion ?? cachedTask(queryClient, variables.id)?.version;
-      mutate({ id: variables.id, patch: variables.patch, outdatedVersion, version }, options);
+      const { id, patch, recordName } = variables;
+      mutate({ id, patch, outdatedVersion, version, recordName }, options);
     },
     [mutate, queryClient],
   );
@@ -117,21 +131,27 @@ export function useTaskUpdate() {
 
 type TaskUpdate = ReturnType<typeof useTaskUpdate>;
 
+/** A relinking change's record names: the one it links to, and the one Undo links back to. */
+type RecordNames = { now: string | null; before: string | null };
+
 /**
  * A change to one task that says what it did in a toast with Undo (which puts back the fields it
- * changed): completing, reopening, rescheduling, reassigning.
+ * changed): completing, reopening, rescheduling, reassigning, relinking.
  */
 function changeWith(update: TaskUpdate) {
-  return (task: Task, patch: TaskPatch, said: string) => {
+  return (task: Task, patch: TaskPatch, said: string, names?: RecordNames) => {
     const before = Object.fromEntries(
       Object.keys(patch).map((key) => [key, task[key as keyof TaskPatch]]),
     ) as TaskPatch;
     update.mutate(
-      { id: task.id, patch },
+      { id: task.id, patch, recordName: names?.now },
       {
         onSuccess: () =>
           toast.success(said, {
-            action: { label: "Undo", onClick: () => update.mutate({ id: task.id, patch: before }) },
+            action: {
+              label: "Undo",
+              onClick: () => update.mutate({ id: task.id, patch: before, recordName: names?.before }),
+            },
           }),
       },
     );
@@ -218,6 +238,13 @@ export function useTaskActions() {
         task,
         { assigneeId: assignee?.id ?? null },
         assignee ? `Assigned “${task.title}” to ${assignee.name}` : `“${task.title}” is unassigned`,
+      ),
+    relink: ({ task, recordName }: TaskRow, record: LinkedRecord | null) =>
+      change(
+        task,
+        { recordObject: record?.object ?? null, recordId: record?.id ?? null },
+        record ? `Linked “${task.title}” to ${record.name}` : `“${task.title}” is no longer linked`,
+        { now: record?.name ?? null, before: recordName },
       ),
     /** A quiet edit (title, priority, notes); `startedFrom`: the task as a typed edit began. */
     edit: (task: Task, patch: TaskPatch, startedFrom?: Task) => update.mutate({ id: task.id, patch, startedFrom }),

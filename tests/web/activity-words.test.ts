@@ -1,0 +1,31 @@
+import { describe, expect, it, vi } from "vitest";
+import { describeActivity } from "../../web/src/features/records/activity-words";
+
+// The words are pure; the module's hook (who did it) reads the signed-in user, which needs Firebase.
+vi.mock("../../web/src/features/auth/use-current-user", () => ({ useCurrentUser: () => ({}) }));
+vi.mock("../../web/src/features/members/use-members", () => ({ useMembers: () => ({}), memberName: () => "" }));
+
+describe("describeActivity", () => {
+  it("tells what happened to a task from its summary, and keeps the task's title as the summary", () => {
+    const said = (summary: string) => describeActivity({ kind: "task", summary }, "contact");
+    expect(said("Task created: Send the deck")).toEqual({ verb: "added a task", summary: "Send the deck", hidden: [] });
+    expect(said("Task completed: Send the deck").verb).toBe("completed a task");
+    expect(said("Task linked: Send the deck")).toEqual({ verb: "linked a task", summary: "Send the deck", hidden: [] });
+    expect(said("Task unlinked: Send the deck")).toEqual({
+      verb: "unlinked a task",
+      summary: "Send the deck",
+      hidden: [],
+    });
+  });
+
+  it("falls back to the kind's verb for a summary it does not know", () => {
+    expect(describeActivity({ kind: "task", summary: "Task renamed: x" }, "contact")).toEqual({
+      verb: "added a task",
+      summary: "Task renamed: x",
+      hidden: [],
+    });
+    expect(describeActivity({ kind: "merged", summary: "con_a into con_b" }, "company").verb).toBe(
+      "merged a duplicate into this record",
+    );
+  });
+});
