@@ -8,3 +8,4 @@ export * from "./tags";
 export * from "./timeline";
 export * from "./customization";
 export * from "./imports";
+export * from "./duplicates";

@@ -135,3 +135,68 @@ describe("possible duplicates in the record panel", () => {
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe("the organization's possible duplicates, from the list page", () => {
+  let browser;
+  let page;
+  let sams;
+  const dialog = () => page.getByRole("dialog", { name: "Possible duplicate contacts" });
+  const pair = (text) => dialog().getByTestId("duplicate-pair").filter({ hasText: text });
+  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Look Alikes" }));
+    const acme = await callProcedure(page, "companies.create", { name: "Acme" });
+    const globex = await callProcedure(page, "companies.create", { name: "Globex" });
+    for (const [firstName, lastName, email, companyId] of [
+      ["Jane", "Smith", "jane@acme.example", acme.id],
+      ["Jane", "Smith", "jane.smith@mail.example", undefined],
+      ["Sam", "Lee", "sam@acme.example", acme.id],
+      ["Sam", "Lee", "sam.lee@mail.example", undefined],
+      // Two people: the same name at two companies.
+      ["Pat", "Kim", "pat@acme.example", acme.id],
+      ["Pat", "Kim", "pat@globex.example", globex.id],
+    ])
+      await callProcedure(page, "contacts.create", { firstName, lastName, emails: [email], companyId });
+    const pairs = await callProcedure(page, "contacts.duplicatePairs", {}, { kind: "query" });
+    sams = pairs.pairs.find((p) => p.key.includes("lee")).records.map((r) => r.id);
+  });
+  after(() => browser?.close());
+
+  it("lists the look-alikes two by two, not two people at two companies", async () => {
+    await page.goto("/contacts");
+    await recordTotal(page, "6 contacts").waitFor();
+    await page.getByRole("button", { name: "Duplicates" }).click();
+    await pair("Jane Smith").waitFor();
+    assert.equal(await dialog().getByTestId("duplicate-pair").count(), 2);
+    assert.match(await pair("Sam Lee").innerText(), /sam@acme\.example · Acme[\s\S]*sam\.lee@mail\.example/);
+    assert.equal(await pair("Pat Kim").count(), 0);
+    await screenshot(page, "duplicates-dialog");
+  });
+
+  it("marks Sam's pair as not duplicates: it leaves the list and Sam's panel for good", async () => {
+    await pair("Sam Lee").getByRole("button", { name: "Not duplicates" }).click();
+    await toast("The two contacts named Sam Lee are marked as not duplicates").waitFor();
+    await pair("Sam Lee").waitFor({ state: "detached" });
+    assert.deepEqual(await callProcedure(page, "contacts.duplicates", { id: sams[0] }, { kind: "query" }), []);
+    const again = await callProcedure(page, "contacts.duplicatePairs", {}, { kind: "query" });
+    assert.deepEqual(
+      again.pairs.map((p) => p.records[0].name),
+      ["Jane Smith"],
+    );
+  });
+
+  it("merges Jane's pair side by side: one Jane stays, and nothing is left to look at", async () => {
+    await pair("Jane Smith").getByRole("button", { name: "Merge…" }).click();
+    const merge = page.getByRole("dialog", { name: "Merge two contacts" });
+    await merge.getByRole("button", { name: "Merge into “Jane Smith”" }).click();
+    await merge.waitFor({ state: "hidden" });
+    await toast("Merged “Jane Smith” into “Jane Smith”.").waitFor();
+    await dialog().getByText("No possible duplicates").waitFor();
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "hidden" });
+    await recordTotal(page, "5 contacts").waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+});

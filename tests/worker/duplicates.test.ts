@@ -1,5 +1,16 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { callerFor, expectTRPCError, newIdentity, ownerOfNewOrganization } from "./helpers";
+import { countedCaller } from "./counting-database";
+import {
+  anonymousCaller,
+  callerFor,
+  expectTRPCError,
+  httpClientFor,
+  newIdentity,
+  ownerOfNewOrganization,
+  rows,
+  seedMember,
+} from "./helpers";
 
 describe("contacts.duplicates", () => {
   it("offers contacts with one of its emails first, then the same name unless they work at two different companies", async () => {
@@ -91,5 +102,224 @@ describe("companies.duplicates", () => {
     await expectTRPCError(caller.companies.duplicates({ id: theirs.id }), "NOT_FOUND");
     const stranger = await callerFor(newIdentity("stranger"));
     await expectTRPCError(stranger.companies.duplicates({ id: theirs.id }), "FORBIDDEN");
+  });
+});
+
+type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
+type Page = Awaited<ReturnType<Caller["contacts"]["duplicatePairs"]>>;
+/** A page's pairs as "first name / second name", with the details that tell them apart. */
+const said = (page: Page) =>
+  page.pairs.map(({ records: [x, y] }) => `${x.name} (${x.detail}) / ${y.name} (${y.detail})`);
+
+describe("contacts.duplicatePairs and contacts.dismissDuplicate", () => {
+  it("lists live contacts sharing a name two by two, by name, unless they work at two different companies", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme" });
+    const globex = await caller.companies.create({ name: "Globex" });
+    await caller.contacts.create({
+      firstName: "Jane",
+      lastName: "Smith",
+      emails: ["jane@acme.com"],
+      companyId: acme.id,
+    });
+    await caller.contacts.create({ firstName: "Jane", lastName: "Smith", companyId: globex.id });
+    await caller.contacts.create({ firstName: "jane", lastName: "SMITH", emails: ["js@example.org"] });
+    await caller.contacts.create({ firstName: "Ada", lastName: "Lovelace", emails: ["ada@a.org"] });
+    await caller.contacts.create({ firstName: "Ada", lastName: "Lovelace", emails: ["ada@b.org"] });
+    await caller.contacts.create({ firstName: "Grace", lastName: "Hopper" });
+    const trashed = await caller.contacts.create({ firstName: "Grace", lastName: "Hopper" });
+    await caller.contacts.delete({ ids: [trashed.id] });
+    // Nameless contacts are not alike by their empty names; another organization's Ada is never paired.
+    await caller.contacts.create({ emails: ["a@x.org"] });
+    await caller.contacts.create({ emails: ["b@x.org"] });
+    await (await ownerOfNewOrganization("Other")).caller.contacts.create({ firstName: "Ada", lastName: "Lovelace" });
+
+    const page = await caller.contacts.duplicatePairs({});
+    expect(page.next).toBeNull();
+    const pairs = said(page).map((pair) => pair.split(" / ").sort().join(" / "));
+    expect(pairs.slice(0, 1)).toEqual(["Ada Lovelace (ada@a.org) / Ada Lovelace (ada@b.org)"]);
+    // Jane at Acme and Jane at Globex are two people; the one without a company may be either.
+    expect(pairs.slice(1).sort()).toEqual([
+      "Jane Smith (Globex) / jane SMITH (js@example.org)",
+      "Jane Smith (jane@acme.com · Acme) / jane SMITH (js@example.org)",
+    ]);
+  });
+
+  it("pages by cursor without losing or repeating a pair, the last page saying there is no more", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    for (const name of ["Ann", "Bob", "Cy"])
+      for (let i = 0; i < 3; i++)
+        await caller.contacts.create({ firstName: name, lastName: "Lee", emails: [`${name}${i}@x.org`] });
+    const all = await caller.contacts.duplicatePairs({ limit: 50 });
+    expect(all.pairs).toHaveLength(9);
+    const seen: string[] = [];
+    let cursor: Page["next"] = null;
+    let pages = 0;
+    do {
+      const page: Page = await caller.contacts.duplicatePairs({ limit: 2, cursor });
+      seen.push(...page.pairs.map((p) => p.records.map((r) => r.id).join()));
+      cursor = page.next;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(5);
+    expect(seen).toEqual(all.pairs.map((p) => p.records.map((r) => r.id).join()));
+  });
+
+  it("forgets a pair dismissed as not duplicates, in the list and in each one's panel, whoever dismissed it", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    const member = await seedMember(org.id, "member");
+    const one = await caller.contacts.create({ firstName: "Sam", lastName: "Lee", emails: ["sam@one.org"] });
+    const two = await caller.contacts.create({ firstName: "Sam", lastName: "Lee", emails: ["sam@two.org"] });
+    const three = await caller.contacts.create({ firstName: "Sam", lastName: "Lee", emails: ["sam@three.org"] });
+    expect((await caller.contacts.duplicatePairs({})).pairs).toHaveLength(3);
+
+    // Said from either side, in either order, twice: one row.
+    await member.caller.contacts.dismissDuplicate({ ids: [two.id, one.id] });
+    await caller.contacts.dismissDuplicate({ ids: [one.id, two.id] });
+    expect(
+      await rows(
+        "SELECT object, first_id, second_id, dismissed_by FROM duplicate_dismissals WHERE organization_id = ?",
+        org.id,
+      ),
+    ).toEqual([
+      {
+        object: "contact",
+        first_id: [one.id, two.id].sort()[0],
+        second_id: [one.id, two.id].sort()[1],
+        dismissed_by: member.identity.uid,
+      },
+    ]);
+    const ids = (page: Page) =>
+      page.pairs.map((p) =>
+        p.records
+          .map((r) => r.id)
+          .sort()
+          .join(),
+      );
+    expect(ids(await caller.contacts.duplicatePairs({})).sort()).toEqual(
+      [[one.id, three.id].sort().join(), [two.id, three.id].sort().join()].sort(),
+    );
+    expect((await caller.contacts.duplicates({ id: one.id })).map((d) => d.id)).toEqual([three.id]);
+    expect((await caller.contacts.duplicates({ id: two.id })).map((d) => d.id)).toEqual([three.id]);
+    expect(identity.uid).not.toBe(member.identity.uid);
+  });
+
+  it("refuses a pair with a trashed, unknown or other organization's contact (NOT_FOUND), or a contact with itself (BAD_REQUEST)", async () => {
+    const { caller, identity, org } = await ownerOfNewOrganization();
+    const mine = await caller.contacts.create({ firstName: "Mo" });
+    const gone = await caller.contacts.create({ firstName: "Mo" });
+    await caller.contacts.delete({ ids: [gone.id] });
+    const theirs = await (await ownerOfNewOrganization("Theirs")).caller.contacts.create({ firstName: "Mo" });
+    for (const other of [gone.id, theirs.id, "con_unknown0000000"])
+      await expectTRPCError(
+        caller.contacts.dismissDuplicate({ ids: [mine.id, other] }),
+        "NOT_FOUND",
+        "That contact does not exist or was deleted.",
+      );
+    const client = await httpClientFor(identity);
+    await expectTRPCError(
+      client.contacts.dismissDuplicate.mutate({ ids: [mine.id, mine.id] }),
+      "BAD_REQUEST",
+      "A record is not a duplicate of itself.",
+    );
+    expect(await rows("SELECT * FROM duplicate_dismissals WHERE organization_id = ?", org.id)).toEqual([]);
+  });
+
+  it("never pairs or dismisses across organizations, and needs a membership and a sign-in", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    const [a1, a2] = [
+      await a.caller.contacts.create({ firstName: "Kim" }),
+      await a.caller.contacts.create({ firstName: "Kim" }),
+    ];
+    await b.caller.contacts.create({ firstName: "Kim" });
+    expect((await b.caller.contacts.duplicatePairs({})).pairs).toEqual([]);
+    await expectTRPCError(b.caller.contacts.dismissDuplicate({ ids: [a1.id, a2.id] }), "NOT_FOUND");
+    expect((await a.caller.contacts.duplicatePairs({})).pairs).toHaveLength(1);
+    // A dismissal row forged into B for A's pair changes nothing for A.
+    await env.DB.prepare(
+      "INSERT INTO duplicate_dismissals (organization_id, object, first_id, second_id, dismissed_by, dismissed_at) VALUES (?, 'contact', ?, ?, ?, ?)",
+    )
+      .bind(b.org.id, ...[a1.id, a2.id].sort(), b.identity.uid, Date.now())
+      .run();
+    expect((await a.caller.contacts.duplicatePairs({})).pairs).toHaveLength(1);
+    expect(await a.caller.contacts.duplicates({ id: a1.id })).toHaveLength(1);
+
+    const outsider = await callerFor(newIdentity("outsider"));
+    await expectTRPCError(outsider.contacts.duplicatePairs({}), "FORBIDDEN", "Create or join an organization first.");
+    await expectTRPCError(outsider.contacts.dismissDuplicate({ ids: [a1.id, a2.id] }), "FORBIDDEN");
+    const anonymous = await anonymousCaller();
+    await expectTRPCError(anonymous.contacts.duplicatePairs({}), "UNAUTHORIZED");
+    await expectTRPCError(anonymous.companies.dismissDuplicate({ ids: [a1.id, a2.id] }), "UNAUTHORIZED");
+  });
+
+  it("is one statement walking the name index in order, each name's others and each dismissal looked up", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Pat", lastName: "Doe" });
+    await caller.contacts.create({ firstName: "Pat", lastName: "Doe" });
+    const measure = await countedCaller(identity);
+    const { trips, bound, result } = await measure((c) =>
+      c.contacts.duplicatePairs({ cursor: { key: "a", firstId: "con_0000", secondId: "con_0000" } }),
+    );
+    expect(result.pairs).toHaveLength(1);
+    expect(trips).toBe(1);
+    expect(bound).toHaveLength(1);
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${bound[0].sql}`)
+      .bind(...bound[0].values)
+      .all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail).join("\n");
+    expect(details).toMatch(
+      /SEARCH a USING (COVERING )?INDEX contacts_org_name_idx \(organization_id=\? AND deleted_at=\? AND sort_name>\?\)/,
+    );
+    expect(details).toMatch(
+      /SEARCH b USING (COVERING )?INDEX contacts_org_name_idx \(organization_id=\? AND deleted_at=\? AND sort_name=\? AND id>\?\)/,
+    );
+    // Only each name's few others are put in id order (SQLite's per-group sort); the walk is never sorted.
+    expect(details).not.toMatch(/TEMP B-TREE FOR ORDER BY|SCAN a|SCAN b/);
+    expect(details).toMatch(
+      /SEARCH duplicate_dismissals USING COVERING INDEX \w+ \(organization_id=\? AND object=\? AND first_id=\? AND second_id=\?\)/,
+    );
+  });
+});
+
+describe("companies.duplicatePairs and companies.dismissDuplicate", () => {
+  it("lists live companies sharing a name in any case, two by two, and forgets a dismissed pair", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });
+    const upper = await caller.companies.create({ name: "ACME", domain: "acme.io" });
+    await caller.companies.create({ name: "Acme Robotics" });
+    const trashed = await caller.companies.create({ name: "acme" });
+    await caller.companies.delete({ ids: [trashed.id] });
+    await (await ownerOfNewOrganization("Other")).caller.companies.create({ name: "Acme" });
+
+    const page = await caller.companies.duplicatePairs({});
+    expect(said(page).map((pair) => pair.split(" / ").sort().join(" / "))).toEqual([
+      "ACME (acme.io) / Acme (acme.com)",
+    ]);
+    expect(page.pairs[0].key).toBe("acme");
+
+    await caller.companies.dismissDuplicate({ ids: [acme.id, upper.id] });
+    expect((await caller.companies.duplicatePairs({})).pairs).toEqual([]);
+    expect(await caller.companies.duplicates({ id: acme.id })).toEqual([]);
+    // A contact's dismissal is not a company's: the same ids under "contact" would not have hidden it.
+    await expectTRPCError(caller.contacts.dismissDuplicate({ ids: [acme.id, upper.id] }), "NOT_FOUND");
+  });
+
+  it("is NOT_FOUND for another organization's company, FORBIDDEN without a membership", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    const [x, y] = [
+      await a.caller.companies.create({ name: "Initech" }),
+      await a.caller.companies.create({ name: "Initech" }),
+    ];
+    expect((await b.caller.companies.duplicatePairs({})).pairs).toEqual([]);
+    await expectTRPCError(
+      b.caller.companies.dismissDuplicate({ ids: [x.id, y.id] }),
+      "NOT_FOUND",
+      "That company does not exist or was deleted.",
+    );
+    expect((await a.caller.companies.duplicatePairs({})).pairs).toHaveLength(1);
+    const outsider = await callerFor(newIdentity("outsider"));
+    await expectTRPCError(outsider.companies.duplicatePairs({}), "FORBIDDEN");
   });
 });

@@ -18,13 +18,15 @@ import {
   updateRecord,
 } from "../domain/records/lifecycle";
 import { listRecords } from "../domain/records/list";
-import { companyDuplicates } from "../domain/records/duplicates";
+import { companyDuplicates, companyDuplicatePairs, dismissDuplicate } from "../domain/records/duplicates";
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { isValidDomain, normalizeDomain } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
 import {
   companyCreateInput,
   companyUpdateInput,
+  dismissDuplicateInput,
+  duplicatePairsInput,
   recordIdInput,
   recordIdsInput,
   recordListInput,
@@ -100,6 +102,16 @@ export const companiesRouter = createTRPCRouter({
 
   /** Live companies that may be the same company (see companyDuplicates): what the panel offers to merge. */
   duplicates: memberReadProcedure.input(recordIdInput).query(({ ctx, input }) => companyDuplicates(ctx, input.id)),
+
+  /** The organization's possible duplicates, two by two (see companyDuplicatePairs): what "Find duplicates" lists. */
+  duplicatePairs: memberReadProcedure
+    .input(duplicatePairsInput)
+    .query(({ ctx, input }) => companyDuplicatePairs(ctx, input)),
+
+  /** Two companies someone says are not the same: neither list nor panel offers the pair again. */
+  dismissDuplicate: memberProcedure
+    .input(dismissDuplicateInput)
+    .mutation(({ ctx, input }) => dismissDuplicate(ctx.db, "company", ctx.org.id, ctx.uid, input.ids)),
 
   create: memberProcedure.input(companyCreateInput).mutation(async ({ ctx, input }) => {
     const domain = domainOf(input.domain);

@@ -20,7 +20,7 @@ import {
   updateRecord,
 } from "../domain/records/lifecycle";
 import { listRecords } from "../domain/records/list";
-import { contactDuplicates } from "../domain/records/duplicates";
+import { contactDuplicates, contactDuplicatePairs, dismissDuplicate } from "../domain/records/duplicates";
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { normalizeEmail, sortNameOf } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
@@ -28,6 +28,8 @@ import {
   contactCreateInput,
   contactUpdateInput,
   EMPTY_CONTACT_MESSAGE,
+  dismissDuplicateInput,
+  duplicatePairsInput,
   recordIdInput,
   recordIdsInput,
   recordListInput,
@@ -87,6 +89,16 @@ export const contactsRouter = createTRPCRouter({
 
   /** Live contacts that may be the same contact (see contactDuplicates): what the panel offers to merge. */
   duplicates: memberReadProcedure.input(recordIdInput).query(({ ctx, input }) => contactDuplicates(ctx, input.id)),
+
+  /** The organization's possible duplicates, two by two (see contactDuplicatePairs): what "Find duplicates" lists. */
+  duplicatePairs: memberReadProcedure
+    .input(duplicatePairsInput)
+    .query(({ ctx, input }) => contactDuplicatePairs(ctx, input)),
+
+  /** Two contacts someone says are not the same: neither list nor panel offers the pair again. */
+  dismissDuplicate: memberProcedure
+    .input(dismissDuplicateInput)
+    .mutation(({ ctx, input }) => dismissDuplicate(ctx.db, "contact", ctx.org.id, ctx.uid, input.ids)),
 
   create: memberProcedure.input(contactCreateInput).mutation(async ({ ctx, input }) => {
     const primaryEmail = normalizeEmail(input.emails[0]);

@@ -189,3 +189,20 @@ export const mergeInput = z.object({
   /** The record folded into the survivor and then deleted. */
   mergedId: z.string().min(4).max(40),
 });
+
+/** Where a page of duplicate pairs starts: after this pair, in the order the list walks them. */
+const duplicatePairCursor = z.object({
+  key: z.string().max(400),
+  firstId: z.string().min(4).max(40),
+  secondId: z.string().min(4).max(40),
+});
+export const DUPLICATE_PAIRS_PAGE = 20;
+export const duplicatePairsInput = z.object({
+  cursor: duplicatePairCursor.nullish(),
+  limit: z.number().int().min(1).max(50).default(DUPLICATE_PAIRS_PAGE),
+});
+
+/** Two records someone says are not the same. */
+export const dismissDuplicateInput = z
+  .object({ ids: z.tuple([z.string().min(4).max(40), z.string().min(4).max(40)]) })
+  .refine(({ ids: [a, b] }) => a !== b, { message: "A record is not a duplicate of itself.", path: ["ids"] });

@@ -21,6 +21,7 @@ import { useSavedView } from "../views/use-saved-view";
 import { ViewControls } from "../views/view-controls";
 import { ExportSelectedButton } from "../import/export-selected-button";
 import { BulkActions } from "./bulk-actions";
+import { DuplicatesButton } from "./duplicates-dialog";
 import { MergeDialog } from "./merge-dialog";
 import { SelectAllMatching } from "./select-all-matching";
 import { RestoreButton, TrashToggle } from "./trash";
@@ -123,7 +124,14 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
                 : description}
           </span>
         }
-        actions={trash ? undefined : action}
+        actions={
+          trash ? undefined : (
+            <>
+              <DuplicatesButton object={props.object} />
+              {action}
+            </>
+          )
+        }
       />
       <div className="flex min-h-0 flex-1 flex-col gap-3 px-8 pt-4 pb-6">
         <div className="flex flex-wrap items-center gap-2">

@@ -124,6 +124,9 @@ export function useMergeRecords(object: RecordObject) {
       refreshRecords(queryClient, object, [input.survivorId]);
       void queryClient.invalidateQueries({ queryKey: trpc.notes.list.queryKey({ recordId: input.survivorId }) });
       void queryClient.invalidateQueries({ queryKey: trpc.tasks.list.queryKey() });
+      // The merged record no longer pairs with anyone.
+      const procedures = object === "contact" ? trpc.contacts : trpc.companies;
+      void queryClient.invalidateQueries(procedures.duplicatePairs.pathFilter());
       return result;
     },
     [mutateAsync, queryClient, object],

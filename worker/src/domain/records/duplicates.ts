@@ -1,7 +1,7 @@
-import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import { companies, contacts } from "../../../../drizzle";
+import { companies, contacts, duplicateDismissals, type TaggedObject } from "../../../../drizzle";
 import type { Database } from "../../db";
 import { notFound } from "./conflict";
 
@@ -43,6 +43,33 @@ async function readWithRecord<Asked, Candidates extends unknown[][]>(
   return [asked, ...(results.slice(1) as Candidates)];
 }
 
+/**
+ * The pair of `one` and `other` was not dismissed (see duplicateDismissals): one primary key lookup,
+ * whichever of the two holds the smaller id.
+ */
+function notDismissed(
+  db: Database,
+  object: TaggedObject,
+  organizationId: SQLiteColumn,
+  one: SQL | SQLiteColumn,
+  other: SQL | SQLiteColumn,
+) {
+  const x = duplicateDismissals;
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(x)
+      .where(
+        and(
+          eq(x.organizationId, organizationId),
+          eq(x.object, object),
+          eq(x.firstId, sql`min(${one}, ${other})`),
+          eq(x.secondId, sql`max(${one}, ${other})`),
+        ),
+      ),
+  );
+}
+
 /** `column` of the record `asked` picks, as a value (a subquery): the candidates' table alone is read, by its index. */
 const valueOf = (db: Database, table: SQLiteTable, column: SQLiteColumn | SQL, asked: SQL | undefined) =>
   sql`(${db.select({ value: column }).from(table).where(asked)})`;
@@ -56,6 +83,13 @@ type ContactShown = {
   companyName: string | null;
 };
 
+/** A contact as a duplicate's card shows it: its name, and its email and company to tell it apart. */
+const contactSide = (row: Omit<ContactShown, "companyId">) => ({
+  id: row.id,
+  name: `${row.firstName} ${row.lastName}`.trim() || row.email || "Unnamed contact",
+  detail: [row.email, row.companyName].filter(Boolean).join(" · ") || null,
+});
+
 /**
  * A contact's likely duplicates: live contacts whose primary email is one of its emails, then those
  * with the same full name, unless both work at companies and those differ (two Jane Smiths at two
@@ -67,7 +101,12 @@ export async function contactDuplicates(reader: Reader, id: string): Promise<Pos
   const r = alias(contacts, "r");
   const d = alias(contacts, "d");
   const asked = and(eq(r.id, id), eq(r.organizationId, orgScope), isNull(r.deletedAt));
-  const others = and(eq(d.organizationId, orgScope), isNull(d.deletedAt), ne(d.id, id));
+  const others = and(
+    eq(d.organizationId, orgScope),
+    isNull(d.deletedAt),
+    ne(d.id, id),
+    notDismissed(db, "contact", d.organizationId, d.id, sql`${id}`),
+  );
   const shown = {
     id: d.id,
     firstName: d.firstName,
@@ -98,9 +137,7 @@ export async function contactDuplicates(reader: Reader, id: string): Promise<Pos
   ]);
 
   const describe = (row: ContactShown, reason: DuplicateReason): PossibleDuplicate => ({
-    id: row.id,
-    name: `${row.firstName} ${row.lastName}`.trim() || row.email || "Unnamed contact",
-    detail: [row.email, row.companyName].filter(Boolean).join(" · ") || null,
+    ...contactSide(row),
     reason,
   });
   const found = new Map(byEmail.map((row) => [row.id, describe(row, "email")]));
@@ -134,10 +171,163 @@ export async function companyDuplicates(reader: Reader, id: string): Promise<Pos
             isNull(d.deletedAt),
             eq(sql`lower(${d.name})`, valueOf(db, r, sql`lower(${r.name})`, asked)),
             ne(d.id, id),
+            notDismissed(db, "company", d.organizationId, d.id, sql`${id}`),
           ),
         )
         .limit(MAX_DUPLICATES),
     ],
   );
   return byName.map((row) => ({ id: row.id, name: row.name, detail: row.domain, reason: "name" }));
+}
+
+/** Two live records that look like the same one, and where the list of them goes on after this pair. */
+export type DuplicatePair = { key: string; records: [DuplicateSide, DuplicateSide] };
+export type DuplicateSide = Omit<PossibleDuplicate, "reason">;
+export type DuplicatePairCursor = { key: string; firstId: string; secondId: string };
+export type DuplicatePairsPage = { pairs: DuplicatePair[]; next: DuplicatePairCursor | null };
+
+/** A column under a name of its own. */
+const named = <T>(column: SQLiteColumn, as: string) => sql<T>`${column}`.as(as);
+
+type PairsInput = { cursor?: DuplicatePairCursor | null; limit: number };
+
+/**
+ * After the cursor's pair, in the order the pairs are walked: by the shared key, then the first
+ * record's id, then the second's. The key's own `>=` gives the index a range to start from.
+ */
+function afterPair(key: SQL, first: SQLiteColumn, second: SQLiteColumn, cursor?: DuplicatePairCursor | null) {
+  if (!cursor) return undefined;
+  return and(
+    gte(key, cursor.key),
+    or(
+      gt(key, cursor.key),
+      and(
+        eq(key, cursor.key),
+        or(gt(first, cursor.firstId), and(eq(first, cursor.firstId), gt(second, cursor.secondId))),
+      ),
+    ),
+  );
+}
+
+function pageOf<Row extends { key: string; a: { id: string }; b: { id: string } }>(
+  rows: Row[],
+  limit: number,
+  side: (row: Row["a"]) => DuplicateSide,
+): DuplicatePairsPage {
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  return {
+    pairs: shown.map((row) => ({ key: row.key, records: [side(row.a), side(row.b)] })),
+    next: rows.length > limit && last ? { key: last.key, firstId: last.a.id, secondId: last.b.id } : null,
+  };
+}
+
+/**
+ * The organization's live contacts that share a full name, two by two, unless both work at companies
+ * and those differ (the panel's rule, contactDuplicates), and unless someone said they are not the
+ * same. Walks contacts_org_name_idx in order, each name's others looked up in the same index.
+ */
+export async function contactDuplicatePairs(reader: Reader, input: PairsInput): Promise<DuplicatePairsPage> {
+  const { db, orgScope } = reader;
+  const a = alias(contacts, "a");
+  const b = alias(contacts, "b");
+  // Each column named apart: a batch's rows come as objects, where the two sides' names would clash.
+  const side = (t: typeof a | typeof b, as: string) => ({
+    id: named<string>(t.id, `${as}_id`),
+    firstName: named<string>(t.firstName, `${as}_first_name`),
+    lastName: named<string>(t.lastName, `${as}_last_name`),
+    email: named<string | null>(t.primaryEmail, `${as}_email`),
+    companyName: named<string | null>(t.listedCompanyName, `${as}_company_name`),
+  });
+  const { results } = await reader.readAsMember([
+    db
+      .select({ key: a.sortName, a: side(a, "a"), b: side(b, "b") })
+      .from(a)
+      .innerJoin(
+        b,
+        and(eq(b.organizationId, a.organizationId), isNull(b.deletedAt), eq(b.sortName, a.sortName), gt(b.id, a.id)),
+      )
+      .where(
+        and(
+          eq(a.organizationId, orgScope),
+          isNull(a.deletedAt),
+          ne(a.sortName, ""),
+          or(isNull(a.companyId), isNull(b.companyId), eq(a.companyId, b.companyId)),
+          notDismissed(db, "contact", a.organizationId, a.id, b.id),
+          afterPair(sql`${a.sortName}`, a.id, b.id, input.cursor),
+        ),
+      )
+      .orderBy(asc(a.sortName), asc(a.id), asc(b.id))
+      .limit(input.limit + 1),
+  ]);
+  type Row = { key: string; a: Omit<ContactShown, "companyId">; b: Omit<ContactShown, "companyId"> };
+  return pageOf(results[0] as Row[], input.limit, contactSide);
+}
+
+/** The organization's live companies that share a name (any case), two by two, unless dismissed. */
+export async function companyDuplicatePairs(reader: Reader, input: PairsInput): Promise<DuplicatePairsPage> {
+  const { db, orgScope } = reader;
+  const a = alias(companies, "a");
+  const b = alias(companies, "b");
+  const keyOf = (t: typeof a | typeof b) => sql<string>`lower(${t.name})`;
+  const side = (t: typeof a | typeof b, as: string) => ({
+    id: named<string>(t.id, `${as}_id`),
+    name: named<string>(t.name, `${as}_name`),
+    domain: named<string | null>(t.domain, `${as}_domain`),
+  });
+  const { results } = await reader.readAsMember([
+    db
+      .select({ key: keyOf(a), a: side(a, "a"), b: side(b, "b") })
+      .from(a)
+      .innerJoin(
+        b,
+        and(eq(b.organizationId, a.organizationId), isNull(b.deletedAt), eq(keyOf(b), keyOf(a)), gt(b.id, a.id)),
+      )
+      .where(
+        and(
+          eq(a.organizationId, orgScope),
+          isNull(a.deletedAt),
+          notDismissed(db, "company", a.organizationId, a.id, b.id),
+          afterPair(keyOf(a), a.id, b.id, input.cursor),
+        ),
+      )
+      .orderBy(asc(keyOf(a)), asc(a.id), asc(b.id))
+      .limit(input.limit + 1),
+  ]);
+  type Side = { id: string; name: string; domain: string | null };
+  return pageOf(results[0] as { key: string; a: Side; b: Side }[], input.limit, (c) => ({
+    id: c.id,
+    name: c.name,
+    detail: c.domain,
+  }));
+}
+
+/**
+ * Records the pair as not duplicates. Both must be live records of the organization (else NOT_FOUND,
+ * naming neither); saying it twice is no error.
+ */
+export async function dismissDuplicate(
+  db: Database,
+  object: TaggedObject,
+  organizationId: string,
+  userId: string,
+  ids: [string, string],
+): Promise<void> {
+  const table = object === "contact" ? contacts : companies;
+  const live = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(
+        sql`${table.id} IN (${ids[0]}, ${ids[1]})`,
+        eq(table.organizationId, organizationId),
+        isNull(table.deletedAt),
+      ),
+    );
+  if (live.length !== 2) throw notFound(object);
+  const [firstId, secondId] = [...ids].sort();
+  await db
+    .insert(duplicateDismissals)
+    .values({ organizationId, object, firstId, secondId, dismissedBy: userId, dismissedAt: new Date() })
+    .onConflictDoNothing();
 }

@@ -1,0 +1,191 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import type { inferOutput } from "@trpc/tanstack-react-query";
+import { Building2, CopyCheck, UserRound } from "lucide-react";
+import { useState } from "react";
+import { toast, toastError } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { Button } from "../../ui/button";
+import { Dialog } from "../../ui/dialog";
+import { InlineEmpty } from "../../ui/inline-empty";
+import { MergeDialog } from "./merge-dialog";
+import { LoadingLines } from "./record-panel";
+import { recordNouns, type RecordObject } from "./use-record-actions";
+
+type PairsPage = inferOutput<typeof trpc.contacts.duplicatePairs>;
+type Pair = PairsPage["pairs"][number];
+type Side = Pair["records"][number];
+
+const PAGE = 20;
+
+const explained: Record<RecordObject, string> = {
+  contact: "Contacts with the same name, unless they work at two different companies.",
+  company: "Companies with the same name, in any case.",
+};
+
+/** Both objects' pairs, pages of them; only the open object's are read. */
+function useDuplicatePairs(object: RecordObject, open: boolean) {
+  const options = { getNextPageParam: (page: PairsPage) => page.next, staleTime: 0 };
+  const contacts = useInfiniteQuery({
+    ...trpc.contacts.duplicatePairs.infiniteQueryOptions({ limit: PAGE }, options),
+    enabled: open && object === "contact",
+  });
+  const companies = useInfiniteQuery({
+    ...trpc.companies.duplicatePairs.infiniteQueryOptions({ limit: PAGE }, options),
+    enabled: open && object === "company",
+  });
+  return object === "contact" ? contacts : companies;
+}
+
+const pairId = (pair: Pair) => `${pair.records[0].id}:${pair.records[1].id}`;
+
+/** "Not duplicates": said once, the pair leaves the list (and both records' panels) for everyone. */
+function useDismissPair(object: RecordObject) {
+  const queryClient = useQueryClient();
+  const procedures = object === "contact" ? trpc.contacts : trpc.companies;
+  const contacts = useMutation(trpc.contacts.dismissDuplicate.mutationOptions());
+  const companies = useMutation(trpc.companies.dismissDuplicate.mutationOptions());
+  const { mutateAsync } = object === "contact" ? contacts : companies;
+  return async (pair: Pair) => {
+    const [a, b] = pair.records;
+    try {
+      await mutateAsync({ ids: [a.id, b.id] });
+    } catch (error) {
+      toastError(error, "Could not mark them as not duplicates");
+      return;
+    }
+    queryClient.setQueriesData<InfiniteData<PairsPage>>(procedures.duplicatePairs.pathFilter(), (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({ ...page, pairs: page.pairs.filter((p) => pairId(p) !== pairId(pair)) })),
+          }
+        : data,
+    );
+    void queryClient.invalidateQueries(procedures.duplicates.pathFilter());
+    const sameName = a.name.toLowerCase() === b.name.toLowerCase();
+    toast.success(
+      sameName
+        ? `The two ${recordNouns[object][1]} named ${a.name} are marked as not duplicates`
+        : `${a.name} and ${b.name} are marked as not duplicates`,
+    );
+  };
+}
+
+function SideCard({ object, side }: { object: RecordObject; side: Side }) {
+  const Icon = object === "contact" ? UserRound : Building2;
+  return (
+    <div className="flex min-w-0 flex-1 items-start gap-2 rounded-md border border-border bg-background px-3 py-2">
+      <Icon className="mt-0.5 size-3.5 shrink-0 text-muted" aria-hidden />
+      <div className="min-w-0">
+        <p className="truncate text-[13px] font-medium text-foreground">{side.name}</p>
+        <p className="truncate text-xs text-muted">{side.detail ?? "No other details"}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The organization's possible duplicates, two by two: each pair a click from the side-by-side merge,
+ * or marked as not duplicates so it is not offered again.
+ */
+export function DuplicatesDialog({
+  object,
+  open,
+  onOpenChange,
+}: {
+  object: RecordObject;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const noun = recordNouns[object];
+  const pairs = useDuplicatePairs(object, open);
+  const dismiss = useDismissPair(object);
+  const [merging, setMerging] = useState<Pair | null>(null);
+  const [dismissing, setDismissing] = useState<string | null>(null);
+  const shown = pairs.data?.pages.flatMap((page) => page.pairs) ?? [];
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Possible duplicate ${noun[1]}`}
+      description={`${explained[object]} Merge the ones that are the same ${noun[0]}; mark the others as not duplicates.`}
+      className="max-w-3xl"
+    >
+      {pairs.isPending ? (
+        <LoadingLines count={4} label={`Looking for duplicate ${noun[1]}`} />
+      ) : pairs.isError ? (
+        <p className="text-sm text-danger">{`Could not look for duplicates: ${pairs.error.message}`}</p>
+      ) : shown.length === 0 ? (
+        <InlineEmpty icon={CopyCheck} title="No possible duplicates">
+          {`No two ${noun[1]} look alike. Pairs show here when they do.`}
+        </InlineEmpty>
+      ) : (
+        <div className="-mx-1 max-h-[60vh] space-y-2 overflow-y-auto px-1">
+          <ul className="space-y-2" aria-label={`Possible duplicate ${noun[1]}`}>
+            {shown.map((pair) => (
+              <li
+                key={pairId(pair)}
+                data-testid="duplicate-pair"
+                className="flex flex-wrap items-center gap-2 rounded-lg bg-surface px-2 py-2 sm:flex-nowrap"
+              >
+                <SideCard object={object} side={pair.records[0]} />
+                <SideCard object={object} side={pair.records[1]} />
+                <div className="flex shrink-0 gap-1.5">
+                  <Button size="sm" variant="secondary" onClick={() => setMerging(pair)}>
+                    Merge…
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    pending={dismissing === pairId(pair)}
+                    onClick={async () => {
+                      setDismissing(pairId(pair));
+                      await dismiss(pair);
+                      setDismissing(null);
+                    }}
+                  >
+                    Not duplicates
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {pairs.hasNextPage && (
+            <div className="flex justify-center pt-1">
+              <Button
+                variant="ghost"
+                size="sm"
+                pending={pairs.isFetchingNextPage}
+                onClick={() => pairs.fetchNextPage()}
+              >
+                Show more
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+      <MergeDialog
+        object={object}
+        noun={noun}
+        rows={merging ? [{ id: merging.records[0].id }, { id: merging.records[1].id }] : null}
+        onOpenChange={(isOpen) => !isOpen && setMerging(null)}
+        onMerged={() => setMerging(null)}
+      />
+    </Dialog>
+  );
+}
+
+/** The list page's header button that opens the duplicates. */
+export function DuplicatesButton({ object }: { object: RecordObject }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        <CopyCheck className="size-4" aria-hidden />
+        Duplicates
+      </Button>
+      <DuplicatesDialog object={object} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
