@@ -154,6 +154,8 @@ describe("the organization's possible duplicates, from the list page", () => {
       ["Jane", "Smith", "jane.smith@mail.example", undefined],
       ["Sam", "Lee", "sam@acme.example", acme.id],
       ["Sam", "Lee", "sam.lee@mail.example", undefined],
+      ["Max", "Roe", "max@roe.example", undefined],
+      ["Max", "Roe", "max@other.example", undefined],
       // Two people: the same name at two companies.
       ["Pat", "Kim", "pat@acme.example", acme.id],
       ["Pat", "Kim", "pat@globex.example", globex.id],
@@ -166,25 +168,49 @@ describe("the organization's possible duplicates, from the list page", () => {
 
   it("lists the look-alikes two by two, not two people at two companies", async () => {
     await page.goto("/contacts");
-    await recordTotal(page, "6 contacts").waitFor();
+    await recordTotal(page, "8 contacts").waitFor();
     await page.getByRole("button", { name: "Duplicates" }).click();
     await pair("Jane Smith").waitFor();
-    assert.equal(await dialog().getByTestId("duplicate-pair").count(), 2);
-    assert.match(await pair("Sam Lee").innerText(), /sam@acme\.example · Acme[\s\S]*sam\.lee@mail\.example/);
+    assert.equal(await dialog().getByTestId("duplicate-pair").count(), 3);
+    const sam = await pair("Sam Lee").innerText();
+    assert.match(sam, /sam@acme\.example · Acme/);
+    assert.match(sam, /sam\.lee@mail\.example/);
     assert.equal(await pair("Pat Kim").count(), 0);
     await screenshot(page, "duplicates-dialog");
   });
 
-  it("marks Sam's pair as not duplicates: it leaves the list and Sam's panel for good", async () => {
+  it("marks Sam's pair as not duplicates (Undo offers it again): it leaves the list and Sam's panel", async () => {
     await pair("Sam Lee").getByRole("button", { name: "Not duplicates" }).click();
-    await toast("The two contacts named Sam Lee are marked as not duplicates").waitFor();
+    const said = toast("The two contacts named Sam Lee are marked as not duplicates");
+    await said.waitFor();
+    await pair("Sam Lee").waitFor({ state: "detached" });
+    // Undo offers them again; then said once more, for good.
+    await said.getByRole("button", { name: "Undo" }).click();
+    await pair("Sam Lee").waitFor();
+    await said.waitFor({ state: "detached" });
+    await pair("Sam Lee").getByRole("button", { name: "Not duplicates" }).click();
+    await said.waitFor();
     await pair("Sam Lee").waitFor({ state: "detached" });
     assert.deepEqual(await callProcedure(page, "contacts.duplicates", { id: sams[0] }, { kind: "query" }), []);
     const again = await callProcedure(page, "contacts.duplicatePairs", {}, { kind: "query" });
     assert.deepEqual(
       again.pairs.map((p) => p.records[0].name),
-      ["Jane Smith"],
+      ["Jane Smith", "Max Roe"],
     );
+  });
+
+  it("says Max is not a duplicate from his panel's note: the note and the list's pair go", async () => {
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "hidden" });
+    await page.getByTestId("record-row").filter({ hasText: "max@roe.example" }).click();
+    const note = page.getByTestId("record-panel").getByRole("region", { name: "Possible duplicates" });
+    await note.getByText("max@other.example").waitFor();
+    await note.getByRole("button", { name: "Max Roe is not a duplicate" }).click();
+    await toast("The two contacts named Max Roe are marked as not duplicates").waitFor();
+    await note.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Duplicates" }).click();
+    await pair("Jane Smith").waitFor();
+    assert.equal(await pair("Max Roe").count(), 0);
   });
 
   it("merges Jane's pair side by side: one Jane stays, and nothing is left to look at", async () => {
@@ -196,7 +222,7 @@ describe("the organization's possible duplicates, from the list page", () => {
     await dialog().getByText("No possible duplicates").waitFor();
     await page.keyboard.press("Escape");
     await dialog().waitFor({ state: "hidden" });
-    await recordTotal(page, "5 contacts").waitFor();
+    await recordTotal(page, "7 contacts").waitFor();
     assert.deepEqual(page.errors, []);
   });
 });

@@ -202,6 +202,14 @@ describe("contacts.duplicatePairs and contacts.dismissDuplicate", () => {
     expect((await caller.contacts.duplicates({ id: one.id })).map((d) => d.id)).toEqual([three.id]);
     expect((await caller.contacts.duplicates({ id: two.id })).map((d) => d.id)).toEqual([three.id]);
     expect(identity.uid).not.toBe(member.identity.uid);
+
+    // Undo, from either order: offered again; twice is no error.
+    await caller.contacts.undismissDuplicate({ ids: [two.id, one.id] });
+    await caller.contacts.undismissDuplicate({ ids: [one.id, two.id] });
+    expect((await caller.contacts.duplicatePairs({})).pairs).toHaveLength(3);
+    expect((await caller.contacts.duplicates({ id: one.id })).map((d) => d.id).sort()).toEqual(
+      [two.id, three.id].sort(),
+    );
   });
 
   it("refuses a pair with a trashed, unknown or other organization's contact (NOT_FOUND), or a contact with itself (BAD_REQUEST)", async () => {
@@ -244,10 +252,18 @@ describe("contacts.duplicatePairs and contacts.dismissDuplicate", () => {
       .run();
     expect((await a.caller.contacts.duplicatePairs({})).pairs).toHaveLength(1);
     expect(await a.caller.contacts.duplicates({ id: a1.id })).toHaveLength(1);
+    // And B cannot take back A's dismissal.
+    await a.caller.contacts.dismissDuplicate({ ids: [a1.id, a2.id] });
+    await b.caller.contacts.undismissDuplicate({ ids: [a1.id, a2.id] });
+    expect((await a.caller.contacts.duplicatePairs({})).pairs).toEqual([]);
+    expect(
+      await rows("SELECT organization_id FROM duplicate_dismissals WHERE first_id = ?", [a1.id, a2.id].sort()[0]),
+    ).toEqual([{ organization_id: a.org.id }]);
 
     const outsider = await callerFor(newIdentity("outsider"));
     await expectTRPCError(outsider.contacts.duplicatePairs({}), "FORBIDDEN", "Create or join an organization first.");
     await expectTRPCError(outsider.contacts.dismissDuplicate({ ids: [a1.id, a2.id] }), "FORBIDDEN");
+    await expectTRPCError(outsider.contacts.undismissDuplicate({ ids: [a1.id, a2.id] }), "FORBIDDEN");
     const anonymous = await anonymousCaller();
     await expectTRPCError(anonymous.contacts.duplicatePairs({}), "UNAUTHORIZED");
     await expectTRPCError(anonymous.companies.dismissDuplicate({ ids: [a1.id, a2.id] }), "UNAUTHORIZED");
@@ -301,6 +317,9 @@ describe("companies.duplicatePairs and companies.dismissDuplicate", () => {
     await caller.companies.dismissDuplicate({ ids: [acme.id, upper.id] });
     expect((await caller.companies.duplicatePairs({})).pairs).toEqual([]);
     expect(await caller.companies.duplicates({ id: acme.id })).toEqual([]);
+    await caller.companies.undismissDuplicate({ ids: [upper.id, acme.id] });
+    expect((await caller.companies.duplicatePairs({})).pairs).toHaveLength(1);
+    await caller.companies.dismissDuplicate({ ids: [acme.id, upper.id] });
     // A contact's dismissal is not a company's: the same ids under "contact" would not have hidden it.
     await expectTRPCError(caller.contacts.dismissDuplicate({ ids: [acme.id, upper.id] }), "NOT_FOUND");
   });

@@ -47,6 +47,11 @@ export function Dialog({ open, onOpenChange, title, description, children, class
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
+          // A click on a toast (its Undo, say) is not a click outside that closes the dialog.
+          onInteractOutside={(event) => {
+            if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]"))
+              event.preventDefault();
+          }}
           className={cn(
             "fixed top-[15%] left-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 rounded-xl border border-border bg-background p-6 shadow-2xl focus:outline-none",
             width,

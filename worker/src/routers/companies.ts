@@ -18,7 +18,12 @@ import {
   updateRecord,
 } from "../domain/records/lifecycle";
 import { listRecords } from "../domain/records/list";
-import { companyDuplicates, companyDuplicatePairs, dismissDuplicate } from "../domain/records/duplicates";
+import {
+  companyDuplicates,
+  companyDuplicatePairs,
+  dismissDuplicate,
+  undismissDuplicate,
+} from "../domain/records/duplicates";
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { isValidDomain, normalizeDomain } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
@@ -112,6 +117,11 @@ export const companiesRouter = createTRPCRouter({
   dismissDuplicate: memberProcedure
     .input(dismissDuplicateInput)
     .mutation(({ ctx, input }) => dismissDuplicate(ctx.db, "company", ctx.org.id, ctx.uid, input.ids)),
+
+  /** Undo of dismissDuplicate: the pair is offered again. */
+  undismissDuplicate: memberProcedure
+    .input(dismissDuplicateInput)
+    .mutation(({ ctx, input }) => undismissDuplicate(ctx.db, "company", ctx.org.id, input.ids)),
 
   create: memberProcedure.input(companyCreateInput).mutation(async ({ ctx, input }) => {
     const domain = domainOf(input.domain);

@@ -20,7 +20,12 @@ import {
   updateRecord,
 } from "../domain/records/lifecycle";
 import { listRecords } from "../domain/records/list";
-import { contactDuplicates, contactDuplicatePairs, dismissDuplicate } from "../domain/records/duplicates";
+import {
+  contactDuplicates,
+  contactDuplicatePairs,
+  dismissDuplicate,
+  undismissDuplicate,
+} from "../domain/records/duplicates";
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { normalizeEmail, sortNameOf } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
@@ -99,6 +104,11 @@ export const contactsRouter = createTRPCRouter({
   dismissDuplicate: memberProcedure
     .input(dismissDuplicateInput)
     .mutation(({ ctx, input }) => dismissDuplicate(ctx.db, "contact", ctx.org.id, ctx.uid, input.ids)),
+
+  /** Undo of dismissDuplicate: the pair is offered again. */
+  undismissDuplicate: memberProcedure
+    .input(dismissDuplicateInput)
+    .mutation(({ ctx, input }) => undismissDuplicate(ctx.db, "contact", ctx.org.id, input.ids)),
 
   create: memberProcedure.input(contactCreateInput).mutation(async ({ ctx, input }) => {
     const primaryEmail = normalizeEmail(input.emails[0]);

@@ -1,17 +1,15 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import type { inferOutput } from "@trpc/tanstack-react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Building2, CopyCheck, UserRound } from "lucide-react";
 import { useState } from "react";
-import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
 import { InlineEmpty } from "../../ui/inline-empty";
 import { MergeDialog } from "./merge-dialog";
 import { LoadingLines } from "./record-panel";
+import { useDismissDuplicate, type PairsPage } from "./use-dismiss-duplicate";
 import { recordNouns, type RecordObject } from "./use-record-actions";
 
-type PairsPage = inferOutput<typeof trpc.contacts.duplicatePairs>;
 type Pair = PairsPage["pairs"][number];
 type Side = Pair["records"][number];
 
@@ -37,39 +35,6 @@ function useDuplicatePairs(object: RecordObject, open: boolean) {
 }
 
 const pairId = (pair: Pair) => `${pair.records[0].id}:${pair.records[1].id}`;
-
-/** "Not duplicates": said once, the pair leaves the list (and both records' panels) for everyone. */
-function useDismissPair(object: RecordObject) {
-  const queryClient = useQueryClient();
-  const procedures = object === "contact" ? trpc.contacts : trpc.companies;
-  const contacts = useMutation(trpc.contacts.dismissDuplicate.mutationOptions());
-  const companies = useMutation(trpc.companies.dismissDuplicate.mutationOptions());
-  const { mutateAsync } = object === "contact" ? contacts : companies;
-  return async (pair: Pair) => {
-    const [a, b] = pair.records;
-    try {
-      await mutateAsync({ ids: [a.id, b.id] });
-    } catch (error) {
-      toastError(error, "Could not mark them as not duplicates");
-      return;
-    }
-    queryClient.setQueriesData<InfiniteData<PairsPage>>(procedures.duplicatePairs.pathFilter(), (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((page) => ({ ...page, pairs: page.pairs.filter((p) => pairId(p) !== pairId(pair)) })),
-          }
-        : data,
-    );
-    void queryClient.invalidateQueries(procedures.duplicates.pathFilter());
-    const sameName = a.name.toLowerCase() === b.name.toLowerCase();
-    toast.success(
-      sameName
-        ? `The two ${recordNouns[object][1]} named ${a.name} are marked as not duplicates`
-        : `${a.name} and ${b.name} are marked as not duplicates`,
-    );
-  };
-}
 
 function SideCard({ object, side }: { object: RecordObject; side: Side }) {
   const Icon = object === "contact" ? UserRound : Building2;
@@ -99,7 +64,7 @@ export function DuplicatesDialog({
 }) {
   const noun = recordNouns[object];
   const pairs = useDuplicatePairs(object, open);
-  const dismiss = useDismissPair(object);
+  const dismiss = useDismissDuplicate(object);
   const [merging, setMerging] = useState<Pair | null>(null);
   const [dismissing, setDismissing] = useState<string | null>(null);
   const shown = pairs.data?.pages.flatMap((page) => page.pairs) ?? [];
@@ -141,7 +106,7 @@ export function DuplicatesDialog({
                     pending={dismissing === pairId(pair)}
                     onClick={async () => {
                       setDismissing(pairId(pair));
-                      await dismiss(pair);
+                      await dismiss(...pair.records);
                       setDismissing(null);
                     }}
                   >

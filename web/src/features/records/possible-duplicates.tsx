@@ -6,6 +6,7 @@ import { recordPath } from "../../app/recent-records";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { MergeDialog } from "./merge-dialog";
+import { useDismissDuplicate } from "./use-dismiss-duplicate";
 import { recordNouns, type RecordObject } from "./use-record-actions";
 
 const reasons = { email: "· same email", name: "· same name" } as const;
@@ -29,10 +30,12 @@ function usePossibleDuplicates(object: RecordObject, id: string | null) {
 
 /**
  * A note above the record's details when other records look like it: their names open them, "Merge"
- * compares the two side by side. Nothing when there are none (or while they load).
+ * compares the two side by side, "Not a duplicate" stops offering one. Nothing when there are none (or
+ * while they load).
  */
-export function PossibleDuplicates({ object, id }: { object: RecordObject; id: string | null }) {
+export function PossibleDuplicates({ object, id, name }: { object: RecordObject; id: string | null; name: string }) {
   const duplicates = usePossibleDuplicates(object, id);
+  const dismiss = useDismissDuplicate(object);
   const [merging, setMerging] = useState<string | null>(null);
   const navigate = useNavigate();
   if (!id || duplicates.length === 0) return null;
@@ -72,6 +75,16 @@ export function PossibleDuplicates({ object, id }: { object: RecordObject; id: s
                 aria-label={`Merge with ${duplicate.name}`}
               >
                 Merge…
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="shrink-0"
+                onClick={() => void dismiss({ id, name }, duplicate)}
+                aria-label={`${duplicate.name} is not a duplicate`}
+                title="Not the same: do not offer it again"
+              >
+                Not a duplicate
               </Button>
             </li>
           ))}

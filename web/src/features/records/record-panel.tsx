@@ -159,7 +159,7 @@ export function RecordPanel({
       }
       testId="record-panel"
     >
-      {record && <PossibleDuplicates object={record.object} id={record.id} />}
+      {record && <PossibleDuplicates object={record.object} id={record.id} name={title} />}
       <PanelSection title="Details">
         {details ?? <LoadingLines count={6} label={`Loading ${timeline.noun}`} />}
       </PanelSection>

@@ -331,3 +331,19 @@ export async function dismissDuplicate(
     .values({ organizationId, object, firstId, secondId, dismissedBy: userId, dismissedAt: new Date() })
     .onConflictDoNothing();
 }
+
+/** Takes back a dismissal (Undo): the pair is offered again. Nothing to take back is no error. */
+export async function undismissDuplicate(
+  db: Database,
+  object: TaggedObject,
+  organizationId: string,
+  ids: [string, string],
+): Promise<void> {
+  const [firstId, secondId] = [...ids].sort();
+  const x = duplicateDismissals;
+  await db
+    .delete(x)
+    .where(
+      and(eq(x.organizationId, organizationId), eq(x.object, object), eq(x.firstId, firstId), eq(x.secondId, secondId)),
+    );
+}
