@@ -225,14 +225,41 @@ function pageOf<Row extends { key: string; a: { id: string }; b: { id: string } 
 /**
  * The organization's live contacts that share a full name, two by two, unless both work at companies
  * and those differ (the panel's rule, contactDuplicates), and unless someone said they are not the
- * same. Walks contacts_org_name_idx in order, each name's others looked up in the same index.
+ * same. The pairs are found from contacts_org_name_idx alone (it carries company_id), walked in order
+ * with each name's others sought in it; only the page's rows are then read.
  */
 export async function contactDuplicatePairs(reader: Reader, input: PairsInput): Promise<DuplicatePairsPage> {
   const { db, orgScope } = reader;
   const a = alias(contacts, "a");
   const b = alias(contacts, "b");
+  const found = db
+    .select({
+      key: named<string>(a.sortName, "pair_key"),
+      firstId: named<string>(a.id, "first_id"),
+      secondId: named<string>(b.id, "second_id"),
+    })
+    .from(a)
+    .innerJoin(
+      b,
+      and(eq(b.organizationId, a.organizationId), isNull(b.deletedAt), eq(b.sortName, a.sortName), gt(b.id, a.id)),
+    )
+    .where(
+      and(
+        eq(a.organizationId, orgScope),
+        isNull(a.deletedAt),
+        ne(a.sortName, ""),
+        or(isNull(a.companyId), isNull(b.companyId), eq(a.companyId, b.companyId)),
+        notDismissed(db, "contact", a.organizationId, a.id, b.id),
+        afterPair(sql`${a.sortName}`, a.id, b.id, input.cursor),
+      ),
+    )
+    .orderBy(asc(a.sortName), asc(a.id), asc(b.id))
+    .limit(input.limit + 1)
+    .as("p");
+  const one = alias(contacts, "one");
+  const other = alias(contacts, "other");
   // Each column named apart: a batch's rows come as objects, where the two sides' names would clash.
-  const side = (t: typeof a | typeof b, as: string) => ({
+  const side = (t: typeof one | typeof other, as: string) => ({
     id: named<string>(t.id, `${as}_id`),
     firstName: named<string>(t.firstName, `${as}_first_name`),
     lastName: named<string>(t.lastName, `${as}_last_name`),
@@ -241,24 +268,11 @@ export async function contactDuplicatePairs(reader: Reader, input: PairsInput): 
   });
   const { results } = await reader.readAsMember([
     db
-      .select({ key: a.sortName, a: side(a, "a"), b: side(b, "b") })
-      .from(a)
-      .innerJoin(
-        b,
-        and(eq(b.organizationId, a.organizationId), isNull(b.deletedAt), eq(b.sortName, a.sortName), gt(b.id, a.id)),
-      )
-      .where(
-        and(
-          eq(a.organizationId, orgScope),
-          isNull(a.deletedAt),
-          ne(a.sortName, ""),
-          or(isNull(a.companyId), isNull(b.companyId), eq(a.companyId, b.companyId)),
-          notDismissed(db, "contact", a.organizationId, a.id, b.id),
-          afterPair(sql`${a.sortName}`, a.id, b.id, input.cursor),
-        ),
-      )
-      .orderBy(asc(a.sortName), asc(a.id), asc(b.id))
-      .limit(input.limit + 1),
+      .select({ key: found.key, a: side(one, "a"), b: side(other, "b") })
+      .from(found)
+      .innerJoin(one, eq(one.id, found.firstId))
+      .innerJoin(other, eq(other.id, found.secondId))
+      .orderBy(asc(found.key), asc(found.firstId), asc(found.secondId)),
   ]);
   type Row = { key: string; a: Omit<ContactShown, "companyId">; b: Omit<ContactShown, "companyId"> };
   return pageOf(results[0] as Row[], input.limit, contactSide);
@@ -270,29 +284,42 @@ export async function companyDuplicatePairs(reader: Reader, input: PairsInput): 
   const a = alias(companies, "a");
   const b = alias(companies, "b");
   const keyOf = (t: typeof a | typeof b) => sql<string>`lower(${t.name})`;
-  const side = (t: typeof a | typeof b, as: string) => ({
+  const found = db
+    .select({
+      key: keyOf(a).as("pair_key"),
+      firstId: named<string>(a.id, "first_id"),
+      secondId: named<string>(b.id, "second_id"),
+    })
+    .from(a)
+    .innerJoin(
+      b,
+      and(eq(b.organizationId, a.organizationId), isNull(b.deletedAt), eq(keyOf(b), keyOf(a)), gt(b.id, a.id)),
+    )
+    .where(
+      and(
+        eq(a.organizationId, orgScope),
+        isNull(a.deletedAt),
+        notDismissed(db, "company", a.organizationId, a.id, b.id),
+        afterPair(keyOf(a), a.id, b.id, input.cursor),
+      ),
+    )
+    .orderBy(asc(keyOf(a)), asc(a.id), asc(b.id))
+    .limit(input.limit + 1)
+    .as("p");
+  const one = alias(companies, "one");
+  const other = alias(companies, "other");
+  const side = (t: typeof one | typeof other, as: string) => ({
     id: named<string>(t.id, `${as}_id`),
     name: named<string>(t.name, `${as}_name`),
     domain: named<string | null>(t.domain, `${as}_domain`),
   });
   const { results } = await reader.readAsMember([
     db
-      .select({ key: keyOf(a), a: side(a, "a"), b: side(b, "b") })
-      .from(a)
-      .innerJoin(
-        b,
-        and(eq(b.organizationId, a.organizationId), isNull(b.deletedAt), eq(keyOf(b), keyOf(a)), gt(b.id, a.id)),
-      )
-      .where(
-        and(
-          eq(a.organizationId, orgScope),
-          isNull(a.deletedAt),
-          notDismissed(db, "company", a.organizationId, a.id, b.id),
-          afterPair(keyOf(a), a.id, b.id, input.cursor),
-        ),
-      )
-      .orderBy(asc(keyOf(a)), asc(a.id), asc(b.id))
-      .limit(input.limit + 1),
+      .select({ key: found.key, a: side(one, "a"), b: side(other, "b") })
+      .from(found)
+      .innerJoin(one, eq(one.id, found.firstId))
+      .innerJoin(other, eq(other.id, found.secondId))
+      .orderBy(asc(found.key), asc(found.firstId), asc(found.secondId)),
   ]);
   type Side = { id: string; name: string; domain: string | null };
   return pageOf(results[0] as { key: string; a: Side; b: Side }[], input.limit, (c) => ({
