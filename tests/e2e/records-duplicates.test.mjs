@@ -225,4 +225,20 @@ describe("the organization's possible duplicates, from the list page", () => {
     await recordTotal(page, "7 contacts").waitFor();
     assert.deepEqual(page.errors, []);
   });
+
+  it("opens from the palette anywhere, in the address: a reload keeps it open, Escape closes it", async () => {
+    await page.goto("/home");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Type a page or an action…").fill("duplicate contacts");
+    await page.getByRole("option", { name: "Find duplicate contacts" }).click();
+    await dialog().getByText("No possible duplicates").waitFor();
+    assert.match(page.url(), /\/contacts\?duplicates=1$/);
+    await page.reload();
+    await dialog().getByText("No possible duplicates").waitFor();
+    await page.keyboard.press("Escape");
+    await dialog().waitFor({ state: "hidden" });
+    assert.match(page.url(), /\/contacts$/);
+    assert.deepEqual(page.errors, []);
+  });
 });

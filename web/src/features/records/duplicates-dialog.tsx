@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Building2, CopyCheck, UserRound } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog } from "../../ui/dialog";
@@ -141,9 +142,20 @@ export function DuplicatesDialog({
   );
 }
 
-/** The list page's header button that opens the duplicates. */
+/** The list page's header button that opens the duplicates; open, they are in the address (`?duplicates=1`), as the palette links them. */
 export function DuplicatesButton({ object }: { object: RecordObject }) {
-  const [open, setOpen] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const open = params.get("duplicates") === "1";
+  const setOpen = (next: boolean) =>
+    setParams(
+      (current) => {
+        const changed = new URLSearchParams(current);
+        if (next) changed.set("duplicates", "1");
+        else changed.delete("duplicates");
+        return changed;
+      },
+      { replace: true },
+    );
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
