@@ -188,7 +188,11 @@ describe("the organization's possible duplicates, from the list page", () => {
     await said.getByRole("button", { name: "Undo" }).click();
     await pair("Sam Lee").waitFor();
     await said.waitFor({ state: "detached" });
-    await pair("Sam Lee").getByRole("button", { name: "Not duplicates" }).click();
+    // Said again from the keyboard: j twice to Sam's pair (by name: Jane, Max, Sam), n.
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    assert.equal(await pair("Sam Lee").getAttribute("aria-current"), "true");
+    await page.keyboard.press("n");
     await said.waitFor();
     await pair("Sam Lee").waitFor({ state: "detached" });
     assert.deepEqual(await callProcedure(page, "contacts.duplicates", { id: sams[0] }, { kind: "query" }), []);
@@ -213,8 +217,10 @@ describe("the organization's possible duplicates, from the list page", () => {
     assert.equal(await pair("Max Roe").count(), 0);
   });
 
-  it("merges Jane's pair side by side: one Jane stays, and nothing is left to look at", async () => {
-    await pair("Jane Smith").getByRole("button", { name: "Merge…" }).click();
+  it("merges Jane's pair side by side with m: one Jane stays, and nothing is left to look at", async () => {
+    // m merges the active pair (Jane's, the only one left).
+    assert.equal(await pair("Jane Smith").getAttribute("aria-current"), "true");
+    await page.keyboard.press("m");
     const merge = page.getByRole("dialog", { name: "Merge two contacts" });
     await merge.getByRole("button", { name: "Merge into “Jane Smith”" }).click();
     await merge.waitFor({ state: "hidden" });

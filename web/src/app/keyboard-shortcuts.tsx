@@ -30,6 +30,14 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
     ],
   },
   {
+    title: "Possible duplicates",
+    shortcuts: [
+      { keys: ["↑", "↓", "j", "k"], action: "Move between pairs" },
+      { keys: ["m"], action: "Merge the pair, side by side" },
+      { keys: ["n"], action: "Not duplicates: do not offer the pair again (with undo)" },
+    ],
+  },
+  {
     title: "Editing a cell",
     shortcuts: [
       { keys: ["↵"], action: "Save" },

@@ -1,11 +1,14 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Building2, CopyCheck, UserRound } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
+import { isTyping } from "../../lib/typing";
 import { Button } from "../../ui/button";
+import { cn } from "../../ui/cn";
 import { Dialog } from "../../ui/dialog";
 import { InlineEmpty } from "../../ui/inline-empty";
+import { KeyboardHints, type KeyHint } from "../../ui/keyboard-hints";
 import { MergeDialog } from "./merge-dialog";
 import { LoadingLines } from "./record-panel";
 import { useDismissDuplicate, type PairsPage } from "./use-dismiss-duplicate";
@@ -15,6 +18,12 @@ type Pair = PairsPage["pairs"][number];
 type Side = Pair["records"][number];
 
 const PAGE = 20;
+
+const pairKeyHints: KeyHint[] = [
+  [["j", "k"], "move"],
+  [["m"], "merge"],
+  [["n"], "not duplicates"],
+];
 
 const explained: Record<RecordObject, string> = {
   contact: "Contacts with the same name, unless they work at two different companies.",
@@ -69,6 +78,51 @@ export function DuplicatesDialog({
   const [merging, setMerging] = useState<Pair | null>(null);
   const [dismissing, setDismissing] = useState<string | null>(null);
   const shown = pairs.data?.pages.flatMap((page) => page.pairs) ?? [];
+  // The pair the keys act on; when it leaves the list (merged, dismissed) the next one takes its place.
+  const [activeIndex, setActiveIndex] = useState(0);
+  const active = Math.min(activeIndex, shown.length - 1);
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    listRef.current?.children[active]?.scrollIntoView({ block: "nearest" });
+  }, [active]);
+
+  const notDuplicates = async (pair: Pair) => {
+    setDismissing(pairId(pair));
+    await dismiss(...pair.records);
+    setDismissing(null);
+  };
+  // j/k or ↓/↑ move, m merges, n says not duplicates: a long list is worked through from the keyboard.
+  // On the window, as the dialog's first focus is its close button, outside the list.
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (merging || event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return;
+    if (shown.length === 0 || isTyping(event.target)) return;
+    const pair = shown[active];
+    const keys: Record<string, () => void> = {
+      j: () => {
+        if (active === shown.length - 1 && pairs.hasNextPage) void pairs.fetchNextPage();
+        setActiveIndex(Math.min(active + 1, shown.length - 1));
+      },
+      ArrowDown: () => keys.j(),
+      k: () => setActiveIndex(Math.max(active - 1, 0)),
+      ArrowUp: () => keys.k(),
+      m: () => setMerging(pair),
+      n: () => void notDuplicates(pair),
+    };
+    const action = keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+  const latestKeyDown = useRef(handleKeyDown);
+  useEffect(() => {
+    latestKeyDown.current = handleKeyDown;
+  });
+  useEffect(() => {
+    if (!open) return;
+    const listener = (event: KeyboardEvent) => latestKeyDown.current(event);
+    window.addEventListener("keydown", listener);
+    return () => window.removeEventListener("keydown", listener);
+  }, [open]);
 
   return (
     <Dialog
@@ -87,13 +141,18 @@ export function DuplicatesDialog({
           {`No two ${noun[1]} look alike. Pairs show here when they do.`}
         </InlineEmpty>
       ) : (
-        <div className="-mx-1 max-h-[60vh] space-y-2 overflow-y-auto px-1">
-          <ul className="space-y-2" aria-label={`Possible duplicate ${noun[1]}`}>
-            {shown.map((pair) => (
+        <div className="-mx-1 max-h-[60vh] space-y-2 overflow-y-auto px-1 py-1">
+          <ul ref={listRef} className="space-y-2" aria-label={`Possible duplicate ${noun[1]}`}>
+            {shown.map((pair, index) => (
               <li
                 key={pairId(pair)}
                 data-testid="duplicate-pair"
-                className="flex flex-wrap items-center gap-2 rounded-lg bg-surface px-2 py-2 sm:flex-nowrap"
+                aria-current={index === active || undefined}
+                onClick={() => setActiveIndex(index)}
+                className={cn(
+                  "flex flex-wrap items-center gap-2 rounded-lg bg-surface px-2 py-2 sm:flex-nowrap",
+                  index === active && "ring-2 ring-primary/60",
+                )}
               >
                 <SideCard object={object} side={pair.records[0]} />
                 <SideCard object={object} side={pair.records[1]} />
@@ -105,11 +164,7 @@ export function DuplicatesDialog({
                     size="sm"
                     variant="ghost"
                     pending={dismissing === pairId(pair)}
-                    onClick={async () => {
-                      setDismissing(pairId(pair));
-                      await dismiss(...pair.records);
-                      setDismissing(null);
-                    }}
+                    onClick={() => void notDuplicates(pair)}
                   >
                     Not duplicates
                   </Button>
@@ -117,6 +172,7 @@ export function DuplicatesDialog({
               </li>
             ))}
           </ul>
+          <KeyboardHints hints={pairKeyHints} className="pt-1" />
           {pairs.hasNextPage && (
             <div className="flex justify-center pt-1">
               <Button

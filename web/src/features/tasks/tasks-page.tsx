@@ -7,7 +7,8 @@ import { PageBody, PageHeader } from "../../ui/page";
 import { useCurrentUser } from "../auth/use-current-user";
 import { useMembers } from "../members/use-members";
 import { useDayRange } from "./day-range";
-import { KeyboardHints } from "./keyboard-hints";
+import { KeyboardHints } from "../../ui/keyboard-hints";
+import { taskKeyHints } from "./key-hints";
 import { QuickAdd } from "./quick-add";
 import { TaskList } from "./task-list";
 import { TasksEmpty, TasksSkeleton } from "./task-states";
@@ -112,7 +113,7 @@ export default function TasksPage() {
             />
           )}
         </div>
-        <KeyboardHints />
+        <KeyboardHints hints={taskKeyHints} className="mt-3" />
       </PageBody>
       <TaskDetails
         row={openRow}

@@ -1,0 +1,15 @@
+import type { KeyHint } from "../../ui/keyboard-hints";
+
+/** What the task list answers to, shown under it. */
+export const taskKeyHints: KeyHint[] = [
+  [["j", "k"], "move"],
+  [["x"], "complete"],
+  [["↵"], "edit"],
+  [["o"], "open"],
+  [["d"], "reschedule"],
+  [["a"], "assign"],
+  [["l"], "link"],
+  [["⌫"], "delete"],
+  [["c"], "add"],
+  [["?"], "all shortcuts"],
+];
