@@ -457,4 +457,35 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
     assert.deepEqual(await saved().then((r) => [r.task.recordId, r.recordName]), [null, null]);
     assert.deepEqual(page.errors, []);
   });
+
+  it("links a task as it is added: @ finds the record, Enter picks it, and the task is added linked", async () => {
+    await page.keyboard.press("Escape");
+    await details().waitFor({ state: "hidden" });
+    const input = page.getByRole("textbox", { name: "Add a task" });
+    const suggestions = page.getByRole("listbox", { name: "Link to a record" });
+    // Escape leaves a mention as text.
+    await input.fill("Ask @ann");
+    await suggestions.getByRole("option", { name: /Ann Lee/ }).waitFor();
+    await input.press("Escape");
+    await suggestions.waitFor({ state: "detached" });
+    assert.equal(await input.inputValue(), "Ask @ann");
+
+    await input.fill("Prepare the renewal @init");
+    await suggestions.getByRole("option", { name: /Initech/ }).waitFor();
+    await screenshot(page, "task-quick-add-mention");
+    await input.press("Enter");
+    await suggestions.waitFor({ state: "detached" });
+    assert.equal(await input.inputValue(), "Prepare the renewal ");
+    assert.match(await page.getByTestId("quick-add-record").innerText(), /Initech/);
+    await input.pressSequentially("today 11pm");
+    await input.press("Enter");
+    const added = page.getByTestId("task-row").filter({ hasText: "Prepare the renewal" });
+    await added.getByTestId("task-record").getByText("Initech").waitFor();
+    assert.equal(await page.getByTestId("quick-add-record").count(), 0, "the next task starts unlinked");
+    await page.waitForLoadState("networkidle");
+    const rows = await callProcedure(page, "tasks.list", { view: "all", ...wholeWeek() }, { kind: "query" });
+    const renewal = rows.find((r) => r.task.title === "Prepare the renewal");
+    assert.deepEqual([renewal.task.recordObject, renewal.task.recordId], ["company", initech.id]);
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayRangeOf } from "../../web/src/features/tasks/day-range";
-import { parseQuickAdd } from "../../web/src/features/tasks/parse-quick-add";
+import { parseQuickAdd, mentionIn } from "../../web/src/features/tasks/parse-quick-add";
 import { tabOf } from "../../web/src/features/tasks/task-sort";
 import type { TaskRow } from "../../web/src/features/tasks/task-types";
 import { keyFromLabel, parseOptions } from "../../web/src/features/settings/property-labels";
@@ -62,5 +62,20 @@ describe("property keys and options", () => {
   it("splits options on commas and lines, without blanks or repeats", () => {
     expect(parseOptions("Gold, Silver\nBronze\n\nGold,")).toEqual(["Gold", "Silver", "Bronze"]);
     expect(parseOptions("Gold, gold, SILVER, Silver")).toEqual(["Gold", "SILVER"]);
+  });
+});
+
+describe("mentionIn", () => {
+  it("finds the record named after an @ at the end, the @ at the start or after a space", () => {
+    expect(mentionIn("Call @ann")).toEqual({ query: "ann", start: 5 });
+    expect(mentionIn("@Initech renewal")).toEqual({ query: "Initech renewal", start: 0 });
+    expect(mentionIn("Send the deck to @ann lee ")).toEqual({ query: "ann lee", start: 17 });
+  });
+
+  it("is no mention in an email address, a bare @, or once the text goes past 40 characters after it", () => {
+    expect(mentionIn("Write to ann@lee.example")).toBeNull();
+    expect(mentionIn("Call @")).toBeNull();
+    expect(mentionIn("Call @ ann")).toBeNull();
+    expect(mentionIn(`Call @${"a".repeat(41)}`)).toBeNull();
   });
 });

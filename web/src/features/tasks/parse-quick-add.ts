@@ -34,3 +34,13 @@ export function parseQuickAdd(text: string, now = new Date(), readDates = true):
   }
   return { title: title.replace(/\s+/g, " ").trim(), dueAt, dateText: match?.text ?? null, priority };
 }
+
+/** "@ann lee" at the end of what is typed, after a space or at the start (an email's @ is not one). */
+const mentionAtEnd = /(?:^|\s)@(\S[^@]{0,39})$/;
+
+/** The record being mentioned at the end of `text`: what follows the @, and where the @ is. */
+export function mentionIn(text: string): { query: string; start: number } | null {
+  const match = mentionAtEnd.exec(text);
+  if (!match) return null;
+  return { query: match[1]!.trim(), start: match.index + match[0].indexOf("@") };
+}

@@ -1,5 +1,5 @@
-import { CalendarClock, CornerDownLeft, Plus, X } from "lucide-react";
-import { forwardRef, useState, type FormEvent } from "react";
+import { Building2, CalendarClock, CornerDownLeft, Plus, UserRound, X } from "lucide-react";
+import { forwardRef, useId, useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { cn } from "../../ui/cn";
 import { Kbd } from "../../ui/kbd";
@@ -7,7 +7,8 @@ import { endOfDay } from "./day-range";
 import { formatDue } from "./due-format";
 import { parseQuickAdd } from "./parse-quick-add";
 import { PriorityMarker, priorityLabels } from "./priority-marker";
-import type { TaskTab } from "./task-types";
+import { MentionList, useRecordMention } from "./record-mention";
+import type { LinkedRecord, TaskTab } from "./task-types";
 import { useTaskCreate } from "./use-task-mutations";
 
 type QuickAddProps = {
@@ -16,11 +17,20 @@ type QuickAddProps = {
   assigneeId?: string;
 };
 
-/** Type a task in plain words; the due date is read from the text ("tomorrow 3pm") and Enter adds it. */
+/**
+ * Type a task in plain words; the due date is read from the text ("tomorrow 3pm"), "@" links it to a
+ * contact or company found as typed, and Enter adds it.
+ */
 export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function QuickAdd({ tab, assigneeId }, ref) {
   const [text, setText] = useState("");
   const [readDates, setReadDates] = useState(true);
   const [missingTitle, setMissingTitle] = useState(false);
+  const [linked, setLinked] = useState<LinkedRecord | null>(null);
+  const mention = useRecordMention(text, (record, before) => {
+    setLinked(record);
+    setText(before);
+  });
+  const listId = useId();
   const create = useTaskCreate();
   const parsed = parseQuickAdd(text, new Date(), readDates);
   // Added from Today or Overdue without a date: due today, so it stays in view.
@@ -31,12 +41,25 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!parsed.title) return setMissingTitle(text.trim() !== "");
-    const submitted = text;
+    const submitted = { text, linked };
     setText("");
+    setLinked(null);
     setReadDates(true);
     create.mutate(
-      { title: parsed.title, dueAt, priority: parsed.priority, assigneeId },
-      { onError: () => setText((current) => current || submitted) },
+      {
+        title: parsed.title,
+        dueAt,
+        priority: parsed.priority,
+        assigneeId,
+        recordObject: linked?.object,
+        recordId: linked?.id,
+      },
+      {
+        onError: () => {
+          setText((current) => current || submitted.text);
+          setLinked((current) => current ?? submitted.linked);
+        },
+      },
     );
   };
 
@@ -57,7 +80,9 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
           aria-label="Add a task"
           aria-invalid={error ? true : undefined}
           autoComplete="off"
-          placeholder="Add a task… e.g. Call Ann tomorrow 3pm"
+          placeholder="Add a task… e.g. Call @Ann tomorrow 3pm"
+          aria-controls={mention.open ? listId : undefined}
+          aria-activedescendant={mention.open ? `${listId}-${mention.current}` : undefined}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -66,13 +91,15 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
             if (create.isError) create.reset();
           }}
           onKeyDown={(event) => {
+            if (mention.keyDown(event)) return;
             if (event.key === "Escape") event.currentTarget.blur();
           }}
           className="h-10 min-w-0 flex-1 bg-transparent text-sm text-foreground placeholder:text-muted focus:outline-none"
           style={{ outline: "none" }}
         />
-        {text.trim() && (
+        {(text.trim() || linked) && (
           <div className="flex shrink-0 items-center gap-1.5">
+            {linked && <LinkedChip record={linked} onRemove={() => setLinked(null)} />}
             {parsed.priority !== "normal" && (
               <span className="inline-flex h-6 items-center gap-1 rounded-md bg-surface-2 px-2 text-xs text-muted">
                 <PriorityMarker priority={parsed.priority} />
@@ -110,6 +137,9 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
           </div>
         )}
       </div>
+      {mention.open && (
+        <MentionList id={listId} suggestions={mention.suggestions} current={mention.current} onPick={mention.pick} />
+      )}
       {error && (
         <p role="alert" className="mt-1 text-xs text-danger">
           {error}
@@ -118,3 +148,25 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
     </form>
   );
 });
+
+/** The record the new task will link to, picked with "@"; X links it to nothing. */
+function LinkedChip({ record, onRemove }: { record: LinkedRecord; onRemove: () => void }) {
+  const Icon = record.object === "company" ? Building2 : UserRound;
+  return (
+    <span
+      data-testid="quick-add-record"
+      className="inline-flex h-6 max-w-48 items-center gap-1 rounded-md bg-primary-soft pr-1 pl-2 text-xs font-medium text-primary"
+    >
+      <Icon className="size-3.5 shrink-0" aria-hidden />
+      <span className="truncate">{record.name}</span>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Do not link to ${record.name}`}
+        className="rounded p-0.5 hover:bg-primary/10"
+      >
+        <X className="size-3" aria-hidden />
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,107 @@
+import { Building2, UserRound } from "lucide-react";
+import { useState, type KeyboardEvent } from "react";
+import { useRecordSearch } from "../../app/use-record-search";
+import { cn } from "../../ui/cn";
+import { mentionIn } from "./parse-quick-add";
+import type { LinkedRecord } from "./task-types";
+
+type Suggestion = LinkedRecord & { hint: string | null };
+
+/**
+ * "@" in a task's quick add: contacts and companies found as the name after it is typed, to link the
+ * new task to. ↑/↓ move, Enter or Tab picks, Escape lets the text be. `keyDown` is the input's handler
+ * while the list shows; it says whether it took the key.
+ */
+export function useRecordMention(text: string, onPick: (record: LinkedRecord, textBefore: string) => void) {
+  const mention = mentionIn(text);
+  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
+  const active = mention !== null && dismissedAt !== text;
+  const { query, found } = useRecordSearch(active ? mention.query : "", { limit: 5, minLength: 1 });
+  const results = active && query ? found.data : undefined;
+  const suggestions: Suggestion[] = [
+    ...(results?.contacts ?? []).map((c) => ({
+      object: "contact" as const,
+      id: c.id,
+      name: c.name,
+      hint: c.email ?? c.title,
+    })),
+    ...(results?.companies ?? []).map((c) => ({ object: "company" as const, id: c.id, name: c.name, hint: c.domain })),
+  ];
+  // The highlight belongs to the results it was moved in: new results start at the top.
+  const [highlight, setHighlight] = useState({ query, index: 0 });
+  const open = active && suggestions.length > 0;
+  const current = Math.min(highlight.query === query ? highlight.index : 0, suggestions.length - 1);
+  const setHighlighted = (index: number) => setHighlight({ query, index });
+
+  const pick = (suggestion: Suggestion) => {
+    if (!mention) return;
+    onPick(suggestion, text.slice(0, mention.start));
+  };
+  const keyDown = (event: KeyboardEvent<HTMLInputElement>): boolean => {
+    if (!open) return false;
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => setHighlighted((current + 1) % suggestions.length),
+      ArrowUp: () => setHighlighted((current - 1 + suggestions.length) % suggestions.length),
+      Enter: () => pick(suggestions[current]!),
+      Tab: () => pick(suggestions[current]!),
+      Escape: () => setDismissedAt(text),
+    };
+    const action = keys[event.key];
+    if (!action) return false;
+    event.preventDefault();
+    action();
+    return true;
+  };
+  return { open, suggestions, current, pick, keyDown, searching: active && found.isFetching };
+}
+
+const icons = { contact: UserRound, company: Building2 } as const;
+
+/** The mention's suggestions, under the quick add. */
+export function MentionList({
+  id,
+  suggestions,
+  current,
+  onPick,
+}: {
+  id: string;
+  suggestions: Suggestion[];
+  current: number;
+  onPick: (suggestion: Suggestion) => void;
+}) {
+  return (
+    <ul
+      id={id}
+      role="listbox"
+      aria-label="Link to a record"
+      className="absolute top-full left-8 z-30 mt-1 w-80 overflow-hidden rounded-lg border border-border bg-background p-1 shadow-xl"
+    >
+      {suggestions.map((suggestion, index) => {
+        const Icon = icons[suggestion.object];
+        return (
+          <li
+            key={`${suggestion.object}:${suggestion.id}`}
+            id={`${id}-${index}`}
+            role="option"
+            aria-selected={index === current}
+            // Not a click: the input must keep focus (a mousedown would take it).
+            onMouseDown={(event) => {
+              event.preventDefault();
+              onPick(suggestion);
+            }}
+            className={cn(
+              "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-[13px] text-foreground",
+              index === current && "bg-surface-2",
+            )}
+          >
+            <Icon className="size-3.5 shrink-0 text-muted" aria-hidden />
+            <span className="min-w-0 flex-1 truncate">{suggestion.name}</span>
+            {suggestion.hint && (
+              <span className="max-w-36 shrink-0 truncate text-xs text-muted">{suggestion.hint}</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
