@@ -179,20 +179,16 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           ))}
         </Command.Group>
         <Command.Group heading="Actions">
-          <Command.Item
-            value="Find duplicate contacts merge same name"
-            onSelect={() => run(() => navigate("/contacts?duplicates=1"))}
-          >
-            <CopyCheck className="size-4 text-muted" aria-hidden />
-            Find duplicate contacts
-          </Command.Item>
-          <Command.Item
-            value="Find duplicate companies merge same name"
-            onSelect={() => run(() => navigate("/companies?duplicates=1"))}
-          >
-            <CopyCheck className="size-4 text-muted" aria-hidden />
-            Find duplicate companies
-          </Command.Item>
+          {(["contacts", "companies"] as const).map((plural) => (
+            <Command.Item
+              key={plural}
+              value={`Find duplicate ${plural} merge same name`}
+              onSelect={() => run(() => navigate(`/${plural}?duplicates=1`))}
+            >
+              <CopyCheck className="size-4 text-muted" aria-hidden />
+              Find duplicate {plural}
+            </Command.Item>
+          ))}
           <Command.Item value="Keyboard shortcuts keys help hotkeys" onSelect={() => run(openShortcuts)}>
             <Keyboard className="size-4 text-muted" aria-hidden />
             Keyboard shortcuts

@@ -222,111 +222,109 @@ function pageOf<Row extends { key: string; a: { id: string }; b: { id: string } 
   };
 }
 
+type PairTable = typeof contacts | typeof companies;
+type PairsSpec<T extends PairTable> = {
+  object: TaggedObject;
+  table: T;
+  /** What two look-alikes share: a key the table's name index holds. */
+  key: (t: T) => SQL<string>;
+  /** Any other rule two look-alikes must meet. */
+  alike?: (a: T, b: T) => SQL | undefined;
+  /** What a card shows of each side; columns named apart (`as`), a batch's rows come as objects. */
+  side: (t: T, as: "a" | "b") => Record<string, SQL.Aliased>;
+};
+
 /**
- * The organization's live contacts that share a full name, two by two, unless both work at companies
- * and those differ (the panel's rule, contactDuplicates), and unless someone said they are not the
- * same. The pairs are found from contacts_org_name_idx alone (it carries company_id), walked in order
- * with each name's others sought in it; only the page's rows are then read.
+ * A page of look-alikes, two by two, in one statement: the pairs found from the name index (key,
+ * then ids, one more than the page, the dismissed left out), then only those rows read, by id.
  */
-export async function contactDuplicatePairs(reader: Reader, input: PairsInput): Promise<DuplicatePairsPage> {
+async function duplicatePairs<T extends PairTable, Side>(
+  reader: Reader,
+  spec: PairsSpec<T>,
+  input: PairsInput,
+): Promise<{ key: string; a: Side; b: Side }[]> {
   const { db, orgScope } = reader;
-  const a = alias(contacts, "a");
-  const b = alias(contacts, "b");
+  const [a, b] = [alias(spec.table, "a") as T, alias(spec.table, "b") as T];
   const found = db
     .select({
-      key: named<string>(a.sortName, "pair_key"),
+      key: spec.key(a).as("pair_key"),
       firstId: named<string>(a.id, "first_id"),
       secondId: named<string>(b.id, "second_id"),
     })
     .from(a)
     .innerJoin(
       b,
-      and(eq(b.organizationId, a.organizationId), isNull(b.deletedAt), eq(b.sortName, a.sortName), gt(b.id, a.id)),
+      and(eq(b.organizationId, a.organizationId), isNull(b.deletedAt), eq(spec.key(b), spec.key(a)), gt(b.id, a.id)),
     )
     .where(
       and(
         eq(a.organizationId, orgScope),
         isNull(a.deletedAt),
-        ne(a.sortName, ""),
-        or(isNull(a.companyId), isNull(b.companyId), eq(a.companyId, b.companyId)),
-        notDismissed(db, "contact", a.organizationId, a.id, b.id),
-        afterPair(sql`${a.sortName}`, a.id, b.id, input.cursor),
+        spec.alike?.(a, b),
+        notDismissed(db, spec.object, a.organizationId, a.id, b.id),
+        afterPair(spec.key(a), a.id, b.id, input.cursor),
       ),
     )
-    .orderBy(asc(a.sortName), asc(a.id), asc(b.id))
+    .orderBy(asc(spec.key(a)), asc(a.id), asc(b.id))
     .limit(input.limit + 1)
     .as("p");
-  const one = alias(contacts, "one");
-  const other = alias(contacts, "other");
-  // Each column named apart: a batch's rows come as objects, where the two sides' names would clash.
-  const side = (t: typeof one | typeof other, as: string) => ({
-    id: named<string>(t.id, `${as}_id`),
-    firstName: named<string>(t.firstName, `${as}_first_name`),
-    lastName: named<string>(t.lastName, `${as}_last_name`),
-    email: named<string | null>(t.primaryEmail, `${as}_email`),
-    companyName: named<string | null>(t.listedCompanyName, `${as}_company_name`),
-  });
+  const [one, other] = [alias(spec.table, "one") as T, alias(spec.table, "other") as T];
   const { results } = await reader.readAsMember([
     db
-      .select({ key: found.key, a: side(one, "a"), b: side(other, "b") })
+      .select({ key: found.key, a: spec.side(one, "a"), b: spec.side(other, "b") })
       .from(found)
       .innerJoin(one, eq(one.id, found.firstId))
       .innerJoin(other, eq(other.id, found.secondId))
       .orderBy(asc(found.key), asc(found.firstId), asc(found.secondId)),
   ]);
-  type Row = { key: string; a: Omit<ContactShown, "companyId">; b: Omit<ContactShown, "companyId"> };
-  return pageOf(results[0] as Row[], input.limit, contactSide);
+  return results[0] as { key: string; a: Side; b: Side }[];
+}
+
+/**
+ * The organization's live contacts that share a full name, two by two, unless both work at companies
+ * and those differ (the panel's rule, contactDuplicates), and unless someone said they are not the
+ * same. Found from contacts_org_name_idx alone (it carries company_id).
+ */
+export async function contactDuplicatePairs(reader: Reader, input: PairsInput): Promise<DuplicatePairsPage> {
+  const rows = await duplicatePairs<typeof contacts, Omit<ContactShown, "companyId">>(
+    reader,
+    {
+      object: "contact",
+      table: contacts,
+      key: (t) => sql<string>`${t.sortName}`,
+      alike: (a, b) =>
+        and(ne(a.sortName, ""), or(isNull(a.companyId), isNull(b.companyId), eq(a.companyId, b.companyId))),
+      side: (t, as) => ({
+        id: named<string>(t.id, `${as}_id`),
+        firstName: named<string>(t.firstName, `${as}_first_name`),
+        lastName: named<string>(t.lastName, `${as}_last_name`),
+        email: named<string | null>(t.primaryEmail, `${as}_email`),
+        companyName: named<string | null>(t.listedCompanyName, `${as}_company_name`),
+      }),
+    },
+    input,
+  );
+  return pageOf(rows, input.limit, contactSide);
 }
 
 /** The organization's live companies that share a name (any case), two by two, unless dismissed. */
 export async function companyDuplicatePairs(reader: Reader, input: PairsInput): Promise<DuplicatePairsPage> {
-  const { db, orgScope } = reader;
-  const a = alias(companies, "a");
-  const b = alias(companies, "b");
-  const keyOf = (t: typeof a | typeof b) => sql<string>`lower(${t.name})`;
-  const found = db
-    .select({
-      key: keyOf(a).as("pair_key"),
-      firstId: named<string>(a.id, "first_id"),
-      secondId: named<string>(b.id, "second_id"),
-    })
-    .from(a)
-    .innerJoin(
-      b,
-      and(eq(b.organizationId, a.organizationId), isNull(b.deletedAt), eq(keyOf(b), keyOf(a)), gt(b.id, a.id)),
-    )
-    .where(
-      and(
-        eq(a.organizationId, orgScope),
-        isNull(a.deletedAt),
-        notDismissed(db, "company", a.organizationId, a.id, b.id),
-        afterPair(keyOf(a), a.id, b.id, input.cursor),
-      ),
-    )
-    .orderBy(asc(keyOf(a)), asc(a.id), asc(b.id))
-    .limit(input.limit + 1)
-    .as("p");
-  const one = alias(companies, "one");
-  const other = alias(companies, "other");
-  const side = (t: typeof one | typeof other, as: string) => ({
-    id: named<string>(t.id, `${as}_id`),
-    name: named<string>(t.name, `${as}_name`),
-    domain: named<string | null>(t.domain, `${as}_domain`),
-  });
-  const { results } = await reader.readAsMember([
-    db
-      .select({ key: found.key, a: side(one, "a"), b: side(other, "b") })
-      .from(found)
-      .innerJoin(one, eq(one.id, found.firstId))
-      .innerJoin(other, eq(other.id, found.secondId))
-      .orderBy(asc(found.key), asc(found.firstId), asc(found.secondId)),
-  ]);
   type Side = { id: string; name: string; domain: string | null };
-  return pageOf(results[0] as { key: string; a: Side; b: Side }[], input.limit, (c) => ({
-    id: c.id,
-    name: c.name,
-    detail: c.domain,
-  }));
+  const rows = await duplicatePairs<typeof companies, Side>(
+    reader,
+    {
+      object: "company",
+      table: companies,
+      key: (t) => sql<string>`lower(${t.name})`,
+      side: (t, as) => ({
+        id: named<string>(t.id, `${as}_id`),
+        name: named<string>(t.name, `${as}_name`),
+        domain: named<string | null>(t.domain, `${as}_domain`),
+      }),
+    },
+    input,
+  );
+  return pageOf(rows, input.limit, (c) => ({ id: c.id, name: c.name, detail: c.domain }));
 }
 
 /**
