@@ -55,6 +55,12 @@ export const companies = sqliteTable(
      * Writes return the counted value instead (see ListColumn).
      */
     listedPeopleCount: integer("people_count").notNull().default(0),
+    /**
+     * The name as look-alikes share it: lower-cased, without punctuation or a legal form at its end
+     * ("Acme, Inc." and "ACME Corp" are both "acme"). Kept by triggers (migrations/0021): what the
+     * duplicates of a company are found by.
+     */
+    matchName: text("match_name"),
     ...recordColumns(),
   },
   (t) => [
@@ -73,6 +79,7 @@ export const companies = sqliteTable(
     index("companies_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
     index("companies_org_owner_name_idx").on(t.organizationId, t.deletedAt, t.ownerSortName, t.id),
     index("companies_org_people_idx").on(t.organizationId, t.deletedAt, t.listedPeopleCount, t.id),
+    index("companies_org_match_idx").on(t.organizationId, t.deletedAt, t.matchName, t.id),
   ],
 );
 

@@ -302,6 +302,31 @@ describe("contacts.duplicatePairs and contacts.dismissDuplicate", () => {
 });
 
 describe("companies.duplicatePairs and companies.dismissDuplicate", () => {
+  it("pairs companies whatever the case, punctuation or legal form of their names, renamed ones too", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const names = ["Acme, Inc.", "ACME Corp", "Acme Robotics", "O'Reilly Media", "OReilly Media LLC", "Globex GmbH"];
+    const made = new Map<string, string>();
+    for (const name of names) made.set(name, (await caller.companies.create({ name })).id);
+    const initech = await caller.companies.create({ name: "Initech" });
+    const pairs = async () =>
+      (await caller.companies.duplicatePairs({})).pairs.map((p) => [p.key, ...p.records.map((r) => r.name).sort()]);
+    expect(await pairs()).toEqual([
+      ["acme", "ACME Corp", "Acme, Inc."],
+      ["oreilly media", "O'Reilly Media", "OReilly Media LLC"],
+    ]);
+    // A rename makes a look-alike (and unmakes one), at once.
+    await caller.companies.update({ id: initech.id, version: 1, patch: { name: "Globex" } });
+    await caller.companies.update({ id: made.get("ACME Corp")!, version: 1, patch: { name: "Acme Labs" } });
+    expect(await pairs()).toEqual([
+      ["globex", "Globex", "Globex GmbH"],
+      ["oreilly media", "O'Reilly Media", "OReilly Media LLC"],
+    ]);
+    expect((await caller.companies.duplicates({ id: initech.id })).map((d) => d.name)).toEqual(["Globex GmbH"]);
+    // The derived name is the server's own: never in a company a caller reads.
+    const { company } = await caller.companies.get({ id: initech.id });
+    expect(company).not.toHaveProperty("matchName");
+  });
+
   it("lists live companies sharing a name in any case, two by two, and forgets a dismissed pair", async () => {
     const { caller } = await ownerOfNewOrganization();
     const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });

@@ -320,7 +320,7 @@ describe("list reads: one D1 round trip", () => {
       [
         "companies",
         (c: Parameters<Parameters<typeof measure>[0]>[0]) => c.companies.duplicates({ id: acme.id }),
-        ["companies_org_name_idx"],
+        ["companies_org_match_idx"],
       ],
     ] as const) {
       const { trips, bound } = await measure(call);

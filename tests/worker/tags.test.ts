@@ -346,6 +346,9 @@ describe("migration 0005", () => {
         "contacts_people_count_au",
         "contacts_people_count_ad",
         "companies_people_count_ai",
+        // migration 0021: a company's name as look-alikes share it
+        "companies_match_name_ai",
+        "companies_match_name_au",
       ].sort(),
     );
   });

@@ -27,7 +27,7 @@ const pairKeyHints: KeyHint[] = [
 
 const explained: Record<RecordObject, string> = {
   contact: "Contacts with the same name, unless they work at two different companies.",
-  company: "Companies with the same name, in any case.",
+  company: "Companies with the same name, whatever its case, punctuation or legal form (Inc., Ltd, GmbH…).",
 };
 
 /** Both objects' pairs, pages of them; only the open object's are read. */

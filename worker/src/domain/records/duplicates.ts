@@ -149,8 +149,8 @@ export async function contactDuplicates(reader: Reader, id: string): Promise<Pos
 }
 
 /**
- * A company's likely duplicates: live companies with the same name, any case (domains are unique
- * already). One range of companies_org_name_idx.
+ * A company's likely duplicates: live companies with the same name, any case, punctuation or legal
+ * form ("Acme, Inc." and "ACME Corp": match_name; domains are unique already). One range of companies_org_match_idx.
  */
 export async function companyDuplicates(reader: Reader, id: string): Promise<PossibleDuplicate[]> {
   const { db, orgScope } = reader;
@@ -169,7 +169,7 @@ export async function companyDuplicates(reader: Reader, id: string): Promise<Pos
           and(
             eq(d.organizationId, orgScope),
             isNull(d.deletedAt),
-            eq(sql`lower(${d.name})`, valueOf(db, r, sql`lower(${r.name})`, asked)),
+            eq(d.matchName, valueOf(db, r, r.matchName, asked)),
             ne(d.id, id),
             notDismissed(db, "company", d.organizationId, d.id, sql`${id}`),
           ),
@@ -307,7 +307,10 @@ export async function contactDuplicatePairs(reader: Reader, input: PairsInput): 
   return pageOf(rows, input.limit, contactSide);
 }
 
-/** The organization's live companies that share a name (any case), two by two, unless dismissed. */
+/**
+ * The organization's live companies that share a name, two by two, unless dismissed: the name as
+ * match_name has it ("Acme, Inc." and "ACME Corp" alike), from companies_org_match_idx.
+ */
 export async function companyDuplicatePairs(reader: Reader, input: PairsInput): Promise<DuplicatePairsPage> {
   type Side = { id: string; name: string; domain: string | null };
   const rows = await duplicatePairs<typeof companies, Side>(
@@ -315,7 +318,7 @@ export async function companyDuplicatePairs(reader: Reader, input: PairsInput): 
     {
       object: "company",
       table: companies,
-      key: (t) => sql<string>`lower(${t.name})`,
+      key: (t) => sql<string>`${t.matchName}`,
       side: (t, as) => ({
         id: named<string>(t.id, `${as}_id`),
         name: named<string>(t.name, `${as}_name`),

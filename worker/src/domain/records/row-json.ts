@@ -33,11 +33,17 @@ const codecs = new Map<string, RowCodec<unknown>>();
 const MAX_CODECS = 500;
 
 /**
- * Columns that triggers keep (migrations/0013–0017) for a sort or for list pages, never returned as
+ * Columns that triggers keep (migrations/0013–0017, 0021) for a sort, list pages or look-alikes, never returned as
  * the row's own: a write's RETURNING reads the row before its triggers ran, so it would hand out the
  * old value.
  */
-export const DERIVED_COLUMNS = ["companySortName", "ownerSortName", "listedCompanyName", "listedPeopleCount"] as const;
+export const DERIVED_COLUMNS = [
+  "companySortName",
+  "ownerSortName",
+  "listedCompanyName",
+  "listedPeopleCount",
+  "matchName",
+] as const;
 export type WithoutDerived<Row> = Omit<Row, (typeof DERIVED_COLUMNS)[number]>;
 
 /**
