@@ -72,8 +72,12 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
 
     await page.keyboard.press("?");
     await dialog.waitFor();
-    for (const section of ["Anywhere", "Contacts and companies", "Editing a cell", "Tasks"])
-      await dialog.getByRole("region", { name: section }).waitFor();
+    // Every section within the dialog's width: a column too many would sit beside it, clipped.
+    const within = await dialog.boundingBox();
+    for (const section of ["Anywhere", "Contacts and companies", "Possible duplicates", "Editing a cell", "Tasks"]) {
+      const box = await dialog.getByRole("region", { name: section }).boundingBox();
+      assert.ok(box && box.x + box.width <= within.x + within.width, `${section} is beside the dialog, out of sight`);
+    }
     await dialog.getByText("Open the record beside the list").waitFor();
     await screenshot(page, "keyboard-shortcuts");
     await page.keyboard.press("Escape");

@@ -92,22 +92,25 @@ export function KeyboardShortcutsDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" className="max-w-3xl">
-      <div className="max-h-[65vh] gap-10 overflow-y-auto pr-1 sm:columns-2">
-        {sections.map((section) => (
-          <section key={section.title} aria-label={section.title} className="mb-5 break-inside-avoid">
-            <h3 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{section.title}</h3>
-            <dl className="space-y-2">
-              {section.shortcuts.map((shortcut) => (
-                <div key={shortcut.action} className="flex items-center justify-between gap-4 text-[13px]">
-                  <dt className="min-w-0 text-foreground">{shortcut.action}</dt>
-                  <dd>
-                    <Keys keys={shortcut.keys} />
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
+      {/* Scrolled by an outer box: columns given a height of their own overflow sideways into a third. */}
+      <div className="max-h-[65vh] overflow-y-auto pr-1">
+        <div className="gap-10 sm:columns-2">
+          {sections.map((section) => (
+            <section key={section.title} aria-label={section.title} className="mb-5 break-inside-avoid">
+              <h3 className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">{section.title}</h3>
+              <dl className="space-y-2">
+                {section.shortcuts.map((shortcut) => (
+                  <div key={shortcut.action} className="flex items-center justify-between gap-4 text-[13px]">
+                    <dt className="min-w-0 text-foreground">{shortcut.action}</dt>
+                    <dd>
+                      <Keys keys={shortcut.keys} />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
+        </div>
       </div>
     </Dialog>
   );
