@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Building2, CopyCheck, UserRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { DUPLICATE_PAIRS_PAGE } from "../../../../worker/src/schemas/records";
 import { trpc } from "../../lib/trpc";
 import { isTyping } from "../../lib/typing";
 import { Button } from "../../ui/button";
@@ -16,8 +17,6 @@ import { recordNouns, type RecordObject } from "./use-record-actions";
 
 type Pair = PairsPage["pairs"][number];
 type Side = Pair["records"][number];
-
-const PAGE = 20;
 
 const pairKeyHints: KeyHint[] = [
   [["j", "k"], "move"],
@@ -34,11 +33,11 @@ const explained: Record<RecordObject, string> = {
 function useDuplicatePairs(object: RecordObject, open: boolean) {
   const options = { getNextPageParam: (page: PairsPage) => page.next, staleTime: 0 };
   const contacts = useInfiniteQuery({
-    ...trpc.contacts.duplicatePairs.infiniteQueryOptions({ limit: PAGE }, options),
+    ...trpc.contacts.duplicatePairs.infiniteQueryOptions({ limit: DUPLICATE_PAIRS_PAGE }, options),
     enabled: open && object === "contact",
   });
   const companies = useInfiniteQuery({
-    ...trpc.companies.duplicatePairs.infiniteQueryOptions({ limit: PAGE }, options),
+    ...trpc.companies.duplicatePairs.infiniteQueryOptions({ limit: DUPLICATE_PAIRS_PAGE }, options),
     enabled: open && object === "company",
   });
   return object === "contact" ? contacts : companies;
