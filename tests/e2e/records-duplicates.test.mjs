@@ -118,6 +118,10 @@ describe("possible duplicates in the record panel", () => {
     await page.getByRole("button", { name: "New company" }).first().click();
     const dialog = page.getByRole("dialog", { name: "New company" });
     const existing = dialog.getByRole("list", { name: "Existing companies" });
+    // Its legal form and punctuation aside, the name is already taken twice.
+    await dialog.getByLabel("Name").fill("Acme, Inc.");
+    await existing.getByText("Acme is already a company (acme.example).").waitFor();
+    await existing.getByText("ACME is already a company.").waitFor();
     await dialog.getByLabel("Name").fill("acme");
     await existing.getByText("Acme is already a company (acme.example).").waitFor();
     await existing.getByText("ACME is already a company.").waitFor();

@@ -370,3 +370,61 @@ describe("companies.duplicatePairs and companies.dismissDuplicate", () => {
     await expectTRPCError(outsider.companies.duplicatePairs({}), "FORBIDDEN");
   });
 });
+
+describe("companies.lookAlikes", () => {
+  it("finds the live companies a typed name looks like, whatever its case, punctuation or legal form", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });
+    await caller.companies.create({ name: "Acme Robotics" });
+    const gone = await caller.companies.create({ name: "ACME Ltd" });
+    await caller.companies.delete({ ids: [gone.id] });
+    await (await ownerOfNewOrganization("Other")).caller.companies.create({ name: "Acme" });
+    for (const typed of ["Acme, Inc.", "acme corp", "  ACME  ", "Acme (GmbH)"])
+      expect(await caller.companies.lookAlikes({ name: typed }), typed).toEqual([
+        { id: acme.id, name: "Acme", domain: "acme.com" },
+      ]);
+    expect(await caller.companies.lookAlikes({ name: "Acme Robotics LLC" })).toMatchObject([{ name: "Acme Robotics" }]);
+    expect(await caller.companies.lookAlikes({ name: "Acmes" })).toEqual([]);
+  });
+
+  it("reads a typed name as the triggers read a stored one", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const names = [
+      "O'Reilly Media, LLC",
+      "Globex (Holdings) Co. Ltd",
+      'The "Best" Co',
+      "Inc",
+      "Siemens AG",
+      "  Spaced   Out  SA ",
+    ];
+    for (const name of names) await caller.companies.create({ name });
+    const stored = await rows<{ name: string; match_name: string }>(
+      "SELECT name, match_name FROM companies WHERE organization_id = ?",
+      org.id,
+    );
+    for (const { name, match_name } of stored)
+      expect(
+        (await caller.companies.lookAlikes({ name })).map((c) => c.name),
+        name,
+      ).toEqual(
+        stored
+          .filter((other) => other.match_name === match_name)
+          .map((other) => other.name)
+          .sort(),
+      );
+    expect(stored.map((c) => c.match_name).sort()).toEqual(
+      ["globex holdings", "inc", "oreilly media", "siemens", "spaced out", 'the "best"'.replace(/"/g, "")].sort(),
+    );
+  });
+
+  it("is BAD_REQUEST for an empty name, FORBIDDEN without a membership, UNAUTHORIZED without a sign-in", async () => {
+    const { identity } = await ownerOfNewOrganization();
+    const client = await httpClientFor(identity);
+    await expectTRPCError(client.companies.lookAlikes.query({ name: "  " }), "BAD_REQUEST");
+    await expectTRPCError(
+      (await callerFor(newIdentity("outsider"))).companies.lookAlikes({ name: "Acme" }),
+      "FORBIDDEN",
+    );
+    await expectTRPCError((await anonymousCaller()).companies.lookAlikes({ name: "Acme" }), "UNAUTHORIZED");
+  });
+});

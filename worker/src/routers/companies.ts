@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { z } from "zod";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { companies, contacts } from "../../../drizzle";
 import { newId } from "../domain/ids";
@@ -21,6 +22,7 @@ import { listRecords } from "../domain/records/list";
 import {
   companyDuplicates,
   companyDuplicatePairs,
+  companyLookAlikes,
   dismissDuplicate,
   undismissDuplicate,
 } from "../domain/records/duplicates";
@@ -107,6 +109,11 @@ export const companiesRouter = createTRPCRouter({
 
   /** Live companies that may be the same company (see companyDuplicates): what the panel offers to merge. */
   duplicates: memberReadProcedure.input(recordIdInput).query(({ ctx, input }) => companyDuplicates(ctx, input.id)),
+
+  /** Live companies a name typed for a new one looks like ("Acme Inc" when Acme exists): what its form warns of. */
+  lookAlikes: memberReadProcedure
+    .input(z.object({ name: z.string().trim().min(1).max(200) }))
+    .query(({ ctx, input }) => companyLookAlikes(ctx, input.name)),
 
   /** The organization's possible duplicates, two by two (see companyDuplicatePairs): what "Find duplicates" lists. */
   duplicatePairs: memberReadProcedure

@@ -24,8 +24,12 @@ type Lookup<Hit> = {
   hitsOf: (found: Found) => Hit[];
   /** The record's unique key as typed and normalised (an email, a domain); "" until it is one. */
   key: { typed: string; holds: (hit: Hit, key: string) => boolean; sentence: (hit: Hit, key: string) => string };
-  /** The name as typed; "" while it says too little to look up. */
-  name: { typed: string; sentence: (hit: Hit) => string };
+  /**
+   * The name as typed; "" while it says too little to look up. `useHolders` finds the records it
+   * belongs to (a hook, the same one every render); by default the search's hits of the same whole
+   * name, any case.
+   */
+  name: { typed: string; sentence: (hit: Hit) => string; useHolders?: (name: string) => Hit[] | undefined };
 };
 
 /**
@@ -41,7 +45,8 @@ export function useExistingRecords<Hit extends { id: string; name: string }>({
   const settledKey = useSettledValue(key.typed, 300);
   const settledName = useSettledValue(name.typed, 300);
   const withKey = useLookup(object, settledKey);
-  const withName = useLookup(object, settledName);
+  const withName = useLookup(object, name.useHolders ? "" : settledName);
+  const holders = name.useHolders?.(settledName);
   // Only for what the form holds now: a hit for what was typed before is no longer news.
   const holder =
     settledKey && settledKey === key.typed
@@ -49,8 +54,11 @@ export function useExistingRecords<Hit extends { id: string; name: string }>({
       : null;
   const named =
     settledName && settledName === name.typed
-      ? (withName ? hitsOf(withName) : [])
-          .filter((hit) => hit.name.toLowerCase() === settledName.toLowerCase() && hit.id !== holder?.id)
+      ? (name.useHolders
+          ? (holders ?? [])
+          : (withName ? hitsOf(withName) : []).filter((hit) => hit.name.toLowerCase() === settledName.toLowerCase())
+        )
+          .filter((hit) => hit.id !== holder?.id)
           .slice(0, 3)
       : [];
   return [

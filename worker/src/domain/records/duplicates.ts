@@ -375,3 +375,37 @@ export async function undismissDuplicate(
       and(eq(x.organizationId, organizationId), eq(x.object, object), eq(x.firstId, firstId), eq(x.secondId, secondId)),
     );
 }
+
+/**
+ * `name` as companies.match_name holds it: the expression migrations/0021's triggers write, for a
+ * name that is not stored yet (a test holds the two to the same answers).
+ */
+export function matchNameOf(name: string): SQL<string> {
+  const strip = (v: string) =>
+    sql.raw(`coalesce((SELECT rtrim(substr(${v}, 1, length(${v}) - length(s.suffix) - 1)) FROM company_legal_suffixes s
+      WHERE length(${v}) > length(s.suffix) + 1 AND substr(${v}, -length(s.suffix) - 1) = ' ' || s.suffix), ${v})`);
+  let folded: SQL = sql`lower(${name})`;
+  for (const mark of [".", ",", "'", '"', "(", ")"])
+    folded = sql`replace(${folded}, ${sql.raw(`'${mark.replace("'", "''")}'`)}, '')`;
+  return sql<string>`(SELECT ${strip("w")} FROM (SELECT ${strip("v")} AS w FROM (SELECT trim(replace(replace(${folded}, '  ', ' '), '  ', ' ')) AS v)))`;
+}
+
+/** What a new company's form warns of: up to three live companies whose name `name` looks like (match_name). */
+export async function companyLookAlikes(reader: Reader, name: string) {
+  const { db, orgScope } = reader;
+  const { results } = await reader.readAsMember([
+    db
+      .select({ id: companies.id, name: companies.name, domain: companies.domain })
+      .from(companies)
+      .where(
+        and(
+          eq(companies.organizationId, orgScope),
+          isNull(companies.deletedAt),
+          eq(companies.matchName, matchNameOf(name)),
+        ),
+      )
+      .orderBy(asc(companies.name))
+      .limit(3),
+  ]);
+  return results[0] as { id: string; name: string; domain: string | null }[];
+}
