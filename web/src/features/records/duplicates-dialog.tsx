@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Building2, CopyCheck, UserRound } from "lucide-react";
+import { CopyCheck } from "lucide-react";
+import { recordIconOf } from "./record-icon";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { DUPLICATE_PAIRS_PAGE } from "../../../../worker/src/schemas/records";
@@ -46,7 +47,7 @@ function useDuplicatePairs(object: RecordObject, open: boolean) {
 const pairId = (pair: Pair) => `${pair.records[0].id}:${pair.records[1].id}`;
 
 function SideCard({ object, side }: { object: RecordObject; side: Side }) {
-  const Icon = object === "contact" ? UserRound : Building2;
+  const Icon = recordIconOf(object);
   return (
     <div className="flex min-w-0 flex-1 items-start gap-2 rounded-md border border-border bg-background px-3 py-2">
       <Icon className="mt-0.5 size-3.5 shrink-0 text-muted" aria-hidden />

@@ -1,4 +1,5 @@
-import { Building2, CalendarClock, CornerDownLeft, Plus, UserRound, X } from "lucide-react";
+import { CalendarClock, CornerDownLeft, Plus, X } from "lucide-react";
+import { recordIconOf } from "../records/record-icon";
 import { forwardRef, useId, useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { cn } from "../../ui/cn";
@@ -151,7 +152,7 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
 
 /** The record the new task will link to, picked with "@"; X links it to nothing. */
 function LinkedChip({ record, onRemove }: { record: LinkedRecord; onRemove: () => void }) {
-  const Icon = record.object === "company" ? Building2 : UserRound;
+  const Icon = recordIconOf(record.object);
   return (
     <span
       data-testid="quick-add-record"

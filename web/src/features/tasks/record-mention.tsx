@@ -1,11 +1,9 @@
-import { Building2, UserRound } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { useRecordSearch } from "../../app/use-record-search";
 import { cn } from "../../ui/cn";
+import { recordIconOf } from "../records/record-icon";
 import { mentionIn } from "./parse-quick-add";
-import type { LinkedRecord } from "./task-types";
-
-type Suggestion = LinkedRecord & { hint: string | null };
+import { linkableRecords, type LinkableRecord, type LinkedRecord } from "./task-types";
 
 /**
  * "@" in a task's quick add: contacts and companies found as the name after it is typed, to link the
@@ -17,23 +15,14 @@ export function useRecordMention(text: string, onPick: (record: LinkedRecord, te
   const [dismissedAt, setDismissedAt] = useState<string | null>(null);
   const active = mention !== null && dismissedAt !== text;
   const { query, found } = useRecordSearch(active ? mention.query : "", { limit: 5, minLength: 1 });
-  const results = active && query ? found.data : undefined;
-  const suggestions: Suggestion[] = [
-    ...(results?.contacts ?? []).map((c) => ({
-      object: "contact" as const,
-      id: c.id,
-      name: c.name,
-      hint: c.email ?? c.title,
-    })),
-    ...(results?.companies ?? []).map((c) => ({ object: "company" as const, id: c.id, name: c.name, hint: c.domain })),
-  ];
+  const suggestions = linkableRecords(active && query ? found.data : undefined);
   // The highlight belongs to the results it was moved in: new results start at the top.
   const [highlight, setHighlight] = useState({ query, index: 0 });
   const open = active && suggestions.length > 0;
   const current = Math.min(highlight.query === query ? highlight.index : 0, suggestions.length - 1);
   const setHighlighted = (index: number) => setHighlight({ query, index });
 
-  const pick = (suggestion: Suggestion) => {
+  const pick = (suggestion: LinkableRecord) => {
     if (!mention) return;
     onPick(suggestion, text.slice(0, mention.start));
   };
@@ -55,8 +44,6 @@ export function useRecordMention(text: string, onPick: (record: LinkedRecord, te
   return { open, suggestions, current, pick, keyDown, searching: active && found.isFetching };
 }
 
-const icons = { contact: UserRound, company: Building2 } as const;
-
 /** The mention's suggestions, under the quick add. */
 export function MentionList({
   id,
@@ -65,9 +52,9 @@ export function MentionList({
   onPick,
 }: {
   id: string;
-  suggestions: Suggestion[];
+  suggestions: LinkableRecord[];
   current: number;
-  onPick: (suggestion: Suggestion) => void;
+  onPick: (suggestion: LinkableRecord) => void;
 }) {
   return (
     <ul
@@ -77,7 +64,7 @@ export function MentionList({
       className="absolute top-full left-8 z-30 mt-1 w-80 overflow-hidden rounded-lg border border-border bg-background p-1 shadow-xl"
     >
       {suggestions.map((suggestion, index) => {
-        const Icon = icons[suggestion.object];
+        const Icon = recordIconOf(suggestion.object);
         return (
           <li
             key={`${suggestion.object}:${suggestion.id}`}

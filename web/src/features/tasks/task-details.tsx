@@ -1,4 +1,5 @@
-import { Building2, CalendarClock, Link2, Pencil, Trash2, UserRound } from "lucide-react";
+import { CalendarClock, Link2, Pencil, Trash2 } from "lucide-react";
+import { recordIconOf } from "../records/record-icon";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { taskPriorities } from "../../../../drizzle/values";
@@ -86,7 +87,7 @@ function TaskDetailsBody({
   const { task, recordName } = row;
   const [picking, setPicking] = useState<RowPicker | null>(null);
   const linked = task.recordObject === "contact" || task.recordObject === "company" ? task.recordObject : null;
-  const RecordIcon = linked === "company" ? Building2 : UserRound;
+  const RecordIcon = recordIconOf(linked);
   const creator = members?.get(task.createdBy);
 
   return (

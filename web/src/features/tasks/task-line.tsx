@@ -1,4 +1,4 @@
-import { Building2, UserRound } from "lucide-react";
+import { recordIconOf } from "../records/record-icon";
 import { Link } from "react-router-dom";
 import { recordPath } from "../../app/recent-records";
 import { cn } from "../../ui/cn";
@@ -24,7 +24,7 @@ export function TaskLine({ task, now, onToggle, recordName, showAssignee = true,
   const done = task.status === "done";
   const overdue = !done && task.dueAt !== null && task.dueAt < now;
   const titleClass = cn("min-w-0 flex-1 truncate", done ? "text-muted line-through" : "text-foreground");
-  const RecordIcon = task.recordObject === "company" ? Building2 : UserRound;
+  const RecordIcon = recordIconOf(task.recordObject);
   const object = task.recordObject === "contact" || task.recordObject === "company" ? task.recordObject : null;
   const link = recordName && object && task.recordId ? recordPath({ object, id: task.recordId }) : null;
   return (

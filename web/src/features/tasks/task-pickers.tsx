@@ -1,10 +1,10 @@
-import { Building2, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { useRecordSearch } from "../../app/use-record-search";
 import { OptionPicker, type OptionSource, type PickerOption } from "../../ui/option-picker";
+import { recordIconOf } from "../records/record-icon";
 import { useMemberOptions } from "../records/reference-fields";
 import { dueOptions } from "./due-options";
-import type { LinkedRecord, Task } from "./task-types";
+import { linkableRecords, type LinkableRecord, type LinkedRecord, type Task } from "./task-types";
 
 type PickerProps = {
   task: Task;
@@ -66,24 +66,23 @@ export function AssigneePicker({
   );
 }
 
-const recordIcon = { contact: UserRound, company: Building2 } as const;
-
-const linkOption = (object: LinkedRecord["object"], id: string, label: string, hint: string | null): PickerOption => {
-  const Icon = recordIcon[object];
-  return { value: `${object}:${id}`, label, hint, icon: <Icon className="size-3.5 shrink-0 text-muted" aria-hidden /> };
+const linkOption = ({ object, id, name, hint }: LinkableRecord): PickerOption => {
+  const Icon = recordIconOf(object);
+  return {
+    value: `${object}:${id}`,
+    label: name,
+    hint,
+    icon: <Icon className="size-3.5 shrink-0 text-muted" aria-hidden />,
+  };
 };
 
 /** Contacts, then companies, whose name, email or domain matches what is typed. */
 const useLinkOptions: OptionSource = (text) => {
   const { query, found } = useRecordSearch(text, { limit: 6, minLength: 1 });
-  const results = query ? found.data : undefined;
   return {
     searched: true,
     loading: found.isFetching || query !== text.trim(),
-    options: [
-      ...(results?.contacts ?? []).map((c) => linkOption("contact", c.id, c.name, c.email ?? c.title)),
-      ...(results?.companies ?? []).map((c) => linkOption("company", c.id, c.name, c.domain)),
-    ],
+    options: linkableRecords(query ? found.data : undefined).map(linkOption),
   };
 };
 

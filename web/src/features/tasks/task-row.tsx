@@ -1,4 +1,5 @@
-import { Building2, CalendarPlus, Link2, NotebookText, UserRound } from "lucide-react";
+import { CalendarPlus, Link2, NotebookText } from "lucide-react";
+import { recordIconOf } from "../records/record-icon";
 import { formatDateTime } from "../../lib/format";
 import { Avatar } from "../../ui/avatar";
 import { cn } from "../../ui/cn";
@@ -38,7 +39,7 @@ type TaskRowProps = {
 export function TaskRow({ row, active, editing, overdue, assignee, picking, ...on }: TaskRowProps) {
   const { task, recordName } = row;
   const done = task.status === "done";
-  const RecordIcon = task.recordObject === "company" ? Building2 : UserRound;
+  const RecordIcon = recordIconOf(task.recordObject);
   const assigneeName = assignee
     ? memberName(assignee)
     : assignee === null

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, RotateCcw, Trash2, UserRound } from "lucide-react";
+import { RotateCcw, Trash2 } from "lucide-react";
+import { recordIconOf } from "../records/record-icon";
 import { formatDateTime, formatRelative } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -31,7 +32,7 @@ export function TaskTrash() {
     <Card className="overflow-hidden">
       <ul className="divide-y divide-border" data-testid="task-trash" aria-label="Deleted tasks">
         {trash.data.map(({ task, recordName }) => {
-          const RecordIcon = task.recordObject === "company" ? Building2 : UserRound;
+          const RecordIcon = recordIconOf(task.recordObject);
           const restoring = restore.isPending && restore.variables?.id === task.id;
           return (
             <li key={task.id} data-testid="trash-row" className="flex h-11 items-center gap-3 px-4 text-[13px]">

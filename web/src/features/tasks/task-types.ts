@@ -15,6 +15,23 @@ export type PageTab = (typeof pageTabs)[number];
 
 /** What a task links to, as a picker chose it. */
 export type LinkedRecord = { object: "contact" | "company"; id: string; name: string };
+/** A record a task can link to, as a search found it: with what tells it apart (email, title, domain). */
+export type LinkableRecord = LinkedRecord & { hint: string | null };
+
+type RecordSearchResult = inferOutput<typeof trpc.search.records>;
+
+/** The contacts, then the companies, of a search.records answer, as records to link to. */
+export function linkableRecords(found: RecordSearchResult | undefined): LinkableRecord[] {
+  return [
+    ...(found?.contacts ?? []).map((c) => ({
+      object: "contact" as const,
+      id: c.id,
+      name: c.name,
+      hint: c.email ?? c.title,
+    })),
+    ...(found?.companies ?? []).map((c) => ({ object: "company" as const, id: c.id, name: c.name, hint: c.domain })),
+  ];
+}
 
 /** The pickers a task row opens: its due date, its assignee, its linked record. */
 export type RowPicker = "due" | "assignee" | "record";
