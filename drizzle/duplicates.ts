@@ -1,4 +1,4 @@
-import { primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamp } from "./columns";
 import { tenant } from "./organizations";
 import { taggedObjects } from "./values";
@@ -20,4 +20,23 @@ export const duplicateDismissals = sqliteTable(
     dismissedAt: timestamp("dismissed_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.object, t.firstId, t.secondId] })],
+);
+
+/**
+ * Every email of every live contact, normalised (lower-cased, trimmed), one row each: what finds two
+ * contacts sharing an address, whichever of their emails it is (only the primary one is unique).
+ * Kept by triggers (migrations/0022) whatever writes the contact: created, its emails changed,
+ * deleted, restored, merged or purged. Never written by the Worker.
+ */
+export const contactEmails = sqliteTable(
+  "contact_emails",
+  {
+    organizationId: tenant(),
+    email: text("email").notNull(),
+    contactId: text("contact_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.email, t.contactId] }),
+    index("contact_emails_contact_idx").on(t.organizationId, t.contactId, t.email),
+  ],
 );

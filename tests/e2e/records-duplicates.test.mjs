@@ -165,17 +165,34 @@ describe("the organization's possible duplicates, from the list page", () => {
       ["Pat", "Kim", "pat@globex.example", globex.id],
     ])
       await callProcedure(page, "contacts.create", { firstName, lastName, emails: [email], companyId });
+    // The same person by another name: R. Fox's second email is Robin's.
+    await callProcedure(page, "contacts.create", {
+      firstName: "Robin",
+      lastName: "Fox",
+      emails: ["robin@fox.example"],
+    });
+    await callProcedure(page, "contacts.create", {
+      firstName: "R.",
+      lastName: "Fox",
+      emails: ["rfox@mail.example", "Robin@Fox.example"],
+    });
     const pairs = await callProcedure(page, "contacts.duplicatePairs", {}, { kind: "query" });
     sams = pairs.pairs.find((p) => p.key.includes("lee")).records.map((r) => r.id);
   });
   after(() => browser?.close());
 
-  it("lists the look-alikes two by two, not two people at two companies", async () => {
+  it("lists the look-alikes two by two, those sharing an email first, not two people at two companies", async () => {
     await page.goto("/contacts");
-    await recordTotal(page, "8 contacts").waitFor();
+    await recordTotal(page, "10 contacts").waitFor();
     await page.getByRole("button", { name: "Duplicates" }).click();
     await pair("Jane Smith").waitFor();
-    assert.equal(await dialog().getByTestId("duplicate-pair").count(), 3);
+    const listed = dialog().getByTestId("duplicate-pair");
+    assert.equal(await listed.count(), 4);
+    const fox = await listed.first().innerText();
+    assert.match(fox, /Same email: robin@fox\.example/);
+    assert.match(fox, /Robin Fox/);
+    assert.match(fox, /R\. Fox/);
+    assert.match(await pair("Jane Smith").innerText(), /Same name/);
     const sam = await pair("Sam Lee").innerText();
     assert.match(sam, /sam@acme\.example · Acme/);
     assert.match(sam, /sam\.lee@mail\.example/);
@@ -192,9 +209,8 @@ describe("the organization's possible duplicates, from the list page", () => {
     await said.getByRole("button", { name: "Undo" }).click();
     await pair("Sam Lee").waitFor();
     await said.waitFor({ state: "detached" });
-    // Said again from the keyboard: j twice to Sam's pair (by name: Jane, Max, Sam), n.
-    await page.keyboard.press("j");
-    await page.keyboard.press("j");
+    // Said again from the keyboard: j three times to Sam's pair (the shared email, then by name: Jane, Max, Sam), n.
+    for (let i = 0; i < 3; i++) await page.keyboard.press("j");
     assert.equal(await pair("Sam Lee").getAttribute("aria-current"), "true");
     await page.keyboard.press("n");
     await said.waitFor();
@@ -202,8 +218,8 @@ describe("the organization's possible duplicates, from the list page", () => {
     assert.deepEqual(await callProcedure(page, "contacts.duplicates", { id: sams[0] }, { kind: "query" }), []);
     const again = await callProcedure(page, "contacts.duplicatePairs", {}, { kind: "query" });
     assert.deepEqual(
-      again.pairs.map((p) => p.records[0].name),
-      ["Jane Smith", "Max Roe"],
+      again.pairs.map((p) => p.key),
+      ["robin@fox.example", "jane smith", "max roe"],
     );
   });
 
@@ -221,8 +237,14 @@ describe("the organization's possible duplicates, from the list page", () => {
     assert.equal(await pair("Max Roe").count(), 0);
   });
 
-  it("merges Jane's pair side by side with m: one Jane stays, and nothing is left to look at", async () => {
-    // m merges the active pair (Jane's, the only one left).
+  it("merges both pairs side by side with m: one Robin and one Jane stay, and nothing is left to look at", async () => {
+    // m merges the active pair: the shared email's first, then Jane's, the only one left.
+    assert.equal(await pair("Robin Fox").getAttribute("aria-current"), "true");
+    await page.keyboard.press("m");
+    const mergeFox = page.getByRole("dialog", { name: "Merge two contacts" });
+    await mergeFox.getByRole("button", { name: /^Merge into “(Robin|R\.) Fox”$/ }).click();
+    await mergeFox.waitFor({ state: "hidden" });
+    await pair("Robin Fox").waitFor({ state: "detached" });
     assert.equal(await pair("Jane Smith").getAttribute("aria-current"), "true");
     await page.keyboard.press("m");
     const merge = page.getByRole("dialog", { name: "Merge two contacts" });
@@ -232,7 +254,7 @@ describe("the organization's possible duplicates, from the list page", () => {
     await dialog().getByText("No possible duplicates").waitFor();
     await page.keyboard.press("Escape");
     await dialog().waitFor({ state: "hidden" });
-    await recordTotal(page, "7 contacts").waitFor();
+    await recordTotal(page, "8 contacts").waitFor();
     assert.deepEqual(page.errors, []);
   });
 

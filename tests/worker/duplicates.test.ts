@@ -52,6 +52,11 @@ describe("contacts.duplicates", () => {
       ].sort((a, b) => a.id.localeCompare(b.id)),
     );
 
+    // Her personal address is the other's only email: from there, Jane is found too.
+    expect(await caller.contacts.duplicates({ id: personal.id })).toEqual([
+      { id: jane.id, name: "Jane Smith", detail: "jane@acme.com · Acme", reason: "email" },
+    ]);
+
     // From the other side: Jane (Acme) and the one without a company look alike; Globex's Jane too.
     const fromNoCompany = await caller.contacts.duplicates({ id: noCompany.id });
     expect(fromNoCompany.map((d) => d.detail).sort()).toEqual(["Acme", "Globex", "jane@acme.com · Acme"]);
@@ -143,6 +148,106 @@ describe("contacts.duplicatePairs and contacts.dismissDuplicate", () => {
       "Jane Smith (Globex) / jane SMITH (js@example.org)",
       "Jane Smith (jane@acme.com · Acme) / jane SMITH (js@example.org)",
     ]);
+  });
+
+  it("lists contacts sharing an email first, whichever of their emails, each pair once, then the name pairs without them", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const a = await caller.contacts.create({
+      firstName: "Jane",
+      lastName: "Smith",
+      emails: ["jane@acme.com", "jsmith@home.net"],
+    });
+    const b = await caller.contacts.create({ firstName: "J.", lastName: "S.", emails: ["jsmith@home.net"] });
+    // Neither of these two is C's primary email, and C shares both with A.
+    const c = await caller.contacts.create({
+      firstName: "Jane",
+      lastName: "Smith",
+      emails: ["c@x.org", "JANE@Acme.com", "JSmith@home.net"],
+    });
+    await caller.contacts.create({ firstName: "Ada", lastName: "Lovelace", emails: ["ada@a.org"] });
+    await caller.contacts.create({ firstName: "Ada", lastName: "Lovelace", emails: ["ada@b.org"] });
+    // Another organization's contact with the same address is never paired.
+    await (await ownerOfNewOrganization("Other")).caller.contacts.create({ emails: ["jsmith@home.net"] });
+
+    const ids = (...contacts: { id: string }[]) =>
+      contacts
+        .map((x) => x.id)
+        .sort()
+        .join();
+    const listed = (page: Page) => page.pairs.map((p) => `${p.reason} ${p.key}: ${ids(...p.records)}`);
+    const all = await caller.contacts.duplicatePairs({});
+    expect(all.next).toBeNull();
+    expect(listed(all).slice(0, 3)).toEqual([
+      `email jane@acme.com: ${ids(a, c)}`,
+      ...[`email jsmith@home.net: ${ids(a, b)}`, `email jsmith@home.net: ${ids(b, c)}`].sort(),
+    ]);
+    // The two Jane Smiths share an email: listed by it, not again by their name.
+    expect(listed(all).slice(3)).toHaveLength(1);
+    expect(said(all)[3].split(" / ").sort()).toEqual(["Ada Lovelace (ada@a.org)", "Ada Lovelace (ada@b.org)"]);
+
+    // One pair a page: the same pairs in the same order, across the emails' end.
+    const seen: string[] = [];
+    let cursor: Page["next"] = null;
+    do {
+      const page: Page = await caller.contacts.duplicatePairs({ limit: 1, cursor });
+      seen.push(...listed(page));
+      cursor = page.next;
+    } while (cursor);
+    expect(seen).toEqual(listed(all));
+
+    // Dismissed, the email pair is gone, and A and C are not offered by their name either.
+    await caller.contacts.dismissDuplicate({ ids: [c.id, a.id] });
+    expect(listed(await caller.contacts.duplicatePairs({}))).toEqual(listed(all).slice(1));
+  });
+
+  it("keeps up with each contact's emails: changed, trashed, restored, merged or removed", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const a = await caller.contacts.create({ firstName: "Al", emails: ["al@work.com", "Al@Home.net"] });
+    const b = await caller.contacts.create({ firstName: "Bo", emails: ["bo@work.com", "al@home.net"] });
+    const emails = () =>
+      rows<{ email: string; contact_id: string }>(
+        "SELECT email, contact_id FROM contact_emails WHERE organization_id = ? ORDER BY contact_id, email",
+        org.id,
+      );
+    const pairs = async () => (await caller.contacts.duplicatePairs({})).pairs.map((p) => p.key);
+    expect(await emails()).toEqual(
+      [
+        { email: "al@home.net", contact_id: a.id },
+        { email: "al@work.com", contact_id: a.id },
+        { email: "al@home.net", contact_id: b.id },
+        { email: "bo@work.com", contact_id: b.id },
+      ].sort((x, y) => x.contact_id.localeCompare(y.contact_id)),
+    );
+    expect(await pairs()).toEqual(["al@home.net"]);
+
+    const changed = await caller.contacts.update({ id: b.id, version: b.version, patch: { emails: ["bo@work.com"] } });
+    expect(await pairs()).toEqual([]);
+    expect(await caller.contacts.duplicates({ id: a.id })).toEqual([]);
+    await caller.contacts.update({
+      id: b.id,
+      version: changed.version,
+      patch: { emails: ["bo@work.com", "AL@work.com"] },
+    });
+    expect(await pairs()).toEqual(["al@work.com"]);
+
+    await caller.contacts.delete({ ids: [b.id] });
+    expect(await pairs()).toEqual([]);
+    expect((await emails()).map((row) => row.contact_id)).toEqual([a.id, a.id]);
+    await caller.contacts.restore({ id: b.id });
+    expect(await pairs()).toEqual(["al@work.com"]);
+
+    // Merged, B's emails are A's alone.
+    const survivor = (await caller.contacts.get({ id: a.id })).contact;
+    await caller.contacts.merge({ survivorId: a.id, survivorVersion: survivor.version, mergedId: b.id });
+    expect(await pairs()).toEqual([]);
+    expect((await emails()).map((row) => `${row.contact_id === a.id ? "a" : "b"} ${row.email}`)).toEqual([
+      "a al@home.net",
+      "a al@work.com",
+      "a bo@work.com",
+    ]);
+    // A contact's row removed (its organization deleted, say) takes its emails along.
+    await env.DB.prepare("DELETE FROM contacts WHERE id = ?").bind(a.id).run();
+    expect(await emails()).toEqual([]);
   });
 
   it("pages by cursor without losing or repeating a pair, the last page saying there is no more", async () => {
@@ -295,9 +400,38 @@ describe("contacts.duplicatePairs and contacts.dismissDuplicate", () => {
     expect(details).toMatch(
       /SEARCH duplicate_dismissals USING COVERING INDEX \w+ \(organization_id=\? AND object=\? AND first_id=\? AND second_id=\?\)/,
     );
+    // Whether a pair shares an email (then it is listed as such) is looked up from one side's emails.
+    expect(details).toMatch(
+      /SEARCH [xy]2 USING COVERING INDEX contact_emails_contact_idx \(organization_id=\? AND contact_id=\?\)/,
+    );
+    expect(details).not.toMatch(/\(organization_id=\?\)$/m);
     // Then the page's rows alone are read, by id.
     expect(details).toMatch(/SEARCH one USING INDEX contacts_id_uq \(id=\?\)/);
     expect(details).toMatch(/SEARCH other USING INDEX contacts_id_uq \(id=\?\)/);
+  });
+  it("walks the shared emails by contact_emails' key, in the same batch as the names on the first pages", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Pat", emails: ["pat@doe.org"] });
+    await caller.contacts.create({ firstName: "Patricia", emails: ["p@doe.org", "Pat@doe.org"] });
+    const measure = await countedCaller(identity);
+    const { trips, bound, result } = await measure((c) =>
+      c.contacts.duplicatePairs({ cursor: { reason: "email", key: "a", firstId: "con_0000", secondId: "con_0000" } }),
+    );
+    expect(result.pairs.map((p) => [p.reason, p.key])).toEqual([["email", "pat@doe.org"]]);
+    expect(trips).toBe(1);
+    expect(bound).toHaveLength(2);
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${bound[0].sql}`)
+      .bind(...bound[0].values)
+      .all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail).join("\n");
+    expect(details).toMatch(/SEARCH x USING PRIMARY KEY \(organization_id=\? AND email>\?\)/);
+    expect(details).toMatch(/SEARCH y USING PRIMARY KEY \(organization_id=\? AND email=\? AND contact_id>\?\)/);
+    // Whether the pair shares an earlier email, from one side's emails.
+    expect(details).toMatch(
+      /SEARCH [xy]2 USING COVERING INDEX contact_emails_contact_idx \(organization_id=\? AND contact_id=\? AND email<\?\)/,
+    );
+    expect(details).not.toMatch(/TEMP B-TREE FOR ORDER BY[\s\S]*SCAN p|SCAN x|SCAN y/);
+    expect(details).not.toMatch(/\(organization_id=\?\)$/m);
   });
 });
 

@@ -349,6 +349,10 @@ describe("migration 0005", () => {
         // migration 0021: a company's name as look-alikes share it
         "companies_match_name_ai",
         "companies_match_name_au",
+        // migration 0022: every email of every live contact, for look-alikes sharing one
+        "contacts_emails_ai",
+        "contacts_emails_au",
+        "contacts_emails_ad",
       ].sort(),
     );
   });

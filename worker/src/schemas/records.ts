@@ -192,6 +192,8 @@ export const mergeInput = z.object({
 
 /** Where a page of duplicate pairs starts: after this pair, in the order the list walks them. */
 const duplicatePairCursor = z.object({
+  /** Contacts: in the pairs sharing an email (listed first) or a name; without it, a name. */
+  reason: z.enum(["email", "name"]).optional(),
   key: z.string().max(400),
   firstId: z.string().min(4).max(40),
   secondId: z.string().min(4).max(40),

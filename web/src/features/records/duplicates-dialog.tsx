@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { CopyCheck } from "lucide-react";
+import { AtSign, CaseSensitive, CopyCheck } from "lucide-react";
 import { recordIconOf } from "./record-icon";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -26,7 +26,7 @@ const pairKeyHints: KeyHint[] = [
 ];
 
 const explained: Record<RecordObject, string> = {
-  contact: "Contacts with the same name, unless they work at two different companies.",
+  contact: "Contacts sharing an email, or with the same name unless they work at two different companies.",
   company: "Companies with the same name, whatever its case, punctuation or legal form (Inc., Ltd, GmbH…).",
 };
 
@@ -45,6 +45,20 @@ function useDuplicatePairs(object: RecordObject, open: boolean) {
 }
 
 const pairId = (pair: Pair) => `${pair.records[0].id}:${pair.records[1].id}`;
+
+/** Why the two are listed: the email they share, or their name (a company's whatever its form). */
+function PairReason({ object, pair }: { object: RecordObject; pair: Pair }) {
+  const byEmail = pair.reason === "email";
+  const Icon = byEmail ? AtSign : CaseSensitive;
+  return (
+    <p className="flex min-w-0 items-center gap-1.5 px-1 pb-1.5 text-xs text-muted">
+      <Icon className="size-3.5 shrink-0" aria-hidden />
+      <span className="truncate">
+        {byEmail ? `Same email: ${pair.key}` : object === "company" ? "Similar names" : "Same name"}
+      </span>
+    </p>
+  );
+}
 
 function SideCard({ object, side }: { object: RecordObject; side: Side }) {
   const Icon = recordIconOf(object);
@@ -81,6 +95,10 @@ export function DuplicatesDialog({
   // The pair the keys act on; when it leaves the list (merged, dismissed) the next one takes its place.
   const [activeIndex, setActiveIndex] = useState(0);
   const active = Math.min(activeIndex, shown.length - 1);
+  // Opened again, the list starts from its top.
+  useEffect(() => {
+    if (!open) setActiveIndex(0);
+  }, [open]);
   const listRef = useRef<HTMLUListElement>(null);
   useEffect(() => {
     listRef.current?.children[active]?.scrollIntoView({ block: "nearest" });
@@ -149,25 +167,25 @@ export function DuplicatesDialog({
                 data-testid="duplicate-pair"
                 aria-current={index === active || undefined}
                 onClick={() => setActiveIndex(index)}
-                className={cn(
-                  "flex flex-wrap items-center gap-2 rounded-lg bg-surface px-2 py-2 sm:flex-nowrap",
-                  index === active && "ring-2 ring-primary/60",
-                )}
+                className={cn("rounded-lg bg-surface px-2 py-2", index === active && "ring-2 ring-primary/60")}
               >
-                <SideCard object={object} side={pair.records[0]} />
-                <SideCard object={object} side={pair.records[1]} />
-                <div className="flex shrink-0 gap-1.5">
-                  <Button size="sm" variant="secondary" onClick={() => setMerging(pair)}>
-                    Merge…
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    pending={dismissing === pairId(pair)}
-                    onClick={() => void notDuplicates(pair)}
-                  >
-                    Not duplicates
-                  </Button>
+                <PairReason object={object} pair={pair} />
+                <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+                  <SideCard object={object} side={pair.records[0]} />
+                  <SideCard object={object} side={pair.records[1]} />
+                  <div className="flex shrink-0 gap-1.5">
+                    <Button size="sm" variant="secondary" onClick={() => setMerging(pair)}>
+                      Merge…
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      pending={dismissing === pairId(pair)}
+                      onClick={() => void notDuplicates(pair)}
+                    >
+                      Not duplicates
+                    </Button>
+                  </div>
                 </div>
               </li>
             ))}

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, gte, isNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, gt, gte, isNull, lt, ne, not, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { alias, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import { companies, contacts, duplicateDismissals, type TaggedObject } from "../../../../drizzle";
+import { alias, type SQLiteColumn, type SQLiteTable, type SubqueryWithSelection } from "drizzle-orm/sqlite-core";
+import { companies, contactEmails, contacts, duplicateDismissals, type TaggedObject } from "../../../../drizzle";
 import type { Database } from "../../db";
 import { notFound } from "./conflict";
 
@@ -91,15 +91,16 @@ const contactSide = (row: Omit<ContactShown, "companyId">) => ({
 });
 
 /**
- * A contact's likely duplicates: live contacts whose primary email is one of its emails, then those
+ * A contact's likely duplicates: live contacts sharing one of its emails (any of theirs), then those
  * with the same full name, unless both work at companies and those differ (two Jane Smiths at two
  * companies are two people; one without a company may be the other captured twice). Index reads
- * only: contacts_org_email_uq per email, contacts_org_name_idx for the name.
+ * only: contact_emails for the emails, contacts_org_name_idx for the name.
  */
 export async function contactDuplicates(reader: Reader, id: string): Promise<PossibleDuplicate[]> {
   const { db, orgScope } = reader;
   const r = alias(contacts, "r");
   const d = alias(contacts, "d");
+  const [x, y] = [alias(contactEmails, "x"), alias(contactEmails, "y")];
   const asked = and(eq(r.id, id), eq(r.organizationId, orgScope), isNull(r.deletedAt));
   const others = and(
     eq(d.organizationId, orgScope),
@@ -120,14 +121,24 @@ export async function contactDuplicates(reader: Reader, id: string): Promise<Pos
     [ContactShown[], ContactShown[]]
   >(reader, "contact", [
     db.select({ companyId: r.companyId }).from(r).where(asked),
-    // From its emails to the contacts holding one as their primary email: one contacts_org_email_uq
-    // lookup each. A CROSS JOIN keeps that order: SQLite, without statistics, otherwise walked every
-    // live contact and compared each with the emails (so it did with an IN on d).
+    // From its emails (contact_emails_contact_idx) to the live contacts holding one, any of theirs
+    // (contact_emails' key), then those contacts by id. A CROSS JOIN keeps that order: without
+    // statistics, SQLite walked every email of the organization instead and looked each up in its own.
     db
       .select(shown)
-      .from(sql`json_each(${valueOf(db, r, r.emails, asked)}) AS asked_email`)
-      .crossJoin(d)
-      .where(and(others, eq(d.primaryEmail, sql`lower(trim(asked_email.value))`)))
+      .from(x)
+      .crossJoin(y)
+      .innerJoin(d, eq(d.id, y.contactId))
+      .where(
+        and(
+          eq(x.organizationId, orgScope),
+          eq(x.contactId, id),
+          eq(y.organizationId, x.organizationId),
+          eq(y.email, x.email),
+          ne(y.contactId, x.contactId),
+          others,
+        ),
+      )
       .limit(MAX_DUPLICATES),
     db
       .select(shown)
@@ -180,10 +191,11 @@ export async function companyDuplicates(reader: Reader, id: string): Promise<Pos
   return byName.map((row) => ({ id: row.id, name: row.name, detail: row.domain, reason: "name" }));
 }
 
-/** Two live records that look like the same one, and where the list of them goes on after this pair. */
-export type DuplicatePair = { key: string; records: [DuplicateSide, DuplicateSide] };
+/** Two live records that look like the same one, why, and where the list of them goes on after this pair. */
+export type DuplicatePair = { reason: DuplicateReason; key: string; records: [DuplicateSide, DuplicateSide] };
 export type DuplicateSide = Omit<PossibleDuplicate, "reason">;
-export type DuplicatePairCursor = { key: string; firstId: string; secondId: string };
+/** After this pair: the list walks the pairs sharing an email first (by email), then those sharing a name. */
+export type DuplicatePairCursor = { reason?: DuplicateReason; key: string; firstId: string; secondId: string };
 export type DuplicatePairsPage = { pairs: DuplicatePair[]; next: DuplicatePairCursor | null };
 
 /** A column under a name of its own. */
@@ -209,18 +221,30 @@ function afterPair(key: SQL, first: SQLiteColumn, second: SQLiteColumn, cursor?:
   );
 }
 
-function pageOf<Row extends { key: string; a: { id: string }; b: { id: string } }>(
-  rows: Row[],
+type Found<Side> = { reason: DuplicateReason; key: string; a: Side; b: Side };
+
+/** The first `limit` pairs found, and the cursor after the last when more were. */
+function pageOf<Side extends { id: string }>(
+  rows: Found<Side>[],
   limit: number,
-  side: (row: Row["a"]) => DuplicateSide,
+  side: (row: Side) => DuplicateSide,
 ): DuplicatePairsPage {
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1];
   return {
-    pairs: shown.map((row) => ({ key: row.key, records: [side(row.a), side(row.b)] })),
-    next: rows.length > limit && last ? { key: last.key, firstId: last.a.id, secondId: last.b.id } : null,
+    pairs: shown.map((row) => ({ reason: row.reason, key: row.key, records: [side(row.a), side(row.b)] })),
+    next:
+      rows.length > limit && last
+        ? { reason: last.reason, key: last.key, firstId: last.a.id, secondId: last.b.id }
+        : null,
   };
 }
+
+/** Pairs found, in the order they are walked: the shared key, the first (smaller) id, the second. */
+type FoundPairs = SubqueryWithSelection<
+  { key: SQL.Aliased<string>; firstId: SQL.Aliased<string>; secondId: SQL.Aliased<string> },
+  "p"
+>;
 
 type PairTable = typeof contacts | typeof companies;
 type PairsSpec<T extends PairTable> = {
@@ -229,23 +253,16 @@ type PairsSpec<T extends PairTable> = {
   /** What two look-alikes share: a key the table's name index holds. */
   key: (t: T) => SQL<string>;
   /** Any other rule two look-alikes must meet. */
-  alike?: (a: T, b: T) => SQL | undefined;
+  alike?: (a: T, b: T, db: Database) => SQL | undefined;
   /** What a card shows of each side; columns named apart (`as`), a batch's rows come as objects. */
   side: (t: T, as: "a" | "b") => Record<string, SQL.Aliased>;
 };
 
-/**
- * A page of look-alikes, two by two, in one statement: the pairs found from the name index (key,
- * then ids, one more than the page, the dismissed left out), then only those rows read, by id.
- */
-async function duplicatePairs<T extends PairTable, Side>(
-  reader: Reader,
-  spec: PairsSpec<T>,
-  input: PairsInput,
-): Promise<{ key: string; a: Side; b: Side }[]> {
+/** One more than a page of pairs sharing the spec's key, from the index holding it (key, then ids), the dismissed left out. */
+function pairsByKey<T extends PairTable>(reader: Reader, spec: PairsSpec<T>, input: PairsInput): FoundPairs {
   const { db, orgScope } = reader;
   const [a, b] = [alias(spec.table, "a") as T, alias(spec.table, "b") as T];
-  const found = db
+  return db
     .select({
       key: spec.key(a).as("pair_key"),
       firstId: named<string>(a.id, "first_id"),
@@ -260,7 +277,7 @@ async function duplicatePairs<T extends PairTable, Side>(
       and(
         eq(a.organizationId, orgScope),
         isNull(a.deletedAt),
-        spec.alike?.(a, b),
+        spec.alike?.(a, b, db),
         notDismissed(db, spec.object, a.organizationId, a.id, b.id),
         afterPair(spec.key(a), a.id, b.id, input.cursor),
       ),
@@ -268,44 +285,119 @@ async function duplicatePairs<T extends PairTable, Side>(
     .orderBy(asc(spec.key(a)), asc(a.id), asc(b.id))
     .limit(input.limit + 1)
     .as("p");
+}
+
+/** The pairs found, with only their rows read, by id, as the spec's cards show them. */
+function readPairs<T extends PairTable>(reader: Reader, spec: PairsSpec<T>, found: FoundPairs) {
   const [one, other] = [alias(spec.table, "one") as T, alias(spec.table, "other") as T];
-  const { results } = await reader.readAsMember([
-    db
-      .select({ key: found.key, a: spec.side(one, "a"), b: spec.side(other, "b") })
-      .from(found)
-      .innerJoin(one, eq(one.id, found.firstId))
-      .innerJoin(other, eq(other.id, found.secondId))
-      .orderBy(asc(found.key), asc(found.firstId), asc(found.secondId)),
-  ]);
-  return results[0] as { key: string; a: Side; b: Side }[];
+  return reader.db
+    .select({ key: found.key, a: spec.side(one, "a"), b: spec.side(other, "b") })
+    .from(found)
+    .innerJoin(one, eq(one.id, found.firstId))
+    .innerJoin(other, eq(other.id, found.secondId))
+    .orderBy(asc(found.key), asc(found.firstId), asc(found.secondId));
 }
 
 /**
- * The organization's live contacts that share a full name, two by two, unless both work at companies
- * and those differ (the panel's rule, contactDuplicates), and unless someone said they are not the
- * same. Found from contacts_org_name_idx alone (it carries company_id).
+ * Whether the contacts `one` and `other` share an email (contact_emails), one before `before` if
+ * given: from one's emails (contact_emails_contact_idx), each looked up for the other (its key).
+ */
+function shareAnEmail(
+  db: Database,
+  organizationId: SQLiteColumn,
+  one: SQLiteColumn,
+  other: SQLiteColumn,
+  before?: SQLiteColumn,
+) {
+  const [x, y] = [alias(contactEmails, "x2"), alias(contactEmails, "y2")];
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(x)
+      .innerJoin(y, and(eq(y.organizationId, x.organizationId), eq(y.email, x.email), eq(y.contactId, other)))
+      .where(and(eq(x.organizationId, organizationId), eq(x.contactId, one), before && lt(x.email, before))),
+  );
+}
+
+/**
+ * One more than a page of contacts sharing an email, two by two, by email (the primary key of
+ * contact_emails), each pair once: at the first email they share. The dismissed left out.
+ */
+function contactPairsByEmail(reader: Reader, input: PairsInput): FoundPairs {
+  const { db, orgScope } = reader;
+  const [x, y] = [alias(contactEmails, "x"), alias(contactEmails, "y")];
+  return db
+    .select({
+      key: sql<string>`${x.email}`.as("pair_key"),
+      firstId: named<string>(x.contactId, "first_id"),
+      secondId: named<string>(y.contactId, "second_id"),
+    })
+    .from(x)
+    .innerJoin(y, and(eq(y.organizationId, x.organizationId), eq(y.email, x.email), gt(y.contactId, x.contactId)))
+    .where(
+      and(
+        eq(x.organizationId, orgScope),
+        not(shareAnEmail(db, x.organizationId, x.contactId, y.contactId, x.email)),
+        notDismissed(db, "contact", x.organizationId, x.contactId, y.contactId),
+        afterPair(sql`${x.email}`, x.contactId, y.contactId, input.cursor),
+      ),
+    )
+    .orderBy(asc(x.email), asc(x.contactId), asc(y.contactId))
+    .limit(input.limit + 1)
+    .as("p");
+}
+
+const contactPairsSpec: PairsSpec<typeof contacts> = {
+  object: "contact",
+  table: contacts,
+  key: (t) => sql<string>`${t.sortName}`,
+  // Pairs sharing an email are listed as such (contactPairsByEmail), not again by their name.
+  alike: (a, b, db) =>
+    and(
+      ne(a.sortName, ""),
+      or(isNull(a.companyId), isNull(b.companyId), eq(a.companyId, b.companyId)),
+      not(shareAnEmail(db, a.organizationId, a.id, b.id)),
+    ),
+  side: (t, as) => ({
+    id: named<string>(t.id, `${as}_id`),
+    firstName: named<string>(t.firstName, `${as}_first_name`),
+    lastName: named<string>(t.lastName, `${as}_last_name`),
+    email: named<string | null>(t.primaryEmail, `${as}_email`),
+    companyName: named<string | null>(t.listedCompanyName, `${as}_company_name`),
+  }),
+};
+/**
+ * The organization's live contacts that look alike, two by two: first those sharing an email, whichever
+ * of their emails (by email), then those sharing a full name unless both work at companies and those
+ * differ (the panel's rule, contactDuplicates), by name; never a pair someone said is not one. The
+ * first page reads both in one batch; a page in the names reads only them.
  */
 export async function contactDuplicatePairs(reader: Reader, input: PairsInput): Promise<DuplicatePairsPage> {
-  const rows = await duplicatePairs<typeof contacts, Omit<ContactShown, "companyId">>(
+  type Side = Omit<ContactShown, "companyId">;
+  const inNames = !!input.cursor && input.cursor.reason !== "email";
+  const byName = readPairs(
     reader,
-    {
-      object: "contact",
-      table: contacts,
-      key: (t) => sql<string>`${t.sortName}`,
-      alike: (a, b) =>
-        and(ne(a.sortName, ""), or(isNull(a.companyId), isNull(b.companyId), eq(a.companyId, b.companyId))),
-      side: (t, as) => ({
-        id: named<string>(t.id, `${as}_id`),
-        firstName: named<string>(t.firstName, `${as}_first_name`),
-        lastName: named<string>(t.lastName, `${as}_last_name`),
-        email: named<string | null>(t.primaryEmail, `${as}_email`),
-        companyName: named<string | null>(t.listedCompanyName, `${as}_company_name`),
-      }),
-    },
-    input,
+    contactPairsSpec,
+    pairsByKey(reader, contactPairsSpec, { ...input, cursor: inNames ? input.cursor : null }),
   );
+  const byEmail = readPairs(reader, contactPairsSpec, contactPairsByEmail(reader, input));
+  const { results } = await reader.readAsMember(inNames ? [byName] : [byEmail, byName]);
+  const found = (index: number, reason: DuplicateReason) =>
+    ((results[index] ?? []) as Omit<Found<Side>, "reason">[]).map((row) => ({ ...row, reason }));
+  const rows = inNames ? found(0, "name") : [...found(0, "email"), ...found(1, "name")];
   return pageOf(rows, input.limit, contactSide);
 }
+
+const companyPairsSpec: PairsSpec<typeof companies> = {
+  object: "company",
+  table: companies,
+  key: (t) => sql<string>`${t.matchName}`,
+  side: (t, as) => ({
+    id: named<string>(t.id, `${as}_id`),
+    name: named<string>(t.name, `${as}_name`),
+    domain: named<string | null>(t.domain, `${as}_domain`),
+  }),
+};
 
 /**
  * The organization's live companies that share a name, two by two, unless dismissed: the name as
@@ -313,20 +405,10 @@ export async function contactDuplicatePairs(reader: Reader, input: PairsInput): 
  */
 export async function companyDuplicatePairs(reader: Reader, input: PairsInput): Promise<DuplicatePairsPage> {
   type Side = { id: string; name: string; domain: string | null };
-  const rows = await duplicatePairs<typeof companies, Side>(
-    reader,
-    {
-      object: "company",
-      table: companies,
-      key: (t) => sql<string>`${t.matchName}`,
-      side: (t, as) => ({
-        id: named<string>(t.id, `${as}_id`),
-        name: named<string>(t.name, `${as}_name`),
-        domain: named<string | null>(t.domain, `${as}_domain`),
-      }),
-    },
-    input,
-  );
+  const { results } = await reader.readAsMember([
+    readPairs(reader, companyPairsSpec, pairsByKey(reader, companyPairsSpec, input)),
+  ]);
+  const rows = (results[0] as Omit<Found<Side>, "reason">[]).map((row) => ({ ...row, reason: "name" as const }));
   return pageOf(rows, input.limit, (c) => ({ id: c.id, name: c.name, detail: c.domain }));
 }
 
