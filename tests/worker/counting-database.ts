@@ -60,3 +60,14 @@ export async function countedCaller(identity: Identity) {
   }
   return measure;
 }
+
+/** SQLite's plan for a statement as it was bound: one line per step ("SEARCH x USING INDEX …"). */
+export async function planOf({ sql, values }: { sql: string; values: unknown[] }): Promise<string> {
+  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...values)
+    .all<{ detail: string }>();
+  return plan.results.map((row) => row.detail).join("\n");
+}
+
+/** A step walking every live record of an organization: what a lookup by key or id must never do. */
+export const WALKS_THE_ORGANIZATION = /USING (COVERING )?INDEX \w+ \(organization_id=\? AND deleted_at=\?\)$/m;

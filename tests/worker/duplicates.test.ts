@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { countedCaller } from "./counting-database";
+import { countedCaller, planOf } from "./counting-database";
 import {
   anonymousCaller,
   callerFor,
@@ -385,10 +385,7 @@ describe("contacts.duplicatePairs and contacts.dismissDuplicate", () => {
     expect(result.pairs).toHaveLength(1);
     expect(trips).toBe(1);
     expect(bound).toHaveLength(1);
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${bound[0].sql}`)
-      .bind(...bound[0].values)
-      .all<{ detail: string }>();
-    const details = plan.results.map((row) => row.detail).join("\n");
+    const details = await planOf(bound[0]);
     expect(details).toMatch(
       /SEARCH a USING COVERING INDEX contacts_org_name_idx \(organization_id=\? AND deleted_at=\? AND sort_name>\?\)/,
     );
@@ -420,10 +417,7 @@ describe("contacts.duplicatePairs and contacts.dismissDuplicate", () => {
     expect(result.pairs.map((p) => [p.reason, p.key])).toEqual([["email", "pat@doe.org"]]);
     expect(trips).toBe(1);
     expect(bound).toHaveLength(2);
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${bound[0].sql}`)
-      .bind(...bound[0].values)
-      .all<{ detail: string }>();
-    const details = plan.results.map((row) => row.detail).join("\n");
+    const details = await planOf(bound[0]);
     expect(details).toMatch(/SEARCH x USING PRIMARY KEY \(organization_id=\? AND email>\?\)/);
     expect(details).toMatch(/SEARCH y USING PRIMARY KEY \(organization_id=\? AND email=\? AND contact_id>\?\)/);
     // Whether the pair shares an earlier email, from one side's emails.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countedCaller, planOf, WALKS_THE_ORGANIZATION } from "./counting-database";
 import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows, seedMember } from "./helpers";
 import { contactImport, importRecords } from "../../worker/src/domain/records/import-records";
 import { allPages, defineProperty, ids, racingDatabase } from "./records-helpers";
@@ -161,6 +162,70 @@ describe("contacts.import", () => {
     });
     expect(timeline[0]?.changes).not.toHaveProperty("sortName");
     expect(await contactTotal(caller)).toBe(1);
+  });
+
+  it("knows a contact by any of its emails: a row with its other address is skipped or fills it in, once", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com", "ann@home.net"] });
+    // Bob's own address is also on Ann's list: a row with it is Bob's.
+    const bob = await caller.contacts.create({ firstName: "Bob", emails: ["bob@acme.com"] });
+    await caller.contacts.update({
+      id: ann.id,
+      version: 1,
+      patch: { emails: ["ann@acme.com", "ann@home.net", "bob@acme.com"] },
+    });
+    const rowsFor = (title: string) => [
+      { firstName: "Ann", emails: ["ANN@home.net"], title },
+      { firstName: "Bob", emails: ["bob@acme.com"], title },
+    ];
+    expect(await caller.contacts.import({ rows: rowsFor("CEO"), lineNumbers: lines(2) })).toEqual({
+      created: 0,
+      updated: 0,
+      skipped: 2,
+      failed: [],
+    });
+
+    // Two rows with two of Ann's addresses: one update of Ann, both rows counted.
+    const result = await caller.contacts.import({
+      rows: [...rowsFor("CEO"), { emails: ["ann@acme.com"], phones: ["+1 555 0100"] }],
+      lineNumbers: lines(3),
+      onDuplicate: "update",
+    });
+    expect(result).toEqual({ created: 0, updated: 3, skipped: 0, failed: [] });
+    expect((await caller.contacts.get({ id: ann.id })).contact).toMatchObject({
+      emails: ["ann@acme.com", "ann@home.net", "bob@acme.com"],
+      title: "CEO",
+      phones: ["+1 555 0100"],
+      version: 3,
+    });
+    expect((await caller.contacts.get({ id: bob.id })).contact).toMatchObject({ title: "CEO", version: 2 });
+    expect(await contactTotal(caller)).toBe(2);
+    expect(
+      await rows(
+        "SELECT kind FROM activities WHERE organization_id = ? AND record_id = ? AND kind = 'updated'",
+        org.id,
+        ann.id,
+      ),
+    ).toHaveLength(2);
+  });
+
+  it("looks a batch's emails up one by one, through indexes, never reading every contact of the organization", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    for (let i = 0; i < 30; i++) await caller.contacts.create({ firstName: `P${i}`, emails: [`p${i}@x.org`] });
+    const measure = await countedCaller(identity);
+    const { bound, result } = await measure((c) =>
+      c.contacts.import({
+        rows: [{ emails: ["p1@x.org"], title: "CEO" }, { emails: ["new@x.org"] }],
+        lineNumbers: lines(2),
+        onDuplicate: "update",
+      }),
+    );
+    expect(result).toEqual({ created: 1, updated: 1, skipped: 0, failed: [] });
+    const lookup = bound.find((statement) => statement.sql.includes("AS k"));
+    const plan = await planOf(lookup!);
+    expect(plan).toMatch(/SEARCH contact_emails USING PRIMARY KEY \(organization_id=\? AND email=\?\)/);
+    expect(plan).toMatch(/SEARCH contacts USING INDEX contacts_id_uq \(id=\?\)/);
+    for (const statement of bound) expect(await planOf(statement), statement.sql).not.toMatch(WALKS_THE_ORGANIZATION);
   });
 
   it("does not count an update that changes nothing", async () => {

@@ -1,8 +1,15 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
-import { companies, contacts, importBatches, memberships, propertyDefinitions } from "../../../../drizzle";
+import {
+  companies,
+  contactEmails,
+  contacts,
+  importBatches,
+  memberships,
+  propertyDefinitions,
+} from "../../../../drizzle";
 import { inValues, type Database } from "../../db";
 import type { ImportBatch, ImportBatchResult } from "../../schemas/imports";
 import { companyCreateInput, contactCreateInput, EMPTY_CONTACT_MESSAGE } from "../../schemas/records";
@@ -41,6 +48,17 @@ export type ImportObject = {
   normalize: (data: Values) => Values;
   /** The duplicate key of a normalised row, or null when it has none (then it is always created). */
   keyOf: (data: Values) => string | null;
+  /**
+   * The live records of the organization holding any of `keys`: as their unique key, or as one of
+   * their other keys (`otherKeysOf`). Read key by key through an index (a CROSS JOIN from the keys:
+   * without statistics, SQLite walked every record of the organization for an IN list).
+   */
+  holders: (db: Database, organizationId: string, keys: string[]) => Promise<Values[]>;
+  /**
+   * Other keys a record holds, besides its unique one (a contact's other emails): a row whose key is
+   * one of them is that record's duplicate too, unless another record holds it as its own.
+   */
+  otherKeysOf?: (record: Values) => string[];
   /** Stored columns computed from the others (not shown as changes). */
   derived: (record: Values) => Values;
   /** List fields that an update unites with what the record has, instead of replacing. */
@@ -88,6 +106,23 @@ export const contactImport: ImportObject = {
   keyColumn: "primaryEmail",
   normalize: (data) => data,
   keyOf: (data) => normalizeEmail((data.emails as string[])[0]),
+  // contact_emails holds every email of every live contact, the primary one too.
+  holders: (db, organizationId, keys) =>
+    db
+      .select(getTableColumns(contacts))
+      .from(sql`json_each(${JSON.stringify(keys)}) AS k`)
+      .crossJoin(contactEmails)
+      .crossJoin(contacts)
+      .where(
+        and(
+          eq(contactEmails.organizationId, organizationId),
+          eq(contactEmails.email, sql`k.value`),
+          eq(contacts.id, contactEmails.contactId),
+          eq(contacts.organizationId, organizationId),
+          isNull(contacts.deletedAt),
+        ),
+      ),
+  otherKeysOf: (record) => (record.emails as string[]).map(normalizeEmail).filter((email): email is string => !!email),
   derived: (c) => {
     const primaryEmail = normalizeEmail((c.emails as string[])[0]);
     return { primaryEmail, sortName: sortNameOf(c.firstName as string, c.lastName as string, primaryEmail) };
@@ -143,6 +178,18 @@ export const companyImport: ImportObject = {
     return { ...data, domain };
   },
   keyOf: (data) => (data.domain as string | null) ?? null,
+  holders: (db, organizationId, keys) =>
+    db
+      .select(getTableColumns(companies))
+      .from(sql`json_each(${JSON.stringify(keys)}) AS k`)
+      .crossJoin(companies)
+      .where(
+        and(
+          eq(companies.organizationId, organizationId),
+          isNull(companies.deletedAt),
+          eq(companies.domain, sql`k.value`),
+        ),
+      ),
   derived: () => ({}),
   lists: ["tags"],
   references: [owner],
@@ -316,7 +363,6 @@ export async function importRecords(
   const result: ImportBatchResult = { created: 0, updated: 0, skipped: 0, failed: [] };
   // Contacts and companies share every column used here; drizzle cannot query a union of tables.
   const table = config.table as unknown as typeof contacts;
-  const keyColumn = config.keyColumn === "domain" ? companies.domain : contacts.primaryEmail;
   const definitions = await db
     .select()
     .from(propertyDefinitions)
@@ -367,18 +413,20 @@ export async function importRecords(
   });
 
   const keys = [...new Set(valid.map((v) => v.key).filter((k): k is string => Boolean(k)))];
-  const existing = keys.length
-    ? await db
-        .select()
-        .from(table)
-        .where(and(eq(table.organizationId, organizationId), isNull(table.deletedAt), inValues(keyColumn, keys)))
-    : [];
-  const targets = new Map<string, Target>(
-    existing.map((record) => [
-      (record as Values)[config.keyColumn] as string,
-      { id: record.id, before: record, state: record, updatedLines: [] },
-    ]),
-  );
+  // A record holding two of the keys is read twice.
+  const existing = new Map((keys.length ? await config.holders(db, organizationId, keys) : []).map((r) => [r.id, r]));
+  const held = [...existing.values()].map((record): Target => ({
+    id: record.id as string,
+    before: record,
+    state: record,
+    updatedLines: [],
+  }));
+  // A key's record: the one holding it as its unique key, else one holding it among its others.
+  const targets = new Map<string, Target>(held.map((target) => [target.before![config.keyColumn] as string, target]));
+  const wanted = new Set(keys);
+  for (const target of held)
+    for (const key of config.otherKeysOf?.(target.before!) ?? [])
+      if (wanted.has(key) && !targets.has(key)) targets.set(key, target);
   const created: Target[] = [];
   const linker = config.linksCompanies ? await companyLinker(db, organizationId, valid) : null;
 
@@ -442,7 +490,8 @@ export async function importRecords(
     );
   }
   const updates: Target[] = [];
-  for (const target of targets.values()) {
+  // Once each, though a record may be the target of several keys (its emails).
+  for (const target of new Set(targets.values())) {
     const before = target.before;
     if (!before || target.updatedLines.length === 0) continue;
     const derived = config.derived(target.state);
