@@ -69,5 +69,6 @@ export async function planOf({ sql, values }: { sql: string; values: unknown[] }
   return plan.results.map((row) => row.detail).join("\n");
 }
 
-/** A step walking every live record of an organization: what a lookup by key or id must never do. */
-export const WALKS_THE_ORGANIZATION = /USING (COVERING )?INDEX \w+ \(organization_id=\? AND deleted_at=\?\)$/m;
+/** A step walking every (live) row of an organization, or a whole table: what a lookup by key or id must never do. */
+export const WALKS_THE_ORGANIZATION =
+  /USING (COVERING )?(INDEX \w+|PRIMARY KEY) \(organization_id=\?( AND deleted_at=\?)?\)$|^SCAN (contacts|companies|contact_emails)\b/m;

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import type { contacts } from "../../../../drizzle";
-import { inValues, type Database } from "../../db";
+import { organizationRowsById, type Database } from "../../db";
 import type { BulkAction } from "../../schemas/records";
 import { assertMember } from "../members";
 import { activityRow, diffFields, insertActivityWhere } from "./activity";
@@ -83,7 +83,7 @@ export async function bulkUpdate(
         properties: table.properties,
       })
       .from(table)
-      .where(and(live, inValues(table.id, recordIds)));
+      .where(and(organizationRowsById(table, organizationId, recordIds), isNull(table.deletedAt)));
   const rows = await read(wanted);
   const missing = wanted.length - rows.length;
   if (missing === 1 && wanted.length === 1) throw notFound(config.object);

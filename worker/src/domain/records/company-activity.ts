@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { companies, contacts, notes } from "../../../../drizzle";
-import { inValues, type Database } from "../../db";
+import { organizationRowsById, type Database } from "../../db";
 
 /**
  * A company's last activity, as HubSpot and Pipedrive roll it up: the newest of the entries logged on
@@ -31,12 +31,7 @@ export function companyActivityRefresh(db: Database, organizationId: string, whi
     db
       .update(companies)
       .set({ lastActivityAt: COMPANY_LAST_ACTIVITY })
-      .where(
-        and(
-          eq(companies.organizationId, organizationId),
-          Array.isArray(ids) ? inValues(companies.id, ids) : inArray(companies.id, ids),
-        ),
-      ),
+      .where(organizationRowsById(companies, organizationId, ids)),
   ];
 }
 
@@ -45,4 +40,4 @@ export const companiesOf = (db: Database, organizationId: string, contactIds: st
   sql`(${db
     .select({ id: contacts.companyId })
     .from(contacts)
-    .where(and(eq(contacts.organizationId, organizationId), inValues(contacts.id, contactIds)))})`;
+    .where(organizationRowsById(contacts, organizationId, contactIds))})`;

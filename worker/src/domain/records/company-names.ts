@@ -1,6 +1,6 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { companies } from "../../../../drizzle";
-import { inValues, type Database } from "../../db";
+import { organizationRowsById, type Database } from "../../db";
 
 /**
  * The names of an organization's companies by id (deleted ones too: a filter or a timeline may still
@@ -11,7 +11,7 @@ export function companyNamesQuery(db: Database, organization: string | SQL, ids:
   return db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
-    .where(and(eq(companies.organizationId, organization), inValues(companies.id, ids)));
+    .where(organizationRowsById(companies, organization, ids));
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   memberships,
   propertyDefinitions,
 } from "../../../../drizzle";
-import { inValues, type Database } from "../../db";
+import { inValues, organizationRowsById, type Database } from "../../db";
 import type { ImportBatch, ImportBatchResult } from "../../schemas/imports";
 import { companyCreateInput, contactCreateInput, EMPTY_CONTACT_MESSAGE } from "../../schemas/records";
 import { isUniqueViolation } from "../constraint-error";
@@ -138,13 +138,7 @@ export const contactImport: ImportObject = {
             await db
               .select({ id: companies.id })
               .from(companies)
-              .where(
-                and(
-                  eq(companies.organizationId, organizationId),
-                  isNull(companies.deletedAt),
-                  inValues(companies.id, companyIds),
-                ),
-              )
+              .where(and(organizationRowsById(companies, organizationId, companyIds), isNull(companies.deletedAt)))
           ).map((c) => c.id),
         ),
     },

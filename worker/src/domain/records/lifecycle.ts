@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { activities, type contacts } from "../../../../drizzle";
-import { inValues, type Database } from "../../db";
+import { organizationRowsById, type Database } from "../../db";
 import { activityRow, insertActivity, insertActivityWhere } from "./activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ListColumnValues, ObjectConfig } from "./fields";
@@ -187,8 +187,6 @@ export async function updateRecord<Config extends ObjectConfig>(
   return updated as RecordOf<Config>;
 }
 
-const idIn = (config: ObjectConfig, ids: string[]): SQL => inValues(tableOf(config).id, ids);
-
 /**
  * Soft delete: the organization's live records among `ids` go to the trash, each with a
  * "deleted" activity, and the live count drops by exactly the number moved. Ids of other
@@ -202,20 +200,13 @@ export async function softDeleteRecords(
 ): Promise<{ deleted: number }> {
   const table = tableOf(config);
   const live = (only: SQL) => and(eq(table.organizationId, ctx.org.id), only, isNull(table.deletedAt));
-  const found = await ctx.db
-    .select({ id: table.id })
-    .from(table)
-    .where(live(idIn(config, ids)));
+  const liveAmong = (among: string[]) => and(organizationRowsById(table, ctx.org.id, among), isNull(table.deletedAt));
+  const found = await ctx.db.select({ id: table.id }).from(table).where(liveAmong(ids));
   if (found.length === 0) throw notFound(config.object);
   const now = new Date();
   const liveIds = found.map((r) => r.id);
   const results = await ctx.db.batch([
-    countChange(
-      ctx.db,
-      ctx.org.id,
-      config.object,
-      sql`-(SELECT count(*) FROM ${table} WHERE ${live(idIn(config, liveIds))})`,
-    ),
+    countChange(ctx.db, ctx.org.id, config.object, sql`-(SELECT count(*) FROM ${table} WHERE ${liveAmong(liveIds)})`),
     ...liveIds.map((id) =>
       insertActivityWhere(
         ctx.db,
@@ -223,11 +214,7 @@ export async function softDeleteRecords(
         existsWhere(ctx, config, live(eq(table.id, id))),
       ),
     ),
-    ctx.db
-      .update(table)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(live(idIn(config, liveIds)))
-      .returning({ id: table.id }),
+    ctx.db.update(table).set({ deletedAt: now, updatedAt: now }).where(liveAmong(liveIds)).returning({ id: table.id }),
     ...after,
   ]);
   const moved = results[results.length - 1 - after.length] as { id: string }[];
