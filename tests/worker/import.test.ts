@@ -337,6 +337,19 @@ describe("contacts.import", () => {
     expect(await companyTotal(caller)).toBe(5);
   });
 
+  it("finds a company whose name has other than ASCII letters, whatever their case", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const elan = await caller.companies.create({ name: "Élan" });
+    // SQLite's lower() folds ASCII only: lower("Élan") is "Élan", not "élan".
+    const result = await caller.contacts.import({
+      rows: [{ firstName: "Gus", company: "ÉLAN" }],
+      lineNumbers: lines(1),
+    });
+    expect(result).toEqual({ created: 1, updated: 0, skipped: 0, failed: [] });
+    expect((await caller.companies.get({ id: elan.id })).contacts.map((c) => c.firstName)).toEqual(["Gus"]);
+    expect(await companyTotal(caller)).toBe(1);
+  });
+
   it("creates no company for a skipped row and fails a row whose company name is ambiguous", async () => {
     const { caller } = await ownerOfNewOrganization();
     await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });

@@ -33,6 +33,17 @@ describe("records picked by id", () => {
             lineNumbers: [2, 3],
           }),
       ],
+      [
+        "contacts.import naming companies",
+        (x) =>
+          x.contacts.import({
+            rows: [
+              { firstName: "Named", company: "ACME" },
+              { firstName: "By domain", company: "globex.com" },
+            ],
+            lineNumbers: [2, 3],
+          }),
+      ],
       ["contacts.merge", async (x) => x.contacts.merge({ survivorId: c, survivorVersion: 1, mergedId: d })],
       ["companies.delete", (x) => x.companies.delete({ ids: [acme.id, globex.id] })],
     ];

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, getTableColumns, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import {
@@ -261,24 +261,23 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
     .filter((r) => blank(r.data.companyId) && typeof r.raw.company === "string" && r.raw.company.trim())
     .map((r) => (r.raw.company as string).trim());
   const domains = [...new Set(texts.map(domainIn).filter((d): d is string => Boolean(d)))];
-  // SQLite's lower() folds ASCII only: the cell as written also matches, so "Élan" finds "Élan".
-  const names = [...new Set(texts.flatMap((t) => [t.toLowerCase(), t]))];
-  const found = texts.length
-    ? await db
-        .select({ id: companies.id, name: companies.name, domain: companies.domain })
-        .from(companies)
-        .where(
-          and(
-            eq(companies.organizationId, organizationId),
-            isNull(companies.deletedAt),
-            or(
-              inValues(companies.domain, domains),
-              inValues(sql`lower(${companies.name})`, names),
-              inValues(companies.name, names),
-            ),
-          ),
-        )
-    : [];
+  // SQLite's lower() folds ASCII only: each cell is also looked up folded as SQLite folds it, so
+  // "ÉLAN" finds "Élan" (whose lower(name) is "Élan").
+  const names = [
+    ...new Set(texts.flatMap((t) => [t.toLowerCase(), t.replace(/[A-Z]+/g, (ascii) => ascii.toLowerCase())])),
+  ];
+  // Key by key from the keys (a CROSS JOIN), through companies_org_domain_uq and companies_org_name_idx.
+  const lookup = (key: SQL, values: string[]) =>
+    db
+      .select({ id: companies.id, name: companies.name, domain: companies.domain })
+      .from(sql`json_each(${JSON.stringify(values)}) AS k`)
+      .crossJoin(companies)
+      .where(and(eq(companies.organizationId, organizationId), isNull(companies.deletedAt), eq(key, sql`k.value`)));
+  const byNameOrDomain = domains.length
+    ? lookup(sql`lower(${companies.name})`, names).unionAll(lookup(sql`${companies.domain}`, domains))
+    : lookup(sql`lower(${companies.name})`, names);
+  const read = texts.length ? await byNameOrDomain : [];
+  const found = [...new Map(read.map((c) => [c.id, c])).values()];
   const byDomain = new Map(found.filter((c) => c.domain).map((c) => [c.domain as string, c.id]));
   const byName = new Map<string, string[]>();
   for (const c of found) byName.set(c.name.toLowerCase(), [...(byName.get(c.name.toLowerCase()) ?? []), c.id]);
