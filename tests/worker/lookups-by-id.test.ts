@@ -16,7 +16,7 @@ describe("records picked by id", () => {
     const people = [];
     for (let i = 0; i < 6; i++)
       people.push(await caller.contacts.create({ firstName: `P${i}`, companyId: i % 2 ? acme.id : globex.id }));
-    const [a, b, c, d] = people.map((p) => p.id);
+    const [a, b, c, d, e, f] = people.map((p) => p.id);
     const measure = await countedCaller(identity);
     const calls: [string, Parameters<typeof measure>[0]][] = [
       ["contacts.bulkUpdate", (x) => x.contacts.bulkUpdate({ ids: [a, b], action: { type: "addTag", tag: "vip" } })],
@@ -44,6 +44,7 @@ describe("records picked by id", () => {
             lineNumbers: [2, 3],
           }),
       ],
+      ["contacts.dismissDuplicate", (x) => x.contacts.dismissDuplicate({ ids: [e, f] })],
       ["contacts.merge", async (x) => x.contacts.merge({ survivorId: c, survivorVersion: 1, mergedId: d })],
       ["companies.delete", (x) => x.companies.delete({ ids: [acme.id, globex.id] })],
     ];

@@ -2,7 +2,7 @@ import { and, asc, eq, exists, gt, gte, isNull, lt, ne, not, notExists, or, sql,
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias, type SQLiteColumn, type SQLiteTable, type SubqueryWithSelection } from "drizzle-orm/sqlite-core";
 import { companies, contactEmails, contacts, duplicateDismissals, type TaggedObject } from "../../../../drizzle";
-import type { Database } from "../../db";
+import { organizationRowsById, type Database } from "../../db";
 import { notFound } from "./conflict";
 
 /** How a record looks like another: the same email, or the same name (see contactDuplicates). */
@@ -427,13 +427,7 @@ export async function dismissDuplicate(
   const live = await db
     .select({ id: table.id })
     .from(table)
-    .where(
-      and(
-        sql`${table.id} IN (${ids[0]}, ${ids[1]})`,
-        eq(table.organizationId, organizationId),
-        isNull(table.deletedAt),
-      ),
-    );
+    .where(and(organizationRowsById(table, organizationId, ids), isNull(table.deletedAt)));
   if (live.length !== 2) throw notFound(object);
   const [firstId, secondId] = [...ids].sort();
   await db
