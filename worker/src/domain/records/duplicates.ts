@@ -122,13 +122,13 @@ export async function contactDuplicates(reader: Reader, id: string): Promise<Pos
   >(reader, "contact", [
     db.select({ companyId: r.companyId }).from(r).where(asked),
     // From its emails (contact_emails_contact_idx) to the live contacts holding one, any of theirs
-    // (contact_emails' key), then those contacts by id. A CROSS JOIN keeps that order: without
-    // statistics, SQLite walked every email of the organization instead and looked each up in its own.
+    // (contact_emails' key), then those contacts by id. CROSS JOINs keep that order: without
+    // statistics, SQLite walked every email, or every contact, of the organization instead.
     db
       .select(shown)
       .from(x)
       .crossJoin(y)
-      .innerJoin(d, eq(d.id, y.contactId))
+      .crossJoin(d)
       .where(
         and(
           eq(x.organizationId, orgScope),
@@ -136,6 +136,7 @@ export async function contactDuplicates(reader: Reader, id: string): Promise<Pos
           eq(y.organizationId, x.organizationId),
           eq(y.email, x.email),
           ne(y.contactId, x.contactId),
+          eq(d.id, y.contactId),
           others,
         ),
       )
