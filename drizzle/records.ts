@@ -132,7 +132,8 @@ export const contacts = sqliteTable(
     index("contacts_org_name_idx").on(t.organizationId, t.deletedAt, t.sortName, t.id, t.companyId),
     index("contacts_org_updated_idx").on(t.organizationId, t.deletedAt, t.updatedAt, t.id),
     // deleted_at last: a company's live contacts are counted from the index alone (the People count).
-    index("contacts_org_company_idx").on(t.organizationId, t.companyId, t.deletedAt),
+    // A company's people in name order (its panel) walk only them: sort_name and id after deleted_at.
+    index("contacts_org_company_idx").on(t.organizationId, t.companyId, t.deletedAt, t.sortName, t.id),
     index("contacts_org_owner_idx").on(t.organizationId, t.deletedAt, t.ownerId, t.id),
     // One index for a status filter's page (in name order) and its capped count, both from the index
     // alone even with a score condition. A separate (status, score) index made the count a range, but

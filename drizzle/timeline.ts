@@ -33,7 +33,11 @@ export const tasks = sqliteTable(
     ...timestamps,
   },
   (t) => [
+    // One per /tasks view, whoever's tasks: open ones by due date, done ones newest first.
     index("tasks_org_assignee_idx").on(t.organizationId, t.assigneeId, t.status, t.dueAt),
+    index("tasks_org_assignee_done_idx").on(t.organizationId, t.assigneeId, t.status, t.completedAt),
+    index("tasks_org_status_due_idx").on(t.organizationId, t.status, t.dueAt),
+    index("tasks_org_status_done_idx").on(t.organizationId, t.status, t.completedAt),
     index("tasks_org_record_idx").on(t.organizationId, t.recordId),
   ],
 );

@@ -9,6 +9,7 @@ import {
   rows,
   seedMember,
 } from "./helpers";
+import { countedCaller, planOf, WALKS_THE_ORGANIZATION } from "./counting-database";
 import { allPages, contactInsert, defineProperty, ids, setCreatedAt } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
@@ -187,6 +188,24 @@ describe("companies.get", () => {
       { id: amy.id, firstName: "Amy", lastName: "", email: null, title: null },
       { id: zed.id, firstName: "Zed", lastName: "Ray", email: "zed@acme.com", title: "CTO" },
     ]);
+  });
+
+  it("reads only the company's own contacts, in name order, and its timeline, never every contact of the organization", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme" });
+    for (const firstName of ["Bo", "Al", "Cy"]) await caller.contacts.create({ firstName, companyId: acme.id });
+    for (let i = 0; i < 5; i++) await caller.contacts.create({ firstName: `Elsewhere ${i}` });
+    const measure = await countedCaller(identity);
+    const { bound, result } = await measure((c) => c.companies.get({ id: acme.id }));
+    expect(result.contacts.map((p) => p.firstName)).toEqual(["Al", "Bo", "Cy"]);
+    const plans = await Promise.all(bound.map(planOf));
+    expect(plans.join("\n")).toMatch(
+      /SEARCH contacts USING (COVERING )?INDEX contacts_org_company_idx \(organization_id=\? AND company_id=\? AND deleted_at=\?\)/,
+    );
+    for (const plan of plans) {
+      expect(plan).not.toMatch(WALKS_THE_ORGANIZATION);
+      expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { countedCaller, planOf, WALKS_THE_ORGANIZATION } from "./counting-database";
 import {
   anonymousCaller,
   callerFor,
@@ -675,6 +676,27 @@ describe("tasks.list", () => {
       "Upcoming",
       "Undated",
     ]);
+  });
+
+  it("reads each view, mine or anyone's, from its own index range in order, never every task of the organization", async () => {
+    const { owner } = await agenda();
+    const measure = await countedCaller(owner.identity);
+    for (const view of ["today", "upcoming", "overdue", "done"] as const)
+      for (const assignee of ["me", "anyone"] as const) {
+        const { bound } = await measure((c) => c.tasks.list({ ...day, view, assignee }));
+        const plan = (await Promise.all(bound.map(planOf))).join("\n");
+        expect(plan, `${view}, ${assignee}`).toMatch(
+          /SEARCH tasks USING INDEX tasks_org_(assignee|status)_(due_|done_)?idx/,
+        );
+        expect(plan, `${view}, ${assignee}`).not.toMatch(WALKS_THE_ORGANIZATION);
+        // Only tasks due at the same time are put in order (priority, then creation): never the whole view.
+        expect(plan, `${view}, ${assignee}`).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+      }
+    // A record's tasks (its panel) by its own index.
+    const { bound } = await measure((c) => c.tasks.list({ ...day, assignee: "anyone", recordId: "con_any" }));
+    expect(await planOf(bound[bound.length - 1])).toMatch(
+      /tasks_org_record_idx \(organization_id=\? AND record_id=\?\)/,
+    );
   });
 
   it("reads the day from the input: the same tasks fall in other buckets for another day", async () => {

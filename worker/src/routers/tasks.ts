@@ -137,7 +137,9 @@ export const tasksRouter = createTRPCRouter({
         ...(input.view === "done"
           ? [desc(tasks.completedAt)]
           : [
-              sql`${tasks.dueAt} IS NULL`,
+              // Undated last; the dated views have none, and ordered by due date alone they read their
+              // index (tasks_org_status_due_idx, tasks_org_assignee_idx) in order.
+              ...(input.view === "all" ? [sql`${tasks.dueAt} IS NULL`] : []),
               asc(tasks.dueAt),
               desc(sql`${tasks.priority} = 'high'`),
               asc(tasks.createdAt),
