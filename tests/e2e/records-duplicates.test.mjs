@@ -102,6 +102,9 @@ describe("possible duplicates in the record panel", () => {
     await dialog.getByLabel("Last name").fill("Doe");
     await existing.getByText("John Doe is already a contact.").waitFor();
 
+    // Her second address (merged in above) names her too.
+    await dialog.getByLabel("Email").fill("Jane.Smith@mail.example");
+    await existing.getByText("Jane Smith has this email as another address.").waitFor();
     await dialog.getByLabel("Email").fill("JANE@acme.example");
     await existing.getByText("Jane Smith already has this email.").waitFor();
     await screenshot(page, "new-contact-existing");

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { countedCaller, planOf } from "./counting-database";
+import { countedCaller, planOf, WALKS_THE_ORGANIZATION } from "./counting-database";
 import {
   anonymousCaller,
   callerFor,
@@ -554,5 +554,47 @@ describe("companies.lookAlikes", () => {
       "FORBIDDEN",
     );
     await expectTRPCError((await anonymousCaller()).companies.lookAlikes({ name: "Acme" }), "UNAUTHORIZED");
+  });
+});
+
+describe("contacts.emailHolders", () => {
+  it("names the live contacts holding an email, as their primary one first, then as another address", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", lastName: "Lee", emails: ["ann@acme.com"] });
+    const bo = await caller.contacts.create({
+      firstName: "Bo",
+      emails: ["bo@acme.com", "ANN@acme.com"],
+      title: "CTO",
+    });
+    const gone = await caller.contacts.create({ firstName: "Gone", emails: ["gone@x.org", "ann@acme.com"] });
+    await caller.contacts.delete({ ids: [gone.id] });
+    await (await ownerOfNewOrganization("Other")).caller.contacts.create({ emails: ["ann@acme.com"] });
+
+    expect(await caller.contacts.emailHolders({ email: "  Ann@Acme.com " })).toEqual([
+      { id: ann.id, name: "Ann Lee", email: "ann@acme.com", title: null },
+      { id: bo.id, name: "Bo", email: "bo@acme.com", title: "CTO" },
+    ]);
+    expect(await caller.contacts.emailHolders({ email: "nobody@acme.com" })).toEqual([]);
+
+    const measure = await countedCaller(identity);
+    const { bound } = await measure((c) => c.contacts.emailHolders({ email: "ann@acme.com" }));
+    const plan = await planOf(bound[0]);
+    expect(plan).toMatch(/SEARCH \w+ USING PRIMARY KEY \(organization_id=\? AND email=\?\)/);
+    expect(plan).not.toMatch(WALKS_THE_ORGANIZATION);
+  });
+
+  it("is BAD_REQUEST for what is not an email, FORBIDDEN without a membership, UNAUTHORIZED without a sign-in", async () => {
+    const { identity } = await ownerOfNewOrganization();
+    const client = await httpClientFor(identity);
+    await expectTRPCError(
+      client.contacts.emailHolders.query({ email: "ann at acme" }),
+      "BAD_REQUEST",
+      "Enter a valid email address.",
+    );
+    await expectTRPCError(
+      (await callerFor(newIdentity("outsider"))).contacts.emailHolders({ email: "ann@acme.com" }),
+      "FORBIDDEN",
+    );
+    await expectTRPCError((await anonymousCaller()).contacts.emailHolders({ email: "ann@acme.com" }), "UNAUTHORIZED");
   });
 });

@@ -23,6 +23,7 @@ import { listRecords } from "../domain/records/list";
 import {
   contactDuplicates,
   contactDuplicatePairs,
+  contactEmailHolders,
   dismissDuplicate,
   undismissDuplicate,
 } from "../domain/records/duplicates";
@@ -35,6 +36,7 @@ import {
   EMPTY_CONTACT_MESSAGE,
   dismissDuplicateInput,
   duplicatePairsInput,
+  emailHoldersInput,
   recordIdInput,
   recordIdsInput,
   recordListInput,
@@ -94,6 +96,11 @@ export const contactsRouter = createTRPCRouter({
 
   /** Live contacts that may be the same contact (see contactDuplicates): what the panel offers to merge. */
   duplicates: memberReadProcedure.input(recordIdInput).query(({ ctx, input }) => contactDuplicates(ctx, input.id)),
+
+  /** Live contacts holding an email, any of theirs (see contactEmailHolders): what a new contact's form warns of. */
+  emailHolders: memberReadProcedure
+    .input(emailHoldersInput)
+    .query(({ ctx, input }) => contactEmailHolders(ctx, input.email)),
 
   /** The organization's possible duplicates, two by two (see contactDuplicatePairs): what "Find duplicates" lists. */
   duplicatePairs: memberReadProcedure

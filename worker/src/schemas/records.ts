@@ -204,6 +204,9 @@ export const duplicatePairsInput = z.object({
   limit: z.number().int().min(1).max(50).default(DUPLICATE_PAIRS_PAGE),
 });
 
+/** An email, normalised as contacts store theirs: whose is it. */
+export const emailHoldersInput = z.object({ email: email.pipe(z.string().max(320)) });
+
 /** Two records someone says are not the same. */
 export const dismissDuplicateInput = z
   .object({ ids: z.tuple([z.string().min(4).max(40), z.string().min(4).max(40)]) })

@@ -1,4 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
+import { trpc } from "../../lib/trpc";
 import { useExistingRecords, type ExistingRecord } from "../records/existing-records";
+
+/** Live contacts holding the email as any of theirs, the primary holder first. */
+function useEmailHolders(email: string) {
+  return useQuery({ ...trpc.contacts.emailHolders.queryOptions({ email }), enabled: email !== "", staleTime: 10_000 })
+    .data;
+}
 
 /** Enough of an address to look it up: something@domain.tld. */
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -13,8 +21,11 @@ export function useExistingContacts(typed: { firstName: string; lastName: string
     hitsOf: (found) => found.contacts,
     key: {
       typed: LOOKS_LIKE_EMAIL.test(email) ? email : "",
-      holds: (hit, key) => hit.email === key,
-      sentence: (hit) => `${hit.name} already has this email.`,
+      // Held as another address too: allowed, but most likely the same person.
+      holds: () => true,
+      sentence: (hit, key) =>
+        hit.email === key ? `${hit.name} already has this email.` : `${hit.name} has this email as another address.`,
+      useHolders: useEmailHolders,
     },
     name: {
       typed: first && last ? `${first} ${last}` : "",

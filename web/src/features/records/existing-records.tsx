@@ -22,8 +22,17 @@ function useLookup(object: RecordObject, query: string) {
 type Lookup<Hit> = {
   object: RecordObject;
   hitsOf: (found: Found) => Hit[];
-  /** The record's unique key as typed and normalised (an email, a domain); "" until it is one. */
-  key: { typed: string; holds: (hit: Hit, key: string) => boolean; sentence: (hit: Hit, key: string) => string };
+  /**
+   * The record's unique key as typed and normalised (an email, a domain); "" until it is one.
+   * `useHolders` finds the records holding it (a hook, the same one every render); by default the
+   * search's hits that `holds` says hold it.
+   */
+  key: {
+    typed: string;
+    holds: (hit: Hit, key: string) => boolean;
+    sentence: (hit: Hit, key: string) => string;
+    useHolders?: (key: string) => Hit[] | undefined;
+  };
   /**
    * The name as typed; "" while it says too little to look up. `useHolders` finds the records it
    * belongs to (a hook, the same one every render); by default the search's hits of the same whole
@@ -44,13 +53,16 @@ export function useExistingRecords<Hit extends { id: string; name: string }>({
 }: Lookup<Hit>): ExistingRecord[] {
   const settledKey = useSettledValue(key.typed, 300);
   const settledName = useSettledValue(name.typed, 300);
-  const withKey = useLookup(object, settledKey);
+  const withKey = useLookup(object, key.useHolders ? "" : settledKey);
+  const keyHolders = key.useHolders?.(settledKey);
   const withName = useLookup(object, name.useHolders ? "" : settledName);
   const holders = name.useHolders?.(settledName);
   // Only for what the form holds now: a hit for what was typed before is no longer news.
   const holder =
     settledKey && settledKey === key.typed
-      ? ((withKey ? hitsOf(withKey) : []).find((hit) => key.holds(hit, settledKey)) ?? null)
+      ? ((key.useHolders ? (keyHolders ?? []) : withKey ? hitsOf(withKey) : []).find((hit) =>
+          key.holds(hit, settledKey),
+        ) ?? null)
       : null;
   const named =
     settledName && settledName === name.typed

@@ -486,3 +486,40 @@ export async function companyLookAlikes(reader: Reader, name: string) {
   ]);
   return results[0] as { id: string; name: string; domain: string | null }[];
 }
+
+/**
+ * What a new contact's form warns of: up to three live contacts holding `email` (normalised), as
+ * their primary email first, then as another address. From contact_emails' key, then by id.
+ */
+export async function contactEmailHolders(reader: Reader, email: string) {
+  const { db, orgScope } = reader;
+  const e = contactEmails;
+  const { results } = await reader.readAsMember([
+    db
+      .select({
+        id: contacts.id,
+        firstName: contacts.firstName,
+        lastName: contacts.lastName,
+        email: contacts.primaryEmail,
+        title: contacts.title,
+      })
+      .from(e)
+      .crossJoin(contacts)
+      .where(
+        and(
+          eq(e.organizationId, orgScope),
+          eq(e.email, email),
+          eq(contacts.id, e.contactId),
+          isNull(contacts.deletedAt),
+        ),
+      )
+      .orderBy(sql`${contacts.primaryEmail} IS NOT ${email}`, asc(contacts.sortName))
+      .limit(3),
+  ]);
+  return (results[0] as (Omit<ContactShown, "companyId" | "companyName"> & { title: string | null })[]).map((c) => ({
+    id: c.id,
+    name: `${c.firstName} ${c.lastName}`.trim() || c.email || "Unnamed contact",
+    email: c.email,
+    title: c.title,
+  }));
+}
