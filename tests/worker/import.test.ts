@@ -337,6 +337,40 @@ describe("contacts.import", () => {
     expect(await companyTotal(caller)).toBe(5);
   });
 
+  it("links a cell naming a company whatever its legal form, unless two companies look like it", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });
+    const acmeLabs = await caller.companies.create({ name: "Acme Labs, Inc." });
+    await caller.companies.create({ name: "Initech Inc" });
+    await caller.companies.create({ name: "Initech LLC" });
+    const result = await caller.contacts.import({
+      rows: [
+        { firstName: "Ann", company: "Acme, Inc." },
+        { firstName: "Bob", company: "ACME Corp" },
+        { firstName: "Cy", company: "acme labs" },
+        { firstName: "Di", company: "Initech Ltd" },
+        // A company with the very name is that one, though another looks like it.
+        { firstName: "Ed", company: "Initech Inc" },
+      ],
+      lineNumbers: lines(5),
+    });
+    expect(result).toEqual({
+      created: 4,
+      updated: 0,
+      skipped: 0,
+      failed: [
+        {
+          line: 5,
+          message:
+            'Company: several companies have a name like "Initech Ltd" (Initech Inc, Initech LLC); give its domain instead.',
+        },
+      ],
+    });
+    expect((await caller.companies.get({ id: acme.id })).contacts.map((c) => c.firstName)).toEqual(["Ann", "Bob"]);
+    expect((await caller.companies.get({ id: acmeLabs.id })).contacts.map((c) => c.firstName)).toEqual(["Cy"]);
+    expect(await companyTotal(caller)).toBe(4);
+  });
+
   it("finds a company whose name has other than ASCII letters, whatever their case", async () => {
     const { caller } = await ownerOfNewOrganization();
     const elan = await caller.companies.create({ name: "Élan" });

@@ -40,8 +40,9 @@ describe("records picked by id", () => {
             rows: [
               { firstName: "Named", company: "ACME" },
               { firstName: "By domain", company: "globex.com" },
+              { firstName: "By its legal form", company: "Globex GmbH" },
             ],
-            lineNumbers: [2, 3],
+            lineNumbers: [2, 3, 4],
           }),
       ],
       ["contacts.dismissDuplicate", (x) => x.contacts.dismissDuplicate({ ids: [e, f] })],

@@ -102,7 +102,7 @@ export const contactImport: ImportObjectConfig = {
       kind: "text",
       aliases: ["title", "job title", "position", "role"],
     },
-    // Matched to a company by domain, then name, or created; plain "Company" columns are often
+    // Matched to a company by domain, then name (any case, then whatever its legal form), or created; plain "Company" columns are often
     // free text, so only explicit headers map here by themselves.
     {
       value: "company",

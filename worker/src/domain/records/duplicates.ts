@@ -457,7 +457,7 @@ export async function undismissDuplicate(
  * `name` as companies.match_name holds it: the expression migrations/0021's triggers write, for a
  * name that is not stored yet (a test holds the two to the same answers).
  */
-export function matchNameOf(name: string): SQL<string> {
+export function matchNameOf(name: string | SQL): SQL<string> {
   const strip = (v: string) =>
     sql.raw(`coalesce((SELECT rtrim(substr(${v}, 1, length(${v}) - length(s.suffix) - 1)) FROM company_legal_suffixes s
       WHERE length(${v}) > length(s.suffix) + 1 AND substr(${v}, -length(s.suffix) - 1) = ' ' || s.suffix), ${v})`);

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, getTableColumns, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { unionAll } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import {
   companies,
@@ -16,6 +17,7 @@ import { companyCreateInput, contactCreateInput, EMPTY_CONTACT_MESSAGE } from ".
 import { isUniqueViolation } from "../constraint-error";
 import { newId } from "../ids";
 import { companyActivityRefresh } from "./company-activity";
+import { matchNameOf } from "./duplicates";
 import { activityRow, diffFields, insertActivity, insertActivityWhere } from "./activity";
 import { countChange } from "./list";
 import { isValidDomain, normalizeDomain, normalizeEmail, sortNameOf, uniteIgnoringCase } from "./normalize";
@@ -252,7 +254,8 @@ function sameNameGuard(db: Database, organizationId: string, company: { id: stri
 
 /**
  * Links contact rows to the company their `company` cell names: a live company of the organization
- * with that domain, else with that name (ignoring case); a company not found is created once per
+ * with that domain, else with that name (ignoring case), else the one whose name it looks like whatever
+ * its legal form ("Acme, Inc." for Acme); a company not found is created once per
  * batch (with its own "created" activity and count). Only rows that are written ask, so a skipped
  * row never creates a company.
  */
@@ -266,21 +269,39 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
   const names = [
     ...new Set(texts.flatMap((t) => [t.toLowerCase(), t.replace(/[A-Z]+/g, (ascii) => ascii.toLowerCase())])),
   ];
-  // Key by key from the keys (a CROSS JOIN), through companies_org_domain_uq and companies_org_name_idx.
-  const lookup = (key: SQL, values: string[]) =>
+  // Key by key from the keys (a CROSS JOIN), in one statement: a cell's company by its name in any case
+  // (companies_org_name_idx), by its domain (companies_org_domain_uq), or by its name whatever its legal
+  // form, "Acme, Inc." for Acme (match_name, companies_org_match_idx).
+  const lookup = (how: "name" | "domain" | "alike", key: SQL, values: string[], value: SQL = sql`k.value`) =>
     db
-      .select({ id: companies.id, name: companies.name, domain: companies.domain })
+      .select({
+        how: sql<typeof how>`${how}`.as("how"),
+        typed: sql<string>`k.value`.as("typed"),
+        id: companies.id,
+        name: companies.name,
+        domain: companies.domain,
+      })
       .from(sql`json_each(${JSON.stringify(values)}) AS k`)
       .crossJoin(companies)
-      .where(and(eq(companies.organizationId, organizationId), isNull(companies.deletedAt), eq(key, sql`k.value`)));
-  const byNameOrDomain = domains.length
-    ? lookup(sql`lower(${companies.name})`, names).unionAll(lookup(sql`${companies.domain}`, domains))
-    : lookup(sql`lower(${companies.name})`, names);
-  const read = texts.length ? await byNameOrDomain : [];
-  const found = [...new Map(read.map((c) => [c.id, c])).values()];
+      .where(and(eq(companies.organizationId, organizationId), isNull(companies.deletedAt), eq(key, value)));
+  const read = texts.length
+    ? await unionAll(
+        lookup("name", sql`lower(${companies.name})`, names),
+        lookup("domain", sql`${companies.domain}`, domains),
+        lookup(
+          "alike",
+          sql`${companies.matchName}`,
+          [...new Set(texts.filter((t) => !domainIn(t)))],
+          matchNameOf(sql`k.value`),
+        ),
+      )
+    : [];
+  const found = [...new Map(read.filter((c) => c.how !== "alike").map((c) => [c.id, c])).values()];
   const byDomain = new Map(found.filter((c) => c.domain).map((c) => [c.domain as string, c.id]));
   const byName = new Map<string, string[]>();
   for (const c of found) byName.set(c.name.toLowerCase(), [...(byName.get(c.name.toLowerCase()) ?? []), c.id]);
+  const alike = new Map<string, { id: string; name: string }[]>();
+  for (const c of read.filter((r) => r.how === "alike")) alike.set(c.typed, [...(alike.get(c.typed) ?? []), c]);
   const fresh = new Map<string, { id: string; name: string; domain: string | null }>();
 
   return {
@@ -291,10 +312,16 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
       if (text.length > 200) throw new RowError("Company: a company name has at most 200 characters.");
       const domain = domainIn(text);
       const named = byName.get(text.toLowerCase()) ?? [];
+      // Only when no company has the name itself: "Acme, Inc." is Acme if Acme is the one like it.
+      const alikes = named.length ? [] : (alike.get(text) ?? []);
       if (!(domain && byDomain.has(domain)) && named.length > 1)
         throw new RowError(`Company: several companies are named "${text}"; give its domain instead.`);
+      if (!(domain && byDomain.has(domain)) && alikes.length > 1)
+        throw new RowError(
+          `Company: several companies have a name like "${text}" (${alikes.map((c) => c.name).join(", ")}); give its domain instead.`,
+        );
       const key = domain ?? `name:${text.toLowerCase()}`;
-      let id = (domain && byDomain.get(domain)) || named[0] || fresh.get(key)?.id;
+      let id = (domain && byDomain.get(domain)) || named[0] || alikes[0]?.id || fresh.get(key)?.id;
       if (!id) {
         id = newId("cmp");
         fresh.set(key, { id, name: domain ?? text, domain });
