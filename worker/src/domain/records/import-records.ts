@@ -318,7 +318,10 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
         throw new RowError(`Company: several companies are named "${text}"; give its domain instead.`);
       if (!(domain && byDomain.has(domain)) && alikes.length > 1)
         throw new RowError(
-          `Company: several companies have a name like "${text}" (${alikes.map((c) => c.name).join(", ")}); give its domain instead.`,
+          `Company: several companies have a name like "${text}" (${alikes
+            .map((c) => c.name)
+            .sort()
+            .join(", ")}); give its domain instead.`,
         );
       const key = domain ?? `name:${text.toLowerCase()}`;
       let id = (domain && byDomain.get(domain)) || named[0] || alikes[0]?.id || fresh.get(key)?.id;
