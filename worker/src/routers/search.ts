@@ -2,6 +2,7 @@ import { z } from "zod";
 import { taggedObjects } from "../../../drizzle";
 import { companyConfig, contactConfig } from "../domain/records/fields";
 import { planQuickSearch } from "../domain/records/list";
+import { contactDisplayName } from "../domain/records/normalize";
 import { createTRPCRouter, memberReadProcedure } from "../trpc";
 
 /** What the palette searches: contacts and companies. */
@@ -48,7 +49,7 @@ export const searchRouter = createTRPCRouter({
     return {
       contacts: people.map((c) => ({
         id: c.id,
-        name: `${c.firstName} ${c.lastName}`.trim() || c.primaryEmail || "Unnamed contact",
+        name: contactDisplayName(c.firstName, c.lastName, c.primaryEmail),
         email: c.primaryEmail,
         title: c.title,
       })),

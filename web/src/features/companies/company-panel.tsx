@@ -1,5 +1,6 @@
 import { ArrowRight, UserRoundPlus } from "lucide-react";
 import { Link } from "react-router-dom";
+import { contactDisplayName } from "../../../../worker/src/domain/records/normalize";
 import { recordPath } from "../../app/recent-records";
 import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
@@ -108,7 +109,7 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: 
         ) : (
           <ul className="-mx-1.5 space-y-0.5 text-[13px]" data-testid="company-contacts">
             {details.contacts.map((person) => {
-              const personName = `${person.firstName} ${person.lastName}`.trim() || person.email || "Unnamed contact";
+              const personName = contactDisplayName(person.firstName, person.lastName, person.email);
               return (
                 <li key={person.id}>
                   <Link

@@ -1,4 +1,5 @@
 import { contactPatch } from "../../../../worker/src/schemas/records";
+import { contactDisplayName } from "../../../../worker/src/domain/records/normalize";
 import { Avatar } from "../../ui/avatar";
 import { parseMulti, type CellPatch, type DataTableColumn, type FilterField } from "../../ui/data-table";
 import { blankToNull, checkWith, listEditor, splitList, textEditor } from "../records/field-editors";
@@ -8,7 +9,7 @@ import { LeadStatusPill, leadStatusOptions, type LeadStatus } from "./lead-statu
 import type { Contact, ContactPatch } from "./use-contacts";
 
 export function contactName(contact: Pick<Contact, "firstName" | "lastName" | "primaryEmail">): string {
-  return `${contact.firstName} ${contact.lastName}`.trim() || contact.primaryEmail || "Unnamed contact";
+  return contactDisplayName(contact.firstName, contact.lastName, contact.primaryEmail);
 }
 
 const field = contactPatch.shape;

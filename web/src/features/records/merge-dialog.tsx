@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { Check } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { contactDisplayName } from "../../../../worker/src/domain/records/normalize";
 import { formatDate } from "../../lib/format";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
@@ -23,7 +24,7 @@ type Value = string | string[] | null;
 type MergeField = { label: string; get: (row: MergeRow, members: Member[] | undefined) => Value; rule: Rule };
 type Rule = "survivor" | "fill" | "union" | "max";
 
-const contactName = (c: Contact) => `${c.firstName} ${c.lastName}`.trim() || c.primaryEmail || "Unnamed contact";
+const contactName = (c: Contact) => contactDisplayName(c.firstName, c.lastName, c.primaryEmail);
 const ownerOf = (row: MergeRow, members: Member[] | undefined) => {
   const member = members?.find((m) => m.userId === row.ownerId);
   return member ? memberName(member) : row.ownerId;

@@ -4,6 +4,7 @@ import { alias, type SQLiteColumn, type SQLiteTable, type SubqueryWithSelection 
 import { companies, contactEmails, contacts, duplicateDismissals, type TaggedObject } from "../../../../drizzle";
 import { organizationRowsById, type Database } from "../../db";
 import { notFound } from "./conflict";
+import { contactDisplayName } from "./normalize";
 
 /** How a record looks like another: the same email, or the same name (see contactDuplicates). */
 export type DuplicateReason = "email" | "name";
@@ -86,7 +87,7 @@ type ContactShown = {
 /** A contact as a duplicate's card shows it: its name, and its email and company to tell it apart. */
 const contactSide = (row: Omit<ContactShown, "companyId">) => ({
   id: row.id,
-  name: `${row.firstName} ${row.lastName}`.trim() || row.email || "Unnamed contact",
+  name: contactDisplayName(row.firstName, row.lastName, row.email),
   detail: [row.email, row.companyName].filter(Boolean).join(" · ") || null,
 });
 
@@ -518,7 +519,7 @@ export async function contactEmailHolders(reader: Reader, email: string) {
   ]);
   return (results[0] as (Omit<ContactShown, "companyId" | "companyName"> & { title: string | null })[]).map((c) => ({
     id: c.id,
-    name: `${c.firstName} ${c.lastName}`.trim() || c.email || "Unnamed contact",
+    name: contactDisplayName(c.firstName, c.lastName, c.email),
     email: c.email,
     title: c.title,
   }));

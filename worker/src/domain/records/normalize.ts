@@ -19,6 +19,11 @@ export function normalizeEmail(value: string | null | undefined): string | null 
   return email || null;
 }
 
+/** How a contact is named wherever one is shown: its full name, else its email, else "Unnamed contact". */
+export function contactDisplayName(firstName: string, lastName: string, email: string | null | undefined): string {
+  return `${firstName} ${lastName}`.trim() || email || "Unnamed contact";
+}
+
 /** What name sorting and name prefix search use: "ada lovelace". */
 export function sortNameOf(firstName: string, lastName: string, email?: string | null): string {
   const name = `${firstName} ${lastName}`.trim().toLowerCase();
