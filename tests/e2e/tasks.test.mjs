@@ -489,3 +489,30 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe("/tasks: a task without a due date, behind hundreds of dated ones", () => {
+  let browser;
+  let page;
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Backlog", name: "Bea Backlog", locale: "en-US" }));
+    // More dated tasks than a list page holds (200), then one without a date.
+    const lastWeek = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+    for (let start = 0; start < 210; start += 30)
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          callProcedure(page, "tasks.create", { title: `Old task ${start + i}`, dueAt: lastWeek }),
+        ),
+      );
+    await callProcedure(page, "tasks.create", { title: "Someday, no date" });
+  });
+  after(() => browser?.close());
+
+  it("shows it in Upcoming, however many dated tasks come before it", async () => {
+    await page.goto("/tasks?view=upcoming");
+    await page.getByTestId("task-row").filter({ hasText: "Someday, no date" }).waitFor();
+    assert.equal(await page.getByTestId("task-tab-count-upcoming").innerText(), "1");
+    assert.deepEqual(page.errors, []);
+  });
+});

@@ -664,6 +664,19 @@ describe("tasks.list", () => {
     expect(done.every((r) => r.task.status === "done" && r.task.completedAt instanceof Date)).toBe(true);
   });
 
+  it("shows open tasks without a due date in 'undated', however many dated tasks come before them in 'all'", async () => {
+    const { owner } = await agenda();
+    const doneUndated = await owner.caller.tasks.create({ title: "Done undated" });
+    await owner.caller.tasks.update({ id: doneUndated.id, version: 1, patch: { status: "done" } });
+    const urgent = await owner.caller.tasks.create({ title: "Undated but high", priority: "high" });
+    // A page of 'all' is full of dated tasks before an undated one shows: a list built from it missed them.
+    expect(titles(await owner.caller.tasks.list({ ...day, view: "all", limit: 3 }))).not.toContain("Undated");
+    expect(titles(await owner.caller.tasks.list({ ...day, view: "undated", limit: 3 }))).toEqual([
+      urgent.title,
+      "Undated",
+    ]);
+  });
+
   it("shows everything (done included) by due date, undated last, for 'all' (the default view)", async () => {
     const { owner } = await agenda();
     expect(titles(await owner.caller.tasks.list({ ...day }))).toEqual([
@@ -681,7 +694,7 @@ describe("tasks.list", () => {
   it("reads each view, mine or anyone's, from its own index range in order, never every task of the organization", async () => {
     const { owner } = await agenda();
     const measure = await countedCaller(owner.identity);
-    for (const view of ["today", "upcoming", "overdue", "done"] as const)
+    for (const view of ["today", "upcoming", "overdue", "undated", "done"] as const)
       for (const assignee of ["me", "anyone"] as const) {
         const { bound } = await measure((c) => c.tasks.list({ ...day, view, assignee }));
         const plan = (await Promise.all(bound.map(planOf))).join("\n");

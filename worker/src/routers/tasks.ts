@@ -112,7 +112,10 @@ const existsTask = (db: Database, condition: SQL | undefined) =>
   );
 
 export const tasksRouter = createTRPCRouter({
-  /** Today, upcoming, overdue (open ones, by due date) or done (newest first), with the linked record's name. */
+  /**
+   * Today, upcoming, overdue (open ones, by due date), undated (open ones without a due date) or done
+   * (newest first), with the linked record's name.
+   */
   list: memberProcedure.input(taskListInput).query(({ ctx, input }) => {
     const assignee = input.assignee === "me" ? ctx.uid : input.assignee === "anyone" ? null : input.assignee;
     const open = eq(tasks.status, "open");
@@ -121,6 +124,7 @@ export const tasksRouter = createTRPCRouter({
       upcoming: and(open, gte(tasks.dueAt, input.dayEnd)),
       overdue: and(open, lt(tasks.dueAt, input.dayStart)),
       done: eq(tasks.status, "done"),
+      undated: and(open, isNull(tasks.dueAt)),
       all: undefined,
     };
     return tasksWithRecordName(ctx.db, ctx.org.id)

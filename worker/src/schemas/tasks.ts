@@ -48,7 +48,8 @@ export const taskUpdateInput = z.object({
     }),
 });
 
-export const taskViews = ["today", "upcoming", "overdue", "done", "all"] as const;
+/** "undated": open tasks without a due date, which no dated view holds (Upcoming shows them). */
+export const taskViews = ["today", "upcoming", "overdue", "done", "undated", "all"] as const;
 
 export const taskListInput = z.object({
   view: z.enum(taskViews).default("all"),

@@ -12,11 +12,11 @@ export type TaskLists = {
 };
 
 /**
- * One list per server view plus "all" (for tasks with no due date), merged by id and sorted into
+ * One list per server view plus "undated" (open tasks with no due date, which Upcoming shows), merged by id and sorted into
  * tabs here. An optimistic status change in any cached list then moves the row to its new tab at once.
  */
 export function useTaskLists(range: DayRange, assignee: AssigneeFilter): TaskLists {
-  const views = [...taskTabs, "all"] as const;
+  const views = [...taskTabs, "undated"] as const;
   const results = useQueries({
     queries: views.map((view) =>
       trpc.tasks.list.queryOptions({ view, assignee, ...range, limit: view === "done" ? 100 : 200 }),
