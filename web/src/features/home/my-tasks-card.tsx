@@ -5,7 +5,7 @@ import { cn } from "../../ui/cn";
 import { useDayRange } from "../tasks/day-range";
 import { TaskLine } from "../tasks/task-line";
 import { taskPath } from "../tasks/task-path";
-import { useTaskLists } from "../tasks/use-task-lists";
+import { countText, useTaskLists } from "../tasks/use-task-lists";
 import { useToggleTask } from "../tasks/use-task-mutations";
 import { CardEmpty, HomeCard } from "./home-card";
 
@@ -23,10 +23,11 @@ export function MyTasksCard({ className }: { className?: string }) {
   const now = new Date();
   const byTab = lists.byTab;
   const open = byTab ? [...byTab.overdue, ...byTab.today, ...byTab.upcoming] : [];
-  const counts = byTab && [
-    { label: "overdue", count: byTab.overdue.length, tab: "overdue", urgent: true },
-    { label: "today", count: byTab.today.length, tab: "today", urgent: false },
-    { label: "upcoming", count: byTab.upcoming.length, tab: "upcoming", urgent: false },
+  const tabCounts = lists.counts;
+  const counts = tabCounts && [
+    { label: "overdue", count: tabCounts.overdue, tab: "overdue", urgent: true },
+    { label: "today", count: tabCounts.today, tab: "today", urgent: false },
+    { label: "upcoming", count: tabCounts.upcoming, tab: "upcoming", urgent: false },
   ];
 
   return (
@@ -49,14 +50,14 @@ export function MyTasksCard({ className }: { className?: string }) {
         <div className="flex flex-1 flex-col px-4 py-2">
           <p className="flex gap-3 pb-1 text-xs text-muted" data-testid="home-task-counts">
             {counts
-              ?.filter(({ count }) => count > 0)
+              ?.filter(({ count }) => count.count > 0)
               .map(({ label, count, tab, urgent }) => (
                 <Link
                   key={tab}
                   to={tab === "today" ? "/tasks" : `/tasks?view=${tab}`}
                   className={cn("hover:text-primary", urgent && "font-medium text-danger")}
                 >
-                  {count} {label}
+                  {countText(count)} {label}
                 </Link>
               ))}
           </p>

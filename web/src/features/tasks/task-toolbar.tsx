@@ -4,6 +4,7 @@ import { TabBar } from "../../ui/tab-bar";
 import { memberName, type Member } from "../members/use-members";
 import { Trash2 } from "lucide-react";
 import { pageTabs, type AssigneeFilter, type PageTab, type TaskTab } from "./task-types";
+import { countText, type TabCount } from "./use-task-lists";
 
 const tabLabels: Record<PageTab, string> = {
   today: "Today",
@@ -16,15 +17,15 @@ const tabLabels: Record<PageTab, string> = {
 type TaskToolbarProps = {
   tab: PageTab;
   onTabChange: (tab: PageTab) => void;
-  counts: Record<TaskTab, number> | undefined;
+  counts: Record<TaskTab, TabCount> | undefined;
   assignee: AssigneeFilter;
   onAssigneeChange: (assignee: AssigneeFilter) => void;
   members: Member[];
   currentUserId: string | undefined;
 };
 
-function TabLabel({ tab, count }: { tab: PageTab; count: number | undefined }) {
-  const alert = tab === "overdue" && (count ?? 0) > 0;
+function TabLabel({ tab, count }: { tab: PageTab; count: TabCount | undefined }) {
+  const alert = tab === "overdue" && (count?.count ?? 0) > 0;
   return (
     <>
       {tab === "trash" && <Trash2 className="size-3.5" aria-hidden />}
@@ -37,7 +38,7 @@ function TabLabel({ tab, count }: { tab: PageTab; count: number | undefined }) {
             alert ? "bg-danger-soft font-semibold text-danger" : "bg-surface-2 text-muted",
           )}
         >
-          {count}
+          {countText(count)}
         </span>
       )}
     </>

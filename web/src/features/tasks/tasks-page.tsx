@@ -57,12 +57,6 @@ export default function TasksPage() {
   }, [create, setCreating]);
   const memberById = members.data && new Map(members.data.map((member) => [member.userId, member]));
   const rows = tab === "trash" ? undefined : lists.byTab?.[tab];
-  const counts = lists.byTab && {
-    today: lists.byTab.today.length,
-    upcoming: lists.byTab.upcoming.length,
-    overdue: lists.byTab.overdue.length,
-    done: lists.byTab.done.length,
-  };
   // The open task as the lists hold it now, in whichever tab it has moved to.
   const openRow =
     (openId && lists.byTab && taskTabs.flatMap((t) => lists.byTab![t]).find((row) => row.task.id === openId)) || null;
@@ -78,7 +72,7 @@ export default function TasksPage() {
           <TaskToolbar
             tab={tab}
             onTabChange={(next) => set({ tab: next })}
-            counts={counts}
+            counts={lists.counts}
             assignee={assignee}
             onAssigneeChange={(next) => set({ assignee: next })}
             members={members.data ?? []}

@@ -4,9 +4,16 @@ import type { DayRange } from "./day-range";
 import { compareDone, compareOpen, tabOf } from "./task-sort";
 import { taskTabs, type AssigneeFilter, type TaskRow, type TaskTab } from "./task-types";
 
+/** A tab's rows, and whether a list feeding it came back full (there are more than it holds). */
+export type TabCount = { count: number; more: boolean };
+
+/** "12", or "200+" when the server has more than the list holds. */
+export const countText = ({ count, more }: TabCount) => `${count}${more ? "+" : ""}`;
+
 export type TaskLists = {
   /** Rows per tab; undefined until every list has loaded once. */
   byTab: Record<TaskTab, TaskRow[]> | undefined;
+  counts: Record<TaskTab, TabCount> | undefined;
   error: { message: string } | null;
   retry: () => void;
 };
@@ -17,15 +24,15 @@ export type TaskLists = {
  */
 export function useTaskLists(range: DayRange, assignee: AssigneeFilter): TaskLists {
   const views = [...taskTabs, "undated"] as const;
+  const limitOf = (view: (typeof views)[number]) => (view === "done" ? 100 : 200);
   const results = useQueries({
-    queries: views.map((view) =>
-      trpc.tasks.list.queryOptions({ view, assignee, ...range, limit: view === "done" ? 100 : 200 }),
-    ),
+    queries: views.map((view) => trpc.tasks.list.queryOptions({ view, assignee, ...range, limit: limitOf(view) })),
   });
 
   const failed = results.find((result) => result.isError && result.data === undefined);
   const loaded = results.every((result) => result.data !== undefined);
   let byTab: TaskLists["byTab"];
+  let counts: TaskLists["counts"];
   if (loaded) {
     const unique = new Map<string, TaskRow>();
     for (const result of results)
@@ -36,10 +43,19 @@ export function useTaskLists(range: DayRange, assignee: AssigneeFilter): TaskLis
     byTab = { today: [], upcoming: [], overdue: [], done: [] };
     for (const row of unique.values()) byTab[tabOf(row, range)].push(row);
     for (const tab of taskTabs) byTab[tab].sort(tab === "done" ? compareDone : compareOpen);
+    const full = (view: (typeof views)[number]) => (results[views.indexOf(view)].data?.length ?? 0) >= limitOf(view);
+    const rows = byTab;
+    counts = Object.fromEntries(
+      taskTabs.map((tab) => [
+        tab,
+        { count: rows[tab].length, more: full(tab) || (tab === "upcoming" && full("undated")) },
+      ]),
+    ) as Record<TaskTab, TabCount>;
   }
 
   return {
     byTab,
+    counts,
     error: failed?.error ?? null,
     retry: () => results.forEach((result) => result.isError && void result.refetch()),
   };
