@@ -7,7 +7,7 @@ import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
 import { companyNamesQuery } from "../domain/records/company-names";
 import { notFound } from "../domain/records/conflict";
-import { companyConfig } from "../domain/records/fields";
+import { companyConfig, contactCardColumns } from "../domain/records/fields";
 import {
   createRecord,
   findRecord,
@@ -74,13 +74,7 @@ export const companiesRouter = createTRPCRouter({
       .from(companies)
       .where(and(eq(companies.id, input.id), eq(companies.organizationId, ctx.orgScope), isNull(companies.deletedAt)));
     const people = ctx.db
-      .select({
-        id: contacts.id,
-        firstName: contacts.firstName,
-        lastName: contacts.lastName,
-        email: contacts.primaryEmail,
-        title: contacts.title,
-      })
+      .select(contactCardColumns)
       .from(contacts)
       .where(
         and(eq(contacts.organizationId, ctx.orgScope), eq(contacts.companyId, input.id), isNull(contacts.deletedAt)),

@@ -4,6 +4,7 @@ import { alias, type SQLiteColumn, type SQLiteTable, type SubqueryWithSelection 
 import { companies, contactEmails, contacts, duplicateDismissals, type TaggedObject } from "../../../../drizzle";
 import { organizationRowsById, type Database } from "../../db";
 import { notFound } from "./conflict";
+import { contactCardColumns } from "./fields";
 import { contactDisplayName } from "./normalize";
 
 /** How a record looks like another: the same email, or the same name (see contactDuplicates). */
@@ -497,13 +498,7 @@ export async function contactEmailHolders(reader: Reader, email: string) {
   const e = contactEmails;
   const { results } = await reader.readAsMember([
     db
-      .select({
-        id: contacts.id,
-        firstName: contacts.firstName,
-        lastName: contacts.lastName,
-        email: contacts.primaryEmail,
-        title: contacts.title,
-      })
+      .select(contactCardColumns)
       .from(e)
       .crossJoin(contacts)
       .where(

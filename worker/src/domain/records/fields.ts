@@ -36,6 +36,15 @@ export type ListColumn<T> = {
 };
 export type ListColumns = Record<string, ListColumn<unknown>>;
 export const listColumn = <T>(sql: SQL): ListColumn<T> => ({ sql });
+
+/** A contact as a short list of people shows it (a company's people, who holds an email): name, email, title. */
+export const contactCardColumns = {
+  id: contacts.id,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  email: contacts.primaryEmail,
+  title: contacts.title,
+};
 /** The row fields that `columns` add, typed. */
 export type ListColumnValues<Columns extends ListColumns> = {
   [Key in keyof Columns]: Columns[Key] extends ListColumn<infer T> ? T : never;
