@@ -383,11 +383,17 @@ export async function contactDuplicatePairs(reader: Reader, input: PairsInput): 
     contactPairsSpec,
     pairsByKey(reader, contactPairsSpec, { ...input, cursor: inNames ? input.cursor : null }),
   );
-  const byEmail = readPairs(reader, contactPairsSpec, contactPairsByEmail(reader, input));
-  const { results } = await reader.readAsMember(inNames ? [byName] : [byEmail, byName]);
-  const found = (index: number, reason: DuplicateReason) =>
-    ((results[index] ?? []) as Omit<Found<Side>, "reason">[]).map((row) => ({ ...row, reason }));
-  const rows = inNames ? found(0, "name") : [...found(0, "email"), ...found(1, "name")];
+  // The email walk only while the list is still in it (or starts).
+  const sections: [DuplicateReason, BatchItem<"sqlite">][] = inNames
+    ? [["name", byName]]
+    : [
+        ["email", readPairs(reader, contactPairsSpec, contactPairsByEmail(reader, input))],
+        ["name", byName],
+      ];
+  const { results } = await reader.readAsMember(sections.map(([, statement]) => statement));
+  const rows = sections.flatMap(([reason], i) =>
+    (results[i] as Omit<Found<Side>, "reason">[]).map((row) => ({ ...row, reason })),
+  );
   return pageOf(rows, input.limit, contactSide);
 }
 
