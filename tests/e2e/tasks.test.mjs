@@ -520,4 +520,52 @@ describe("/tasks: a task without a due date, behind hundreds of dated ones", () 
     await page.getByTestId("home-task-counts").getByText("200+ overdue").waitFor();
     assert.deepEqual(page.errors, []);
   });
+
+  it("reads the rest page by page: j past the last task, or Show more; each task once, in order", async () => {
+    await page.goto("/tasks?view=overdue");
+    const rows = page.getByTestId("task-row");
+    const more = page.getByTestId("tasks-more");
+    await more.getByText("200 shown").waitFor();
+    assert.equal(await rows.count(), 200);
+    await more.scrollIntoViewIfNeeded();
+    await screenshot(page, "tasks-show-more");
+
+    // The keyboard: the last task active, j reads the next page and moves into it.
+    await rows.nth(199).click({ position: { x: 5, y: 5 } });
+    assert.equal(await rows.nth(199).getAttribute("data-active"), "true");
+    await page.keyboard.press("j");
+    await more.waitFor({ state: "detached" });
+    assert.equal(await rows.count(), 210);
+    assert.equal(await page.getByTestId("task-tab-count-overdue").innerText(), "210");
+    await page.keyboard.press("j");
+    assert.equal(await rows.nth(200).getAttribute("data-active"), "true", "the next page's first task is active");
+    const titles = await page.getByTestId("task-title").allInnerTexts();
+    assert.equal(new Set(titles).size, 210, "no task twice");
+    // The same order as the server's, page after page.
+    const day = { dayStart: new Date(Date.now() - 86_400_000), dayEnd: new Date(Date.now() + 86_400_000) };
+    const listed = [];
+    for (let after; ;) {
+      const input = { view: "overdue", ...day, limit: 200, ...(after && { after }) };
+      const next = await callProcedure(page, "tasks.list", input, { kind: "query" });
+      listed.push(...next.map((r) => r.task.title));
+      if (next.length < 200) break;
+      after = next.at(-1).task.id;
+    }
+    assert.deepEqual(titles, listed);
+
+    // A task of the second page completes like any other, and leaves the tab.
+    const second = rows.filter({ has: page.getByTestId("task-title").getByText(titles[205], { exact: true }) });
+    await second.click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("x");
+    await second.waitFor({ state: "detached" });
+    assert.equal(await page.getByTestId("task-tab-count-overdue").innerText(), "209");
+
+    // Show more, the button: after a reload the list starts from its first page again.
+    await page.reload();
+    await more.getByText("200 shown").waitFor();
+    await more.getByRole("button", { name: "Show more" }).click();
+    await more.waitFor({ state: "detached" });
+    assert.equal(await rows.count(), 209);
+    assert.deepEqual(page.errors, []);
+  });
 });

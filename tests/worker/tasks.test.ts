@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { countedCaller, planOf, WALKS_THE_ORGANIZATION } from "./counting-database";
 import {
@@ -771,6 +772,185 @@ describe("tasks.list", () => {
     expect(await caller.tasks.list({ ...day, limit: 1 })).toHaveLength(1);
   });
 
+  describe("page by page (after the last task of the page before)", () => {
+    const views = ["today", "upcoming", "overdue", "undated", "done"] as const;
+    type View = (typeof views)[number];
+    type Seeded = {
+      id: string;
+      dueAt: number | null;
+      priority: "high" | "normal" | "low";
+      status: "open" | "done";
+      completedAt: number | null;
+      createdAt: number;
+      assigneeId: string;
+    };
+    const at = (iso: string) => new Date(iso).getTime();
+    const rank = { high: 0, normal: 1, low: 2 };
+
+    /** Tasks written straight to D1, with many ties on every key so that only the id tells some apart. */
+    async function seedTasks(organizationId: string, assignees: string[], count: number, seed: number) {
+      const shape = fc.record({
+        dueAt: fc.option(
+          fc.constantFrom(...["2030-06-10T09:00", "2030-06-15T09:00", "2030-06-15T12:00", "2030-06-20T08:00"].map(at)),
+          {
+            nil: null,
+            freq: 4,
+          },
+        ),
+        priority: fc.constantFrom("high" as const, "normal" as const, "low" as const),
+        done: fc.boolean(),
+        completedAt: fc.constantFrom(at("2030-06-01T10:00"), at("2030-06-02T10:00")),
+        createdAt: fc.constantFrom(at("2030-05-01T10:00"), at("2030-05-02T10:00")),
+        assigneeId: fc.constantFrom(...assignees),
+        id: fc.stringMatching(/^[a-z0-9]{6}$/),
+      });
+      // One prefix for the whole set (ids are unique across organizations): the order among them stays the seed's.
+      const prefix = crypto.randomUUID().slice(0, 8);
+      const seeded: Seeded[] = fc.sample(shape, { numRuns: count, seed }).map((t, i) => ({
+        id: `tsk_${prefix}${t.id}${i}`,
+        dueAt: t.dueAt,
+        priority: t.priority,
+        status: t.done ? "done" : "open",
+        completedAt: t.done ? t.completedAt : null,
+        createdAt: t.createdAt,
+        assigneeId: t.assigneeId,
+      }));
+      await env.DB.batch(
+        seeded.map((t) =>
+          env.DB.prepare(
+            "INSERT INTO tasks (id, organization_id, title, due_at, priority, status, completed_at, assignee_id, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          ).bind(
+            t.id,
+            organizationId,
+            t.id,
+            t.dueAt,
+            t.priority,
+            t.status,
+            t.completedAt,
+            t.assigneeId,
+            t.assigneeId,
+            t.createdAt,
+            t.createdAt,
+          ),
+        ),
+      );
+      return seeded;
+    }
+
+    /** The view as a reader expects it, worked out here from what was written. */
+    function expected(seeded: Seeded[], view: View, assignee: string | null) {
+      const inView = (t: Seeded) =>
+        t.status === (view === "done" ? "done" : "open") &&
+        (view === "done"
+          ? true
+          : view === "undated"
+            ? t.dueAt === null
+            : t.dueAt !== null &&
+              {
+                today: t.dueAt >= dayStart.getTime() && t.dueAt < dayEnd.getTime(),
+                upcoming: t.dueAt >= dayEnd.getTime(),
+                overdue: t.dueAt < dayStart.getTime(),
+              }[view]);
+      const byId = (a: Seeded, b: Seeded) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+      const order =
+        view === "done"
+          ? (a: Seeded, b: Seeded) => b.completedAt! - a.completedAt! || byId(b, a)
+          : (a: Seeded, b: Seeded) =>
+              (a.dueAt ?? 0) - (b.dueAt ?? 0) ||
+              rank[a.priority] - rank[b.priority] ||
+              a.createdAt - b.createdAt ||
+              byId(a, b);
+      return seeded
+        .filter((t) => inView(t) && (assignee === null || t.assigneeId === assignee))
+        .sort(order)
+        .map((t) => t.id);
+    }
+
+    it("reads every task of each view once, in the view's order, whatever the page size, mine or anyone's", async () => {
+      const { owner, member, org } = await team();
+      const seeded = await seedTasks(org.id, [owner.identity.uid, member.identity.uid], 160, 7);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...views),
+          fc.constantFrom("me" as const, "anyone" as const),
+          fc.integer({ min: 1, max: 6 }),
+          async (view, assignee, limit) => {
+            const read: string[] = [];
+            let after: string | undefined;
+            for (let pages = 0; pages < 100; pages++) {
+              const page = await owner.caller.tasks.list({ ...day, view, assignee, limit, after });
+              read.push(...page.map((r) => r.task.id));
+              if (page.length < limit) break;
+              after = page[page.length - 1].task.id;
+            }
+            const want = expected(seeded, view, assignee === "me" ? owner.identity.uid : null);
+            expect(want.length, view).toBeGreaterThan(limit);
+            expect(read).toEqual(want);
+          },
+        ),
+        { numRuns: 25, seed: 3 },
+      );
+    });
+
+    it("goes on after a task that has since been deleted or completed, from where it stood", async () => {
+      const { owner, org } = await team();
+      const seeded = await seedTasks(org.id, [owner.identity.uid], 40, 5);
+      const want = expected(seeded, "overdue", null);
+      const [firstPage, rest] = [want.slice(0, 3), want.slice(3)];
+      const last = await owner.caller.tasks.get({ id: firstPage[2] });
+      await owner.caller.tasks.update({ id: last.task.id, version: last.task.version, patch: { status: "done" } });
+      const afterDone = await owner.caller.tasks.list({
+        ...day,
+        view: "overdue",
+        assignee: "anyone",
+        after: firstPage[2],
+      });
+      expect(afterDone.map((r) => r.task.id)).toEqual(rest.slice(0, 100));
+      await owner.caller.tasks.delete({ id: firstPage[2] });
+      const afterDeleted = await owner.caller.tasks.list({
+        ...day,
+        view: "overdue",
+        assignee: "anyone",
+        after: firstPage[2],
+      });
+      expect(afterDeleted.map((r) => r.task.id)).toEqual(rest.slice(0, 100));
+    });
+
+    it("starts each next page at its anchor in the view's index, never walking the organization", async () => {
+      const { owner, org } = await team();
+      await seedTasks(org.id, [owner.identity.uid], 20, 9);
+      const measure = await countedCaller(owner.identity);
+      for (const view of views)
+        for (const assignee of ["me", "anyone"] as const) {
+          const { bound } = await measure((c) => c.tasks.list({ ...day, view, assignee, after: "tsk_anchor" }));
+          const plan = (await Promise.all(bound.map(planOf))).join("\n");
+          expect(plan, `${view}, ${assignee}`).toMatch(
+            /SEARCH tasks USING INDEX tasks_org_(assignee|status)_(due_|done_)?idx/,
+          );
+          expect(plan, `${view}, ${assignee}`).toMatch(/SEARCH anchor USING INDEX sqlite_autoindex_tasks_1 \(id=\?\)/);
+          expect(plan, `${view}, ${assignee}`).not.toMatch(WALKS_THE_ORGANIZATION);
+          expect(plan, `${view}, ${assignee}`).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+        }
+    });
+
+    it("is BAD_REQUEST over HTTP for a page after a task in 'all', or a malformed task id", async () => {
+      const { identity } = await ownerOfNewOrganization();
+      const client = await httpClientFor(identity);
+      const inAll = await expectTRPCError(
+        client.tasks.list.query({ ...day, view: "all", after: "tsk_abcdef" }),
+        "BAD_REQUEST",
+      );
+      expect(fieldErrorsOf(inAll)?.after).toEqual([
+        "Only the today, upcoming, overdue, undated and done views go on page by page.",
+      ]);
+      expect(
+        fieldErrorsOf(
+          await expectTRPCError(client.tasks.list.query({ ...day, view: "today", after: "x" }), "BAD_REQUEST"),
+        ),
+      ).toHaveProperty("after");
+    });
+  });
+
   it("is BAD_REQUEST over HTTP without the day, for an unknown view or a limit over 200", async () => {
     const { identity } = await ownerOfNewOrganization();
     const client = await httpClientFor(identity);
@@ -892,6 +1072,9 @@ describe("tasks across organizations", () => {
     ).toEqual([bTask.id]);
     expect(await b.member.caller.tasks.list({ ...day, assignee: a.member.identity.uid })).toEqual([]);
     expect(await b.owner.caller.tasks.list({ ...day, assignee: "anyone", recordId: a.contact.id })).toEqual([]);
+    // A page after A's task is empty for B: the anchor is looked for in B's tasks only.
+    for (const view of ["today", "upcoming", "overdue", "undated", "done"] as const)
+      expect(await b.owner.caller.tasks.list({ ...day, view, assignee: "anyone", after: a.task.id })).toEqual([]);
     // A still sees its own task, with its contact's name.
     expect((await a.member.caller.tasks.list({ ...day, view: "today" })).map((r) => [r.task.id, r.recordName])).toEqual(
       [[a.task.id, "Alice Anders"]],

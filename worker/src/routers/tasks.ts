@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, exists, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
 import { companies, contacts, tasks } from "../../../drizzle";
 import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
@@ -9,10 +10,11 @@ import { notFound, staleVersionError } from "../domain/records/conflict";
 import { assertLiveRecord } from "../domain/records/live-record";
 import type { Database } from "../db";
 import { recordIdInput } from "../schemas/records";
-import { taskCreateInput, taskListInput, taskUpdateInput } from "../schemas/tasks";
+import { taskCreateInput, taskListInput, taskUpdateInput, type taskViews } from "../schemas/tasks";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 
 type Task = typeof tasks.$inferSelect;
+type TaskView = (typeof taskViews)[number];
 
 async function assertRecord(
   db: Database,
@@ -103,6 +105,36 @@ function tasksWithRecordName(db: Database, organizationId: string) {
     );
 }
 
+/** The task a page goes on after, beside the listed ones. */
+const anchor = alias(tasks, "anchor");
+type TaskKeys = typeof tasks | typeof anchor;
+
+/** High, normal, low: the order of open tasks due at the same time. */
+const priorityRank = (task: TaskKeys) => sql`CASE ${task.priority} WHEN 'high' THEN 0 WHEN 'normal' THEN 1 ELSE 2 END`;
+
+/**
+ * A view's order as keys of `task` (the listed ones, or the one a page goes on after), the id last so that
+ * no two tasks tie. Open tasks by due date, priority, then creation; done ones newest completion first.
+ */
+function pageOrder(view: TaskView, task: TaskKeys): SQL[] {
+  if (view === "done") return [sql`${task.completedAt}`, sql`${task.id}`];
+  const sameDue = [priorityRank(task), sql`${task.createdAt}`, sql`${task.id}`];
+  return view === "undated" ? sameDue : [sql`${task.dueAt}`, ...sameDue];
+}
+
+/**
+ * The tasks after `afterId` in the view's order (a keyset page). The anchor is read by its id within the
+ * organization, deleted or not; an id the organization does not hold gives an empty page. The first key's
+ * bound lets the view's index start at the anchor; the row comparison settles ties.
+ */
+function afterTask(view: TaskView, organizationId: string, afterId: string): SQL {
+  const anchorKeys = (keys: SQL[]) =>
+    sql`(SELECT ${sql.join(keys, sql`, `)} FROM ${tasks} AS ${sql.identifier("anchor")} WHERE ${anchor.id} = ${afterId} AND ${anchor.organizationId} = ${organizationId})`;
+  const [keys, theirs] = [pageOrder(view, tasks), pageOrder(view, anchor)];
+  const [from, beyond] = view === "done" ? [sql.raw("<="), sql.raw("<")] : [sql.raw(">="), sql.raw(">")];
+  return sql`${keys[0]} ${from} ${anchorKeys(theirs.slice(0, 1))} AND (${sql.join(keys, sql`, `)}) ${beyond} ${anchorKeys(theirs)}`;
+}
+
 const existsTask = (db: Database, condition: SQL | undefined) =>
   exists(
     db
@@ -127,6 +159,7 @@ export const tasksRouter = createTRPCRouter({
       undated: and(open, isNull(tasks.dueAt)),
       all: undefined,
     };
+    const descending = input.view === "done";
     return tasksWithRecordName(ctx.db, ctx.org.id)
       .where(
         and(
@@ -135,19 +168,17 @@ export const tasksRouter = createTRPCRouter({
           assignee ? eq(tasks.assigneeId, assignee) : undefined,
           input.recordId ? eq(tasks.recordId, input.recordId) : undefined,
           byView[input.view],
+          input.after ? afterTask(input.view, ctx.org.id, input.after) : undefined,
         ),
       )
       .orderBy(
-        ...(input.view === "done"
-          ? [desc(tasks.completedAt)]
-          : [
-              // Undated last; the dated views have none, and ordered by due date alone they read their
-              // index (tasks_org_status_due_idx, tasks_org_assignee_idx) in order.
-              ...(input.view === "all" ? [sql`${tasks.dueAt} IS NULL`] : []),
-              asc(tasks.dueAt),
-              desc(sql`${tasks.priority} = 'high'`),
-              asc(tasks.createdAt),
-            ]),
+        ...[
+          // Undated last in 'all'. The undated view's due dates are all empty; ordered by due date first, each
+          // view reads its index (tasks_org_status_due_idx, tasks_org_assignee_idx) in order.
+          ...(input.view === "all" ? [sql`${tasks.dueAt} IS NULL`] : []),
+          ...(input.view === "undated" ? [sql`${tasks.dueAt}`] : []),
+          ...pageOrder(input.view, tasks),
+        ].map((key) => (descending ? desc(key) : asc(key))),
       )
       .limit(input.limit);
   }),

@@ -51,14 +51,21 @@ export const taskUpdateInput = z.object({
 /** "undated": open tasks without a due date, which no dated view holds (Upcoming shows them). */
 export const taskViews = ["today", "upcoming", "overdue", "done", "undated", "all"] as const;
 
-export const taskListInput = z.object({
-  view: z.enum(taskViews).default("all"),
-  /** The caller's local day, so "today" means their today. */
-  dayStart: z.date(),
-  dayEnd: z.date(),
-  /** "me" (default), "anyone", or a member's user id. */
-  assignee: z.string().min(1).max(128).default("me"),
-  recordId: z.string().min(4).max(40).optional(),
-  limit: z.number().int().min(1).max(200).default(100),
-});
+export const taskListInput = z
+  .object({
+    view: z.enum(taskViews).default("all"),
+    /** The caller's local day, so "today" means their today. */
+    dayStart: z.date(),
+    dayEnd: z.date(),
+    /** "me" (default), "anyone", or a member's user id. */
+    assignee: z.string().min(1).max(128).default("me"),
+    recordId: z.string().min(4).max(40).optional(),
+    limit: z.number().int().min(1).max(200).default(100),
+    /** The next page: the id of the last task of the page before; the view goes on after it, in its order. */
+    after: z.string().min(4).max(40).optional(),
+  })
+  .refine((input) => !input.after || input.view !== "all", {
+    message: "Only the today, upcoming, overdue, undated and done views go on page by page.",
+    path: ["after"],
+  });
 export type TaskListInput = z.input<typeof taskListInput>;

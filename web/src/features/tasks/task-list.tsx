@@ -14,9 +14,11 @@ type TaskListProps = {
   /** The task open in the details panel, which follows the active row while it is open. */
   openId: string | null;
   onOpen: (id: string | null) => void;
+  /** Moving down from the last row: read the next page, when there is one. */
+  onEndReached?: () => void;
 };
 
-export function TaskList({ rows, members, quickAddRef, openId, onOpen }: TaskListProps) {
+export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReached }: TaskListProps) {
   // The active task, by id: it stays active when the list sorts it elsewhere (a new priority, a new date).
   const [activeId, setActiveId] = useState<string | null>(openId);
   const lastIndex = useRef(0);
@@ -43,7 +45,10 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen }: TaskLis
     setActiveId(row.task.id);
     if (openId !== null) onOpen(row.task.id);
   };
-  const move = (delta: 1 | -1) => activate(Math.max(0, Math.min(rows.length - 1, index + delta)));
+  const move = (delta: 1 | -1) => {
+    if (delta === 1 && index === rows.length - 1) onEndReached?.();
+    activate(Math.max(0, Math.min(rows.length - 1, index + delta)));
+  };
 
   useListKeys(
     {

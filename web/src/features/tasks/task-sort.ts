@@ -10,14 +10,19 @@ export function tabOf({ task }: TaskRow, { dayStart, dayEnd }: DayRange): TaskTa
 }
 
 const priorityRank = { high: 0, normal: 1, low: 2 } as const;
+// The server compares ids as bytes; so does `<` on these ASCII ids.
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The server's order of open tasks (tasks.list's pages follow it): due date (undated last), priority, creation, id. */
 export function compareOpen(a: TaskRow, b: TaskRow): number {
   const due = (a.task.dueAt?.getTime() ?? Infinity) - (b.task.dueAt?.getTime() ?? Infinity);
   if (due !== 0 && !Number.isNaN(due)) return due;
   const priority = priorityRank[a.task.priority] - priorityRank[b.task.priority];
-  return priority !== 0 ? priority : a.task.createdAt.getTime() - b.task.createdAt.getTime();
+  if (priority !== 0) return priority;
+  return a.task.createdAt.getTime() - b.task.createdAt.getTime() || byId(a.task.id, b.task.id);
 }
 
+/** Newest completion first, as the server's done view. */
 export function compareDone(a: TaskRow, b: TaskRow): number {
-  return (b.task.completedAt?.getTime() ?? 0) - (a.task.completedAt?.getTime() ?? 0);
+  return (b.task.completedAt?.getTime() ?? 0) - (a.task.completedAt?.getTime() ?? 0) || byId(b.task.id, a.task.id);
 }

@@ -1,4 +1,5 @@
 import { CalendarCheck, CalendarClock, CheckCheck, CircleCheckBig, type LucideIcon } from "lucide-react";
+import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Skeleton } from "../../ui/empty-state";
 import { InlineEmpty } from "../../ui/inline-empty";
@@ -46,5 +47,30 @@ export function TasksSkeleton() {
         </div>
       ))}
     </Card>
+  );
+}
+
+type TasksMoreProps = {
+  shown: number;
+  loading: boolean;
+  error: { message: string } | null;
+  onShowMore: () => void;
+};
+
+/** Under a tab whose lists hold more than they have read: how many are shown, and the next page (j past the last does it too). */
+export function TasksMore({ shown, loading, error, onShowMore }: TasksMoreProps) {
+  return (
+    <div className="mt-3 flex items-center justify-center gap-3 text-sm text-muted" data-testid="tasks-more">
+      {error ? (
+        <span className="text-danger" role="alert">
+          Could not load more tasks: {error.message}
+        </span>
+      ) : (
+        <span>{shown.toLocaleString()} shown</span>
+      )}
+      <Button variant="secondary" size="sm" pending={loading} onClick={onShowMore}>
+        {error ? "Try again" : "Show more"}
+      </Button>
+    </div>
   );
 }

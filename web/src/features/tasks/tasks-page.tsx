@@ -11,7 +11,7 @@ import { KeyboardHints } from "../../ui/keyboard-hints";
 import { taskKeyHints } from "./key-hints";
 import { QuickAdd } from "./quick-add";
 import { TaskList } from "./task-list";
-import { TasksEmpty, TasksSkeleton } from "./task-states";
+import { TasksEmpty, TasksMore, TasksSkeleton } from "./task-states";
 import { TaskToolbar } from "./task-toolbar";
 import { TaskTrash } from "./task-trash";
 import { TaskDetails } from "./task-details";
@@ -60,6 +60,7 @@ export default function TasksPage() {
   // The open task as the lists hold it now, in whichever tab it has moved to.
   const openRow =
     (openId && lists.byTab && taskTabs.flatMap((t) => lists.byTab![t]).find((row) => row.task.id === openId)) || null;
+  const more = tab !== "trash" && lists.counts?.[tab].more;
   const specificAssignee = assignee !== "me" && assignee !== "anyone" ? assignee : undefined;
 
   return (
@@ -97,14 +98,20 @@ export default function TasksPage() {
           ) : rows.length === 0 ? (
             <TasksEmpty tab={tab} filtered={assignee !== "me"} />
           ) : (
-            <TaskList
-              key={`${tab}-${assignee}`}
-              rows={rows}
-              members={memberById}
-              quickAddRef={quickAddRef}
-              openId={openRow ? openId : null}
-              onOpen={(id) => set({ openId: id })}
-            />
+            <>
+              <TaskList
+                key={`${tab}-${assignee}`}
+                rows={rows}
+                members={memberById}
+                quickAddRef={quickAddRef}
+                openId={openRow ? openId : null}
+                onOpen={(id) => set({ openId: id })}
+                onEndReached={more ? () => lists.showMore(tab) : undefined}
+              />
+              {more && (
+                <TasksMore shown={rows.length} {...lists.nextPage(tab)} onShowMore={() => lists.showMore(tab)} />
+              )}
+            </>
           )}
         </div>
         <KeyboardHints hints={taskKeyHints} className="mt-3" />
