@@ -39,6 +39,10 @@ export const tasks = sqliteTable(
     index("tasks_org_status_due_idx").on(t.organizationId, t.status, t.dueAt),
     index("tasks_org_status_done_idx").on(t.organizationId, t.status, t.completedAt),
     index("tasks_org_record_idx").on(t.organizationId, t.recordId),
+    // The trash, newest deletion first. Partial: no list of live tasks can pick it.
+    index("tasks_org_deleted_idx")
+      .on(t.organizationId, t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
   ],
 );
 

@@ -568,4 +568,37 @@ describe("/tasks: a task without a due date, behind hundreds of dated ones", () 
     assert.equal(await rows.count(), 209);
     assert.deepEqual(page.errors, []);
   });
+
+  it("reads the trash page by page, and restores from a later page", async () => {
+    const day = { dayStart: new Date(Date.now() - 86_400_000), dayEnd: new Date(Date.now() + 86_400_000) };
+    const open = await callProcedure(page, "tasks.list", { view: "overdue", ...day, limit: 200 }, { kind: "query" });
+    const binned = open.slice(0, 105).map((r) => r.task);
+    for (let start = 0; start < binned.length; start += 35)
+      await Promise.all(
+        binned.slice(start, start + 35).map((task) => callProcedure(page, "tasks.delete", { id: task.id })),
+      );
+    await page.goto("/tasks?view=trash");
+    const trashRows = page.getByTestId("trash-row");
+    const more = page.getByTestId("tasks-more");
+    await more.getByText("100 shown").waitFor();
+    assert.equal(await trashRows.count(), 100);
+    await more.getByRole("button", { name: "Show more" }).click();
+    await more.waitFor({ state: "detached" });
+    assert.equal(await trashRows.count(), 105);
+    const titles = await page.getByTestId("task-trash").getByTestId("task-title").allInnerTexts();
+    assert.deepEqual([...titles].sort(), binned.map((t) => t.title).sort(), "each deleted task once");
+
+    // The first one deleted is last; restored, it leaves the trash and is overdue again.
+    const first = titles[104];
+    await page.getByRole("button", { name: `Restore “${first}”` }).click();
+    await trashRows
+      .filter({ has: page.getByTestId("task-title").getByText(first, { exact: true }) })
+      .waitFor({ state: "detached" });
+    assert.equal(await trashRows.count(), 104);
+    await screenshot(page, "tasks-trash");
+    await page.getByRole("tab", { name: /Overdue/ }).click();
+    await page.getByTestId("task-title").getByText(first, { exact: true }).waitFor();
+    assert.equal(await page.getByTestId("task-tab-count-overdue").innerText(), "105");
+    assert.deepEqual(page.errors, []);
+  });
 });

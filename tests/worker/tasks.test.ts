@@ -517,6 +517,72 @@ describe("tasks.delete and tasks.trash", () => {
     expect((await caller.tasks.trash()).map((t) => t.task.id)).toEqual([second.id, first.id]);
   });
 
+  it("reads the trash page by page after the last task of the page before, each deleted task once", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const created = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => caller.tasks.create({ title: `Binned ${i}` })),
+    );
+    await caller.tasks.create({ title: "Live" });
+    // Deleted at three moments only, so the id settles most of the order.
+    await env.DB.batch(
+      created.map((task, i) =>
+        env.DB.prepare("UPDATE tasks SET deleted_at = ? WHERE id = ? AND organization_id = ?").bind(
+          1_900_000_000_000 + (i % 3) * 1000,
+          task.id,
+          org.id,
+        ),
+      ),
+    );
+    const want = created
+      .map((task, i) => ({ id: task.id, at: i % 3 }))
+      .sort((x, y) => y.at - x.at || (x.id < y.id ? 1 : -1))
+      .map((t) => t.id);
+    for (const limit of [1, 2, 4]) {
+      const read: string[] = [];
+      for (let cursor: string | undefined, pages = 0; pages < 20; pages++) {
+        const page = await caller.tasks.trash({ cursor, limit });
+        read.push(...page.map((r) => r.task.id));
+        if (page.length < limit) break;
+        cursor = page[page.length - 1].task.id;
+      }
+      expect(read, `limit ${limit}`).toEqual(want);
+    }
+    // A task restored meanwhile still marks its place: none of its page repeats, none after it is skipped.
+    await caller.tasks.restore({ id: want[3] });
+    expect((await caller.tasks.trash({ cursor: want[3] })).map((r) => r.task.id)).toEqual([]);
+    expect((await caller.tasks.trash({ cursor: want[2] })).map((r) => r.task.id)).toEqual(want.slice(4));
+  });
+
+  it("reads the trash from its own index, never every task of the organization", async () => {
+    const { identity, caller } = await ownerOfNewOrganization();
+    const binned = await caller.tasks.create({ title: "Binned" });
+    await caller.tasks.delete({ id: binned.id });
+    const measure = await countedCaller(identity);
+    for (const cursor of [undefined, binned.id]) {
+      const { bound } = await measure((c) => c.tasks.trash({ cursor }));
+      const plan = (await Promise.all(bound.map(planOf))).join("\n");
+      expect(plan).toMatch(/SEARCH tasks USING INDEX tasks_org_deleted_idx \(organization_id=\? AND deleted_at>\?/);
+      expect(plan).not.toMatch(WALKS_THE_ORGANIZATION);
+      expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    }
+    // No list of live tasks reads it.
+    for (const view of ["today", "undated", "all"] as const) {
+      const { bound } = await measure((c) => c.tasks.list({ ...day, view, assignee: "anyone" }));
+      expect((await Promise.all(bound.map(planOf))).join("\n")).not.toMatch(/tasks_org_deleted_idx/);
+    }
+  });
+
+  it("is BAD_REQUEST over HTTP for a trash page over 100 or a malformed cursor", async () => {
+    const { identity } = await ownerOfNewOrganization();
+    const client = await httpClientFor(identity);
+    expect(
+      fieldErrorsOf(await expectTRPCError(client.tasks.trash.query({ limit: 101 }), "BAD_REQUEST")),
+    ).toHaveProperty("limit");
+    expect(
+      fieldErrorsOf(await expectTRPCError(client.tasks.trash.query({ cursor: "x" }), "BAD_REQUEST")),
+    ).toHaveProperty("cursor");
+  });
+
   it("is BAD_REQUEST over HTTP for a malformed id", async () => {
     const { identity } = await ownerOfNewOrganization();
     const error = await expectTRPCError(
@@ -1101,5 +1167,7 @@ describe("tasks across organizations", () => {
     await b.owner.caller.tasks.delete({ id: bBinned.id });
     expect((await b.member.caller.tasks.trash()).map((t) => t.task.id)).toEqual([bBinned.id]);
     expect((await a.member.caller.tasks.trash()).map((t) => t.task.id)).toEqual([a.binned.id]);
+    // A page after A's deleted task is empty for B.
+    expect(await b.member.caller.tasks.trash({ cursor: a.binned.id })).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { notFound, staleVersionError } from "../domain/records/conflict";
 import { assertLiveRecord } from "../domain/records/live-record";
 import type { Database } from "../db";
 import { recordIdInput } from "../schemas/records";
-import { taskCreateInput, taskListInput, taskUpdateInput, type taskViews } from "../schemas/tasks";
+import { taskCreateInput, taskListInput, taskTrashInput, taskUpdateInput, type taskViews } from "../schemas/tasks";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 
 type Task = typeof tasks.$inferSelect;
@@ -112,27 +112,33 @@ type TaskKeys = typeof tasks | typeof anchor;
 /** High, normal, low: the order of open tasks due at the same time. */
 const priorityRank = (task: TaskKeys) => sql`CASE ${task.priority} WHEN 'high' THEN 0 WHEN 'normal' THEN 1 ELSE 2 END`;
 
-/**
- * A view's order as keys of `task` (the listed ones, or the one a page goes on after), the id last so that
- * no two tasks tie. Open tasks by due date, priority, then creation; done ones newest completion first.
- */
-function pageOrder(view: TaskView, task: TaskKeys): SQL[] {
-  if (view === "done") return [sql`${task.completedAt}`, sql`${task.id}`];
-  const sameDue = [priorityRank(task), sql`${task.createdAt}`, sql`${task.id}`];
-  return view === "undated" ? sameDue : [sql`${task.dueAt}`, ...sameDue];
+/** An order of tasks as keys of `task` (the listed ones, or the one a page goes on after), the id last so that no two tie. */
+type TaskOrder = { keys: (task: TaskKeys) => SQL[]; descending: boolean };
+
+/** Open tasks by due date, priority, then creation; done ones newest completion first. */
+function viewOrder(view: TaskView): TaskOrder {
+  if (view === "done") return { keys: (task) => [sql`${task.completedAt}`, sql`${task.id}`], descending: true };
+  const sameDue = (task: TaskKeys) => [priorityRank(task), sql`${task.createdAt}`, sql`${task.id}`];
+  if (view === "undated") return { keys: sameDue, descending: false };
+  return { keys: (task) => [sql`${task.dueAt}`, ...sameDue(task)], descending: false };
 }
 
+/** The trash: newest deletion first. */
+const trashOrder: TaskOrder = { keys: (task) => [sql`${task.deletedAt}`, sql`${task.id}`], descending: true };
+
+const orderedBy = ({ keys, descending }: TaskOrder) => keys(tasks).map((key) => (descending ? desc(key) : asc(key)));
+
 /**
- * The tasks after `afterId` in the view's order (a keyset page). The anchor is read by its id within the
- * organization, deleted or not; an id the organization does not hold gives an empty page. The first key's
- * bound lets the view's index start at the anchor; the row comparison settles ties.
+ * The tasks after `afterId` in `order` (a keyset page). The anchor is read by its id within the organization,
+ * deleted or not; an id the organization does not hold gives an empty page. The first key's bound lets the
+ * index start at the anchor; the row comparison settles ties.
  */
-function afterTask(view: TaskView, organizationId: string, afterId: string): SQL {
-  const anchorKeys = (keys: SQL[]) =>
-    sql`(SELECT ${sql.join(keys, sql`, `)} FROM ${tasks} AS ${sql.identifier("anchor")} WHERE ${anchor.id} = ${afterId} AND ${anchor.organizationId} = ${organizationId})`;
-  const [keys, theirs] = [pageOrder(view, tasks), pageOrder(view, anchor)];
-  const [from, beyond] = view === "done" ? [sql.raw("<="), sql.raw("<")] : [sql.raw(">="), sql.raw(">")];
-  return sql`${keys[0]} ${from} ${anchorKeys(theirs.slice(0, 1))} AND (${sql.join(keys, sql`, `)}) ${beyond} ${anchorKeys(theirs)}`;
+function afterTask({ keys, descending }: TaskOrder, organizationId: string, afterId: string): SQL {
+  const anchorKeys = (selected: SQL[]) =>
+    sql`(SELECT ${sql.join(selected, sql`, `)} FROM ${tasks} AS ${sql.identifier("anchor")} WHERE ${anchor.id} = ${afterId} AND ${anchor.organizationId} = ${organizationId})`;
+  const [mine, theirs] = [keys(tasks), keys(anchor)];
+  const [from, beyond] = descending ? [sql.raw("<="), sql.raw("<")] : [sql.raw(">="), sql.raw(">")];
+  return sql`${mine[0]} ${from} ${anchorKeys(theirs.slice(0, 1))} AND (${sql.join(mine, sql`, `)}) ${beyond} ${anchorKeys(theirs)}`;
 }
 
 const existsTask = (db: Database, condition: SQL | undefined) =>
@@ -159,7 +165,7 @@ export const tasksRouter = createTRPCRouter({
       undated: and(open, isNull(tasks.dueAt)),
       all: undefined,
     };
-    const descending = input.view === "done";
+    const order = viewOrder(input.view);
     return tasksWithRecordName(ctx.db, ctx.org.id)
       .where(
         and(
@@ -168,17 +174,15 @@ export const tasksRouter = createTRPCRouter({
           assignee ? eq(tasks.assigneeId, assignee) : undefined,
           input.recordId ? eq(tasks.recordId, input.recordId) : undefined,
           byView[input.view],
-          input.after ? afterTask(input.view, ctx.org.id, input.after) : undefined,
+          input.after ? afterTask(order, ctx.org.id, input.after) : undefined,
         ),
       )
       .orderBy(
-        ...[
-          // Undated last in 'all'. The undated view's due dates are all empty; ordered by due date first, each
-          // view reads its index (tasks_org_status_due_idx, tasks_org_assignee_idx) in order.
-          ...(input.view === "all" ? [sql`${tasks.dueAt} IS NULL`] : []),
-          ...(input.view === "undated" ? [sql`${tasks.dueAt}`] : []),
-          ...pageOrder(input.view, tasks),
-        ].map((key) => (descending ? desc(key) : asc(key))),
+        // Undated last in 'all'. The undated view's due dates are all empty; ordered by due date first, each
+        // view reads its index (tasks_org_status_due_idx, tasks_org_assignee_idx) in order.
+        ...(input.view === "all" ? [asc(sql`${tasks.dueAt} IS NULL`)] : []),
+        ...(input.view === "undated" ? [asc(tasks.dueAt)] : []),
+        ...orderedBy(order),
       )
       .limit(input.limit);
   }),
@@ -289,11 +293,18 @@ export const tasksRouter = createTRPCRouter({
   }),
 
   /** Deleted tasks, newest first, to restore from the trash. */
-  trash: memberProcedure.query(({ ctx }) =>
+  /** Deleted tasks, newest deletion first, page by page (`cursor`: the last task of the page before). */
+  trash: memberProcedure.input(taskTrashInput).query(({ ctx, input }) =>
     tasksWithRecordName(ctx.db, ctx.org.id)
-      .where(and(eq(tasks.organizationId, ctx.org.id), isNotNull(tasks.deletedAt)))
-      .orderBy(desc(tasks.deletedAt))
-      .limit(100),
+      .where(
+        and(
+          eq(tasks.organizationId, ctx.org.id),
+          isNotNull(tasks.deletedAt),
+          input.cursor ? afterTask(trashOrder, ctx.org.id, input.cursor) : undefined,
+        ),
+      )
+      .orderBy(...orderedBy(trashOrder))
+      .limit(input.limit),
   ),
 });
 

@@ -51,6 +51,9 @@ export const taskUpdateInput = z.object({
 /** "undated": open tasks without a due date, which no dated view holds (Upcoming shows them). */
 export const taskViews = ["today", "upcoming", "overdue", "done", "undated", "all"] as const;
 
+/** Deleted tasks per page of the trash. */
+export const TRASH_PAGE = 100;
+
 export const taskListInput = z
   .object({
     view: z.enum(taskViews).default("all"),
@@ -69,3 +72,11 @@ export const taskListInput = z
     path: ["after"],
   });
 export type TaskListInput = z.input<typeof taskListInput>;
+
+/** A page of the trash: `cursor` is the last task of the page before (tRPC's infinite queries name it so). */
+export const taskTrashInput = z
+  .object({
+    cursor: z.string().min(4).max(40).nullish(),
+    limit: z.number().int().min(1).max(100).default(TRASH_PAGE),
+  })
+  .default({ limit: TRASH_PAGE });

@@ -1,4 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { TRASH_PAGE } from "../../../../worker/src/schemas/tasks";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { recordIconOf } from "../records/record-icon";
 import { formatDateTime, formatRelative } from "../../lib/format";
@@ -7,20 +8,26 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { ErrorState } from "../../ui/empty-state";
 import { InlineEmpty } from "../../ui/inline-empty";
-import { TasksSkeleton } from "./task-states";
+import { TasksMore, TasksSkeleton } from "./task-states";
 import { useTaskRestore } from "./use-task-mutations";
 
 /** Deleted tasks of the workspace, newest deletion first, each with Restore. */
 export function TaskTrash() {
-  const trash = useQuery(trpc.tasks.trash.queryOptions());
+  const trash = useInfiniteQuery(
+    trpc.tasks.trash.infiniteQueryOptions(
+      { limit: TRASH_PAGE },
+      { getNextPageParam: (page) => (page.length < TRASH_PAGE ? undefined : page[page.length - 1].task.id) },
+    ),
+  );
   const restore = useTaskRestore();
-  if (trash.data === undefined)
+  const deleted = trash.data?.pages.flat();
+  if (deleted === undefined)
     return trash.isError ? (
       <ErrorState message={`Could not load the trash: ${trash.error.message}`} onRetry={() => void trash.refetch()} />
     ) : (
       <TasksSkeleton />
     );
-  if (trash.data.length === 0)
+  if (deleted.length === 0)
     return (
       <Card data-testid="tasks-empty-trash">
         <InlineEmpty icon={Trash2} title="The trash is empty">
@@ -29,46 +36,56 @@ export function TaskTrash() {
       </Card>
     );
   return (
-    <Card className="overflow-hidden">
-      <ul className="divide-y divide-border" data-testid="task-trash" aria-label="Deleted tasks">
-        {trash.data.map(({ task, recordName }) => {
-          const RecordIcon = recordIconOf(task.recordObject);
-          const restoring = restore.isPending && restore.variables?.id === task.id;
-          return (
-            <li key={task.id} data-testid="trash-row" className="flex h-11 items-center gap-3 px-4 text-[13px]">
-              <Trash2 className="size-4 shrink-0 text-muted" aria-hidden />
-              <span data-testid="task-title" className="min-w-0 flex-1 truncate text-foreground">
-                {task.title}
-              </span>
-              {recordName && (
-                <span className="hidden max-w-48 shrink-0 items-center gap-1 truncate rounded-md border border-border px-1.5 py-0.5 text-xs text-muted sm:inline-flex">
-                  <RecordIcon className="size-3 shrink-0" aria-hidden />
-                  <span className="truncate">{recordName}</span>
+    <>
+      <Card className="overflow-hidden">
+        <ul className="divide-y divide-border" data-testid="task-trash" aria-label="Deleted tasks">
+          {deleted.map(({ task, recordName }) => {
+            const RecordIcon = recordIconOf(task.recordObject);
+            const restoring = restore.isPending && restore.variables?.id === task.id;
+            return (
+              <li key={task.id} data-testid="trash-row" className="flex h-11 items-center gap-3 px-4 text-[13px]">
+                <Trash2 className="size-4 shrink-0 text-muted" aria-hidden />
+                <span data-testid="task-title" className="min-w-0 flex-1 truncate text-foreground">
+                  {task.title}
                 </span>
-              )}
-              {task.deletedAt && (
-                <time
-                  dateTime={task.deletedAt.toISOString()}
-                  title={`Deleted ${formatDateTime(task.deletedAt)}`}
-                  className="w-40 shrink-0 text-right text-xs whitespace-nowrap text-muted"
+                {recordName && (
+                  <span className="hidden max-w-48 shrink-0 items-center gap-1 truncate rounded-md border border-border px-1.5 py-0.5 text-xs text-muted sm:inline-flex">
+                    <RecordIcon className="size-3 shrink-0" aria-hidden />
+                    <span className="truncate">{recordName}</span>
+                  </span>
+                )}
+                {task.deletedAt && (
+                  <time
+                    dateTime={task.deletedAt.toISOString()}
+                    title={`Deleted ${formatDateTime(task.deletedAt)}`}
+                    className="w-40 shrink-0 text-right text-xs whitespace-nowrap text-muted"
+                  >
+                    Deleted {formatRelative(task.deletedAt)}
+                  </time>
+                )}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  pending={restoring}
+                  onClick={() => restore.mutate({ id: task.id })}
+                  aria-label={`Restore “${task.title}”`}
                 >
-                  Deleted {formatRelative(task.deletedAt)}
-                </time>
-              )}
-              <Button
-                size="sm"
-                variant="ghost"
-                pending={restoring}
-                onClick={() => restore.mutate({ id: task.id })}
-                aria-label={`Restore “${task.title}”`}
-              >
-                {!restoring && <RotateCcw className="size-3.5" aria-hidden />}
-                Restore
-              </Button>
-            </li>
-          );
-        })}
-      </ul>
-    </Card>
+                  {!restoring && <RotateCcw className="size-3.5" aria-hidden />}
+                  Restore
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+      {trash.hasNextPage && (
+        <TasksMore
+          shown={deleted.length}
+          loading={trash.isFetchingNextPage}
+          error={trash.isFetchNextPageError ? trash.error : null}
+          onShowMore={() => void trash.fetchNextPage()}
+        />
+      )}
+    </>
   );
 }

@@ -114,7 +114,7 @@ export default function TasksPage() {
             </>
           )}
         </div>
-        <KeyboardHints hints={taskKeyHints} className="mt-3" />
+        {tab !== "trash" && <KeyboardHints hints={taskKeyHints} className="mt-3" />}
       </PageBody>
       <TaskDetails
         row={openRow}

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { resendWithoutAnswer } from "../../lib/resend";
@@ -192,7 +192,12 @@ export function useTaskRestore() {
   return useMutation(
     trpc.tasks.restore.mutationOptions({
       onSuccess: (task) => {
-        queryClient.setQueriesData<TaskRow[]>(trashFilter(), (rows) => rows?.filter((row) => row.task.id !== task.id));
+        // The trash's pages only (an entry kept from before it was read page by page holds one list).
+        queryClient.setQueriesData<InfiniteData<TaskRow[]>>(
+          trpc.tasks.trash.infiniteQueryFilter(),
+          (trash) =>
+            trash && { ...trash, pages: trash.pages.map((rows) => rows.filter((row) => row.task.id !== task.id)) },
+        );
         refreshLists(queryClient);
         void queryClient.invalidateQueries(trashFilter());
       },

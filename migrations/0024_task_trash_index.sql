@@ -1,0 +1,1 @@
+CREATE INDEX `tasks_org_deleted_idx` ON `tasks` (`organization_id`,`deleted_at`) WHERE "tasks"."deleted_at" IS NOT NULL;
