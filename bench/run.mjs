@@ -5,6 +5,8 @@
 // PASS/MISS per budget and saves it to bench/results/latest.md. A missed budget never fails the process.
 //
 //   BENCH_SECONDS=2 BENCH_ROUNDS=9 npm run bench   (seconds per run, runs per query; BENCH_RESEED=1 seeds afresh)
+//   BENCH_ONLY='tier|"ann"' npm run bench           (only the queries whose label matches, beside the floors)
+//   BENCH_RESTART_MB=700                             (restart wrangler dev before a query once it holds more)
 //
 // Data lives in bench/.data (seeded once with scripts/seed.mjs, then reused). Ports: wrangler dev
 // on 8795, the Auth emulator on 9191 (stack.mjs puts the emulator hub on auth port + 2 and its log
@@ -375,7 +377,7 @@ async function main() {
       // The first keystroke in the search box: every word starting with "a" (FTS5's one-letter prefix index).
       'list: search "a" (first keystroke)': { search: "a", limit: 50, fields: LIST_FIELDS },
     };
-    const scenarios = [
+    const allScenarios = [
       { label: "GET /health (runtime floor, no D1)", path: "/health", kind: "floor:health" },
       { label: "GET /health/db (D1 floor: SELECT 1)", path: "/health/db", kind: "floor:d1" },
       { label: "user.getUser (authed tRPC, one indexed query)", path: trpcPath("user.getUser"), kind: "info" },
@@ -395,6 +397,10 @@ async function main() {
         kind: "get",
       },
     ];
+
+    // BENCH_ONLY (a regular expression over the labels) measures some queries only, beside both floors.
+    const only = process.env.BENCH_ONLY && new RegExp(process.env.BENCH_ONLY, "i");
+    const scenarios = allScenarios.filter((s) => !only || s.kind.startsWith("floor") || only.test(s.label));
 
     // Every request must answer 200 before it is measured; show what it answers otherwise.
     for (const s of scenarios) {
