@@ -38,7 +38,8 @@ export const tasks = sqliteTable(
     index("tasks_org_assignee_done_idx").on(t.organizationId, t.assigneeId, t.status, t.completedAt),
     index("tasks_org_status_due_idx").on(t.organizationId, t.status, t.dueAt),
     index("tasks_org_status_done_idx").on(t.organizationId, t.status, t.completedAt),
-    index("tasks_org_record_idx").on(t.organizationId, t.recordId),
+    // A record's tasks (its panel): open ones, done ones newest first, or all, never through the organization's.
+    index("tasks_org_record_idx").on(t.organizationId, t.recordId, t.status, t.completedAt),
     // The trash, newest deletion first. Partial: no list of live tasks can pick it.
     index("tasks_org_deleted_idx")
       .on(t.organizationId, t.deletedAt)

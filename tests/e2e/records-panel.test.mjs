@@ -354,3 +354,47 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe("a record's panel with years of done tasks", () => {
+  let browser;
+  let page;
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Key Accounts", name: "Kay Account", locale: "en-US" }));
+  });
+  after(() => browser?.close());
+
+  it("shows the open tasks however many done ones were due before them, and says there are more done", async () => {
+    const contact = await callProcedure(page, "contacts.create", { firstName: "Kim", lastName: "Keyaccount" });
+    const onKim = { recordObject: "contact", recordId: contact.id };
+    // Two years of weekly check-ins, done, each due before the open tasks.
+    const weekAgo = (n) => new Date(Date.now() - n * 7 * 86_400_000);
+    for (let start = 1; start <= 105; start += 35)
+      await Promise.all(
+        Array.from({ length: 35 }, async (_, i) => {
+          const task = await callProcedure(page, "tasks.create", {
+            ...onKim,
+            title: `Check-in ${start + i}`,
+            dueAt: weekAgo(start + i),
+          });
+          await callProcedure(page, "tasks.update", { id: task.id, version: 1, patch: { status: "done" } });
+        }),
+      );
+    await callProcedure(page, "tasks.create", { ...onKim, title: "Plan the renewal", dueAt: weekAgo(-2) });
+    await callProcedure(page, "tasks.create", { ...onKim, title: "Ask for a referral" });
+
+    await page.goto("/contacts");
+    await page.getByTestId("record-row").filter({ hasText: "Kim Keyaccount" }).click();
+    const panel = page.getByTestId("record-panel");
+    await panel.getByText("Tasks · 2 open").waitFor();
+    assert.deepEqual(await panel.getByTestId("record-task").getByRole("link").allInnerTexts(), [
+      "Plan the renewal",
+      "Ask for a referral",
+    ]);
+    await panel.getByRole("button", { name: "50+ done" }).click();
+    assert.equal(await panel.getByRole("list", { name: "Done tasks" }).getByTestId("record-task").count(), 50);
+    await screenshot(page, "contact-panel-many-done");
+    assert.deepEqual(page.errors, []);
+  });
+});

@@ -779,6 +779,55 @@ describe("tasks.list", () => {
     );
   });
 
+  it("lists a record's open tasks in 'open', dated then undated, however many done ones are due before them", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const account = await caller.contacts.create({ firstName: "Key", lastName: "Account" });
+    const onIt = { recordObject: "contact" as const, recordId: account.id };
+    for (let week = 1; week <= 4; week++) {
+      const done = await caller.tasks.create({
+        ...onIt,
+        title: `Check-in ${week}`,
+        dueAt: new Date(Date.UTC(2030, 0, week * 7)),
+      });
+      await caller.tasks.update({ id: done.id, version: 1, patch: { status: "done" } });
+    }
+    const someday = await caller.tasks.create({ ...onIt, title: "Someday" });
+    const renewal = await caller.tasks.create({ ...onIt, title: "Renewal", dueAt: new Date("2030-09-01T09:00:00Z") });
+    await caller.tasks.create({ title: "Elsewhere", dueAt: new Date("2030-01-02T09:00:00Z") });
+    const panel = { ...day, assignee: "anyone", recordId: account.id, limit: 3 };
+    // 'all' lists the done check-ins first (by due date): a page of them hid the open ones.
+    expect(titles(await caller.tasks.list({ ...panel, view: "all" }))).toEqual([
+      "Check-in 1",
+      "Check-in 2",
+      "Check-in 3",
+    ]);
+    expect((await caller.tasks.list({ ...panel, view: "open" })).map((r) => r.task.id)).toEqual([
+      renewal.id,
+      someday.id,
+    ]);
+    expect(titles(await caller.tasks.list({ ...panel, view: "done" }))).toHaveLength(3);
+  });
+
+  it("reads a record's open or done tasks from the record's index, never walking the organization's", async () => {
+    const { owner } = await agenda();
+    const measure = await countedCaller(owner.identity);
+    for (const view of ["open", "done", "all"] as const) {
+      const { bound } = await measure((c) =>
+        c.tasks.list({ ...day, view, assignee: "anyone", recordId: "con_any", limit: 50 }),
+      );
+      const plan = await planOf(bound[bound.length - 1]);
+      expect(plan, view).toMatch(/SEARCH tasks USING INDEX tasks_org_record_idx \(organization_id=\? AND record_id=\?/);
+      expect(plan, view).not.toMatch(WALKS_THE_ORGANIZATION);
+    }
+  });
+
+  it("is BAD_REQUEST over HTTP for the open view without a record", async () => {
+    const { identity } = await ownerOfNewOrganization();
+    const client = await httpClientFor(identity);
+    const error = await expectTRPCError(client.tasks.list.query({ ...day, view: "open" }), "BAD_REQUEST");
+    expect(fieldErrorsOf(error)?.recordId).toEqual(["The open view lists one record's tasks: say which record."]);
+  });
+
   it("reads the day from the input: the same tasks fall in other buckets for another day", async () => {
     const { owner } = await agenda();
     const nextDay = { dayStart: dayEnd, dayEnd: new Date("2030-06-17T00:00:00Z") };

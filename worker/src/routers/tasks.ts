@@ -163,6 +163,7 @@ export const tasksRouter = createTRPCRouter({
       overdue: and(open, lt(tasks.dueAt, input.dayStart)),
       done: eq(tasks.status, "done"),
       undated: and(open, isNull(tasks.dueAt)),
+      open,
       all: undefined,
     };
     const order = viewOrder(input.view);
@@ -178,9 +179,9 @@ export const tasksRouter = createTRPCRouter({
         ),
       )
       .orderBy(
-        // Undated last in 'all'. The undated view's due dates are all empty; ordered by due date first, each
+        // Undated last in 'all' and 'open'. The undated view's due dates are all empty; ordered by due date first, each
         // view reads its index (tasks_org_status_due_idx, tasks_org_assignee_idx) in order.
-        ...(input.view === "all" ? [asc(sql`${tasks.dueAt} IS NULL`)] : []),
+        ...(input.view === "all" || input.view === "open" ? [asc(sql`${tasks.dueAt} IS NULL`)] : []),
         ...(input.view === "undated" ? [asc(tasks.dueAt)] : []),
         ...orderedBy(order),
       )

@@ -48,8 +48,11 @@ export const taskUpdateInput = z.object({
     }),
 });
 
-/** "undated": open tasks without a due date, which no dated view holds (Upcoming shows them). */
-export const taskViews = ["today", "upcoming", "overdue", "done", "undated", "all"] as const;
+/**
+ * "undated": open tasks without a due date, which no dated view holds (Upcoming shows them). "open": one record's open
+ * tasks, dated then undated (its panel), however many done ones it has.
+ */
+export const taskViews = ["today", "upcoming", "overdue", "done", "undated", "open", "all"] as const;
 
 /** Deleted tasks per page of the trash. */
 export const TRASH_PAGE = 100;
@@ -67,9 +70,13 @@ export const taskListInput = z
     /** The next page: the id of the last task of the page before; the view goes on after it, in its order. */
     after: z.string().min(4).max(40).optional(),
   })
-  .refine((input) => !input.after || input.view !== "all", {
+  .refine((input) => !input.after || (input.view !== "all" && input.view !== "open"), {
     message: "Only the today, upcoming, overdue, undated and done views go on page by page.",
     path: ["after"],
+  })
+  .refine((input) => input.view !== "open" || input.recordId, {
+    message: "The open view lists one record's tasks: say which record.",
+    path: ["recordId"],
   });
 export type TaskListInput = z.input<typeof taskListInput>;
 

@@ -89,12 +89,14 @@ export function recordName(object: RecordObject, row: MergeRow): string {
 }
 
 const DAY_RANGE = { dayStart: new Date(0), dayEnd: new Date(0) };
+/** A record's tasks are counted up to this many ("200+" beyond). */
+const TASKS_COUNTED = 200;
 
 /** Notes, tasks, people (of a company) and timeline entries a record holds: what a merge moves. */
 function useHoldings(object: RecordObject, id: string) {
   const notes = useQuery(trpc.notes.list.queryOptions({ recordId: id }));
   const tasks = useQuery(
-    trpc.tasks.list.queryOptions({ view: "all", assignee: "anyone", recordId: id, limit: 200, ...DAY_RANGE }),
+    trpc.tasks.list.queryOptions({ view: "all", assignee: "anyone", recordId: id, limit: TASKS_COUNTED, ...DAY_RANGE }),
   );
   const contact = useQuery({ ...trpc.contacts.get.queryOptions({ id }), enabled: object === "contact" });
   const company = useQuery({ ...trpc.companies.get.queryOptions({ id }), enabled: object === "company" });
@@ -105,6 +107,7 @@ function useHoldings(object: RecordObject, id: string) {
   return {
     notes: notes.data.length,
     tasks: tasks.data.length,
+    tasksMore: tasks.data.length >= TASKS_COUNTED,
     people: object === "company" ? (company.data?.contacts.length ?? 0) : null,
     timeline,
     /** The get holds the newest page of the timeline: more entries move than it counts. */
@@ -117,7 +120,7 @@ type Holdings = NonNullable<ReturnType<typeof useHoldings>>;
 function holdingParts(h: Holdings, { skipZero = false } = {}): string[] {
   const parts: [number | null, [string, string], boolean?][] = [
     [h.notes, ["note", "notes"]],
-    [h.tasks, ["task", "tasks"]],
+    [h.tasks, ["task", "tasks"], h.tasksMore],
     [h.people, ["person", "people"]],
     [h.timeline, ["timeline entry", "timeline entries"], h.timelineMore],
   ];

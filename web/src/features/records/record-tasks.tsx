@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, ChevronDown, ChevronRight } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
@@ -10,7 +10,7 @@ import { formatDue } from "../tasks/due-format";
 import { parseQuickAdd } from "../tasks/parse-quick-add";
 import { TaskLine } from "../tasks/task-line";
 import { taskPath } from "../tasks/task-path";
-import type { Task } from "../tasks/task-types";
+import { compareDone, compareOpen, newestById } from "../tasks/task-sort";
 import { useTaskCreate, useToggleTask } from "../tasks/use-task-mutations";
 import { PanelSection } from "./record-fields";
 import { LoadingLines } from "./record-panel";
@@ -21,12 +21,9 @@ type RecordTasksProps = {
   recordName: string;
 };
 
-/** Open tasks first (soonest due first), then the done ones, newest first. */
-function byOpenThenDue(a: Task, b: Task): number {
-  if (a.status !== b.status) return a.status === "open" ? -1 : 1;
-  if (a.status === "done") return (b.completedAt?.getTime() ?? 0) - (a.completedAt?.getTime() ?? 0);
-  return (a.dueAt?.getTime() ?? Infinity) - (b.dueAt?.getTime() ?? Infinity);
-}
+/** What the panel reads: every open task (up to a number no record reaches), and the latest done ones. */
+const SHOWN = { open: 200, done: 50 } as const;
+const views = ["open", "done"] as const;
 
 /** The record's tasks in its panel: add one in words ("Send the deck friday 10am"), tick to complete. */
 export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) {
@@ -36,16 +33,22 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
     { label: "Add a task", keywords: "new task todo follow up remind", run: () => quickAdd.current?.focus() },
   ]);
   const queryClient = useQueryClient();
-  const tasks = useQuery({
-    ...trpc.tasks.list.queryOptions({
-      view: "all",
-      assignee: "anyone",
-      recordId: recordId ?? "",
-      ...range,
-      limit: 100,
-    }),
-    enabled: recordId !== null,
+  // Open and done ones apart: a record with many done tasks due earlier would fill one list before its open ones.
+  const lists = useQueries({
+    queries: views.map((view) => ({
+      ...trpc.tasks.list.queryOptions({
+        view,
+        assignee: "anyone",
+        recordId: recordId ?? "",
+        ...range,
+        limit: SHOWN[view],
+      }),
+      enabled: recordId !== null,
+    })),
   });
+  const loaded = lists.every((list) => list.data !== undefined);
+  const failed = lists.find((list) => list.isError)?.error;
+  const full = (view: (typeof views)[number]) => (lists[views.indexOf(view)].data?.length ?? 0) >= SHOWN[view];
   const create = useTaskCreate();
   const toggle = useToggleTask();
   const [text, setText] = useState("");
@@ -73,12 +76,19 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
     );
   };
 
-  const all = [...(tasks.data ?? [])].map((row) => row.task).sort(byOpenThenDue);
-  const open = all.filter((task) => task.status === "open");
-  const done = all.filter((task) => task.status === "done");
+  const all = newestById(lists.map((list) => list.data));
+  const open = all
+    .filter((row) => row.task.status === "open")
+    .sort(compareOpen)
+    .map((row) => row.task);
+  const done = all
+    .filter((row) => row.task.status === "done")
+    .sort(compareDone)
+    .map((row) => row.task);
+  const openMore = full("open") ? "+" : "";
 
   return (
-    <PanelSection title={tasks.data ? `Tasks · ${open.length} open` : "Tasks"}>
+    <PanelSection title={loaded ? `Tasks · ${open.length}${openMore} open` : "Tasks"}>
       <form onSubmit={handleSubmit} className="mb-2">
         <Input
           ref={quickAdd}
@@ -104,12 +114,12 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
           </p>
         )}
       </form>
-      {tasks.isPending && recordId ? (
-        <LoadingLines count={2} label="Loading tasks" />
-      ) : tasks.isError ? (
+      {failed ? (
         <p className="text-xs text-danger" role="alert">
-          Tasks could not load: {tasks.error.message}
+          Tasks could not load: {failed.message}
         </p>
+      ) : !loaded && recordId ? (
+        <LoadingLines count={2} label="Loading tasks" />
       ) : all.length === 0 ? (
         <p className="text-[13px] text-muted">
           No tasks yet. See every task on{" "}
@@ -143,7 +153,8 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
                 className="mt-1 flex items-center gap-1 text-xs text-muted hover:text-foreground"
               >
                 {showDone ? <ChevronDown className="size-3.5" /> : <ChevronRight className="size-3.5" />}
-                {done.length} done
+                {done.length}
+                {full("done") ? "+" : ""} done
               </button>
               {showDone && (
                 <ul aria-label="Done tasks">

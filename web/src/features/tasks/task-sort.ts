@@ -26,3 +26,17 @@ export function compareOpen(a: TaskRow, b: TaskRow): number {
 export function compareDone(a: TaskRow, b: TaskRow): number {
   return (b.task.completedAt?.getTime() ?? 0) - (a.task.completedAt?.getTime() ?? 0) || byId(b.task.id, a.task.id);
 }
+
+/**
+ * The rows of several lists of tasks, each task once: the copy with the highest version (an optimistic change or a
+ * newer read may reach one list before another).
+ */
+export function newestById(lists: (TaskRow[] | undefined)[]): TaskRow[] {
+  const unique = new Map<string, TaskRow>();
+  for (const rows of lists)
+    for (const row of rows ?? []) {
+      const seen = unique.get(row.task.id);
+      if (!seen || seen.task.version < row.task.version) unique.set(row.task.id, row);
+    }
+  return [...unique.values()];
+}

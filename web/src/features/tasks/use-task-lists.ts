@@ -2,7 +2,7 @@ import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import type { DayRange } from "./day-range";
-import { compareDone, compareOpen, tabOf } from "./task-sort";
+import { compareDone, compareOpen, newestById, tabOf } from "./task-sort";
 import { taskTabs, type AssigneeFilter, type TaskRow, type TaskTab } from "./task-types";
 
 /** A tab's rows, and whether a list feeding it came back full (there are more than it holds). */
@@ -95,14 +95,8 @@ export function useTaskLists(range: DayRange, assignee: AssigneeFilter): TaskLis
   let byTab: TaskLists["byTab"];
   let counts: TaskLists["counts"];
   if (loaded) {
-    const unique = new Map<string, TaskRow>();
-    for (const { data } of paged)
-      for (const row of data ?? []) {
-        const seen = unique.get(row.task.id);
-        if (!seen || seen.task.version < row.task.version) unique.set(row.task.id, row);
-      }
     const rows: Record<TaskTab, TaskRow[]> = { today: [], upcoming: [], overdue: [], done: [] };
-    for (const row of unique.values()) rows[tabOf(row, range)].push(row);
+    for (const row of newestById(paged.map((p) => p.data))) rows[tabOf(row, range)].push(row);
     for (const tab of taskTabs) rows[tab].sort(tab === "done" ? compareDone : compareOpen);
     byTab = rows;
     counts = Object.fromEntries(
