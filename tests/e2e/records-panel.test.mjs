@@ -397,4 +397,31 @@ describe("a record's panel with years of done tasks", () => {
     await screenshot(page, "contact-panel-many-done");
     assert.deepEqual(page.errors, []);
   });
+
+  it("says when a record has more notes than its panel lists, and where the older ones are", async () => {
+    const [{ id }] = await callProcedure(
+      page,
+      "search.records",
+      { query: "Kim", objects: ["contact"] },
+      { kind: "query" },
+    ).then((found) => found.contacts);
+    for (let start = 0; start < 201; start += 40)
+      await Promise.all(
+        Array.from({ length: Math.min(40, 201 - start) }, (_, i) =>
+          callProcedure(page, "notes.create", {
+            recordObject: "contact",
+            recordId: id,
+            body: `Weekly note ${start + i}`,
+          }),
+        ),
+      );
+    await page.reload();
+    const panel = page.getByTestId("record-panel");
+    await panel.getByText("Notes & activities · 200+").waitFor();
+    await panel
+      .getByTestId("older-notes")
+      .getByText("The newest 200 are listed here; older ones are in the timeline below.")
+      .waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });

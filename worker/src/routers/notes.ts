@@ -9,7 +9,7 @@ import { companiesOf, companyActivityRefresh } from "../domain/records/company-a
 import { notFound, staleNoteError } from "../domain/records/conflict";
 import { assertLiveRecord } from "../domain/records/live-record";
 import type { Database } from "../db";
-import { noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
+import { NOTES_LISTED, noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 
@@ -88,7 +88,7 @@ export const notesRouter = createTRPCRouter({
       .from(notes)
       .where(and(eq(notes.organizationId, ctx.org.id), eq(notes.recordId, input.recordId), isNull(notes.deletedAt)))
       .orderBy(desc(notes.occurredAt), desc(notes.createdAt))
-      .limit(200),
+      .limit(NOTES_LISTED),
   ),
 
   create: memberProcedure.input(noteCreateInput).mutation(async ({ ctx, input }) => {

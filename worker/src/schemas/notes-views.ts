@@ -54,6 +54,8 @@ export const noteUpdateInput = z.object({
   occurredAt: occurredAt.optional(),
 });
 export const noteListInput = z.object({ recordId: z.string().min(4).max(40) });
+/** A record's newest notes and logged activities its panel lists; older ones are in its timeline. */
+export const NOTES_LISTED = 200;
 
 export const viewDefinition = z.object({
   filters: recordFilter.default({ combinator: "and", conditions: [] }),

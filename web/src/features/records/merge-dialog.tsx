@@ -3,6 +3,7 @@ import type { inferOutput } from "@trpc/tanstack-react-query";
 import { Check } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { contactDisplayName } from "../../../../worker/src/domain/records/normalize";
+import { NOTES_LISTED } from "../../../../worker/src/schemas/notes-views";
 import { formatDate } from "../../lib/format";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
@@ -106,6 +107,7 @@ function useHoldings(object: RecordObject, id: string) {
   if (!ready) return null;
   return {
     notes: notes.data.length,
+    notesMore: notes.data.length >= NOTES_LISTED,
     tasks: tasks.data.length,
     tasksMore: tasks.data.length >= TASKS_COUNTED,
     people: object === "company" ? (company.data?.contacts.length ?? 0) : null,
@@ -119,7 +121,7 @@ type Holdings = NonNullable<ReturnType<typeof useHoldings>>;
 
 function holdingParts(h: Holdings, { skipZero = false } = {}): string[] {
   const parts: [number | null, [string, string], boolean?][] = [
-    [h.notes, ["note", "notes"]],
+    [h.notes, ["note", "notes"], h.notesMore],
     [h.tasks, ["task", "tasks"], h.tasksMore],
     [h.people, ["person", "people"]],
     [h.timeline, ["timeline entry", "timeline entries"], h.timelineMore],

@@ -9,6 +9,7 @@ import {
   type NoteOutcome,
 } from "../../../../drizzle/values";
 import { useRef, useState, type KeyboardEvent } from "react";
+import { NOTES_LISTED } from "../../../../worker/src/schemas/notes-views";
 import { useOfferRecordCommands } from "../../app/record-commands";
 import { readDraft, useDraft, writeDraft } from "../../lib/drafts";
 import { formatDateTime } from "../../lib/format";
@@ -492,7 +493,13 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
   const authorOf = (id: string) => (id === user?.id ? "You" : (names.get(id) ?? "Someone"));
 
   return (
-    <PanelSection title={notes.data?.length ? `Notes & activities · ${notes.data.length}` : "Notes & activities"}>
+    <PanelSection
+      title={
+        notes.data?.length
+          ? `Notes & activities · ${notes.data.length}${notes.data.length >= NOTES_LISTED ? "+" : ""}`
+          : "Notes & activities"
+      }
+    >
       {recordId && (
         <div className="space-y-3" data-testid="record-notes">
           <Composer key={recordId} object={object} recordId={recordId} />
@@ -502,11 +509,18 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
             <Skeleton className="h-12 w-full" />
           ) : (
             notes.data.length > 0 && (
-              <ul className="space-y-2">
-                {notes.data.map((note) => (
-                  <NoteItem key={note.id} note={note} object={object} author={authorOf(note.createdBy)} />
-                ))}
-              </ul>
+              <>
+                <ul className="space-y-2">
+                  {notes.data.map((note) => (
+                    <NoteItem key={note.id} note={note} object={object} author={authorOf(note.createdBy)} />
+                  ))}
+                </ul>
+                {notes.data.length >= NOTES_LISTED && (
+                  <p className="text-xs text-muted" data-testid="older-notes">
+                    The newest {NOTES_LISTED} are listed here; older ones are in the timeline below.
+                  </p>
+                )}
+              </>
             )
           )}
         </div>
