@@ -1,12 +1,12 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, desc, eq, exists, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { alias } from "drizzle-orm/sqlite-core";
 import { companies, contacts, tasks } from "../../../drizzle";
 import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
 import { activityRow, diffFields, insertActivity, insertActivityWhere } from "../domain/records/activity";
 import { notFound, staleVersionError } from "../domain/records/conflict";
+import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { assertLiveRecord } from "../domain/records/live-record";
 import type { Database } from "../db";
 import { recordIdInput } from "../schemas/records";
@@ -105,41 +105,22 @@ function tasksWithRecordName(db: Database, organizationId: string) {
     );
 }
 
-/** The task a page goes on after, beside the listed ones. */
-const anchor = alias(tasks, "anchor");
-type TaskKeys = typeof tasks | typeof anchor;
-
 /** High, normal, low: the order of open tasks due at the same time. */
-const priorityRank = (task: TaskKeys) => sql`CASE ${task.priority} WHEN 'high' THEN 0 WHEN 'normal' THEN 1 ELSE 2 END`;
+const priorityRank = (task: typeof tasks) =>
+  sql`CASE ${task.priority} WHEN 'high' THEN 0 WHEN 'normal' THEN 1 ELSE 2 END`;
 
-/** An order of tasks as keys of `task` (the listed ones, or the one a page goes on after), the id last so that no two tie. */
-type TaskOrder = { keys: (task: TaskKeys) => SQL[]; descending: boolean };
+type TaskOrder = KeysetOrder<typeof tasks>;
 
 /** Open tasks by due date, priority, then creation; done ones newest completion first. */
 function viewOrder(view: TaskView): TaskOrder {
   if (view === "done") return { keys: (task) => [sql`${task.completedAt}`, sql`${task.id}`], descending: true };
-  const sameDue = (task: TaskKeys) => [priorityRank(task), sql`${task.createdAt}`, sql`${task.id}`];
+  const sameDue = (task: typeof tasks) => [priorityRank(task), sql`${task.createdAt}`, sql`${task.id}`];
   if (view === "undated") return { keys: sameDue, descending: false };
   return { keys: (task) => [sql`${task.dueAt}`, ...sameDue(task)], descending: false };
 }
 
 /** The trash: newest deletion first. */
 const trashOrder: TaskOrder = { keys: (task) => [sql`${task.deletedAt}`, sql`${task.id}`], descending: true };
-
-const orderedBy = ({ keys, descending }: TaskOrder) => keys(tasks).map((key) => (descending ? desc(key) : asc(key)));
-
-/**
- * The tasks after `afterId` in `order` (a keyset page). The anchor is read by its id within the organization,
- * deleted or not; an id the organization does not hold gives an empty page. The first key's bound lets the
- * index start at the anchor; the row comparison settles ties.
- */
-function afterTask({ keys, descending }: TaskOrder, organizationId: string, afterId: string): SQL {
-  const anchorKeys = (selected: SQL[]) =>
-    sql`(SELECT ${sql.join(selected, sql`, `)} FROM ${tasks} AS ${sql.identifier("anchor")} WHERE ${anchor.id} = ${afterId} AND ${anchor.organizationId} = ${organizationId})`;
-  const [mine, theirs] = [keys(tasks), keys(anchor)];
-  const [from, beyond] = descending ? [sql.raw("<="), sql.raw("<")] : [sql.raw(">="), sql.raw(">")];
-  return sql`${mine[0]} ${from} ${anchorKeys(theirs.slice(0, 1))} AND (${sql.join(mine, sql`, `)}) ${beyond} ${anchorKeys(theirs)}`;
-}
 
 const existsTask = (db: Database, condition: SQL | undefined) =>
   exists(
@@ -175,7 +156,7 @@ export const tasksRouter = createTRPCRouter({
           assignee ? eq(tasks.assigneeId, assignee) : undefined,
           input.recordId ? eq(tasks.recordId, input.recordId) : undefined,
           byView[input.view],
-          input.after ? afterTask(order, ctx.org.id, input.after) : undefined,
+          input.after ? afterAnchor(tasks, order, ctx.org.id, input.after) : undefined,
         ),
       )
       .orderBy(
@@ -183,7 +164,7 @@ export const tasksRouter = createTRPCRouter({
         // view reads its index (tasks_org_status_due_idx, tasks_org_assignee_idx) in order.
         ...(input.view === "all" || input.view === "open" ? [asc(sql`${tasks.dueAt} IS NULL`)] : []),
         ...(input.view === "undated" ? [asc(tasks.dueAt)] : []),
-        ...orderedBy(order),
+        ...keysetOrderBy(tasks, order),
       )
       .limit(input.limit);
   }),
@@ -301,10 +282,10 @@ export const tasksRouter = createTRPCRouter({
         and(
           eq(tasks.organizationId, ctx.org.id),
           isNotNull(tasks.deletedAt),
-          input.cursor ? afterTask(trashOrder, ctx.org.id, input.cursor) : undefined,
+          input.cursor ? afterAnchor(tasks, trashOrder, ctx.org.id, input.cursor) : undefined,
         ),
       )
-      .orderBy(...orderedBy(trashOrder))
+      .orderBy(...keysetOrderBy(tasks, trashOrder))
       .limit(input.limit),
   ),
 });
