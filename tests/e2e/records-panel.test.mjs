@@ -398,16 +398,17 @@ describe("a record's panel with years of done tasks", () => {
     assert.deepEqual(page.errors, []);
   });
 
-  it("says when a record has more notes than its panel lists, and where the older ones are", async () => {
+  it("reads a record's older notes a page at a time: the header says there are more, Show older reads them", async () => {
     const [{ id }] = await callProcedure(
       page,
       "search.records",
       { query: "Kim", objects: ["contact"] },
       { kind: "query" },
     ).then((found) => found.contacts);
-    for (let start = 0; start < 201; start += 40)
+    // The first alone, so that it is the oldest; then the rest, 40 at a time.
+    for (let start = 0; start < 201; start += start === 0 ? 1 : 40)
       await Promise.all(
-        Array.from({ length: Math.min(40, 201 - start) }, (_, i) =>
+        Array.from({ length: start === 0 ? 1 : Math.min(40, 201 - start) }, (_, i) =>
           callProcedure(page, "notes.create", {
             recordObject: "contact",
             recordId: id,
@@ -418,10 +419,16 @@ describe("a record's panel with years of done tasks", () => {
     await page.reload();
     const panel = page.getByTestId("record-panel");
     await panel.getByText("Notes & activities · 200+").waitFor();
-    await panel
-      .getByTestId("older-notes")
-      .getByText("The newest 200 are listed here; older ones are in the timeline below.")
-      .waitFor();
+    const notes = panel.getByTestId("note");
+    assert.equal(await notes.count(), 200);
+    await panel.getByTestId("older-notes").getByRole("button", { name: "Show older" }).click();
+    await panel.getByText("Notes & activities · 201").waitFor();
+    assert.equal(await notes.count(), 201);
+    await panel.getByTestId("older-notes").waitFor({ state: "detached" });
+    // The oldest comes last.
+    await notes.last().getByText("Weekly note 0").waitFor();
+    await notes.last().scrollIntoViewIfNeeded();
+    await screenshot(page, "record-notes-older");
     assert.deepEqual(page.errors, []);
   });
 });

@@ -179,6 +179,60 @@ describe("notes.list", () => {
     expect(listed[0]).toMatchObject({ body: "Newer", createdBy: member.identity.uid });
   });
 
+  it("reads a record's notes page by page after the last note of the page before, each once, newest first", async () => {
+    const { owner, org, contact } = await team();
+    const written = [];
+    for (let i = 0; i < 9; i++)
+      written.push(
+        await owner.caller.notes.create({ recordObject: "contact", recordId: contact.id, body: `Note ${i}` }),
+      );
+    // Three moments they took place, two they were written: only the id tells some apart.
+    await env.DB.batch(
+      written.map((note, i) =>
+        env.DB.prepare("UPDATE notes SET occurred_at = ?, created_at = ? WHERE id = ? AND organization_id = ?").bind(
+          1_900_000_000_000 + (i % 3) * 60_000,
+          1_800_000_000_000 + (i % 2) * 1000,
+          note.id,
+          org.id,
+        ),
+      ),
+    );
+    const want = written
+      .map((note, i) => ({ id: note.id, occurred: i % 3, created: i % 2 }))
+      .sort((x, y) => y.occurred - x.occurred || y.created - x.created || (x.id < y.id ? 1 : -1))
+      .map((note) => note.id);
+    for (const limit of [1, 2, 4]) {
+      const read: string[] = [];
+      for (let cursor: string | undefined, pages = 0; pages < 20; pages++) {
+        const page = await owner.caller.notes.list({ recordId: contact.id, cursor, limit });
+        read.push(...page.map((note) => note.id));
+        if (page.length < limit) break;
+        cursor = page[page.length - 1].id;
+      }
+      expect(read, `limit ${limit}`).toEqual(want);
+    }
+    // A note deleted meanwhile still marks its place.
+    await owner.caller.notes.delete({ id: want[3] });
+    expect((await owner.caller.notes.list({ recordId: contact.id, cursor: want[3] })).map((n) => n.id)).toEqual(
+      want.slice(4),
+    );
+  });
+
+  it("is BAD_REQUEST over HTTP for a page over 200 notes or a malformed cursor", async () => {
+    const { owner, contact } = await team();
+    const client = await httpClientFor(owner.identity);
+    expect(
+      fieldErrorsOf(
+        await expectTRPCError(client.notes.list.query({ recordId: contact.id, limit: 201 }), "BAD_REQUEST"),
+      ),
+    ).toHaveProperty("limit");
+    expect(
+      fieldErrorsOf(
+        await expectTRPCError(client.notes.list.query({ recordId: contact.id, cursor: "x" }), "BAD_REQUEST"),
+      ),
+    ).toHaveProperty("cursor");
+  });
+
   it("is empty for a record without notes", async () => {
     const { owner, contact } = await team();
     expect(await owner.caller.notes.list({ recordId: contact.id })).toEqual([]);
@@ -383,6 +437,7 @@ describe("notes across organizations", () => {
   it("never lists A's notes to B, even given A's record id", async () => {
     const { a, b } = await twoOrganizations();
     expect(await b.member.caller.notes.list({ recordId: a.contact.id })).toEqual([]);
+    expect(await b.member.caller.notes.list({ recordId: a.contact.id, cursor: a.note.id })).toEqual([]);
     expect((await a.member.caller.notes.list({ recordId: a.contact.id })).map((n) => n.id)).toEqual([a.note.id]);
   });
 });

@@ -1,15 +1,16 @@
 import { TRPCError } from "@trpc/server";
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, desc, eq, exists, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { contacts, notes } from "../../../drizzle";
 import { noteOutcomeLabels, type NoteOutcome } from "../../../drizzle/values";
 import { newId } from "../domain/ids";
 import { activityRow, insertActivity, insertActivityWhere } from "../domain/records/activity";
 import { companiesOf, companyActivityRefresh } from "../domain/records/company-activity";
 import { notFound, staleNoteError } from "../domain/records/conflict";
+import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { assertLiveRecord } from "../domain/records/live-record";
 import type { Database } from "../db";
-import { NOTES_LISTED, noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
+import { noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 
@@ -81,14 +82,27 @@ function refreshCompanyOf(db: Database, organizationId: string, note: RecordRef)
   return [];
 }
 
+/** A record's notes and logged activities: by when they took place, then when they were written, newest first. */
+const newestFirst: KeysetOrder<typeof notes> = {
+  keys: (note) => [sql`${note.occurredAt}`, sql`${note.createdAt}`, sql`${note.id}`],
+  descending: true,
+};
+
 export const notesRouter = createTRPCRouter({
   list: memberProcedure.input(noteListInput).query(({ ctx, input }) =>
     ctx.db
       .select()
       .from(notes)
-      .where(and(eq(notes.organizationId, ctx.org.id), eq(notes.recordId, input.recordId), isNull(notes.deletedAt)))
-      .orderBy(desc(notes.occurredAt), desc(notes.createdAt))
-      .limit(NOTES_LISTED),
+      .where(
+        and(
+          eq(notes.organizationId, ctx.org.id),
+          eq(notes.recordId, input.recordId),
+          isNull(notes.deletedAt),
+          input.cursor ? afterAnchor(notes, newestFirst, ctx.org.id, input.cursor) : undefined,
+        ),
+      )
+      .orderBy(...keysetOrderBy(notes, newestFirst))
+      .limit(input.limit),
   ),
 
   create: memberProcedure.input(noteCreateInput).mutation(async ({ ctx, input }) => {

@@ -53,9 +53,14 @@ export const noteUpdateInput = z.object({
   outcome: outcome.nullish(),
   occurredAt: occurredAt.optional(),
 });
-export const noteListInput = z.object({ recordId: z.string().min(4).max(40) });
-/** A record's newest notes and logged activities its panel lists; older ones are in its timeline. */
+/** A page of a record's notes and logged activities, newest first. */
 export const NOTES_LISTED = 200;
+export const noteListInput = z.object({
+  recordId: z.string().min(4).max(40),
+  /** The next page: the last note of the page before (tRPC's infinite queries name it so). */
+  cursor: z.string().min(4).max(40).nullish(),
+  limit: z.number().int().min(1).max(NOTES_LISTED).default(NOTES_LISTED),
+});
 
 export const viewDefinition = z.object({
   filters: recordFilter.default({ combinator: "and", conditions: [] }),

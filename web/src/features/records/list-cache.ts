@@ -141,3 +141,8 @@ export function markCompanyActivityStale(queryClient: QueryClient) {
 export function markContactCompaniesStale(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey(), refetchType: "none" });
 }
+
+/** Every read of a record's notes: its panel's pages, and the merge dialog's count. */
+export const notesOfRecord = (recordId: string) => ({
+  queryKey: [...trpc.notes.list.pathKey(), { input: { recordId } }],
+});

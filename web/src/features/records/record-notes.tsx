@@ -1,4 +1,10 @@
-import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { CalendarDays, Mail, Pencil, Phone, StickyNote, Trash, type LucideIcon } from "lucide-react";
 import {
@@ -27,11 +33,21 @@ import { Kbd, modKey } from "../../ui/kbd";
 import { useCurrentUser } from "../auth/use-current-user";
 import { memberName, useMembers } from "../members/use-members";
 import { parseWhen, type When } from "./parse-when";
-import { markCompanyActivityStale } from "./list-cache";
+import { markCompanyActivityStale, notesOfRecord } from "./list-cache";
 import { PanelSection } from "./record-fields";
 import type { RecordObject } from "./use-record-actions";
 
 type Note = inferOutput<typeof trpc.notes.list>[number];
+
+/** A note as the cache holds it now, in any read of its record's notes (pages, or one list). */
+function cachedNote(queryClient: QueryClient, recordId: string, id: string): Note | undefined {
+  for (const [, data] of queryClient.getQueriesData<Note[] | InfiniteData<Note[]>>(notesOfRecord(recordId))) {
+    const listed = Array.isArray(data) ? data : data?.pages.flat();
+    const found = listed?.find((note) => note.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /**
  * Cmd/Ctrl+Enter saves, Escape cancels. The textareas carry `data-cell-editor`, which tells the
@@ -59,7 +75,7 @@ function useNoteMutations(object: RecordObject, recordId: string) {
       object === "contact" && queryClient.invalidateQueries({ queryKey: trpc.contacts.list.pathKey() }),
       object === "contact" && markCompanyActivityStale(queryClient),
       queryClient.invalidateQueries({ queryKey: trpc.companies.list.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.notes.list.queryKey({ recordId }) }),
+      queryClient.invalidateQueries(notesOfRecord(recordId)),
       queryClient.invalidateQueries({
         queryKey:
           object === "contact"
@@ -366,8 +382,8 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
           if (!isConflict(error)) return toastError(error, `Could not save the ${noun}`);
           // A teammate edited it first: their version, read again, is what "Save mine" replaces.
           const fresh = await queryClient
-            .fetchQuery({ ...trpc.notes.list.queryOptions({ recordId: note.recordId }), staleTime: 0 })
-            .then((notes) => notes.find((n) => n.id === note.id))
+            .refetchQueries(notesOfRecord(note.recordId))
+            .then(() => cachedNote(queryClient, note.recordId, note.id))
             .catch(() => undefined);
           toastError(
             error,
@@ -486,7 +502,14 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
 
 /** A record's notes and logged calls, meetings and emails in its side panel: write or log one (Cmd/Ctrl+Enter), edit inline, delete. */
 export function RecordNotes({ object, recordId }: { object: RecordObject; recordId: string | null }) {
-  const notes = useQuery(trpc.notes.list.queryOptions(recordId ? { recordId } : skipToken));
+  const notes = useInfiniteQuery({
+    ...trpc.notes.list.infiniteQueryOptions(
+      { recordId: recordId ?? "" },
+      { getNextPageParam: (page) => (page.length < NOTES_LISTED ? undefined : page[page.length - 1].id) },
+    ),
+    enabled: recordId !== null,
+  });
+  const listed = notes.data?.pages.flat();
   const members = useMembers();
   const { data: user } = useCurrentUser();
   const names = new Map(members.data?.map((m) => [m.userId, memberName(m)]));
@@ -495,30 +518,40 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
   return (
     <PanelSection
       title={
-        notes.data?.length
-          ? `Notes & activities · ${notes.data.length}${notes.data.length >= NOTES_LISTED ? "+" : ""}`
-          : "Notes & activities"
+        listed?.length ? `Notes & activities · ${listed.length}${notes.hasNextPage ? "+" : ""}` : "Notes & activities"
       }
     >
       {recordId && (
         <div className="space-y-3" data-testid="record-notes">
           <Composer key={recordId} object={object} recordId={recordId} />
-          {notes.isError ? (
+          {notes.isError && !notes.isFetchNextPageError ? (
             <ErrorState message={notes.error.message} onRetry={() => void notes.refetch()} />
-          ) : !notes.data ? (
+          ) : !listed ? (
             <Skeleton className="h-12 w-full" />
           ) : (
-            notes.data.length > 0 && (
+            listed.length > 0 && (
               <>
                 <ul className="space-y-2">
-                  {notes.data.map((note) => (
+                  {listed.map((note) => (
                     <NoteItem key={note.id} note={note} object={object} author={authorOf(note.createdBy)} />
                   ))}
                 </ul>
-                {notes.data.length >= NOTES_LISTED && (
-                  <p className="text-xs text-muted" data-testid="older-notes">
-                    The newest {NOTES_LISTED} are listed here; older ones are in the timeline below.
-                  </p>
+                {notes.hasNextPage && (
+                  <div className="flex items-center gap-2" data-testid="older-notes">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      pending={notes.isFetchingNextPage}
+                      onClick={() => void notes.fetchNextPage()}
+                    >
+                      {notes.isFetchNextPageError ? "Try again" : "Show older"}
+                    </Button>
+                    {notes.isFetchNextPageError && (
+                      <span className="text-xs text-danger" role="alert">
+                        Could not load older notes: {notes.error.message}
+                      </span>
+                    )}
+                  </div>
                 )}
               </>
             )

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import type { inferInput } from "@trpc/tanstack-react-query";
 import { useCallback } from "react";
 import { trpc } from "../../lib/trpc";
-import { markCompanyActivityStale, markContactCompaniesStale, removeFromLists } from "./list-cache";
+import { markCompanyActivityStale, markContactCompaniesStale, notesOfRecord, removeFromLists } from "./list-cache";
 
 /** The objects with a record list page, trash, bulk actions and merge. */
 export type RecordObject = "contact" | "company";
@@ -122,7 +122,7 @@ export function useMergeRecords(object: RecordObject) {
       const result = await mutateAsync(input);
       removeFromLists(queryClient, listKeyOf(object), new Set([input.mergedId]));
       refreshRecords(queryClient, object, [input.survivorId]);
-      void queryClient.invalidateQueries({ queryKey: trpc.notes.list.queryKey({ recordId: input.survivorId }) });
+      void queryClient.invalidateQueries(notesOfRecord(input.survivorId));
       void queryClient.invalidateQueries({ queryKey: trpc.tasks.list.queryKey() });
       // The merged record no longer pairs with anyone.
       const procedures = object === "contact" ? trpc.contacts : trpc.companies;
