@@ -569,7 +569,7 @@ describe("/tasks: a task without a due date, behind hundreds of dated ones", () 
     assert.deepEqual(page.errors, []);
   });
 
-  it("reads the trash page by page, and restores from a later page", async () => {
+  it("reads the trash page by page, and restores from a later page, with a click or r", async () => {
     const day = { dayStart: new Date(Date.now() - 86_400_000), dayEnd: new Date(Date.now() + 86_400_000) };
     const open = await callProcedure(page, "tasks.list", { view: "overdue", ...day, limit: 200 }, { kind: "query" });
     const binned = open.slice(0, 105).map((r) => r.task);
@@ -582,9 +582,13 @@ describe("/tasks: a task without a due date, behind hundreds of dated ones", () 
     const more = page.getByTestId("tasks-more");
     await more.getByText("100 shown").waitFor();
     assert.equal(await trashRows.count(), 100);
-    await more.getByRole("button", { name: "Show more" }).click();
+    // j past the last reads the next page, as Show more does.
+    await trashRows.nth(99).click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("j");
     await more.waitFor({ state: "detached" });
     assert.equal(await trashRows.count(), 105);
+    await page.keyboard.press("j");
+    assert.equal(await trashRows.nth(100).getAttribute("data-active"), "true", "the next page's first task is active");
     const titles = await page.getByTestId("task-trash").getByTestId("task-title").allInnerTexts();
     assert.deepEqual([...titles].sort(), binned.map((t) => t.title).sort(), "each deleted task once");
 
@@ -595,10 +599,25 @@ describe("/tasks: a task without a due date, behind hundreds of dated ones", () 
       .filter({ has: page.getByTestId("task-title").getByText(first, { exact: true }) })
       .waitFor({ state: "detached" });
     assert.equal(await trashRows.count(), 104);
+
+    // From the keyboard: j moves, r restores the active task, and the next one takes its place.
+    await trashRows.first().click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("j");
+    assert.equal(await trashRows.nth(1).getAttribute("data-active"), "true");
+    const second = await trashRows.nth(1).getByTestId("task-title").innerText();
+    const third = await trashRows.nth(2).getByTestId("task-title").innerText();
+    await page.keyboard.press("r");
+    await trashRows
+      .filter({ has: page.getByTestId("task-title").getByText(second, { exact: true }) })
+      .waitFor({ state: "detached" });
+    assert.equal(await trashRows.count(), 103);
+    assert.equal(await trashRows.nth(1).getByTestId("task-title").innerText(), third);
+    assert.equal(await trashRows.nth(1).getAttribute("data-active"), "true");
     await screenshot(page, "tasks-trash");
     await page.getByRole("tab", { name: /Overdue/ }).click();
     await page.getByTestId("task-title").getByText(first, { exact: true }).waitFor();
-    assert.equal(await page.getByTestId("task-tab-count-overdue").innerText(), "105");
+    await page.getByTestId("task-title").getByText(second, { exact: true }).waitFor();
+    assert.equal(await page.getByTestId("task-tab-count-overdue").innerText(), "106");
     assert.deepEqual(page.errors, []);
   });
 });

@@ -57,6 +57,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["a"], action: "Assign the task to a teammate" },
       { keys: ["l"], action: "Link the task to a contact or company" },
       { keys: ["⌫"], action: "Delete the task (with undo)" },
+      { keys: ["r"], action: "In the trash: restore the task" },
     ],
   },
 ];

@@ -13,3 +13,10 @@ export const taskKeyHints: KeyHint[] = [
   [["c"], "add"],
   [["?"], "all shortcuts"],
 ];
+
+/** What the trash answers to. */
+export const trashKeyHints: KeyHint[] = [
+  [["j", "k"], "move"],
+  [["r"], "restore"],
+  [["?"], "all shortcuts"],
+];

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useRef, useState, type RefObject } from "react";
 import { Card } from "../../ui/card";
 import type { Member } from "../members/use-members";
 import { TaskRow } from "./task-row";
 import type { RowPicker, TaskRow as Row } from "./task-types";
-import { useListKeys } from "./use-list-keys";
+import { useActiveRow, useListKeys } from "./use-list-keys";
 import { useTaskActions } from "./use-task-mutations";
 
 type TaskListProps = {
@@ -19,24 +19,17 @@ type TaskListProps = {
 };
 
 export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReached }: TaskListProps) {
-  // The active task, by id: it stays active when the list sorts it elsewhere (a new priority, a new date).
-  const [activeId, setActiveId] = useState<string | null>(openId);
-  const lastIndex = useRef(0);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [picking, setPicking] = useState<{ id: string; field: RowPicker } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const { index, setActiveId } = useActiveRow(
+    rows.map((row) => row.task.id),
+    openId,
+    listRef,
+  );
+  const active = rows[index]?.task;
   const act = useTaskActions();
   const now = new Date();
-
-  // When it leaves the list (completed, deleted, moved to another tab), the next one takes its place.
-  const found = rows.findIndex((row) => row.task.id === activeId);
-  const index = found >= 0 ? found : Math.min(lastIndex.current, rows.length - 1);
-  const active = rows[index]?.task;
-
-  useEffect(() => {
-    lastIndex.current = Math.max(index, 0);
-    listRef.current?.children[index]?.scrollIntoView({ block: "nearest" });
-  }, [index]);
 
   // The details panel shows the active task while it is open.
   const activate = (i: number) => {

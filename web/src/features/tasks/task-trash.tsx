@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useRef } from "react";
 import { TRASH_PAGE } from "../../../../worker/src/schemas/tasks";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { recordIconOf } from "../records/record-icon";
@@ -6,9 +7,11 @@ import { formatDateTime, formatRelative } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
+import { cn } from "../../ui/cn";
 import { ErrorState } from "../../ui/empty-state";
 import { InlineEmpty } from "../../ui/inline-empty";
 import { TasksMore, TasksSkeleton } from "./task-states";
+import { useActiveRow, useListKeys } from "./use-list-keys";
 import { useTaskRestore } from "./use-task-mutations";
 
 /** Deleted tasks of the workspace, newest deletion first, each with Restore. */
@@ -21,6 +24,30 @@ export function TaskTrash() {
   );
   const restore = useTaskRestore();
   const deleted = trash.data?.pages.flat();
+  const listRef = useRef<HTMLUListElement>(null);
+  const { index, setActiveId } = useActiveRow(
+    (deleted ?? []).map(({ task }) => task.id),
+    null,
+    listRef,
+  );
+  const active = deleted?.[index]?.task;
+  const activate = (i: number) => {
+    const row = deleted?.[i];
+    if (row) setActiveId(row.task.id);
+  };
+  // j/k move (j past the last reads the next page), r puts the active task back.
+  useListKeys(
+    {
+      move: (delta) => {
+        if (!deleted) return;
+        if (delta === 1 && index === deleted.length - 1 && trash.hasNextPage && !trash.isFetchingNextPage)
+          void trash.fetchNextPage();
+        activate(Math.max(0, Math.min(deleted.length - 1, index + delta)));
+      },
+      restore: () => active && !restore.isPending && restore.mutate({ id: active.id }),
+    },
+    deleted !== undefined && deleted.length > 0,
+  );
   if (deleted === undefined)
     return trash.isError ? (
       <ErrorState message={`Could not load the trash: ${trash.error.message}`} onRetry={() => void trash.refetch()} />
@@ -38,12 +65,23 @@ export function TaskTrash() {
   return (
     <>
       <Card className="overflow-hidden">
-        <ul className="divide-y divide-border" data-testid="task-trash" aria-label="Deleted tasks">
-          {deleted.map(({ task, recordName }) => {
+        <ul ref={listRef} className="divide-y divide-border" data-testid="task-trash" aria-label="Deleted tasks">
+          {deleted.map(({ task, recordName }, i) => {
             const RecordIcon = recordIconOf(task.recordObject);
             const restoring = restore.isPending && restore.variables?.id === task.id;
             return (
-              <li key={task.id} data-testid="trash-row" className="flex h-11 items-center gap-3 px-4 text-[13px]">
+              <li
+                key={task.id}
+                data-testid="trash-row"
+                data-active={i === index}
+                aria-current={i === index || undefined}
+                onClick={() => activate(i)}
+                className={cn(
+                  "relative flex h-11 items-center gap-3 px-4 text-[13px]",
+                  i === index ? "bg-surface-2/70" : "hover:bg-surface",
+                )}
+              >
+                {i === index && <span className="absolute inset-y-0 left-0 w-0.5 bg-primary" aria-hidden />}
                 <Trash2 className="size-4 shrink-0 text-muted" aria-hidden />
                 <span data-testid="task-title" className="min-w-0 flex-1 truncate text-foreground">
                   {task.title}

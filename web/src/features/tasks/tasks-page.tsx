@@ -8,7 +8,7 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { useMembers } from "../members/use-members";
 import { useDayRange } from "./day-range";
 import { KeyboardHints } from "../../ui/keyboard-hints";
-import { taskKeyHints } from "./key-hints";
+import { taskKeyHints, trashKeyHints } from "./key-hints";
 import { QuickAdd } from "./quick-add";
 import { TaskList } from "./task-list";
 import { TasksEmpty, TasksMore, TasksSkeleton } from "./task-states";
@@ -114,7 +114,7 @@ export default function TasksPage() {
             </>
           )}
         </div>
-        {tab !== "trash" && <KeyboardHints hints={taskKeyHints} className="mt-3" />}
+        <KeyboardHints hints={tab === "trash" ? trashKeyHints : taskKeyHints} className="mt-3" />
       </PageBody>
       <TaskDetails
         row={openRow}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { isTyping } from "../../lib/typing";
 
 export type ListKeyHandlers = {
@@ -11,14 +11,17 @@ export type ListKeyHandlers = {
   assign: () => void;
   link: () => void;
   open: () => void;
+  /** The trash's: put the active task back. */
+  restore: () => void;
 };
 
 /**
  * Linear-style list keys, active while no field, dialog or menu has the keyboard:
  * j/k or ↑/↓ move, x or Space toggles, Enter edits, o opens the details, d reschedules, a reassigns, l links to a record,
- * Delete/Backspace deletes, c adds. They go on while the details panel is open beside the list.
+ * Delete/Backspace deletes, c adds, r restores (the trash). They go on while the details panel is open beside the list.
+ * A list answers only the keys it has handlers for.
  */
-export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
+export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean) {
   const ref = useRef(handlers);
   useEffect(() => {
     ref.current = handlers;
@@ -29,11 +32,11 @@ export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
       if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
       if (document.querySelector('[role="dialog"]:not([data-sheet]), [role="menu"]')) return;
       const on = ref.current;
-      const actions: Record<string, () => void> = {
-        j: () => on.move(1),
-        ArrowDown: () => on.move(1),
-        k: () => on.move(-1),
-        ArrowUp: () => on.move(-1),
+      const actions: Record<string, (() => void) | undefined> = {
+        j: on.move && (() => on.move!(1)),
+        ArrowDown: on.move && (() => on.move!(1)),
+        k: on.move && (() => on.move!(-1)),
+        ArrowUp: on.move && (() => on.move!(-1)),
         x: on.toggle,
         " ": on.toggle,
         Enter: on.edit,
@@ -44,6 +47,7 @@ export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
         a: on.assign,
         l: on.link,
         o: on.open,
+        r: on.restore,
       };
       // Buttons and links keep their own Enter and Space.
       const onControl = event.target instanceof HTMLElement && event.target.closest("button, a");
@@ -56,4 +60,20 @@ export function useListKeys(handlers: ListKeyHandlers, enabled: boolean) {
     window.addEventListener("keydown", handleKeyDown);
     return () => window.removeEventListener("keydown", handleKeyDown);
   }, [enabled]);
+}
+
+/**
+ * The active row of a list, by id: it stays active when the list sorts it elsewhere (a new priority, a new date), and
+ * when it leaves the list (completed, deleted, restored, moved to another tab) the next one takes its place.
+ */
+export function useActiveRow(ids: string[], initialId: string | null, listRef: RefObject<HTMLElement | null>) {
+  const [activeId, setActiveId] = useState<string | null>(initialId);
+  const lastIndex = useRef(0);
+  const found = activeId === null ? -1 : ids.indexOf(activeId);
+  const index = found >= 0 ? found : Math.min(lastIndex.current, ids.length - 1);
+  useEffect(() => {
+    lastIndex.current = Math.max(index, 0);
+    listRef.current?.children[index]?.scrollIntoView({ block: "nearest" });
+  }, [index, listRef]);
+  return { index, setActiveId };
 }
