@@ -274,7 +274,6 @@ export const tasksRouter = createTRPCRouter({
     return moveTask(ctx.db, ctx.uid, binned, "restored");
   }),
 
-  /** Deleted tasks, newest first, to restore from the trash. */
   /** Deleted tasks, newest deletion first, page by page (`cursor`: the last task of the page before). */
   trash: memberProcedure.input(taskTrashInput).query(({ ctx, input }) =>
     tasksWithRecordName(ctx.db, ctx.org.id)

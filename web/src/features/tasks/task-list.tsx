@@ -3,7 +3,8 @@ import { Card } from "../../ui/card";
 import type { Member } from "../members/use-members";
 import { TaskRow } from "./task-row";
 import type { RowPicker, TaskRow as Row } from "./task-types";
-import { useActiveRow, useListKeys } from "./use-list-keys";
+import { useActiveRow } from "./active-row";
+import { useListKeys } from "./use-list-keys";
 import { useTaskActions } from "./use-task-mutations";
 
 type TaskListProps = {
@@ -22,10 +23,11 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
   const [editingId, setEditingId] = useState<string | null>(null);
   const [picking, setPicking] = useState<{ id: string; field: RowPicker } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const { index, setActiveId } = useActiveRow(
+  const { index, setActiveId, step } = useActiveRow(
     rows.map((row) => row.task.id),
     openId,
     listRef,
+    onEndReached,
   );
   const active = rows[index]?.task;
   const act = useTaskActions();
@@ -38,14 +40,10 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
     setActiveId(row.task.id);
     if (openId !== null) onOpen(row.task.id);
   };
-  const move = (delta: 1 | -1) => {
-    if (delta === 1 && index === rows.length - 1) onEndReached?.();
-    activate(Math.max(0, Math.min(rows.length - 1, index + delta)));
-  };
 
   useListKeys(
     {
-      move,
+      move: (delta) => activate(step(delta)),
       toggle: () => active && act.toggle(active),
       edit: () => active && setEditingId(active.id),
       remove: () => active && act.remove(active),

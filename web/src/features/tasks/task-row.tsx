@@ -3,6 +3,7 @@ import { recordIconOf } from "../records/record-icon";
 import { formatDateTime } from "../../lib/format";
 import { Avatar } from "../../ui/avatar";
 import { cn } from "../../ui/cn";
+import { ActiveRowBar, activeRowClass } from "./active-row";
 import { memberName, type Member } from "../members/use-members";
 import { formatDueShort } from "./due-format";
 import { PriorityMarker } from "./priority-marker";
@@ -57,10 +58,10 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
       onDoubleClick={on.onEdit}
       className={cn(
         "group relative flex h-10 cursor-default items-center gap-3 px-4 text-[13px]",
-        active ? "bg-surface-2/70" : "hover:bg-surface",
+        activeRowClass(active),
       )}
     >
-      {active && <span className="absolute inset-y-0 left-0 w-0.5 bg-primary" aria-hidden />}
+      <ActiveRowBar active={active} />
       <TaskCheckbox task={task} onToggle={on.onToggle} />
       <PriorityMarker priority={task.priority} />
       {editing ? (

@@ -11,7 +11,8 @@ import { cn } from "../../ui/cn";
 import { ErrorState } from "../../ui/empty-state";
 import { InlineEmpty } from "../../ui/inline-empty";
 import { TasksMore, TasksSkeleton } from "./task-states";
-import { useActiveRow, useListKeys } from "./use-list-keys";
+import { ActiveRowBar, activeRowClass, useActiveRow } from "./active-row";
+import { useListKeys } from "./use-list-keys";
 import { useTaskRestore } from "./use-task-mutations";
 
 /** Deleted tasks of the workspace, newest deletion first, each with Restore. */
@@ -25,10 +26,11 @@ export function TaskTrash() {
   const restore = useTaskRestore();
   const deleted = trash.data?.pages.flat();
   const listRef = useRef<HTMLUListElement>(null);
-  const { index, setActiveId } = useActiveRow(
+  const { index, setActiveId, step } = useActiveRow(
     (deleted ?? []).map(({ task }) => task.id),
     null,
     listRef,
+    () => trash.hasNextPage && !trash.isFetchingNextPage && void trash.fetchNextPage(),
   );
   const active = deleted?.[index]?.task;
   const activate = (i: number) => {
@@ -38,12 +40,7 @@ export function TaskTrash() {
   // j/k move (j past the last reads the next page), r puts the active task back.
   useListKeys(
     {
-      move: (delta) => {
-        if (!deleted) return;
-        if (delta === 1 && index === deleted.length - 1 && trash.hasNextPage && !trash.isFetchingNextPage)
-          void trash.fetchNextPage();
-        activate(Math.max(0, Math.min(deleted.length - 1, index + delta)));
-      },
+      move: (delta) => activate(step(delta)),
       restore: () => active && !restore.isPending && restore.mutate({ id: active.id }),
     },
     deleted !== undefined && deleted.length > 0,
@@ -76,12 +73,9 @@ export function TaskTrash() {
                 data-active={i === index}
                 aria-current={i === index || undefined}
                 onClick={() => activate(i)}
-                className={cn(
-                  "relative flex h-11 items-center gap-3 px-4 text-[13px]",
-                  i === index ? "bg-surface-2/70" : "hover:bg-surface",
-                )}
+                className={cn("relative flex h-11 items-center gap-3 px-4 text-[13px]", activeRowClass(i === index))}
               >
-                {i === index && <span className="absolute inset-y-0 left-0 w-0.5 bg-primary" aria-hidden />}
+                <ActiveRowBar active={i === index} />
                 <Trash2 className="size-4 shrink-0 text-muted" aria-hidden />
                 <span data-testid="task-title" className="min-w-0 flex-1 truncate text-foreground">
                   {task.title}

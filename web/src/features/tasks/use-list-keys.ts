@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef } from "react";
 import { isTyping } from "../../lib/typing";
 
 export type ListKeyHandlers = {
@@ -60,20 +60,4 @@ export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean
     window.addEventListener("keydown", handleKeyDown);
     return () => window.removeEventListener("keydown", handleKeyDown);
   }, [enabled]);
-}
-
-/**
- * The active row of a list, by id: it stays active when the list sorts it elsewhere (a new priority, a new date), and
- * when it leaves the list (completed, deleted, restored, moved to another tab) the next one takes its place.
- */
-export function useActiveRow(ids: string[], initialId: string | null, listRef: RefObject<HTMLElement | null>) {
-  const [activeId, setActiveId] = useState<string | null>(initialId);
-  const lastIndex = useRef(0);
-  const found = activeId === null ? -1 : ids.indexOf(activeId);
-  const index = found >= 0 ? found : Math.min(lastIndex.current, ids.length - 1);
-  useEffect(() => {
-    lastIndex.current = Math.max(index, 0);
-    listRef.current?.children[index]?.scrollIntoView({ block: "nearest" });
-  }, [index, listRef]);
-  return { index, setActiveId };
 }
