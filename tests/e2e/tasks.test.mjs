@@ -99,6 +99,47 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
     assert.equal(await page.getByTestId("task-row").count(), 1);
     assert.deepEqual(page.errors, []);
   });
+
+  it("keeps a task's title readable in a narrow window: a long record name gives way first", async () => {
+    const company = await callProcedure(page, "companies.create", {
+      name: "Initech Software Solutions International Holdings",
+    });
+    await callProcedure(page, "tasks.create", {
+      title: "Renew the support contract",
+      dueAt: new Date(tomorrowAt3pm),
+      recordObject: "company",
+      recordId: company.id,
+    });
+    await page.setViewportSize({ width: 800, height: 800 });
+    try {
+      const readable = async (where) => {
+        const task = page
+          .getByTestId(where === "/tasks" ? "task-row" : "record-task")
+          .filter({ hasText: "Renew the support contract" });
+        const title = task.getByText("Renew the support contract", { exact: true });
+        await title.waitFor({ state: "attached" });
+        // No box at all when the title is squeezed to nothing.
+        const width = (await title.boundingBox())?.width ?? 0;
+        assert.ok(width >= 112, `the title keeps at least 7rem on ${where} (${width} px)`);
+        const record = task.getByTestId("task-record");
+        assert.ok(
+          await record.evaluate((el) => {
+            const name = el.matches("span") ? el : el.querySelector("span");
+            return name.scrollWidth > name.clientWidth;
+          }),
+          `the record's name is cut short on ${where}`,
+        );
+      };
+      await page.goto("/tasks?view=upcoming");
+      await readable("/tasks");
+      await screenshot(page, "tasks-narrow");
+      await page.goto("/home");
+      await readable("/home");
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 860 });
+    }
+    assert.deepEqual(page.errors, []);
+  });
 });
 
 describe("/tasks: a title edited while a teammate renamed the task", () => {

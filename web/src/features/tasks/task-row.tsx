@@ -69,7 +69,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
       ) : (
         <span
           data-testid="task-title"
-          className={cn("min-w-0 flex-1 truncate", done ? "text-muted line-through" : "text-foreground")}
+          className={cn("min-w-28 flex-auto truncate", done ? "text-muted line-through" : "text-foreground")}
         >
           {task.title}
         </span>
@@ -108,7 +108,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
               on.onPicking("record");
             }}
             className={cn(
-              "hidden max-w-48 shrink-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted hover:bg-surface-2 hover:text-foreground sm:inline-flex",
+              "hidden max-w-[min(12rem,25%)] min-w-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted hover:bg-surface-2 hover:text-foreground sm:inline-flex",
               recordName
                 ? "border border-border"
                 : "opacity-0 group-hover:opacity-100 group-data-[active=true]:opacity-100",

@@ -34,7 +34,7 @@ export function TitleEditor({ task, onSave, onCancel }: TitleEditorProps) {
         if (event.key === "Enter") save();
         if (event.key === "Escape") onCancel();
       }}
-      className="h-7 min-w-0 flex-1 rounded-md border border-primary bg-background px-2 text-[13px] text-foreground ring-2 ring-primary/20 focus:outline-none"
+      className="h-7 min-w-28 flex-1 rounded-md border border-primary bg-background px-2 text-[13px] text-foreground ring-2 ring-primary/20 focus:outline-none"
       style={{ outline: "none" }}
     />
   );
