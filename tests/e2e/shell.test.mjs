@@ -1,5 +1,5 @@
 import { after, before, describe, it } from "node:test";
-import { assert, BASE_URL, launchBrowser, newPage, registeredUser, screenshot } from "./harness.mjs";
+import { assert, BASE_URL, callProcedure, launchBrowser, newPage, registeredUser, screenshot } from "./harness.mjs";
 
 describe("the app shell: palette, feedback, theme, not-found", () => {
   let browser;
@@ -119,5 +119,44 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
     await dark.goto(`${BASE_URL}/signin`);
     await dark.waitForSelector("html.dark");
     await screenshot(dark, "signin-dark");
+  });
+
+  it("in a narrow window the sidebar is a rail of icons; its button opens the whole of it over the page", async () => {
+    await callProcedure(page, "views.create", { object: "contact", name: "Berlin founders", definition: {} });
+    await page.setViewportSize({ width: 800, height: 800 });
+    try {
+      await page.goto("/contacts");
+      await page.getByRole("heading", { name: "Contacts", level: 1 }).waitFor();
+      const sidebar = page.getByRole("complementary", { name: "Main navigation" });
+      const width = async () => (await sidebar.boundingBox()).width;
+      assert.ok((await width()) <= 64, `a rail (${await width()} px)`);
+      const main = await page.locator("main").boundingBox();
+      assert.ok(main.width >= 800 - 64, `the page keeps the room (${main.width} px)`);
+      assert.equal(await page.getByTestId("sidebar-view").isVisible(), false, "saved views wait for the open sidebar");
+      // Every link is still there by name (an icon, with the name as its tooltip).
+      assert.equal(await sidebar.getByRole("link", { name: "Tasks" }).getAttribute("title"), "Tasks");
+      await screenshot(page, "sidebar-rail");
+
+      await sidebar.getByRole("button", { name: "Open the sidebar" }).click();
+      await sidebar.getByTestId("organization-name").getByText("Initech").waitFor();
+      assert.ok((await width()) >= 200, `opened (${await width()} px)`);
+      await sidebar.getByTestId("sidebar-view").getByText("Berlin founders").waitFor();
+      await screenshot(page, "sidebar-opened");
+      await page.keyboard.press("Escape");
+      await sidebar.getByTestId("organization-name").waitFor({ state: "hidden" });
+
+      // Opened again, a link goes there and the sidebar gives the page back.
+      await sidebar.getByRole("button", { name: "Open the sidebar" }).click();
+      await sidebar.getByTestId("sidebar-view").getByText("Berlin founders").click();
+      await page.waitForURL(/\/contacts\?view=/);
+      await sidebar.getByTestId("organization-name").waitFor({ state: "hidden" });
+      assert.ok((await width()) <= 64);
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 860 });
+    }
+    const sidebar = page.getByRole("complementary", { name: "Main navigation" });
+    await sidebar.getByTestId("organization-name").getByText("Initech").waitFor();
+    assert.equal(await sidebar.getByRole("button", { name: "Open the sidebar" }).isVisible(), false);
+    assert.deepEqual(page.errors, []);
   });
 });

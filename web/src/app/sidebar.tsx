@@ -1,6 +1,18 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
-import { ChevronsUpDown, LogOut, MessageSquarePlus, Moon, Search, Settings, Sun, UserRound } from "lucide-react";
-import { NavLink, useNavigate, useSearchParams } from "react-router-dom";
+import {
+  ChevronsUpDown,
+  LogOut,
+  MessageSquarePlus,
+  Moon,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Search,
+  Settings,
+  Sun,
+  UserRound,
+} from "lucide-react";
+import { useEffect, useState } from "react";
+import { NavLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useCurrentUser } from "../features/auth/use-current-user";
 import { SidebarViews } from "../features/views/sidebar-views";
 import { useAuth } from "../lib/auth";
@@ -11,6 +23,14 @@ import { Kbd, modKey } from "../ui/kbd";
 import { mainNav, type NavItem } from "./navigation";
 import { useShell } from "./shell-context";
 
+/*
+ * Below 1024 px (a laptop's window beside an email client) the sidebar is a rail of icons, so a page keeps its room;
+ * its button opens the whole sidebar over the page. These show what the rail leaves out.
+ */
+const wideOnly = "hidden lg:block group-data-[expanded=true]/sidebar:block";
+const wideOnlyInline = "hidden lg:inline group-data-[expanded=true]/sidebar:inline";
+const railCentered = "justify-center lg:justify-start group-data-[expanded=true]/sidebar:justify-start";
+
 function SidebarLink({ item }: { item: NavItem }) {
   // With a saved view open, the view's own link is the highlighted one.
   const [params] = useSearchParams();
@@ -18,9 +38,12 @@ function SidebarLink({ item }: { item: NavItem }) {
   return (
     <NavLink
       to={item.to}
+      aria-label={item.label}
+      title={item.label}
       className={({ isActive }) =>
         cn(
           "flex h-8 items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium transition-colors",
+          railCentered,
           isActive && !viewOpen
             ? "bg-primary-soft text-primary"
             : isActive
@@ -30,7 +53,7 @@ function SidebarLink({ item }: { item: NavItem }) {
       }
     >
       <item.icon className="size-4 shrink-0" aria-hidden />
-      <span className="truncate">{item.label}</span>
+      <span className={cn("truncate", wideOnlyInline)}>{item.label}</span>
     </NavLink>
   );
 }
@@ -53,15 +76,16 @@ function UserMenu() {
   return (
     <Dropdown.Root>
       <Dropdown.Trigger
-        className="flex w-full items-center gap-2.5 rounded-md p-2 text-left hover:bg-surface-2"
+        className={cn("flex w-full items-center gap-2.5 rounded-md p-2 text-left hover:bg-surface-2", railCentered)}
         aria-label="Account menu"
+        title={name}
       >
         <Avatar name={name} photoUrl={user?.photoUrl} />
-        <span className="min-w-0 flex-1">
+        <span className={cn("min-w-0 flex-1", wideOnly)}>
           <span className="block truncate text-[13px] font-medium text-foreground">{name}</span>
           <span className="block truncate text-xs text-muted">{user?.email}</span>
         </span>
-        <ChevronsUpDown className="size-4 text-muted" aria-hidden />
+        <ChevronsUpDown className={cn("size-4 shrink-0 text-muted", wideOnly)} aria-hidden />
       </Dropdown.Trigger>
       <Dropdown.Portal>
         <Dropdown.Content
@@ -94,59 +118,112 @@ export function Sidebar() {
   const { data: user } = useCurrentUser();
   const { openPalette, openFeedback } = useShell();
   const organization = user?.organization;
+  const [expanded, setExpanded] = useState(false);
+  const { pathname, search } = useLocation();
+  // The opened sidebar is a way somewhere: it closes once the page changes.
+  useEffect(() => setExpanded(false), [pathname, search]);
+  useEffect(() => {
+    if (!expanded) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setExpanded(false);
+    };
+    window.addEventListener("keydown", closeOnEscape);
+    return () => window.removeEventListener("keydown", closeOnEscape);
+  }, [expanded]);
+  const ToggleIcon = expanded ? PanelLeftClose : PanelLeftOpen;
 
   return (
-    <aside className="flex w-60 shrink-0 flex-col border-r border-border bg-sidebar" aria-label="Main navigation">
-      <div className="flex items-center gap-2.5 px-4 pt-4 pb-3">
-        <div
-          className="flex size-7 items-center justify-center rounded-md bg-primary text-xs font-bold text-primary-foreground"
-          aria-hidden
-        >
-          {organization?.name.slice(0, 1).toUpperCase()}
-        </div>
-        <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-foreground" data-testid="organization-name">
-            {organization?.name}
-          </p>
-          <p className="text-xs text-muted capitalize">
-            {organization?.plan} plan · {user?.role}
-          </p>
-        </div>
-      </div>
-      <div className="px-3 pb-2">
-        <button
-          type="button"
-          onClick={openPalette}
-          className="flex h-8 w-full items-center gap-2 rounded-md border border-border bg-background px-2.5 text-[13px] text-muted shadow-xs hover:text-foreground"
-        >
-          <Search className="size-4" aria-hidden />
-          <span className="flex-1 truncate text-left">Search…</span>
-          <Kbd>{modKey}</Kbd>
-          <Kbd>K</Kbd>
-        </button>
-      </div>
-      <nav className="flex-1 space-y-0.5 overflow-y-auto px-3 py-2">
-        {mainNav.map((item) => (
-          <div key={item.to}>
-            <SidebarLink item={item} />
-            {item.views && <SidebarViews object={item.views} />}
+    <div className="relative w-14 shrink-0 lg:w-60">
+      {expanded && (
+        <div className="fixed inset-0 z-30 bg-black/20 lg:hidden" aria-hidden onClick={() => setExpanded(false)} />
+      )}
+      <aside
+        data-expanded={expanded}
+        className="group/sidebar absolute inset-y-0 left-0 z-40 flex w-14 flex-col border-r border-border bg-sidebar data-[expanded=true]:w-60 data-[expanded=true]:shadow-xl lg:w-60 lg:data-[expanded=true]:shadow-none"
+        aria-label="Main navigation"
+      >
+        <div className={cn("flex items-center gap-2.5 px-3.5 pt-4 pb-3 lg:px-4", railCentered)}>
+          <div
+            className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary text-xs font-bold text-primary-foreground"
+            aria-hidden
+            title={organization?.name}
+          >
+            {organization?.name.slice(0, 1).toUpperCase()}
           </div>
-        ))}
-      </nav>
-      <div className="space-y-0.5 border-t border-border px-3 py-2">
-        <SidebarLink item={{ to: "/settings", label: "Settings", icon: Settings }} />
-        <button
-          type="button"
-          onClick={openFeedback}
-          className="flex h-8 w-full items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium text-muted hover:bg-surface-2 hover:text-foreground"
-        >
-          <MessageSquarePlus className="size-4" aria-hidden />
-          Send feedback
-        </button>
-      </div>
-      <div className="border-t border-border p-2">
-        <UserMenu />
-      </div>
-    </aside>
+          <div className={cn("min-w-0 flex-1", wideOnly)}>
+            <p className="truncate text-sm font-semibold text-foreground" data-testid="organization-name">
+              {organization?.name}
+            </p>
+            <p className="text-xs text-muted capitalize">
+              {organization?.plan} plan · {user?.role}
+            </p>
+          </div>
+        </div>
+        <div className="px-2 pb-2 lg:px-3">
+          <button
+            type="button"
+            onClick={() => setExpanded((open) => !open)}
+            aria-expanded={expanded}
+            aria-label={expanded ? "Close the sidebar" : "Open the sidebar"}
+            title={expanded ? "Close the sidebar" : "Open the sidebar"}
+            className={cn(
+              "mb-1 flex h-8 w-full items-center gap-2.5 rounded-md px-2.5 text-[13px] text-muted hover:bg-surface-2 hover:text-foreground lg:hidden",
+              railCentered,
+            )}
+          >
+            <ToggleIcon className="size-4 shrink-0" aria-hidden />
+            <span className={wideOnlyInline}>Close</span>
+          </button>
+          <button
+            type="button"
+            onClick={openPalette}
+            aria-label="Search"
+            title="Search"
+            className={cn(
+              "flex h-8 w-full items-center gap-2 rounded-md border border-border bg-background px-2.5 text-[13px] text-muted shadow-xs hover:text-foreground",
+              railCentered,
+            )}
+          >
+            <Search className="size-4 shrink-0" aria-hidden />
+            <span className={cn("flex-1 truncate text-left", wideOnlyInline)}>Search…</span>
+            <span className={cn("gap-1", "hidden lg:flex group-data-[expanded=true]/sidebar:flex")}>
+              <Kbd>{modKey}</Kbd>
+              <Kbd>K</Kbd>
+            </span>
+          </button>
+        </div>
+        <nav className="flex-1 space-y-0.5 overflow-y-auto px-2 py-2 lg:px-3">
+          {mainNav.map((item) => (
+            <div key={item.to}>
+              <SidebarLink item={item} />
+              {item.views && (
+                <div className={wideOnly}>
+                  <SidebarViews object={item.views} />
+                </div>
+              )}
+            </div>
+          ))}
+        </nav>
+        <div className="space-y-0.5 border-t border-border px-2 py-2 lg:px-3">
+          <SidebarLink item={{ to: "/settings", label: "Settings", icon: Settings }} />
+          <button
+            type="button"
+            onClick={openFeedback}
+            aria-label="Send feedback"
+            title="Send feedback"
+            className={cn(
+              "flex h-8 w-full items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium text-muted hover:bg-surface-2 hover:text-foreground",
+              railCentered,
+            )}
+          >
+            <MessageSquarePlus className="size-4 shrink-0" aria-hidden />
+            <span className={wideOnlyInline}>Send feedback</span>
+          </button>
+        </div>
+        <div className="border-t border-border p-2">
+          <UserMenu />
+        </div>
+      </aside>
+    </div>
   );
 }

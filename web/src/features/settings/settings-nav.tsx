@@ -12,11 +12,11 @@ const groups: { label: string; items: NavItem[] }[] = [
 export function SettingsNav() {
   return (
     <nav aria-label="Settings" className="shrink-0 lg:sticky lg:top-6 lg:w-52 lg:self-start">
-      <div className="flex gap-6 overflow-x-auto lg:flex-col lg:gap-5">
+      <div className="flex flex-wrap gap-x-6 gap-y-3 lg:flex-col lg:flex-nowrap lg:gap-5">
         {groups.map((group) => (
           <div key={group.label}>
             <p className="mb-1 px-2.5 text-[11px] font-semibold tracking-wide text-muted uppercase">{group.label}</p>
-            <ul className="flex gap-0.5 lg:flex-col">
+            <ul className="flex flex-wrap gap-0.5 lg:flex-col">
               {group.items.map((item) => (
                 <li key={item.to}>
                   <NavLink
