@@ -90,6 +90,21 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
       { timeout: 3_000 },
     );
     await screenshot(page, "bulk-actions");
+
+    // In a narrow window the bar still fits its table: the actions keep their names, shown as icons.
+    await page.setViewportSize({ width: 800, height: 700 });
+    try {
+      await page.waitForFunction(() => {
+        const bar = document.querySelector('[data-testid="selection-bar"]');
+        return bar && bar.scrollWidth <= bar.clientWidth && bar.getBoundingClientRect().right <= innerWidth;
+      });
+      const label = await bar.getByText("Assign", { exact: true }).boundingBox();
+      assert.ok(label.width <= 1, `the label gives way to its icon (${label.width} px)`);
+      await bar.getByRole("button", { name: "Assign" }).waitFor();
+      await screenshot(page, "bulk-actions-narrow");
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 860 });
+    }
   });
 
   it("sets a custom property on the selected contacts", async () => {

@@ -3,6 +3,7 @@ import { Button } from "../../ui/button";
 import { exportSelectedCsv } from "./export-csv";
 import { importConfigs, type ImportObjectConfig } from "./import-objects";
 import { useExport } from "./use-export";
+import { bulkActionLabel } from "../../ui/data-table";
 
 /** The bulk bar's Export: the selected records, whole, as a CSV download. */
 export function ExportSelectedButton({ object, ids }: { object: ImportObjectConfig["object"]; ids: string[] }) {
@@ -19,7 +20,7 @@ export function ExportSelectedButton({ object, ids }: { object: ImportObjectConf
       title="Export the selected as CSV"
     >
       {exporting.rows === null && <Download className="size-3.5" aria-hidden />}
-      <span className="@max-2xl:sr-only">Export</span>
+      <span className={bulkActionLabel}>Export</span>
     </Button>
   );
 }

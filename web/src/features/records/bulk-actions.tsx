@@ -8,6 +8,7 @@ import { Avatar } from "../../ui/avatar";
 import { Button } from "../../ui/button";
 import { memberName, useMembers } from "../members/use-members";
 import { BulkPropertyDialog, BulkTagDialog } from "./bulk-actions-dialogs";
+import { bulkActionLabel } from "../../ui/data-table";
 import {
   BULK_CHUNK,
   countOf,
@@ -82,7 +83,7 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
       <Dropdown.Root>
         <Dropdown.Trigger className={trigger} disabled={pending} title="Assign an owner">
           <UserRound className="size-3.5" aria-hidden />
-          <span className="@max-2xl:sr-only">Assign</span>
+          <span className={bulkActionLabel}>Assign</span>
           <ChevronDown className="size-3 text-muted" aria-hidden />
         </Dropdown.Trigger>
         <Dropdown.Portal>
@@ -112,7 +113,7 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
       <Dropdown.Root>
         <Dropdown.Trigger className={trigger} disabled={pending} title="Add or remove a tag">
           <Tag className="size-3.5" aria-hidden />
-          <span className="@max-2xl:sr-only">Tags</span>
+          <span className={bulkActionLabel}>Tags</span>
           <ChevronDown className="size-3 text-muted" aria-hidden />
         </Dropdown.Trigger>
         <Dropdown.Portal>
@@ -134,7 +135,7 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
         title="Set a custom property"
       >
         <SlidersHorizontal className="size-3.5" aria-hidden />
-        <span className="@max-2xl:sr-only">Set property</span>
+        <span className={bulkActionLabel}>Set property</span>
       </Button>
 
       <BulkTagDialog

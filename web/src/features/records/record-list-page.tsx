@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import {
+  bulkActionLabel,
   DataTable,
   FilterBuilder,
   formatTotal,
@@ -189,7 +190,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
                     title="Merge the two into one"
                   >
                     <GitMerge className="size-3.5" aria-hidden />
-                    <span className="@max-2xl:sr-only">Merge</span>
+                    <span className={bulkActionLabel}>Merge</span>
                   </Button>
                 )}
                 <ExportSelectedButton object={props.object} ids={selectedIds} />
@@ -201,7 +202,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
                   title="Move to the trash"
                 >
                   {!props.deletePending && <Trash className="size-3.5" aria-hidden />}
-                  <span className="@max-2xl:sr-only">Delete</span>
+                  <span className={bulkActionLabel}>Delete</span>
                 </Button>
               </>
             )}

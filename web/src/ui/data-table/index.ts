@@ -1,5 +1,5 @@
 export { DataTable } from "./table";
-export { SelectionBar } from "./selection-bar";
+export { bulkActionLabel, SelectionBar } from "./selection-bar";
 export { SearchBox } from "./search-box";
 export { FilterBuilder } from "./filter-builder";
 export { useListState } from "./use-list-state";

@@ -2,6 +2,12 @@ import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Kbd } from "../kbd";
 
+/**
+ * A bulk action's label, which gives way to its icon (and tooltip) when the table is narrower than the bar's widest
+ * set of actions (two rows selected, or "Select all N" beside them: about 830 px).
+ */
+export const bulkActionLabel = "@max-[52rem]:sr-only";
+
 /** Floats over the table's bottom edge while rows are selected: the count and bulk actions. */
 export function SelectionBar({
   count,
