@@ -123,6 +123,7 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
 
   it("in a narrow window the sidebar is a rail of icons; its button opens the whole of it over the page", async () => {
     await callProcedure(page, "views.create", { object: "contact", name: "Berlin founders", definition: {} });
+    const contact = await callProcedure(page, "contacts.create", { firstName: "Milton", lastName: "Waddams" });
     await page.setViewportSize({ width: 800, height: 800 });
     try {
       await page.goto("/contacts");
@@ -144,6 +145,18 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
       await screenshot(page, "sidebar-opened");
       await page.keyboard.press("Escape");
       await sidebar.getByTestId("organization-name").waitFor({ state: "hidden" });
+
+      // Over an open record, Escape closes the sidebar and leaves the record open.
+      await page.goto(`/contacts?open=${contact.id}`);
+      const panel = page.getByTestId("record-panel");
+      await panel.getByRole("heading", { name: "Milton Waddams" }).waitFor();
+      await sidebar.getByRole("button", { name: "Open the sidebar" }).click();
+      await sidebar.getByTestId("organization-name").waitFor();
+      await page.keyboard.press("Escape");
+      await sidebar.getByTestId("organization-name").waitFor({ state: "hidden" });
+      await page.waitForTimeout(300);
+      assert.equal(await panel.isVisible(), true, "the record stays open");
+      assert.match(page.url(), new RegExp(`open=${contact.id}`));
 
       // Opened again, a link goes there and the sidebar gives the page back.
       await sidebar.getByRole("button", { name: "Open the sidebar" }).click();

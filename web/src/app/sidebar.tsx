@@ -124,11 +124,14 @@ export function Sidebar() {
   useEffect(() => setExpanded(false), [pathname, search]);
   useEffect(() => {
     if (!expanded) return;
+    // Escape closes the opened sidebar and nothing else (not the record panel or the selection under it).
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setExpanded(false);
+      if (event.key !== "Escape") return;
+      event.stopPropagation();
+      setExpanded(false);
     };
-    window.addEventListener("keydown", closeOnEscape);
-    return () => window.removeEventListener("keydown", closeOnEscape);
+    window.addEventListener("keydown", closeOnEscape, { capture: true });
+    return () => window.removeEventListener("keydown", closeOnEscape, { capture: true });
   }, [expanded]);
   const ToggleIcon = expanded ? PanelLeftClose : PanelLeftOpen;
 
