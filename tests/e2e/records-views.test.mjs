@@ -97,6 +97,19 @@ describe("saved views on /contacts", () => {
     await total("2 contacts match").waitFor();
     assert.deepEqual(await names(), ["Ann Archer", "Cy Cole"]);
     assert.equal(await page.getByTestId("column-header-leadScore").count(), 0);
+
+    // The palette finds it by name from anywhere, and Enter opens it.
+    await page.goto("/home");
+    await page.getByTestId("home-tasks").waitFor();
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Type a page or an action…").fill("qualif");
+    const option = page.getByRole("option", { name: /Qualified leads/ });
+    assert.match(await option.innerText(), /Contacts · shared/);
+    await page.getByRole("option", { name: /Qualified leads/, selected: true }).waitFor();
+    await screenshot(page, "palette-views");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(viewUrl);
+    await total("2 contacts match").waitFor();
     assert.deepEqual(page.errors, []);
   });
 

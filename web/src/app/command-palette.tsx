@@ -19,6 +19,7 @@ import { useAuth } from "../lib/auth";
 import { useTheme } from "../lib/theme";
 import { Kbd } from "../ui/kbd";
 import { useCurrentUser } from "../features/auth/use-current-user";
+import { PaletteViews } from "../features/views/palette-views";
 import { mainNav, settingsNav } from "./navigation";
 import { recordPath, useRecentRecords } from "./recent-records";
 import { useOpenRecordCommands } from "./record-commands";
@@ -137,6 +138,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
             ))}
           </Command.Group>
         )}
+        {text.trim() && <PaletteViews run={run} />}
         <Command.Group heading="Create">
           <Command.Item value="New contact create add person" onSelect={() => run(() => navigate("/contacts?new=1"))}>
             <Plus className="size-4 text-muted" aria-hidden />
