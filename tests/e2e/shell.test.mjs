@@ -134,8 +134,8 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
       const main = await page.locator("main").boundingBox();
       assert.ok(main.width >= 800 - 64, `the page keeps the room (${main.width} px)`);
       assert.equal(await page.getByTestId("sidebar-view").isVisible(), false, "saved views wait for the open sidebar");
-      // Every link is still there by name (an icon, with the name as its tooltip).
-      assert.equal(await sidebar.getByRole("link", { name: "Tasks" }).getAttribute("title"), "Tasks");
+      // Every link is still there by name (an icon, with the name and its keys as its tooltip).
+      assert.equal(await sidebar.getByRole("link", { name: "Tasks" }).getAttribute("title"), "Tasks (g then t)");
       await screenshot(page, "sidebar-rail");
 
       await sidebar.getByRole("button", { name: "Open the sidebar" }).click();
@@ -170,6 +170,59 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
     const sidebar = page.getByRole("complementary", { name: "Main navigation" });
     await sidebar.getByTestId("organization-name").getByText("Initech").waitFor();
     assert.equal(await sidebar.getByRole("button", { name: "Open the sidebar" }).isVisible(), false);
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("g then a letter goes to an area, and c starts a new record on a list, but not while typing", async () => {
+    await page.goto("/home");
+    await page.getByTestId("home-tasks").waitFor();
+    await page.keyboard.press("g");
+    await page.keyboard.press("t");
+    await page.waitForURL("**/tasks");
+    await page.getByRole("heading", { name: "Tasks", level: 1 }).waitFor();
+    await page.keyboard.press("g");
+    await page.keyboard.press("c");
+    await page.waitForURL("**/contacts");
+    await page.getByRole("heading", { name: "Contacts", level: 1 }).waitFor();
+    // The go-to's second key is its own: no New contact dialog from the c of "g c".
+    await page.waitForTimeout(300);
+    assert.equal(await page.getByRole("dialog", { name: "New contact" }).count(), 0);
+
+    // Typed into the search box, the same keys are only text.
+    const search = page.getByRole("searchbox").first();
+    await search.click();
+    await search.pressSequentially("gh c");
+    assert.equal(await search.inputValue(), "gh c");
+    assert.match(page.url(), /\/contacts/);
+    await search.fill("");
+    await search.press("Escape");
+    await page.locator("main").click({ position: { x: 5, y: 5 } });
+
+    await page.keyboard.press("c");
+    const dialog = page.getByRole("dialog", { name: "New contact" });
+    await dialog.waitFor();
+    await dialog.locator('input[name="firstName"]').waitFor();
+    assert.equal(await dialog.locator('input[name="firstName"]').evaluate((el) => el === document.activeElement), true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.keyboard.press("g");
+    await page.keyboard.press("o");
+    await page.waitForURL("**/companies");
+    await page.keyboard.press("c");
+    await page.getByRole("dialog", { name: "New company" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "New company" }).waitFor({ state: "hidden" });
+
+    // The shortcuts list them, and so does the palette beside each area.
+    await page.keyboard.press("?");
+    const shortcuts = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    const goTo = shortcuts.getByRole("region", { name: "Go to" });
+    assert.match((await goTo.innerText()).replace(/\s+/g, " "), /Contacts g then c/);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Type a page or an action…").fill("tasks");
+    assert.match(await page.getByRole("option", { name: "Tasks", exact: true }).innerText(), /g\s*t/);
+    await page.keyboard.press("Escape");
     assert.deepEqual(page.errors, []);
   });
 });

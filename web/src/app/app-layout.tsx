@@ -4,8 +4,9 @@ import { FeedbackModal } from "../features/feedbacks/feedback-modal";
 import { trackPageView } from "../lib/analytics";
 import { Skeleton } from "../ui/empty-state";
 import { CommandPalette } from "./command-palette";
+import { useGoToKeys } from "./go-to-keys";
 import { ConnectionStatus } from "./connection-status";
-import { isTyping } from "../lib/typing";
+import { isPageKey } from "../lib/typing";
 import { KeyboardShortcutsDialog } from "./keyboard-shortcuts";
 import { ShellContext } from "./shell-context";
 import { Sidebar } from "./sidebar";
@@ -32,6 +33,7 @@ export default function AppLayout() {
   const location = useLocation();
 
   useEffect(() => trackPageView(location.pathname), [location.pathname]);
+  useGoToKeys();
 
   // SPEC §2: ctrl+k or command+k opens (and closes) the palette from anywhere.
   useEffect(() => {
@@ -48,8 +50,7 @@ export default function AppLayout() {
   // "?" shows the keyboard shortcuts, unless the key is being typed or another dialog has the keyboard.
   useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "?" || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
-      if (document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]')) return;
+      if (event.key !== "?" || !isPageKey(event)) return;
       event.preventDefault();
       setShortcutsOpen(true);
     };

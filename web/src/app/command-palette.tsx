@@ -165,6 +165,12 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
             >
               <item.icon className="size-4 text-muted" aria-hidden />
               {item.label}
+              {item.goKey && (
+                <span className="ml-auto flex items-center gap-0.5 text-[11px] text-muted" aria-hidden>
+                  <Kbd>g</Kbd>
+                  <Kbd>{item.goKey}</Kbd>
+                </span>
+              )}
             </Command.Item>
           ))}
         </Command.Group>

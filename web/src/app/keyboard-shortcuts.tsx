@@ -1,8 +1,9 @@
 import { Fragment } from "react";
 import { Dialog } from "../ui/dialog";
 import { Kbd, modKey } from "../ui/kbd";
+import { goToItems } from "./navigation";
 
-/** `keys`: the alternatives, each a chord written "Shift+↑". */
+/** `keys`: the alternatives, each a chord written "Shift+↑", or keys one after the other written "g c". */
 type Shortcut = { keys: string[]; action: string };
 
 const sections: { title: string; shortcuts: Shortcut[] }[] = [
@@ -14,8 +15,13 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
     ],
   },
   {
+    title: "Go to",
+    shortcuts: goToItems.map((item) => ({ keys: [`g ${item.goKey}`], action: item.label })),
+  },
+  {
     title: "Contacts and companies",
     shortcuts: [
+      { keys: ["c"], action: "New contact or company" },
       { keys: ["/"], action: "Search the list" },
       { keys: ["↑", "↓", "j", "k"], action: "Move between rows; an open record follows" },
       { keys: ["Shift+↑", "Shift+↓"], action: "Select while moving" },
@@ -72,9 +78,14 @@ function Keys({ keys }: { keys: string[] }) {
               /
             </span>
           )}
-          <span className="inline-flex gap-0.5">
-            {chord.split(/(?<=.)\+/).map((key) => (
-              <Kbd key={key}>{key}</Kbd>
+          <span className="inline-flex items-center gap-0.5">
+            {chord.split(" ").map((step, stepIndex) => (
+              <Fragment key={step}>
+                {stepIndex > 0 && <span className="px-0.5 text-[11px] text-muted">then</span>}
+                {step.split(/(?<=.)\+/).map((key) => (
+                  <Kbd key={key}>{key}</Kbd>
+                ))}
+              </Fragment>
             ))}
           </span>
         </Fragment>

@@ -39,7 +39,7 @@ function SidebarLink({ item }: { item: NavItem }) {
     <NavLink
       to={item.to}
       aria-label={item.label}
-      title={item.label}
+      title={item.goKey ? `${item.label} (g then ${item.goKey})` : item.label}
       className={({ isActive }) =>
         cn(
           "flex h-8 items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium transition-colors",

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
+import { isPageKey } from "../../lib/typing";
 import { usePaletteLink } from "../../app/palette-links";
 import {
   useListState,
@@ -143,6 +144,16 @@ export function useRecordPage<T extends PageTypes>({
   const link = usePaletteLink();
   const { openId, setOpenId, create: creating, setCreating } = link;
   const { clearSelection } = list;
+  // c starts a new record, as it adds a task on /tasks.
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "c" || event.defaultPrevented || !isPageKey(event)) return;
+      event.preventDefault();
+      setCreating(true);
+    };
+    window.addEventListener("keydown", handleKeyDown);
+    return () => window.removeEventListener("keydown", handleKeyDown);
+  }, [setCreating]);
 
   const properties = useRecordProperties<T["row"]>(
     object,
