@@ -68,8 +68,8 @@ export const settingsNav: NavItem[] = [
   { to: "/settings/workspace", label: "Workspace", icon: Building, keywords: "organization currency timezone" },
 ];
 
-/** Where `g` then a key goes: the areas with a key, and Settings (`g s`). */
-export const goToItems: NavItem[] = [
-  ...mainNav.filter((item) => item.goKey),
-  { to: "/settings", label: "Settings", icon: Settings, goKey: "s" },
-];
+/** The sidebar's link to the settings (below the areas). */
+export const settingsItem: NavItem = { to: "/settings", label: "Settings", icon: Settings, goKey: "s" };
+
+/** Where `g` then a key goes: the areas with a key, and Settings. */
+export const goToItems: NavItem[] = [...mainNav.filter((item) => item.goKey), settingsItem];

@@ -10,8 +10,9 @@ import {
   Settings,
   Sun,
   UserRound,
+  type LucideIcon,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentProps } from "react";
 import { NavLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useCurrentUser } from "../features/auth/use-current-user";
 import { SidebarViews } from "../features/views/sidebar-views";
@@ -20,7 +21,7 @@ import { useTheme } from "../lib/theme";
 import { Avatar } from "../ui/avatar";
 import { cn } from "../ui/cn";
 import { Kbd, modKey } from "../ui/kbd";
-import { mainNav, type NavItem } from "./navigation";
+import { mainNav, settingsItem, type NavItem } from "./navigation";
 import { useShell } from "./shell-context";
 
 /*
@@ -55,6 +56,32 @@ function SidebarLink({ item }: { item: NavItem }) {
       <item.icon className="size-4 shrink-0" aria-hidden />
       <span className={cn("truncate", wideOnlyInline)}>{item.label}</span>
     </NavLink>
+  );
+}
+
+/** A button among the sidebar's links, looking like one: its icon alone in the rail, `text` beside it otherwise. */
+function SidebarButton({
+  icon: Icon,
+  label,
+  text = label,
+  className,
+  ...props
+}: { icon: LucideIcon; label: string; text?: string } & ComponentProps<"button">) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className={cn(
+        "flex h-8 w-full items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium text-muted hover:bg-surface-2 hover:text-foreground",
+        railCentered,
+        className,
+      )}
+      {...props}
+    >
+      <Icon className="size-4 shrink-0" aria-hidden />
+      <span className={wideOnlyInline}>{text}</span>
+    </button>
   );
 }
 
@@ -133,7 +160,6 @@ export function Sidebar() {
     window.addEventListener("keydown", closeOnEscape, { capture: true });
     return () => window.removeEventListener("keydown", closeOnEscape, { capture: true });
   }, [expanded]);
-  const ToggleIcon = expanded ? PanelLeftClose : PanelLeftOpen;
 
   return (
     <div className="relative w-14 shrink-0 lg:w-60">
@@ -163,20 +189,14 @@ export function Sidebar() {
           </div>
         </div>
         <div className="px-2 pb-2 lg:px-3">
-          <button
-            type="button"
+          <SidebarButton
+            icon={expanded ? PanelLeftClose : PanelLeftOpen}
+            label={expanded ? "Close the sidebar" : "Open the sidebar"}
+            text="Close"
             onClick={() => setExpanded((open) => !open)}
             aria-expanded={expanded}
-            aria-label={expanded ? "Close the sidebar" : "Open the sidebar"}
-            title={expanded ? "Close the sidebar" : "Open the sidebar"}
-            className={cn(
-              "mb-1 flex h-8 w-full items-center gap-2.5 rounded-md px-2.5 text-[13px] text-muted hover:bg-surface-2 hover:text-foreground lg:hidden",
-              railCentered,
-            )}
-          >
-            <ToggleIcon className="size-4 shrink-0" aria-hidden />
-            <span className={wideOnlyInline}>Close</span>
-          </button>
+            className="mb-1 lg:hidden"
+          />
           <button
             type="button"
             onClick={openPalette}
@@ -208,20 +228,8 @@ export function Sidebar() {
           ))}
         </nav>
         <div className="space-y-0.5 border-t border-border px-2 py-2 lg:px-3">
-          <SidebarLink item={{ to: "/settings", label: "Settings", icon: Settings }} />
-          <button
-            type="button"
-            onClick={openFeedback}
-            aria-label="Send feedback"
-            title="Send feedback"
-            className={cn(
-              "flex h-8 w-full items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium text-muted hover:bg-surface-2 hover:text-foreground",
-              railCentered,
-            )}
-          >
-            <MessageSquarePlus className="size-4 shrink-0" aria-hidden />
-            <span className={wideOnlyInline}>Send feedback</span>
-          </button>
+          <SidebarLink item={settingsItem} />
+          <SidebarButton icon={MessageSquarePlus} label="Send feedback" onClick={openFeedback} />
         </div>
         <div className="border-t border-border p-2">
           <UserMenu />
