@@ -104,8 +104,9 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
     const company = await callProcedure(page, "companies.create", {
       name: "Initech Software Solutions International Holdings",
     });
-    await callProcedure(page, "tasks.create", {
-      title: "Renew the support contract",
+    const title = "Renew the support contract before the end of the quarter";
+    const task = await callProcedure(page, "tasks.create", {
+      title,
       dueAt: new Date(tomorrowAt3pm),
       recordObject: "company",
       recordId: company.id,
@@ -113,15 +114,13 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
     await page.setViewportSize({ width: 800, height: 800 });
     try {
       const readable = async (where) => {
-        const task = page
-          .getByTestId(where === "/tasks" ? "task-row" : "record-task")
-          .filter({ hasText: "Renew the support contract" });
-        const title = task.getByText("Renew the support contract", { exact: true });
-        await title.waitFor({ state: "attached" });
+        const row = page.getByTestId(where === "/tasks" ? "task-row" : "record-task").filter({ hasText: title });
+        const shown = row.getByText(title, { exact: true });
+        await shown.waitFor({ state: "attached" });
         // No box at all when the title is squeezed to nothing.
-        const width = (await title.boundingBox())?.width ?? 0;
+        const width = (await shown.boundingBox())?.width ?? 0;
         assert.ok(width >= 112, `the title keeps at least 7rem on ${where} (${width} px)`);
-        const record = task.getByTestId("task-record");
+        const record = row.getByTestId("task-record");
         assert.ok(
           await record.evaluate((el) => {
             const name = el.matches("span") ? el : el.querySelector("span");
@@ -135,6 +134,14 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
       await screenshot(page, "tasks-narrow");
       await page.goto("/home");
       await readable("/home");
+      // Its details give the whole title, on two lines.
+      await page.goto(`/tasks?view=upcoming&task=${task.id}`);
+      const heading = page.getByRole("heading", { name: title });
+      await heading.waitFor();
+      assert.ok(
+        await heading.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth),
+        "the details' heading is not cut short",
+      );
     } finally {
       await page.setViewportSize({ width: 1360, height: 860 });
     }

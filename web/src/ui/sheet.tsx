@@ -47,7 +47,7 @@ export function Sheet({ open, onOpenChange, title, description, leading, actions
           <div className="flex items-start gap-3 border-b border-border px-5 py-4">
             {leading}
             <div className="min-w-0 flex-1">
-              <RadixDialog.Title className="truncate text-base font-semibold text-foreground">
+              <RadixDialog.Title className="line-clamp-2 text-base font-semibold break-words text-foreground">
                 {title}
               </RadixDialog.Title>
               <RadixDialog.Description className={description ? "truncate text-[13px] text-muted" : "sr-only"}>
