@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { isTyping } from "../../lib/typing";
+import { isPageKey } from "../../lib/typing";
 
 export type ListKeyHandlers = {
   move: (delta: 1 | -1) => void;
@@ -29,8 +29,7 @@ export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean
   useEffect(() => {
     if (!enabled) return;
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return;
-      if (document.querySelector('[role="dialog"]:not([data-sheet]), [role="menu"]')) return;
+      if (event.defaultPrevented || !isPageKey(event)) return;
       const on = ref.current;
       const actions: Record<string, (() => void) | undefined> = {
         j: on.move && (() => on.move!(1)),
