@@ -114,7 +114,8 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
     await page.setViewportSize({ width: 800, height: 800 });
     try {
       const readable = async (where) => {
-        const row = page.getByTestId(where === "/tasks" ? "task-row" : "record-task").filter({ hasText: title });
+        const rowId = { "/tasks": "task-row", "/home": "record-task", "the trash": "trash-row" }[where];
+        const row = page.getByTestId(rowId).filter({ hasText: title });
         const shown = row.getByText(title, { exact: true });
         await shown.waitFor({ state: "attached" });
         // No box at all when the title is squeezed to nothing.
@@ -123,7 +124,7 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
         const record = row.getByTestId("task-record");
         assert.ok(
           await record.evaluate((el) => {
-            const name = el.matches("span") ? el : el.querySelector("span");
+            const name = el.querySelector("span") ?? el;
             return name.scrollWidth > name.clientWidth;
           }),
           `the record's name is cut short on ${where}`,
@@ -142,6 +143,10 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
         await heading.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth),
         "the details' heading is not cut short",
       );
+      // And so does the trash, once it is deleted.
+      await callProcedure(page, "tasks.delete", { id: task.id });
+      await page.goto("/tasks?view=trash");
+      await readable("the trash");
     } finally {
       await page.setViewportSize({ width: 1360, height: 860 });
     }

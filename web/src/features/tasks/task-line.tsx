@@ -6,6 +6,7 @@ import { OwnerName } from "../records/reference-fields";
 import { formatDue, formatDueShort } from "./due-format";
 import { TaskCheckbox } from "./task-checkbox";
 import type { Task } from "./task-types";
+import { taskRecordLayoutShort, taskTitleLayout } from "./task-layout";
 
 type TaskLineProps = {
   task: Task;
@@ -23,7 +24,7 @@ type TaskLineProps = {
 export function TaskLine({ task, now, onToggle, recordName, showAssignee = true, to }: TaskLineProps) {
   const done = task.status === "done";
   const overdue = !done && task.dueAt !== null && task.dueAt < now;
-  const titleClass = cn("min-w-28 flex-auto truncate", done ? "text-muted line-through" : "text-foreground");
+  const titleClass = cn(taskTitleLayout, done ? "text-muted line-through" : "text-foreground");
   const RecordIcon = recordIconOf(task.recordObject);
   const object = task.recordObject === "contact" || task.recordObject === "company" ? task.recordObject : null;
   const link = recordName && object && task.recordId ? recordPath({ object, id: task.recordId }) : null;
@@ -41,7 +42,10 @@ export function TaskLine({ task, now, onToggle, recordName, showAssignee = true,
         <Link
           to={link}
           data-testid="task-record"
-          className="hidden max-w-[min(10rem,30%)] min-w-0 items-center gap-1 truncate rounded-md border border-border px-1.5 py-0.5 text-xs text-muted hover:border-primary/40 hover:text-primary sm:inline-flex"
+          className={cn(
+            "hidden items-center gap-1 truncate rounded-md border border-border px-1.5 py-0.5 text-xs text-muted hover:border-primary/40 hover:text-primary sm:inline-flex",
+            taskRecordLayoutShort,
+          )}
         >
           <RecordIcon className="size-3 shrink-0" aria-hidden />
           <span className="truncate">{recordName}</span>

@@ -12,6 +12,7 @@ import { AssigneePicker, DuePicker, RecordPicker } from "./task-pickers";
 import { TaskRowMenu } from "./task-row-menu";
 import type { LinkedRecord, RowPicker, Task, TaskPriority, TaskRow as Row } from "./task-types";
 import { TitleEditor } from "./title-editor";
+import { taskRecordLayout, taskTitleLayout } from "./task-layout";
 
 type TaskRowProps = {
   row: Row;
@@ -69,7 +70,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
       ) : (
         <span
           data-testid="task-title"
-          className={cn("min-w-28 flex-auto truncate", done ? "text-muted line-through" : "text-foreground")}
+          className={cn(taskTitleLayout, done ? "text-muted line-through" : "text-foreground")}
         >
           {task.title}
         </span>
@@ -108,7 +109,8 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
               on.onPicking("record");
             }}
             className={cn(
-              "hidden max-w-[min(12rem,25%)] min-w-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted hover:bg-surface-2 hover:text-foreground sm:inline-flex",
+              "hidden items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted hover:bg-surface-2 hover:text-foreground sm:inline-flex",
+              taskRecordLayout,
               recordName
                 ? "border border-border"
                 : "opacity-0 group-hover:opacity-100 group-data-[active=true]:opacity-100",

@@ -14,6 +14,7 @@ import { TasksMore, TasksSkeleton } from "./task-states";
 import { ActiveRowBar, activeRowClass, useActiveRow } from "./active-row";
 import { useListKeys } from "./use-list-keys";
 import { useTaskRestore } from "./use-task-mutations";
+import { taskRecordLayout, taskTitleLayout } from "./task-layout";
 
 /** Deleted tasks of the workspace, newest deletion first, each with Restore. */
 export function TaskTrash() {
@@ -77,11 +78,17 @@ export function TaskTrash() {
               >
                 <ActiveRowBar active={i === index} />
                 <Trash2 className="size-4 shrink-0 text-muted" aria-hidden />
-                <span data-testid="task-title" className="min-w-0 flex-1 truncate text-foreground">
+                <span data-testid="task-title" className={cn(taskTitleLayout, "text-foreground")}>
                   {task.title}
                 </span>
                 {recordName && (
-                  <span className="hidden max-w-48 shrink-0 items-center gap-1 truncate rounded-md border border-border px-1.5 py-0.5 text-xs text-muted sm:inline-flex">
+                  <span
+                    data-testid="task-record"
+                    className={cn(
+                      "hidden items-center gap-1 truncate rounded-md border border-border px-1.5 py-0.5 text-xs text-muted sm:inline-flex",
+                      taskRecordLayout,
+                    )}
+                  >
                     <RecordIcon className="size-3 shrink-0" aria-hidden />
                     <span className="truncate">{recordName}</span>
                   </span>
