@@ -1,5 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { isPageKey } from "../../lib/typing";
 import { ErrorState } from "../empty-state";
 import { BodyOverlay, LoaderRow, SkeletonRows } from "./body-states";
 import { HeaderRow } from "./header";
@@ -10,6 +11,8 @@ import { useColumnModel } from "./use-column-model";
 import { useGridKeyboard } from "./use-keyboard";
 import { useOptimisticEdits } from "./use-optimistic-edits";
 import { useRowSelection } from "./use-selection";
+
+const movingKeys = new Set(["ArrowDown", "ArrowUp", "j", "k"]);
 
 /** The cell being edited, and its row as the edit found it (the save compares against it). */
 type Editing<Row> = { rowId: string; columnId: string; base: Row } | null;
@@ -190,6 +193,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     selectAll: selecting.toggleAll,
     clearSelection: selecting.clear,
   });
+
+  // Moving keys pressed while nothing else has the keyboard (the page just opened, a button was clicked) enter the
+  // list, as on /tasks: j or ↓ on a fresh /contacts lands on its first row.
+  const gridKeys = useRef(handleKeyDown);
+  gridKeys.current = handleKeyDown;
+  useEffect(() => {
+    const enterGrid = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !movingKeys.has(event.key) || !isPageKey(event)) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest("[role=grid],[data-sheet],[role=listbox],[role=radiogroup],[role=tablist]")) return;
+      focusGrid();
+      gridKeys.current(event);
+    };
+    window.addEventListener("keydown", enterGrid);
+    return () => window.removeEventListener("keydown", enterGrid);
+  }, [focusGrid]);
 
   const handleSort = (column: DataTableColumn<Row>) => {
     if (!column.sortField) return;

@@ -1,4 +1,10 @@
-import { useCallback, type KeyboardEvent } from "react";
+import { useCallback } from "react";
+
+/** What the grid reads of a key press: React's on the grid, or the window's while nothing else has the keyboard. */
+export type GridKeyEvent = Pick<
+  KeyboardEvent,
+  "key" | "shiftKey" | "altKey" | "metaKey" | "ctrlKey" | "target" | "currentTarget" | "preventDefault"
+>;
 
 type GridKeyboard = {
   rowCount: number;
@@ -25,10 +31,10 @@ export function useGridKeyboard(options: GridKeyboard) {
   const { selectAll, clearSelection } = options;
 
   return useCallback(
-    (event: KeyboardEvent<HTMLDivElement>) => {
+    (event: GridKeyEvent) => {
       const target = event.target as HTMLElement;
       // Editors, header buttons and menus handle their own keys.
-      if (target !== event.currentTarget && target.closest("[data-cell-editor],[data-no-grid-keys]")) return;
+      if (target !== event.currentTarget && target.closest?.("[data-cell-editor],[data-no-grid-keys]")) return;
       if (event.altKey || rowCount === 0) return;
       const mod = event.metaKey || event.ctrlKey;
       if (mod && event.key.toLowerCase() === "a") {

@@ -1,0 +1,110 @@
+import { after, before, describe, it } from "node:test";
+import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+// The record table from the keyboard alone: arrows or j/k move, x selects, shift extends, Escape clears, e edits,
+// Enter opens, ctrl+A selects every loaded row. Nothing is clicked first: a list page answers its keys as it opens.
+describe("/contacts from the keyboard", () => {
+  let browser;
+  let page;
+  const names = ["Ann Archer", "Bob Baker", "Cy Cole", "Di Dean", "Ed Evans"];
+  const rows = () => page.getByTestId("record-row");
+  const row = (name) => rows().filter({ hasText: name });
+  // The active row's name: its Name cell reads the avatar's initials, then the name.
+  const activeName = async () => {
+    const text = await rows().and(page.locator("[data-active]")).locator('[data-column-id="name"]').innerText();
+    return names.find((name) => text.includes(name)) ?? text;
+  };
+  const selectedCount = () => rows().and(page.locator("[data-selected]")).count();
+  const panel = () => page.getByTestId("record-panel");
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Keyhole", name: "Kim Keys" }));
+    for (const name of names) {
+      const [firstName, lastName] = name.split(" ");
+      await callProcedure(page, "contacts.create", {
+        firstName,
+        lastName,
+        emails: [`${firstName.toLowerCase()}@keyhole.example`],
+      });
+    }
+  });
+  after(() => browser?.close());
+
+  it("moves and selects without a click first; Escape clears the selection", async () => {
+    await page.goto("/contacts");
+    await row("Ed Evans").waitFor();
+    assert.equal(await page.locator("[data-active]").count(), 0, "no row is active before a key");
+
+    await page.keyboard.press("j");
+    assert.equal(await activeName(), "Ann Archer", "j on a fresh page lands on the first row");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    assert.equal(await activeName(), "Cy Cole");
+    await page.keyboard.press("k");
+    assert.equal(await activeName(), "Bob Baker");
+
+    await page.keyboard.press("x");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowDown");
+    assert.equal(await selectedCount(), 3, "x selects Bob, shift+↓ twice adds Cy and Di");
+    await page.getByText("3 selected").waitFor();
+    await screenshot(page, "contacts-keyboard-selection");
+
+    await page.keyboard.press("Escape");
+    await page.getByText("3 selected").waitFor({ state: "detached" });
+    assert.equal(await selectedCount(), 0);
+
+    await page.keyboard.press("Control+a");
+    assert.equal(await selectedCount(), names.length, "ctrl+A selects every loaded row");
+    await page.keyboard.press("Escape");
+    assert.equal(await selectedCount(), 0);
+  });
+
+  it("e edits the active row's name in place; Enter saves and the keys go on", async () => {
+    await page.keyboard.press("End");
+    assert.equal(await activeName(), "Ed Evans", "End goes to the last row");
+    const id = await row("Ed Evans").getAttribute("data-row-id");
+    await page.keyboard.press("e");
+    const firstName = page.getByRole("textbox", { name: "First name" });
+    await firstName.waitFor();
+    assert.ok(await firstName.evaluate((input) => input === document.activeElement), "the editor has the keyboard");
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type("Eddie");
+    await page.keyboard.press("Enter");
+    await firstName.waitFor({ state: "detached" });
+    names[4] = "Eddie Evans";
+    await row("Eddie Evans").waitFor();
+    assert.equal(await activeName(), "Eddie Evans", "the edited row stays active");
+
+    // The grid has the keyboard back: k moves up from the edited row.
+    await page.keyboard.press("k");
+    assert.equal(await activeName(), "Di Dean");
+    const { contact } = await callProcedure(page, "contacts.get", { id }, { kind: "query" });
+    assert.equal(contact.firstName, "Eddie", "the server holds the edit");
+  });
+
+  it("Enter opens the active record; j and k take the panel along; Escape closes it and the keys go on", async () => {
+    await page.keyboard.press("Home");
+    assert.equal(await activeName(), "Ann Archer");
+    await page.keyboard.press("Enter");
+    await panel().getByRole("heading", { name: "Ann Archer" }).waitFor();
+
+    await page.keyboard.press("j");
+    await panel().getByRole("heading", { name: "Bob Baker" }).waitFor();
+    assert.equal(await row("Bob Baker").getAttribute("data-open"), "true", "the open record's row is marked");
+    await page.keyboard.press("k");
+    await panel().getByRole("heading", { name: "Ann Archer" }).waitFor();
+
+    await page.keyboard.press("Escape");
+    await panel().waitFor({ state: "hidden" });
+    await page.keyboard.press("j");
+    assert.equal(await activeName(), "Bob Baker", "after the panel closes, j moves on from the row it showed");
+
+    // A click on a toolbar button leaves the keyboard there; the moving keys still reach the list.
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("j");
+    assert.equal(await activeName(), "Cy Cole");
+  });
+});
