@@ -216,7 +216,10 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
     const input = panel.getByRole("textbox", { name: "Region" });
     await input.fill("APAC");
     await input.press("Enter");
-    const refusal = panel.getByRole("alert").filter({ hasText: "Christine Darden changed this record at" });
+    // As any field's refusal, in the panel or in a cell: a toast that keeps the person's value one click away.
+    const refusal = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Could not save region: Christine Darden changed this record at" });
     await refusal.waitFor();
     await panel.getByRole("button", { name: "Region" }).filter({ hasText: "EMEA" }).waitFor();
     await screenshot(page, "conflict-panel-save-mine");
@@ -386,7 +389,9 @@ describe("a teammate's save that arrives while an editor is open is not silently
     await comeBackAfterAMinute(page, "contacts.get", "contacts.list");
     await input.press("Enter");
 
-    const refusal = panel().getByRole("alert").filter({ hasText: "Mary Jackson changed this record at" });
+    const refusal = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Could not save region: Mary Jackson changed this record at" });
     await refusal.waitFor();
     await panel().getByRole("button", { name: "Region" }).filter({ hasText: "EMEA" }).waitFor();
     const { contact: saved } = await callProcedure(page, "contacts.get", { id: contact.id }, { kind: "query" });

@@ -99,6 +99,63 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     assert.deepEqual(page.errors, []);
   });
 
+  it("edits custom properties in the panel with the table's own editors; a required one is marked", async () => {
+    const define = (key, label, type, more = {}) =>
+      callProcedure(page, "properties.create", { object: "contact", key, label, type, ...more });
+    const tier = await define("tier", "Tier", "select", { options: ["Gold", "Silver", "Bronze"], required: true });
+    await define("interests", "Interests", "multi-select", { options: ["AI", "Robotics", "Cloud"] });
+    await define("active", "Active", "boolean");
+    await define("contract_value", "Contract value", "currency");
+    // The contacts the next tests create need no tier, whatever happens here.
+    try {
+      await page.reload();
+      await row("Grace Hopper").click();
+      await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();
+      const properties = panel().getByTestId("record-properties");
+      await properties.waitFor();
+      assert.equal((await properties.locator("dt").first().innerText()).trim(), "Tier *", "the required one is marked");
+      // An empty multi-select reads empty: not its options laid out as if chosen.
+      assert.equal(await field("prop:interests").innerText(), "—");
+
+      await field("prop:tier").getByRole("button", { name: "Tier" }).click();
+      await page.getByRole("menuitemradio", { name: "Silver" }).click();
+      await field("prop:tier").getByText("Silver").waitFor();
+
+      await field("prop:interests").getByRole("button", { name: "Interests" }).click();
+      await page.getByRole("menuitemcheckbox", { name: "AI" }).click();
+      await page.getByRole("menuitemcheckbox", { name: "Cloud" }).click();
+      await screenshot(page, "panel-multi-select");
+      // Tab saves, as the menu's footer says (a menu keeps Tab to itself otherwise).
+      await page.keyboard.press("Tab");
+      await page.getByRole("menu").waitFor({ state: "detached" });
+      await field("prop:interests").getByText("Cloud").waitFor();
+
+      await field("prop:active").getByRole("button", { name: "Active" }).click();
+      await page.getByRole("menuitemradio", { name: "Yes" }).click();
+      await field("prop:active").getByText("Yes").waitFor();
+
+      await field("prop:contract_value").getByRole("button", { name: "Contract value" }).click();
+      const amount = field("prop:contract_value").getByRole("spinbutton", { name: "Contract value" });
+      await amount.fill("12500");
+      await amount.press("Enter");
+      await field("prop:contract_value").getByText("$12,500.00").waitFor();
+      await screenshot(page, "panel-custom-properties");
+
+      await page.waitForLoadState("networkidle");
+      const id = await row("Grace Hopper").getAttribute("data-row-id");
+      const { contact } = await callProcedure(page, "contacts.get", { id }, { kind: "query" });
+      assert.deepEqual(contact.properties, {
+        tier: "Silver",
+        interests: ["AI", "Cloud"],
+        active: true,
+        contract_value: 12500,
+      });
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await callProcedure(page, "properties.update", { id: tier.id, required: false });
+    }
+  });
+
   it("adds a task in words from the panel and completes it there", async () => {
     const input = panel().getByRole("textbox", { name: "New task for Grace Hopper" });
     await input.fill("Send the deck tomorrow 10am");

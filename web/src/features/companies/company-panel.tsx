@@ -10,7 +10,7 @@ import { RecordPropertyFields } from "../records/property-fields";
 import { LoadingLines, panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
 import { RecordTasks } from "../records/record-tasks";
 import { CompanyMark, companyColumns, companyFieldLabels, peopleOf } from "./company-columns";
-import { useCompany, useUpdateCompany, type Company } from "./use-companies";
+import { useCompany, type Company } from "./use-companies";
 
 const panelFields: PanelField<Company>[] = [
   ...pickFields(companyColumns, [
@@ -45,7 +45,6 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: 
   const company = details?.company ?? preview;
   const shown = panelRecord(details?.company, preview, panelFields);
   const name = company?.name ?? "Company";
-  const updateCompany = useUpdateCompany();
 
   return (
     <RecordPanel
@@ -67,12 +66,7 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: 
         shown && (
           <>
             <EditableFields row={shown} fields={panelFields} onEdit={onEdit} />
-            <RecordPropertyFields
-              object="company"
-              values={shown.properties}
-              version={shown.version}
-              onSave={(key, value, start) => updateCompany(shown, { properties: { [key]: value } }, start)}
-            />
+            <RecordPropertyFields object="company" row={shown} onEdit={onEdit} />
           </>
         )
       }

@@ -16,7 +16,6 @@ export const companyHooks = createRecordHooks<CompanyTypes>(
 export const {
   useList: useCompanyList,
   useRecord: useCompany,
-  useUpdate: useUpdateCompany,
   useCreate: useCreateCompany,
   useDeleteRecords: useDeleteCompanies,
 } = companyHooks;

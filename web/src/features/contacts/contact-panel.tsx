@@ -10,7 +10,7 @@ import { panelRecord, pickFields, RecordPanel, timestampFields } from "../record
 import { RecordTasks } from "../records/record-tasks";
 import { contactColumns, contactFieldLabels, contactName } from "./contact-columns";
 import { leadStatusLabels } from "./lead-status";
-import { useContact, useUpdateContact, type Contact } from "./use-contacts";
+import { useContact, type Contact } from "./use-contacts";
 
 /** Open the contact's company in its own panel on /companies. */
 function OpenCompany({ contact }: { contact: Contact }) {
@@ -62,7 +62,6 @@ export function ContactPanel({ contactId, preview, onClose, onEdit, onDelete }: 
   const contact = details?.contact ?? preview;
   const shown = panelRecord(details?.contact, preview, panelFields);
   const name = contact ? contactName(contact) : "Contact";
-  const updateContact = useUpdateContact();
 
   return (
     <RecordPanel
@@ -79,12 +78,7 @@ export function ContactPanel({ contactId, preview, onClose, onEdit, onDelete }: 
         shown && (
           <>
             <EditableFields row={shown} fields={panelFields} onEdit={onEdit} />
-            <RecordPropertyFields
-              object="contact"
-              values={shown.properties}
-              version={shown.version}
-              onSave={(key, value, start) => updateContact(shown, { properties: { [key]: value } }, start)}
-            />
+            <RecordPropertyFields object="contact" row={shown} onEdit={onEdit} />
           </>
         )
       }

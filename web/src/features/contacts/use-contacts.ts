@@ -17,7 +17,6 @@ export const contactHooks = createRecordHooks<ContactTypes>(
 export const {
   useList: useContactList,
   useRecord: useContact,
-  useUpdate: useUpdateContact,
   useCreate: useCreateContact,
   useDeleteRecords: useDeleteContacts,
 } = contactHooks;

@@ -1,17 +1,14 @@
-import { Pencil } from "lucide-react";
-import { useMemo, useState, type KeyboardEvent } from "react";
-import { errorMessage, saveAgainLabel } from "../../lib/trpc-errors";
+import { useMemo, useState } from "react";
+import { errorMessage } from "../../lib/trpc-errors";
+import type { EditCell } from "../../ui/data-table";
 import { Field, Input, Select } from "../../ui/input";
 import { cn } from "../../ui/cn";
-import type { EditStart } from "./list-cache";
-import { PropertyValue, useCurrency, usePropertyDefinitions } from "./property-columns";
+import { propertyColumns, useCurrency, usePropertyDefinitions } from "./property-columns";
+import { EditableFields } from "./record-fields";
 import {
   inputTypeOf,
-  parsePropertyInput,
   propertiesFromInputs,
   propertyOfError,
-  propertyToInput,
-  type ParsedValue,
   type PropertyDefinition,
   type RecordObject,
 } from "./property-values";
@@ -57,223 +54,6 @@ function Chips({
 
 const toggled = (chosen: string[], option: string) =>
   chosen.includes(option) ? chosen.filter((c) => c !== option) : [...chosen, option];
-
-/** A record as far as its custom properties go. */
-type WithProperties = { properties: Record<string, unknown> };
-
-/** Saves one property; `start` comes with a typed edit: where it started (see versionToSave). */
-type SaveProperty = (key: string, value: unknown, start?: EditStart<WithProperties>) => Promise<unknown>;
-
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/** One property in the side panel: its value, and an editor of its type on click. */
-function PropertyRow({
-  definition,
-  value,
-  version,
-  currency,
-  onSave,
-}: {
-  definition: PropertyDefinition;
-  value: unknown;
-  /** The record's version: an edit remembers the one it started from. */
-  version: number;
-  currency: string;
-  onSave: SaveProperty;
-}) {
-  // A typed edit, open, with the value and version it started from (menus and chips save at once).
-  const [base, setBase] = useState<{ value: unknown; version: number } | null>(null);
-  const editing = base !== null;
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  // After a save that may go through when tried again: the value, to save it with one click.
-  const [again, setAgain] = useState<{ label: string; value: unknown } | null>(null);
-  // The value being saved, shown until the record comes back.
-  const [pending, setPending] = useState<{ value: unknown } | null>(null);
-  const shown = pending ? pending.value : value;
-  const labelId = `property-${definition.key}`;
-
-  const save = (parsed: ParsedValue) => {
-    if (!parsed.ok) {
-      setError(parsed.error);
-      return;
-    }
-    setBase(null);
-    setError(null);
-    setAgain(null);
-    if (sameValue(parsed.value, value)) return;
-    if (!base) return send(parsed.value);
-    // Left as it was: nothing to save (it would put back what a teammate changed meanwhile).
-    if (sameValue(parsed.value, base.value)) return;
-    send(parsed.value, {
-      version: base.version,
-      holds: (copy) => "properties" in copy && sameValue(copy.properties[definition.key], base.value),
-    });
-  };
-
-  const send = (next: unknown, start?: EditStart<WithProperties>) => {
-    setError(null);
-    setAgain(null);
-    setPending({ value: next });
-    onSave(definition.key, next, start).then(
-      () => setPending(null),
-      (failure: unknown) => {
-        setPending(null);
-        setError(errorMessage(failure));
-        const label = saveAgainLabel(failure);
-        setAgain(label ? { label, value: next } : null);
-      },
-    );
-  };
-
-  const startEdit = () => {
-    setBase({ value: shown, version });
-    setText(propertyToInput(definition, shown));
-    setError(null);
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "Enter") {
-      event.preventDefault();
-      save(parsePropertyInput(definition, text));
-    } else if (event.key === "Escape") {
-      // The panel closes on Escape; here it only ends the edit.
-      event.preventDefault();
-      event.stopPropagation();
-      setBase(null);
-      setError(null);
-    }
-  };
-
-  const options: string[] | null =
-    definition.type === "boolean" ? ["true", "false"] : definition.type === "select" ? definition.options : null;
-
-  let control;
-  if (definition.type === "multi-select") {
-    const chosen = Array.isArray(shown) ? shown.map(String) : [];
-    control = (
-      <Chips
-        definition={definition}
-        chosen={chosen}
-        labelledBy={labelId}
-        onToggle={(option) => save(parsePropertyInput(definition, JSON.stringify(toggled(chosen, option))))}
-      />
-    );
-  } else if (options) {
-    // A menu saves on choice: no edit mode to enter.
-    control = (
-      <select
-        aria-labelledby={labelId}
-        className="-mx-1.5 h-6 w-[calc(100%+0.75rem)] cursor-pointer rounded-md bg-transparent px-1 text-[13px] text-foreground hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
-        value={propertyToInput(definition, shown)}
-        onChange={(event) => save(parsePropertyInput(definition, event.target.value))}
-      >
-        <option value="">—</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {definition.type === "boolean" ? (option === "true" ? "Yes" : "No") : option}
-          </option>
-        ))}
-      </select>
-    );
-  } else if (editing) {
-    control = (
-      <Input
-        aria-labelledby={labelId}
-        aria-invalid={error ? true : undefined}
-        autoFocus
-        type={inputTypeOf[definition.type] ?? "text"}
-        step={definition.type === "number" || definition.type === "currency" ? "any" : undefined}
-        className="h-7 text-[13px]"
-        value={text}
-        onChange={(event) => {
-          setError(null);
-          setText(event.target.value);
-        }}
-        onKeyDown={handleKeyDown}
-        onBlur={() => {
-          const parsed = parsePropertyInput(definition, text);
-          if (parsed.ok) save(parsed);
-          else setError(parsed.error);
-        }}
-      />
-    );
-  } else {
-    control = (
-      <button
-        type="button"
-        onClick={startEdit}
-        aria-labelledby={labelId}
-        className="group/value -mx-1.5 flex w-[calc(100%+0.75rem)] min-w-0 items-center gap-2 rounded-md px-1.5 py-0.5 text-left hover:bg-surface-2"
-      >
-        <span className="min-w-0 flex-1 truncate">
-          <PropertyValue definition={definition} value={shown} currency={currency} />
-        </span>
-        <Pencil className="size-3 shrink-0 text-muted opacity-0 group-hover/value:opacity-100" aria-hidden />
-      </button>
-    );
-  }
-
-  return (
-    <div className="contents">
-      <dt id={labelId} className="pt-0.5 text-muted">
-        {definition.label}
-        {definition.required && <span className="text-danger"> *</span>}
-      </dt>
-      <dd className={cn("min-w-0 text-foreground", pending && "opacity-60")} aria-busy={pending ? true : undefined}>
-        {control}
-        {error && (
-          <p role="alert" className="mt-1 text-xs text-danger">
-            {error}
-            {again && (
-              <button
-                type="button"
-                className="ml-1.5 font-medium text-foreground underline underline-offset-2 hover:text-primary"
-                onClick={() => send(again.value)}
-              >
-                {again.label}
-              </button>
-            )}
-          </p>
-        )}
-      </dd>
-    </div>
-  );
-}
-
-/** The record's custom properties in the side panel, each editable in place by its type. */
-export function PropertyFieldList({
-  definitions,
-  values,
-  version,
-  currency,
-  onSave,
-}: {
-  definitions: PropertyDefinition[];
-  values: Record<string, unknown>;
-  version: number;
-  currency: string;
-  onSave: SaveProperty;
-}) {
-  if (definitions.length === 0) return null;
-  return (
-    <dl
-      className="mt-2.5 grid grid-cols-[8.5rem_1fr] items-start gap-x-3 gap-y-2 border-t border-border pt-2.5 text-[13px]"
-      data-testid="record-properties"
-    >
-      {definitions.map((definition) => (
-        <PropertyRow
-          key={definition.key}
-          definition={definition}
-          value={values[definition.key]}
-          version={version}
-          currency={currency}
-          onSave={onSave}
-        />
-      ))}
-    </dl>
-  );
-}
 
 /** A new-record form's inputs for the custom properties; values are input texts by key. */
 export function PropertyInputs({
@@ -388,33 +168,38 @@ export function usePropertyForm(object: RecordObject, open: boolean) {
   };
 }
 
-/** The panel's custom properties of one record, loaded for its object and saved through `onSave`. */
-export function RecordPropertyFields({
+/**
+ * The panel's custom properties of one record, after its own fields and edited in place the same way: with the table's
+ * editors for each type (a menu for a select, checkboxes for a multi-select), saved through the same `onEdit`.
+ */
+export function RecordPropertyFields<Row extends { properties: Record<string, unknown> }>({
   object,
-  values,
-  version,
-  onSave,
+  row,
+  onEdit,
 }: {
   object: RecordObject;
-  values: Record<string, unknown>;
-  version: number;
-  onSave: SaveProperty;
+  row: Row;
+  onEdit: EditCell<Row>;
 }) {
   const query = usePropertyDefinitions(object);
   const currency = useCurrency();
+  const fields = useMemo(() => {
+    const definitions = query.data ?? [];
+    return propertyColumns<Row>(definitions, currency).map((column, i) => ({
+      ...column,
+      required: definitions[i].required,
+    }));
+  }, [query.data, currency]);
   if (query.isError)
     return (
       <p className="mt-2.5 border-t border-border pt-2.5 text-xs text-danger" role="alert">
         Custom properties could not load: {query.error.message}
       </p>
     );
+  if (fields.length === 0) return null;
   return (
-    <PropertyFieldList
-      definitions={query.data ?? []}
-      values={values}
-      version={version}
-      currency={currency}
-      onSave={onSave}
-    />
+    <div className="mt-2.5 border-t border-border pt-2.5" data-testid="record-properties">
+      <EditableFields row={row} fields={fields} onEdit={onEdit} />
+    </div>
   );
 }

@@ -21,8 +21,11 @@ export function PanelSection({ title, action, children }: { title: string; actio
   );
 }
 
-/** A column shown as a panel field; `aside` adds something beside its value (a link to open it). */
-export type PanelField<Row> = DataTableColumn<Row> & { aside?: (row: Row) => ReactNode };
+/**
+ * A column shown as a panel field; `aside` adds something beside its value (a link to open it), `required` marks a
+ * value the record must have.
+ */
+export type PanelField<Row> = DataTableColumn<Row> & { aside?: (row: Row) => ReactNode; required?: boolean };
 
 type EditableFieldsProps<Row> = {
   row: Row;
@@ -64,6 +67,7 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
           <div key={field.id} className="contents">
             <dt id={labelId} className="pt-0.5 text-muted">
               {field.header}
+              {field.required && <span className="text-danger"> *</span>}
             </dt>
             <dd className="relative flex min-h-6 min-w-0 items-start gap-1 text-foreground" data-field={field.id}>
               {editor ? (

@@ -186,6 +186,12 @@ function MultiEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row
           onEscapeKeyDown={() => {
             cancelled.current = true;
           }}
+          // A menu keeps Tab to itself (it moves nothing); here Tab saves the choice, as the footer says.
+          onKeyDown={(event) => {
+            if (event.key !== "Tab") return;
+            event.preventDefault();
+            handleOpenChange(false);
+          }}
           className={content}
         >
           {editor.options.map((option) => (
