@@ -489,3 +489,60 @@ describe("a record's panel with years of done tasks", () => {
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe("a record's panel: acting on a value", () => {
+  let browser;
+  let page;
+  const panel = () => page.getByTestId("record-panel");
+  const field = (id) => panel().locator(`dd[data-field="${id}"]`);
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Initech", name: "Bill Lumbergh" }));
+  });
+  after(() => browser?.close());
+
+  it("puts what a value is for one click away: write the email, call the phone, open the LinkedIn profile or website", async () => {
+    const company = await callProcedure(page, "companies.create", {
+      name: "Initech",
+      domain: "initech.example",
+      linkedinUrl: "https://www.linkedin.com/company/initech/",
+    });
+    const contact = await callProcedure(page, "contacts.create", {
+      firstName: "Peter",
+      lastName: "Gibbons",
+      emails: ["peter@initech.example", "peter@home.example"],
+      phones: ["+1 (512) 555-0199"],
+      linkedinUrl: "https://www.linkedin.com/in/peter-gibbons",
+      companyId: company.id,
+    });
+    await page.goto(`/contacts?open=${contact.id}`);
+    await panel().getByRole("heading", { name: "Peter Gibbons" }).waitFor();
+    const action = (name) => panel().getByRole("link", { name, exact: true });
+    assert.equal(await action("Email peter@initech.example").getAttribute("href"), "mailto:peter@initech.example");
+    assert.equal(await action("Call +1 (512) 555-0199").getAttribute("href"), "tel:+15125550199");
+    const profile = action("Open the LinkedIn profile");
+    assert.equal(await profile.getAttribute("href"), "https://www.linkedin.com/in/peter-gibbons");
+    assert.equal(await profile.getAttribute("target"), "_blank", "a web page opens beside the CRM");
+    assert.equal(await field("linkedinUrl").innerText(), "linkedin.com/in/peter-gibbons", "read without https://www.");
+
+    await action("Open Initech").click();
+    await panel().getByRole("heading", { name: "Initech" }).waitFor();
+    assert.equal(await action("Open initech.example").getAttribute("href"), "https://initech.example");
+    assert.equal(
+      await action("Open the LinkedIn page").getAttribute("href"),
+      "https://www.linkedin.com/company/initech/",
+    );
+    await screenshot(page, "company-panel-actions");
+    // Nothing to act on, nothing shown.
+    await callProcedure(page, "companies.update", {
+      id: company.id,
+      version: (await callProcedure(page, "companies.get", { id: company.id }, { kind: "query" })).company.version,
+      patch: { linkedinUrl: null },
+    });
+    await page.reload();
+    await action("Open initech.example").waitFor();
+    assert.equal(await action("Open the LinkedIn page").count(), 0);
+    assert.deepEqual(page.errors, []);
+  });
+});

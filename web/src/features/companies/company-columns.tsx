@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import { companyPatch } from "../../../../worker/src/schemas/records";
 import { parseMulti, type CellPatch, type DataTableColumn, type FilterField } from "../../ui/data-table";
 import { listLinkState } from "../../ui/data-table/list-memory";
+import { readableUrl } from "../records/field-actions";
 import { blankToNull, textEditor } from "../records/field-editors";
 import { commonFieldLabels, commonFilterFields, Empty, timeColumn, timestampColumns } from "../records/record-columns";
 import { ownershipColumns } from "../records/reference-fields";
@@ -118,7 +119,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
     header: "LinkedIn",
     width: 200,
     defaultHidden: true,
-    cell: (company) => company.linkedinUrl ?? <Empty />,
+    cell: (company) => (company.linkedinUrl ? readableUrl(company.linkedinUrl) : <Empty />),
     editor: textEditor("linkedinUrl", "LinkedIn", { schema: field.linkedinUrl, inputType: "url" }),
   },
   // The newest entry logged on the company or with one of its people: accounts gone quiet sort last.

@@ -1,9 +1,11 @@
 import { ArrowRight, UserRoundPlus } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { contactDisplayName } from "../../../../worker/src/domain/records/normalize";
 import { recordPath } from "../../app/recent-records";
 import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
+import { OpenWebsite } from "../records/field-actions";
 import { EditableFields, PanelSection, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
@@ -11,6 +13,12 @@ import { LoadingLines, panelRecord, pickFields, RecordPanel, timestampFields } f
 import { RecordTasks } from "../records/record-tasks";
 import { CompanyMark, companyColumns, companyFieldLabels, peopleOf } from "./company-columns";
 import { useCompany, type Company } from "./use-companies";
+
+/** What a field's value lets one do at once, beside it: open the website or the LinkedIn page. */
+const fieldActions: Record<string, (company: Company) => ReactNode> = {
+  domain: (company) => <OpenWebsite url={company.domain} label={`Open ${company.domain}`} />,
+  linkedinUrl: (company) => <OpenWebsite url={company.linkedinUrl} label="Open the LinkedIn page" />,
+};
 
 const panelFields: PanelField<Company>[] = [
   ...pickFields(companyColumns, [
@@ -23,7 +31,7 @@ const panelFields: PanelField<Company>[] = [
     "owner",
     "tags",
     "lastActivityAt",
-  ]),
+  ]).map((field) => (fieldActions[field.id] ? { ...field, aside: fieldActions[field.id] } : field)),
   ...timestampFields<Company>(),
 ];
 

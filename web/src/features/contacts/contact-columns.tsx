@@ -2,6 +2,7 @@ import { contactPatch } from "../../../../worker/src/schemas/records";
 import { contactDisplayName } from "../../../../worker/src/domain/records/normalize";
 import { Avatar } from "../../ui/avatar";
 import { parseMulti, type CellPatch, type DataTableColumn, type FilterField } from "../../ui/data-table";
+import { readableUrl } from "../records/field-actions";
 import { blankToNull, checkWith, listEditor, splitList, textEditor } from "../records/field-editors";
 import { commonFieldLabels, commonFilterFields, Empty, timeColumn, timestampColumns } from "../records/record-columns";
 import { ownershipColumns, useCompanyOptions } from "../records/reference-fields";
@@ -138,7 +139,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
     header: "LinkedIn",
     width: 200,
     defaultHidden: true,
-    cell: (contact) => contact.linkedinUrl ?? <Empty />,
+    cell: (contact) => (contact.linkedinUrl ? readableUrl(contact.linkedinUrl) : <Empty />),
     editor: textEditor("linkedinUrl", "LinkedIn", { schema: field.linkedinUrl, inputType: "url" }),
   },
   // When the newest note or logged call, meeting or email took place: who has gone quiet.

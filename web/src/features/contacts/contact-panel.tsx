@@ -1,8 +1,7 @@
-import { ArrowUpRight } from "lucide-react";
-import { Link } from "react-router-dom";
-import { recordPath } from "../../app/recent-records";
+import type { ReactNode } from "react";
 import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
+import { CallPhone, OpenRecord, OpenWebsite, WriteEmail } from "../records/field-actions";
 import { RecordNotes } from "../records/record-notes";
 import { EditableFields, type PanelField } from "../records/record-fields";
 import { RecordPropertyFields } from "../records/property-fields";
@@ -12,26 +11,25 @@ import { contactColumns, contactFieldLabels, contactName } from "./contact-colum
 import { leadStatusLabels } from "./lead-status";
 import { useContact, type Contact } from "./use-contacts";
 
-/** Open the contact's company in its own panel on /companies. */
-function OpenCompany({ contact }: { contact: Contact }) {
-  if (!contact.companyId || !contact.companyName) return null;
-  return (
-    <Link
-      to={recordPath({ object: "company", id: contact.companyId })}
-      aria-label={`Open ${contact.companyName}`}
-      title={`Open ${contact.companyName}`}
-      className="inline-flex size-6 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-primary"
-    >
-      <ArrowUpRight className="size-3.5" aria-hidden />
-    </Link>
-  );
-}
+/** What a field's value lets one do at once, beside it: write, call, open the company or the profile. */
+const fieldActions: Record<string, (contact: Contact) => ReactNode> = {
+  email: (contact) => <WriteEmail email={contact.emails[0]} />,
+  phones: (contact) => <CallPhone phone={contact.phones[0]} />,
+  company: (contact) => (
+    <OpenRecord
+      record={contact.companyId ? { object: "company", id: contact.companyId } : null}
+      name={contact.companyName}
+    />
+  ),
+  linkedinUrl: (contact) => <OpenWebsite url={contact.linkedinUrl} label="Open the LinkedIn profile" />,
+};
 
 const panelFields: PanelField<Contact>[] = [
-  ...pickFields(contactColumns, ["name", "email", "phones", "company"]).map((field) =>
-    field.id === "company" ? { ...field, aside: (contact: Contact) => <OpenCompany contact={contact} /> } : field,
-  ),
   ...pickFields(contactColumns, [
+    "name",
+    "email",
+    "phones",
+    "company",
     "title",
     "leadStatus",
     "leadScore",
@@ -40,7 +38,7 @@ const panelFields: PanelField<Contact>[] = [
     "owner",
     "tags",
     "lastActivityAt",
-  ]),
+  ]).map((field) => (fieldActions[field.id] ? { ...field, aside: fieldActions[field.id] } : field)),
   ...timestampFields<Contact>(),
 ];
 
