@@ -106,6 +106,7 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await define("interests", "Interests", "multi-select", { options: ["AI", "Robotics", "Cloud"] });
     await define("active", "Active", "boolean");
     await define("contract_value", "Contract value", "currency");
+    await define("website", "Website", "url");
     // The contacts the next tests create need no tier, whatever happens here.
     try {
       await page.reload();
@@ -139,6 +140,16 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
       await amount.fill("12500");
       await amount.press("Enter");
       await field("prop:contract_value").getByText("$12,500.00").waitFor();
+
+      // A web address reads short, and opens from the link beside it (the value itself is the edit button).
+      await field("prop:website").getByRole("button", { name: "Website" }).click();
+      const website = field("prop:website").getByRole("textbox", { name: "Website" });
+      await website.fill("https://www.hopper-labs.example/team/");
+      await website.press("Enter");
+      await field("prop:website").getByText("hopper-labs.example/team").waitFor();
+      const open = field("prop:website").getByRole("link", { name: "Open Website" });
+      assert.equal(await open.getAttribute("href"), "https://www.hopper-labs.example/team/");
+      assert.equal(await field("prop:website").getByRole("button").locator("a").count(), 0, "no link inside a button");
       await screenshot(page, "panel-custom-properties");
 
       await page.waitForLoadState("networkidle");
@@ -149,6 +160,7 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
         interests: ["AI", "Cloud"],
         active: true,
         contract_value: 12500,
+        website: "https://www.hopper-labs.example/team/",
       });
       assert.deepEqual(page.errors, []);
     } finally {

@@ -2,10 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Check, Minus } from "lucide-react";
 import { useMemo } from "react";
 import { formatDate } from "../../lib/format";
+import { cn } from "../../ui/cn";
 import { trpc } from "../../lib/trpc";
 import type { CellEditor, CellPatch, DataTableColumn, FilterField } from "../../ui/data-table";
 import { dateInputToValue } from "../../ui/data-table/filters";
 import { useCurrentUser } from "../auth/use-current-user";
+import { readableUrl } from "./field-actions";
 import { Empty } from "./record-columns";
 import {
   inputTypeOf,
@@ -41,15 +43,21 @@ function formatCurrency(amount: number, currency: string): string {
 const chip =
   "inline-flex h-5 max-w-full shrink-0 items-center truncate rounded-full border border-border bg-surface px-2 text-xs text-foreground";
 
-/** A property value shown by its type: numbers right-aligned by the column, links clickable. */
+/**
+ * A property value shown by its type: numbers right-aligned by the column, links clickable. `inPanel`: in a record's
+ * panel, where the value is itself the button that edits it, links are plain text (the panel puts them beside it) and
+ * a multi-select's choices wrap.
+ */
 export function PropertyValue({
   definition,
   value,
   currency,
+  inPanel = false,
 }: {
   definition: PropertyDefinition;
   value: unknown;
   currency: string;
+  inPanel?: boolean;
 }) {
   if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0))
     return <Empty />;
@@ -76,7 +84,7 @@ export function PropertyValue({
       return <span className={chip}>{String(value)}</span>;
     case "multi-select":
       return (
-        <span className="flex min-w-0 gap-1 overflow-hidden">
+        <span className={cn("flex min-w-0 gap-1", inPanel ? "flex-wrap" : "overflow-hidden")}>
           {(Array.isArray(value) ? value : [value]).map((v) => (
             <span key={String(v)} className={chip}>
               {String(v)}
@@ -85,6 +93,7 @@ export function PropertyValue({
         </span>
       );
     case "url":
+      if (inPanel) return <>{readableUrl(String(value))}</>;
       return (
         <a
           href={String(value)}
@@ -93,10 +102,11 @@ export function PropertyValue({
           onClick={(event) => event.stopPropagation()}
           className="text-primary hover:underline"
         >
-          {String(value).replace(/^https?:\/\/(www\.)?/, "")}
+          {readableUrl(String(value))}
         </a>
       );
     case "email":
+      if (inPanel) return <>{String(value)}</>;
       return (
         <a
           href={`mailto:${String(value)}`}

@@ -3,8 +3,9 @@ import { errorMessage } from "../../lib/trpc-errors";
 import type { EditCell } from "../../ui/data-table";
 import { Field, Input, Select } from "../../ui/input";
 import { cn } from "../../ui/cn";
-import { propertyColumns, useCurrency, usePropertyDefinitions } from "./property-columns";
-import { EditableFields } from "./record-fields";
+import { OpenWebsite, WriteEmail } from "./field-actions";
+import { PropertyValue, propertyColumns, useCurrency, usePropertyDefinitions } from "./property-columns";
+import { EditableFields, type PanelField } from "./record-fields";
 import {
   inputTypeOf,
   propertiesFromInputs,
@@ -185,10 +186,21 @@ export function RecordPropertyFields<Row extends { properties: Record<string, un
   const currency = useCurrency();
   const fields = useMemo(() => {
     const definitions = query.data ?? [];
-    return propertyColumns<Row>(definitions, currency).map((column, i) => ({
-      ...column,
-      required: definitions[i].required,
-    }));
+    return propertyColumns<Row>(definitions, currency).map((column, i): PanelField<Row> => {
+      const definition = definitions[i];
+      const valueOf = (row: Row) => row.properties[definition.key];
+      return {
+        ...column,
+        required: definition.required,
+        cell: (row) => <PropertyValue definition={definition} value={valueOf(row)} currency={currency} inPanel />,
+        aside:
+          definition.type === "url"
+            ? (row) => <OpenWebsite url={stringOrNull(valueOf(row))} label={`Open ${definition.label}`} />
+            : definition.type === "email"
+              ? (row) => <WriteEmail email={stringOrNull(valueOf(row))} />
+              : undefined,
+      };
+    });
   }, [query.data, currency]);
   if (query.isError)
     return (
@@ -203,3 +215,5 @@ export function RecordPropertyFields<Row extends { properties: Record<string, un
     </div>
   );
 }
+
+const stringOrNull = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
