@@ -107,4 +107,25 @@ describe("/contacts from the keyboard", () => {
     await page.keyboard.press("j");
     assert.equal(await activeName(), "Cy Cole");
   });
+
+  it("a filter's chip opens its condition to change it, in place", async () => {
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    const add = page.getByRole("dialog", { name: "Add filter" });
+    await add.getByLabel("Field").selectOption({ label: "Name" });
+    await add.getByLabel("Value").fill("Archer");
+    await add.getByRole("button", { name: "Add filter" }).click();
+    await page.getByTestId("record-total").getByText("1 contact matches").waitFor();
+
+    await page.getByRole("button", { name: "Change filter Name contains “Archer”" }).click();
+    const change = page.getByRole("dialog", { name: "Change filter" });
+    assert.equal(await change.getByLabel("Value").inputValue(), "Archer", "the form starts from the condition");
+    await change.getByLabel("Value").fill("Baker");
+    await screenshot(page, "contacts-filter-change");
+    await change.getByRole("button", { name: "Update filter" }).click();
+    await change.waitFor({ state: "detached" });
+    await row("Bob Baker").waitFor();
+    assert.equal(await rows().count(), 1);
+    assert.deepEqual(await page.getByTestId("filter-chip").allInnerTexts(), ["Name contains “Baker”"]);
+    assert.deepEqual(page.errors, []);
+  });
 });

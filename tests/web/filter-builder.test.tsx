@@ -33,4 +33,51 @@ describe("FilterBuilder", () => {
       conditions: filterOf(MAX_FILTER_CONDITIONS).conditions.slice(1),
     });
   });
+
+  it("opens a chip's condition in the form, and saves the change over it, in its place", () => {
+    const many: FilterField[] = [
+      { field: "leadScore", label: "Lead score", kind: "number" },
+      { field: "createdAt", label: "Created", kind: "date" },
+      {
+        field: "companyId",
+        label: "Company",
+        kind: "reference",
+        useOptions: () => ({ options: [] }),
+        labels: { cmp_1: "Acme" },
+      },
+    ];
+    const may5 = new Date(2026, 4, 5).getTime();
+    const value: FilterState = {
+      combinator: "or",
+      conditions: [
+        { field: "leadScore", operator: "gt", value: 50 },
+        { field: "createdAt", operator: "before", value: may5 },
+        { field: "companyId", operator: "eq", value: "cmp_1" },
+      ],
+    };
+    const onChange = vi.fn();
+    render(<FilterBuilder fields={many} value={value} onChange={onChange} />);
+
+    fireEvent.click(screen.getByRole("button", { name: "Change filter Lead score is more than 50" }));
+    const form = screen.getByRole("dialog", { name: "Change filter" });
+    expect((screen.getByLabelText("Field") as HTMLSelectElement).value).toBe("leadScore");
+    expect((screen.getByLabelText("Operator") as HTMLSelectElement).value).toBe("gt");
+    const input = screen.getByLabelText("Value") as HTMLInputElement;
+    expect(input.value).toBe("50");
+    fireEvent.change(input, { target: { value: "80" } });
+    fireEvent.click(screen.getByRole("button", { name: "Update filter" }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      combinator: "or",
+      conditions: [{ field: "leadScore", operator: "gt", value: 80 }, ...value.conditions.slice(1)],
+    });
+    expect(form.isConnected).toBe(false);
+
+    // A date reads as the day it holds; a picked company as its name.
+    fireEvent.click(screen.getByRole("button", { name: /^Change filter Created is before/ }));
+    expect((screen.getByLabelText("Value") as HTMLInputElement).value).toBe("2026-05-05");
+    fireEvent.keyDown(screen.getByRole("dialog", { name: "Change filter" }), { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Change filter Company is Acme" }));
+    expect(screen.getByRole("dialog", { name: "Change filter" }).textContent).toContain("Acme");
+  });
 });

@@ -8,20 +8,39 @@ import { conditionLabel, pickedLabels, type FilterCondition, type FilterField, t
 
 type FilterBuilderProps = { fields: FilterField[]; value: FilterState; onChange: (value: FilterState) => void };
 
-/** "Filter" opens a small form; each condition becomes a removable chip; and/or when there are two. */
+/**
+ * "Filter" opens a small form; each condition becomes a chip, which opens the same form to change it, or goes with its
+ * ×; and/or when there are two.
+ */
 export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
   const [open, setOpen] = useState(false);
+  // The chip whose condition is being changed, by its place in the list.
+  const [editing, setEditing] = useState<number | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const chipRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const { conditions, combinator } = value;
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) buttonRef.current?.focus();
   };
+  const closeEdit = (refocus: boolean) => {
+    const index = editing;
+    setEditing(null);
+    if (refocus && index !== null) chipRefs.current[index]?.focus();
+  };
 
-  const handleAdd = (condition: FilterCondition, label?: string) => {
+  const remember = (condition: FilterCondition, label?: string) => {
     if (label && condition.value !== undefined) pickedLabels.set(String(condition.value), label);
+  };
+  const handleAdd = (condition: FilterCondition, label?: string) => {
+    remember(condition, label);
     onChange({ ...value, conditions: [...conditions, condition] });
     close(true);
+  };
+  const handleUpdate = (index: number, condition: FilterCondition, label?: string) => {
+    remember(condition, label);
+    onChange({ ...value, conditions: conditions.map((c, i) => (i === index ? condition : c)) });
+    closeEdit(true);
   };
   const full = conditions.length >= MAX_FILTER_CONDITIONS;
   const handleRemove = (index: number) => onChange({ ...value, conditions: conditions.filter((_, i) => i !== index) });
@@ -43,9 +62,30 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
           <span
             key={`${index}-${label}`}
             data-testid="filter-chip"
-            className="inline-flex h-7 items-center gap-1 rounded-md border border-border bg-surface pr-1 pl-2 text-xs text-foreground"
+            className="relative inline-flex h-7 items-center gap-0.5 rounded-md border border-border bg-surface pr-1 text-xs text-foreground"
           >
-            {label}
+            <button
+              ref={(element) => {
+                chipRefs.current[index] = element;
+              }}
+              type="button"
+              aria-label={`Change filter ${label}`}
+              aria-expanded={editing === index}
+              aria-haspopup="dialog"
+              onClick={() => setEditing((current) => (current === index ? null : index))}
+              className="h-full rounded-l-md pl-2 hover:text-primary"
+            >
+              {label}
+            </button>
+            {editing === index && (
+              <Popover label="Change filter" onClose={closeEdit}>
+                <FilterForm
+                  fields={fields}
+                  initial={condition}
+                  onAdd={(next, pickedLabel) => handleUpdate(index, next, pickedLabel)}
+                />
+              </Popover>
+            )}
             <button
               type="button"
               aria-label={`Remove filter ${label}`}
@@ -80,7 +120,7 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
           {conditions.length ? "Add filter" : "Filter"}
         </button>
         {open && !full && (
-          <Popover onClose={close}>
+          <Popover label="Add filter" onClose={close}>
             <FilterForm fields={fields} onAdd={handleAdd} />
           </Popover>
         )}
@@ -99,7 +139,15 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
 }
 
 /** Closes on Escape and on a click outside it. */
-function Popover({ onClose, children }: { onClose: (refocus: boolean) => void; children: ReactNode }) {
+function Popover({
+  label,
+  onClose,
+  children,
+}: {
+  label: string;
+  onClose: (refocus: boolean) => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const handlePointerDown = (event: PointerEvent) => {
@@ -115,7 +163,7 @@ function Popover({ onClose, children }: { onClose: (refocus: boolean) => void; c
     <div
       ref={ref}
       role="dialog"
-      aria-label="Add filter"
+      aria-label={label}
       onKeyDown={(event) => {
         // Escape in a picker closes the picker only.
         if (event.key === "Escape" && !(event.target as HTMLElement).closest("[data-picker]")) {

@@ -8,6 +8,8 @@ import {
   operatorLabel,
   operatorsByKind,
   picksOption,
+  pickedLabels,
+  valueToInput,
   type FilterCondition,
   type FilterField,
   type FilterOperator,
@@ -20,15 +22,24 @@ type FilterFormProps = {
   fields: FilterField[];
   /** `label` names a picked reference (a company), for the chip. */
   onAdd: (condition: FilterCondition, label?: string) => void;
+  /** The condition being changed (a chip clicked): the form starts from it and saves over it. */
+  initial?: FilterCondition;
 };
 
-export function FilterForm({ fields, onAdd }: FilterFormProps) {
-  const [fieldName, setFieldName] = useState(fields[0]?.field ?? "");
+export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
+  const initialField = initial && fields.find((f) => f.field === initial.field);
+  const [fieldName, setFieldName] = useState(initialField?.field ?? fields[0]?.field ?? "");
   const field = fields.find((f) => f.field === fieldName) ?? fields[0];
   const operators = field ? operatorsByKind[field.kind] : [];
-  const [operator, setOperator] = useState<FilterOperator>(operators[0] ?? "eq");
-  const [value, setValue] = useState("");
-  const [picked, setPicked] = useState<PickerOption | null>(null);
+  const [operator, setOperator] = useState<FilterOperator>(initialField ? initial.operator : (operators[0] ?? "eq"));
+  const [value, setValue] = useState(() =>
+    initialField && initialField.kind !== "reference" ? valueToInput(initialField, initial.value) : "",
+  );
+  const [picked, setPicked] = useState<PickerOption | null>(() => {
+    if (initialField?.kind !== "reference" || initial?.value === undefined) return null;
+    const id = String(initial.value);
+    return { value: id, label: initialField.labels?.[id] ?? pickedLabels.get(id) ?? id };
+  });
   const suggestionsId = useId();
 
   if (!field) return null;
@@ -132,7 +143,7 @@ export function FilterForm({ fields, onAdd }: FilterFormProps) {
         ))}
       <div className="flex justify-end">
         <Button type="submit" size="sm" disabled={!ready}>
-          Add filter
+          {initial ? "Update filter" : "Add filter"}
         </Button>
       </div>
     </form>

@@ -86,6 +86,17 @@ export function dateInputToValue(input: string): number | undefined {
   return y && m && d ? new Date(y, m - 1, d).getTime() : undefined;
 }
 
+/** A condition's value as its form's input holds it: the local calendar day of a timestamp, the text of anything else. */
+export function valueToInput(field: FilterField, value: FilterCondition["value"]): string {
+  if (value === undefined) return "";
+  if (field.kind === "date" && typeof value === "number") {
+    const day = new Date(value);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+  }
+  return String(value);
+}
+
 /**
  * A date field's value: custom dates hold the calendar day itself ("2026-05-05"), which is what
  * they are compared with; built-in dates hold instants, compared with this user's local midnight.
