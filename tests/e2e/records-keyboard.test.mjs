@@ -128,4 +128,31 @@ describe("/contacts from the keyboard", () => {
     assert.deepEqual(await page.getByTestId("filter-chip").allInnerTexts(), ["Name contains “Baker”"]);
     assert.deepEqual(page.errors, []);
   });
+
+  it("Delete moves the row, or the selected rows, to the trash; Undo on the toast brings them back", async () => {
+    await page.getByRole("button", { name: "Clear", exact: true }).click();
+    await row("Ann Archer").waitFor();
+    await page.keyboard.press("Home");
+    await page.keyboard.press("j");
+    assert.equal(await activeName(), "Bob Baker");
+    await page.keyboard.press("Delete");
+    const deleted = page.locator("[data-sonner-toast]").filter({ hasText: "Deleted 1 contact." });
+    await deleted.waitFor();
+    await row("Bob Baker").waitFor({ state: "detached" });
+    assert.equal(await activeName(), "Cy Cole", "the keyboard stays in the list, on the next row");
+    await deleted.getByRole("button", { name: "Undo" }).click();
+    await row("Bob Baker").waitFor();
+
+    await page.keyboard.press("x");
+    await page.keyboard.press("j");
+    await page.keyboard.press("x");
+    await page.keyboard.press("Backspace");
+    const both = page.locator("[data-sonner-toast]").filter({ hasText: "Deleted 2 contacts." });
+    await both.waitFor();
+    assert.equal(await rows().count(), names.length - 2);
+    await both.getByRole("button", { name: "Undo" }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Restored." }).first().waitFor();
+    await page.getByTestId("record-total").getByText(`${names.length} contacts`).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });

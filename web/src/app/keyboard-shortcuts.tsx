@@ -30,6 +30,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["e"], action: "Edit the row's first editable cell" },
       { keys: ["x", "Space"], action: "Select or unselect the row" },
       { keys: [`${modKey}+A`], action: "Select every loaded row" },
+      { keys: ["⌫"], action: "Move the selected rows, or the row, to the trash (with undo)" },
       { keys: ["Esc"], action: "Clear the selection; close the record" },
       { keys: ["Home", "End"], action: "First or last row" },
       { keys: ["PgUp", "PgDn"], action: "A screenful up or down" },

@@ -160,6 +160,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             onSelectionChange={list.setSelection}
             onOpenRow={trash ? ignoreOpen : props.onOpenRow}
             onEditCell={trash ? undefined : props.onEditCell}
+            onDeleteRows={trash ? undefined : props.onDeleteSelected}
             empty={empty}
             storageKey={storageKey}
             resetKey={list.resetKey}

@@ -12,7 +12,9 @@ import { useGridKeyboard } from "./use-keyboard";
 import { useOptimisticEdits } from "./use-optimistic-edits";
 import { useRowSelection } from "./use-selection";
 
-const movingKeys = new Set(["ArrowDown", "ArrowUp", "j", "k"]);
+const movingKeys = new Set(["ArrowDown", "ArrowUp", "j", "k", "Home", "End", "PageDown", "PageUp"]);
+/** The list's keys that act on its active row. */
+const rowKeys = new Set(["Enter", "x", " ", "e", "Delete", "Backspace"]);
 
 /** The cell being edited, and its row as the edit found it (the save compares against it). */
 type Editing<Row> = { rowId: string; columnId: string; base: Row } | null;
@@ -23,7 +25,7 @@ type Editing<Row> = { rowId: string; columnId: string; base: Row } | null;
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, columns, pages, getRowId, sort, onSortChange, selection, onSelectionChange } = props;
-  const { onOpenRow, onEditCell, empty, storageKey, resetKey, openRowId } = props;
+  const { onOpenRow, onEditCell, onDeleteRows, empty, storageKey, resetKey, openRowId } = props;
   const gridId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -142,6 +144,19 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     [displayRows, onOpenRow],
   );
 
+  const remove = useCallback(
+    (index: number) => {
+      if (!onDeleteRows) return;
+      const going = selection.size ? new Set(selection) : new Set([ids[index]]);
+      // The keyboard stays in the list: on the next row that stays, else the one before.
+      const next =
+        ids.slice(index + 1).find((id) => !going.has(id)) ?? ids.slice(0, index).findLast((id) => !going.has(id));
+      setActiveId(next ?? null);
+      onDeleteRows([...going]);
+    },
+    [onDeleteRows, selection, ids],
+  );
+
   // Rows are memoised: they get one stable handlers object that reads the latest state.
   const latest = useRef({ selecting, startEdit, open, commit, focusGrid, ids, editing });
   useLayoutEffect(() => {
@@ -190,18 +205,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     toggle: selecting.toggle,
     extend: selecting.extend,
     startEdit,
+    remove,
     selectAll: selecting.toggleAll,
     clearSelection: selecting.clear,
   });
 
-  // Moving keys pressed while nothing else has the keyboard (the page just opened, a button was clicked) enter the
-  // list, as on /tasks: j or ↓ on a fresh /contacts lands on its first row.
+  // The list's keys work as on /tasks, without a click on the list first, from anywhere but a field, a menu or the
+  // side sheet: j on a fresh /contacts lands on its first row, x after a toast's Undo still selects. Buttons and links
+  // keep their own Enter and Space.
   const gridKeys = useRef(handleKeyDown);
   gridKeys.current = handleKeyDown;
   useEffect(() => {
     const enterGrid = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !movingKeys.has(event.key) || !isPageKey(event)) return;
+      if (event.defaultPrevented || !isPageKey(event)) return;
+      if (!movingKeys.has(event.key) && !rowKeys.has(event.key)) return;
       const target = event.target instanceof Element ? event.target : null;
+      if ((event.key === "Enter" || event.key === " ") && target?.closest("button, a, summary")) return;
       if (target?.closest("[role=grid],[data-sheet],[role=listbox],[role=radiogroup],[role=tablist]")) return;
       focusGrid();
       gridKeys.current(event);

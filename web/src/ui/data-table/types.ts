@@ -114,6 +114,8 @@ export type DataTableProps<Row> = {
   onOpenRow: (row: Row) => void;
   /** Saves an inline edit; the table shows the value at once and rolls back if this rejects. */
   onEditCell?: EditCell<Row>;
+  /** Delete or Backspace: the selected rows, or the active one when none is selected (the caller offers Undo). */
+  onDeleteRows?: (ids: string[]) => void;
   /** Shown when the query returned nothing. */
   empty: ReactNode;
   /** Column widths and visibility are remembered in localStorage under this key. */

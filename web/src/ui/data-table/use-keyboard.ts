@@ -16,6 +16,7 @@ type GridKeyboard = {
   toggle: (index: number) => void;
   extend: (from: number, to: number) => void;
   startEdit: (index: number) => void;
+  remove: (index: number) => void;
   selectAll: () => void;
   clearSelection: () => void;
 };
@@ -24,10 +25,11 @@ const PAGE = 10;
 
 /**
  * The grid's keys: arrows (or j/k) move the active row, shift extends the selection, Enter opens,
- * x or Space toggles selection, e edits, Escape clears the selection, ctrl/cmd+A selects all loaded.
+ * x or Space toggles selection, e edits, Delete or Backspace deletes, Escape clears the selection, ctrl/cmd+A selects
+ * all loaded.
  */
 export function useGridKeyboard(options: GridKeyboard) {
-  const { rowCount, activeIndex, firstVisibleIndex, moveTo, open, toggle, extend, startEdit } = options;
+  const { rowCount, activeIndex, firstVisibleIndex, moveTo, open, toggle, extend, startEdit, remove } = options;
   const { selectAll, clearSelection } = options;
 
   return useCallback(
@@ -83,8 +85,24 @@ export function useGridKeyboard(options: GridKeyboard) {
         case "e":
           event.preventDefault();
           return startEdit(activeIndex);
+        case "Delete":
+        case "Backspace":
+          event.preventDefault();
+          return remove(activeIndex);
       }
     },
-    [rowCount, activeIndex, firstVisibleIndex, moveTo, open, toggle, extend, startEdit, selectAll, clearSelection],
+    [
+      rowCount,
+      activeIndex,
+      firstVisibleIndex,
+      moveTo,
+      open,
+      toggle,
+      extend,
+      startEdit,
+      remove,
+      selectAll,
+      clearSelection,
+    ],
   );
 }
