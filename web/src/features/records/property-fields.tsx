@@ -18,17 +18,13 @@ function Chips({
   definition,
   chosen,
   onToggle,
-  disabled,
-  labelledBy,
 }: {
   definition: PropertyDefinition;
   chosen: string[];
   onToggle: (option: string) => void;
-  disabled?: boolean;
-  labelledBy?: string;
 }) {
   return (
-    <div role="group" aria-labelledby={labelledBy} className="flex flex-wrap gap-1">
+    <div role="group" aria-label={definition.label} className="flex flex-wrap gap-1">
       {(definition.options ?? []).map((option) => {
         const on = chosen.includes(option);
         return (
@@ -36,7 +32,6 @@ function Chips({
             key={option}
             type="button"
             aria-pressed={on}
-            disabled={disabled}
             onClick={() => onToggle(option)}
             className={cn(
               "h-6 rounded-full border px-2 text-xs",
