@@ -16,11 +16,21 @@ export function reportResumedEdits(result: ResumedEdits | null): void {
   for (const { error } of failed) toastError(error, "A change made offline could not be saved");
 }
 
+/**
+ * After kept edits are saved, everything is read again. A read already on its way was sent before they were saved (the
+ * list a tab opening fetches first): it is cancelled, not waited for, or its answer would show the old values as fresh,
+ * and the next edit of those records would be refused as if a teammate had changed them.
+ */
+export async function readAgainAfterResumed(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries();
+  await queryClient.invalidateQueries();
+}
+
 function resumeNow(queryClient: QueryClient, uid: string) {
   void resumeOfflineEdits(queryClient, uid, undefined, {
     onResumed: (result) => {
       reportResumedEdits(result);
-      void queryClient.invalidateQueries();
+      void readAgainAfterResumed(queryClient);
     },
   }).catch(() => undefined);
 }
