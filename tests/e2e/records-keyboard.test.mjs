@@ -84,6 +84,34 @@ describe("/contacts from the keyboard", () => {
     assert.equal(contact.firstName, "Eddie", "the server holds the edit");
   });
 
+  it("← → move a cell cursor along the row; e edits the cell it is on", async () => {
+    const activeCell = () => page.locator("[data-active-cell]");
+    await page.keyboard.press("Home");
+    assert.equal(await activeName(), "Ann Archer");
+    assert.equal(await activeCell().count(), 0, "no cell is picked before an arrow");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await activeCell().getAttribute("data-column-id"), "name");
+    // Name, Email, Company, Title.
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+    assert.equal(await activeCell().getAttribute("data-column-id"), "title");
+    await screenshot(page, "contacts-cell-cursor");
+    await page.keyboard.press("e");
+    const title = row("Ann Archer").locator('[data-column-id="title"]').getByRole("textbox", { name: "Title" });
+    await title.waitFor();
+    await title.fill("Locksmith");
+    await title.press("Enter");
+    await title.waitFor({ state: "detached" });
+    assert.equal(await row("Ann Archer").locator('[data-column-id="title"]').innerText(), "Locksmith");
+
+    // The cursor stays on its column as the row changes; ← goes back along it.
+    await page.keyboard.press("j");
+    assert.equal(await activeName(), "Bob Baker");
+    assert.equal(await activeCell().getAttribute("data-column-id"), "title");
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await activeCell().getAttribute("data-column-id"), "company");
+    await page.keyboard.press("k");
+  });
+
   it("Enter opens the active record; j and k take the panel along; Escape closes it and the keys go on", async () => {
     await page.keyboard.press("Home");
     assert.equal(await activeName(), "Ann Archer");

@@ -25,13 +25,16 @@ type DataRowProps<Row> = {
   columns: DataTableColumn<Row>[];
   selected: boolean;
   active: boolean;
+  /** The cell cursor's column, on the active row. */
+  activeColumnId: string | null;
   open: boolean;
   editingColumnId: string | null;
   handlers: RowHandlers<Row>;
 };
 
 function DataRowView<Row>(props: DataRowProps<Row>) {
-  const { row, rowId, domId, index, start, columns, selected, active, open, editingColumnId, handlers } = props;
+  const { row, rowId, domId, index, start, columns, selected, active, activeColumnId, open, editingColumnId } = props;
+  const { handlers } = props;
   return (
     <div
       role="row"
@@ -70,6 +73,7 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
             key={column.id}
             role="gridcell"
             data-column-id={column.id}
+            data-active-cell={activeColumnId === column.id || undefined}
             onDoubleClick={
               editor
                 ? (event) => {
@@ -101,6 +105,12 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
               >
                 <EditIcon className="size-3.5" aria-hidden />
               </button>
+            )}
+            {activeColumnId === column.id && !editing && (
+              <div
+                aria-hidden
+                className="pointer-events-none absolute inset-0.5 z-20 hidden rounded-[3px] bg-primary/5 ring-2 ring-primary/70 ring-inset group-focus-within/grid:block"
+              />
             )}
             {editing && editor && (
               <CellEditorView

@@ -12,7 +12,18 @@ import { useGridKeyboard } from "./use-keyboard";
 import { useOptimisticEdits } from "./use-optimistic-edits";
 import { useRowSelection } from "./use-selection";
 
-const movingKeys = new Set(["ArrowDown", "ArrowUp", "j", "k", "Home", "End", "PageDown", "PageUp"]);
+const movingKeys = new Set([
+  "ArrowDown",
+  "ArrowUp",
+  "ArrowLeft",
+  "ArrowRight",
+  "j",
+  "k",
+  "Home",
+  "End",
+  "PageDown",
+  "PageUp",
+]);
 /** The list's keys that act on its active row. */
 const rowKeys = new Set(["Enter", "x", " ", "e", "Delete", "Backspace"]);
 
@@ -46,6 +57,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const selecting = useRowSelection({ ids, selection, onSelectionChange });
 
   const [activeId, setActiveId] = useState<string | null>(null);
+  // The cell cursor's column (← →), within the active row; null until an arrow picks one.
+  const [activeColumnId, setActiveColumnId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing<Row>>(null);
   const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
 
@@ -124,6 +137,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       if (openRowId != null && row !== undefined && ids[index] !== openRowId) onOpenRow(row);
     },
     [ids, virtualizer, displayRows, openRowId, onOpenRow],
+  );
+  const moveColumn = useCallback(
+    (delta: 1 | -1) => {
+      if (visibleColumns.length === 0) return;
+      const at = visibleColumns.findIndex((c) => c.id === activeColumnId);
+      const next = at < 0 ? 0 : Math.max(0, Math.min(visibleColumns.length - 1, at + delta));
+      const columnId = visibleColumns[next].id;
+      setActiveColumnId(columnId);
+      // Beside the sticky first column, not under it (the grid's scroll padding).
+      requestAnimationFrame(() =>
+        scrollRef.current
+          ?.querySelector(`[data-active] [data-column-id="${CSS.escape(columnId)}"]`)
+          ?.scrollIntoView({ block: "nearest", inline: "nearest" }),
+      );
+    },
+    [visibleColumns, activeColumnId],
   );
   const startEdit = useCallback(
     (index: number, columnId?: string) => {
@@ -204,7 +233,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     open,
     toggle: selecting.toggle,
     extend: selecting.extend,
-    startEdit,
+    startEdit: (index) =>
+      startEdit(index, visibleColumns.some((c) => c.id === activeColumnId) ? (activeColumnId ?? undefined) : undefined),
+    moveColumn,
     remove,
     selectAll: selecting.toggleAll,
     clearSelection: selecting.clear,
@@ -296,6 +327,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     columns={visibleColumns}
                     selected={selection.has(rowId)}
                     active={item.index === activeIndex}
+                    activeColumnId={item.index === activeIndex ? activeColumnId : null}
                     open={rowId === openRowId}
                     editingColumnId={editing?.rowId === rowId ? editing.columnId : null}
                     handlers={handlers}

@@ -16,6 +16,8 @@ type GridKeyboard = {
   toggle: (index: number) => void;
   extend: (from: number, to: number) => void;
   startEdit: (index: number) => void;
+  /** ← →: the cell cursor along the active row. */
+  moveColumn: (delta: 1 | -1) => void;
   remove: (index: number) => void;
   selectAll: () => void;
   clearSelection: () => void;
@@ -24,12 +26,13 @@ type GridKeyboard = {
 const PAGE = 10;
 
 /**
- * The grid's keys: arrows (or j/k) move the active row, shift extends the selection, Enter opens,
- * x or Space toggles selection, e edits, Delete or Backspace deletes, Escape clears the selection, ctrl/cmd+A selects
- * all loaded.
+ * The grid's keys: ↑ ↓ (or j/k) move the active row, ← → a cell cursor along it, shift extends the selection,
+ * Enter opens, x or Space toggles selection, e or F2 edits (the cursor's cell, else the row's first editable one),
+ * Delete or Backspace deletes, Escape clears the selection, ctrl/cmd+A selects all loaded.
  */
 export function useGridKeyboard(options: GridKeyboard) {
-  const { rowCount, activeIndex, firstVisibleIndex, moveTo, open, toggle, extend, startEdit, remove } = options;
+  const { rowCount, activeIndex, firstVisibleIndex, moveTo, open, toggle, extend, startEdit, moveColumn, remove } =
+    options;
   const { selectAll, clearSelection } = options;
 
   return useCallback(
@@ -75,6 +78,10 @@ export function useGridKeyboard(options: GridKeyboard) {
       if (event.key === "Escape") return clearSelection();
       if (activeIndex < 0) return;
       switch (event.key) {
+        case "ArrowRight":
+        case "ArrowLeft":
+          event.preventDefault();
+          return moveColumn(event.key === "ArrowRight" ? 1 : -1);
         case "Enter":
           event.preventDefault();
           return open(activeIndex);
@@ -83,6 +90,7 @@ export function useGridKeyboard(options: GridKeyboard) {
           event.preventDefault();
           return toggle(activeIndex);
         case "e":
+        case "F2":
           event.preventDefault();
           return startEdit(activeIndex);
         case "Delete":
@@ -100,6 +108,7 @@ export function useGridKeyboard(options: GridKeyboard) {
       toggle,
       extend,
       startEdit,
+      moveColumn,
       remove,
       selectAll,
       clearSelection,
