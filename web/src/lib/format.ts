@@ -28,3 +28,10 @@ export function formatRelative(value: Date | number, now = Date.now(), locale = 
 export function formatMoney(amount: number, currency: string, locale = getTimeLocale()): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
 }
+
+/** The local calendar day of a time, as a date input holds it: "2026-05-05". */
+export function localDayInput(value: Date | number): string {
+  const day = new Date(value);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}

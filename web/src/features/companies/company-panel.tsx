@@ -6,7 +6,7 @@ import { recordPath } from "../../app/recent-records";
 import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
 import { OpenWebsite } from "../records/field-actions";
-import { EditableFields, PanelSection, type PanelField } from "../records/record-fields";
+import { EditableFields, PanelSection, withAsides, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
 import { LoadingLines, panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
@@ -15,23 +15,26 @@ import { CompanyMark, companyColumns, companyFieldLabels, peopleOf } from "./com
 import { useCompany, type Company } from "./use-companies";
 
 /** What a field's value lets one do at once, beside it: open the website or the LinkedIn page. */
-const fieldActions: Record<string, (company: Company) => ReactNode> = {
+const fieldActions: Partial<Record<string, (company: Company) => ReactNode>> = {
   domain: (company) => <OpenWebsite url={company.domain} label={`Open ${company.domain}`} />,
   linkedinUrl: (company) => <OpenWebsite url={company.linkedinUrl} label="Open the LinkedIn page" />,
 };
 
 const panelFields: PanelField<Company>[] = [
-  ...pickFields(companyColumns, [
-    "name",
-    "domain",
-    "industry",
-    "size",
-    "address",
-    "linkedinUrl",
-    "owner",
-    "tags",
-    "lastActivityAt",
-  ]).map((field) => (fieldActions[field.id] ? { ...field, aside: fieldActions[field.id] } : field)),
+  ...withAsides(
+    pickFields(companyColumns, [
+      "name",
+      "domain",
+      "industry",
+      "size",
+      "address",
+      "linkedinUrl",
+      "owner",
+      "tags",
+      "lastActivityAt",
+    ]),
+    fieldActions,
+  ),
   ...timestampFields<Company>(),
 ];
 

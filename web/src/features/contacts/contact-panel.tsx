@@ -3,7 +3,7 @@ import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
 import { CallPhone, OpenRecord, OpenWebsite, WriteEmail } from "../records/field-actions";
 import { RecordNotes } from "../records/record-notes";
-import { EditableFields, type PanelField } from "../records/record-fields";
+import { EditableFields, withAsides, type PanelField } from "../records/record-fields";
 import { RecordPropertyFields } from "../records/property-fields";
 import { panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
 import { RecordTasks } from "../records/record-tasks";
@@ -12,7 +12,7 @@ import { leadStatusLabels } from "./lead-status";
 import { useContact, type Contact } from "./use-contacts";
 
 /** What a field's value lets one do at once, beside it: write, call, open the company or the profile. */
-const fieldActions: Record<string, (contact: Contact) => ReactNode> = {
+const fieldActions: Partial<Record<string, (contact: Contact) => ReactNode>> = {
   email: (contact) => <WriteEmail email={contact.emails[0]} />,
   phones: (contact) => <CallPhone phone={contact.phones[0]} />,
   company: (contact) => (
@@ -25,20 +25,23 @@ const fieldActions: Record<string, (contact: Contact) => ReactNode> = {
 };
 
 const panelFields: PanelField<Contact>[] = [
-  ...pickFields(contactColumns, [
-    "name",
-    "email",
-    "phones",
-    "company",
-    "title",
-    "leadStatus",
-    "leadScore",
-    "source",
-    "linkedinUrl",
-    "owner",
-    "tags",
-    "lastActivityAt",
-  ]).map((field) => (fieldActions[field.id] ? { ...field, aside: fieldActions[field.id] } : field)),
+  ...withAsides(
+    pickFields(contactColumns, [
+      "name",
+      "email",
+      "phones",
+      "company",
+      "title",
+      "leadStatus",
+      "leadScore",
+      "source",
+      "linkedinUrl",
+      "owner",
+      "tags",
+      "lastActivityAt",
+    ]),
+    fieldActions,
+  ),
   ...timestampFields<Contact>(),
 ];
 

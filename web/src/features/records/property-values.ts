@@ -1,4 +1,5 @@
 import type { PropertyType, RecordObject } from "../../../../drizzle/values";
+import { localDayInput } from "../../lib/format";
 import { booleanOptions, type FilterField, type FilterKind } from "../../ui/data-table/filters";
 import type { TextInputType } from "../../ui/data-table/types";
 
@@ -181,8 +182,7 @@ export function propertyFromCsv(definition: PropertyDefinition, cell: string): u
       const time = Date.parse(cell);
       // A date a spreadsheet wrote another way ("5/5/2026", "May 5, 2026"): its calendar day.
       if (Number.isNaN(time)) return cell;
-      const date = new Date(time);
-      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+      return localDayInput(time);
     }
     default:
       return cell;

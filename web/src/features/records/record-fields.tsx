@@ -34,6 +34,17 @@ type EditableFieldsProps<Row> = {
   onEdit: EditCell<Row>;
 };
 
+/** Fields with what each value lets one do beside it (`asides` by field id: write, call, open). */
+export function withAsides<Row>(
+  fields: PanelField<Row>[],
+  asides: Partial<Record<string, (row: Row) => ReactNode>>,
+): PanelField<Row>[] {
+  return fields.map((field) => {
+    const aside = asides[field.id];
+    return aside ? { ...field, aside } : field;
+  });
+}
+
 const rowIdOf = (row: unknown) => (row as { id: string }).id;
 
 /**

@@ -1,4 +1,4 @@
-import { formatDate } from "../../lib/format";
+import { formatDate, localDayInput } from "../../lib/format";
 import type { OptionSource } from "../option-picker";
 import type { EditOption } from "./types";
 
@@ -89,11 +89,7 @@ export function dateInputToValue(input: string): number | undefined {
 /** A condition's value as its form's input holds it: the local calendar day of a timestamp, the text of anything else. */
 export function valueToInput(field: FilterField, value: FilterCondition["value"]): string {
   if (value === undefined) return "";
-  if (field.kind === "date" && typeof value === "number") {
-    const day = new Date(value);
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-  }
+  if (field.kind === "date" && typeof value === "number") return localDayInput(value);
   return String(value);
 }
 

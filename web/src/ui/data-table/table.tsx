@@ -8,24 +8,9 @@ import { CHECKBOX_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, TRAILING_WIDTH, widthVarName
 import { DataRow, type RowHandlers } from "./row";
 import type { DataTableColumn, DataTableProps } from "./types";
 import { useColumnModel } from "./use-column-model";
-import { useGridKeyboard } from "./use-keyboard";
+import { movingKeys, rowKeys, useGridKeyboard } from "./use-keyboard";
 import { useOptimisticEdits } from "./use-optimistic-edits";
 import { useRowSelection } from "./use-selection";
-
-const movingKeys = new Set([
-  "ArrowDown",
-  "ArrowUp",
-  "ArrowLeft",
-  "ArrowRight",
-  "j",
-  "k",
-  "Home",
-  "End",
-  "PageDown",
-  "PageUp",
-]);
-/** The list's keys that act on its active row. */
-const rowKeys = new Set(["Enter", "x", " ", "e", "Delete", "Backspace"]);
 
 /** The cell being edited, and its row as the edit found it (the save compares against it). */
 type Editing<Row> = { rowId: string; columnId: string; base: Row } | null;

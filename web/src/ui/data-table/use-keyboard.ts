@@ -25,6 +25,22 @@ type GridKeyboard = {
 
 const PAGE = 10;
 
+/** The keys below that move, which reach the grid from anywhere on the page (DataTable). */
+export const movingKeys = new Set([
+  "ArrowDown",
+  "ArrowUp",
+  "ArrowLeft",
+  "ArrowRight",
+  "j",
+  "k",
+  "Home",
+  "End",
+  "PageDown",
+  "PageUp",
+]);
+/** The keys below that act on the active row. */
+export const rowKeys = new Set(["Enter", "x", " ", "e", "F2", "Delete", "Backspace"]);
+
 /**
  * The grid's keys: ↑ ↓ (or j/k) move the active row, ← → a cell cursor along it, shift extends the selection,
  * Enter opens, x or Space toggles selection, e or F2 edits (the cursor's cell, else the row's first editable one),
