@@ -38,6 +38,7 @@ describe("/contacts from the keyboard", () => {
 
     await page.keyboard.press("j");
     assert.equal(await activeName(), "Ann Archer", "j on a fresh page lands on the first row");
+    assert.equal(await page.locator("[data-active-cell]").count(), 0, "no cell is picked before an arrow");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
     assert.equal(await activeName(), "Cy Cole");
@@ -88,9 +89,7 @@ describe("/contacts from the keyboard", () => {
     const activeCell = () => page.locator("[data-active-cell]");
     await page.keyboard.press("Home");
     assert.equal(await activeName(), "Ann Archer");
-    assert.equal(await activeCell().count(), 0, "no cell is picked before an arrow");
-    await page.keyboard.press("ArrowRight");
-    assert.equal(await activeCell().getAttribute("data-column-id"), "name");
+    assert.equal(await activeCell().getAttribute("data-column-id"), "name", "the cell e edited last keeps the cursor");
     // Name, Email, Company, Title.
     for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
     assert.equal(await activeCell().getAttribute("data-column-id"), "title");
@@ -109,7 +108,22 @@ describe("/contacts from the keyboard", () => {
     assert.equal(await activeCell().getAttribute("data-column-id"), "title");
     await page.keyboard.press("ArrowLeft");
     assert.equal(await activeCell().getAttribute("data-column-id"), "company");
-    await page.keyboard.press("k");
+
+    // A click puts the cursor on the cell clicked (and opens the record): e then edits that cell.
+    await row("Di Dean").locator('[data-column-id="email"]').click();
+    await panel().getByRole("heading", { name: "Di Dean" }).waitFor();
+    assert.equal(await activeName(), "Di Dean");
+    assert.equal(await activeCell().getAttribute("data-column-id"), "email");
+    await page.keyboard.press("e");
+    const emails = row("Di Dean").locator('[data-column-id="email"]').getByRole("textbox", { name: "Emails" });
+    await emails.waitFor();
+    assert.equal(await emails.inputValue(), "di@keyhole.example");
+    await page.keyboard.press("Escape");
+    await emails.waitFor({ state: "detached" });
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await activeCell().getAttribute("data-column-id"), "company", "→ goes on from the clicked cell");
+    await page.keyboard.press("Escape");
+    await panel().waitFor({ state: "hidden" });
   });
 
   it("Enter opens the active record; j and k take the panel along; Escape closes it and the keys go on", async () => {

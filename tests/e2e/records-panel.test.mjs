@@ -502,7 +502,7 @@ describe("a record's panel with years of done tasks", () => {
   });
 });
 
-describe("a record's panel: acting on a value", () => {
+describe("a record's panel: a value shown whole, and acted on", () => {
   let browser;
   let page;
   const panel = () => page.getByTestId("record-panel");
@@ -556,5 +556,19 @@ describe("a record's panel: acting on a value", () => {
     await action("Open initech.example").waitFor();
     assert.equal(await action("Open the LinkedIn page").count(), 0);
     assert.deepEqual(page.errors, []);
+  });
+
+  it("shows a long name whole in the panel's Name field, where the table's cell cuts it", async () => {
+    const name = "Initrode Global Software Solutions and Consulting International Holdings";
+    const company = await callProcedure(page, "companies.create", { name });
+    await page.goto(`/companies?open=${company.id}`);
+    await panel().getByRole("heading", { name }).waitFor();
+    const cutShort = (locator) =>
+      locator.evaluate((root) => [root, ...root.querySelectorAll("*")].some((el) => el.scrollWidth > el.clientWidth));
+    assert.equal(await field("name").innerText(), name, "the name alone: the header carries the company's mark");
+    assert.equal(await cutShort(field("name")), false, "the panel wraps the name");
+    assert.ok((await field("name").boundingBox()).height > 30, "on more than one line");
+    const nameCell = page.getByTestId("record-row").filter({ hasText: name }).locator('[data-column-id="name"]');
+    assert.equal(await cutShort(nameCell), true, "the table's cell cuts it, with an ellipsis");
   });
 });

@@ -219,7 +219,7 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
   let tara;
   const row = (title) => page.getByTestId("task-row").filter({ has: page.getByText(title, { exact: true }) });
   const count = (tab) => page.getByTestId(`task-tab-count-${tab}`);
-  /** The open picker (the toolbar has an Assignee list of its own). */
+  /** The open picker (the toolbar has an "Assigned to" list of its own). */
   const picker = () => page.locator("[data-picker]");
   const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
   const saved = async (title) => {
@@ -317,6 +317,17 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
     await row("Send the contract")
       .getByRole("button", { name: /^Assigned to Tara Teammate/ })
       .waitFor();
+
+    // The list of one teammate's tasks, picked by name; kept in the address.
+    const filter = page.getByRole("combobox", { name: "Assigned to" });
+    await filter.selectOption({ label: "Tara Teammate" });
+    await page.waitForURL((url) => url.searchParams.get("assignee") === tara.userId);
+    await row("Send the contract").waitFor();
+    const shown = page.getByTestId("task-row");
+    const hers = shown.filter({ has: page.getByRole("button", { name: /^Assigned to Tara Teammate/ }) });
+    assert.equal(await hers.count(), await shown.count(), "only Tara's tasks");
+    await filter.selectOption({ label: "Me" });
+    await row("Send the contract").waitFor({ state: "detached" });
     assert.deepEqual(page.errors, []);
   });
 

@@ -6,7 +6,7 @@ import { recordPath } from "../../app/recent-records";
 import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
 import { OpenWebsite } from "../records/field-actions";
-import { EditableFields, PanelSection, withAsides, type PanelField } from "../records/record-fields";
+import { EditableFields, PanelSection, forPanel, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
 import { LoadingLines, panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
@@ -21,7 +21,7 @@ const fieldActions: Partial<Record<string, (company: Company) => ReactNode>> = {
 };
 
 const panelFields: PanelField<Company>[] = [
-  ...withAsides(
+  ...forPanel(
     pickFields(companyColumns, [
       "name",
       "domain",
@@ -33,7 +33,7 @@ const panelFields: PanelField<Company>[] = [
       "tags",
       "lastActivityAt",
     ]),
-    fieldActions,
+    { asides: fieldActions, cells: { name: (company) => <span className="font-medium">{company.name}</span> } },
   ),
   ...timestampFields<Company>(),
 ];

@@ -3,7 +3,7 @@ import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
 import { CallPhone, OpenRecord, OpenWebsite, WriteEmail } from "../records/field-actions";
 import { RecordNotes } from "../records/record-notes";
-import { EditableFields, withAsides, type PanelField } from "../records/record-fields";
+import { EditableFields, forPanel, type PanelField } from "../records/record-fields";
 import { RecordPropertyFields } from "../records/property-fields";
 import { panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
 import { RecordTasks } from "../records/record-tasks";
@@ -25,7 +25,7 @@ const fieldActions: Partial<Record<string, (contact: Contact) => ReactNode>> = {
 };
 
 const panelFields: PanelField<Contact>[] = [
-  ...withAsides(
+  ...forPanel(
     pickFields(contactColumns, [
       "name",
       "email",
@@ -40,7 +40,7 @@ const panelFields: PanelField<Contact>[] = [
       "tags",
       "lastActivityAt",
     ]),
-    fieldActions,
+    { asides: fieldActions, cells: { name: (contact) => <span className="font-medium">{contactName(contact)}</span> } },
   ),
   ...timestampFields<Contact>(),
 ];

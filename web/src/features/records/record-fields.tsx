@@ -34,14 +34,23 @@ type EditableFieldsProps<Row> = {
   onEdit: EditCell<Row>;
 };
 
-/** Fields with what each value lets one do beside it (`asides` by field id: write, call, open). */
-export function withAsides<Row>(
+/**
+ * Columns as the panel shows them: `asides` by field id add what a value lets one do beside it (write, call, open),
+ * `cells` by field id show a value otherwise than the table's cell does (whole and wrapping, where a cell cuts it).
+ */
+export function forPanel<Row>(
   fields: PanelField<Row>[],
-  asides: Partial<Record<string, (row: Row) => ReactNode>>,
+  {
+    asides = {},
+    cells = {},
+  }: {
+    asides?: Partial<Record<string, (row: Row) => ReactNode>>;
+    cells?: Partial<Record<string, (row: Row) => ReactNode>>;
+  },
 ): PanelField<Row>[] {
   return fields.map((field) => {
-    const aside = asides[field.id];
-    return aside ? { ...field, aside } : field;
+    const aside = asides[field.id] ?? field.aside;
+    return { ...field, cell: cells[field.id] ?? field.cell, ...(aside && { aside }) };
   });
 }
 

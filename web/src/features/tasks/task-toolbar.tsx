@@ -66,14 +66,14 @@ export function TaskToolbar({
           label: <TabLabel tab={value} count={value === "trash" ? undefined : counts?.[value]} />,
         }))}
       />
-      <div className="mb-1.5 w-44">
+      <label className="mb-1.5 flex items-center gap-2 text-[13px] whitespace-nowrap text-muted">
+        Assigned to
         <Select
           name="assignee"
-          aria-label="Assignee"
           data-testid="task-assignee-filter"
           value={assignee}
           onChange={(event) => onAssigneeChange(event.target.value)}
-          className="h-8 text-[13px]"
+          className="h-8 w-40 text-[13px] text-foreground"
         >
           <option value="me">Me</option>
           <option value="anyone">Anyone</option>
@@ -85,7 +85,7 @@ export function TaskToolbar({
               </option>
             ))}
         </Select>
-      </div>
+      </label>
     </div>
   );
 }

@@ -145,6 +145,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       const column = columnId ? columnsById.get(columnId) : visibleColumns.find((c) => c.editor !== undefined);
       if (!onEditCell || !row || !column?.editor) return;
       setActiveId(ids[index] ?? null);
+      setActiveColumnId(column.id);
       setEditing({ rowId: getRowId(row), columnId: column.id, base: row });
       virtualizer.scrollToIndex(index, { align: "auto" });
     },
@@ -181,6 +182,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       onRowClick: (index, event) => {
         const l = latest.current;
         setActiveId(l.ids[index] ?? null);
+        // The cell clicked takes the cell cursor: ← → go on from it, e edits it.
+        const cell = event.target instanceof Element ? event.target.closest("[data-column-id]") : null;
+        const columnId = cell?.getAttribute("data-column-id");
+        if (columnId) setActiveColumnId(columnId);
         l.focusGrid();
         if (event.shiftKey) l.selecting.toggle(index, { range: true });
         else if (event.metaKey || event.ctrlKey) l.selecting.toggle(index);
