@@ -28,7 +28,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["Shift+Click"], action: "Select a range of rows" },
       { keys: ["↵"], action: "Open the record beside the list" },
       { keys: ["←", "→"], action: "Move between the row's cells" },
-      { keys: ["e", "F2"], action: "Edit the cell (the row's first editable one until ← → picks one)" },
+      { keys: ["e", "F2"], action: "Edit the cell (the one clicked or reached with ← →, else the name)" },
       { keys: ["x", "Space"], action: "Select or unselect the row" },
       { keys: [`${modKey}+A`], action: "Select every loaded row" },
       { keys: ["⌫"], action: "Move the selected rows, or the row, to the trash (with undo)" },
