@@ -8,6 +8,7 @@ import {
   recordNames,
   recordTotal,
   screenshot,
+  teammateJoins,
 } from "./harness.mjs";
 
 describe("saved views on /contacts", () => {
@@ -111,6 +112,51 @@ describe("saved views on /contacts", () => {
     await page.waitForURL(viewUrl);
     await total("2 contacts match").waitFor();
     assert.deepEqual(page.errors, []);
+  });
+
+  it("a teammate opens the shared view but cannot change it; a view they save is theirs alone", async () => {
+    const { page: tom } = await teammateJoins(browser, page, "Tom Teammate");
+    const tomsView = (name) => tom.getByTestId("sidebar-view").filter({ hasText: name });
+    await tom.goto("/contacts");
+    await tomsView("Qualified leads").click();
+    await recordTotal(tom, "2 contacts match").waitFor();
+    assert.deepEqual(await recordNames(tom), ["Ann Archer", "Cy Cole"]);
+
+    // Only admins change a shared view: a member's menu says so and its actions are off.
+    await tom.getByTestId("open-view").click();
+    await tom.getByText("Shared with the workspace · only admins can change it").waitFor();
+    for (const name of ["Rename…", "Delete view…"])
+      assert.equal(await tom.getByRole("menuitem", { name }).getAttribute("aria-disabled"), "true", name);
+    await tom.keyboard.press("Escape");
+
+    // Changed, it can only be saved as a view of their own, which the dialog says no one else sees.
+    await tom.getByPlaceholder("Search contacts…").fill("Ann");
+    await tom.getByTestId("record-total").getByText("1 contact matches").waitFor();
+    assert.equal(await tom.getByRole("button", { name: "Update view" }).count(), 0);
+    await tom.getByRole("button", { name: "Save as new view" }).click();
+    const dialog = tom.getByRole("dialog", { name: "Save view" });
+    await dialog.getByText("Only you see it, in your sidebar.", { exact: false }).waitFor();
+    assert.equal(await dialog.getByRole("switch").count(), 0, "a member cannot share");
+    await screenshot(tom, "save-view-dialog-member");
+    await dialog.locator('input[name="viewName"]').fill("Ann only");
+    await dialog.getByRole("button", { name: "Save view" }).click();
+    await tom.getByText("Saved the view “Ann only”.").waitFor();
+    await tomsView("Ann only").waitFor();
+
+    // The owner's sidebar has the shared view, not Tom's.
+    await page.goto("/contacts");
+    await sidebarView("Qualified leads").waitFor();
+    await total("3 contacts").waitFor();
+    assert.equal(await sidebarView("Ann only").count(), 0);
+    const views = await callProcedure(page, "views.list", { object: "contact" }, { kind: "query" });
+    assert.deepEqual(
+      views.map((view) => view.name),
+      ["Qualified leads"],
+    );
+    assert.deepEqual([...tom.errors, ...page.errors], []);
+    await tom.context().close();
+    await sidebarView("Qualified leads").click();
+    await total("2 contacts match").waitFor();
   });
 
   it("a changed view can be updated, renamed and deleted", async () => {

@@ -58,6 +58,11 @@ export function SaveViewDialog(props: SaveViewDialogProps) {
             />
           )}
         </Field>
+        {!canShare && (
+          <p className="text-xs text-muted">
+            Only you see it, in your sidebar. Owners and admins can share views with the workspace.
+          </p>
+        )}
         {canShare && (
           <div className="flex items-start gap-3">
             <button
