@@ -144,8 +144,11 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             label={`Search ${noun[1]}`}
           />
           <FilterBuilder fields={filterFields} value={list.filter} onChange={setFilter} />
-          {!trash && <ViewControls object={props.object} saved={saved} />}
-          <TrashToggle trash={trash} onChange={list.setTrash} className={trash ? "ml-auto" : undefined} />
+          {/* The view's actions and the trash wrap together, to the right. */}
+          <div className="ml-auto flex items-center gap-1.5">
+            {!trash && <ViewControls object={props.object} saved={saved} />}
+            <TrashToggle trash={trash} onChange={list.setTrash} />
+          </div>
         </div>
         {/* A container: with the side panel open, the bulk bar's buttons drop their labels to fit. */}
         <div className="@container relative flex min-h-0 flex-1 flex-col">

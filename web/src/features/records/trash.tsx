@@ -6,15 +6,7 @@ import { cn } from "../../ui/cn";
 import { countOf, useRestoreRecords, type RecordObject } from "./use-record-actions";
 
 /** Switches the list between live records and the trash (soft-deleted ones). */
-export function TrashToggle({
-  trash,
-  onChange,
-  className,
-}: {
-  trash: boolean;
-  onChange: (trash: boolean) => void;
-  className?: string;
-}) {
+export function TrashToggle({ trash, onChange }: { trash: boolean; onChange: (trash: boolean) => void }) {
   return (
     <button
       type="button"
@@ -24,7 +16,6 @@ export function TrashToggle({
       className={cn(
         "inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 text-xs font-medium transition-colors",
         trash ? "bg-primary-soft text-primary" : "text-muted hover:bg-surface-2 hover:text-foreground",
-        className,
       )}
     >
       <Trash2 className="size-3.5" aria-hidden />

@@ -99,7 +99,7 @@ export function ViewControls({ object, saved }: { object: RecordObject; saved: S
   };
 
   return (
-    <div className="ml-auto flex items-center gap-1.5" data-testid="view-controls">
+    <div className="flex items-center gap-1.5" data-testid="view-controls">
       {changed && (
         <>
           <Button size="sm" variant="ghost" onClick={saved.reset} title="Drop the unsaved changes">
