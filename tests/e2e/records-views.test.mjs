@@ -54,7 +54,16 @@ describe("saved views on /contacts", () => {
     await page.getByRole("button", { name: "Columns" }).click();
     await page.getByRole("menuitemcheckbox", { name: "Lead score" }).click();
     await page.getByRole("menuitemcheckbox", { name: "Region" }).click();
+    // Closing the menu gives the keyboard back to its button, and leaves the table scrolled where it was.
+    const scrolledBy = () => page.locator("[role=grid]").evaluate((grid) => grid.scrollLeft);
+    const before = await scrolledBy();
     await page.keyboard.press("Escape");
+    await page.getByRole("menuitemcheckbox", { name: "Region" }).waitFor({ state: "detached" });
+    assert.equal(
+      await page.getByRole("button", { name: "Columns" }).evaluate((b) => b === document.activeElement),
+      true,
+    );
+    assert.equal(await scrolledBy(), before, "the table did not move sideways");
     await page.getByTestId("column-header-leadScore").waitFor({ state: "detached" });
     await page.getByTestId("column-header-prop:region").waitFor({ state: "detached" });
 

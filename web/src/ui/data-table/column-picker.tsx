@@ -1,5 +1,6 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { Check, Columns3 } from "lucide-react";
+import { useRef } from "react";
 
 type PickerColumn = { id: string; header: string; visible: boolean; onToggle: (visible: boolean) => void };
 
@@ -8,9 +9,11 @@ const item =
 
 /** Show or hide columns; the menu stays open while toggling several. */
 export function ColumnPicker({ columns }: { columns: PickerColumn[] }) {
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <Dropdown.Root>
       <Dropdown.Trigger
+        ref={trigger}
         aria-label="Columns"
         title="Show or hide columns"
         className="flex size-7 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-foreground data-[state=open]:bg-surface-2 data-[state=open]:text-foreground"
@@ -21,6 +24,12 @@ export function ColumnPicker({ columns }: { columns: PickerColumn[] }) {
         <Dropdown.Content
           align="end"
           sideOffset={4}
+          // The trigger sits in the grid's sticky right edge: Chrome scrolls the grid sideways when focus comes back to
+          // it, as if it were not sticky. It gets the focus back without the scroll.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            trigger.current?.focus({ preventScroll: true });
+          }}
           className="z-50 min-w-48 rounded-lg border border-border bg-background p-1 shadow-xl"
         >
           <Dropdown.Label className="px-2 pt-1 pb-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">
