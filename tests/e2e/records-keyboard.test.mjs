@@ -138,6 +138,28 @@ describe("/contacts from the keyboard", () => {
     await page.keyboard.press("k");
     await panel().getByRole("heading", { name: "Ann Archer" }).waitFor();
 
+    // Tab goes into the open record's fields, Shift+Tab comes back to the list.
+    const focused = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute("aria-labelledby") ?? document.activeElement?.getAttribute("role"),
+      );
+    await page.keyboard.press("Tab");
+    const nameField = panel().locator('dd[data-field="name"] button');
+    assert.ok(await nameField.evaluate((button) => button === document.activeElement), "Tab lands on the Name field");
+    await page.keyboard.press("Tab");
+    assert.ok(
+      await panel()
+        .locator('dd[data-field="email"] button')
+        .evaluate((b) => b === document.activeElement),
+    );
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    assert.equal(await focused(), "grid", "Shift+Tab from the first field comes back to the list");
+    await page.keyboard.press("j");
+    await panel().getByRole("heading", { name: "Bob Baker" }).waitFor();
+    await page.keyboard.press("k");
+    await panel().getByRole("heading", { name: "Ann Archer" }).waitFor();
+
     await page.keyboard.press("Escape");
     await panel().waitFor({ state: "hidden" });
     await page.keyboard.press("j");

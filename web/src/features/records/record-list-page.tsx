@@ -56,6 +56,9 @@ type RecordListPageProps<Row> = {
 };
 
 /** Every object's list page: header with the live total, search, filters, the table, bulk bar. */
+/** The open record's first field, in the side panel: where Tab from the list goes. */
+const firstPanelField = () => document.querySelector<HTMLElement>("[data-sheet] dd[data-field] button");
+
 export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
   const { title, noun, description, action, list, pages, columns, filterFields, openRowId } = props;
   const { setSearchInput, setFilter, selection, clearSelection } = list;
@@ -164,6 +167,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             onOpenRow={trash ? ignoreOpen : props.onOpenRow}
             onEditCell={trash ? undefined : props.onEditCell}
             onDeleteRows={trash ? undefined : props.onDeleteSelected}
+            tabIntoOpenRow={firstPanelField}
             empty={empty}
             storageKey={storageKey}
             resetKey={list.resetKey}

@@ -1,5 +1,14 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from "react";
 import { isPageKey } from "../../lib/typing";
 import { ErrorState } from "../empty-state";
 import { BodyOverlay, LoaderRow, SkeletonRows } from "./body-states";
@@ -21,7 +30,7 @@ type Editing<Row> = { rowId: string; columnId: string; base: Row } | null;
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, columns, pages, getRowId, sort, onSortChange, selection, onSelectionChange } = props;
-  const { onOpenRow, onEditCell, onDeleteRows, empty, storageKey, resetKey, openRowId } = props;
+  const { onOpenRow, onEditCell, onDeleteRows, empty, storageKey, resetKey, openRowId, tabIntoOpenRow } = props;
   const gridId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -256,6 +265,30 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     onSortChange({ field: column.sortField, direction });
   };
 
+  // With a record open beside the list, Tab goes to its fields rather than through the column headers first; Shift+Tab
+  // from there comes back.
+  const handleGridKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const into = event.key === "Tab" && !event.shiftKey && event.target === event.currentTarget && openRowId != null;
+    const target = into ? tabIntoOpenRow?.() : null;
+    if (!target) return handleKeyDown(event);
+    event.preventDefault();
+    target.focus();
+    const back = (next: KeyboardEvent) => {
+      if (next.key !== "Tab" || !next.shiftKey) return;
+      next.preventDefault();
+      focusGrid();
+    };
+    // Until the keyboard leaves the panel (a dialog) for somewhere else.
+    const region = target.closest<HTMLElement>("[role=dialog]") ?? target;
+    const leave = (out: FocusEvent) => {
+      if (out.relatedTarget instanceof Node && region.contains(out.relatedTarget)) return;
+      target.removeEventListener("keydown", back);
+      region.removeEventListener("focusout", leave);
+    };
+    target.addEventListener("keydown", back);
+    region.addEventListener("focusout", leave);
+  };
+
   const noRows = displayRows.length === 0;
   const total = pages.total;
   return (
@@ -272,7 +305,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         aria-activedescendant={activeIndex >= 0 ? `${gridId}-row-${activeIndex}` : undefined}
         aria-busy={pages.status === "pending" || pages.isRefreshing || undefined}
         tabIndex={0}
-        onKeyDown={handleKeyDown}
+        onKeyDown={handleGridKeyDown}
         onScroll={handleScroll}
         data-testid="record-table"
         className="group/grid relative min-h-0 flex-1 overflow-auto focus-visible:outline-none"
