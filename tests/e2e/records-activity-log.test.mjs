@@ -139,7 +139,12 @@ describe("logging calls, meetings and emails on a record", () => {
     assert.equal(await lastActivity("Quiet Corp").innerText(), "—");
 
     // An email logged on the company itself is newer: it becomes the company's last activity.
-    await page.getByTestId("record-row").filter({ hasText: "Acme Analytics" }).click();
+    // By its name: the row's middle is another cell, whose edit button shows under the pointer.
+    await page
+      .getByTestId("record-row")
+      .filter({ hasText: "Acme Analytics" })
+      .locator('[data-column-id="name"]')
+      .click();
     await panel().getByRole("heading", { name: "Acme Analytics" }).waitFor();
     await panel().getByRole("button", { name: "Email", exact: true }).click();
     await panel().getByRole("textbox", { name: "What happened on the email" }).fill("Sent the renewal quote.");

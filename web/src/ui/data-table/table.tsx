@@ -12,6 +12,7 @@ import {
 import { isPageKey } from "../../lib/typing";
 import { ErrorState } from "../empty-state";
 import { BodyOverlay, LoaderRow, SkeletonRows } from "./body-states";
+import { handFocusTo } from "./hand-focus";
 import { HeaderRow } from "./header";
 import { CHECKBOX_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, TRAILING_WIDTH, widthVarName } from "./layout";
 import { DataRow, type RowHandlers } from "./row";
@@ -272,21 +273,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     const target = into ? tabIntoOpenRow?.() : null;
     if (!target) return handleKeyDown(event);
     event.preventDefault();
-    target.focus();
-    const back = (next: KeyboardEvent) => {
-      if (next.key !== "Tab" || !next.shiftKey) return;
-      next.preventDefault();
-      focusGrid();
-    };
-    // Until the keyboard leaves the panel (a dialog) for somewhere else.
-    const region = target.closest<HTMLElement>("[role=dialog]") ?? target;
-    const leave = (out: FocusEvent) => {
-      if (out.relatedTarget instanceof Node && region.contains(out.relatedTarget)) return;
-      target.removeEventListener("keydown", back);
-      region.removeEventListener("focusout", leave);
-    };
-    target.addEventListener("keydown", back);
-    region.addEventListener("focusout", leave);
+    handFocusTo(target, focusGrid);
   };
 
   const noRows = displayRows.length === 0;
