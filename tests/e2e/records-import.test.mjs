@@ -269,3 +269,43 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe("importing a CSV saved by Excel on Windows", () => {
+  let browser;
+  let page;
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Übersee Handel", name: "Jörg Köhler" }));
+  });
+  after(() => browser?.close());
+
+  /** Windows-1252 bytes: Latin-1 for most, and its own bytes for €, curly quotes and the en dash. */
+  const windows1252 = (text) =>
+    Buffer.from([...text].map((char) => ({ "€": 0x80, "“": 0x93, "”": 0x94, "–": 0x96 })[char] ?? char.charCodeAt(0)));
+
+  it("reads its accents, curly quotes and semicolons as written", async () => {
+    const rows = [
+      ["Zoë", "Müller", "zoe@muller.example", "Head of “Sales” – EMEA"],
+      ["José", "Nuñez", "jose@nunez.example", "Budget holder (€)"],
+    ];
+    const csv = ["First name;Last name;Email;Job title", ...rows.map((row) => row.join(";"))].join("\r\n");
+    await page.goto("/contacts");
+    await page.getByText("No contacts yet").waitFor();
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import contacts" });
+    await dialog
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: windows1252(csv) });
+    await dialog.getByText("export.csv · 2 rows · 4 of 4 columns mapped").waitFor();
+    await dialog.getByRole("button", { name: "Import 2 rows" }).click();
+    await dialog.getByTestId("import-summary").getByRole("button", { name: "Done" }).click();
+
+    await page.getByTestId("record-total").getByText("2 contacts").waitFor();
+    for (const [firstName, lastName, email, title] of rows) {
+      const row = page.getByTestId("record-row").filter({ hasText: `${firstName} ${lastName}` });
+      const cell = (id) => row.locator(`[data-column-id="${id}"]`).innerText();
+      assert.deepEqual([await cell("email"), await cell("title")], [email, title]);
+    }
+    assert.deepEqual(page.errors, []);
+  });
+});
