@@ -176,6 +176,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
 
     const { name, text } = await downloadText(page, () => page.getByRole("button", { name: "Export" }).click());
     assert.match(name, /^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+    assert.ok(text.startsWith("\uFEFF"), "marked as UTF-8, so Excel reads its accents");
     const csv = parseCsv(text);
     assert.deepEqual(csv.columns, [
       "First name",
@@ -222,6 +223,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
 
     const { name, text } = await downloadText(page, () => bar.getByRole("button", { name: "Export" }).click());
     assert.match(name, /^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+    assert.ok(text.startsWith("\uFEFF"), "marked as UTF-8, so Excel reads its accents");
     const csv = parseCsv(text);
     assert.equal(csv.rows.length, 3);
     csv.rows.forEach((row, i) => {

@@ -1,8 +1,11 @@
 import Papa from "papaparse";
 
-/** Offers `rows` as a CSV file download. */
+/**
+ * Offers `rows` as a CSV file download, UTF-8 with its byte-order mark: without it, Excel reads the file as its
+ * system's code page and "Müller" opens as "MÃ¼ller". Spreadsheets and this app's import drop the mark.
+ */
 export function downloadCsv(fileName: string, rows: Record<string, unknown>[], columns?: string[]) {
-  const csv = Papa.unparse(rows, { columns });
+  const csv = "\uFEFF" + Papa.unparse(rows, { columns });
   const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
   const link = Object.assign(document.createElement("a"), { href: url, download: fileName });
   document.body.append(link);
