@@ -53,6 +53,15 @@ describe("mapRow", () => {
     expect(companyImport.check({ domain: "acme.com" })).toBe("Name is required.");
     expect(contactImport.check({ emails: ["nope"] })).toBe("Email: Enter a valid email address.");
   });
+
+  it("reads a lead score as spreadsheets write it, and says plainly when it is not a number", () => {
+    const mapping = { Name: "fullName", Score: "leadScore" };
+    expect(mapRow({ Name: "Ada", Score: "1,000" }, mapping, contactImport.targets, [])).toMatchObject({
+      leadScore: 1000,
+    });
+    const unreadable = mapRow({ Name: "Ada", Score: "high" }, mapping, contactImport.targets, []);
+    expect(contactImport.check(unreadable)).toBe("Lead score must be a number.");
+  });
 });
 
 describe("a company's export", () => {

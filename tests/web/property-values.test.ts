@@ -3,6 +3,7 @@ import {
   parsePropertyInput,
   propertiesFromInputs,
   propertyFilterField,
+  numberFromCsv,
   propertyFromCsv,
   propertyOfError,
   propertyToInput,
@@ -108,6 +109,32 @@ describe("propertyFilterField", () => {
     expect(dateFilterValue({ field: "createdAt", label: "Created", kind: "date" }, "2026-05-05")).toBe(
       new Date(2026, 4, 5).getTime(),
     );
+  });
+});
+
+describe("numberFromCsv", () => {
+  it("reads numbers as spreadsheets of any country write them", () => {
+    const read = (cells: string[]) => cells.map(numberFromCsv);
+    expect(read(["42", "-7", "3.5", "1,234.5", "1,234,567", "12 500", "1\u00a0500", "1'250.75"])).toEqual([
+      42, -7, 3.5, 1234.5, 1234567, 12500, 1500, 1250.75,
+    ]);
+    // Decimal commas: both marks (the last is the decimal one), or a comma before other than three digits.
+    expect(read(["1.234,56", "12,5", "0,99", "1.234.567"])).toEqual([1234.56, 12.5, 0.99, 1234567]);
+    // Currency signs and codes either side.
+    expect(read(["$1,200", "$1,200.00", "1.234,50 €", "€ 99", "EUR 99", "99 USD", "-$40", "£3.50"])).toEqual([
+      1200, 1200, 1234.5, 99, 99, 99, -40, 3.5,
+    ]);
+  });
+
+  it("refuses what is not a number, so the row says why", () => {
+    expect(["lots", "", "12abc", "1.2.3", "$", "1,2,3"].map(numberFromCsv)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMPTY_CONTACT_MESSAGE } from "./records";
 
 /** Rows per server batch: each batch is one atomic D1 batch. */
 export const IMPORT_BATCH_LIMIT = 100;
@@ -38,3 +39,23 @@ export type ImportBatchResult = {
   skipped: number;
   failed: { line: number; message: string }[];
 };
+
+/**
+ * Why `row` fails, worded alike in the import's preview (the web) and its summary (the server): "<field>: <message>",
+ * and where zod can only name the type it expected, "<field> is required." (the row has none) or "<field> must be a
+ * number.".
+ */
+export function rowIssueMessage(
+  row: Record<string, unknown>,
+  issue: z.core.$ZodIssue | undefined,
+  labelOf: (field: string) => string | undefined,
+): string {
+  if (!issue) return "This row is not valid.";
+  const field = issue.path.find((p) => typeof p === "string");
+  const label = field === undefined ? undefined : labelOf(field);
+  if (!label || issue.message === EMPTY_CONTACT_MESSAGE) return issue.message;
+  const missing = field !== undefined && issue.path.length === 1 && row[field] === undefined;
+  if (issue.code === "invalid_type" && missing) return `${label} is required.`;
+  if (issue.code === "invalid_type" && issue.expected === "number") return `${label} must be a number.`;
+  return `${label}: ${issue.message}`;
+}

@@ -1,10 +1,6 @@
-import type { ImportBatchInput, ImportBatchResult } from "../../../../worker/src/schemas/imports";
-import {
-  companyCreateInput,
-  contactCreateInput,
-  EMPTY_CONTACT_MESSAGE,
-  type RecordListInput,
-} from "../../../../worker/src/schemas/records";
+import type { z } from "zod";
+import { rowIssueMessage, type ImportBatchInput, type ImportBatchResult } from "../../../../worker/src/schemas/imports";
+import { companyCreateInput, contactCreateInput, type RecordListInput } from "../../../../worker/src/schemas/records";
 import { trpcClient } from "../../lib/trpc";
 import { recordNouns } from "../records/use-record-actions";
 import type { ImportTarget } from "./mapping";
@@ -32,23 +28,14 @@ export type ImportObjectConfig = {
 
 type CheckResult = {
   success: boolean;
-  error?: { issues: { message: string; code: string; path: PropertyKey[]; input?: unknown }[] };
+  error?: { issues: z.core.$ZodIssue[] };
 };
 
-/**
- * A preview row's first problem, worded as the server words a failed row: "<field>: <message>",
- * and "<field> is required." where zod can only say which type it expected.
- */
-const firstIssue = (targets: ImportTarget[], result: CheckResult): string | null => {
-  if (result.success) return null;
-  const issue = result.error?.issues[0];
-  if (!issue) return "This row is not valid.";
-  const field = issue.path.find((p) => typeof p === "string");
-  const label = targets.find((t) => t.field === field)?.label;
-  if (!label || issue.message === EMPTY_CONTACT_MESSAGE) return issue.message;
-  if (issue.code === "invalid_type" && issue.input === undefined) return `${label} is required.`;
-  return `${label}: ${issue.message}`;
-};
+/** A preview row's first problem, worded as the server words a failed row. */
+const firstIssue = (targets: ImportTarget[], row: Record<string, unknown>, result: CheckResult): string | null =>
+  result.success
+    ? null
+    : rowIssueMessage(row, result.error?.issues[0], (field) => targets.find((t) => t.field === field)?.label);
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -129,7 +116,7 @@ export const contactImport: ImportObjectConfig = {
       aliases: ["linkedin", "linkedin url", "linkedin profile", "url"],
     },
   ],
-  check: (row) => firstIssue(contactImport.targets, contactCreateInput.safeParse(row)),
+  check: (row) => firstIssue(contactImport.targets, row, contactCreateInput.safeParse(row)),
   describe: (row) => [
     [text(row.firstName), text(row.lastName)].filter(Boolean).join(" "),
     (row.emails as string[] | undefined)?.[0] ?? "",
@@ -194,7 +181,7 @@ export const companyImport: ImportObjectConfig = {
     },
     { value: "tags", label: "Tags", field: "tags", kind: "list", aliases: ["tags", "labels", "tag"] },
   ],
-  check: (row) => firstIssue(companyImport.targets, companyCreateInput.safeParse(row)),
+  check: (row) => firstIssue(companyImport.targets, row, companyCreateInput.safeParse(row)),
   describe: (row) => [text(row.name), text(row.domain)],
   send: (input) => trpcClient.companies.import.mutate(input),
   listPage: (input) => trpcClient.companies.list.query(input),

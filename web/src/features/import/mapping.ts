@@ -1,4 +1,4 @@
-import { propertyFromCsv, type PropertyDefinition } from "../records/property-values";
+import { numberFromCsv, propertyFromCsv, type PropertyDefinition } from "../records/property-values";
 
 /**
  * How a mapped cell becomes a field: as it is, lower-cased, as a number, split into a list
@@ -78,7 +78,7 @@ export function mapRow(
         out[target.field] = cell.toLowerCase();
         break;
       case "number":
-        out[target.field] = Number(cell);
+        out[target.field] = numberFromCsv(cell) ?? cell;
         break;
       default:
         out[target.field] = cell;

@@ -160,14 +160,28 @@ export function propertyOfError(definitions: PropertyDefinition[], message: stri
   return match?.key ?? null;
 }
 
+/**
+ * A number as a spreadsheet writes it, or null: "1,234.50", "$1,200", "1.234,50 €", "12 500", "EUR 99", "-$40".
+ * Where both marks appear, the last is the decimal one; a lone comma is a thousands mark before groups of three digits
+ * ("1,234") and the decimal one otherwise ("12,5").
+ */
+export function numberFromCsv(cell: string): number | null {
+  let text = cell.replace(/[$€£¥₹]|\b[A-Z]{3}\b/g, "").replace(/[\s\u00a0\u202f']/g, "");
+  const dot = text.lastIndexOf(".");
+  const comma = text.lastIndexOf(",");
+  if (dot >= 0 && comma >= 0) text = comma > dot ? text.replace(/\./g, "").replace(",", ".") : text.replace(/,/g, "");
+  else if (comma >= 0) text = /^[-+]?\d{1,3}(,\d{3})+$/.test(text) ? text.replace(/,/g, "") : text.replace(",", ".");
+  else if (/^[-+]?\d{1,3}(\.\d{3}){2,}$/.test(text)) text = text.replace(/\./g, "");
+  const number = Number(text);
+  return text !== "" && Number.isFinite(number) ? number : null;
+}
+
 /** A CSV cell as a property value (import): lists split on ; or , and yes/no booleans. */
 export function propertyFromCsv(definition: PropertyDefinition, cell: string): unknown {
   switch (definition.type) {
     case "number":
-    case "currency": {
-      const number = Number(cell.replace(/[\s,](?=\d{3}\b)/g, ""));
-      return Number.isFinite(number) ? number : cell;
-    }
+    case "currency":
+      return numberFromCsv(cell) ?? cell;
     case "boolean": {
       const parsed = parsePropertyInput({ ...definition, required: false }, cell);
       return parsed.ok ? parsed.value : cell;

@@ -12,8 +12,8 @@ import {
   propertyDefinitions,
 } from "../../../../drizzle";
 import { inValues, organizationRowsById, type Database } from "../../db";
-import type { ImportBatch, ImportBatchResult } from "../../schemas/imports";
-import { companyCreateInput, contactCreateInput, EMPTY_CONTACT_MESSAGE } from "../../schemas/records";
+import { rowIssueMessage, type ImportBatch, type ImportBatchResult } from "../../schemas/imports";
+import { companyCreateInput, contactCreateInput } from "../../schemas/records";
 import { isUniqueViolation } from "../constraint-error";
 import { newId } from "../ids";
 import { companyActivityRefresh } from "./company-activity";
@@ -191,13 +191,8 @@ export const companyImport: ImportObject = {
   references: [owner],
 };
 
-function issueMessage(config: ImportObject, issues: z.core.$ZodIssue[]): string {
-  const issue = issues[0];
-  if (!issue) return "This row is not valid.";
-  if (issue.message === EMPTY_CONTACT_MESSAGE) return issue.message;
-  const field = issue.path.find((p) => typeof p === "string");
-  const label = field ? (config.labels[field] ?? field) : null;
-  return label ? `${label}: ${issue.message}` : issue.message;
+function issueMessage(config: ImportObject, raw: Values, issues: z.core.$ZodIssue[]): string {
+  return rowIssueMessage(raw, issues[0], (field) => config.labels[field] ?? field);
 }
 
 const blank = (value: unknown) =>
@@ -402,7 +397,8 @@ export async function importRecords(
   input.rows.forEach((raw, i) => {
     const line = input.lineNumbers[i] ?? i + 1;
     const outcome = config.schema.safeParse(raw);
-    if (!outcome.success) return void result.failed.push({ line, message: issueMessage(config, outcome.error.issues) });
+    if (!outcome.success)
+      return void result.failed.push({ line, message: issueMessage(config, raw, outcome.error.issues) });
     try {
       const properties: Values = {};
       for (const [key, value] of Object.entries(outcome.data.properties as Values)) {
