@@ -3,6 +3,7 @@ import {
   parsePropertyInput,
   propertiesFromInputs,
   propertyFilterField,
+  dayFromCsv,
   numberFromCsv,
   propertyFromCsv,
   propertyOfError,
@@ -135,6 +136,20 @@ describe("numberFromCsv", () => {
       null,
       null,
     ]);
+  });
+});
+
+describe("dayFromCsv", () => {
+  it("reads days as spreadsheets write them: ISO, day first with dots, US month first with slashes", () => {
+    const read = (cells: string[]) => cells.map(dayFromCsv);
+    expect(
+      read(["2026-03-15", "15.03.2026", "5.3.26", "15/03/2026", "3/15/2026", "03/04/2026", "Mar 15, 2026"]),
+    ).toEqual(["2026-03-15", "2026-03-15", "2026-03-05", "2026-03-15", "2026-03-15", "2026-03-04", "2026-03-15"]);
+  });
+
+  it("refuses what is no day, so the row says why", () => {
+    const notDays = ["31.02.2026", "13/13/2026", "2026-13-01", "2026-02-31", "soon", ""];
+    expect(notDays.map(dayFromCsv)).toEqual(notDays.map(() => null));
   });
 });
 

@@ -176,6 +176,32 @@ export function numberFromCsv(cell: string): number | null {
   return text !== "" && Number.isFinite(number) ? number : null;
 }
 
+/**
+ * A calendar day as a spreadsheet writes it ("2026-03-15"), or null. Day first with dots ("15.03.2026", "15.3.26"),
+ * and with slashes when the first number cannot be a month ("15/03/2026"); other slashed days are month first, as
+ * in the US ("3/15/2026"), as are written ones ("Mar 15, 2026").
+ */
+export function dayFromCsv(cell: string): string | null {
+  const text = cell.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (iso) return calendarDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const numeric = /^(\d{1,2})([./])(\d{1,2})\2(\d{2}|\d{4})$/.exec(text);
+  if (numeric) {
+    const [, a, mark, b, y] = numeric;
+    const dayFirst = mark === "." || Number(a) > 12;
+    const [day, month] = dayFirst ? [Number(a), Number(b)] : [Number(b), Number(a)];
+    return calendarDay(y.length === 2 ? 2000 + Number(y) : Number(y), month, day);
+  }
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? null : localDayInput(time);
+}
+
+/** "2026-03-15" for a day that exists; null for the 31st of February. */
+function calendarDay(year: number, month: number, day: number): string | null {
+  const date = new Date(year, month - 1, day);
+  return date.getMonth() === month - 1 && date.getDate() === day ? localDayInput(date) : null;
+}
+
 /** A CSV cell as a property value (import): lists split on ; or , and yes/no booleans. */
 export function propertyFromCsv(definition: PropertyDefinition, cell: string): unknown {
   switch (definition.type) {
@@ -191,13 +217,8 @@ export function propertyFromCsv(definition: PropertyDefinition, cell: string): u
         .split(/[;,]/)
         .map((part) => part.trim())
         .filter(Boolean);
-    case "date": {
-      if (ISO_DATE.test(cell)) return cell;
-      const time = Date.parse(cell);
-      // A date a spreadsheet wrote another way ("5/5/2026", "May 5, 2026"): its calendar day.
-      if (Number.isNaN(time)) return cell;
-      return localDayInput(time);
-    }
+    case "date":
+      return dayFromCsv(cell) ?? cell;
     default:
       return cell;
   }
