@@ -285,12 +285,25 @@ describe("importing a CSV saved by Excel on Windows", () => {
   const windows1252 = (text) =>
     Buffer.from([...text].map((char) => ({ "€": 0x80, "“": 0x93, "”": 0x94, "–": 0x96 })[char] ?? char.charCodeAt(0)));
 
-  it("reads its accents, curly quotes and semicolons as written", async () => {
+  it("reads its accents, curly quotes and semicolons as written, and its numbers and days the German way", async () => {
+    await callProcedure(page, "properties.create", {
+      object: "contact",
+      key: "budget",
+      label: "Budget",
+      type: "currency",
+    });
+    await callProcedure(page, "properties.create", {
+      object: "contact",
+      key: "renewal",
+      label: "Renewal",
+      type: "date",
+    });
     const rows = [
-      ["Zoë", "Müller", "zoe@muller.example", "Head of “Sales” – EMEA"],
-      ["José", "Nuñez", "jose@nunez.example", "Budget holder (€)"],
+      ["Zoë", "Müller", "zoe@muller.example", "Head of “Sales” – EMEA", "1.234,50 €", "15.03.2026"],
+      ["José", "Nuñez", "jose@nunez.example", "Budget holder (€)", "12.000", "1.4.26"],
     ];
-    const csv = ["First name;Last name;Email;Job title", ...rows.map((row) => row.join(";"))].join("\r\n");
+    const header = "First name;Last name;Email;Job title;Budget;Renewal";
+    const csv = [header, ...rows.map((row) => row.join(";"))].join("\r\n");
     await page.goto("/contacts");
     await page.getByText("No contacts yet").waitFor();
     await page.getByRole("button", { name: "Import", exact: true }).click();
@@ -298,15 +311,22 @@ describe("importing a CSV saved by Excel on Windows", () => {
     await dialog
       .getByLabel("CSV file")
       .setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: windows1252(csv) });
-    await dialog.getByText("export.csv · 2 rows · 4 of 4 columns mapped").waitFor();
+    await dialog.getByText("export.csv · 2 rows · 6 of 6 columns mapped").waitFor();
     await dialog.getByRole("button", { name: "Import 2 rows" }).click();
     await dialog.getByTestId("import-summary").getByRole("button", { name: "Done" }).click();
 
     await page.getByTestId("record-total").getByText("2 contacts").waitFor();
+    const typed = {
+      "Zoë Müller": { budget: 1234.5, renewal: "2026-03-15" },
+      "José Nuñez": { budget: 12000, renewal: "2026-04-01" },
+    };
     for (const [firstName, lastName, email, title] of rows) {
       const row = page.getByTestId("record-row").filter({ hasText: `${firstName} ${lastName}` });
       const cell = (id) => row.locator(`[data-column-id="${id}"]`).innerText();
       assert.deepEqual([await cell("email"), await cell("title")], [email, title]);
+      const id = await row.getAttribute("data-row-id");
+      const { contact } = await callProcedure(page, "contacts.get", { id }, { kind: "query" });
+      assert.deepEqual(contact.properties, typed[`${firstName} ${lastName}`]);
     }
     assert.deepEqual(page.errors, []);
   });

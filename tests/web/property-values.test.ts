@@ -115,7 +115,7 @@ describe("propertyFilterField", () => {
 
 describe("numberFromCsv", () => {
   it("reads numbers as spreadsheets of any country write them", () => {
-    const read = (cells: string[]) => cells.map(numberFromCsv);
+    const read = (cells: string[], decimalComma = false) => cells.map((cell) => numberFromCsv(cell, decimalComma));
     expect(read(["42", "-7", "3.5", "1,234.5", "1,234,567", "12 500", "1\u00a0500", "1'250.75"])).toEqual([
       42, -7, 3.5, 1234.5, 1234567, 12500, 1500, 1250.75,
     ]);
@@ -125,10 +125,15 @@ describe("numberFromCsv", () => {
     expect(read(["$1,200", "$1,200.00", "1.234,50 €", "€ 99", "EUR 99", "99 USD", "-$40", "£3.50"])).toEqual([
       1200, 1200, 1234.5, 99, 99, 99, -40, 3.5,
     ]);
+    // A file whose columns are separated by ";" writes decimals with a comma: a lone dot groups thousands there.
+    expect(read(["12.000", "1.234", "12,5", "1.234,5", "1,234", "42"], true)).toEqual([
+      12000, 1234, 12.5, 1234.5, 1.234, 42,
+    ]);
+    expect(read(["12.000", "1.234"])).toEqual([12, 1.234]);
   });
 
   it("refuses what is not a number, so the row says why", () => {
-    expect(["lots", "", "12abc", "1.2.3", "$", "1,2,3"].map(numberFromCsv)).toEqual([
+    expect(["lots", "", "12abc", "1.2.3", "$", "1,2,3"].map((cell) => numberFromCsv(cell))).toEqual([
       null,
       null,
       null,

@@ -27,6 +27,7 @@ async function importWith(
     rows,
     mapping: { Name: "firstName" },
     properties: [],
+    decimalComma: false,
     onDuplicate: "skip",
     onProgress,
     signal,

@@ -8,7 +8,8 @@ self.onmessage = async (event: MessageEvent<File>) => {
   try {
     text = decodeCsv(new Uint8Array(await event.data.arrayBuffer()));
   } catch (error) {
-    self.postMessage({ headers: [], rows: [], errors: [error instanceof Error ? error.message : String(error)] });
+    const message = error instanceof Error ? error.message : String(error);
+    self.postMessage({ headers: [], rows: [], errors: [message], decimalComma: false });
     return;
   }
   const result = Papa.parse<Record<string, string>>(text, {
@@ -20,5 +21,6 @@ self.onmessage = async (event: MessageEvent<File>) => {
     headers: result.meta.fields ?? [],
     rows: result.data,
     errors: result.errors.slice(0, 20).map((e) => `Line ${(e.row ?? 0) + 2}: ${e.message}`),
+    decimalComma: result.meta.delimiter === ";",
   });
 };

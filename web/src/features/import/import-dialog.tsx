@@ -103,7 +103,7 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
   const preview = useMemo(
     () =>
       (file?.csv.rows.slice(0, 5) ?? []).map((row) => {
-        const mapped = mapRow(row, mapping, config.targets, propertyTargets);
+        const mapped = mapRow(row, mapping, config.targets, propertyTargets, file?.csv.decimalComma);
         return {
           mapped,
           label: config.describe(mapped),
@@ -124,6 +124,7 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
         rows: file.csv.rows,
         mapping,
         properties: propertyTargets,
+        decimalComma: file.csv.decimalComma,
         onDuplicate,
         onProgress: (progress) => {
           if (!signal.aborted) setProgress(progress);

@@ -48,6 +48,8 @@ export function mapRow(
   mapping: Mapping,
   targets: ImportTarget[],
   properties: PropertyDefinition[],
+  /** The file writes decimals with a comma (see numberFromCsv). */
+  decimalComma = false,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const values: Record<string, unknown> = {};
@@ -56,7 +58,7 @@ export function mapRow(
     if (!value || !cell) continue;
     if (value.startsWith("prop:")) {
       const definition = properties.find((p) => p.key === value.slice(5));
-      if (definition) values[definition.key] = propertyFromCsv(definition, cell);
+      if (definition) values[definition.key] = propertyFromCsv(definition, cell, decimalComma);
       continue;
     }
     const target = targets.find((t) => t.value === value);
@@ -78,7 +80,7 @@ export function mapRow(
         out[target.field] = cell.toLowerCase();
         break;
       case "number":
-        out[target.field] = numberFromCsv(cell) ?? cell;
+        out[target.field] = numberFromCsv(cell, decimalComma) ?? cell;
         break;
       default:
         out[target.field] = cell;

@@ -1,4 +1,10 @@
-export type ParsedCsv = { headers: string[]; rows: Record<string, string>[]; errors: string[] };
+export type ParsedCsv = {
+  headers: string[];
+  rows: Record<string, string>[];
+  errors: string[];
+  /** Columns separated by ";": Excel writes them so where the decimal mark is a comma ("1.234,50"). */
+  decimalComma: boolean;
+};
 
 /** Runs papaparse in a Web Worker and resolves with the header row and the data rows. */
 export function parseCsvFile(file: File): Promise<ParsedCsv> {

@@ -32,11 +32,13 @@ export async function runImport(options: {
   rows: Record<string, string>[];
   mapping: Mapping;
   properties: PropertyDefinition[];
+  /** The file writes decimals with a comma (ParsedCsv). */
+  decimalComma: boolean;
   onDuplicate: "skip" | "update";
   onProgress: (progress: ImportProgress) => void;
   signal: AbortSignal;
 }): Promise<ImportSummary> {
-  const { config, rows, mapping, properties, onDuplicate, onProgress, signal } = options;
+  const { config, rows, mapping, properties, decimalComma, onDuplicate, onProgress, signal } = options;
   const summary: ImportSummary = {
     done: 0,
     total: rows.length,
@@ -63,7 +65,7 @@ export async function runImport(options: {
       result = await sendBatch(
         config,
         {
-          rows: slice.map((r) => mapRow(r, mapping, config.targets, properties)),
+          rows: slice.map((r) => mapRow(r, mapping, config.targets, properties, decimalComma)),
           lineNumbers,
           onDuplicate,
           key: `${run}-${start}`,

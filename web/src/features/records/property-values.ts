@@ -162,16 +162,23 @@ export function propertyOfError(definitions: PropertyDefinition[], message: stri
 
 /**
  * A number as a spreadsheet writes it, or null: "1,234.50", "$1,200", "1.234,50 €", "12 500", "EUR 99", "-$40".
- * Where both marks appear, the last is the decimal one; a lone comma is a thousands mark before groups of three digits
- * ("1,234") and the decimal one otherwise ("12,5").
+ * Where both marks appear, the last is the decimal one. A lone mark before groups of three digits is the thousands
+ * one when the file writes decimals with the other (`decimalComma`: a file whose columns Excel separated with ";",
+ * as it does where "," is the decimal mark): "12.000" is twelve thousand there, "1,234" elsewhere.
  */
-export function numberFromCsv(cell: string): number | null {
+export function numberFromCsv(cell: string, decimalComma = false): number | null {
   let text = cell.replace(/[$€£¥₹]|\b[A-Z]{3}\b/g, "").replace(/[\s\u00a0\u202f']/g, "");
   const dot = text.lastIndexOf(".");
   const comma = text.lastIndexOf(",");
-  if (dot >= 0 && comma >= 0) text = comma > dot ? text.replace(/\./g, "").replace(",", ".") : text.replace(/,/g, "");
-  else if (comma >= 0) text = /^[-+]?\d{1,3}(,\d{3})+$/.test(text) ? text.replace(/,/g, "") : text.replace(",", ".");
-  else if (/^[-+]?\d{1,3}(\.\d{3}){2,}$/.test(text)) text = text.replace(/\./g, "");
+  if (dot >= 0 && comma >= 0) {
+    text = comma > dot ? text.replace(/\./g, "").replace(",", ".") : text.replace(/,/g, "");
+  } else if (dot >= 0 || comma >= 0) {
+    const mark = dot >= 0 ? "." : ",";
+    const grouped = new RegExp(`^[-+]?\\d{1,3}(\\${mark}\\d{3})+$`).test(text);
+    const thousandsMark = (mark === ",") !== decimalComma;
+    text =
+      grouped && (thousandsMark || text.split(mark).length > 2) ? text.replaceAll(mark, "") : text.replace(mark, ".");
+  }
   const number = Number(text);
   return text !== "" && Number.isFinite(number) ? number : null;
 }
@@ -202,12 +209,15 @@ function calendarDay(year: number, month: number, day: number): string | null {
   return date.getMonth() === month - 1 && date.getDate() === day ? localDayInput(date) : null;
 }
 
-/** A CSV cell as a property value (import): lists split on ; or , and yes/no booleans. */
-export function propertyFromCsv(definition: PropertyDefinition, cell: string): unknown {
+/**
+ * A CSV cell as a property value (import): lists split on ; or , and yes/no booleans; numbers read with the file's
+ * decimal mark (numberFromCsv).
+ */
+export function propertyFromCsv(definition: PropertyDefinition, cell: string, decimalComma = false): unknown {
   switch (definition.type) {
     case "number":
     case "currency":
-      return numberFromCsv(cell) ?? cell;
+      return numberFromCsv(cell, decimalComma) ?? cell;
     case "boolean": {
       const parsed = parsePropertyInput({ ...definition, required: false }, cell);
       return parsed.ok ? parsed.value : cell;
