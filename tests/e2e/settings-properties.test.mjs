@@ -404,7 +404,7 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     await memberPage.goto("/settings/properties");
     await memberPage
       .getByTestId("properties-admins-only")
-      .getByText("Only owners and admins can add, reorder or archive properties. You can see them here.")
+      .getByText("Only owners and admins can add, edit, reorder or archive properties. You can see them here.")
       .waitFor();
     await memberPage.getByTestId("property-row").first().waitFor();
     assert.deepEqual(await listed(memberPage), [
@@ -414,7 +414,7 @@ describe("/settings/properties: an admin defines custom properties; forms, table
       ["Renewal date", "Date"],
     ]);
     assert.equal(await memberPage.getByRole("button", { name: "New property" }).count(), 0);
-    assert.equal(await memberPage.getByRole("button", { name: /^(Move|Archive) / }).count(), 0);
+    assert.equal(await memberPage.getByRole("button", { name: /^(Move|Edit|Archive) / }).count(), 0);
     await screenshot(memberPage, "settings-properties-member-dark");
 
     // The server agrees: a member's own token cannot define a property.
@@ -429,5 +429,56 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     );
     assert.deepEqual(memberPage.errors, []);
     assert.deepEqual(page.errors, []);
+  });
+
+  it("renames a property and adds an option; an option records hold cannot be taken off", async () => {
+    await page.goto("/settings/properties");
+    await propertyRow("Tier").getByRole("button", { name: "Edit Tier" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit “Tier”" });
+    await dialog.getByText("Select · key tier. The key and type cannot change.").waitFor();
+    assert.equal(await dialog.getByLabel("Options").inputValue(), "Gold\nSilver\nBronze");
+
+    await dialog.getByLabel("Label").fill("Customer tier");
+    await dialog.getByLabel("Options").fill("Silver\nBronze\nPlatinum");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    // Grace Hopper's and Edsger Dijkstra's (imported) Tier is Gold.
+    await dialog.getByText("2 contacts have “Gold”. Change them to another option first, or keep this one.").waitFor();
+    await screenshot(page, "edit-property-option-in-use");
+    await dialog.getByLabel("Options").fill("Gold\nSilver\nBronze\nPlatinum");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await toast("Saved “Customer tier”").waitFor();
+    assert.deepEqual(await propertyRow("Customer tier").getByLabel("Options").locator(":scope > *").allInnerTexts(), [
+      "Gold",
+      "Silver",
+      "Bronze",
+      "Platinum",
+    ]);
+    assert.equal(await propertyRow("Customer tier").getByTestId("property-key").innerText(), "tier");
+
+    // A change typed and dismissed with Escape is asked about, then dropped.
+    await propertyRow("Customer tier").getByRole("button", { name: "Edit Customer tier" }).click();
+    const again = page.getByRole("dialog", { name: "Edit “Customer tier”" });
+    await again.getByLabel("Label").fill("Tier level");
+    await page.keyboard.press("Escape");
+    await again
+      .getByRole("alert")
+      .filter({ hasText: "Discard your changes?" })
+      .getByRole("button", { name: "Discard" })
+      .click();
+    await again.waitFor({ state: "hidden" });
+    await propertyRow("Customer tier").waitFor();
+
+    // The table follows at once: its column's new name, and the new option in a cell's menu.
+    await page.goto("/contacts");
+    assert.equal(await page.getByTestId("column-header-prop:tier").innerText(), "Customer tier");
+    await cell("Alan Turing", "prop:tier").dblclick();
+    await page.getByRole("menuitemradio", { name: "Platinum" }).click();
+    await cell("Alan Turing", "prop:tier").getByText("Platinum").waitFor();
+    const alan = await rows().filter({ hasText: "Alan Turing" }).getAttribute("data-row-id");
+    const { contact } = await callProcedure(page, "contacts.get", { id: alan }, { kind: "query" });
+    assert.equal(contact.properties.tier, "Platinum");
+    // The refused save's 400 is the one console error expected here.
+    assert.deepEqual(page.errors, ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
   });
 });

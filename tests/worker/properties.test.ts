@@ -296,6 +296,55 @@ describe("properties.update", () => {
     });
   });
 
+  it("takes off options no record holds, and refuses one a record holds (in the trash too), saying how many", async () => {
+    const { admin, owner } = await team();
+    const tier = await admin.caller.properties.create({
+      object: "contact",
+      key: "tier",
+      label: "Tier",
+      type: "select",
+      options: ["Gold", "Silver", "Bronze", "Tin"],
+    });
+    const topics = await admin.caller.properties.create({
+      object: "company",
+      key: "topics",
+      label: "Topics",
+      type: "multi-select",
+      options: ["AI", "Cloud", "Edge"],
+    });
+    await owner.caller.contacts.create({ firstName: "Ann", properties: { tier: "Gold" } });
+    await owner.caller.contacts.create({ firstName: "Bob", properties: { tier: "Gold" } });
+    const cy = await owner.caller.contacts.create({ firstName: "Cy", properties: { tier: "Silver" } });
+    await owner.caller.contacts.delete({ ids: [cy.id] });
+    await owner.caller.companies.create({ name: "Acme", properties: { topics: ["AI", "Cloud"] } });
+
+    await expectTRPCError(
+      admin.caller.properties.update({ id: tier.id, options: ["Silver", "Bronze"] }),
+      "BAD_REQUEST",
+      "2 contacts have “Gold”. Change them to another option first, or keep this one.",
+    );
+    await expectTRPCError(
+      admin.caller.properties.update({ id: tier.id, options: ["Gold", "Bronze"] }),
+      "BAD_REQUEST",
+      "1 contact (1 in the trash) has “Silver”. Change it to another option first, or keep this one.",
+    );
+    await expectTRPCError(
+      admin.caller.properties.update({ id: topics.id, options: ["AI", "Edge"] }),
+      "BAD_REQUEST",
+      "1 company has “Cloud”. Change it to another option first, or keep this one.",
+    );
+    expect(await rows("SELECT options FROM property_definitions WHERE id = ?", tier.id)).toEqual([
+      { options: '["Gold","Silver","Bronze","Tin"]' },
+    ]);
+    // Unused ones go, and the rest may be put in a new order.
+    await expect(
+      admin.caller.properties.update({ id: tier.id, options: ["Silver", "Gold", "Platinum"] }),
+    ).resolves.toMatchObject({ options: ["Silver", "Gold", "Platinum"] });
+    await expect(admin.caller.properties.update({ id: topics.id, options: ["Cloud", "AI"] })).resolves.toMatchObject({
+      options: ["Cloud", "AI"],
+    });
+  });
+
   it("is BAD_REQUEST over HTTP for an empty label", async () => {
     const { admin } = await team();
     const prop = await admin.caller.properties.create({ object: "contact", key: "tier", label: "Tier", type: "text" });

@@ -5,6 +5,7 @@ import { inValues } from "../db";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { notFound } from "../domain/records/conflict";
+import { assertOptionsUnused } from "../domain/records/option-usage";
 import {
   hasOptions,
   objectInput,
@@ -67,7 +68,12 @@ export const propertiesRouter = createTRPCRouter({
     // As create: options for selects only, and an update must not empty a select into accepting no value.
     if (patch.options) {
       const [current] = await ctx.db
-        .select({ type: propertyDefinitions.type })
+        .select({
+          type: propertyDefinitions.type,
+          object: propertyDefinitions.object,
+          key: propertyDefinitions.key,
+          options: propertyDefinitions.options,
+        })
         .from(propertyDefinitions)
         .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id)))
         .limit(1);
@@ -76,6 +82,13 @@ export const propertiesRouter = createTRPCRouter({
         throw new TRPCError({ code: "BAD_REQUEST", message: "A select property needs at least one option." });
       if (!hasOptions(current.type) && patch.options.length > 0)
         throw new TRPCError({ code: "BAD_REQUEST", message: "Only select properties have options." });
+      const kept = new Set(patch.options);
+      const removed = (current.options ?? []).filter((option) => !kept.has(option));
+      await assertOptionsUnused(
+        ctx.db,
+        { organizationId: ctx.org.id, object: current.object, key: current.key },
+        removed,
+      );
     }
     const [updated] = await ctx.db
       .update(propertyDefinitions)

@@ -6,9 +6,10 @@ import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog, discardQuestion } from "../../ui/dialog";
-import { Field, Input, Select, Textarea } from "../../ui/input";
+import { Field, Input, Select } from "../../ui/input";
 import { hasOptions, keyFromLabel, objectLabels, parseOptions, propertyTypes, typeMeta } from "./property-labels";
 import type { PropertyType, RecordObject } from "./property-labels";
+import { OptionsField } from "./options-field";
 import { RequiredSwitch } from "./required-switch";
 
 type NewPropertyDialogProps = { object: RecordObject; open: boolean; onOpenChange: (open: boolean) => void };
@@ -134,29 +135,14 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
           )}
         </Field>
         {hasOptions(type) && (
-          <Field
-            label="Options"
+          <OptionsField
+            value={optionsText}
             error={errors.options}
-            hint={
-              options.length > 0
-                ? `${options.length} ${options.length === 1 ? "option" : "options"}: ${options.join(", ")}`
-                : "Separate them with commas or put one per line."
-            }
-          >
-            {(props) => (
-              <Textarea
-                {...props}
-                name="options"
-                className="min-h-20"
-                placeholder={"Gold, Silver, Bronze"}
-                value={optionsText}
-                onChange={(e) => {
-                  setOptionsText(e.target.value);
-                  clearErrorOf("options");
-                }}
-              />
-            )}
-          </Field>
+            onChange={(text) => {
+              setOptionsText(text);
+              clearErrorOf("options");
+            }}
+          />
         )}
         <RequiredSwitch checked={required} onChange={setRequired} />
         <div className="mt-1 flex justify-end gap-2">

@@ -22,7 +22,7 @@ export default function PropertiesPage() {
       {user && !isAdmin && (
         <SettingsNote icon={<ShieldCheck className="size-4" />}>
           <span data-testid="properties-admins-only">
-            Only owners and admins can add, reorder or archive properties. You can see them here.
+            Only owners and admins can add, edit, reorder or archive properties. You can see them here.
           </span>
         </SettingsNote>
       )}

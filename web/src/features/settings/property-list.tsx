@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { ErrorState } from "../../ui/empty-state";
 import { InlineEmpty } from "../../ui/inline-empty";
 import { objectLabels, type Property, type RecordObject } from "./property-labels";
+import { EditPropertyDialog } from "./edit-property-dialog";
 import { PropertyRow } from "./property-row";
 import { RowsSkeleton } from "./settings-skeleton";
 import { usePropertyArchive, usePropertyReorder } from "./use-property-mutations";
@@ -15,6 +16,7 @@ export function PropertyList({ object, isAdmin }: { object: RecordObject; isAdmi
   const reorder = usePropertyReorder(object);
   const archive = usePropertyArchive(object);
   const [archiving, setArchiving] = useState<Property | null>(null);
+  const [editing, setEditing] = useState<Property | null>(null);
   const list = properties.data;
 
   if (list === undefined)
@@ -55,6 +57,7 @@ export function PropertyList({ object, isAdmin }: { object: RecordObject; isAdmi
                     isFirst: index === 0,
                     isLast: index === list.length - 1,
                     onMove: (delta) => handleMove(index, delta),
+                    onEdit: () => setEditing(property),
                     onArchive: () => setArchiving(property),
                   }
                 : undefined
@@ -62,6 +65,7 @@ export function PropertyList({ object, isAdmin }: { object: RecordObject; isAdmi
           />
         ))}
       </ol>
+      <EditPropertyDialog key={editing?.id} property={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={archiving !== null}
         onOpenChange={(open) => !open && !archive.isPending && setArchiving(null)}

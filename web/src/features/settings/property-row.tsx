@@ -1,4 +1,4 @@
-import { Archive, ChevronDown, ChevronUp } from "lucide-react";
+import { Archive, ChevronDown, ChevronUp, Pencil } from "lucide-react";
 import { Badge } from "../../ui/badge";
 import { typeMeta, type Property } from "./property-labels";
 
@@ -8,7 +8,13 @@ const iconButton =
 type PropertyRowProps = {
   property: Property;
   /** Absent for members: the row is read-only. */
-  admin?: { isFirst: boolean; isLast: boolean; onMove: (delta: -1 | 1) => void; onArchive: () => void };
+  admin?: {
+    isFirst: boolean;
+    isLast: boolean;
+    onMove: (delta: -1 | 1) => void;
+    onEdit: () => void;
+    onArchive: () => void;
+  };
 };
 
 export function PropertyRow({ property, admin }: PropertyRowProps) {
@@ -67,6 +73,17 @@ export function PropertyRow({ property, admin }: PropertyRowProps) {
         <TypeIcon className="size-3.5" aria-hidden />
         {typeLabel}
       </span>
+      {admin && (
+        <button
+          type="button"
+          onClick={admin.onEdit}
+          aria-label={`Edit ${property.label}`}
+          title="Edit"
+          className="rounded-md p-1 text-muted opacity-60 group-hover:opacity-100 hover:bg-surface-2 hover:text-foreground focus-visible:opacity-100"
+        >
+          <Pencil className="size-4" aria-hidden />
+        </button>
+      )}
       {admin && (
         <button
           type="button"

@@ -1,0 +1,113 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { fieldErrorsOf } from "../../lib/field-errors";
+import { toast, toastError } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { errorCode } from "../../lib/trpc-errors";
+import { Button } from "../../ui/button";
+import { Dialog, type CloseQuestion } from "../../ui/dialog";
+import { Field, Input } from "../../ui/input";
+import { OptionsField } from "./options-field";
+import { hasOptions, parseOptions, typeMeta, type Property } from "./property-labels";
+import { RequiredSwitch } from "./required-switch";
+
+const unsavedChanges: CloseQuestion = {
+  title: "Discard your changes?",
+  description: "The property stays as it was.",
+  confirmLabel: "Discard",
+};
+
+/**
+ * Rename a property, change a select's options, or whether it is required; its key and type stay. Keyed by the
+ * property by its caller, so each opens with its own values.
+ */
+export function EditPropertyDialog({ property, onClose }: { property: Property | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [label, setLabel] = useState(property?.label ?? "");
+  const [optionsText, setOptionsText] = useState((property?.options ?? []).join("\n"));
+  const [required, setRequired] = useState(property?.required ?? false);
+  const update = useMutation(
+    trpc.properties.update.mutationOptions({
+      onSuccess: (saved) => {
+        toast.success(`Saved “${saved.label}”`);
+        void queryClient.invalidateQueries({ queryKey: trpc.properties.list.queryKey({ object: saved.object }) });
+        onClose();
+      },
+      // A refusal about a field is said under it; anything else in a toast.
+      onError: (error) => {
+        if (Object.keys(fieldErrorsOf(error)).length === 0 && !optionsRefusal(error))
+          toastError(error, "Could not save the property");
+      },
+    }),
+  );
+  const withOptions = property !== null && hasOptions(property.type);
+  const optionsRefusal = (error: unknown) => withOptions && errorCode(error) === "BAD_REQUEST";
+  const errors = fieldErrorsOf(update.error);
+  const optionsError =
+    errors.options ??
+    (update.error && optionsRefusal(update.error) && !errors.label ? update.error.message : undefined);
+
+  const options = parseOptions(optionsText);
+  const changed = property && {
+    ...(label.trim() !== property.label && { label }),
+    ...(withOptions && options.join("\n") !== (property.options ?? []).join("\n") && { options }),
+    ...(required !== property.required && { required }),
+  };
+  // Computed as the fields change, so an Escape right after typing already asks.
+  const dirty = changed !== null && Object.keys(changed).length > 0;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!property || !dirty) return onClose();
+    update.mutate({ id: property.id, ...changed });
+  };
+
+  return (
+    <Dialog
+      open={property !== null}
+      onOpenChange={(open) => !open && onClose()}
+      confirmClose={dirty ? unsavedChanges : null}
+      title={property ? `Edit “${property.label}”` : "Edit property"}
+      description={
+        property ? `${typeMeta[property.type].label} · key ${property.key}. The key and type cannot change.` : undefined
+      }
+    >
+      <form onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label="Edit property">
+        <Field label="Label" error={errors.label}>
+          {(props) => (
+            <Input
+              {...props}
+              name="label"
+              autoFocus
+              autoComplete="off"
+              value={label}
+              onChange={(e) => {
+                setLabel(e.target.value);
+                if (errors.label) update.reset();
+              }}
+            />
+          )}
+        </Field>
+        {withOptions && (
+          <OptionsField
+            value={optionsText}
+            error={optionsError}
+            onChange={(text) => {
+              setOptionsText(text);
+              if (optionsError) update.reset();
+            }}
+          />
+        )}
+        <RequiredSwitch checked={required} onChange={setRequired} />
+        <div className="mt-1 flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={update.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+import { Field, Textarea } from "../../ui/input";
+import { parseOptions } from "./property-labels";
+
+/** A select's options typed as text, one per line or separated by commas; the hint reads them back as they will be. */
+export function OptionsField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  error?: string;
+}) {
+  const options = parseOptions(value);
+  return (
+    <Field
+      label="Options"
+      error={error}
+      hint={
+        options.length > 0
+          ? `${options.length} ${options.length === 1 ? "option" : "options"}: ${options.join(", ")}`
+          : "Separate them with commas or put one per line."
+      }
+    >
+      {(props) => (
+        <Textarea
+          {...props}
+          name="options"
+          className="min-h-20"
+          placeholder={"Gold, Silver, Bronze"}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
