@@ -11,6 +11,16 @@ import {
   toCsv,
 } from "./harness.mjs";
 
+/** On a workspace without contacts yet: opens Import on /contacts and gives it `file`; returns the dialog. */
+async function openImportOnEmptyContacts(page, name, buffer) {
+  await page.goto("/contacts");
+  await page.getByText("No contacts yet").waitFor();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Import contacts" });
+  await dialog.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer });
+  return dialog;
+}
+
 const COLUMNS = ["First name", "Last name", "Email", "Job title", "Lead status", "Company"];
 const STATUSES = ["new", "contacted", "qualified", "customer"];
 
@@ -74,13 +84,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
   after(() => browser?.close());
 
   it("maps the columns by name, previews errors, shows progress and a summary of 990 created and 10 failed", async () => {
-    await page.goto("/contacts");
-    await page.getByText("No contacts yet").waitFor();
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Import contacts" });
-    await dialog
-      .getByLabel("CSV file")
-      .setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: Buffer.from(data.csv) });
+    const dialog = await openImportOnEmptyContacts(page, "contacts.csv", Buffer.from(data.csv));
 
     // Auto-mapping by header name; the column the app has no field for is left out.
     const mapping = dialog.getByTestId("import-mapping");
@@ -304,13 +308,7 @@ describe("importing a CSV saved by Excel on Windows", () => {
     ];
     const header = "First name;Last name;Email;Job title;Budget;Renewal";
     const csv = [header, ...rows.map((row) => row.join(";"))].join("\r\n");
-    await page.goto("/contacts");
-    await page.getByText("No contacts yet").waitFor();
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Import contacts" });
-    await dialog
-      .getByLabel("CSV file")
-      .setInputFiles({ name: "export.csv", mimeType: "text/csv", buffer: windows1252(csv) });
+    const dialog = await openImportOnEmptyContacts(page, "export.csv", windows1252(csv));
     await dialog.getByText("export.csv · 2 rows · 6 of 6 columns mapped").waitFor();
     await dialog.getByRole("button", { name: "Import 2 rows" }).click();
     await dialog.getByTestId("import-summary").getByRole("button", { name: "Done" }).click();

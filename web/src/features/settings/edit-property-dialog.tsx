@@ -6,8 +6,7 @@ import { trpc } from "../../lib/trpc";
 import { errorCode } from "../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { Dialog, type CloseQuestion } from "../../ui/dialog";
-import { Field, Input } from "../../ui/input";
-import { OptionsField } from "./options-field";
+import { LabelField, OptionsField } from "./property-fields";
 import { hasOptions, parseOptions, typeMeta, type Property } from "./property-labels";
 import { RequiredSwitch } from "./required-switch";
 
@@ -73,21 +72,14 @@ export function EditPropertyDialog({ property, onClose }: { property: Property |
       }
     >
       <form onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label="Edit property">
-        <Field label="Label" error={errors.label}>
-          {(props) => (
-            <Input
-              {...props}
-              name="label"
-              autoFocus
-              autoComplete="off"
-              value={label}
-              onChange={(e) => {
-                setLabel(e.target.value);
-                if (errors.label) update.reset();
-              }}
-            />
-          )}
-        </Field>
+        <LabelField
+          value={label}
+          error={errors.label}
+          onChange={(text) => {
+            setLabel(text);
+            if (errors.label) update.reset();
+          }}
+        />
         {withOptions && (
           <OptionsField
             value={optionsText}

@@ -9,7 +9,7 @@ import { Dialog, discardQuestion } from "../../ui/dialog";
 import { Field, Input, Select } from "../../ui/input";
 import { hasOptions, keyFromLabel, objectLabels, parseOptions, propertyTypes, typeMeta } from "./property-labels";
 import type { PropertyType, RecordObject } from "./property-labels";
-import { OptionsField } from "./options-field";
+import { LabelField, OptionsField } from "./property-fields";
 import { RequiredSwitch } from "./required-switch";
 
 type NewPropertyDialogProps = { object: RecordObject; open: boolean; onOpenChange: (open: boolean) => void };
@@ -81,23 +81,15 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
       description="It appears in forms, tables, filters and imports."
     >
       <form onSubmit={handleSubmit} className="flex flex-col gap-4" aria-label="New property">
-        <Field label="Label" error={errors.label}>
-          {(props) => (
-            <Input
-              {...props}
-              name="label"
-              autoFocus
-              autoComplete="off"
-              placeholder="Renewal date"
-              value={label}
-              onChange={(e) => {
-                setLabel(e.target.value);
-                // Until edited by hand, the key follows the label: a refusal of it is stale too.
-                clearErrorOf("label", ...(key === null ? ["key"] : []));
-              }}
-            />
-          )}
-        </Field>
+        <LabelField
+          value={label}
+          error={errors.label}
+          onChange={(text) => {
+            setLabel(text);
+            // Until edited by hand, the key follows the label: a refusal of it is stale too.
+            clearErrorOf("label", ...(key === null ? ["key"] : []));
+          }}
+        />
         <Field label="Key" error={keyError} hint="Used by imports, the API and agents. It cannot change later.">
           {(props) => (
             <Input

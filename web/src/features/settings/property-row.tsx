@@ -1,5 +1,7 @@
 import { Archive, ChevronDown, ChevronUp, Pencil } from "lucide-react";
+import type { ReactNode } from "react";
 import { Badge } from "../../ui/badge";
+import { cn } from "../../ui/cn";
 import { typeMeta, type Property } from "./property-labels";
 
 const iconButton =
@@ -74,27 +76,38 @@ export function PropertyRow({ property, admin }: PropertyRowProps) {
         {typeLabel}
       </span>
       {admin && (
-        <button
-          type="button"
-          onClick={admin.onEdit}
-          aria-label={`Edit ${property.label}`}
-          title="Edit"
-          className="rounded-md p-1 text-muted opacity-60 group-hover:opacity-100 hover:bg-surface-2 hover:text-foreground focus-visible:opacity-100"
-        >
-          <Pencil className="size-4" aria-hidden />
-        </button>
-      )}
-      {admin && (
-        <button
-          type="button"
-          onClick={admin.onArchive}
-          aria-label={`Archive ${property.label}`}
-          title="Archive"
-          className="rounded-md p-1 text-muted opacity-60 group-hover:opacity-100 hover:bg-surface-2 hover:text-danger focus-visible:opacity-100"
-        >
-          <Archive className="size-4" aria-hidden />
-        </button>
+        <>
+          <RowAction label={`Edit ${property.label}`} title="Edit" onClick={admin.onEdit}>
+            <Pencil className="size-4" aria-hidden />
+          </RowAction>
+          <RowAction label={`Archive ${property.label}`} title="Archive" onClick={admin.onArchive} danger>
+            <Archive className="size-4" aria-hidden />
+          </RowAction>
+        </>
       )}
     </li>
+  );
+}
+
+function RowAction(props: {
+  label: string;
+  title: string;
+  onClick: () => void;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={props.onClick}
+      aria-label={props.label}
+      title={props.title}
+      className={cn(
+        "rounded-md p-1 text-muted opacity-60 group-hover:opacity-100 hover:bg-surface-2 focus-visible:opacity-100",
+        props.danger ? "hover:text-danger" : "hover:text-foreground",
+      )}
+    >
+      {props.children}
+    </button>
   );
 }

@@ -1,5 +1,32 @@
-import { Field, Textarea } from "../../ui/input";
+import { Field, Input, Textarea } from "../../ui/input";
 import { parseOptions } from "./property-labels";
+
+/** A property's label, the first field of its dialogs. */
+export function LabelField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  error?: string;
+}) {
+  return (
+    <Field label="Label" error={error}>
+      {(props) => (
+        <Input
+          {...props}
+          name="label"
+          autoFocus
+          autoComplete="off"
+          placeholder="Renewal date"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
 
 /** A select's options typed as text, one per line or separated by commas; the hint reads them back as they will be. */
 export function OptionsField({
