@@ -1,16 +1,11 @@
 import { Field, Input, Textarea } from "../../ui/input";
 import { parseOptions } from "./property-labels";
 
+/** A field's text, what changes it, and why it is refused (shown under it). */
+type TextFieldProps = { value: string; onChange: (text: string) => void; error?: string };
+
 /** A property's label, the first field of its dialogs. */
-export function LabelField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (text: string) => void;
-  error?: string;
-}) {
+export function LabelField({ value, onChange, error }: TextFieldProps) {
   return (
     <Field label="Label" error={error}>
       {(props) => (
@@ -29,15 +24,7 @@ export function LabelField({
 }
 
 /** A select's options typed as text, one per line or separated by commas; the hint reads them back as they will be. */
-export function OptionsField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (text: string) => void;
-  error?: string;
-}) {
+export function OptionsField({ value, onChange, error }: TextFieldProps) {
   const options = parseOptions(value);
   return (
     <Field
