@@ -52,6 +52,16 @@ describe("/contacts from the keyboard", () => {
     await page.getByText("3 selected").waitFor();
     await screenshot(page, "contacts-keyboard-selection");
 
+    // Tab goes to the bulk actions, not through the column headers; Shift+Tab comes back to the list.
+    const bar = page.getByRole("toolbar", { name: "Bulk actions" });
+    await page.keyboard.press("Tab");
+    assert.ok(
+      await bar.evaluate((toolbar) => toolbar.contains(document.activeElement)),
+      "Tab reaches the bulk actions",
+    );
+    await page.keyboard.press("Shift+Tab");
+    assert.ok(await page.getByRole("grid").evaluate((grid) => grid === document.activeElement), "Shift+Tab is back");
+
     await page.keyboard.press("Escape");
     await page.getByText("3 selected").waitFor({ state: "detached" });
     assert.equal(await selectedCount(), 0);

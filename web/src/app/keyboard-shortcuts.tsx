@@ -27,7 +27,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["Shift+↑", "Shift+↓"], action: "Select while moving" },
       { keys: ["Shift+Click"], action: "Select a range of rows" },
       { keys: ["↵"], action: "Open the record beside the list" },
-      { keys: ["Tab"], action: "Into the open record's fields (Shift+Tab back to the list)" },
+      { keys: ["Tab"], action: "To the open record's fields, or the bulk actions (Shift+Tab back to the list)" },
       { keys: ["←", "→"], action: "Move between the row's cells" },
       { keys: ["e", "F2"], action: "Edit the cell (the one clicked or reached with ← →, else the name)" },
       { keys: ["x", "Space"], action: "Select or unselect the row" },

@@ -56,8 +56,10 @@ type RecordListPageProps<Row> = {
 };
 
 /** Every object's list page: header with the live total, search, filters, the table, bulk bar. */
-/** The open record's first field, in the side panel: where Tab from the list goes. */
-const firstPanelField = () => document.querySelector<HTMLElement>("[data-sheet] dd[data-field] button");
+/** Where Tab from the list goes: the open record's first field in the side panel, else the bulk actions' first. */
+const tabTarget = () =>
+  document.querySelector<HTMLElement>("[data-sheet] dd[data-field] button") ??
+  document.querySelector<HTMLElement>("[data-selection-bar] button");
 
 export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
   const { title, noun, description, action, list, pages, columns, filterFields, openRowId } = props;
@@ -167,7 +169,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             onOpenRow={trash ? ignoreOpen : props.onOpenRow}
             onEditCell={trash ? undefined : props.onEditCell}
             onDeleteRows={trash ? undefined : props.onDeleteSelected}
-            tabIntoOpenRow={firstPanelField}
+            tabTarget={tabTarget}
             empty={empty}
             storageKey={storageKey}
             resetKey={list.resetKey}

@@ -1,6 +1,6 @@
 /**
- * Moves the keyboard to `target` (in a panel beside the grid), and has Shift+Tab from it call `back`, until the keyboard
- * leaves the panel (the dialog around `target`) for somewhere else.
+ * Moves the keyboard to `target` (in a panel or toolbar beside the grid), and has Shift+Tab from it call `back`, until
+ * the keyboard leaves that panel or toolbar for somewhere else.
  */
 export function handFocusTo(target: HTMLElement, back: () => void) {
   target.focus();
@@ -9,7 +9,7 @@ export function handFocusTo(target: HTMLElement, back: () => void) {
     event.preventDefault();
     back();
   };
-  const region = target.closest<HTMLElement>("[role=dialog]") ?? target;
+  const region = target.closest<HTMLElement>("[role=dialog],[role=toolbar]") ?? target;
   const onFocusOut = (event: FocusEvent) => {
     if (event.relatedTarget instanceof Node && region.contains(event.relatedTarget)) return;
     target.removeEventListener("keydown", onKeyDown);

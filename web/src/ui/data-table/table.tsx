@@ -31,7 +31,7 @@ type Editing<Row> = { rowId: string; columnId: string; base: Row } | null;
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, columns, pages, getRowId, sort, onSortChange, selection, onSelectionChange } = props;
-  const { onOpenRow, onEditCell, onDeleteRows, empty, storageKey, resetKey, openRowId, tabIntoOpenRow } = props;
+  const { onOpenRow, onEditCell, onDeleteRows, empty, storageKey, resetKey, openRowId, tabTarget } = props;
   const gridId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -266,11 +266,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     onSortChange({ field: column.sortField, direction });
   };
 
-  // With a record open beside the list, Tab goes to its fields rather than through the column headers first; Shift+Tab
-  // from there comes back.
+  // Tab goes where the person is headed (the open record's fields, the bulk actions) rather than through the column
+  // headers first; Shift+Tab from there comes back.
   const handleGridKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    const into = event.key === "Tab" && !event.shiftKey && event.target === event.currentTarget && openRowId != null;
-    const target = into ? tabIntoOpenRow?.() : null;
+    const into = event.key === "Tab" && !event.shiftKey && event.target === event.currentTarget;
+    const target = into ? tabTarget?.() : null;
     if (!target) return handleKeyDown(event);
     event.preventDefault();
     handFocusTo(target, focusGrid);

@@ -117,10 +117,10 @@ export type DataTableProps<Row> = {
   /** Delete or Backspace: the selected rows, or the active one when none is selected (the caller offers Undo). */
   onDeleteRows?: (ids: string[]) => void;
   /**
-   * Tab from the grid while a record is open: where the keyboard goes (the record's first field), or null to tab on as
-   * usual. Shift+Tab from there comes back to the grid.
+   * Where Tab from the grid goes before the column headers (the open record's first field, the bulk actions while
+   * rows are selected), or null to tab on as usual. Shift+Tab from there comes back to the grid.
    */
-  tabIntoOpenRow?: () => HTMLElement | null;
+  tabTarget?: () => HTMLElement | null;
   /** Shown when the query returned nothing. */
   empty: ReactNode;
   /** Column widths and visibility are remembered in localStorage under this key. */
