@@ -70,6 +70,16 @@ describe("/contacts from the keyboard", () => {
     assert.equal(await selectedCount(), names.length, "ctrl+A selects every loaded row");
     await page.keyboard.press("Escape");
     assert.equal(await selectedCount(), 0);
+
+    // Escape in the bulk actions clears the selection too, and the list's keys go on.
+    await page.keyboard.press("x");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Escape");
+    await bar.waitFor({ state: "detached" });
+    assert.equal(await selectedCount(), 0);
+    const before = await activeName();
+    await page.keyboard.press("k");
+    assert.notEqual(await activeName(), before, "k still moves");
   });
 
   it("e edits the active row's name in place; Enter saves and the keys go on", async () => {

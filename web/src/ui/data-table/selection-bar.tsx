@@ -25,6 +25,12 @@ export function SelectionBar({
       aria-label="Bulk actions"
       data-testid="selection-bar"
       data-selection-bar
+      // Escape in the bar clears the selection, as in the list; not an Escape that closes one of its menus.
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !event.currentTarget.contains(event.target as Node)) return;
+        event.preventDefault();
+        onClear();
+      }}
       className="absolute bottom-4 left-1/2 z-30 flex w-max max-w-full -translate-x-1/2 items-center gap-1 rounded-lg border border-border bg-background py-1 pr-1 pl-3 shadow-xl"
     >
       <span
