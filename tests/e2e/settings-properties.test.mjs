@@ -313,7 +313,9 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     await propertyRow("Legacy code").getByRole("button", { name: "Archive Legacy code" }).click();
     const confirm = page.getByRole("dialog", { name: "Archive “Legacy code”?" });
     await confirm
-      .getByText("It leaves forms, tables, filters and imports. Values already saved on records are kept.")
+      .getByText(
+        "It leaves forms, tables, filters and imports. Values already saved on records are kept, and Restore under Archived brings it back with them.",
+      )
       .waitFor();
     await screenshot(page, "archive-property-confirm");
     await confirm.getByRole("button", { name: "Archive property" }).click();
@@ -480,5 +482,43 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     assert.equal(contact.properties.tier, "Platinum");
     // The refused save's 400 is the one console error expected here.
     assert.deepEqual(page.errors, ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+    page.errors.length = 0;
+  });
+
+  it("restores an archived property from Archived, with the values its records kept; its key says where it is", async () => {
+    await page.goto("/settings/properties");
+    await propertyRow("Account manager").waitFor();
+    // Its key is still taken: defining it again says the archived one has it.
+    const dialog = await fillNewProperty({ label: "Legacy code", type: "Text" });
+    await dialog.getByRole("button", { name: "Create property" }).click();
+    await dialog
+      .getByText(
+        'The archived contact property “Legacy code” has the key "legacy_code": restore it from Archived, or choose another key.',
+      )
+      .waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    const archivedCount = async () =>
+      Number((await page.getByRole("button", { name: /^Archived · \d+$/ }).innerText()).split("·")[1]);
+    const before = await archivedCount();
+    await page.getByRole("button", { name: /^Archived · / }).click();
+    const archived = page.getByTestId("archived-property").filter({ hasText: "Legacy code" });
+    await archived.getByText(/^Archived /).waitFor();
+    await screenshot(page, "settings-properties-archived");
+    await archived.getByRole("button", { name: "Restore Legacy code" }).click();
+    await toast("Restored “Legacy code”").waitFor();
+    await propertyRow("Legacy code").waitFor();
+    assert.equal((await labels()).at(-1), "Legacy code", "back last in the order");
+    await page.getByRole("button", { name: `Archived · ${before - 1}` }).waitFor();
+    assert.equal(await page.getByTestId("archived-property").filter({ hasText: "Legacy code" }).count(), 0);
+
+    // The table offers its column again (the values records kept come back with it: worker tests).
+    await page.goto("/contacts");
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Legacy code" }).waitFor();
+    await page.keyboard.press("Escape");
+    // The refused key's 409 is the one console error expected here.
+    assert.deepEqual(page.errors, ["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
   });
 });

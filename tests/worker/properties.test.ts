@@ -97,6 +97,7 @@ describe("properties.create", () => {
     await expectTRPCError(
       admin.caller.properties.create({ object: "contact", key: "tier", label: "Tier 3", type: "text" }),
       "CONFLICT",
+      'The archived contact property “Tier” has the key "tier": restore it from Archived, or choose another key.',
     );
     await expect(
       admin.caller.properties.create({ object: "company", key: "tier", label: "Tier", type: "text" }),
@@ -474,6 +475,64 @@ describe("properties.archive", () => {
   });
 });
 
+describe("properties.archived and properties.restore", () => {
+  it("lists an object's archived properties, latest first, to members too; an admin restores one, last in the order, with the values records kept", async () => {
+    const { admin, member } = await team();
+    const tier = await admin.caller.properties.create({ object: "contact", key: "tier", label: "Tier", type: "text" });
+    const seats = await admin.caller.properties.create({
+      object: "contact",
+      key: "seats",
+      label: "Seats",
+      type: "number",
+    });
+    await admin.caller.properties.create({
+      object: "contact",
+      key: "region",
+      label: "Region",
+      type: "text",
+    });
+    await admin.caller.properties.create({ object: "company", key: "plan", label: "Plan", type: "text" });
+    const kept = await member.caller.contacts.create({ firstName: "Kept", properties: { tier: "gold", seats: 3 } });
+    await admin.caller.properties.archive({ id: tier.id });
+    await admin.caller.properties.archive({ id: seats.id });
+
+    const archived = await member.caller.properties.archived({ object: "contact" });
+    expect(archived.map((p) => p.key).sort()).toEqual(["seats", "tier"]);
+    expect(archived.every((p) => p.archivedAt instanceof Date)).toBe(true);
+    expect(await member.caller.properties.archived({ object: "company" })).toEqual([]);
+
+    const restored = await admin.caller.properties.restore({ id: tier.id });
+    expect(restored).toMatchObject({ id: tier.id, archivedAt: null });
+    expect((await member.caller.properties.list({ object: "contact" })).map((p) => p.key)).toEqual(["region", "tier"]);
+    expect((await member.caller.properties.archived({ object: "contact" })).map((p) => p.key)).toEqual(["seats"]);
+    // Its values are back in use: the kept one reads, a new one is accepted.
+    expect((await member.caller.contacts.get({ id: kept.id })).contact.properties).toMatchObject({ tier: "gold" });
+    await expect(
+      member.caller.contacts.create({ firstName: "New", properties: { tier: "silver" } }),
+    ).resolves.toMatchObject({ properties: { tier: "silver" } });
+  });
+
+  it("is NOT_FOUND for a live or unknown property, and FORBIDDEN for a member", async () => {
+    const { admin, member } = await team();
+    const tier = await admin.caller.properties.create({ object: "contact", key: "tier", label: "Tier", type: "text" });
+    await expectTRPCError(
+      admin.caller.properties.restore({ id: tier.id }),
+      "NOT_FOUND",
+      "That property does not exist or was deleted.",
+    );
+    await expectTRPCError(
+      admin.caller.properties.restore({ id: "prp_unknown0000000" }),
+      "NOT_FOUND",
+      "That property does not exist or was deleted.",
+    );
+    await admin.caller.properties.archive({ id: tier.id });
+    await expectTRPCError(member.caller.properties.restore({ id: tier.id }), "FORBIDDEN", forbidden("Acme"));
+    expect(
+      await rows("SELECT archived_at IS NOT NULL AS archived FROM property_definitions WHERE id = ?", tier.id),
+    ).toEqual([{ archived: 1 }]);
+  });
+});
+
 describe("custom property values on contacts", () => {
   async function withProperties() {
     const t = await team();
@@ -737,6 +796,22 @@ describe("properties across organizations", () => {
     expect(await rows("SELECT archived_at FROM property_definitions WHERE id = ?", a.secret.id)).toEqual([
       { archived_at: null },
     ]);
+  });
+
+  it("never lists A's archived properties to B, and is NOT_FOUND when an admin of B restores one, which stays archived", async () => {
+    const { a, b } = await twoOrganizations();
+    await a.admin.caller.properties.archive({ id: a.secret.id });
+    expect(await b.member.caller.properties.archived({ object: "contact" })).toEqual([]);
+    expect((await a.member.caller.properties.archived({ object: "contact" })).map((p) => p.id)).toEqual([a.secret.id]);
+    for (const caller of [b.admin.caller, b.owner.caller])
+      await expectTRPCError(
+        caller.properties.restore({ id: a.secret.id }),
+        "NOT_FOUND",
+        "That property does not exist or was deleted.",
+      );
+    expect(
+      await rows("SELECT archived_at IS NOT NULL AS archived FROM property_definitions WHERE id = ?", a.secret.id),
+    ).toEqual([{ archived: 1 }]);
   });
 
   it("is NOT_FOUND when an admin of B reorders with A's property ids, moving nothing", async () => {

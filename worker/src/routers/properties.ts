@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, isNull, max } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
 import { propertyDefinitions } from "../../../drizzle";
 import { inValues } from "../db";
 import { isUniqueViolation } from "../domain/constraint-error";
@@ -54,12 +54,24 @@ export const propertiesRouter = createTRPCRouter({
         .returning();
       return created;
     } catch (error) {
-      if (isUniqueViolation(error))
-        throw new TRPCError({
-          code: "CONFLICT",
-          message: `A ${input.object} property with the key "${input.key}" already exists.`,
-        });
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      const [holder] = await ctx.db
+        .select({ label: propertyDefinitions.label, archivedAt: propertyDefinitions.archivedAt })
+        .from(propertyDefinitions)
+        .where(
+          and(
+            eq(propertyDefinitions.organizationId, ctx.org.id),
+            eq(propertyDefinitions.object, input.object),
+            eq(propertyDefinitions.key, input.key),
+          ),
+        )
+        .limit(1);
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: holder?.archivedAt
+          ? `The archived ${input.object} property “${holder.label}” has the key "${input.key}": restore it from Archived, or choose another key.`
+          : `A ${input.object} property with the key "${input.key}" already exists.`,
+      });
     }
   }),
 
@@ -121,6 +133,54 @@ export const propertiesRouter = createTRPCRouter({
     );
     await ctx.db.batch([first, ...rest]);
     return { ok: true };
+  }),
+
+  /** The object's archived properties, latest archived first: what an admin can restore. */
+  archived: memberProcedure.input(objectInput).query(({ ctx, input }) =>
+    ctx.db
+      .select()
+      .from(propertyDefinitions)
+      .where(
+        and(
+          eq(propertyDefinitions.organizationId, ctx.org.id),
+          eq(propertyDefinitions.object, input.object),
+          isNotNull(propertyDefinitions.archivedAt),
+        ),
+      )
+      .orderBy(desc(propertyDefinitions.archivedAt), asc(propertyDefinitions.id)),
+  ),
+
+  /** Brings an archived property back, last in its object's order, with the values its records kept. */
+  restore: adminProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
+    const [archived] = await ctx.db
+      .select({ object: propertyDefinitions.object })
+      .from(propertyDefinitions)
+      .where(
+        and(
+          eq(propertyDefinitions.id, input.id),
+          eq(propertyDefinitions.organizationId, ctx.org.id),
+          isNotNull(propertyDefinitions.archivedAt),
+        ),
+      )
+      .limit(1);
+    if (!archived) throw notFound("property");
+    const [last] = await ctx.db
+      .select({ position: max(propertyDefinitions.position) })
+      .from(propertyDefinitions)
+      .where(and(eq(propertyDefinitions.organizationId, ctx.org.id), eq(propertyDefinitions.object, archived.object)));
+    const [restored] = await ctx.db
+      .update(propertyDefinitions)
+      .set({ archivedAt: null, position: (last?.position ?? -1) + 1, updatedAt: new Date() })
+      .where(
+        and(
+          eq(propertyDefinitions.id, input.id),
+          eq(propertyDefinitions.organizationId, ctx.org.id),
+          isNotNull(propertyDefinitions.archivedAt),
+        ),
+      )
+      .returning();
+    if (!restored) throw notFound("property");
+    return restored;
   }),
 
   /** Archived properties disappear from forms and tables; their values stay on the records. */

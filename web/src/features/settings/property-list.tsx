@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { ErrorState } from "../../ui/empty-state";
 import { InlineEmpty } from "../../ui/inline-empty";
 import { objectLabels, type Property, type RecordObject } from "./property-labels";
+import { ArchivedProperties } from "./archived-properties";
 import { EditPropertyDialog } from "./edit-property-dialog";
 import { PropertyRow } from "./property-row";
 import { RowsSkeleton } from "./settings-skeleton";
@@ -30,11 +31,17 @@ export function PropertyList({ object, isAdmin }: { object: RecordObject; isAdmi
 
   if (list.length === 0)
     return (
-      <InlineEmpty icon={SlidersHorizontal} title={`No custom properties on ${objectLabels[object].toLowerCase()} yet`}>
-        {isAdmin
-          ? "Add fields your team needs, such as Industry tier or Renewal date."
-          : "An admin can add fields your team needs, such as Industry tier or Renewal date."}
-      </InlineEmpty>
+      <>
+        <InlineEmpty
+          icon={SlidersHorizontal}
+          title={`No custom properties on ${objectLabels[object].toLowerCase()} yet`}
+        >
+          {isAdmin
+            ? "Add fields your team needs, such as Industry tier or Renewal date."
+            : "An admin can add fields your team needs, such as Industry tier or Renewal date."}
+        </InlineEmpty>
+        <ArchivedProperties object={object} isAdmin={isAdmin} />
+      </>
     );
 
   const handleMove = (index: number, delta: -1 | 1) => {
@@ -65,12 +72,13 @@ export function PropertyList({ object, isAdmin }: { object: RecordObject; isAdmi
           />
         ))}
       </ol>
+      <ArchivedProperties object={object} isAdmin={isAdmin} />
       <EditPropertyDialog key={editing?.id} property={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={archiving !== null}
         onOpenChange={(open) => !open && !archive.isPending && setArchiving(null)}
         title={`Archive “${archiving?.label ?? ""}”?`}
-        description="It leaves forms, tables, filters and imports. Values already saved on records are kept."
+        description="It leaves forms, tables, filters and imports. Values already saved on records are kept, and Restore under Archived brings it back with them."
         confirmLabel="Archive property"
         pending={archive.isPending}
         onConfirm={() => archiving && archive.mutate({ id: archiving.id }, { onSettled: () => setArchiving(null) })}

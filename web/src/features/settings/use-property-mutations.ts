@@ -38,9 +38,25 @@ export function usePropertyArchive(object: RecordObject) {
       onSuccess: (archived) => {
         queryClient.setQueryData<Property[]>(queryKey, (list) => list?.filter((p) => p.id !== archived.id));
         void queryClient.invalidateQueries({ queryKey });
+        void queryClient.invalidateQueries({ queryKey: trpc.properties.archived.queryKey({ object }) });
         toast.success(`Archived “${archived.label}”`);
       },
       onError: (error) => toastError(error, "Could not archive the property"),
+    }),
+  );
+}
+
+/** Brings an archived property back, last in the list: forms, tables, filters and imports have it again. */
+export function usePropertyRestore(object: RecordObject) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.properties.restore.mutationOptions({
+      onSuccess: (restored) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.properties.list.queryKey({ object }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.properties.archived.queryKey({ object }) });
+        toast.success(`Restored “${restored.label}”`);
+      },
+      onError: (error) => toastError(error, "Could not restore the property"),
     }),
   );
 }
