@@ -450,6 +450,7 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.waitFor({ state: "hidden" });
     await toast("Saved “Customer tier”").waitFor();
+    await propertyRow("Customer tier").waitFor();
     assert.deepEqual(await propertyRow("Customer tier").getByLabel("Options").locator(":scope > *").allInnerTexts(), [
       "Gold",
       "Silver",

@@ -29,7 +29,10 @@ export function EditPropertyDialog({ property, onClose }: { property: Property |
     trpc.properties.update.mutationOptions({
       onSuccess: (saved) => {
         toast.success(`Saved “${saved.label}”`);
-        void queryClient.invalidateQueries({ queryKey: trpc.properties.list.queryKey({ object: saved.object }) });
+        // Shown at once, as saved, while the list is read again.
+        const queryKey = trpc.properties.list.queryKey({ object: saved.object });
+        queryClient.setQueryData(queryKey, (list) => list?.map((p) => (p.id === saved.id ? saved : p)));
+        void queryClient.invalidateQueries({ queryKey });
         onClose();
       },
       // A refusal about a field is said under it; anything else in a toast.
