@@ -514,6 +514,21 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     await page.getByRole("button", { name: `Archived · ${before - 1}` }).waitFor();
     assert.equal(await page.getByTestId("archived-property").filter({ hasText: "Legacy code" }).count(), 0);
 
+    // Archived by mistake: the toast's Undo brings it back at once.
+    await propertyRow("Seats").getByRole("button", { name: "Archive Seats" }).click();
+    await page
+      .getByRole("dialog", { name: "Archive “Seats”?" })
+      .getByRole("button", { name: "Archive property" })
+      .click();
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Archived “Seats”" })
+      .getByRole("button", { name: "Undo" })
+      .click();
+    await toast("Restored “Seats”").waitFor();
+    await propertyRow("Seats").waitFor();
+    assert.equal((await labels()).at(-1), "Seats");
+
     // The table offers its column again (the values records kept come back with it: worker tests).
     await page.goto("/contacts");
     await page.getByRole("button", { name: "Columns" }).click();

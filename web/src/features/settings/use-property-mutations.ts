@@ -30,16 +30,20 @@ export function usePropertyReorder(object: RecordObject) {
   );
 }
 
+/** Archives a property; the toast's Undo restores it (last in the order, as Restore does). */
 export function usePropertyArchive(object: RecordObject) {
   const queryClient = useQueryClient();
   const queryKey = trpc.properties.list.queryKey({ object });
+  const restore = usePropertyRestore(object);
   return useMutation(
     trpc.properties.archive.mutationOptions({
       onSuccess: (archived) => {
         queryClient.setQueryData<Property[]>(queryKey, (list) => list?.filter((p) => p.id !== archived.id));
         void queryClient.invalidateQueries({ queryKey });
         void queryClient.invalidateQueries({ queryKey: trpc.properties.archived.queryKey({ object }) });
-        toast.success(`Archived “${archived.label}”`);
+        toast.success(`Archived “${archived.label}”`, {
+          action: { label: "Undo", onClick: () => restore.mutate({ id: archived.id }) },
+        });
       },
       onError: (error) => toastError(error, "Could not archive the property"),
     }),
