@@ -446,6 +446,18 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     // Grace Hopper's and Edsger Dijkstra's (imported) Tier is Gold.
     await dialog.getByText("2 contacts have “Gold”. Change them to another option first, or keep this one.").waitFor();
     await screenshot(page, "edit-property-option-in-use");
+    // The contacts that hold it, a click away.
+    await dialog.getByRole("link", { name: "See them in Contacts" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Tier is Gold" }).waitFor();
+    await total().getByText("2 contacts match").waitFor();
+    assert.deepEqual(
+      (await rows().allInnerTexts()).map((text) => /Grace Hopper|Edsger Dijkstra/.test(text)),
+      [true, true],
+    );
+
+    await page.goBack();
+    await propertyRow("Tier").getByRole("button", { name: "Edit Tier" }).click();
+    await dialog.getByLabel("Label").fill("Customer tier");
     await dialog.getByLabel("Options").fill("Gold\nSilver\nBronze\nPlatinum");
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.waitFor({ state: "hidden" });

@@ -1,14 +1,35 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ArrowRight } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { errorCode } from "../../lib/trpc-errors";
 import { Button } from "../../ui/button";
+import { listLinkState } from "../../ui/data-table/list-memory";
 import { Dialog, type CloseQuestion } from "../../ui/dialog";
+import { propertyField } from "../records/property-values";
+import { viewPaths } from "../views/use-views";
 import { LabelField, OptionsField } from "./property-fields";
-import { hasOptions, parseOptions, typeMeta, type Property } from "./property-labels";
+import { hasOptions, objectLabels, parseOptions, typeMeta, type Property } from "./property-labels";
 import { RequiredSwitch } from "./required-switch";
+
+/** The list of the records holding any of `options`: those to change before the options can go. */
+const holdersOf = (property: Property, options: string[]) =>
+  listLinkState({
+    search: "",
+    filter: {
+      combinator: "or",
+      conditions: options.map((value) => ({
+        field: propertyField(property.key),
+        operator: property.type === "multi-select" ? "contains" : "eq",
+        value,
+      })),
+    },
+    sort: null,
+    trash: false,
+  });
 
 const unsavedChanges: CloseQuestion = {
   title: "Discard your changes?",
@@ -50,6 +71,7 @@ export function EditPropertyDialog({ property, onClose }: { property: Property |
     (update.error && optionsRefusal(update.error) && !errors.label ? update.error.message : undefined);
 
   const options = parseOptions(optionsText);
+  const removed = (property?.options ?? []).filter((option) => !options.includes(option));
   const changed = property && {
     ...(label.trim() !== property.label && { label }),
     ...(withOptions && options.join("\n") !== (property.options ?? []).join("\n") && { options }),
@@ -92,6 +114,16 @@ export function EditPropertyDialog({ property, onClose }: { property: Property |
               if (optionsError) update.reset();
             }}
           />
+        )}
+        {property && property.object !== "deal" && optionsError && removed.length > 0 && (
+          <Link
+            to={viewPaths[property.object]}
+            state={holdersOf(property, removed)}
+            className="-mt-2 inline-flex items-center gap-1 self-start text-xs font-medium text-primary hover:underline"
+          >
+            See them in {objectLabels[property.object]}
+            <ArrowRight className="size-3.5" aria-hidden />
+          </Link>
         )}
         <RequiredSwitch checked={required} onChange={setRequired} />
         <div className="mt-1 flex justify-end gap-2">
