@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, desc, eq, isNotNull, isNull, max } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { propertyDefinitions } from "../../../drizzle";
 import { inValues } from "../db";
 import { isUniqueViolation } from "../domain/constraint-error";
@@ -16,7 +16,15 @@ import {
 import { recordIdInput } from "../schemas/records";
 import { adminProcedure, createTRPCRouter, memberProcedure } from "../trpc";
 
-/** Custom properties: members read the definitions; admins define, reorder and archive them. */
+/** One of the organization's properties, archived or live. */
+const propertyOf = (organizationId: string, id: string, { archived }: { archived: boolean }) =>
+  and(
+    eq(propertyDefinitions.id, id),
+    eq(propertyDefinitions.organizationId, organizationId),
+    archived ? isNotNull(propertyDefinitions.archivedAt) : isNull(propertyDefinitions.archivedAt),
+  );
+
+/** Custom properties: members read the definitions; admins define, edit, reorder, archive and restore them. */
 export const propertiesRouter = createTRPCRouter({
   list: memberProcedure.input(objectInput).query(({ ctx, input }) =>
     ctx.db
@@ -152,32 +160,16 @@ export const propertiesRouter = createTRPCRouter({
 
   /** Brings an archived property back, last in its object's order, with the values its records kept. */
   restore: adminProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
-    const [archived] = await ctx.db
-      .select({ object: propertyDefinitions.object })
-      .from(propertyDefinitions)
-      .where(
-        and(
-          eq(propertyDefinitions.id, input.id),
-          eq(propertyDefinitions.organizationId, ctx.org.id),
-          isNotNull(propertyDefinitions.archivedAt),
-        ),
-      )
-      .limit(1);
-    if (!archived) throw notFound("property");
-    const [last] = await ctx.db
-      .select({ position: max(propertyDefinitions.position) })
-      .from(propertyDefinitions)
-      .where(and(eq(propertyDefinitions.organizationId, ctx.org.id), eq(propertyDefinitions.object, archived.object)));
+    const p = propertyDefinitions;
     const [restored] = await ctx.db
-      .update(propertyDefinitions)
-      .set({ archivedAt: null, position: (last?.position ?? -1) + 1, updatedAt: new Date() })
-      .where(
-        and(
-          eq(propertyDefinitions.id, input.id),
-          eq(propertyDefinitions.organizationId, ctx.org.id),
-          isNotNull(propertyDefinitions.archivedAt),
-        ),
-      )
+      .update(p)
+      .set({
+        archivedAt: null,
+        position: sql`(SELECT coalesce(max(others.position), -1) + 1 FROM ${p} AS others
+          WHERE others.organization_id = ${ctx.org.id} AND others.object = ${p.object})`,
+        updatedAt: new Date(),
+      })
+      .where(propertyOf(ctx.org.id, input.id, { archived: true }))
       .returning();
     if (!restored) throw notFound("property");
     return restored;
@@ -189,13 +181,7 @@ export const propertiesRouter = createTRPCRouter({
     const [archived] = await ctx.db
       .update(propertyDefinitions)
       .set({ archivedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(propertyDefinitions.id, input.id),
-          eq(propertyDefinitions.organizationId, ctx.org.id),
-          isNull(propertyDefinitions.archivedAt),
-        ),
-      )
+      .where(propertyOf(ctx.org.id, input.id, { archived: false }))
       .returning();
     if (!archived) throw notFound("property");
     return archived;
