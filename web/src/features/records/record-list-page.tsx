@@ -56,9 +56,13 @@ type RecordListPageProps<Row> = {
 };
 
 /** Every object's list page: header with the live total, search, filters, the table, bulk bar. */
-/** Where Tab from the list goes: the open record's first field in the side panel, else the bulk actions' first. */
+/**
+ * Where Tab from the list goes: the open record's first field in the side panel (the panel itself while its fields
+ * load, so the next Tab goes on inside it), else the bulk actions' first.
+ */
 const tabTarget = () =>
   document.querySelector<HTMLElement>("[data-sheet] dd[data-field] button") ??
+  document.querySelector<HTMLElement>("[data-sheet]") ??
   document.querySelector<HTMLElement>("[data-selection-bar] button");
 
 export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
