@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, isNotNull, isNull, max, sql } from "drizzle-orm";
-import { propertyDefinitions } from "../../../drizzle";
+import { propertyDefinitions, type RecordObject } from "../../../drizzle";
 import { inValues } from "../db";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
@@ -16,12 +16,20 @@ import {
 import { recordIdInput } from "../schemas/records";
 import { adminProcedure, createTRPCRouter, memberProcedure } from "../trpc";
 
+type Archived = { archived: boolean };
+const archivedIs = ({ archived }: Archived) =>
+  archived ? isNotNull(propertyDefinitions.archivedAt) : isNull(propertyDefinitions.archivedAt);
+
 /** One of the organization's properties, archived or live. */
-const propertyOf = (organizationId: string, id: string, { archived }: { archived: boolean }) =>
+const propertyOf = (organizationId: string, id: string, archived: Archived) =>
+  and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, organizationId), archivedIs(archived));
+
+/** The organization's archived or live properties of one object. */
+const propertiesOf = (organizationId: string, object: RecordObject, archived: Archived) =>
   and(
-    eq(propertyDefinitions.id, id),
     eq(propertyDefinitions.organizationId, organizationId),
-    archived ? isNotNull(propertyDefinitions.archivedAt) : isNull(propertyDefinitions.archivedAt),
+    eq(propertyDefinitions.object, object),
+    archivedIs(archived),
   );
 
 /** Custom properties: members read the definitions; admins define, edit, reorder, archive and restore them. */
@@ -30,13 +38,7 @@ export const propertiesRouter = createTRPCRouter({
     ctx.db
       .select()
       .from(propertyDefinitions)
-      .where(
-        and(
-          eq(propertyDefinitions.organizationId, ctx.org.id),
-          eq(propertyDefinitions.object, input.object),
-          isNull(propertyDefinitions.archivedAt),
-        ),
-      )
+      .where(propertiesOf(ctx.org.id, input.object, { archived: false }))
       .orderBy(asc(propertyDefinitions.position)),
   ),
 
@@ -148,13 +150,7 @@ export const propertiesRouter = createTRPCRouter({
     ctx.db
       .select()
       .from(propertyDefinitions)
-      .where(
-        and(
-          eq(propertyDefinitions.organizationId, ctx.org.id),
-          eq(propertyDefinitions.object, input.object),
-          isNotNull(propertyDefinitions.archivedAt),
-        ),
-      )
+      .where(propertiesOf(ctx.org.id, input.object, { archived: true }))
       .orderBy(desc(propertyDefinitions.archivedAt), asc(propertyDefinitions.id)),
   ),
 

@@ -7,14 +7,12 @@ import { assertMember } from "../members";
 import { activityRow, diffFields, insertActivityWhere } from "./activity";
 import { notFound } from "./conflict";
 import type { ObjectConfig } from "./fields";
-import { checkPropertyValues } from "./properties";
+import { checkPropertyValues, recordPlural } from "./properties";
 
 /** As many tags as create and update accept. */
 export const MAX_TAGS = 50;
 /** Writes of a bulk action: the first, then again for records a teammate changed meanwhile. */
 const BULK_ROUNDS = 3;
-
-const plural = { contact: "contacts", company: "companies" } as const;
 
 type BulkRow = {
   id: string;
@@ -90,7 +88,7 @@ export async function bulkUpdate(
   if (missing > 0)
     throw new TRPCError({
       code: "NOT_FOUND",
-      message: `${missing} of the ${wanted.length} selected ${plural[config.object]} do not exist or were deleted. Reload and try again.`,
+      message: `${missing} of the ${wanted.length} selected ${recordPlural[config.object]} do not exist or were deleted. Reload and try again.`,
     });
 
   // A record changed between the read and the write is left alone by that write (its version
@@ -109,7 +107,7 @@ export async function bulkUpdate(
     if (overfull.length > 0 && round === 0)
       throw new TRPCError({
         code: "BAD_REQUEST",
-        message: `A record can have at most ${MAX_TAGS} tags; some of the selected ${plural[config.object]} have that many already.`,
+        message: `A record can have at most ${MAX_TAGS} tags; some of the selected ${recordPlural[config.object]} have that many already.`,
       });
     const writes = changed.filter((change) => !overfull.includes(change));
     if (writes.length === 0) break;

@@ -3,12 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { recordValues } from "../../../../drizzle";
 import type { RecordObject } from "../../../../drizzle/values";
 import type { Database } from "../../db";
-
-const nouns: Record<RecordObject, [string, string]> = {
-  contact: ["contact", "contacts"],
-  company: ["company", "companies"],
-  deal: ["deal", "deals"],
-};
+import { recordPlural } from "./properties";
 
 /**
  * Refuses taking options off a select or multi-select while records hold them (in the trash too, which a restore
@@ -45,8 +40,7 @@ export async function assertOptionsUnused(
     .limit(1);
   const [first] = usage;
   if (!first) return;
-  const [singular, plural] = nouns[scope.object];
-  const records = `${first.count} ${first.count === 1 ? singular : plural}`;
+  const records = `${first.count} ${first.count === 1 ? scope.object : recordPlural[scope.object]}`;
   const inTrash = first.trashed ? ` (${first.trashed} in the trash)` : "";
   throw new TRPCError({
     code: "BAD_REQUEST",

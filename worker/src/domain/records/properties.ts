@@ -5,7 +5,8 @@ import type { Database } from "../../db";
 
 type Definition = typeof propertyDefinitions.$inferSelect;
 
-const plural: Record<RecordObject, string> = { contact: "contacts", company: "companies", deal: "deals" };
+/** Records of each object, as messages name them: "There is no property … on contacts." */
+export const recordPlural: Record<RecordObject, string> = { contact: "contacts", company: "companies", deal: "deals" };
 
 function invalid(label: string, expected: string): never {
   throw new TRPCError({ code: "BAD_REQUEST", message: `${label} must be ${expected}.` });
@@ -72,7 +73,10 @@ export async function checkPropertyValues(
   for (const [key, value] of Object.entries(values)) {
     const definition = byKey.get(key);
     if (!definition)
-      throw new TRPCError({ code: "BAD_REQUEST", message: `There is no property "${key}" on ${plural[object]}.` });
+      throw new TRPCError({
+        code: "BAD_REQUEST",
+        message: `There is no property "${key}" on ${recordPlural[object]}.`,
+      });
     checked[key] = checkPropertyValue(definition, value);
   }
   if (creating)
