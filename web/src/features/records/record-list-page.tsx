@@ -55,7 +55,6 @@ type RecordListPageProps<Row> = {
   children: ReactNode;
 };
 
-/** Every object's list page: header with the live total, search, filters, the table, bulk bar. */
 /**
  * Where Tab from the list goes: the open record's first field in the side panel (the panel itself while its fields
  * load, so the next Tab goes on inside it), else the bulk actions' first.
@@ -65,6 +64,7 @@ const tabTarget = () =>
   document.querySelector<HTMLElement>("[data-sheet]") ??
   document.querySelector<HTMLElement>("[data-selection-bar] button");
 
+/** Every object's list page: header with the live total, search, filters, the table, bulk bar. */
 export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
   const { title, noun, description, action, list, pages, columns, filterFields, openRowId } = props;
   const { setSearchInput, setFilter, selection, clearSelection } = list;

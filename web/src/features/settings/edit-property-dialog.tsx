@@ -46,6 +46,9 @@ export function EditPropertyDialog({ property, onClose }: { property: Property |
   const [label, setLabel] = useState(property?.label ?? "");
   const [optionsText, setOptionsText] = useState((property?.options ?? []).join("\n"));
   const [required, setRequired] = useState(property?.required ?? false);
+  const withOptions = property !== null && hasOptions(property.type);
+  // The server's refusals of a select's options (one records hold, none left) are said under Options.
+  const optionsRefusal = (error: unknown) => withOptions && errorCode(error) === "BAD_REQUEST";
   const update = useMutation(
     trpc.properties.update.mutationOptions({
       onSuccess: (saved) => {
@@ -63,8 +66,6 @@ export function EditPropertyDialog({ property, onClose }: { property: Property |
       },
     }),
   );
-  const withOptions = property !== null && hasOptions(property.type);
-  const optionsRefusal = (error: unknown) => withOptions && errorCode(error) === "BAD_REQUEST";
   const errors = fieldErrorsOf(update.error);
   const optionsError =
     errors.options ??
