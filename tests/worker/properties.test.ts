@@ -346,6 +346,162 @@ describe("properties.update", () => {
     });
   });
 
+  it("renames a select option with the records and saved views that hold it, keeping their versions", async () => {
+    const { admin, owner, member } = await team();
+    const tier = await admin.caller.properties.create({
+      object: "contact",
+      key: "tier",
+      label: "Tier",
+      type: "select",
+      options: ["Gold", "Silver", "Bronze"],
+    });
+    const ann = await owner.caller.contacts.create({ firstName: "Ann", properties: { tier: "Gold" } });
+    const bob = await owner.caller.contacts.create({ firstName: "Bob", properties: { tier: "Gold" } });
+    const cy = await owner.caller.contacts.create({ firstName: "Cy", properties: { tier: "Silver" } });
+    await owner.caller.contacts.delete({ ids: [bob.id] });
+    const goldFilter = {
+      combinator: "and" as const,
+      conditions: [{ field: "prop:tier", operator: "eq" as const, value: "Gold" }],
+    };
+    const view = await member.caller.views.create({
+      object: "contact",
+      name: "Gold",
+      definition: { filters: goldFilter },
+    });
+    const other = await member.caller.views.create({
+      object: "contact",
+      name: "Silver",
+      definition: { filters: { ...goldFilter, conditions: [{ ...goldFilter.conditions[0]!, value: "Silver" }] } },
+    });
+
+    await expect(
+      admin.caller.properties.update({
+        id: tier.id,
+        options: ["Golden", "Silver", "Bronze"],
+        renamedOptions: [{ from: "Gold", to: "Golden" }],
+      }),
+    ).resolves.toMatchObject({ options: ["Golden", "Silver", "Bronze"] });
+
+    const annNow = (await member.caller.contacts.get({ id: ann.id })).contact;
+    expect(annNow).toMatchObject({ properties: { tier: "Golden" }, version: ann.version });
+    expect((await member.caller.contacts.get({ id: cy.id })).contact.properties).toEqual({ tier: "Silver" });
+    const golden = {
+      combinator: "and" as const,
+      conditions: [{ field: "prop:tier", operator: "eq" as const, value: "Golden" }],
+    };
+    expect((await member.caller.contacts.list({ filter: golden })).items.map((c) => c.id)).toEqual([ann.id]);
+    expect((await member.caller.contacts.list({ filter: golden, trash: true })).items.map((c) => c.id)).toEqual([
+      bob.id,
+    ]);
+    expect(await member.caller.contacts.list({ filter: goldFilter })).toMatchObject({ items: [], total: { count: 0 } });
+    // The view filtered on Gold now filters on Golden (a new version); the one on Silver is untouched.
+    const views = await member.caller.views.list({ object: "contact" });
+    expect(views.find((v) => v.id === view.id)).toMatchObject({
+      version: view.version + 1,
+      definition: { filters: golden },
+    });
+    expect(views.find((v) => v.id === other.id)).toMatchObject({ version: other.version });
+    // A record edited from before the rename saves without a conflict.
+    await expect(
+      member.caller.contacts.update({ id: ann.id, version: ann.version, patch: { title: "CEO" } }),
+    ).resolves.toMatchObject({ title: "CEO", properties: { tier: "Golden" } });
+  });
+
+  it("renames multi-select options inside each record's choices, in their order, and lets two options trade names", async () => {
+    const { admin, owner } = await team();
+    const topics = await admin.caller.properties.create({
+      object: "company",
+      key: "topics",
+      label: "Topics",
+      type: "multi-select",
+      options: ["AI", "Cloud", "Edge"],
+    });
+    const acme = await owner.caller.companies.create({ name: "Acme", properties: { topics: ["Edge", "AI", "Cloud"] } });
+    const beta = await owner.caller.companies.create({ name: "Beta", properties: { topics: ["Cloud"] } });
+    const gamma = await owner.caller.companies.create({ name: "Gamma", properties: { topics: ["Edge"] } });
+
+    await admin.caller.properties.update({
+      id: topics.id,
+      options: ["ML", "Edge", "Cloud"],
+      renamedOptions: [
+        { from: "AI", to: "ML" },
+        { from: "Cloud", to: "Edge" },
+        { from: "Edge", to: "Cloud" },
+      ],
+    });
+    const topicsOf = async (id: string) => (await owner.caller.companies.get({ id })).company.properties.topics;
+    expect(await topicsOf(acme.id)).toEqual(["Cloud", "ML", "Edge"]);
+    expect(await topicsOf(beta.id)).toEqual(["Edge"]);
+    expect(await topicsOf(gamma.id)).toEqual(["Cloud"]);
+    const holding = async (value: string) =>
+      (
+        await owner.caller.companies.list({
+          filter: { combinator: "and", conditions: [{ field: "prop:topics", operator: "contains", value }] },
+        })
+      ).items.map((c) => c.name);
+    expect(await holding("ML")).toEqual(["Acme"]);
+    expect(await holding("Edge")).toEqual(["Acme", "Beta"]);
+  });
+
+  it("refuses renames that do not match the options, and a held option taken off beside one, moving nothing", async () => {
+    const { admin, owner } = await team();
+    const tier = await admin.caller.properties.create({
+      object: "contact",
+      key: "tier",
+      label: "Tier",
+      type: "select",
+      options: ["Gold", "Silver"],
+    });
+    const ann = await owner.caller.contacts.create({ firstName: "Ann", properties: { tier: "Gold" } });
+    await owner.caller.contacts.create({ firstName: "Bob", properties: { tier: "Silver" } });
+    const refusals: [Parameters<typeof admin.caller.properties.update>[0], string][] = [
+      [
+        { id: tier.id, options: ["Golden", "Silver"], renamedOptions: [{ from: "Platinum", to: "Golden" }] },
+        "“Platinum” is not one of this property's options.",
+      ],
+      [
+        { id: tier.id, options: ["Gold", "Silver"], renamedOptions: [{ from: "Gold", to: "Golden" }] },
+        "“Gold” is renamed to “Golden”, which is not in the new options.",
+      ],
+      [
+        {
+          id: tier.id,
+          options: ["Golden", "Gilded", "Silver"],
+          renamedOptions: [
+            { from: "Gold", to: "Golden" },
+            { from: "Gold", to: "Gilded" },
+          ],
+        },
+        "“Gold” is renamed twice.",
+      ],
+      [
+        { id: tier.id, options: ["Golden"], renamedOptions: [{ from: "Gold", to: "Golden" }] },
+        "1 contact has “Silver”. Change it to another option first, or keep this one.",
+      ],
+    ];
+    for (const [input, message] of refusals)
+      await expectTRPCError(admin.caller.properties.update(input), "BAD_REQUEST", message);
+    const error = await expectTRPCError(
+      (await httpClientFor(admin.identity)).properties.update.mutate({
+        id: tier.id,
+        renamedOptions: [{ from: "Gold", to: "Golden" }],
+      }),
+      "BAD_REQUEST",
+    );
+    expect(fieldErrorsOf(error)).toHaveProperty("options");
+    expect(await rows("SELECT options FROM property_definitions WHERE id = ?", tier.id)).toEqual([
+      { options: '["Gold","Silver"]' },
+    ]);
+    expect((await owner.caller.contacts.get({ id: ann.id })).contact.properties).toEqual({ tier: "Gold" });
+    await expect(
+      admin.caller.properties.update({
+        id: tier.id,
+        options: ["Golden", "Silver"],
+        renamedOptions: [{ from: "Gold", to: "Golden" }],
+      }),
+    ).resolves.toMatchObject({ options: ["Golden", "Silver"] });
+  });
+
   it("is BAD_REQUEST over HTTP for an empty label", async () => {
     const { admin } = await team();
     const prop = await admin.caller.properties.create({ object: "contact", key: "tier", label: "Tier", type: "text" });
@@ -775,6 +931,48 @@ describe("properties across organizations", () => {
     expect(await rows("SELECT label, options, required FROM property_definitions WHERE id = ?", a.secret.id)).toEqual([
       { label: "Secret", options: '["x"]', required: 0 },
     ]);
+  });
+
+  it("moves only its own organization's records when an option is renamed, and B cannot rename A's", async () => {
+    const { a, b } = await twoOrganizations();
+    const theirs = await b.admin.caller.properties.create({
+      object: "contact",
+      key: "secret",
+      label: "Secret",
+      type: "select",
+      options: ["x"],
+    });
+    const inA = await a.owner.caller.contacts.create({ firstName: "Ann", properties: { secret: "x" } });
+    const inB = await b.owner.caller.contacts.create({ firstName: "Bea", properties: { secret: "x" } });
+    const view = await b.member.caller.views.create({
+      object: "contact",
+      name: "x",
+      definition: {
+        filters: { combinator: "and", conditions: [{ field: "prop:secret", operator: "eq", value: "x" }] },
+      },
+    });
+    await expectTRPCError(
+      b.admin.caller.properties.update({ id: a.secret.id, options: ["y"], renamedOptions: [{ from: "x", to: "y" }] }),
+      "NOT_FOUND",
+      "That property does not exist or was deleted.",
+    );
+    await a.admin.caller.properties.update({
+      id: a.secret.id,
+      options: ["y"],
+      renamedOptions: [{ from: "x", to: "y" }],
+    });
+    expect((await a.owner.caller.contacts.get({ id: inA.id })).contact.properties).toEqual({ secret: "y" });
+    expect((await b.owner.caller.contacts.get({ id: inB.id })).contact.properties).toEqual({ secret: "x" });
+    expect((await b.member.caller.views.list({ object: "contact" }))[0]).toMatchObject({
+      id: view.id,
+      version: view.version,
+      definition: { filters: { conditions: [{ value: "x" }] } },
+    });
+    expect((await b.admin.caller.properties.list({ object: "contact" })).find((p) => p.id === theirs.id)).toMatchObject(
+      {
+        options: ["x"],
+      },
+    );
   });
 
   it("is FORBIDDEN (role first) when a member of B updates A's property", async () => {

@@ -1,10 +1,12 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, isNotNull, isNull, max, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { propertyDefinitions, type RecordObject } from "../../../drizzle";
 import { inValues } from "../db";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { notFound } from "../domain/records/conflict";
+import { optionRenameStatements, optionsTakenOff } from "../domain/records/option-rename";
 import { assertOptionsUnused } from "../domain/records/option-usage";
 import {
   hasOptions,
@@ -86,7 +88,8 @@ export const propertiesRouter = createTRPCRouter({
   }),
 
   update: adminProcedure.input(propertyUpdateInput).mutation(async ({ ctx, input }) => {
-    const { id, ...patch } = input;
+    const { id, renamedOptions = [], ...patch } = input;
+    const moves: BatchItem<"sqlite">[] = [];
     // As create: options for selects only, and an update must not empty a select into accepting no value.
     if (patch.options) {
       const [current] = await ctx.db
@@ -104,19 +107,20 @@ export const propertiesRouter = createTRPCRouter({
         throw new TRPCError({ code: "BAD_REQUEST", message: "A select property needs at least one option." });
       if (!hasOptions(current.type) && patch.options.length > 0)
         throw new TRPCError({ code: "BAD_REQUEST", message: "Only select properties have options." });
-      const kept = new Set(patch.options);
-      const removed = (current.options ?? []).filter((option) => !kept.has(option));
-      await assertOptionsUnused(
-        ctx.db,
-        { organizationId: ctx.org.id, object: current.object, key: current.key },
-        removed,
-      );
+      const scope = { organizationId: ctx.org.id, object: current.object, key: current.key };
+      await assertOptionsUnused(ctx.db, scope, optionsTakenOff(current.options ?? [], patch.options, renamedOptions));
+      if (current.type === "select" || current.type === "multi-select")
+        moves.push(...(await optionRenameStatements(ctx.db, { ...scope, type: current.type }, renamedOptions)));
     }
-    const [updated] = await ctx.db
-      .update(propertyDefinitions)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id)))
-      .returning();
+    // The definition and what holds its renamed options change together, or not at all.
+    const [[updated]] = await ctx.db.batch([
+      ctx.db
+        .update(propertyDefinitions)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id)))
+        .returning(),
+      ...moves,
+    ]);
     if (!updated) throw notFound("property");
     return updated;
   }),

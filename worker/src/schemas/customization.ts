@@ -39,12 +39,24 @@ export const propertyCreateInput = z
   });
 export type PropertyCreateInput = z.input<typeof propertyCreateInput>;
 
-export const propertyUpdateInput = z.object({
-  id: z.string().min(4).max(40),
-  label: z.string().trim().min(1).max(60).optional(),
-  options: propertyOptions.optional(),
-  required: z.boolean().optional(),
-});
+const optionText = z.string().trim().min(1).max(60);
+
+export const propertyUpdateInput = z
+  .object({
+    id: z.string().min(4).max(40),
+    label: z.string().trim().min(1).max(60).optional(),
+    options: propertyOptions.optional(),
+    /** Options renamed in place (with `options`, the list after the save): their records hold the new name. */
+    renamedOptions: z
+      .array(z.object({ from: optionText, to: optionText }))
+      .max(100)
+      .optional(),
+    required: z.boolean().optional(),
+  })
+  .refine((p) => !p.renamedOptions?.length || p.options, {
+    message: "Renaming options needs the list of options after the save.",
+    path: ["options"],
+  });
 
 export const propertyReorderInput = z.object({
   object: z.enum(recordObjects),
