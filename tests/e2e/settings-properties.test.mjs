@@ -41,10 +41,23 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     const dialog = newPropertyDialog();
     await dialog.getByLabel("Label").fill(label);
     await dialog.getByLabel("Type").selectOption({ label: type });
-    if (options !== undefined) await dialog.getByLabel("Options").fill(options);
+    if (options !== undefined) await pasteInto(dialog.getByLabel("Add an option"), options);
     if (required) await dialog.getByRole("switch", { name: "Required" }).click();
     return dialog;
   }
+
+  /** Pastes `text` into a field as from the clipboard (a paste event carrying it; the field handles the rest). */
+  const pasteInto = (locator, text) =>
+    locator.evaluate((input, pasted) => {
+      input.focus();
+      const clipboardData = new DataTransfer();
+      clipboardData.setData("text/plain", pasted);
+      input.dispatchEvent(new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }));
+    }, text);
+
+  /** The option rows of a property dialog, as their fields read. */
+  const optionNames = (dialog) =>
+    dialog.getByRole("textbox", { name: /^Option \d+$/ }).evaluateAll((inputs) => inputs.map((i) => i.value));
 
   async function createProperty(fields) {
     const dialog = await fillNewProperty(fields);
@@ -71,10 +84,11 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     await page.getByText("No custom properties on contacts yet").waitFor();
     assert.equal(await page.getByRole("tab", { name: "Contacts" }).getAttribute("aria-selected"), "true");
 
-    // The key follows the label; a select's options are read back before they are saved.
+    // The key follows the label; a pasted list of options becomes one row each.
     const dialog = await fillNewProperty({ label: "Tier", type: "Select", options: "Gold, Silver\nBronze" });
     assert.equal(await dialog.getByLabel("Key").inputValue(), "tier");
-    await dialog.getByText("3 options: Gold, Silver, Bronze").waitFor();
+    await dialog.getByText("3 options.").waitFor();
+    assert.deepEqual(await optionNames(dialog), ["Gold", "Silver", "Bronze"]);
     await screenshot(page, "new-property-select");
     await dialog.getByRole("button", { name: "Create property" }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -124,12 +138,15 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     const empty = await fillNewProperty({ label: "Plan", type: "Select" });
     await empty.getByRole("button", { name: "Create property" }).click();
     await empty.getByRole("alert").getByText("A select property needs at least one option.").waitFor();
-    assert.equal(await empty.getByLabel("Options").getAttribute("aria-invalid"), "true");
-    await settled(empty.getByLabel("Options"));
+    assert.equal(await empty.getByLabel("Add an option").getAttribute("aria-invalid"), "true");
+    await settled(empty.getByLabel("Add an option"));
     await screenshot(page, "new-property-no-options");
-    // Giving it options is enough: the message goes, and the same dialog then creates it.
-    await empty.getByLabel("Options").fill("Free, Pro");
-    await empty.getByText("2 options: Free, Pro").waitFor();
+    // Giving it options is enough: the message goes, and the same dialog then creates it. Enter adds one as a row.
+    await empty.getByLabel("Add an option").fill("Free");
+    await page.keyboard.press("Enter");
+    await empty.getByLabel("Add an option").fill("Pro");
+    await empty.getByText("2 options.").waitFor();
+    assert.deepEqual(await optionNames(empty), ["Free"]);
     assert.equal(await empty.getByRole("alert").count(), 0);
     await empty.getByRole("button", { name: "Create property" }).click();
     await empty.waitFor({ state: "hidden" });
@@ -173,7 +190,7 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     assert.equal(await page.getByRole("button", { name: "Move Account manager up" }).isDisabled(), true);
     await screenshot(page, "settings-properties-dark");
     const dialog = await fillNewProperty({ label: "Region", type: "Multi-select", options: "EMEA, Americas, APAC" });
-    await dialog.getByText("3 options: EMEA, Americas, APAC").waitFor();
+    assert.deepEqual(await optionNames(dialog), ["EMEA", "Americas", "APAC"]);
     await screenshot(page, "new-property-dark");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -438,13 +455,18 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     await propertyRow("Tier").getByRole("button", { name: "Edit Tier" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit “Tier”" });
     await dialog.getByText("Select · key tier. The key and type cannot change.").waitFor();
-    assert.equal(await dialog.getByLabel("Options").inputValue(), "Gold\nSilver\nBronze");
+    assert.deepEqual(await optionNames(dialog), ["Gold", "Silver", "Bronze"]);
 
     await dialog.getByLabel("Label").fill("Customer tier");
-    await dialog.getByLabel("Options").fill("Silver\nBronze\nPlatinum");
+    await dialog.getByRole("button", { name: "Remove “Gold”" }).click();
+    await dialog.getByLabel("Add an option").fill("Platinum");
+    await page.keyboard.press("Enter");
+    assert.deepEqual(await optionNames(dialog), ["Silver", "Bronze", "Platinum"]);
     await dialog.getByRole("button", { name: "Save" }).click();
     // Grace Hopper's and Edsger Dijkstra's (imported) Tier is Gold.
-    await dialog.getByText("2 contacts have “Gold”. Change them to another option first, or keep this one.").waitFor();
+    await dialog
+      .getByText("2 contacts have “Gold”. Change them to another option first, keep it, or rename it.")
+      .waitFor();
     await screenshot(page, "edit-property-option-in-use");
     // The contacts that hold it, a click away.
     await dialog.getByRole("link", { name: "See them in Contacts" }).click();
@@ -458,7 +480,7 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     await page.goBack();
     await propertyRow("Tier").getByRole("button", { name: "Edit Tier" }).click();
     await dialog.getByLabel("Label").fill("Customer tier");
-    await dialog.getByLabel("Options").fill("Gold\nSilver\nBronze\nPlatinum");
+    await dialog.getByLabel("Add an option").fill("Platinum");
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.waitFor({ state: "hidden" });
     await toast("Saved “Customer tier”").waitFor();
@@ -496,6 +518,63 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     // The refused save's 400 is the one console error expected here.
     assert.deepEqual(page.errors, ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
     page.errors.length = 0;
+  });
+
+  it("renames an option in place: its contacts and a view filtered on it follow; options move and go from the keyboard", async () => {
+    // A view of the Gold tier, saved before the rename.
+    await callProcedure(page, "views.create", {
+      object: "contact",
+      name: "Gold tier",
+      definition: {
+        filters: { combinator: "and", conditions: [{ field: "prop:tier", operator: "eq", value: "Gold" }] },
+      },
+    });
+    await page.goto("/settings/properties");
+    await propertyRow("Customer tier").getByRole("button", { name: "Edit Customer tier" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit “Customer tier”" });
+    const option = (n) => dialog.getByRole("textbox", { name: `Option ${n}` });
+    await option(1).fill("Gold partner");
+    await dialog.getByText("was Gold").waitFor();
+    await dialog.getByText("Records holding a renamed option keep it under its new name.").waitFor();
+
+    // Alt+↑ moves the option the cursor is in, which keeps the cursor.
+    await option(4).focus();
+    await page.keyboard.press("Alt+ArrowUp");
+    assert.deepEqual(await optionNames(dialog), ["Gold partner", "Silver", "Platinum", "Bronze"]);
+    assert.equal(await option(3).evaluate((input) => input === document.activeElement), true);
+    // One typed twice is said beside it, and Backspace in the emptied row takes it off.
+    await dialog.getByLabel("Add an option").fill("silver");
+    await page.keyboard.press("Enter");
+    await dialog.getByText("Already an option above.").waitFor();
+    await page.keyboard.press("Backspace"); // in the empty "Add an option": up to the last option
+    assert.equal(await option(5).evaluate((input) => input === document.activeElement), true);
+    for (let i = 0; i <= "silver".length; i++) await page.keyboard.press("Backspace");
+    assert.deepEqual(await optionNames(dialog), ["Gold partner", "Silver", "Platinum", "Bronze"]);
+    assert.equal(await dialog.getByText("Already an option above.").count(), 0);
+    await settled(option(1));
+    await screenshot(page, "edit-property-rename-option");
+
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await toast("Saved “Customer tier”").waitFor();
+    assert.deepEqual(await propertyRow("Customer tier").getByLabel("Options").locator(":scope > *").allInnerTexts(), [
+      "Gold partner",
+      "Silver",
+      "Platinum",
+      "Bronze",
+    ]);
+
+    // The two contacts that were Gold are Gold partner, in the table and in the view, which now filters on it.
+    await page.goto("/contacts");
+    await cell("Grace Hopper", "prop:tier").getByText("Gold partner").waitFor();
+    await page.getByTestId("sidebar-view").filter({ hasText: "Gold tier" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Customer tier is Gold partner" }).waitFor();
+    await total().getByText("2 contacts match").waitFor();
+    assert.deepEqual(
+      (await rows().allInnerTexts()).map((text) => /Grace Hopper|Edsger Dijkstra/.test(text)),
+      [true, true],
+    );
+    assert.deepEqual(page.errors, []);
   });
 
   it("restores an archived property from Archived, with the values its records kept; its key says where it is", async () => {

@@ -322,17 +322,17 @@ describe("properties.update", () => {
     await expectTRPCError(
       admin.caller.properties.update({ id: tier.id, options: ["Silver", "Bronze"] }),
       "BAD_REQUEST",
-      "2 contacts have “Gold”. Change them to another option first, or keep this one.",
+      "2 contacts have “Gold”. Change them to another option first, keep it, or rename it.",
     );
     await expectTRPCError(
       admin.caller.properties.update({ id: tier.id, options: ["Gold", "Bronze"] }),
       "BAD_REQUEST",
-      "1 contact (1 in the trash) has “Silver”. Change it to another option first, or keep this one.",
+      "1 contact (1 in the trash) has “Silver”. Change it to another option first, keep it, or rename it.",
     );
     await expectTRPCError(
       admin.caller.properties.update({ id: topics.id, options: ["AI", "Edge"] }),
       "BAD_REQUEST",
-      "1 company has “Cloud”. Change it to another option first, or keep this one.",
+      "1 company has “Cloud”. Change it to another option first, keep it, or rename it.",
     );
     expect(await rows("SELECT options FROM property_definitions WHERE id = ?", tier.id)).toEqual([
       { options: '["Gold","Silver","Bronze","Tin"]' },
@@ -476,7 +476,7 @@ describe("properties.update", () => {
       ],
       [
         { id: tier.id, options: ["Golden"], renamedOptions: [{ from: "Gold", to: "Golden" }] },
-        "1 contact has “Silver”. Change it to another option first, or keep this one.",
+        "1 contact has “Silver”. Change it to another option first, keep it, or rename it.",
       ],
     ];
     for (const [input, message] of refusals)

@@ -142,6 +142,16 @@ export function markContactCompaniesStale(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey(), refetchType: "none" });
 }
 
+/**
+ * After an option of a property was renamed, every cached record of its object and its saved views (their filters
+ * on it) hold the old name: stale, read again when next shown.
+ */
+export function markRenamedOptionsStale(queryClient: QueryClient, object: "contact" | "company" | "deal") {
+  if (object === "contact") markContactCompaniesStale(queryClient);
+  if (object === "company") markCompanyActivityStale(queryClient);
+  void queryClient.invalidateQueries({ queryKey: trpc.views.list.queryKey({ object }), refetchType: "none" });
+}
+
 /** Every read of a record's notes: its panel's pages, and the merge dialog's count. */
 export const notesOfRecord = (recordId: string) => ({
   queryKey: [...trpc.notes.list.pathKey(), { input: { recordId } }],

@@ -8,11 +8,14 @@ import { trpc } from "../../lib/trpc";
 import { errorCode } from "../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { listLinkState } from "../../ui/data-table/list-memory";
+import { markRenamedOptionsStale } from "../records/list-cache";
 import { Dialog, type CloseQuestion } from "../../ui/dialog";
 import { propertyField } from "../records/property-values";
 import { viewPaths } from "../views/use-views";
-import { LabelField, OptionsField } from "./property-fields";
-import { hasOptions, objectLabels, parseOptions, typeMeta, type Property } from "./property-labels";
+import { draftOf, optionsOf, removedOf, renamesOf, rowProblems } from "./options-draft";
+import { OptionsEditor } from "./options-editor";
+import { LabelField } from "./property-fields";
+import { hasOptions, objectLabels, typeMeta, type Property } from "./property-labels";
 import { RequiredSwitch } from "./required-switch";
 
 /** The list of the records holding any of `options`: those to change before the options can go. */
@@ -44,18 +47,20 @@ const unsavedChanges: CloseQuestion = {
 export function EditPropertyDialog({ property, onClose }: { property: Property | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [label, setLabel] = useState(property?.label ?? "");
-  const [optionsText, setOptionsText] = useState((property?.options ?? []).join("\n"));
+  const saved = property?.options ?? [];
+  const [draft, setDraft] = useState(() => draftOf(saved));
   const [required, setRequired] = useState(property?.required ?? false);
   const withOptions = property !== null && hasOptions(property.type);
   // The server's refusals of a select's options (one records hold, none left) are said under Options.
   const optionsRefusal = (error: unknown) => withOptions && errorCode(error) === "BAD_REQUEST";
   const update = useMutation(
     trpc.properties.update.mutationOptions({
-      onSuccess: (saved) => {
-        toast.success(`Saved “${saved.label}”`);
+      onSuccess: (updated) => {
+        toast.success(`Saved “${updated.label}”`);
         // Shown at once, as saved, while the list is read again.
-        const queryKey = trpc.properties.list.queryKey({ object: saved.object });
-        queryClient.setQueryData(queryKey, (list) => list?.map((p) => (p.id === saved.id ? saved : p)));
+        const queryKey = trpc.properties.list.queryKey({ object: updated.object });
+        queryClient.setQueryData(queryKey, (list) => list?.map((p) => (p.id === updated.id ? updated : p)));
+        if (renames.length > 0) markRenamedOptionsStale(queryClient, updated.object);
         void queryClient.invalidateQueries({ queryKey });
         onClose();
       },
@@ -71,11 +76,13 @@ export function EditPropertyDialog({ property, onClose }: { property: Property |
     errors.options ??
     (update.error && optionsRefusal(update.error) && !errors.label ? update.error.message : undefined);
 
-  const options = parseOptions(optionsText);
-  const removed = (property?.options ?? []).filter((option) => !options.includes(option));
+  const options = optionsOf(draft);
+  const renames = renamesOf(draft);
+  const removed = removedOf(saved, draft);
   const changed = property && {
     ...(label.trim() !== property.label && { label }),
-    ...(withOptions && options.join("\n") !== (property.options ?? []).join("\n") && { options }),
+    ...(withOptions && options.join("\n") !== saved.join("\n") && { options }),
+    ...(withOptions && renames.length > 0 && { renamedOptions: renames }),
     ...(required !== property.required && { required }),
   };
   // Computed as the fields change, so an Escape right after typing already asks.
@@ -84,6 +91,7 @@ export function EditPropertyDialog({ property, onClose }: { property: Property |
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!property || !dirty) return onClose();
+    if (rowProblems(draft).size > 0) return; // said beside the row
     update.mutate({ id: property.id, ...changed });
   };
 
@@ -107,11 +115,11 @@ export function EditPropertyDialog({ property, onClose }: { property: Property |
           }}
         />
         {withOptions && (
-          <OptionsField
-            value={optionsText}
+          <OptionsEditor
+            draft={draft}
             error={optionsError}
-            onChange={(text) => {
-              setOptionsText(text);
+            onChange={(next) => {
+              setDraft(next);
               if (optionsError) update.reset();
             }}
           />

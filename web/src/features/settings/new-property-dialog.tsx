@@ -7,9 +7,11 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog, discardQuestion } from "../../ui/dialog";
 import { Field, Input, Select } from "../../ui/input";
-import { hasOptions, keyFromLabel, objectLabels, parseOptions, propertyTypes, typeMeta } from "./property-labels";
+import { draftOf, optionsOf, rowProblems, type OptionsDraft } from "./options-draft";
+import { OptionsEditor } from "./options-editor";
+import { hasOptions, keyFromLabel, objectLabels, propertyTypes, typeMeta } from "./property-labels";
 import type { PropertyType, RecordObject } from "./property-labels";
-import { LabelField, OptionsField } from "./property-fields";
+import { LabelField } from "./property-fields";
 import { RequiredSwitch } from "./required-switch";
 
 type NewPropertyDialogProps = { object: RecordObject; open: boolean; onOpenChange: (open: boolean) => void };
@@ -20,7 +22,7 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
   const [label, setLabel] = useState("");
   const [key, setKey] = useState<string | null>(null);
   const [type, setType] = useState<PropertyType>("text");
-  const [optionsText, setOptionsText] = useState("");
+  const [draft, setDraft] = useState<OptionsDraft>(() => draftOf([]));
   const [required, setRequired] = useState(false);
   const create = useMutation(
     trpc.properties.create.mutationOptions({
@@ -38,7 +40,7 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
   );
   const errors = fieldErrorsOf(create.error);
   const effectiveKey = key ?? keyFromLabel(label);
-  const options = parseOptions(optionsText);
+  const options = optionsOf(draft);
   const keyError = errors.key ?? (isConflict(create.error) ? create.error?.message : undefined);
 
   const shownErrors: Partial<Record<string, string>> = { ...errors, key: keyError };
@@ -53,7 +55,7 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
       setLabel("");
       setKey(null);
       setType("text");
-      setOptionsText("");
+      setDraft(draftOf([]));
       setRequired(false);
       create.reset();
     }
@@ -62,6 +64,7 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (hasOptions(type) && rowProblems(draft).size > 0) return; // said beside the row
     create.mutate({
       object,
       label,
@@ -76,7 +79,7 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
     <Dialog
       open={open}
       onOpenChange={handleOpenChange}
-      confirmClose={label.trim() || optionsText.trim() ? discardQuestion("property") : null}
+      confirmClose={label.trim() || options.length > 0 ? discardQuestion("property") : null}
       title={`New ${object} property`}
       description="It appears in forms, tables, filters and imports."
     >
@@ -127,11 +130,11 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
           )}
         </Field>
         {hasOptions(type) && (
-          <OptionsField
-            value={optionsText}
+          <OptionsEditor
+            draft={draft}
             error={errors.options}
-            onChange={(text) => {
-              setOptionsText(text);
+            onChange={(next) => {
+              setDraft(next);
               clearErrorOf("options");
             }}
           />

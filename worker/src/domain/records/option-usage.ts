@@ -44,6 +44,6 @@ export async function assertOptionsUnused(
   const inTrash = first.trashed ? ` (${first.trashed} in the trash)` : "";
   throw new TRPCError({
     code: "BAD_REQUEST",
-    message: `${records}${inTrash} ${first.count === 1 ? "has" : "have"} “${first.option}”. Change ${first.count === 1 ? "it" : "them"} to another option first, or keep this one.`,
+    message: `${records}${inTrash} ${first.count === 1 ? "has" : "have"} “${first.option}”. Change ${first.count === 1 ? "it" : "them"} to another option first, keep it, or rename it.`,
   });
 }
