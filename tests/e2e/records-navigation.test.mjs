@@ -123,6 +123,32 @@ describe("records in the address: the palette opens them anywhere, Back finds th
     await page.keyboard.press("Escape");
   });
 
+  it("highlights the best match when the found records arrive, so Enter opens the one typed, in one go or two", async () => {
+    await page.goto("/home");
+    await page.getByTestId("organization-name").waitFor();
+    const highlighted = () => page.locator('[cmdk-item][aria-selected="true"]');
+    /** Waits (3 s at most) for the highlighted item to be `name`. */
+    const highlightIs = (name) =>
+      page.waitForFunction(
+        (expected) => document.querySelector('[cmdk-item][aria-selected="true"]')?.textContent?.includes(expected),
+        name,
+        { timeout: 3_000 },
+      );
+    await page.keyboard.press("Control+k");
+    await palette().waitFor();
+    // "ev" first matches a page by its letters; Eve Evans, found a moment later, is the better match.
+    await page.keyboard.type("ev");
+    await page.getByRole("option", { name: /Eve Evans/ }).waitFor();
+    await highlightIs("Eve Evans");
+    // Typed on after a pause: the records found for the longer text arrive, and the highlight follows.
+    await page.keyboard.type("e eva");
+    await highlightIs("Eve Evans");
+    assert.equal(await highlighted().count(), 1);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/contacts" && url.searchParams.get("open") === contacts.Eve.id);
+    await panel().getByRole("heading", { name: "Eve Evans" }).waitFor();
+  });
+
   it("creates from the palette while already on the page, every time it is chosen", async () => {
     await page.goto("/contacts");
     await total("5 contacts").waitFor();

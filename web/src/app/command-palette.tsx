@@ -13,7 +13,7 @@ import {
   Plus,
   Sun,
 } from "lucide-react";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useAuth } from "../lib/auth";
 import { useTheme } from "../lib/theme";
@@ -52,10 +52,29 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     action();
   };
 
+  // The highlighted item, which Enter runs. cmdk highlights the first match as the text changes, but
+  // records found by the server arrive after that, and their items are named by the text they were found
+  // for: the highlight would stay on a page that merely matched the first letters, or on nothing. So when
+  // the found records change, the first item in cmdk's order (best match first) is highlighted again.
+  const [active, setActive] = useState("");
+  const list = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!found) return;
+    // After cmdk's own layout work (it orders the items in a layout effect of its root).
+    const frame = requestAnimationFrame(() => {
+      const first = list.current?.querySelector('[cmdk-item]:not([aria-disabled="true"])');
+      const value = first?.getAttribute("data-value");
+      if (value) setActive(value);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [found]);
+
   return (
     <Command.Dialog
       open={open}
       onOpenChange={onOpenChange}
+      value={active}
+      onValueChange={setActive}
       label="Command palette"
       overlayClassName="fixed inset-0 z-40 bg-slate-950/40"
       contentClassName="fixed top-[12%] left-1/2 z-50 w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border border-border bg-background shadow-2xl"
@@ -73,7 +92,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         }}
         className="h-12 w-full border-b border-border bg-transparent px-4 text-[15px] text-foreground placeholder:text-muted focus:outline-none"
       />
-      <Command.List className="max-h-[60vh] overflow-y-auto py-2">
+      <Command.List ref={list} className="max-h-[60vh] overflow-y-auto py-2">
         <Command.Empty>{results.isFetching ? "Searching…" : "Nothing matches. Try another word."}</Command.Empty>
         {openRecord && (
           <Command.Group heading={openRecord.name}>
