@@ -1,5 +1,5 @@
 import { after, before, describe, it } from "node:test";
-import { assert, fillNewContact, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import { assert, callProcedure, fillNewContact, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
 
 describe("/contacts: create a contact, edit cells inline, read its side panel", () => {
   let browser;
@@ -94,6 +94,44 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
     );
     assert.equal(await panel().getByText("Loading contact").count(), 0);
     await screenshot(page, "record-page");
+    assert.deepEqual(page.errors, []);
+  });
+  it("keeps a row's tags on one line: those that fit, then +N, every one named in the tooltip", async () => {
+    const tags = ["newsletter", "decision-maker", "event-2025", "partner-program"];
+    const { id } = await callProcedure(page, "contacts.create", { firstName: "Tag", lastName: "Heavy", tags });
+    await page.goto("/contacts");
+    const tagged = page.locator(`[data-row-id="${id}"]`);
+    const tagsCell = tagged.locator('[data-column-id="tags"]');
+    await tagsCell.scrollIntoViewIfNeeded();
+    const more = tagsCell.getByText(/^\+\d+$/);
+    await more.waitFor();
+    const shown = await tagsCell.locator("[data-chip]:not([aria-hidden])").allInnerTexts();
+    assert.ok(shown.length >= 1 && shown.length < tags.length, `shown: ${shown}`);
+    assert.deepEqual(shown, tags.slice(0, shown.length));
+    assert.equal(await more.innerText(), `+${tags.length - shown.length}`);
+    assert.equal(await tagsCell.locator("[title]").getAttribute("title"), tags.join(", "));
+    // Nothing spills out of the row: the chips sit inside the cell, on one line.
+    const rowBox = await tagged.boundingBox();
+    const cellBox = await tagsCell.boundingBox();
+    for (const chip of await tagsCell.locator("[data-chip]:not([aria-hidden])").all()) {
+      const box = await chip.boundingBox();
+      assert.ok(box.y >= rowBox.y && box.y + box.height <= rowBox.y + rowBox.height, "a chip inside the row");
+      assert.ok(box.x + box.width <= cellBox.x + cellBox.width + 0.5, "a chip inside its cell");
+    }
+    await screenshot(page, "contacts-tags-one-line");
+    assert.deepEqual(page.errors, []);
+  });
+  it("shades the table's right edge while more columns lie past it, and not once scrolled to the last", async () => {
+    await page.goto("/contacts");
+    await row().waitFor();
+    const grid = page.getByTestId("record-table");
+    const shade = page.getByTestId("more-columns");
+    await shade.waitFor();
+    await screenshot(page, "contacts-more-columns");
+    await grid.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await shade.waitFor({ state: "detached" });
+    await grid.evaluate((el) => el.scrollTo({ left: 0 }));
+    await shade.waitFor();
     assert.deepEqual(page.errors, []);
   });
 });

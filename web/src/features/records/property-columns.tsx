@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Check, Minus } from "lucide-react";
 import { useMemo } from "react";
 import { formatDate } from "../../lib/format";
-import { cn } from "../../ui/cn";
+import { ChipLine } from "../../ui/chip-line";
 import { trpc } from "../../lib/trpc";
 import type { CellEditor, CellPatch, DataTableColumn, FilterField } from "../../ui/data-table";
 import { dateInputToValue } from "../../ui/data-table/filters";
@@ -82,16 +82,19 @@ export function PropertyValue({
       );
     case "select":
       return <span className={chip}>{String(value)}</span>;
-    case "multi-select":
+    case "multi-select": {
+      const chosen = (Array.isArray(value) ? value : [value]).map(String);
+      if (!inPanel) return <ChipLine items={chosen} chip={(v) => <span className={chip}>{v}</span>} />;
       return (
-        <span className={cn("flex min-w-0 gap-1", inPanel ? "flex-wrap" : "overflow-hidden")}>
-          {(Array.isArray(value) ? value : [value]).map((v) => (
-            <span key={String(v)} className={chip}>
-              {String(v)}
+        <span className="flex min-w-0 flex-wrap gap-1">
+          {chosen.map((v) => (
+            <span key={v} className={chip}>
+              {v}
             </span>
           ))}
         </span>
       );
+    }
     case "url":
       if (inPanel) return <>{readableUrl(String(value))}</>;
       return (

@@ -3,6 +3,7 @@ import { useRecordSearch } from "../../app/use-record-search";
 import { trpc } from "../../lib/trpc";
 import { Avatar } from "../../ui/avatar";
 import { Badge } from "../../ui/badge";
+import { ChipLine } from "../../ui/chip-line";
 import type { DataTableColumn } from "../../ui/data-table";
 import type { OptionSource, PickerOption } from "../../ui/option-picker";
 import { memberName, useMembers } from "../members/use-members";
@@ -47,17 +48,10 @@ export const useMemberOptions: OptionSource = () => {
   };
 };
 
+/** A row's tags in its table cell, on one line. */
 export function TagList({ tags }: { tags: string[] }) {
   if (tags.length === 0) return <Empty />;
-  return (
-    <span className="flex min-w-0 flex-wrap gap-1 overflow-hidden">
-      {tags.map((tag) => (
-        <Badge key={tag} asWritten>
-          {tag}
-        </Badge>
-      ))}
-    </span>
-  );
+  return <ChipLine items={tags} chip={(tag) => <Badge asWritten>{tag}</Badge>} />;
 }
 
 const countOf = (count: number, object: RecordObject) =>

@@ -15,6 +15,7 @@ import { BodyOverlay, LoaderRow, SkeletonRows } from "./body-states";
 import { handFocusTo } from "./hand-focus";
 import { HeaderRow } from "./header";
 import { CHECKBOX_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, TRAILING_WIDTH, widthVarName } from "./layout";
+import { useMoreColumns } from "./use-more-columns";
 import { DataRow, type RowHandlers } from "./row";
 import type { DataTableColumn, DataTableProps } from "./types";
 import { useColumnModel } from "./use-column-model";
@@ -278,8 +279,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   const noRows = displayRows.length === 0;
   const total = pages.total;
+  const moreColumns = useMoreColumns(scrollRef, style.width);
   return (
     <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-border bg-background">
+      {moreColumns && (
+        <div
+          aria-hidden
+          data-testid="more-columns"
+          className="pointer-events-none absolute inset-y-0 z-30 w-5 bg-gradient-to-l from-foreground/10 to-transparent"
+          style={{ right: TRAILING_WIDTH }}
+        />
+      )}
       {pages.isRefreshing && (
         <div aria-hidden className="absolute inset-x-0 top-0 z-30 h-0.5 animate-pulse bg-primary" />
       )}
