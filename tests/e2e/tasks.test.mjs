@@ -552,6 +552,37 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
     assert.deepEqual([renewal.task.recordObject, renewal.task.recordId], ["company", initech.id]);
     assert.deepEqual(page.errors, []);
   });
+
+  it("links an @name typed on past (its list closed) to the one record it names, and asks which when several", async () => {
+    const input = page.getByRole("textbox", { name: "Add a task" });
+    // Typed as a person types: the list opens at "@ann", closes as "tomorrow" is typed, and Enter adds the task.
+    await input.click();
+    await input.pressSequentially("Call @ann lee tomorrow 3pm", { delay: 30 });
+    await input.press("Enter");
+    await page.waitForFunction(() => document.querySelector('[data-testid="task-quick-add"]')?.value === "");
+    await page.waitForLoadState("networkidle");
+    let rows = await callProcedure(page, "tasks.list", { view: "all", ...wholeWeek() }, { kind: "query" });
+    const linkedCall = rows.find((r) => r.task.title === "Call");
+    assert.ok(linkedCall, rows.map((r) => r.task.title).join(" | "));
+    assert.deepEqual([linkedCall.task.recordObject, linkedCall.task.recordId], ["contact", ann.id]);
+    assert.equal(new Date(linkedCall.task.dueAt).getHours(), 15);
+
+    // Two records start with "Ann": it says which could be meant, and adds nothing until it is clear.
+    await callProcedure(page, "contacts.create", { firstName: "Ann", lastName: "Bell" });
+    await input.fill("Email @ann today");
+    await input.press("Enter");
+    await page.getByRole("alert").getByText("“@ann” could be Ann Bell or Ann Lee: type more of the name.").waitFor();
+    assert.equal(await input.inputValue(), "Email @ann today");
+    // A name nothing has stays as written.
+    await input.fill("Tweet @nobody-here today");
+    await input.press("Enter");
+    await page.waitForFunction(() => document.querySelector('[data-testid="task-quick-add"]')?.value === "");
+    await page.waitForLoadState("networkidle");
+    rows = await callProcedure(page, "tasks.list", { view: "all", ...wholeWeek() }, { kind: "query" });
+    assert.equal(rows.find((r) => r.task.title === "Tweet @nobody-here").task.recordId, null);
+    assert.equal(rows.filter((r) => r.task.title.startsWith("Email")).length, 0);
+    assert.deepEqual(page.errors, []);
+  });
 });
 
 describe("/tasks: a task without a due date, behind hundreds of dated ones", () => {

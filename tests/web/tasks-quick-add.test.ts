@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayRangeOf } from "../../web/src/features/tasks/day-range";
-import { parseQuickAdd, mentionIn } from "../../web/src/features/tasks/parse-quick-add";
+import { parseQuickAdd, mentionIn, mentionsLeftIn, titleWithout } from "../../web/src/features/tasks/parse-quick-add";
 import { tabOf } from "../../web/src/features/tasks/task-sort";
 import type { TaskRow } from "../../web/src/features/tasks/task-types";
 import { keyFromLabel, parseOptions } from "../../web/src/features/settings/property-labels";
@@ -77,5 +77,22 @@ describe("mentionIn", () => {
     expect(mentionIn("Call @")).toBeNull();
     expect(mentionIn("Call @ ann")).toBeNull();
     expect(mentionIn(`Call @${"a".repeat(41)}`)).toBeNull();
+  });
+});
+
+describe("an @mention left in a task as it is added", () => {
+  it("reads the names it may stand for, longest first, and not an email's @", () => {
+    expect(mentionsLeftIn("Call @Yuki tomorrow 3pm")).toEqual([
+      { start: 5, names: ["Yuki tomorrow 3pm", "Yuki tomorrow", "Yuki"] },
+    ]);
+    expect(mentionsLeftIn("@abigail hall")).toEqual([{ start: 0, names: ["abigail hall", "abigail"] }]);
+    expect(mentionsLeftIn("Mail ann@lee.example")).toEqual([]);
+  });
+
+  it("takes the linked name out of the title, or keeps it when nothing else is left", () => {
+    expect(titleWithout("Call @Yuki", "Yuki")).toBe("Call");
+    expect(titleWithout("Send @abigail hall the deck", "abigail hall")).toBe("Send the deck");
+    expect(titleWithout("@Yuki", "Yuki")).toBe("Yuki");
+    expect(titleWithout("Call Yuki", "Yuki")).toBe("Call Yuki");
   });
 });

@@ -44,3 +44,29 @@ export function mentionIn(text: string): { query: string; start: number } | null
   if (!match) return null;
   return { query: match[1]!.trim(), start: match.index + match[0].indexOf("@") };
 }
+
+/** "@Yuki tomorrow 3pm": an "@" (after a space or at the start) and up to three words typed after it. */
+const mentionAnywhere = /(?:^|\s)@(\S+(?:\s+\S+){0,2})/g;
+
+/**
+ * The "@" mentions left in `text` when a task is added without a record picked: where each "@" is, and the names it
+ * may stand for, longest first ("Yuki tomorrow 3pm", "Yuki tomorrow", "Yuki"), since the name ends where the
+ * typing moved on to something else.
+ */
+export function mentionsLeftIn(text: string): { start: number; names: string[] }[] {
+  return [...text.matchAll(mentionAnywhere)].map((match) => {
+    const words = match[1]!.split(/\s+/);
+    return {
+      start: match.index + match[0].indexOf("@"),
+      names: words.map((_, i) => words.slice(0, words.length - i).join(" ")),
+    };
+  });
+}
+
+/** The title without "@name" (the record is linked instead); the name itself when nothing else is left. */
+export function titleWithout(title: string, name: string): string {
+  const at = title.indexOf(`@${name}`);
+  if (at < 0) return title;
+  const rest = `${title.slice(0, at)} ${title.slice(at + name.length + 1)}`.replace(/\s+/g, " ").trim();
+  return rest || name;
+}

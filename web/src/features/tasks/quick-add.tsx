@@ -1,12 +1,14 @@
 import { CalendarClock, CornerDownLeft, Plus, X } from "lucide-react";
 import { recordIconOf } from "../records/record-icon";
+import { useQueryClient } from "@tanstack/react-query";
 import { forwardRef, useId, useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { cn } from "../../ui/cn";
 import { Kbd } from "../../ui/kbd";
 import { endOfDay } from "./day-range";
 import { formatDue } from "./due-format";
-import { parseQuickAdd } from "./parse-quick-add";
+import { parseQuickAdd, titleWithout } from "./parse-quick-add";
+import { resolveMention } from "./resolve-mention";
 import { PriorityMarker, priorityLabels } from "./priority-marker";
 import { MentionList, useRecordMention } from "./record-mention";
 import type { LinkedRecord, TaskTab } from "./task-types";
@@ -26,6 +28,7 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
   const [text, setText] = useState("");
   const [readDates, setReadDates] = useState(true);
   const [missingTitle, setMissingTitle] = useState(false);
+  const queryClient = useQueryClient();
   const [linked, setLinked] = useState<LinkedRecord | null>(null);
   const mention = useRecordMention(text, (record, before) => {
     setLinked(record);
@@ -37,23 +40,44 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
   // Added from Today or Overdue without a date: due today, so it stays in view.
   const defaultDue = tab === "today" || tab === "overdue" ? endOfDay(new Date()) : null;
   const dueAt = parsed.dueAt ?? defaultDue;
-  const error = missingTitle ? "Say what needs doing, not only when." : fieldErrorsOf(create.error).title;
+  const [mentionProblem, setMentionProblem] = useState<string | null>(null);
+  const [resolving, setResolving] = useState(false);
+  const error = missingTitle
+    ? "Say what needs doing, not only when."
+    : (mentionProblem ?? fieldErrorsOf(create.error).title);
 
-  const handleSubmit = (event: FormEvent) => {
+  const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!parsed.title) return setMissingTitle(text.trim() !== "");
+    if (!parsed.title || resolving) return setMissingTitle(!parsed.title && text.trim() !== "");
+    // An "@name" typed on past, its list closed: linked to the one record it names, else asked which.
+    let record = linked;
+    let title = parsed.title;
+    if (!record) {
+      setResolving(true);
+      const resolution = await resolveMention(queryClient, text, mention.keptAt).finally(() => setResolving(false));
+      if (resolution.kind === "ambiguous") {
+        const names = resolution.records.map((r) => r.name);
+        return setMentionProblem(
+          `“@${resolution.name}” could be ${names.slice(0, -1).join(", ")} or ${names.at(-1)}: type more of the name.`,
+        );
+      }
+      if (resolution.kind === "linked") {
+        record = resolution.record;
+        title = titleWithout(title, resolution.name);
+      }
+    }
     const submitted = { text, linked };
     setText("");
     setLinked(null);
     setReadDates(true);
     create.mutate(
       {
-        title: parsed.title,
+        title,
         dueAt,
         priority: parsed.priority,
         assigneeId,
-        recordObject: linked?.object,
-        recordId: linked?.id,
+        recordObject: record?.object,
+        recordId: record?.id,
       },
       {
         onError: () => {
@@ -65,7 +89,7 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
   };
 
   return (
-    <form onSubmit={handleSubmit} className="relative" aria-label="Quick add a task">
+    <form onSubmit={(event) => void handleSubmit(event)} className="relative" aria-label="Quick add a task">
       <div
         className={cn(
           "flex min-h-10 items-center gap-2 rounded-lg border border-border bg-background px-3 shadow-xs transition-colors focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/20",
@@ -89,6 +113,7 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
             setText(event.target.value);
             if (event.target.value === "") setReadDates(true);
             setMissingTitle(false);
+            setMentionProblem(null);
             if (create.isError) create.reset();
           }}
           onKeyDown={(event) => {

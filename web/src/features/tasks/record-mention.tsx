@@ -7,13 +7,15 @@ import { linkableRecords, type LinkableRecord, type LinkedRecord } from "./task-
 
 /**
  * "@" in a task's quick add: contacts and companies found as the name after it is typed, to link the
- * new task to. ↑/↓ move, Enter or Tab picks, Escape lets the text be. `keyDown` is the input's handler
+ * new task to. ↑/↓ move, Enter or Tab picks, Escape lets the text be (`keptAt`: where its "@" is). `keyDown` is the input's handler
  * while the list shows; it says whether it took the key.
  */
 export function useRecordMention(text: string, onPick: (record: LinkedRecord, textBefore: string) => void) {
   const mention = mentionIn(text);
-  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
-  const active = mention !== null && dismissedAt !== text;
+  // Where the "@" left as text with Escape is, while it is still there.
+  const [keptAtState, setKeptAt] = useState<number | null>(null);
+  const keptAt = keptAtState !== null && text[keptAtState] === "@" ? keptAtState : null;
+  const active = mention !== null && mention.start !== keptAt;
   const { query, found } = useRecordSearch(active ? mention.query : "", { limit: 5, minLength: 1 });
   const suggestions = linkableRecords(active && query ? found.data : undefined);
   // The highlight belongs to the results it was moved in: new results start at the top.
@@ -28,12 +30,16 @@ export function useRecordMention(text: string, onPick: (record: LinkedRecord, te
   };
   const keyDown = (event: KeyboardEvent<HTMLInputElement>): boolean => {
     if (!open) return false;
+    // The list may still show what an earlier text found ("@ann lee" while "@ann lee tomorrow" is searched):
+    // Enter then adds the task as typed, the mention read from the whole text, rather than pick from it.
+    const stale = found.isPlaceholderData || query !== mention?.query;
+    if (event.key === "Enter" && stale) return false;
     const keys: Record<string, () => void> = {
       ArrowDown: () => setHighlighted((current + 1) % suggestions.length),
       ArrowUp: () => setHighlighted((current - 1 + suggestions.length) % suggestions.length),
       Enter: () => pick(suggestions[current]!),
       Tab: () => pick(suggestions[current]!),
-      Escape: () => setDismissedAt(text),
+      Escape: () => setKeptAt(mention?.start ?? null),
     };
     const action = keys[event.key];
     if (!action) return false;
@@ -41,7 +47,7 @@ export function useRecordMention(text: string, onPick: (record: LinkedRecord, te
     action();
     return true;
   };
-  return { open, suggestions, current, pick, keyDown, searching: active && found.isFetching };
+  return { open, suggestions, current, pick, keyDown, keptAt, searching: active && found.isFetching };
 }
 
 /** The mention's suggestions, under the quick add. */
