@@ -21,11 +21,11 @@ async function openImportOnEmptyContacts(page, name, buffer) {
   return dialog;
 }
 
-const COLUMNS = ["First name", "Last name", "Email", "Job title", "Lead status", "Company"];
+const COLUMNS = ["First name", "Last name", "Email", "Job title", "Lead status", "Reference"];
 const STATUSES = ["new", "contacted", "qualified", "customer"];
 
 /**
- * 1,000 contacts with exactly 10 bad rows, each tagged in the (unmapped) Company column so the
+ * 1,000 contacts with exactly 10 bad rows, each tagged in the (unmapped) Reference column so the
  * failed-rows file can be matched back: 5 invalid emails, 3 rows with neither name nor email,
  * 2 unknown lead statuses. Row 3 is bad, so the five-row preview shows an error.
  */
@@ -51,7 +51,7 @@ function contactsCsv() {
       Email: `ann.lee.${n}@example.com`,
       "Job title": `Buyer ${n}`,
       "Lead status": STATUSES[i % 4],
-      Company: `Company ${n}`,
+      Reference: `Row ${n}`,
     };
     const kind = bad.get(i);
     if (kind === "email") row.Email = `ann.lee.${n}-at-example.com`;
@@ -65,7 +65,7 @@ function contactsCsv() {
     blank: /name or an email/i,
     status: /lead ?status[\s\S]*(invalid|expected)/i,
   };
-  const failed = [...bad].map(([i, kind]) => ({ company: rows[i].Company, line: i + 2, reason: reasons[kind] }));
+  const failed = [...bad].map(([i, kind]) => ({ reference: rows[i].Reference, line: i + 2, reason: reasons[kind] }));
   const valid = rows.filter((_, i) => !bad.has(i));
   return { csv: toCsv(rows, COLUMNS), failed, valid };
 }
@@ -101,7 +101,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
       Email: "Email",
       "Job title": "Title",
       "Lead status": "Lead status",
-      Company: "Don't import",
+      Reference: "Don't import",
     });
 
     const preview = dialog.getByTestId("import-preview").locator("li");
@@ -148,11 +148,11 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     const failed = parseCsv(text);
     assert.deepEqual(failed.columns, [...COLUMNS, "Import error"]);
     assert.equal(failed.rows.length, 10);
-    const byCompany = new Map(failed.rows.map((r) => [r.Company, r]));
+    const byReference = new Map(failed.rows.map((r) => [r.Reference, r]));
     for (const expected of data.failed) {
-      const row = byCompany.get(expected.company);
-      assert.ok(row, `${expected.company} (line ${expected.line}) is in the failed rows`);
-      assert.match(row["Import error"], expected.reason, `${expected.company}: ${row["Import error"]}`);
+      const row = byReference.get(expected.reference);
+      assert.ok(row, `${expected.reference} (line ${expected.line}) is in the failed rows`);
+      assert.match(row["Import error"], expected.reason, `${expected.reference}: ${row["Import error"]}`);
     }
 
     await summary.getByRole("button", { name: "Done" }).click();

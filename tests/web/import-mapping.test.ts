@@ -10,15 +10,21 @@ const tier: PropertyDefinition = { key: "tier", label: "Tier", type: "select", o
 const seats: PropertyDefinition = { key: "seats", label: "Seats", type: "number", options: null, required: false };
 
 describe("autoMap", () => {
-  it("maps contact headers by their usual names and leaves a free-text Company column alone", () => {
+  it("maps contact headers by their usual names, Company to the company (matched or created)", () => {
     const mapping = autoMap(["First name", "E-mail", "Job title", "Company", "Tier"], contactImport.targets, [tier]);
     expect(mapping).toEqual({
       "First name": "firstName",
       "E-mail": "email",
       "Job title": "title",
-      Company: "",
+      Company: "company",
       Tier: "prop:tier",
     });
+  });
+
+  it("maps every column of the app's own contacts export back to its field, so an export imports as it left", () => {
+    const exported = ["First name", "Last name", "Email", "Phone", "Title", "Company", "Lead status", "Lead score"];
+    const mapping = autoMap([...exported, "Source", "LinkedIn URL", "Tags"], contactImport.targets, []);
+    expect(Object.entries(mapping).filter(([, target]) => !target)).toEqual([]);
   });
 
   it("maps company headers, website to domain, and custom properties by label or key", () => {

@@ -89,14 +89,14 @@ export const contactImport: ImportObjectConfig = {
       kind: "text",
       aliases: ["title", "job title", "position", "role"],
     },
-    // Matched to a company by domain, then name (any case, then whatever its legal form), or created; plain "Company" columns are often
-    // free text, so only explicit headers map here by themselves.
+    // Matched to a company by domain, then name (any case, then whatever its legal form), or created. "Company" maps here
+    // by itself: it is what LinkedIn's and this app's own exports call it, and a free-text one reads as a company's name.
     {
       value: "company",
       label: "Company (name or domain)",
       field: "company",
       kind: "text",
-      aliases: ["company name", "company domain", "account name", "organization"],
+      aliases: ["company", "company name", "company domain", "account name", "organization", "organisation"],
     },
     {
       value: "leadStatus",
