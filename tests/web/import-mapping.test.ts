@@ -67,6 +67,13 @@ describe("mapRow", () => {
     });
     const unreadable = mapRow({ Name: "Ada", Score: "high" }, mapping, contactImport.targets, []);
     expect(contactImport.check(unreadable)).toBe("Lead score must be a number.");
+    // Out of range, or too long, said in words rather than zod's "Too big: expected number to be <=1000".
+    const check = (row: Record<string, string>) =>
+      contactImport.check(mapRow(row, { ...mapping, Title: "title" }, contactImport.targets, []));
+    expect(check({ Name: "Ada", Score: "5000" })).toBe("Lead score must be 1,000 at most.");
+    expect(check({ Name: "Ada", Score: "-3" })).toBe("Lead score must be at least 0.");
+    expect(check({ Name: "Ada", Score: "2.5" })).toBe("Lead score must be a whole number.");
+    expect(check({ Name: "Ada", Title: "x".repeat(201) })).toBe("Title must be 200 characters at most.");
   });
 });
 

@@ -57,5 +57,14 @@ export function rowIssueMessage(
   const missing = field !== undefined && issue.path.length === 1 && row[field] === undefined;
   if (issue.code === "invalid_type" && missing) return `${label} is required.`;
   if (issue.code === "invalid_type" && issue.expected === "number") return `${label} must be a number.`;
+  if (issue.code === "invalid_type" && issue.expected === "int") return `${label} must be a whole number.`;
+  // zod's own wording ("Too big: expected number to be <=1000") said as a person would.
+  const limit = (bound: number | bigint) => Number(bound).toLocaleString("en-US");
+  if (issue.code === "too_big" && issue.origin === "number") return `${label} must be ${limit(issue.maximum)} at most.`;
+  if (issue.code === "too_small" && issue.origin === "number")
+    return `${label} must be at least ${limit(issue.minimum)}.`;
+  if (issue.code === "too_big" && issue.origin === "string")
+    return `${label} must be ${limit(issue.maximum)} characters at most.`;
+  if (issue.code === "too_big" && issue.origin === "array") return `${label}: ${limit(issue.maximum)} at most.`;
   return `${label}: ${issue.message}`;
 }
