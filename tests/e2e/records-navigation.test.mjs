@@ -282,6 +282,25 @@ describe("records in the address: the palette opens them anywhere, Back finds th
       [],
     );
   });
+
+  it("filters on a lead status being any of several, ticked in one condition", async () => {
+    await page.goto("/contacts");
+    await total("5 contacts").waitFor();
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    const form = page.getByRole("dialog", { name: "Add filter" });
+    await form.getByLabel("Field").selectOption({ label: "Lead status" });
+    await form.getByLabel("Operator").selectOption({ label: "is any of" });
+    await form.getByRole("checkbox", { name: "Customer" }).check();
+    await form.getByRole("checkbox", { name: "New" }).check();
+    await screenshot(page, "filter-any-of");
+    await form.getByRole("button", { name: "Add filter" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Lead status is any of New, Customer" }).waitFor();
+    await total("2 contacts match").waitFor();
+    await namesAre(["Bob Baker", "Eve Evans"]);
+    await page.getByRole("button", { name: "Remove filter Lead status is any of New, Customer" }).click();
+    await total("5 contacts").waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });
 
 describe("Back returns to where the list was scrolled", () => {

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { FilterBuilder } from "../../web/src/ui/data-table/filter-builder";
 import type { FilterField, FilterState } from "../../web/src/ui/data-table/filters";
@@ -79,5 +79,44 @@ describe("FilterBuilder", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Change filter Company is Acme" }));
     expect(screen.getByRole("dialog", { name: "Change filter" }).textContent).toContain("Acme");
+  });
+  it("filters a status on any of several values, ticked in the options' order, and reopens them ticked", () => {
+    cleanup();
+    const status: FilterField[] = [
+      {
+        field: "leadStatus",
+        label: "Lead status",
+        kind: "enum",
+        options: [
+          { value: "new", label: "New" },
+          { value: "contacted", label: "Contacted" },
+          { value: "qualified", label: "Qualified" },
+        ],
+      },
+    ];
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <FilterBuilder fields={status} value={{ combinator: "and", conditions: [] }} onChange={onChange} />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Filter" }));
+    fireEvent.change(screen.getByLabelText("Operator"), { target: { value: "in" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: "Qualified" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "New" }));
+    const submit = screen.getAllByRole<HTMLButtonElement>("button", { name: "Add filter" }).at(-1)!;
+    fireEvent.click(submit);
+    const condition = { field: "leadStatus", operator: "in", value: ["new", "qualified"] };
+    expect(onChange).toHaveBeenLastCalledWith({ combinator: "and", conditions: [condition] });
+
+    rerender(
+      <FilterBuilder
+        fields={status}
+        value={{ combinator: "and", conditions: [condition] as never }}
+        onChange={onChange}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Change filter Lead status is any of New, Qualified" }));
+    expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "New" }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Contacted" }).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Qualified" }).checked).toBe(true);
   });
 });

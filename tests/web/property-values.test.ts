@@ -94,7 +94,7 @@ describe("propertyFilterField", () => {
     const select = propertyFilterField(def("select", { options: ["Gold"] }));
     expect(select.kind).toBe("select");
     expect(select.options).toEqual([{ value: "Gold", label: "Gold" }]);
-    expect(operatorsByKind[select.kind]).toEqual(["eq", "neq", "empty", "notEmpty"]);
+    expect(operatorsByKind[select.kind]).toEqual(["eq", "neq", "in", "empty", "notEmpty"]);
     const multi = propertyFilterField(def("multi-select", { options: ["a"] }));
     expect(multi.kind).toBe("array");
     expect(operatorsByKind.array).toContain("contains");

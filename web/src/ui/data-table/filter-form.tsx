@@ -40,6 +40,10 @@ export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
     const id = String(initial.value);
     return { value: id, label: initialField.labels?.[id] ?? pickedLabels.get(id) ?? id };
   });
+  // "is any of": the options ticked.
+  const [chosen, setChosen] = useState<string[]>(() =>
+    initialField && Array.isArray(initial.value) ? initial.value.map(String) : [],
+  );
   const suggestionsId = useId();
 
   if (!field) return null;
@@ -47,21 +51,26 @@ export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
   const picking = picksOption(field);
   const current = picking ? value || (field.options?.[0]?.value ?? "") : value;
   const parsed =
-    field.kind === "reference"
-      ? picked?.value
-      : field.kind === "number" || field.kind === "boolean"
-        ? current.trim() === "" || !Number.isFinite(Number(current))
-          ? undefined
-          : Number(current)
-        : field.kind === "date"
-          ? dateFilterValue(field, current)
-          : current.trim() || undefined;
+    operator === "in"
+      ? chosen.length > 0
+        ? chosen
+        : undefined
+      : field.kind === "reference"
+        ? picked?.value
+        : field.kind === "number" || field.kind === "boolean"
+          ? current.trim() === "" || !Number.isFinite(Number(current))
+            ? undefined
+            : Number(current)
+          : field.kind === "date"
+            ? dateFilterValue(field, current)
+            : current.trim() || undefined;
   const ready = !withValue || parsed !== undefined;
 
   const handleFieldChange = (name: string) => {
     const next = fields.find((f) => f.field === name);
     setFieldName(name);
     setPicked(null);
+    setChosen([]);
     setOperator(next ? operatorsByKind[next.kind][0] : "eq");
     setValue(next && picksOption(next) ? (next.options?.[0]?.value ?? "") : "");
   };
@@ -102,7 +111,31 @@ export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
         </Select>
       </div>
       {withValue &&
-        (field.kind === "reference" && field.useOptions ? (
+        (operator === "in" ? (
+          <fieldset aria-label="Values" className="flex max-h-48 flex-col gap-0.5 overflow-y-auto">
+            {field.options?.map((o) => (
+              <label
+                key={o.value}
+                className="flex cursor-pointer items-center gap-2 rounded-md px-1.5 py-1 text-[13px] hover:bg-surface-2"
+              >
+                <input
+                  type="checkbox"
+                  className="size-3.5 accent-primary"
+                  checked={chosen.includes(o.value)}
+                  onChange={(e) =>
+                    setChosen((now) =>
+                      // Kept in the options' order, so the chip reads as the menu does.
+                      (field.options ?? [])
+                        .map((option) => option.value)
+                        .filter((v) => (v === o.value ? e.target.checked : now.includes(v))),
+                    )
+                  }
+                />
+                {o.label}
+              </label>
+            ))}
+          </fieldset>
+        ) : field.kind === "reference" && field.useOptions ? (
           <PickerField
             aria-label="Value"
             label={field.label}

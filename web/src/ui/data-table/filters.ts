@@ -24,8 +24,9 @@ export type FilterField = {
   labels?: Record<string, string>;
 };
 
-export type FilterOperator = "eq" | "neq" | "contains" | "empty" | "notEmpty" | "before" | "after" | "gt" | "lt";
-export type FilterCondition = { field: string; operator: FilterOperator; value?: string | number };
+export type FilterOperator = "eq" | "neq" | "in" | "contains" | "empty" | "notEmpty" | "before" | "after" | "gt" | "lt";
+/** `in` holds the options chosen ("is any of"); every other operator one value, or none. */
+export type FilterCondition = { field: string; operator: FilterOperator; value?: string | number | string[] };
 /** The list procedures' `filter` input. */
 export type FilterState = { combinator: "and" | "or"; conditions: FilterCondition[] };
 
@@ -36,11 +37,11 @@ export const emptyFilter: FilterState = { combinator: "and", conditions: [] };
 
 export const operatorsByKind: Record<FilterKind, FilterOperator[]> = {
   text: ["contains", "eq", "neq", "empty", "notEmpty"],
-  enum: ["eq", "neq"],
+  enum: ["eq", "neq", "in"],
   number: ["eq", "gt", "lt", "neq"],
   date: ["before", "after", "empty", "notEmpty"],
   array: ["contains", "neq", "empty", "notEmpty"],
-  select: ["eq", "neq", "empty", "notEmpty"],
+  select: ["eq", "neq", "in", "empty", "notEmpty"],
   boolean: ["eq", "empty", "notEmpty"],
   reference: ["eq", "neq", "empty", "notEmpty"],
 };
@@ -60,6 +61,7 @@ const operatorLabels: Record<FilterOperator, string> = {
   contains: "contains",
   eq: "is",
   neq: "is not",
+  in: "is any of",
   empty: "is empty",
   notEmpty: "is not empty",
   before: "is before",
@@ -88,7 +90,7 @@ export function dateInputToValue(input: string): number | undefined {
 
 /** A condition's value as its form's input holds it: the local calendar day of a timestamp, the text of anything else. */
 export function valueToInput(field: FilterField, value: FilterCondition["value"]): string {
-  if (value === undefined) return "";
+  if (value === undefined || Array.isArray(value)) return "";
   if (field.kind === "date" && typeof value === "number") return localDayInput(value);
   return String(value);
 }
@@ -104,6 +106,7 @@ export function dateFilterValue(field: FilterField, input: string): string | num
 
 export function valueLabel(field: FilterField, value: FilterCondition["value"]): string {
   if (value === undefined) return "";
+  if (Array.isArray(value)) return value.map((one) => valueLabel(field, one)).join(", ");
   if (field.kind === "date") {
     const time = typeof value === "string" ? dateInputToValue(value) : Number(value);
     return time === undefined || Number.isNaN(time) ? String(value) : formatDate(time);
