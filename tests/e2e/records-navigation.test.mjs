@@ -244,6 +244,38 @@ describe("records in the address: the palette opens them anywhere, Back finds th
     assert.equal(await chip("Lead status").count(), 0);
   });
 
+  it("opens the plain list from the sidebar even when the page it left for was still loading", async () => {
+    await page.goto("/contacts");
+    await total("5 contacts").waitFor();
+    await search().fill("dee");
+    await total("1 contact matches · best matches first").waitFor();
+    // A slow network: /tasks's code arrives late, so its page is not yet shown when Contacts is clicked.
+    const slowTasks = async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => {});
+    };
+    await page.route(/\/assets\/tasks-page-[^/]*\.js$/, slowTasks);
+    try {
+      await page.reload();
+      await total("1 contact matches · best matches first").waitFor();
+      await sidebarLink("Tasks").click();
+      await page.waitForURL(/\/tasks/);
+      await sidebarLink("Contacts").click();
+      await page.waitForURL(/\/contacts$/);
+      await total("5 contacts").waitFor();
+      assert.equal(await search().inputValue(), "");
+      await namesAre(["Ann Archer", "Bob Baker", "Cy Cole", "Dee Dunn", "Eve Evans"]);
+      // Back goes to /tasks, whose code has arrived meanwhile; Back again finds the search as it was.
+      await page.goBack();
+      await page.getByRole("heading", { name: "Tasks", level: 1 }).waitFor();
+      await page.goBack();
+      await total("1 contact matches · best matches first").waitFor();
+      assert.equal(await search().inputValue(), "dee");
+    } finally {
+      await page.unroute(/\/assets\/tasks-page-[^/]*\.js$/, slowTasks);
+    }
+  });
+
   it("a saved view on a property archived since opens without it, and says so", async () => {
     const tier = await callProcedure(page, "properties.create", {
       object: "contact",

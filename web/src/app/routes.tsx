@@ -3,6 +3,7 @@ import { Navigate, Outlet, type RouteObject } from "react-router-dom";
 import { FullScreenSpinner } from "../ui/spinner";
 import { lazyPage } from "../lib/lazy-page";
 import { Guard } from "./guards";
+import { PageVisit } from "./page-visit";
 import { RouteError } from "./route-error";
 
 /** SPEC §2, one readable table. Every page is its own lazily loaded chunk. */
@@ -72,10 +73,24 @@ export const routes: RouteObject[] = [
               { path: "home", element: <page.home /> },
               { path: "linkedin/users", element: <page.linkedinUsers /> },
               { path: "feedbacks", element: <page.feedbacks /> },
-              { path: "contacts", element: <page.contacts /> },
+              {
+                path: "contacts",
+                element: (
+                  <PageVisit>
+                    <page.contacts />
+                  </PageVisit>
+                ),
+              },
               { path: "tasks", element: <page.tasks /> },
               { path: "reports", element: <page.reports /> },
-              { path: "companies", element: <page.companies /> },
+              {
+                path: "companies",
+                element: (
+                  <PageVisit>
+                    <page.companies />
+                  </PageVisit>
+                ),
+              },
               { path: "deals", element: <page.deals /> },
               { path: "team", element: <page.team /> },
               { path: "hot-leads", element: <page.hotLeads /> },

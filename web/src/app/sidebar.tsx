@@ -39,6 +39,9 @@ function SidebarLink({ item }: { item: NavItem }) {
   return (
     <NavLink
       to={item.to}
+      // A new visit, also from the page itself: React Router would replace the entry when the link
+      // names the page shown, which is still the last one while the next page's code loads.
+      replace={false}
       aria-label={item.label}
       title={item.goKey ? `${item.label} (g then ${item.goKey})` : item.label}
       className={({ isActive }) =>
