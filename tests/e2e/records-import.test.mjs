@@ -274,6 +274,52 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     assert.deepEqual(tagged.total, { count: matching, exact: true });
     assert.deepEqual(page.errors, []);
   });
+
+  it("previews which rows are contacts here already, and what Skip or Update will do with them", async () => {
+    const [ann, bob] = data.valid;
+    const rows = [
+      { ...ann, Email: ann.Email.toUpperCase(), "Job title": "Head of buying" },
+      { "First name": "Nia", "Last name": "New", Email: "nia.new@example.com", "Job title": "Buyer" },
+      { ...bob, "Job title": "Head of buying" },
+    ];
+    // The sidebar's link: the plain list (going to the address shown would be a reload, filter kept).
+    await page
+      .getByRole("complementary", { name: "Main navigation" })
+      .getByRole("link", { name: "Contacts", exact: true })
+      .click();
+    await page.getByTestId("record-total").getByText("990 contacts").waitFor();
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import contacts" });
+    const csv = toCsv(rows, COLUMNS);
+    await dialog
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "again.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const preview = dialog.getByTestId("import-preview").locator("li");
+    const annName = `${ann["First name"]} ${ann["Last name"]}`;
+    const bobName = `${bob["First name"]} ${bob["Last name"]}`;
+    await preview.nth(0).getByText(`Skipped: ${annName} is here already`).waitFor();
+    assert.match(await preview.nth(1).innerText(), /Nia New[\s\S]*Ready$/);
+    assert.match(await preview.nth(2).innerText(), new RegExp(`Skipped: ${bobName} is here already$`));
+    await dialog.getByRole("radio", { name: "Update the contact" }).check();
+    await preview.nth(0).getByText(`Updates ${annName}`).waitFor();
+    assert.match(await preview.nth(2).innerText(), new RegExp(`Updates ${bobName}$`));
+    await screenshot(page, "import-preview-duplicates");
+
+    await dialog.getByRole("button", { name: "Import 3 rows" }).click();
+    const summary = dialog.getByTestId("import-summary");
+    await summary.waitFor();
+    assert.equal(await summary.getByTestId("import-created").innerText(), "1");
+    assert.equal(await summary.getByTestId("import-updated").innerText(), "2");
+    assert.equal(await summary.getByTestId("import-skipped").innerText(), "0");
+    const holders = await callProcedure(page, "contacts.emailHolders", { email: ann.Email }, { kind: "query" });
+    assert.deepEqual(
+      holders.map((c) => [c.name, c.title]),
+      [[annName, "Head of buying"]],
+    );
+    await summary.getByRole("button", { name: "Done" }).click();
+    await page.getByTestId("record-total").getByText("991 contacts").waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });
 
 describe("importing a CSV saved by Excel on Windows", () => {

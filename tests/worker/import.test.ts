@@ -685,6 +685,65 @@ describe("companies.import", () => {
   });
 });
 
+describe("contacts.importMatches and companies.importMatches: the preview's duplicates", () => {
+  it("names the contact each row's email already belongs to, by any of its emails, as the import would match it", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({
+      firstName: "Ann",
+      lastName: "Lee",
+      emails: ["ann@acme.com", "ann@home.net"],
+    });
+    const gone = await caller.contacts.create({ firstName: "Gus", emails: ["gus@acme.com"] });
+    await caller.contacts.delete({ ids: [gone.id] });
+    const matches = await caller.contacts.importMatches({
+      rows: [
+        { firstName: "Ann", emails: [" ANN@home.net "] },
+        { firstName: "Bea", emails: ["bea@acme.com"] },
+        { firstName: "Gus", emails: ["gus@acme.com"] },
+        { firstName: "No email" },
+        { firstName: "Broken", emails: ["not an email"] },
+        { emails: ["ann@acme.com"] },
+      ],
+    });
+    expect(matches).toEqual([{ id: ann.id, name: "Ann Lee" }, null, null, null, null, { id: ann.id, name: "Ann Lee" }]);
+    // What the import then does with those rows: the matched ones are skipped.
+    expect(
+      await caller.contacts.import({
+        rows: [{ emails: ["ann@home.net"] }, { emails: ["bea@acme.com"] }],
+        lineNumbers: lines(2),
+      }),
+    ).toEqual({ created: 1, updated: 0, skipped: 1, failed: [] });
+  });
+
+  it("names the company each row's normalised domain belongs to, and nothing for a bad domain", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme Robotics", domain: "acme.com" });
+    expect(
+      await caller.companies.importMatches({
+        rows: [
+          { name: "Acme", domain: "https://www.ACME.com/about" },
+          { name: "Globex", domain: "globex.com" },
+          { name: "Bad", domain: "not a domain" },
+          { name: "None" },
+        ],
+      }),
+    ).toEqual([{ id: acme.id, name: "Acme Robotics" }, null, null, null]);
+  });
+
+  it("never names another organization's record, and refuses more than 100 rows", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    await caller.companies.create({ name: "Acme", domain: "acme.com" });
+    const outsider = await ownerOfNewOrganization("Other");
+    expect(await outsider.caller.contacts.importMatches({ rows: [{ emails: ["ann@acme.com"] }] })).toEqual([null]);
+    expect(await outsider.caller.companies.importMatches({ rows: [{ name: "A", domain: "acme.com" }] })).toEqual([
+      null,
+    ]);
+    const many = Array.from({ length: 101 }, (_, i) => ({ emails: [`p${i}@acme.com`] }));
+    await expectTRPCError(caller.contacts.importMatches({ rows: many }), "BAD_REQUEST");
+  });
+});
+
 describe("importRecords, losing a race after its reads", () => {
   it("reports a row whose record changed meanwhile as failed instead of overwriting it, and still creates the rest", async () => {
     const { caller, org, identity } = await ownerOfNewOrganization();

@@ -40,10 +40,10 @@ import {
 } from "../schemas/records";
 import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
 import { bulkUpdate } from "../domain/records/bulk";
-import { companyImport, importRecords } from "../domain/records/import-records";
+import { companyImport, importMatches, importRecords } from "../domain/records/import-records";
 import { mergeRecords } from "../domain/records/merge";
 import { assertKeyFree, companyDomainKey, rethrowKeyClash } from "../domain/records/unique-key";
-import { importBatchInput } from "../schemas/imports";
+import { importBatchInput, importMatchesInput } from "../schemas/imports";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Company = WithoutDerived<typeof companies.$inferSelect>;
@@ -189,6 +189,11 @@ export const companiesRouter = createTRPCRouter({
   merge: memberProcedure
     .input(mergeInput)
     .mutation(({ ctx, input }) => mergeRecords(ctx.db, companyConfig, ctx.org.id, ctx.uid, input)),
+
+  /** For an import's preview: the live company each mapped row's domain already names, or null. */
+  importMatches: memberProcedure
+    .input(importMatchesInput)
+    .query(({ ctx, input }) => importMatches(ctx.db, companyImport, ctx.org.id, input.rows)),
 
   /** One batch (≤ 100 rows) of a CSV import; duplicates by domain. Same input and result as contacts.import. */
   import: memberProcedure

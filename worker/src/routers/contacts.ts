@@ -43,10 +43,10 @@ import {
 } from "../schemas/records";
 import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
 import { bulkUpdate } from "../domain/records/bulk";
-import { contactImport, importRecords } from "../domain/records/import-records";
+import { contactImport, importMatches, importRecords } from "../domain/records/import-records";
 import { mergeRecords } from "../domain/records/merge";
 import { assertKeyFree, contactEmailKey, rethrowKeyClash } from "../domain/records/unique-key";
-import { importBatchInput } from "../schemas/imports";
+import { importBatchInput, importMatchesInput } from "../schemas/imports";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Contact = WithoutDerived<typeof contacts.$inferSelect>;
@@ -207,6 +207,11 @@ export const contactsRouter = createTRPCRouter({
   merge: memberProcedure
     .input(mergeInput)
     .mutation(({ ctx, input }) => mergeRecords(ctx.db, contactConfig, ctx.org.id, ctx.uid, input)),
+
+  /** For an import's preview: the live contact each mapped row's email already names, or null. */
+  importMatches: memberProcedure
+    .input(importMatchesInput)
+    .query(({ ctx, input }) => importMatches(ctx.db, contactImport, ctx.org.id, input.rows)),
 
   /** One batch (≤ 100 rows) of a CSV import; duplicates by email. */
   import: memberProcedure

@@ -30,6 +30,11 @@ export const importBatchInput = z
     path: ["lineNumbers"],
   });
 export type ImportBatchInput = z.input<typeof importBatchInput>;
+
+/** Mapped rows of an import's preview: which records already hold their email or domain. */
+export const importMatchesInput = z.object({
+  rows: z.array(z.record(z.string(), z.unknown())).min(1).max(IMPORT_BATCH_LIMIT),
+});
 export type ImportBatch = z.output<typeof importBatchInput>;
 
 /** Each row counts once: created, updated, skipped (a duplicate left alone, or nothing new) or failed. */

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FileUp, Upload, WifiOff } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
@@ -61,6 +61,33 @@ function ProgressBar({ progress }: { progress: ImportProgress }) {
   );
 }
 
+/** What importing a preview row will do: fail (and why), skip or fill in the record it matches, or create it. */
+function PreviewStatus({
+  error,
+  match,
+  update,
+}: {
+  error: string | null;
+  match: { name: string } | null;
+  update: boolean;
+}) {
+  if (error) return <span className="shrink-0 text-xs text-danger">{error}</span>;
+  if (!match) return <span className="shrink-0 text-xs text-success">Ready</span>;
+  return (
+    <span className="shrink-0 text-xs text-muted">
+      {update ? (
+        <>
+          Updates <span className="font-medium text-foreground">{match.name}</span>
+        </>
+      ) : (
+        <>
+          Skipped: <span className="font-medium text-foreground">{match.name}</span> is here already
+        </>
+      )}
+    </span>
+  );
+}
+
 type ImportDialogProps = { config: ImportObjectConfig; open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
@@ -112,6 +139,21 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
       }),
     [file, mapping, propertyTargets, config],
   );
+
+  // Which preview rows are records already here: the person sees what Skip or Update will do to them.
+  const previewRows = useMemo(() => preview.filter((p) => !p.error).map((p) => p.mapped), [preview]);
+  const matches = useQuery({
+    queryKey: ["import-matches", config.object, previewRows],
+    queryFn: () => config.matches(previewRows),
+    enabled: step === "map" && previewRows.length > 0,
+    staleTime: 30_000,
+    gcTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+  const matchOf = (row: Record<string, unknown>) => {
+    const i = previewRows.indexOf(row);
+    return i >= 0 && matches.data?.length === previewRows.length ? matches.data[i] : null;
+  };
 
   const handleImport = async () => {
     if (!file) return;
@@ -264,11 +306,7 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
                   <span className="truncate">
                     {p.label[0] || "—"} <span className="text-muted">{p.label[1]}</span>
                   </span>
-                  {p.error ? (
-                    <span className="shrink-0 text-xs text-danger">{p.error}</span>
-                  ) : (
-                    <span className="shrink-0 text-xs text-success">Ready</span>
-                  )}
+                  <PreviewStatus error={p.error} match={matchOf(p.mapped)} update={onDuplicate === "update"} />
                 </li>
               ))}
             </ul>

@@ -20,6 +20,8 @@ export type ImportObjectConfig = {
   /** How the preview names a mapped row: [name, detail]. */
   describe: (row: Record<string, unknown>) => [string, string];
   send: (input: ImportBatchInput) => Promise<ImportBatchResult>;
+  /** For the preview: the record each mapped row's duplicate key already names, or null. */
+  matches: (rows: Record<string, unknown>[]) => Promise<({ id: string; name: string } | null)[]>;
   /** One page of the list, for the export. */
   listPage: (input: RecordListInput) => Promise<Page>;
   /** A record's built-in columns in the export (custom properties and dates are added after them). */
@@ -122,6 +124,7 @@ export const contactImport: ImportObjectConfig = {
     (row.emails as string[] | undefined)?.[0] ?? "",
   ],
   send: (input) => trpcClient.contacts.import.mutate(input),
+  matches: (rows) => trpcClient.contacts.importMatches.query({ rows }),
   listPage: (input) => trpcClient.contacts.list.query(input),
   toCsv: (c: ContactRow) => ({
     "First name": c.firstName,
@@ -184,6 +187,7 @@ export const companyImport: ImportObjectConfig = {
   check: (row) => firstIssue(companyImport.targets, row, companyCreateInput.safeParse(row)),
   describe: (row) => [text(row.name), text(row.domain)],
   send: (input) => trpcClient.companies.import.mutate(input),
+  matches: (rows) => trpcClient.companies.importMatches.query({ rows }),
   listPage: (input) => trpcClient.companies.list.query(input),
   toCsv: (c: CompanyRow) => ({
     Name: c.name,

@@ -20,7 +20,14 @@ import { companyActivityRefresh } from "./company-activity";
 import { matchNameOf } from "./duplicates";
 import { activityRow, diffFields, insertActivity, insertActivityWhere } from "./activity";
 import { countChange } from "./list";
-import { isValidDomain, normalizeDomain, normalizeEmail, sortNameOf, uniteIgnoringCase } from "./normalize";
+import {
+  contactDisplayName,
+  isValidDomain,
+  normalizeDomain,
+  normalizeEmail,
+  sortNameOf,
+  uniteIgnoringCase,
+} from "./normalize";
 import { checkPropertyValue } from "./properties";
 
 type Values = Record<string, unknown>;
@@ -63,6 +70,8 @@ export type ImportObject = {
   otherKeysOf?: (record: Values) => string[];
   /** Stored columns computed from the others (not shown as changes). */
   derived: (record: Values) => Values;
+  /** What a stored record is called, as lists show it. */
+  nameOf: (record: Values) => string;
   /** List fields that an update unites with what the record has, instead of replacing. */
   lists: string[];
   references: Reference[];
@@ -129,6 +138,7 @@ export const contactImport: ImportObject = {
     const primaryEmail = normalizeEmail((c.emails as string[])[0]);
     return { primaryEmail, sortName: sortNameOf(c.firstName as string, c.lastName as string, primaryEmail) };
   },
+  nameOf: (c) => contactDisplayName(c.firstName as string, c.lastName as string, c.primaryEmail as string | null),
   lists: ["emails", "phones", "tags"],
   references: [
     {
@@ -187,6 +197,7 @@ export const companyImport: ImportObject = {
         ),
       ),
   derived: () => ({}),
+  nameOf: (c) => c.name as string,
   lists: ["tags"],
   references: [owner],
 };
@@ -360,6 +371,57 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
     },
   };
 }
+/**
+ * The live record of the organization each key finds, as an import matches rows: the one holding it
+ * as its unique key, else one holding it among its others (a contact's other emails).
+ */
+async function holdersByKey(
+  db: Database,
+  config: ImportObject,
+  organizationId: string,
+  rowKeys: (string | null)[],
+): Promise<Map<string, Values>> {
+  const keys = [...new Set(rowKeys.filter((k): k is string => Boolean(k)))];
+  // A record holding two of the keys is read twice.
+  const held = new Map((keys.length ? await config.holders(db, organizationId, keys) : []).map((r) => [r.id, r]));
+  const byKey = new Map([...held.values()].map((record) => [record[config.keyColumn] as string, record]));
+  const wanted = new Set(keys);
+  for (const record of held.values())
+    for (const key of config.otherKeysOf?.(record) ?? [])
+      if (wanted.has(key) && !byKey.has(key)) byKey.set(key, record);
+  return byKey;
+}
+
+/** The key of a mapped row as an import reads it, or null when the row has none or would fail. */
+function rowKeyOf(config: ImportObject, raw: Values): string | null {
+  const outcome = config.schema.safeParse(raw);
+  if (!outcome.success) return null;
+  try {
+    return config.keyOf(config.normalize(outcome.data));
+  } catch (error) {
+    if (error instanceof RowError) return null;
+    throw error;
+  }
+}
+
+/**
+ * For each mapped row (the import's preview), the live record its email or domain already names, or
+ * null: the record an import would skip the row for, or fill in.
+ */
+export async function importMatches(
+  db: Database,
+  config: ImportObject,
+  organizationId: string,
+  rows: Values[],
+): Promise<({ id: string; name: string } | null)[]> {
+  const keys = rows.map((raw) => rowKeyOf(config, raw));
+  const holders = await holdersByKey(db, config, organizationId, keys);
+  return keys.map((key) => {
+    const record = key ? holders.get(key) : undefined;
+    return record ? { id: record.id as string, name: config.nameOf(record) } : null;
+  });
+}
+
 /** A record this batch writes: a new one, or an existing one (`before`) it updates. */
 type Target = { id: string; before: Values | null; state: Values; createdLine?: number; updatedLines: number[] };
 
@@ -431,21 +493,21 @@ export async function importRecords(
     return !message;
   });
 
-  const keys = [...new Set(valid.map((v) => v.key).filter((k): k is string => Boolean(k)))];
-  // A record holding two of the keys is read twice.
-  const existing = new Map((keys.length ? await config.holders(db, organizationId, keys) : []).map((r) => [r.id, r]));
-  const held = [...existing.values()].map((record): Target => ({
-    id: record.id as string,
-    before: record,
-    state: record,
-    updatedLines: [],
-  }));
-  // A key's record: the one holding it as its unique key, else one holding it among its others.
-  const targets = new Map<string, Target>(held.map((target) => [target.before![config.keyColumn] as string, target]));
-  const wanted = new Set(keys);
-  for (const target of held)
-    for (const key of config.otherKeysOf?.(target.before!) ?? [])
-      if (wanted.has(key) && !targets.has(key)) targets.set(key, target);
+  const holders = await holdersByKey(
+    db,
+    config,
+    organizationId,
+    valid.map((v) => v.key),
+  );
+  const targets = new Map<string, Target>();
+  // One target per record, though it holds several of the keys (its emails).
+  const targetOf = new Map<string, Target>();
+  for (const [key, record] of holders) {
+    const id = record.id as string;
+    const target = targetOf.get(id) ?? { id, before: record, state: record, updatedLines: [] };
+    targetOf.set(id, target);
+    targets.set(key, target);
+  }
   const created: Target[] = [];
   const linker = config.linksCompanies ? await companyLinker(db, organizationId, valid) : null;
 
