@@ -533,6 +533,56 @@ describe("full-text search keyed on seq, in one rowid range per organization", (
     await env.DB.prepare("INSERT INTO companies_fts(companies_fts, rank) VALUES ('integrity-check', 1)").run();
   });
 
+  it("finds contacts by their company's name, which follows the company through renames, the trash, merges and imports", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const integrity = () =>
+      env.DB.prepare("INSERT INTO contacts_fts(contacts_fts, rank) VALUES ('integrity-check', 1)").run();
+    const search = async (text: string, trash = false) =>
+      ids((await caller.contacts.list({ search: text, trash })).items).sort();
+    const acme = await caller.companies.create({ name: "Acme Robotics", domain: "acme.io" });
+    const globex = await caller.companies.create({ name: "Globex", domain: "globex.io" });
+    const ann = await caller.contacts.create({ firstName: "Ann", lastName: "Lee", companyId: acme.id });
+    const bob = await caller.contacts.create({ firstName: "Bob", companyId: acme.id });
+    const cy = await caller.contacts.create({ firstName: "Cy", companyId: globex.id });
+    const annAtGlobex = await caller.contacts.create({ firstName: "Ann", lastName: "Gray", companyId: globex.id });
+    expect(await search("acme")).toEqual([ann.id, bob.id].sort());
+    expect(await search("robot")).toEqual([ann.id, bob.id].sort());
+    // Words may come from the person and from the company: Ann at Acme, not Ann at Globex.
+    expect(await search("ann acme")).toEqual([ann.id]);
+    expect((await caller.contacts.list({ search: "acme" })).total).toEqual({ count: 2, exact: true });
+    await integrity();
+
+    // Moved to another company, renamed with it, and through the trash and back.
+    await caller.contacts.update({ id: bob.id, version: 1, patch: { companyId: globex.id, title: "Buyer" } });
+    expect(await search("acme")).toEqual([ann.id]);
+    expect(await search("globex buyer")).toEqual([bob.id]);
+    await caller.companies.update({ id: globex.id, version: 1, patch: { name: "Initech" } });
+    expect(await search("globex")).toEqual([]);
+    expect(await search("initech")).toEqual([bob.id, cy.id, annAtGlobex.id].sort());
+    await caller.contacts.delete({ ids: [cy.id] });
+    expect(await search("initech", true)).toEqual([cy.id]);
+    await caller.companies.delete({ ids: [acme.id] });
+    expect(await search("acme")).toEqual([]);
+    await caller.companies.restore({ id: acme.id });
+    expect(await search("acme")).toEqual([ann.id]);
+    await integrity();
+
+    // A merge moves the merged company's people to the survivor, and they are found by its name.
+    const { company: survivor } = await caller.companies.get({ id: acme.id });
+    await caller.companies.merge({ survivorId: acme.id, survivorVersion: survivor.version, mergedId: globex.id });
+    expect(await search("acme")).toEqual([ann.id, bob.id, annAtGlobex.id].sort());
+    expect(await search("initech")).toEqual([]);
+    // An import naming a company by name links it, creating it when new.
+    await caller.contacts.import({
+      rows: [{ firstName: "Dee", company: "Umbrella Corp" }],
+      lineNumbers: [2],
+    });
+    expect((await caller.contacts.list({ search: "umbrella" })).items.map((c) => c.firstName)).toEqual(["Dee"]);
+    await integrity();
+    // The palette finds them the same way.
+    expect((await caller.search.records({ query: "umbrella" })).contacts.map((c) => c.name)).toEqual(["Dee"]);
+  });
+
   it("finds records by one letter, as a search box's first keystroke asks, from a one-letter prefix index", async () => {
     for (const table of ["contacts_fts", "companies_fts"]) {
       const [fts] = await rows<{ sql: string }>("SELECT sql FROM sqlite_master WHERE name = ?", table);
