@@ -111,7 +111,14 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     // The dialog makes room for the mapping: the duplicates choice reads on one line.
     const { height } = await dialog.locator("fieldset").boundingBox();
     assert.ok(height < 30, `the duplicates choice is one line, not ${Math.round(height)} px`);
+    // The box shows five of the six columns: its foot says there are more, until it is scrolled down.
+    const more = dialog.getByTestId("more-mapping");
+    await more.waitFor();
+    assert.equal(await more.innerText(), "More columns below");
     await screenshot(page, "import-mapping");
+    await mapping.evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
+    await more.waitFor({ state: "hidden" });
+    await dialog.getByLabel("Import Reference as").waitFor();
 
     // Hold the fifth batch until the progress has been seen half-way.
     const fifth = await holdRequest(page, "**/trpc/contacts.import*", 5);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { FileUp, Upload, WifiOff } from "lucide-react";
+import { ArrowDown, FileUp, Upload, WifiOff } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
@@ -8,6 +8,7 @@ import { holdPageWhile } from "../../lib/unsaved-edits";
 import { Button } from "../../ui/button";
 import { Dialog, type CloseQuestion } from "../../ui/dialog";
 import { Select } from "../../ui/input";
+import { useMoreToScroll } from "../../ui/use-more-to-scroll";
 import { usePropertyDefinitions } from "../records/property-columns";
 import { parsePropertyInput, propertyToInput, type PropertyDefinition } from "../records/property-values";
 import { downloadCsv } from "./csv-download";
@@ -198,6 +199,9 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
   };
 
   const mappedCount = Object.values(mapping).filter(Boolean).length;
+  // A file with more columns than the box shows: its last visible row must not read as the last one.
+  const mappingRef = useRef<HTMLDivElement>(null);
+  const moreMapping = useMoreToScroll(mappingRef, "y", file?.csv.headers.length);
   // A stray Escape must not stop a long import halfway, nor drop a mapping made by hand.
   const closeQuestion: CloseQuestion | null =
     step === "importing"
@@ -256,44 +260,63 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
             <span className="font-medium text-foreground">{file.name}</span> · {rowsOf(file.csv.rows.length)} ·{" "}
             {mappedCount} of {file.csv.headers.length} columns mapped
           </p>
-          <div className="max-h-64 overflow-y-auto rounded-md border border-border" data-testid="import-mapping">
-            <table className="w-full text-[13px]">
-              <thead className="sticky top-0 bg-surface text-left text-xs text-muted">
-                <tr>
-                  <th className="px-3 py-2 font-medium">Column in file</th>
-                  <th className="px-3 py-2 font-medium">Example</th>
-                  <th className="px-3 py-2 font-medium">Import as</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {file.csv.headers.map((header) => (
-                  <tr key={header}>
-                    <td className="px-3 py-1.5 font-medium">{header}</td>
-                    <td className="max-w-48 truncate px-3 py-1.5 text-muted">{file.csv.rows[0]?.[header]}</td>
-                    <td className="px-3 py-1.5">
-                      <Select
-                        aria-label={`Import ${header} as`}
-                        value={mapping[header] ?? ""}
-                        onChange={(e) => setMapping({ ...mapping, [header]: e.target.value })}
-                        className="h-8"
-                      >
-                        <option value="">Don't import</option>
-                        {config.targets.map((t) => (
-                          <option key={t.value} value={t.value}>
-                            {t.label}
-                          </option>
-                        ))}
-                        {propertyTargets.map((p) => (
-                          <option key={p.key} value={`prop:${p.key}`}>
-                            {p.label} (custom)
-                          </option>
-                        ))}
-                      </Select>
-                    </td>
+          <div className="relative">
+            <div
+              ref={mappingRef}
+              className="max-h-64 overflow-y-auto rounded-md border border-border"
+              data-testid="import-mapping"
+            >
+              <table className="w-full text-[13px]">
+                <thead className="sticky top-0 bg-surface text-left text-xs text-muted">
+                  <tr>
+                    <th className="px-3 py-2 font-medium">Column in file</th>
+                    <th className="px-3 py-2 font-medium">Example</th>
+                    <th className="px-3 py-2 font-medium">Import as</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody className="divide-y divide-border">
+                  {file.csv.headers.map((header) => (
+                    <tr key={header}>
+                      <td className="px-3 py-1.5 font-medium">{header}</td>
+                      <td className="max-w-48 truncate px-3 py-1.5 text-muted">{file.csv.rows[0]?.[header]}</td>
+                      <td className="px-3 py-1.5">
+                        <Select
+                          aria-label={`Import ${header} as`}
+                          value={mapping[header] ?? ""}
+                          onChange={(e) => setMapping({ ...mapping, [header]: e.target.value })}
+                          className="h-8"
+                        >
+                          <option value="">Don't import</option>
+                          {config.targets.map((t) => (
+                            <option key={t.value} value={t.value}>
+                              {t.label}
+                            </option>
+                          ))}
+                          {propertyTargets.map((p) => (
+                            <option key={p.key} value={`prop:${p.key}`}>
+                              {p.label} (custom)
+                            </option>
+                          ))}
+                        </Select>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {moreMapping && (
+              <div
+                aria-hidden
+                className="pointer-events-none absolute inset-x-px bottom-px flex h-12 items-end justify-center rounded-b-md bg-gradient-to-t from-background to-transparent pb-1.5"
+              >
+                <span
+                  data-testid="more-mapping"
+                  className="flex items-center gap-1 rounded-full border border-border bg-background px-2.5 py-0.5 text-xs text-muted shadow-sm"
+                >
+                  <ArrowDown className="size-3" aria-hidden /> More columns below
+                </span>
+              </div>
+            )}
           </div>
           <div>
             <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">Preview</h3>

@@ -15,7 +15,7 @@ import { BodyOverlay, LoaderRow, SkeletonRows } from "./body-states";
 import { handFocusTo } from "./hand-focus";
 import { HeaderRow } from "./header";
 import { CHECKBOX_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, TRAILING_WIDTH, widthVarName } from "./layout";
-import { useMoreColumns } from "./use-more-columns";
+import { useMoreToScroll } from "../use-more-to-scroll";
 import { DataRow, type RowHandlers } from "./row";
 import type { DataTableColumn, DataTableProps } from "./types";
 import { useColumnModel } from "./use-column-model";
@@ -279,7 +279,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   const noRows = displayRows.length === 0;
   const total = pages.total;
-  const moreColumns = useMoreColumns(scrollRef, style.width);
+  const moreColumns = useMoreToScroll(scrollRef, "x", style.width);
   return (
     <div className="relative flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-border bg-background">
       {moreColumns && (
