@@ -247,7 +247,16 @@ export async function callProcedure(page, procedure, input, { kind = "mutation",
 }
 
 /**
- * Holds the `nth` request matching `url` (a route glob) until `release()`; `reached` resolves when
+ * A route matcher for calls to one tRPC procedure, alone or in a batch (/trpc/a.b,c.d?batch=1), and to
+ * no other: a glob like contacts.import* would also catch contacts.importMatches.
+ */
+export function procedureRoute(procedure) {
+  const name = procedure.replace(/\./g, "\\.");
+  return new RegExp(`/trpc/(?:[^/?]*,)?${name}(?:,[^/?]*)?(?:\\?|$)`);
+}
+
+/**
+ * Holds the `nth` request matching `url` (a route glob or RegExp) until `release()`; `reached` resolves when
  * it arrives, `sent()` counts them all. The others go through. For a test to look at a long job half-way.
  */
 export async function holdRequest(page, url, nth) {

@@ -6,9 +6,12 @@ import {
   comeBackAfterAMinute,
   holdRequest,
   launchBrowser,
+  procedureRoute,
   registeredUser,
   screenshot,
 } from "./harness.mjs";
+
+const IMPORT_CALLS = procedureRoute("contacts.import");
 
 describe("an inline edit made offline is kept: said on screen, kept through closing the tab, saved on reconnecting", () => {
   let browser;
@@ -84,7 +87,7 @@ describe("an inline edit made offline is kept: said on screen, kept through clos
   });
 
   it("asks before the tab closes while an edit is on its way online, and the page stays when the person stays", async () => {
-    const update = await holdRequest(page, "**/trpc/contacts.update*", 1);
+    const update = await holdRequest(page, procedureRoute("contacts.update"), 1);
     await editTitle("Research Mathematician");
     await update.reached;
     const asked = new Promise((resolve) => page.once("dialog", resolve));
@@ -100,7 +103,7 @@ describe("an inline edit made offline is kept: said on screen, kept through clos
 
   it("sends an edit again when its first try gets no answer: the cell keeps it, it is saved once, no error shows", async () => {
     let updates = 0;
-    await page.route("**/trpc/contacts.update*", (route) => {
+    await page.route(procedureRoute("contacts.update"), (route) => {
       updates += 1;
       if (updates > 1) return route.continue();
       // A gateway's page, not the API's answer.
@@ -110,7 +113,7 @@ describe("an inline edit made offline is kept: said on screen, kept through clos
     await editTitle("Flight Research Mathematician");
     assert.equal(await title().innerText(), "Flight Research Mathematician", "shown while it is sent again");
     await saved;
-    await page.unroute("**/trpc/contacts.update*");
+    await page.unroute(procedureRoute("contacts.update"));
     assert.equal(updates, 2);
     assert.equal(await page.locator("[data-sonner-toast]").filter({ hasText: "Could not save" }).count(), 0);
     assert.equal(await title().innerText(), "Flight Research Mathematician");
@@ -418,7 +421,7 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
 
   /** Opens the import with `count` rows and holds the request of batch `heldBatch` until released. */
   async function startHeldImport(count, offset, heldBatch) {
-    const batch = await holdRequest(page, "**/trpc/contacts.import*", heldBatch);
+    const batch = await holdRequest(page, IMPORT_CALLS, heldBatch);
     await page.getByRole("button", { name: "Import", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Import contacts" });
     await dialog
@@ -488,7 +491,7 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
     await summary.getByRole("button", { name: "Done" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.getByTestId("record-total").getByText("500 contacts").waitFor();
-    await page.unroute("**/trpc/contacts.import*");
+    await page.unroute(IMPORT_CALLS);
   });
 
   it("'Stop import' stops it: the rows imported so far stay, no later batch is sent", async () => {
@@ -511,7 +514,7 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
     );
     await page.waitForTimeout(500);
     assert.equal(sentAfterStop, 0, "no batch is sent after the stop");
-    await page.unroute("**/trpc/contacts.import*");
+    await page.unroute(IMPORT_CALLS);
     await page.getByTestId("record-total").getByText("700 contacts").waitFor();
 
     // The next import starts afresh, not on the stopped one's summary.
@@ -526,7 +529,7 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
     // Rows without an email: nothing would stop a batch written twice from doubling them.
     const csv = ["First name,Last name", ...Array.from({ length: 300 }, (_, i) => `Nomail${i},Lee`)].join("\n");
     let imports = 0;
-    await page.route("**/trpc/contacts.import*", async (route) => {
+    await page.route(IMPORT_CALLS, async (route) => {
       imports += 1;
       if (imports !== 2) return route.continue();
       await route.fetch(); // the server writes the batch…
@@ -552,7 +555,7 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
     assert.equal(await summary.getByTestId("import-created").innerText(), "300");
     assert.ok(imports >= 4, "the lost batch was sent again");
     await summary.getByRole("button", { name: "Done" }).click();
-    await page.unroute("**/trpc/contacts.import*");
+    await page.unroute(IMPORT_CALLS);
     await page.getByTestId("record-total").getByText("1,000 contacts").waitFor();
   });
 });
@@ -591,7 +594,7 @@ describe("an edit kept by a tab closed while offline is sent by a tab still open
     // The first try meets the development server restarting the Worker (its own 503, not the API's
     // answer): the edit is sent again a moment later rather than reported lost.
     let updates = 0;
-    await second.route("**/trpc/contacts.update*", (route) => {
+    await second.route(procedureRoute("contacts.update"), (route) => {
       updates += 1;
       if (updates > 1) return route.continue();
       return route.fulfill({

@@ -6,10 +6,13 @@ import {
   holdRequest,
   launchBrowser,
   parseCsv,
+  procedureRoute,
   registeredUser,
   screenshot,
   toCsv,
 } from "./harness.mjs";
+
+const IMPORT_CALLS = procedureRoute("contacts.import");
 
 /** On a workspace without contacts yet: opens Import on /contacts and gives it `file`; returns the dialog. */
 async function openImportOnEmptyContacts(page, name, buffer) {
@@ -121,7 +124,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     await dialog.getByLabel("Import Reference as").waitFor();
 
     // Hold the fifth batch until the progress has been seen half-way.
-    const fifth = await holdRequest(page, "**/trpc/contacts.import*", 5);
+    const fifth = await holdRequest(page, IMPORT_CALLS, 5);
     await dialog.getByRole("button", { name: "Import 1,000 rows" }).click();
     await fifth.reached;
     const progress = dialog.getByTestId("import-progress");
@@ -140,7 +143,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
 
     const summary = dialog.getByTestId("import-summary");
     await summary.waitFor({ timeout: 60_000 });
-    await page.unroute("**/trpc/contacts.import*");
+    await page.unroute(IMPORT_CALLS);
     assert.equal(fifth.sent(), 10, "1,000 rows go in ten batches of 100");
     assert.equal(await summary.getByTestId("import-created").innerText(), "990");
     assert.equal(await summary.getByTestId("import-updated").innerText(), "0");
