@@ -133,13 +133,10 @@ function PickerList({
   const [text, setText] = useState("");
   const source = useOptions(text);
   const { loading, searched } = source;
-  const seen = new Set<string>();
-  const options = [...pinned, ...source.options].filter((option) => {
-    const key = option.value.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  // A source's options are its own to list (two due presets may be one day: Sunday's "Tomorrow" and
+  // "Next week"); only those repeating a pinned one go.
+  const pinnedValues = new Set(pinned.map((option) => option.value.toLowerCase()));
+  const options = [...pinned, ...source.options.filter((option) => !pinnedValues.has(option.value.toLowerCase()))];
   const typed = text.trim();
   const offerCreate = create && typed.length > 0 && !options.some((o) => o.label.toLowerCase() === typed.toLowerCase());
   const item =
@@ -163,7 +160,7 @@ function PickerList({
         )}
         {options.map((option) => (
           <Command.Item
-            key={option.value}
+            key={`${option.label}\u0000${option.value}`}
             value={`${option.label} ${option.hint ?? ""} ${option.value}`}
             onSelect={() => onPick(option)}
             className={item}

@@ -1,0 +1,48 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DuePicker } from "../../web/src/features/tasks/task-pickers";
+import type { Task } from "../../web/src/features/tasks/task-types";
+
+// The due picker asks nothing of the server; its module's other pickers would load the client.
+vi.mock("../../web/src/lib/trpc", () => ({ trpc: {}, trpcClient: {} }));
+
+// What jsdom lacks and cmdk's list calls.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+Element.prototype.scrollIntoView ??= () => {};
+
+const task = { id: "t1", title: "Book the venue", dueAt: null, assigneeId: null } as unknown as Task;
+
+function renderPicker() {
+  render(
+    <DuePicker
+      task={task}
+      anchor={<button type="button">due</button>}
+      open
+      onOpenChange={() => {}}
+      onPick={() => {}}
+    />,
+  );
+  return screen.getAllByRole("option").map((option) => option.textContent);
+}
+
+describe("DuePicker's presets", () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it("offers today, tomorrow and next week on a Wednesday", () => {
+    vi.setSystemTime(new Date(2026, 10, 25, 14, 0));
+    expect(renderPicker()).toEqual(["TodayWed, Nov 25", "TomorrowThu, Nov 26", "Next weekMon, Nov 30"]);
+  });
+
+  it("keeps all three on a Sunday, where tomorrow is next week's Monday: the list does not change by the day", () => {
+    vi.setSystemTime(new Date(2026, 10, 29, 14, 0));
+    expect(renderPicker()).toEqual(["TodaySun, Nov 29", "TomorrowMon, Nov 30", "Next weekMon, Nov 30"]);
+  });
+});
