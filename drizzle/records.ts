@@ -77,7 +77,13 @@ export const companies = sqliteTable(
     index("companies_org_size_idx").on(t.organizationId, t.deletedAt, t.size, t.id),
     index("companies_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
     index("companies_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
-    index("companies_org_owner_name_idx").on(t.organizationId, t.deletedAt, t.ownerSortName, t.id),
+    // Sorts by owner: the owner's name, then the company's (fields.ts, byThenName).
+    index("companies_org_owner_key_idx").on(
+      t.organizationId,
+      t.deletedAt,
+      sql`(${t.ownerSortName} || char(1) || lower(${t.name}))`,
+      t.id,
+    ),
     index("companies_org_people_idx").on(t.organizationId, t.deletedAt, t.listedPeopleCount, t.id),
     index("companies_org_match_idx").on(t.organizationId, t.deletedAt, t.matchName, t.id),
   ],
@@ -146,8 +152,21 @@ export const contacts = sqliteTable(
     index("contacts_org_source_idx").on(t.organizationId, t.deletedAt, t.source, t.id),
     index("contacts_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
     index("contacts_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
+    // The "Company name" filter.
     index("contacts_org_company_name_idx").on(t.organizationId, t.deletedAt, t.companySortName, t.id),
-    index("contacts_org_owner_name_idx").on(t.organizationId, t.deletedAt, t.ownerSortName, t.id),
+    // Sorts by company and by owner: that name, then the contact's (fields.ts, byThenName).
+    index("contacts_org_company_key_idx").on(
+      t.organizationId,
+      t.deletedAt,
+      sql`(${t.companySortName} || char(1) || ${t.sortName})`,
+      t.id,
+    ),
+    index("contacts_org_owner_key_idx").on(
+      t.organizationId,
+      t.deletedAt,
+      sql`(${t.ownerSortName} || char(1) || ${t.sortName})`,
+      t.id,
+    ),
   ],
 );
 

@@ -187,8 +187,8 @@ describe("list reads: one D1 round trip", () => {
     for (const [field, index] of [
       ["title", "contacts_org_title_idx"],
       ["lastActivityAt", "contacts_org_activity_idx"],
-      ["company", "contacts_org_company_name_idx"],
-      ["owner", "contacts_org_owner_name_idx"],
+      ["company", "contacts_org_company_key_idx"],
+      ["owner", "contacts_org_owner_key_idx"],
       ["createdAt", "contacts_org_created_idx"],
       ["ownerId", "contacts_org_owner_idx"],
     ] as const)
@@ -203,7 +203,7 @@ describe("list reads: one D1 round trip", () => {
       expect(byActivity).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_activity_idx/);
       expect(byActivity).not.toMatch(/SCAN companies/);
       const [byOwner] = await plansOf({ sort: { field: "owner", direction } }, "companies");
-      expect(byOwner).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_owner_name_idx/);
+      expect(byOwner).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_owner_key_idx/);
       expect(byOwner).not.toMatch(/SCAN companies/);
       // The People count is kept on the row (migrations/0016–0017): neither sorting nor showing it counts contacts.
       const [byPeople] = await plansOf({ sort: { field: "peopleCount", direction } }, "companies");

@@ -39,6 +39,23 @@ describe("records sorted by owner", () => {
     expect(await contactsByOwner(caller, "desc", 1)).toEqual(["ForZoe", "ForBob", "ForAdam", "ForNobody"]);
   });
 
+  it("lists one owner's records by name, whatever order they were made in; Z to A reverses them too", async () => {
+    const { caller, zoe, adam } = await team();
+    for (const firstName of ["Zara", "Mia", "Abe"]) await caller.contacts.create({ firstName, ownerId: adam });
+    await caller.contacts.create({ firstName: "Ben", ownerId: zoe });
+    expect(await contactsByOwner(caller, "asc")).toEqual(["Abe", "Mia", "Zara", "Ben"]);
+    expect(await contactsByOwner(caller, "desc", 1)).toEqual(["Ben", "Zara", "Mia", "Abe"]);
+
+    for (const name of ["Zed Labs", "Acme", "Mango"]) await caller.companies.create({ name, ownerId: zoe });
+    await caller.companies.create({ name: "Bravo", ownerId: adam });
+    const companies = await allPages(
+      (input) => caller.companies.list(input),
+      { sort: { field: "owner", direction: "asc" } },
+      2,
+    );
+    expect(companies.map((c) => c.name)).toEqual(["Bravo", "Acme", "Mango", "Zed Labs"]);
+  });
+
   it("follows an owner changed inline and in bulk, and an owner renamed", async () => {
     const { caller, zoe, adam, bob } = await team();
     const first = await caller.contacts.create({ firstName: "One", ownerId: zoe });

@@ -118,6 +118,10 @@ export function contactInsert(organizationId: string, columns: Record<string, un
 }
 
 /** `rows` as a list sorts them by `key`: empty values last both ways, ties by id in the same direction. */
+/** A sort key of a field then the record's name, as the list reads it (fields.ts, byThenName); NULL with the field. */
+export const byThenName = (field: string | null, sortName: string) =>
+  field === null ? null : `${field}\u0001${sortName}`;
+
 export function sortedLikeAList<T extends { id: string }>(rows: T[], key: keyof T, direction: "asc" | "desc"): T[] {
   const sign = direction === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {

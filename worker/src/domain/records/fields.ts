@@ -13,6 +13,11 @@ export type ListField = {
   sql: SQL | SQLiteColumn;
   kind: FieldKind;
   nullable: boolean;
+  /**
+   * What a sort by the field reads in order, when not the field itself: the field, then the record's
+   * name, as one value (see byThenName). NULL exactly when the field is.
+   */
+  sortSql?: SQL;
   isoDate?: boolean;
   recordTags?: true;
 };
@@ -74,6 +79,17 @@ const f = (column: SQL | SQLiteColumn, kind: FieldKind, nullable = true): ListFi
   nullable,
 });
 
+/**
+ * A grouping field's sort key: the field, then the record's name, as one text ("acme" ␁ "ann lee"), so
+ * people at one company or of one owner are listed by name rather than in the order they were made.
+ * char(1) sorts below every character of a name; an index on this very expression serves the sort
+ * (migrations/0027), as companies_org_name_idx serves lower(name).
+ */
+const byThenName = (field: ListField, name: SQL | SQLiteColumn): ListField => ({
+  ...field,
+  sortSql: sql`(${field.sql} || char(1) || ${name})`,
+});
+
 /** A company as the related record of another row: its own alias, so it never reads as the row's table. */
 const relatedCompany = alias(companies, "related_company");
 
@@ -112,10 +128,10 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
     title: f(contacts.title, "text"),
     companyId: f(contacts.companyId, "reference"),
     // The company's name (lower-cased, empty unless the company is live): the Company column's sort.
-    company: f(contacts.companySortName, "text"),
+    company: byThenName(f(contacts.companySortName, "text"), contacts.sortName),
     ownerId: f(contacts.ownerId, "reference"),
     // The owner's name (else email, lower-cased; empty without an owner): the Owner column's sort.
-    owner: f(contacts.ownerSortName, "text"),
+    owner: byThenName(f(contacts.ownerSortName, "text"), contacts.sortName),
     leadStatus: f(contacts.leadStatus, "enum", false),
     source: f(contacts.source, "text"),
     leadScore: f(contacts.leadScore, "number", false),
@@ -156,7 +172,7 @@ export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListCo
     industry: f(companies.industry, "text"),
     size: f(companies.size, "text"),
     ownerId: f(companies.ownerId, "reference"),
-    owner: f(companies.ownerSortName, "text"),
+    owner: byThenName(f(companies.ownerSortName, "text"), sql`lower(${companies.name})`),
     lastActivityAt: f(companies.lastActivityAt, "date"),
     // The People column: its live contacts (kept by triggers, migrations/0016–0017).
     peopleCount: f(companies.listedPeopleCount, "number", false),

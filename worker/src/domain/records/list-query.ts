@@ -324,7 +324,8 @@ export function sortPlan(
   rawCursor?: string,
 ) {
   const name = sort?.field ?? config.defaultSort;
-  const field = resolveField(config, name, properties);
+  const resolved = resolveField(config, name, properties);
+  const field = { ...resolved, sql: resolved.sortSql ?? resolved.sql };
   const direction = sort?.direction ?? "asc";
   const id = config.table.id;
   const order = direction === "asc" ? asc : desc;
