@@ -1,7 +1,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { Command } from "cmdk";
 import { Check, ChevronDown, Plus, X } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState, type ReactNode, type SyntheticEvent } from "react";
 import { cn } from "./cn";
 
 export type PickerOption = { value: string; label: string; hint?: string | null; icon?: ReactNode };
@@ -11,6 +11,13 @@ export type PickerOption = { value: string; label: string; hint?: string | null;
  * already the server's answer for that text (shown as they come); otherwise the picker filters them.
  */
 export type OptionSource = (text: string) => { options: PickerOption[]; loading?: boolean; searched?: boolean };
+
+const stop = (event: SyntheticEvent) => event.stopPropagation();
+/**
+ * For a popover or menu drawn over a row: it lives in a portal, but React bubbles its events to the row
+ * or field it opened from, where a click (a menu item's Enter clicks it too) would open the record.
+ */
+export const keepClicksInside = { onClick: stop, onDoubleClick: stop };
 
 type OptionPickerProps = {
   /** The element the list opens against (a cell, a field's value). */
@@ -25,8 +32,13 @@ type OptionPickerProps = {
   useOptions: OptionSource;
   /** Options listed first whatever the source says (each once, by value, case-insensitively). */
   pinned?: PickerOption[];
-  /** Values shown as chosen (a check mark). */
+  /** Values shown as chosen (a check mark): the list opens on the first of them it holds. */
   chosen: string[];
+  /**
+   * The chosen option as it reads, listed while nothing is typed when the source has nothing to show
+   * yet (a company search before a letter): the list then opens on it, and Enter keeps it.
+   */
+  current?: PickerOption | null;
   onPick: (option: PickerOption) => void;
   /** Offered when something is chosen: "Clear" (or `clearLabel`). */
   onClear?: () => void;
@@ -53,6 +65,7 @@ export function OptionPicker({
   useOptions,
   pinned,
   chosen,
+  current,
   onPick,
   onClear,
   clearLabel,
@@ -73,9 +86,7 @@ export function OptionPicker({
           sideOffset={4}
           onCloseAutoFocus={(event) => event.preventDefault()}
           onEscapeKeyDown={() => onEscape?.()}
-          // The popover lives in a portal, but React bubbles its events to the row or field it opened from.
-          onClick={(event) => event.stopPropagation()}
-          onDoubleClick={(event) => event.stopPropagation()}
+          {...keepClicksInside}
           // Focus may be trapped by a dialog around the anchor (the side panel): Tab is handled here.
           onKeyDown={(event) => {
             if (event.key !== "Tab") return;
@@ -92,6 +103,7 @@ export function OptionPicker({
             useOptions={useOptions}
             pinned={pinned}
             chosen={chosen}
+            current={current}
             onPick={onPick}
             onClear={onClear}
             clearLabel={clearLabel}
@@ -112,11 +124,18 @@ type PickerListProps = Pick<
   | "useOptions"
   | "pinned"
   | "chosen"
+  | "current"
   | "onPick"
   | "onClear"
   | "clearLabel"
   | "create"
 >;
+
+/** No item highlighted: cmdk highlights its first item (Clear, when nothing else is listed) only on an empty value. */
+const NOTHING = "\u0000";
+
+/** An option's value for cmdk: what its filter reads, and what names the highlighted item. */
+const itemValue = (option: PickerOption) => `${option.label} ${option.hint ?? ""} ${option.value}`;
 
 function PickerList({
   label,
@@ -125,6 +144,7 @@ function PickerList({
   useOptions,
   pinned = [],
   chosen,
+  current,
   onPick,
   onClear,
   clearLabel = "Clear",
@@ -136,14 +156,27 @@ function PickerList({
   // A source's options are its own to list (two due presets may be one day: Sunday's "Tomorrow" and
   // "Next week"); only those repeating a pinned one go.
   const pinnedValues = new Set(pinned.map((option) => option.value.toLowerCase()));
-  const options = [...pinned, ...source.options.filter((option) => !pinnedValues.has(option.value.toLowerCase()))];
+  const listed = [...pinned, ...source.options.filter((option) => !pinnedValues.has(option.value.toLowerCase()))];
   const typed = text.trim();
+  const options =
+    current && !typed && !listed.some((option) => option.value === current.value) ? [current, ...listed] : listed;
+  // The highlight opens on the chosen option (Enter keeps the value), else the first; never on Clear by
+  // itself, so an Enter that meant "keep" never empties the field. Moving or typing takes it from there.
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const opening = options.find((option) => chosen.includes(option.value)) ?? options[0];
   const offerCreate = create && typed.length > 0 && !options.some((o) => o.label.toLowerCase() === typed.toLowerCase());
   const item =
     "relative flex cursor-pointer items-center gap-2 rounded-md py-1.5 pr-2 pl-7 text-[13px] text-foreground data-[selected=true]:bg-surface-2";
 
   return (
-    <Command label={label} shouldFilter={!searched} loop className="flex flex-col">
+    <Command
+      label={label}
+      shouldFilter={!searched}
+      loop
+      value={highlight ?? (opening ? itemValue(opening) : NOTHING)}
+      onValueChange={setHighlight}
+      className="flex flex-col"
+    >
       <Command.Input
         value={text}
         onValueChange={setText}
@@ -161,7 +194,7 @@ function PickerList({
         {options.map((option) => (
           <Command.Item
             key={`${option.label}\u0000${option.value}`}
-            value={`${option.label} ${option.hint ?? ""} ${option.value}`}
+            value={itemValue(option)}
             onSelect={() => onPick(option)}
             className={item}
           >

@@ -2,7 +2,7 @@ import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { Check, X } from "lucide-react";
 import { useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { toast } from "../../lib/toast";
-import { OptionPicker } from "../option-picker";
+import { keepClicksInside, OptionPicker } from "../option-picker";
 import { parseMulti } from "./editing";
 import type { CellEditor, CellPatch } from "./types";
 
@@ -129,6 +129,7 @@ function SelectEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Ro
           data-cell-editor
           align="start"
           sideOffset={4}
+          {...keepClicksInside}
           onCloseAutoFocus={(event) => event.preventDefault()}
           className={content}
         >
@@ -182,6 +183,7 @@ function MultiEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row
           data-cell-editor
           align="start"
           sideOffset={4}
+          {...keepClicksInside}
           onCloseAutoFocus={(event) => event.preventDefault()}
           onEscapeKeyDown={() => {
             cancelled.current = true;
@@ -234,6 +236,11 @@ function LookupEditorView<Row>({ editor, initial, onSave, onCancel }: EditorProp
       label={editor.label}
       useOptions={editor.useOptions}
       chosen={initial[field] ? [initial[field]] : []}
+      current={
+        initial[field] && labelField && initial[labelField]
+          ? { value: initial[field], label: initial[labelField] }
+          : null
+      }
       onPick={(option) => save(option.value, option.label)}
       onClear={editor.clearable ? () => save("", "") : undefined}
     />
