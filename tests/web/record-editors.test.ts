@@ -24,7 +24,7 @@ describe("splitList", () => {
 
 describe("editors checked by the server's own schemas", () => {
   it("says what the server would say about a bad email among several", () => {
-    const check = checkWith(contactPatch.shape.emails, (patch) => splitList(patch.emails));
+    const check = checkWith(contactPatch.shape.emails, (patch) => splitList(patch.emails), "Email");
     expect(check({ emails: "a@x.com, nope" })).toBe("Enter a valid email address.");
     expect(check({ emails: "a@x.com, b@y.com" })).toBeNull();
   });
@@ -37,11 +37,17 @@ describe("editors checked by the server's own schemas", () => {
     expect(name.validate?.({ name: " " })).toBe("Name the company.");
   });
 
-  it("checks a lead score as a whole number from 0 to 1000", () => {
+  it("checks a lead score as a whole number from 0 to 1000, saying so in words as an import's preview does", () => {
     const score = contactColumns.find((c) => c.id === "leadScore")!.editor!;
     expect(score.validate?.({ leadScore: "50" })).toBeNull();
-    expect(score.validate?.({ leadScore: "2.5" })).not.toBeNull();
-    expect(score.validate?.({ leadScore: "5000" })).not.toBeNull();
+    expect(score.validate?.({ leadScore: "2.5" })).toBe("Lead score must be a whole number.");
+    expect(score.validate?.({ leadScore: "5000" })).toBe("Lead score must be 1,000 at most.");
+    expect(score.validate?.({ leadScore: "-3" })).toBe("Lead score must be at least 0.");
+  });
+
+  it("says a text too long in words", () => {
+    const title = textEditor<Row>("title", "Title", { schema: contactPatch.shape.title });
+    expect(title.validate?.({ title: "x".repeat(201) })).toBe("Title must be 200 characters at most.");
   });
 });
 

@@ -61,9 +61,17 @@ export function rowIssueMessage(
   if (!label || issue.message === EMPTY_CONTACT_MESSAGE) return issue.message;
   const missing = field !== undefined && issue.path.length === 1 && row[field] === undefined;
   if (issue.code === "invalid_type" && missing) return `${label} is required.`;
+  return issueInWords(issue, label) ?? `${label}: ${issue.message}`;
+}
+
+/**
+ * A field's issue said as a person would, where zod's own words are a type or a bound ("Too big: expected
+ * number to be <=1000" → "Lead score must be 1,000 at most."); null where its message already reads well
+ * ("Enter a valid email address."). The import's rows and the table's cells both say it so.
+ */
+export function issueInWords(issue: z.core.$ZodIssue, label: string): string | null {
   if (issue.code === "invalid_type" && issue.expected === "number") return `${label} must be a number.`;
   if (issue.code === "invalid_type" && issue.expected === "int") return `${label} must be a whole number.`;
-  // zod's own wording ("Too big: expected number to be <=1000") said as a person would.
   const limit = (bound: number | bigint) => Number(bound).toLocaleString("en-US");
   if (issue.code === "too_big" && issue.origin === "number") return `${label} must be ${limit(issue.maximum)} at most.`;
   if (issue.code === "too_small" && issue.origin === "number")
@@ -71,5 +79,5 @@ export function rowIssueMessage(
   if (issue.code === "too_big" && issue.origin === "string")
     return `${label} must be ${limit(issue.maximum)} characters at most.`;
   if (issue.code === "too_big" && issue.origin === "array") return `${label}: ${limit(issue.maximum)} at most.`;
-  return `${label}: ${issue.message}`;
+  return null;
 }

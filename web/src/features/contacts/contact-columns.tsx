@@ -109,7 +109,11 @@ export const contactColumns: DataTableColumn<Contact>[] = [
       kind: "text",
       fields: [{ key: "leadScore", label: "Lead score", inputType: "number" }],
       apply: (contact, patch) => ({ ...contact, leadScore: Number(patch.leadScore) }),
-      validate: checkWith(field.leadScore, (patch) => (patch.leadScore?.trim() ? Number(patch.leadScore) : undefined)),
+      validate: checkWith(
+        field.leadScore,
+        (patch) => (patch.leadScore?.trim() ? Number(patch.leadScore) : undefined),
+        "Lead score",
+      ),
     },
   },
   ...ownershipColumns<Contact>("contact"),

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { issueInWords } from "../../../../worker/src/schemas/imports";
 import type { CellEditor, CellPatch } from "../../ui/data-table";
 
 /** "ann@x.com, ann@y.com" (or one a line) as a list, blanks dropped. */
@@ -10,12 +11,15 @@ export const splitList = (text: string | undefined): string[] =>
 
 /**
  * An editor's check from the server's own field schema (worker/src/schemas/records.ts), so the
- * cell says what the server would: "Enter a valid email address.".
+ * cell says what the server would: "Enter a valid email address.", bounds in words ("Lead score must be 1,000 at
+ * most."), as an import's preview says them.
  */
-export function checkWith(schema: z.ZodType, toValue: (patch: CellPatch) => unknown) {
+export function checkWith(schema: z.ZodType, toValue: (patch: CellPatch) => unknown, label: string) {
   return (patch: CellPatch): string | null => {
     const result = schema.safeParse(toValue(patch));
-    return result.success ? null : (result.error.issues[0]?.message ?? "This value is not valid.");
+    if (result.success) return null;
+    const [issue] = result.error.issues;
+    return issue ? (issueInWords(issue, label) ?? issue.message) : "This value is not valid.";
   };
 }
 
@@ -33,7 +37,11 @@ export function textEditor<Row>(
 ): CellEditor<Row> {
   const { schema, inputType, required } = options;
   const toValue = (patch: CellPatch) => (required ? (patch[key] ?? "").trim() : blankToNull(patch[key]));
-  return { kind: "text", fields: [{ key, label, inputType }], ...(schema && { validate: checkWith(schema, toValue) }) };
+  return {
+    kind: "text",
+    fields: [{ key, label, inputType }],
+    ...(schema && { validate: checkWith(schema, toValue, label) }),
+  };
 }
 
 /** A list kept as an array (emails, phones), edited as one line of comma-separated items. */
@@ -43,6 +51,6 @@ export function listEditor<Row>(key: string, label: string, schema: z.ZodType): 
     fields: [{ key, label }],
     get: (row) => ({ [key]: ((row as Record<string, unknown>)[key] as string[]).join(", ") }),
     apply: (row, patch) => ({ ...row, [key]: splitList(patch[key]) }),
-    validate: checkWith(schema, (patch) => splitList(patch[key])),
+    validate: checkWith(schema, (patch) => splitList(patch[key]), label),
   };
 }

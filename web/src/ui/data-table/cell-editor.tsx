@@ -1,6 +1,6 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { Check, X } from "lucide-react";
-import { useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { toast } from "../../lib/toast";
 import { keepClicksInside, OptionPicker } from "../option-picker";
 import { parseMulti } from "./editing";
@@ -34,6 +34,11 @@ function TextEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const done = useRef(false);
+  const box = useRef<HTMLDivElement>(null);
+  // The message grows the editor past its cell: scroll the table so a cell at its right edge shows it whole.
+  useEffect(() => {
+    if (error) box.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [error]);
   const fields = editor.kind === "text" ? editor.fields : [];
 
   const finish = (save: boolean, refocus: boolean) => {
@@ -70,6 +75,7 @@ function TextEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>
 
   return (
     <div
+      ref={box}
       data-cell-editor
       onKeyDown={handleKeyDown}
       onBlur={handleBlur}
