@@ -30,6 +30,18 @@ const sourceOf =
   (options: PickerOption[], onlyWhenTyped = false): OptionSource =>
   (text) => ({ options: onlyWhenTyped && !text ? [] : options, searched: true });
 
+/** Two members, the current owner second. */
+const ownerEditor: CellEditor<Row> = {
+  kind: "lookup",
+  field: "ownerId",
+  label: "Owner",
+  useOptions: sourceOf([
+    { value: "u_zed", label: "Zed Zimmer" },
+    { value: "u_amy", label: "Amy Abbott" },
+  ]),
+  clearable: true,
+};
+
 const highlighted = () => screen.getAllByRole("option").find((o) => o.getAttribute("aria-selected") === "true");
 const pressEnter = () => fireEvent.keyDown(screen.getByRole("combobox"), { key: "Enter" });
 
@@ -67,33 +79,14 @@ describe("a cell's pickers: Enter with nothing moved keeps the value", () => {
   });
 
   it("an owner list opens on the current owner, not the first member: Enter keeps them", () => {
-    const editor: CellEditor<Row> = {
-      kind: "lookup",
-      field: "ownerId",
-      label: "Owner",
-      useOptions: sourceOf([
-        { value: "u_zed", label: "Zed Zimmer" },
-        { value: "u_amy", label: "Amy Abbott" },
-      ]),
-      clearable: true,
-    };
-    const { onSave } = openEditor(editor, { ownerId: "u_amy" });
+    const { onSave } = openEditor(ownerEditor, { ownerId: "u_amy" });
     expect(highlighted()?.textContent).toBe("Amy Abbott");
     pressEnter();
     expect(onSave).toHaveBeenCalledWith({ ownerId: "u_amy" }, true);
   });
 
   it("typing moves the highlight to the first match", async () => {
-    const editor: CellEditor<Row> = {
-      kind: "lookup",
-      field: "ownerId",
-      label: "Owner",
-      useOptions: sourceOf([
-        { value: "u_zed", label: "Zed Zimmer" },
-        { value: "u_amy", label: "Amy Abbott" },
-      ]),
-    };
-    const { onSave } = openEditor(editor, { ownerId: "u_amy" });
+    const { onSave } = openEditor(ownerEditor, { ownerId: "u_amy" });
     await act(async () => {
       fireEvent.change(screen.getByRole("combobox"), { target: { value: "z" } });
     });
