@@ -21,7 +21,11 @@ function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
-/** The short form a row shows: "3:00 PM" today, "Tomorrow", "Yesterday", else the date. */
+/**
+ * The short form a row shows: "3:00 PM" today, "Tomorrow" (with its time, if any), "Yesterday"; a time in
+ * the coming week by its weekday ("Fri 2:00 PM"), a later one this year by its date ("Dec 12, 2:00 PM");
+ * else the date alone. Short enough for the row's date column.
+ */
 export function formatDueShort(date: Date, now = new Date(), locale = getTimeLocale()): string {
   const time = isAllDay(date)
     ? ""
@@ -33,5 +37,11 @@ export function formatDueShort(date: Date, now = new Date(), locale = getTimeLoc
   if (sameDay(date, now)) return time || capital(rtf.format(0, "day"));
   if (sameDay(date, tomorrow)) return [capital(rtf.format(1, "day")), time].filter(Boolean).join(" ");
   if (sameDay(date, yesterday)) return capital(rtf.format(-1, "day"));
+  const clock = { hour: "numeric", minute: "2-digit" } as const;
+  const weekAhead = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 7);
+  if (time && date > now && date < weekAhead)
+    return new Intl.DateTimeFormat(locale, { weekday: "short", ...clock }).format(date);
+  if (time && date > now && date.getFullYear() === now.getFullYear())
+    return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", ...clock }).format(date);
   return new Intl.DateTimeFormat(locale, dayPart(date, now)).format(date);
 }
