@@ -12,7 +12,22 @@ export default tseslint.config(
     files: ["web/**/*.{ts,tsx}", "tests/web/**/*.{ts,tsx}"],
     languageOptions: { globals: globals.browser },
     plugins: { "react-hooks": reactHooks },
-    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router-dom",
+              importNames: ["useSearchParams"],
+              message: "Use usePageSearchParams (web/src/lib/page-search-params.ts): its changes stay on the page.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["worker/**/*.ts"],

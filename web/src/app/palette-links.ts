@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { usePageSearchParams } from "../lib/page-search-params";
 
 /** The address follows the open record at most this often (arrow keys move the panel row by row). */
 export const OPEN_ADDRESS_INTERVAL_MS = 250;
@@ -18,7 +18,7 @@ export const OPEN_ADDRESS_INTERVAL_MS = 250;
  * and wins over a write still waiting.
  */
 export function usePaletteLink() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   // Two changes in one event (open the new record, close the dialog) must both land: each builds on
   // the last one asked for, not on the address React Router rendered before the event.
   const latest = useRef(params);

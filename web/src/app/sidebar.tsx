@@ -13,7 +13,8 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useEffect, useState, type ComponentProps } from "react";
-import { NavLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { NavLink, useLocation, useNavigate } from "react-router-dom";
+import { usePageSearchParams } from "../lib/page-search-params";
 import { useCurrentUser } from "../features/auth/use-current-user";
 import { SidebarViews } from "../features/views/sidebar-views";
 import { useAuth } from "../lib/auth";
@@ -34,7 +35,7 @@ const railCentered = "justify-center lg:justify-start group-data-[expanded=true]
 
 function SidebarLink({ item }: { item: NavItem }) {
   // With a saved view open, the view's own link is the highlighted one.
-  const [params] = useSearchParams();
+  const [params] = usePageSearchParams();
   const viewOpen = item.views !== undefined && params.has("view");
   return (
     <NavLink

@@ -1,6 +1,7 @@
 import { Check, KeyRound, ShieldAlert } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
+import { usePageSearchParams } from "../../lib/page-search-params";
 import { useAuth } from "../../lib/auth";
 import { authErrorMessage } from "../../lib/auth-errors";
 import { auth as firebaseAuth } from "../../lib/firebase";
@@ -49,7 +50,7 @@ function Refused({ reason }: { reason: string }) {
 export default function TokenProviderPage() {
   const auth = useAuth();
   const location = useLocation();
-  const [params] = useSearchParams();
+  const [params] = usePageSearchParams();
   const app = (params.get("app")?.trim() || "An app").slice(0, 80);
   const rawOrigin = params.get("origin");
   const origin = normalizeOrigin(rawOrigin);

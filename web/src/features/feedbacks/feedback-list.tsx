@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { ListFilter, MessageSquareText } from "lucide-react";
 import { useMemo } from "react";
-import { useSearchParams } from "react-router-dom";
+import { usePageSearchParams } from "../../lib/page-search-params";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { EmptyState, ErrorState, Skeleton } from "../../ui/empty-state";
@@ -17,7 +17,7 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
 
 /** Filters live in the address, so a filtered list can be bookmarked and shared. */
 function useFeedbackFilter(): [FeedbackFilter, (filter: FeedbackFilter) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const filter: FeedbackFilter = {
     category: oneOf(feedbackCategories, params.get("category")),
     status: oneOf(feedbackStatuses, params.get("status")),

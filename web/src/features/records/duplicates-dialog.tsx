@@ -2,7 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { AtSign, CaseSensitive, CopyCheck } from "lucide-react";
 import { recordIconOf } from "./record-icon";
 import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { usePageSearchParams } from "../../lib/page-search-params";
 import { DUPLICATE_PAIRS_PAGE } from "../../../../worker/src/schemas/records";
 import { trpc } from "../../lib/trpc";
 import { isTyping } from "../../lib/typing";
@@ -218,7 +218,7 @@ export function DuplicatesDialog({
 
 /** The list page's header button that opens the duplicates; open, they are in the address (`?duplicates=1`), as the palette links them. */
 export function DuplicatesButton({ object }: { object: RecordObject }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const open = params.get("duplicates") === "1";
   const setOpen = (next: boolean) =>
     setParams(

@@ -1,6 +1,6 @@
 import { Plus, ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { usePageSearchParams } from "../../lib/page-search-params";
 import { Button } from "../../ui/button";
 import { TabBar } from "../../ui/tab-bar";
 import { useCurrentUser } from "../auth/use-current-user";
@@ -12,7 +12,7 @@ import { SettingsNote, SettingsSection, SettingsStack } from "./settings-section
 export default function PropertiesPage() {
   const { data: user } = useCurrentUser();
   const isAdmin = user?.role === "owner" || user?.role === "admin";
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const requested = params.get("object") as RecordObject | null;
   const object: RecordObject = requested && recordObjects.includes(requested) ? requested : "contact";
   const [creating, setCreating] = useState(false);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useSearchParams } from "react-router-dom";
+import { usePageSearchParams } from "../../lib/page-search-params";
 import { usePaletteLink } from "../../app/palette-links";
 import { cn } from "../../ui/cn";
 import { ErrorState } from "../../ui/empty-state";
@@ -21,7 +21,7 @@ import { useTaskActions } from "./use-task-mutations";
 
 /** The tab, the assignee and the task open beside the list live in the address, so each can be bookmarked or shared. */
 function useTaskParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const view = params.get("view");
   const tab: PageTab = pageTabs.includes(view as PageTab) ? (view as PageTab) : "today";
   const assignee = params.get("assignee") ?? "me";

@@ -1,5 +1,6 @@
 import { Layers, Users } from "lucide-react";
-import { Link, useLocation, useSearchParams } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
+import { usePageSearchParams } from "../../lib/page-search-params";
 import { cn } from "../../ui/cn";
 import type { RecordObject } from "../records/use-record-actions";
 import { useViews, viewHref, viewPaths } from "./use-views";
@@ -8,7 +9,7 @@ import { useViews, viewHref, viewPaths } from "./use-views";
 export function SidebarViews({ object }: { object: RecordObject }) {
   const { data: views } = useViews(object);
   const { pathname } = useLocation();
-  const [params] = useSearchParams();
+  const [params] = usePageSearchParams();
   const openId = pathname === viewPaths[object] ? params.get("view") : null;
   if (!views?.length) return null;
 

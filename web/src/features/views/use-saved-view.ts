@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { usePageSearchParams } from "../../lib/page-search-params";
 import { toast } from "../../lib/toast";
 import { emptyFilter } from "../../ui/data-table/filters";
 import type { DataTableColumn } from "../../ui/data-table";
@@ -22,7 +22,7 @@ type SavedViewOptions<Row> = {
  * `changed` says whether the list has moved away from it since.
  */
 export function useSavedView<Row>({ object, list, columns, storageKey }: SavedViewOptions<Row>) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = usePageSearchParams();
   const viewId = params.get("view");
   const views = useViews(object);
   const view = (viewId && views.data?.find((v) => v.id === viewId)) || null;
