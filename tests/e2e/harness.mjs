@@ -68,9 +68,27 @@ export async function newPage(
   page.goto = retried(page.goto.bind(page), ([url]) => url);
   page.reload = retried(page.reload.bind(page), () => "the reload");
   page.on("console", (message) => {
-    if (message.type() === "error") page.errors.push(message.text());
+    if (message.type() !== "error") return;
+    // "Failed to load resource: … 404" names no resource by itself; its location does.
+    const { url } = message.location();
+    page.errors.push(
+      message.text().startsWith("Failed to load resource") && url ? `${message.text()}: ${url}` : message.text(),
+    );
   });
   return { context, page };
+}
+
+/**
+ * The page's errors, a failed request said as "<status> <procedure>" ("409 properties.create") and a
+ * failed asset as "<status> <path>": what a test expects the browser to have logged.
+ */
+export function loggedErrors(page) {
+  return page.errors.map((error) => {
+    const failed = /^Failed to load resource: .* status of (\d+) .*?: (\S+)$/.exec(error);
+    if (!failed) return error;
+    const { pathname } = new URL(failed[2]);
+    return `${failed[1]} ${pathname.startsWith("/trpc/") ? decodeURIComponent(pathname.slice(6)) : pathname}`;
+  });
 }
 
 export async function screenshot(page, name) {

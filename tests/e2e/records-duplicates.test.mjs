@@ -73,6 +73,8 @@ describe("possible duplicates in the record panel", () => {
 
   it("shows a company's look-alike by name and opens it from the note", async () => {
     await page.getByRole("link", { name: "Companies", exact: true }).click();
+    // Jane's row says acme.example too: the companies list must be the one on screen.
+    await recordTotal(page, "2 companies").waitFor();
     await row("acme.example").click();
     await note().getByText("Possible duplicate company").waitFor();
     await note().getByText("· same name").waitFor();

@@ -4,6 +4,7 @@ import {
   assert,
   callProcedure,
   launchBrowser,
+  loggedErrors,
   recordTotal,
   registeredUser,
   screenshot,
@@ -158,7 +159,7 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
     assert.match(await refused.innerText(), /The comparison now shows their change; merge again to go on\.$/);
     await dialog.getByText("CEO", { exact: true }).first().waitFor();
     // The refused merge's 409 is the one console error expected here.
-    assert.deepEqual(page.errors, ["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
+    assert.deepEqual(loggedErrors(page), ["409 contacts.merge"]);
     page.errors.length = 0;
     await dialog.getByRole("button", { name: "Merge into “Ann Lee”" }).click();
     await dialog.waitFor({ state: "hidden" });

@@ -4,6 +4,7 @@ import {
   callProcedure,
   fillNewContact,
   launchBrowser,
+  loggedErrors,
   newPage,
   registeredUser,
   screenshot,
@@ -160,10 +161,7 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     await confirm.waitFor({ state: "hidden" });
     await propertyRow("Plan").waitFor({ state: "detached" });
     // The two refusals are the only failed requests the browser logged; nothing else went wrong.
-    assert.deepEqual(page.errors, [
-      "Failed to load resource: the server responded with a status of 409 (Conflict)",
-      "Failed to load resource: the server responded with a status of 400 (Bad Request)",
-    ]);
+    assert.deepEqual(loggedErrors(page), ["409 properties.create", "400 properties.create"]);
     page.errors.length = 0;
   });
 
@@ -516,7 +514,7 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     const { contact } = await callProcedure(page, "contacts.get", { id: alan }, { kind: "query" });
     assert.equal(contact.properties.tier, "Platinum");
     // The refused save's 400 is the one console error expected here.
-    assert.deepEqual(page.errors, ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+    assert.deepEqual(loggedErrors(page), ["400 properties.update"]);
     page.errors.length = 0;
   });
 
@@ -626,6 +624,6 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     await page.getByRole("menuitemcheckbox", { name: "Legacy code" }).waitFor();
     await page.keyboard.press("Escape");
     // The refused key's 409 is the one console error expected here.
-    assert.deepEqual(page.errors, ["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
+    assert.deepEqual(loggedErrors(page), ["409 properties.create"]);
   });
 });
