@@ -24,13 +24,15 @@ async function openImportOnEmptyContacts(page, name, buffer) {
   return dialog;
 }
 
-const COLUMNS = ["First name", "Last name", "Email", "Job title", "Lead status", "Reference"];
+const COLUMNS = ["First name", "Last name", "Email", "Job title", "Lead status", "Contact owner", "Reference"];
+/** Who signs up and imports; every third row names her its owner, by name. */
+const IMPORTER = "Ivy Importer";
 const STATUSES = ["new", "contacted", "qualified", "customer"];
 
 /**
  * 1,000 contacts with exactly 10 bad rows, each tagged in the (unmapped) Reference column so the
  * failed-rows file can be matched back: 5 invalid emails, 3 rows with neither name nor email,
- * 2 unknown lead statuses. Row 3 is bad, so the five-row preview shows an error.
+ * an unknown lead status, an owner who is not a member. Rows 3 and 5 are bad, so the five-row preview shows errors.
  */
 function contactsCsv() {
   const bad = new Map([
@@ -43,7 +45,7 @@ function contactsCsv() {
     [420, "blank"],
     [808, "blank"],
     [250, "status"],
-    [777, "status"],
+    [4, "owner"],
   ]);
   const rows = [];
   for (let i = 0; i < 1000; i++) {
@@ -54,12 +56,14 @@ function contactsCsv() {
       Email: `ann.lee.${n}@example.com`,
       "Job title": `Buyer ${n}`,
       "Lead status": STATUSES[i % 4],
+      "Contact owner": i % 3 ? "" : IMPORTER,
       Reference: `Row ${n}`,
     };
     const kind = bad.get(i);
     if (kind === "email") row.Email = `ann.lee.${n}-at-example.com`;
     if (kind === "blank") Object.assign(row, { "First name": "", "Last name": "", Email: "" });
     if (kind === "status") row["Lead status"] = "lukewarm";
+    if (kind === "owner") row["Contact owner"] = "Nobody Here";
     rows.push(row);
   }
   // The reason names the field and says what is wrong; the wording may be polished.
@@ -67,6 +71,7 @@ function contactsCsv() {
     email: /email[\s\S]*valid email address/i,
     blank: /name or an email/i,
     status: /lead ?status[\s\S]*(invalid|expected)/i,
+    owner: /^Owner: “Nobody Here” is not a member of this workspace\.$/,
   };
   const failed = [...bad].map(([i, kind]) => ({ reference: rows[i].Reference, line: i + 2, reason: reasons[kind] }));
   const valid = rows.filter((_, i) => !bad.has(i));
@@ -76,13 +81,14 @@ function contactsCsv() {
 describe("/contacts: import 1,000 rows from a CSV, then export a filtered view", () => {
   let browser;
   let page;
+  let email;
   const data = contactsCsv();
   /** The filtered view's export, by email: what an export of selected rows must repeat. */
   const exportedByEmail = new Map();
 
   before(async () => {
     browser = await launchBrowser();
-    ({ page } = await registeredUser(browser, { organization: "Import Co", name: "Ivy Importer", locale: "en-US" }));
+    ({ page, email } = await registeredUser(browser, { organization: "Import Co", name: IMPORTER, locale: "en-US" }));
   });
   after(() => browser?.close());
 
@@ -92,7 +98,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     // Auto-mapping by header name; the column the app has no field for is left out.
     const mapping = dialog.getByTestId("import-mapping");
     await mapping.waitFor();
-    await dialog.getByText("contacts.csv · 1,000 rows · 5 of 6 columns mapped").waitFor();
+    await dialog.getByText("contacts.csv · 1,000 rows · 6 of 7 columns mapped").waitFor();
     const mapped = {};
     for (const column of COLUMNS) {
       const select = dialog.getByLabel(`Import ${column} as`);
@@ -104,17 +110,21 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
       Email: "Email",
       "Job title": "Title",
       "Lead status": "Lead status",
+      "Contact owner": "Owner (email or name)",
       Reference: "Don't import",
     });
 
     const preview = dialog.getByTestId("import-preview").locator("li");
     assert.equal(await preview.count(), 5);
     assert.match(await preview.nth(2).innerText(), /Ann0002 Lee0002[\s\S]*Enter a valid email address\./);
-    for (const i of [0, 1, 3, 4]) assert.match(await preview.nth(i).innerText(), /Ready$/);
+    // The owner is checked against the workspace's members before anything is sent; Ann0000 names Ivy.
+    await preview.nth(4).getByText("Owner: “Nobody Here” is not a member of this workspace.").waitFor();
+    assert.match(await preview.nth(4).innerText(), /^Ann0004 Lee0004/);
+    for (const i of [0, 1, 3]) assert.match(await preview.nth(i).innerText(), /Ready$/);
     // The dialog makes room for the mapping: the duplicates choice reads on one line.
     const { height } = await dialog.locator("fieldset").boundingBox();
     assert.ok(height < 30, `the duplicates choice is one line, not ${Math.round(height)} px`);
-    // The box shows five of the six columns: its foot says there are more, until it is scrolled down.
+    // The box shows five of the seven columns: its foot says there are more, until it is scrolled down.
     const more = dialog.getByTestId("more-mapping");
     await more.waitFor();
     assert.equal(await more.innerText(), "More columns below");
@@ -204,6 +214,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
       "Source",
       "LinkedIn URL",
       "Tags",
+      "Owner",
       "Created at",
       "Updated at",
       "Id",
@@ -216,8 +227,16 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
       const row = byEmail.get(source.Email);
       assert.ok(row, `${source.Email} is exported`);
       assert.deepEqual(
-        [row["First name"], row["Last name"], row.Title, row["Lead status"], row["Lead score"]],
-        [source["First name"], source["Last name"], source["Job title"], "qualified", "0"],
+        [row["First name"], row["Last name"], row.Title, row["Lead status"], row["Lead score"], row.Owner],
+        // The owner the file named by name, written as the email that names her alone.
+        [
+          source["First name"],
+          source["Last name"],
+          source["Job title"],
+          "qualified",
+          "0",
+          source["Contact owner"] && email.toLowerCase(),
+        ],
       );
       assert.match(row.Id, /^con_/);
     }

@@ -14,6 +14,8 @@ function contactsServer(count: number, deleted: string[] = []) {
   const records = Array.from({ length: count }, (_, i) => ({
     id: `con_${String(i).padStart(4, "0")}`,
     firstName: `P${i}`,
+    // Every third record is Ann's; the others have no owner.
+    ownerId: i % 3 ? null : "usr_ann",
     properties: { tier: i % 2 ? "gold" : null },
     createdAt: at,
     updatedAt: at,
@@ -40,6 +42,10 @@ function contactsServer(count: number, deleted: string[] = []) {
 }
 
 const tier = { key: "tier", label: "Tier", type: "select" as const, options: ["gold"], required: false };
+const members = [
+  { userId: "usr_ann", email: "ann@team.example", displayName: "Ann Lee" },
+  { userId: "usr_bob", email: "bob@team.example", displayName: "Ann Lee" },
+];
 
 describe("exporting a table's selection", () => {
   beforeEach(() => (downloads.length = 0));
@@ -48,7 +54,7 @@ describe("exporting a table's selection", () => {
     const { config, asked } = contactsServer(300);
     const ids = Array.from({ length: 250 }, (_, i) => `con_${String(299 - i).padStart(4, "0")}`).reverse();
     const progress: number[] = [];
-    const count = await exportSelectedCsv(config, ids, [tier], (rows) => progress.push(rows));
+    const count = await exportSelectedCsv(config, ids, { properties: [tier], members }, (rows) => progress.push(rows));
     expect(count).toBe(250);
     expect(asked.map((chunk) => chunk.length)).toEqual([100, 100, 50]);
     expect(progress).toEqual([100, 200, 250]);
@@ -57,17 +63,20 @@ describe("exporting a table's selection", () => {
     expect(rows.map((r) => r.Id)).toEqual(ids);
     expect(rows[0]).toEqual({
       "First name": "P50",
+      Owner: "",
       Tier: "",
       "Created at": "2026-11-27T08:00:00.000Z",
       "Updated at": "2026-11-27T08:00:00.000Z",
       Id: "con_0050",
     });
     expect(rows[1].Tier).toBe("gold");
+    // The owner by email: two members share the name "Ann Lee", one has this address.
+    expect(rows.map((r) => r.Owner).slice(0, 4)).toEqual(["", "ann@team.example", "", ""]);
   });
 
   it("leaves out a record deleted since it was selected", async () => {
     const { config } = contactsServer(5, ["con_0002"]);
-    expect(await exportSelectedCsv(config, ["con_0003", "con_0002", "con_0001"], [])).toBe(2);
+    expect(await exportSelectedCsv(config, ["con_0003", "con_0002", "con_0001"], { properties: [], members })).toBe(2);
     expect(downloads[0].rows.map((r) => r.Id)).toEqual(["con_0003", "con_0001"]);
   });
 });

@@ -4,6 +4,10 @@ import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows, seedMembe
 import { contactImport, importRecords } from "../../worker/src/domain/records/import-records";
 import { allPages, defineProperty, ids, racingDatabase } from "./records-helpers";
 
+let named = 0;
+/** A unique id-like word, for members these tests name. */
+const newId = (word: string) => `${word}-${Date.now().toString(36)}-${++named}`;
+
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 
 /** Line numbers as the web sends them: the header is line 1, so rows start at 2. */
@@ -456,6 +460,88 @@ describe("contacts.import", () => {
     });
     expect(result.failed).toEqual([{ line: 3, message: "Owner: that person is not a member of this workspace." }]);
     expect((await allContacts(caller)).map((c) => c.ownerId)).toEqual([member.uid]);
+  });
+
+  it("reads the owner from an Owner cell: a member's email, or a name one member has; says why it cannot", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const { identity: ann } = await seedMember(org.id, "member", {
+      uid: newId("ann"),
+      email: `${newId("ann")}@team.example`,
+      name: "Ann Lee",
+    });
+    const { identity: bob } = await seedMember(org.id, "member", {
+      uid: newId("bob"),
+      email: `${newId("bob")}@team.example`,
+      name: "Sam Roe",
+    });
+    await seedMember(org.id, "member", { uid: newId("sam"), email: `${newId("sam")}@team.example`, name: "sam  roe" });
+    // Someone of another workspace, by email and by name, is nobody here.
+    const stranger = await ownerOfNewOrganization("Other");
+    const { identity: outsider } = await seedMember(stranger.org.id, "member", {
+      uid: newId("zoe"),
+      email: `${newId("zoe")}@else.example`,
+      name: "Zoe Far",
+    });
+    const result = await caller.contacts.import({
+      rows: [
+        { firstName: "By email", owner: ann.email.toUpperCase() },
+        { firstName: "By name", owner: "  ann   LEE " },
+        { firstName: "As a mail client writes it", owner: `Bob <${bob.email}>` },
+        { firstName: "Two Sams", owner: "Sam Roe" },
+        { firstName: "Outsider", owner: outsider.email },
+        { firstName: "Outsider by name", owner: "Zoe Far" },
+        // An ownerId given outright wins over the cell.
+        { firstName: "Both", ownerId: bob.uid, owner: "Ann Lee" },
+      ],
+      lineNumbers: lines(7),
+    });
+    expect(result).toEqual({
+      created: 4,
+      updated: 0,
+      skipped: 0,
+      failed: [
+        { line: 5, message: "Owner: 2 members are called “Sam Roe”; give their email." },
+        { line: 6, message: `Owner: “${outsider.email}” is not a member of this workspace.` },
+        { line: 7, message: "Owner: “Zoe Far” is not a member of this workspace." },
+      ],
+    });
+    const owners = Object.fromEntries((await allContacts(caller)).map((c) => [c.firstName, c.ownerId]));
+    expect(owners).toEqual({
+      "By email": ann.uid,
+      "By name": ann.uid,
+      "As a mail client writes it": bob.uid,
+      Both: bob.uid,
+    });
+  });
+
+  it("an update gives the record the owner its row names, and keeps the owner when the cell is empty", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const { identity: ann } = await seedMember(org.id, "member", {
+      uid: newId("ann"),
+      email: `${newId("ann")}@team.example`,
+      name: "Ann Lee",
+    });
+    const { identity: bob } = await seedMember(org.id, "member", {
+      uid: newId("bob"),
+      email: `${newId("bob")}@team.example`,
+      name: "Bob Roe",
+    });
+    await caller.companies.create({ name: "Acme", domain: "acme.example", ownerId: ann.uid });
+    await caller.companies.create({ name: "Globex", domain: "globex.example", ownerId: ann.uid });
+    const result = await caller.companies.import({
+      rows: [
+        { name: "Acme", domain: "acme.example", owner: bob.email },
+        { name: "Globex", domain: "globex.example", industry: "Energy" },
+      ],
+      lineNumbers: lines(2),
+      onDuplicate: "update",
+    });
+    expect(result).toEqual({ created: 0, updated: 2, skipped: 0, failed: [] });
+    const owners = Object.fromEntries((await allCompanies(caller)).map((c) => [c.name, c.ownerId]));
+    expect(owners).toEqual({ Acme: bob.uid, Globex: ann.uid });
+    const acme = (await allCompanies(caller)).find((c) => c.name === "Acme")!;
+    const { timeline } = await caller.companies.get({ id: acme.id });
+    expect(timeline[0]).toMatchObject({ kind: "updated", changes: { ownerId: [ann.uid, bob.uid] } });
   });
 
   it("never reads or changes another organization's contact with the same email", async () => {

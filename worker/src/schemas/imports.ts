@@ -81,3 +81,24 @@ export function issueInWords(issue: z.core.$ZodIssue, label: string): string | n
   if (issue.code === "too_big" && issue.origin === "array") return `${label}: ${limit(issue.maximum)} at most.`;
   return null;
 }
+
+/** A member as an import's Owner column may name them. */
+export type OwnerCandidate = { userId: string; email: string; displayName: string | null };
+
+const spaced = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
+
+/**
+ * The member an Owner cell names: their email (as an export writes it, or "Ann Lee <ann@team.example>"),
+ * else their name when one member has it. The server imports by this and the preview checks by it, in the
+ * same words.
+ */
+export function ownerOfCell(cell: string, members: OwnerCandidate[]): { userId: string } | { error: string } {
+  const text = cell.trim();
+  const email = spaced(/<([^<>]+)>\s*$/.exec(text)?.[1] ?? text);
+  const byEmail = members.find((m) => m.email.toLowerCase() === email);
+  if (byEmail) return { userId: byEmail.userId };
+  const named = members.filter((m) => m.displayName && spaced(m.displayName) === spaced(text));
+  if (named.length === 1) return { userId: named[0].userId };
+  if (named.length > 1) return { error: `Owner: ${named.length} members are called “${text}”; give their email.` };
+  return { error: `Owner: “${text}” is not a member of this workspace.` };
+}

@@ -1,3 +1,4 @@
+import type { OwnerCandidate } from "../../../../worker/src/schemas/imports";
 import type { RecordListInput } from "../../../../worker/src/schemas/records";
 import { untilAnswered } from "../../lib/until-answered";
 import { propertyToText, type PropertyDefinition } from "../records/property-values";
@@ -10,8 +11,17 @@ const PAGE_ATTEMPTS = 5;
 /** Ids one list asks for when exporting a selection: the most values a filter condition holds. */
 const SELECTED_CHUNK = 100;
 
-type Exported = { id: string; properties: Record<string, unknown>; createdAt: Date; updatedAt: Date };
+type Exported = {
+  id: string;
+  ownerId: string | null;
+  properties: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+};
 type View = Omit<RecordListInput, "cursor" | "limit">;
+
+/** What the file's columns beyond the object's own need: its custom properties, and who the owners are. */
+export type ExportColumns = { properties: PropertyDefinition[]; members: OwnerCandidate[] };
 
 /** Every record of `view`, page by page, each page asked for again while it gets no answer. */
 export async function* recordsOf(config: ImportObjectConfig, view: View): AsyncGenerator<Exported[]> {
@@ -26,12 +36,14 @@ export async function* recordsOf(config: ImportObjectConfig, view: View): AsyncG
 }
 
 /**
- * A record as a CSV row: the object's columns, then one per custom property (by label, so the file
- * imports back), then the dates and the id.
+ * A record as a CSV row: the object's columns, its owner (by email: a name two members may share, an
+ * email names one, so the file imports back), one column per custom property (by label), then the
+ * dates and the id.
  */
-function csvRow(config: ImportObjectConfig, record: Exported, properties: PropertyDefinition[]) {
+function csvRow(config: ImportObjectConfig, record: Exported, { properties, members }: ExportColumns) {
   return {
     ...config.toCsv(record as never),
+    Owner: members.find((m) => m.userId === record.ownerId)?.email ?? "",
     ...Object.fromEntries(properties.map((p) => [p.label, propertyToText(record.properties[p.key])])),
     "Created at": record.createdAt.toISOString(),
     "Updated at": record.updatedAt.toISOString(),
@@ -45,12 +57,12 @@ const fileName = (config: ImportObjectConfig) => `${config.noun[1]}-${new Date()
 export async function exportRecordsCsv(
   config: ImportObjectConfig,
   view: View,
-  properties: PropertyDefinition[],
+  columns: ExportColumns,
   onProgress?: (rows: number) => void,
 ) {
   const rows: Record<string, unknown>[] = [];
   for await (const records of recordsOf(config, view)) {
-    for (const record of records) rows.push(csvRow(config, record, properties));
+    for (const record of records) rows.push(csvRow(config, record, columns));
     onProgress?.(rows.length);
   }
   downloadCsv(fileName(config), rows);
@@ -65,7 +77,7 @@ export async function exportRecordsCsv(
 export async function exportSelectedCsv(
   config: ImportObjectConfig,
   ids: string[],
-  properties: PropertyDefinition[],
+  columns: ExportColumns,
   onProgress?: (rows: number) => void,
 ) {
   const found = new Map<string, Exported>();
@@ -77,7 +89,7 @@ export async function exportSelectedCsv(
   }
   const rows = ids.flatMap((id) => {
     const record = found.get(id);
-    return record ? [csvRow(config, record, properties)] : [];
+    return record ? [csvRow(config, record, columns)] : [];
   });
   downloadCsv(fileName(config), rows);
   return rows.length;

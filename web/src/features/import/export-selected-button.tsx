@@ -14,9 +14,7 @@ export function ExportSelectedButton({ object, ids }: { object: ImportObjectConf
       size="sm"
       variant="ghost"
       pending={exporting.rows !== null}
-      onClick={() =>
-        void exporting.run((properties, onProgress) => exportSelectedCsv(config, ids, properties, onProgress))
-      }
+      onClick={() => void exporting.run((columns, onProgress) => exportSelectedCsv(config, ids, columns, onProgress))}
       title="Export the selected as CSV"
     >
       {exporting.rows === null && <Download className="size-3.5" aria-hidden />}

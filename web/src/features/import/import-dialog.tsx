@@ -11,6 +11,8 @@ import { Select } from "../../ui/input";
 import { useMoreToScroll } from "../../ui/use-more-to-scroll";
 import { usePropertyDefinitions } from "../records/property-columns";
 import { parsePropertyInput, propertyToInput, type PropertyDefinition } from "../records/property-values";
+import { ownerOfCell, type OwnerCandidate } from "../../../../worker/src/schemas/imports";
+import { useMembers } from "../members/use-members";
 import { downloadCsv } from "./csv-download";
 import type { ImportObjectConfig } from "./import-objects";
 import { autoMap, mapRow, type Mapping } from "./mapping";
@@ -28,6 +30,13 @@ function propertyProblem(definitions: PropertyDefinition[], mapped: Record<strin
     if (!parsed.ok) return parsed.error;
   }
   return null;
+}
+
+/** A mapped Owner cell that names nobody here, or several, said as the server would say it. */
+function ownerProblem(members: OwnerCandidate[] | undefined, mapped: Record<string, unknown>): string | null {
+  if (typeof mapped.owner !== "string" || !members) return null;
+  const owner = ownerOfCell(mapped.owner, members);
+  return "error" in owner ? owner.error : null;
 }
 
 /** "1 row", "1,000 rows". */
@@ -99,6 +108,7 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
   const queryClient = useQueryClient();
   const properties = usePropertyDefinitions(config.object, open);
   const propertyTargets = useMemo(() => properties.data ?? [], [properties.data]);
+  const { data: members } = useMembers();
   const [singular, plural] = config.noun;
   const [step, setStep] = useState<Step>("choose");
   const [file, setFile] = useState<{ name: string; csv: ParsedCsv } | null>(null);
@@ -135,10 +145,10 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
         return {
           mapped,
           label: config.describe(mapped),
-          error: config.check(mapped) ?? propertyProblem(propertyTargets, mapped),
+          error: config.check(mapped) ?? propertyProblem(propertyTargets, mapped) ?? ownerProblem(members, mapped),
         };
       }),
-    [file, mapping, propertyTargets, config],
+    [file, mapping, propertyTargets, config, members],
   );
 
   // Which preview rows are records already here: the person sees what Skip or Update will do to them.

@@ -26,9 +26,7 @@ export function ImportExportButtons({ config, view }: ImportExportButtonsProps) 
       </Button>
       <Button
         variant="secondary"
-        onClick={() =>
-          void exporting.run((properties, onProgress) => exportRecordsCsv(config, view, properties, onProgress))
-        }
+        onClick={() => void exporting.run((columns, onProgress) => exportRecordsCsv(config, view, columns, onProgress))}
         pending={exporting.rows !== null}
         title={exporting.rows ? `${exporting.rows.toLocaleString()} rows so far` : `Export this view as CSV`}
       >

@@ -110,6 +110,14 @@ export const contactImport: ImportObjectConfig = {
     { value: "source", label: "Source", field: "source", kind: "text", aliases: ["source", "lead source", "origin"] },
     { value: "leadScore", label: "Lead score", field: "leadScore", kind: "number", aliases: ["score", "lead score"] },
     { value: "tags", label: "Tags", field: "tags", kind: "list", aliases: ["tags", "labels", "tag"] },
+    // A member's email (as the export writes it) or a name one member has; the server finds them.
+    {
+      value: "owner",
+      label: "Owner (email or name)",
+      field: "owner",
+      kind: "text",
+      aliases: ["owner", "owner email", "owner name", "contact owner", "company owner", "account owner", "assigned to"],
+    },
     {
       value: "linkedinUrl",
       label: "LinkedIn URL",
@@ -183,6 +191,14 @@ export const companyImport: ImportObjectConfig = {
       aliases: ["linkedin", "linkedin url", "linkedin page", "company linkedin"],
     },
     { value: "tags", label: "Tags", field: "tags", kind: "list", aliases: ["tags", "labels", "tag"] },
+    // A member's email (as the export writes it) or a name one member has; the server finds them.
+    {
+      value: "owner",
+      label: "Owner (email or name)",
+      field: "owner",
+      kind: "text",
+      aliases: ["owner", "owner email", "owner name", "contact owner", "company owner", "account owner", "assigned to"],
+    },
   ],
   check: (row) => firstIssue(companyImport.targets, row, companyCreateInput.safeParse(row)),
   describe: (row) => [text(row.name), text(row.domain)],

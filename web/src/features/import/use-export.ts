@@ -2,15 +2,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import type { PropertyDefinition } from "../records/property-values";
+import type { ExportColumns } from "./export-csv";
 import type { ImportObjectConfig } from "./import-objects";
 
-type Export = (properties: PropertyDefinition[], onProgress: (rows: number) => void) => Promise<number>;
+type Export = (columns: ExportColumns, onProgress: (rows: number) => void) => Promise<number>;
 
 /**
  * An export in progress (`rows` read so far, null when none) and how to start one: with the object's
- * custom properties as they are now (read if not loaded yet, so the file has their columns), then
- * "Exported 120 contacts." or why it failed.
+ * custom properties and the workspace's members as they are now (read if not loaded yet, so the file
+ * has their columns and owners), then "Exported 120 contacts." or why it failed.
  */
 export function useExport(config: ImportObjectConfig) {
   const queryClient = useQueryClient();
@@ -18,8 +18,11 @@ export function useExport(config: ImportObjectConfig) {
   const run = async (exportRows: Export) => {
     setRows(0);
     try {
-      const properties = await queryClient.fetchQuery(trpc.properties.list.queryOptions({ object: config.object }));
-      const count = await exportRows(properties, setRows);
+      const [properties, members] = await Promise.all([
+        queryClient.fetchQuery(trpc.properties.list.queryOptions({ object: config.object })),
+        queryClient.fetchQuery(trpc.organization.listMembers.queryOptions()),
+      ]);
+      const count = await exportRows({ properties, members }, setRows);
       toast.success(`Exported ${count.toLocaleString()} ${count === 1 ? config.noun[0] : config.noun[1]}.`);
     } catch (error) {
       toast.error(`Export failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -10,9 +10,10 @@ import {
   importBatches,
   memberships,
   propertyDefinitions,
+  users,
 } from "../../../../drizzle";
 import { inValues, organizationRowsById, type Database } from "../../db";
-import { rowIssueMessage, type ImportBatch, type ImportBatchResult } from "../../schemas/imports";
+import { ownerOfCell, rowIssueMessage, type ImportBatch, type ImportBatchResult } from "../../schemas/imports";
 import { companyCreateInput, contactCreateInput } from "../../schemas/records";
 import { isUniqueViolation } from "../constraint-error";
 import { newId } from "../ids";
@@ -259,6 +260,32 @@ function sameNameGuard(db: Database, organizationId: string, company: { id: stri
 }
 
 /**
+ * Sets the ownerId of rows that name their owner in an `owner` cell (an export's Owner column: the
+ * member's email; or a name one member has), with one read of the members; what names nobody, or
+ * several, is the row's error.
+ */
+async function ownersByCell(db: Database, organizationId: string, rows: Valid[]): Promise<Map<Valid, string>> {
+  const problems = new Map<Valid, string>();
+  const naming = rows.filter((r) => blank(r.data.ownerId) && typeof r.raw.owner === "string" && r.raw.owner.trim());
+  if (naming.length === 0) return problems;
+  const members = await db
+    .select({ userId: users.id, email: users.email, displayName: users.displayName })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, organizationId));
+  for (const row of naming) {
+    const owner = ownerOfCell(row.raw.owner as string, members);
+    if ("error" in owner) problems.set(row, owner.error);
+    else {
+      // raw too: an update fills in what the file gave (see applyRow).
+      row.data = { ...row.data, ownerId: owner.userId };
+      row.raw = { ...row.raw, ownerId: owner.userId };
+    }
+  }
+  return problems;
+}
+
+/**
  * Links contact rows to the company their `company` cell names: a live company of the organization
  * with that domain, else with that name (ignoring case), else the one whose name it looks like whatever
  * its legal form ("Acme, Inc." for Acme); a company not found is created once per
@@ -477,7 +504,7 @@ export async function importRecords(
   });
 
   // References (company, owner) must be the organization's: one query each for the whole batch.
-  const unknownRef = new Map<Valid, string>();
+  const unknownRef = await ownersByCell(db, organizationId, parsed);
   for (const reference of config.references) {
     const wanted = [...new Set(parsed.map((v) => v.data[reference.field]).filter((v): v is string => !blank(v)))];
     if (wanted.length === 0) continue;
