@@ -11,9 +11,7 @@ function Contacts() {
     <>
       <p>contacts {params.get("open") ?? "none open"}</p>
       <button onClick={() => setParams({ open: "con_jane" }, { replace: true })}>Jane</button>
-      <button onClick={() => setParams((current) => ({ ...Object.fromEntries(current), view: "vw_1" }))}>
-        View
-      </button>
+      <button onClick={() => setParams((current) => ({ ...Object.fromEntries(current), view: "vw_1" }))}>View</button>
     </>
   );
 }
