@@ -44,6 +44,22 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
 type ContactRow = Awaited<ReturnType<typeof trpcClient.contacts.list.query>>["items"][number];
 type CompanyRow = Awaited<ReturnType<typeof trpcClient.companies.list.query>>["items"][number];
 
+const tagsTarget: ImportTarget = {
+  value: "tags",
+  label: "Tags",
+  field: "tags",
+  kind: "list",
+  aliases: ["tags", "labels", "tag"],
+};
+// A member's email (as the export writes it) or a name one member has; the server finds them.
+const ownerTarget: ImportTarget = {
+  value: "owner",
+  label: "Owner (email or name)",
+  field: "owner",
+  kind: "text",
+  aliases: ["owner", "owner email", "owner name", "contact owner", "company owner", "account owner", "assigned to"],
+};
+
 export const contactImport: ImportObjectConfig = {
   object: "contact",
   noun: recordNouns.contact,
@@ -109,15 +125,8 @@ export const contactImport: ImportObjectConfig = {
     },
     { value: "source", label: "Source", field: "source", kind: "text", aliases: ["source", "lead source", "origin"] },
     { value: "leadScore", label: "Lead score", field: "leadScore", kind: "number", aliases: ["score", "lead score"] },
-    { value: "tags", label: "Tags", field: "tags", kind: "list", aliases: ["tags", "labels", "tag"] },
-    // A member's email (as the export writes it) or a name one member has; the server finds them.
-    {
-      value: "owner",
-      label: "Owner (email or name)",
-      field: "owner",
-      kind: "text",
-      aliases: ["owner", "owner email", "owner name", "contact owner", "company owner", "account owner", "assigned to"],
-    },
+    tagsTarget,
+    ownerTarget,
     {
       value: "linkedinUrl",
       label: "LinkedIn URL",
@@ -190,15 +199,8 @@ export const companyImport: ImportObjectConfig = {
       kind: "text",
       aliases: ["linkedin", "linkedin url", "linkedin page", "company linkedin"],
     },
-    { value: "tags", label: "Tags", field: "tags", kind: "list", aliases: ["tags", "labels", "tag"] },
-    // A member's email (as the export writes it) or a name one member has; the server finds them.
-    {
-      value: "owner",
-      label: "Owner (email or name)",
-      field: "owner",
-      kind: "text",
-      aliases: ["owner", "owner email", "owner name", "contact owner", "company owner", "account owner", "assigned to"],
-    },
+    tagsTarget,
+    ownerTarget,
   ],
   check: (row) => firstIssue(companyImport.targets, row, companyCreateInput.safeParse(row)),
   describe: (row) => [text(row.name), text(row.domain)],
