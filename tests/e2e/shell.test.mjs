@@ -1,5 +1,14 @@
 import { after, before, describe, it } from "node:test";
-import { assert, BASE_URL, callProcedure, launchBrowser, newPage, registeredUser, screenshot } from "./harness.mjs";
+import {
+  assert,
+  BASE_URL,
+  callProcedure,
+  holdRequest,
+  launchBrowser,
+  newPage,
+  registeredUser,
+  screenshot,
+} from "./harness.mjs";
 
 describe("the app shell: palette, feedback, theme, not-found", () => {
   let browser;
@@ -205,9 +214,22 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
     assert.equal(await dialog.locator('input[name="firstName"]').evaluate((el) => el === document.activeElement), true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
+    // Gone to companies while that page's code is on its way: the contacts list stays on screen until it
+    // arrives, and a c pressed meanwhile is not the contacts page's (no New contact, no way back to it).
+    await page.reload(); // a fresh document, which has not loaded the companies page yet
+    await page.getByRole("heading", { name: "Contacts", level: 1 }).waitFor();
+    const companiesCode = await holdRequest(page, /\/assets\/companies-page-[\w-]+\.js$/, 1);
     await page.keyboard.press("g");
     await page.keyboard.press("o");
+    await companiesCode.reached;
     await page.waitForURL("**/companies");
+    await page.keyboard.press("c");
+    await page.getByRole("heading", { name: "Contacts", level: 1 }).waitFor();
+    companiesCode.release();
+    await page.getByRole("heading", { name: "Companies", level: 1 }).waitFor();
+    await page.unroute(/\/assets\/companies-page-[\w-]+\.js$/);
+    assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, "/companies");
+    assert.equal(await page.getByRole("dialog").count(), 0);
     await page.keyboard.press("c");
     await page.getByRole("dialog", { name: "New company" }).waitFor();
     await page.keyboard.press("Escape");

@@ -75,7 +75,7 @@ export default function AppLayout() {
     <ShellContext.Provider value={shell}>
       <div className="flex h-screen overflow-hidden bg-background">
         <Sidebar />
-        <main className="min-w-0 flex-1 overflow-y-auto" id="main">
+        <main className="min-w-0 flex-1 overflow-y-auto" id="main" data-path={location.pathname}>
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>

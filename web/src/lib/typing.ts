@@ -12,3 +12,14 @@ export function isPageKey(event: KeyboardEvent): boolean {
   if (event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return false;
   return !document.querySelector('[role="dialog"]:not([data-sheet]), [role="menu"], [role="listbox"]');
 }
+
+/**
+ * A page key for what the page shows (a list's c, a table's arrows, a task list's x), while the address is still
+ * on that page. React Router keeps a page on screen until the next one's code arrives, and the address has left
+ * it by then: "g o" then "c" made a new contact on the contacts page being left, not a company. Such keys wait
+ * for the page the address names (the shell's `main` says which page it shows).
+ */
+export function isShownPageKey(event: KeyboardEvent): boolean {
+  const shown = document.getElementById("main")?.dataset.path;
+  return isPageKey(event) && (shown === undefined || shown === location.pathname);
+}

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
-import { isPageKey } from "../../lib/typing";
+import { isShownPageKey } from "../../lib/typing";
 import { usePaletteLink } from "../../app/palette-links";
 import {
   useListState,
@@ -147,7 +147,7 @@ export function useRecordPage<T extends PageTypes>({
   // c starts a new record, as it adds a task on /tasks.
   useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "c" || event.defaultPrevented || !isPageKey(event)) return;
+      if (event.key !== "c" || event.defaultPrevented || !isShownPageKey(event)) return;
       event.preventDefault();
       setCreating(true);
     };

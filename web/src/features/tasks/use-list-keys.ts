@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { isPageKey } from "../../lib/typing";
+import { isShownPageKey } from "../../lib/typing";
 
 export type ListKeyHandlers = {
   move: (delta: 1 | -1) => void;
@@ -29,7 +29,7 @@ export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean
   useEffect(() => {
     if (!enabled) return;
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !isPageKey(event)) return;
+      if (event.defaultPrevented || !isShownPageKey(event)) return;
       const on = ref.current;
       const actions: Record<string, (() => void) | undefined> = {
         j: on.move && (() => on.move!(1)),

@@ -9,7 +9,7 @@ import {
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
 } from "react";
-import { isPageKey } from "../../lib/typing";
+import { isShownPageKey } from "../../lib/typing";
 import { ErrorState } from "../empty-state";
 import { BodyOverlay, LoaderRow, SkeletonRows } from "./body-states";
 import { handFocusTo } from "./hand-focus";
@@ -249,7 +249,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   gridKeys.current = handleKeyDown;
   useEffect(() => {
     const enterGrid = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !isPageKey(event)) return;
+      if (event.defaultPrevented || !isShownPageKey(event)) return;
       if (!movingKeys.has(event.key) && !rowKeys.has(event.key)) return;
       const target = event.target instanceof Element ? event.target : null;
       if ((event.key === "Enter" || event.key === " ") && target?.closest("button, a, summary")) return;
