@@ -5,8 +5,11 @@ import { contactImport, importRecords } from "../../worker/src/domain/records/im
 import { allPages, defineProperty, ids, racingDatabase } from "./records-helpers";
 
 let named = 0;
-/** A unique id-like word, for members these tests name. */
-const newId = (word: string) => `${word}-${Date.now().toString(36)}-${++named}`;
+/** A member of `organizationId` called `name`, with an address of their own at `domain`. */
+async function memberNamed(organizationId: string, name: string, domain = "team.example") {
+  const uid = `${name.split(" ")[0].toLowerCase()}-${Date.now().toString(36)}-${++named}`;
+  return (await seedMember(organizationId, "member", { uid, email: `${uid}@${domain}`, name })).identity;
+}
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 
@@ -464,24 +467,12 @@ describe("contacts.import", () => {
 
   it("reads the owner from an Owner cell: a member's email, or a name one member has; says why it cannot", async () => {
     const { caller, org } = await ownerOfNewOrganization();
-    const { identity: ann } = await seedMember(org.id, "member", {
-      uid: newId("ann"),
-      email: `${newId("ann")}@team.example`,
-      name: "Ann Lee",
-    });
-    const { identity: bob } = await seedMember(org.id, "member", {
-      uid: newId("bob"),
-      email: `${newId("bob")}@team.example`,
-      name: "Sam Roe",
-    });
-    await seedMember(org.id, "member", { uid: newId("sam"), email: `${newId("sam")}@team.example`, name: "sam  roe" });
+    const ann = await memberNamed(org.id, "Ann Lee");
+    const bob = await memberNamed(org.id, "Sam Roe");
+    await memberNamed(org.id, "sam  roe");
     // Someone of another workspace, by email and by name, is nobody here.
     const stranger = await ownerOfNewOrganization("Other");
-    const { identity: outsider } = await seedMember(stranger.org.id, "member", {
-      uid: newId("zoe"),
-      email: `${newId("zoe")}@else.example`,
-      name: "Zoe Far",
-    });
+    const outsider = await memberNamed(stranger.org.id, "Zoe Far", "else.example");
     const result = await caller.contacts.import({
       rows: [
         { firstName: "By email", owner: ann.email.toUpperCase() },
@@ -516,16 +507,8 @@ describe("contacts.import", () => {
 
   it("an update gives the record the owner its row names, and keeps the owner when the cell is empty", async () => {
     const { caller, org } = await ownerOfNewOrganization();
-    const { identity: ann } = await seedMember(org.id, "member", {
-      uid: newId("ann"),
-      email: `${newId("ann")}@team.example`,
-      name: "Ann Lee",
-    });
-    const { identity: bob } = await seedMember(org.id, "member", {
-      uid: newId("bob"),
-      email: `${newId("bob")}@team.example`,
-      name: "Bob Roe",
-    });
+    const ann = await memberNamed(org.id, "Ann Lee");
+    const bob = await memberNamed(org.id, "Bob Roe");
     await caller.companies.create({ name: "Acme", domain: "acme.example", ownerId: ann.uid });
     await caller.companies.create({ name: "Globex", domain: "globex.example", ownerId: ann.uid });
     const result = await caller.companies.import({
