@@ -79,6 +79,23 @@ export async function newPage(
 }
 
 /**
+ * `check` (async; throws while what it expects is not there yet) tried until it passes or `timeout` ms
+ * went by. For what the server holds after an action whose request the page sends a moment later (a
+ * quick add clears its field, then sends): networkidle may come before that request starts.
+ */
+export async function eventually(check, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > end) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * The page's errors, a failed request said as "<status> <procedure>" ("409 properties.create") and a
  * failed asset as "<status> <path>": what a test expects the browser to have logged.
  */

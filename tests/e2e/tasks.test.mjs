@@ -3,6 +3,7 @@ import {
   assert,
   callProcedure,
   comeBackAfterAMinute,
+  eventually,
   launchBrowser,
   registeredUser,
   screenshot,
@@ -546,9 +547,12 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
     const added = page.getByTestId("task-row").filter({ hasText: "Prepare the renewal" });
     await added.getByTestId("task-record").getByText("Initech").waitFor();
     assert.equal(await page.getByTestId("quick-add-record").count(), 0, "the next task starts unlinked");
-    await page.waitForLoadState("networkidle");
-    const rows = await callProcedure(page, "tasks.list", { view: "all", ...wholeWeek() }, { kind: "query" });
-    const renewal = rows.find((r) => r.task.title === "Prepare the renewal");
+    const renewal = await eventually(async () => {
+      const rows = await callProcedure(page, "tasks.list", { view: "all", ...wholeWeek() }, { kind: "query" });
+      const found = rows.find((r) => r.task.title === "Prepare the renewal");
+      assert.ok(found, rows.map((r) => r.task.title).join(" | "));
+      return found;
+    });
     assert.deepEqual([renewal.task.recordObject, renewal.task.recordId], ["company", initech.id]);
     assert.deepEqual(page.errors, []);
   });
@@ -560,10 +564,12 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
     await input.pressSequentially("Call @ann lee tomorrow 3pm", { delay: 30 });
     await input.press("Enter");
     await page.waitForFunction(() => document.querySelector('[data-testid="task-quick-add"]')?.value === "");
-    await page.waitForLoadState("networkidle");
-    let rows = await callProcedure(page, "tasks.list", { view: "all", ...wholeWeek() }, { kind: "query" });
-    const linkedCall = rows.find((r) => r.task.title === "Call");
-    assert.ok(linkedCall, rows.map((r) => r.task.title).join(" | "));
+    const linkedCall = await eventually(async () => {
+      const rows = await callProcedure(page, "tasks.list", { view: "all", ...wholeWeek() }, { kind: "query" });
+      const found = rows.find((r) => r.task.title === "Call");
+      assert.ok(found, rows.map((r) => r.task.title).join(" | "));
+      return found;
+    });
     assert.deepEqual([linkedCall.task.recordObject, linkedCall.task.recordId], ["contact", ann.id]);
     assert.equal(new Date(linkedCall.task.dueAt).getHours(), 15);
 
@@ -577,8 +583,11 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
     await input.fill("Tweet @nobody-here today");
     await input.press("Enter");
     await page.waitForFunction(() => document.querySelector('[data-testid="task-quick-add"]')?.value === "");
-    await page.waitForLoadState("networkidle");
-    rows = await callProcedure(page, "tasks.list", { view: "all", ...wholeWeek() }, { kind: "query" });
+    const rows = await eventually(async () => {
+      const listed = await callProcedure(page, "tasks.list", { view: "all", ...wholeWeek() }, { kind: "query" });
+      assert.ok(listed.some((r) => r.task.title === "Tweet @nobody-here"));
+      return listed;
+    });
     assert.equal(rows.find((r) => r.task.title === "Tweet @nobody-here").task.recordId, null);
     assert.equal(rows.filter((r) => r.task.title.startsWith("Email")).length, 0);
     assert.deepEqual(page.errors, []);
