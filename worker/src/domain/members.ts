@@ -1,7 +1,25 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq } from "drizzle-orm";
-import { memberships } from "../../../drizzle";
+import { and, asc, eq } from "drizzle-orm";
+import { memberships, users } from "../../../drizzle";
 import type { Database } from "../db";
+
+/** The organization's people, first joined first (at most 500): the team list, and whom an import's Owner cell may name. */
+export function organizationMembers(db: Database, organizationId: string) {
+  return db
+    .select({
+      userId: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      photoUrl: users.photoUrl,
+      role: memberships.role,
+      joinedAt: memberships.joinedAt,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, organizationId))
+    .orderBy(asc(memberships.joinedAt))
+    .limit(500);
+}
 
 const NOT_A_MEMBER = "That person is not a member of this workspace.";
 

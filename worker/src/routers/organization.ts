@@ -1,10 +1,11 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { invites, memberships, organizations, pipelineStages, pipelines, users } from "../../../drizzle";
 import { connectedAccountUpserts } from "../domain/connected-accounts";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { defaultPipeline } from "../domain/default-pipeline";
 import { newId } from "../domain/ids";
+import { organizationMembers } from "../domain/members";
 import { INVITE_TTL_MS, hashInviteToken, newInviteToken } from "../domain/invite-token";
 import { organizationSlug } from "../domain/slug";
 import { organizationCreateInput, organizationInviteInput, type OrganizationCreate } from "../schemas/organization";
@@ -179,20 +180,5 @@ export const organizationRouter = createTRPCRouter({
       .limit(200),
   ),
 
-  listMembers: memberProcedure.query(({ ctx }) =>
-    ctx.db
-      .select({
-        userId: users.id,
-        email: users.email,
-        displayName: users.displayName,
-        photoUrl: users.photoUrl,
-        role: memberships.role,
-        joinedAt: memberships.joinedAt,
-      })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(memberships.organizationId, ctx.org.id))
-      .orderBy(asc(memberships.joinedAt))
-      .limit(500),
-  ),
+  listMembers: memberProcedure.query(({ ctx }) => organizationMembers(ctx.db, ctx.org.id)),
 });

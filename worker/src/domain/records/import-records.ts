@@ -10,13 +10,13 @@ import {
   importBatches,
   memberships,
   propertyDefinitions,
-  users,
 } from "../../../../drizzle";
 import { inValues, organizationRowsById, type Database } from "../../db";
 import { ownerOfCell, rowIssueMessage, type ImportBatch, type ImportBatchResult } from "../../schemas/imports";
 import { companyCreateInput, contactCreateInput } from "../../schemas/records";
 import { isUniqueViolation } from "../constraint-error";
 import { newId } from "../ids";
+import { organizationMembers } from "../members";
 import { companyActivityRefresh } from "./company-activity";
 import { matchNameOf } from "./duplicates";
 import { activityRow, diffFields, insertActivity, insertActivityWhere } from "./activity";
@@ -268,11 +268,7 @@ async function ownersByCell(db: Database, organizationId: string, rows: Valid[])
   const problems = new Map<Valid, string>();
   const naming = rows.filter((r) => blank(r.data.ownerId) && typeof r.raw.owner === "string" && r.raw.owner.trim());
   if (naming.length === 0) return problems;
-  const members = await db
-    .select({ userId: users.id, email: users.email, displayName: users.displayName })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.organizationId, organizationId));
+  const members = await organizationMembers(db, organizationId);
   for (const row of naming) {
     const owner = ownerOfCell(row.raw.owner as string, members);
     if ("error" in owner) problems.set(row, owner.error);
