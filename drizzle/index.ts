@@ -9,3 +9,4 @@ export * from "./timeline";
 export * from "./customization";
 export * from "./imports";
 export * from "./duplicates";
+export * from "./sort-keys";

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { organizationId, timestamp, timestamps } from "./columns";
 import { organizations } from "./organizations";
+import { countThenName, textThenName, thenName } from "./sort-keys";
 import { leadStatuses, recordObjects } from "./values";
 
 /**
@@ -73,18 +74,36 @@ export const companies = sqliteTable(
     index("companies_org_updated_idx").on(t.organizationId, t.deletedAt, t.updatedAt, t.id),
     index("companies_org_owner_idx").on(t.organizationId, t.deletedAt, t.ownerId, t.id),
     // Sorts by a column read its index in order (a value's records, then the empty ones by id).
-    index("companies_org_industry_idx").on(t.organizationId, t.deletedAt, t.industry, t.id),
-    index("companies_org_size_idx").on(t.organizationId, t.deletedAt, t.size, t.id),
+    // Sorts by industry, size and people: that value, then the name (fields.ts, byThenName).
+    index("companies_org_industry_key_idx").on(
+      t.organizationId,
+      t.deletedAt,
+      textThenName(t.industry, sql`lower(${t.name})`),
+      t.id,
+    ),
+    index("companies_org_size_key_idx").on(
+      t.organizationId,
+      t.deletedAt,
+      textThenName(t.size, sql`lower(${t.name})`),
+      t.id,
+    ),
     index("companies_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
     index("companies_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
     // Sorts by owner: the owner's name, then the company's (fields.ts, byThenName).
     index("companies_org_owner_key_idx").on(
       t.organizationId,
       t.deletedAt,
-      sql`(${t.ownerSortName} || char(1) || lower(${t.name}))`,
+      thenName(t.ownerSortName, sql`lower(${t.name})`),
       t.id,
     ),
+    // The People filter; its sort reads the key below.
     index("companies_org_people_idx").on(t.organizationId, t.deletedAt, t.listedPeopleCount, t.id),
+    index("companies_org_people_key_idx").on(
+      t.organizationId,
+      t.deletedAt,
+      countThenName(t.listedPeopleCount, sql`lower(${t.name})`),
+      t.id,
+    ),
     index("companies_org_match_idx").on(t.organizationId, t.deletedAt, t.matchName, t.id),
   ],
 );
@@ -146,10 +165,13 @@ export const contacts = sqliteTable(
     // then the planner (bound parameters, no statistics) served the page from it and sorted every match.
     index("contacts_org_status_idx").on(t.organizationId, t.deletedAt, t.leadStatus, t.sortName, t.id, t.leadScore),
     index("contacts_org_score_idx").on(t.organizationId, t.deletedAt, t.leadScore, t.id),
+    // Sorts by status, score, title and source: that value, then the name (fields.ts, byThenName).
+    index("contacts_org_status_key_idx").on(t.organizationId, t.deletedAt, thenName(t.leadStatus, t.sortName), t.id),
+    index("contacts_org_score_key_idx").on(t.organizationId, t.deletedAt, countThenName(t.leadScore, t.sortName), t.id),
     // Sorts by a column read its index in order (a value's records, then the empty ones by id):
     // without one, each page of a title sort sorted every contact (330 ms at 100,000).
-    index("contacts_org_title_idx").on(t.organizationId, t.deletedAt, t.title, t.id),
-    index("contacts_org_source_idx").on(t.organizationId, t.deletedAt, t.source, t.id),
+    index("contacts_org_title_key_idx").on(t.organizationId, t.deletedAt, textThenName(t.title, t.sortName), t.id),
+    index("contacts_org_source_key_idx").on(t.organizationId, t.deletedAt, textThenName(t.source, t.sortName), t.id),
     index("contacts_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
     index("contacts_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
     // The "Company name" filter.
@@ -158,15 +180,10 @@ export const contacts = sqliteTable(
     index("contacts_org_company_key_idx").on(
       t.organizationId,
       t.deletedAt,
-      sql`(${t.companySortName} || char(1) || ${t.sortName})`,
+      thenName(t.companySortName, t.sortName),
       t.id,
     ),
-    index("contacts_org_owner_key_idx").on(
-      t.organizationId,
-      t.deletedAt,
-      sql`(${t.ownerSortName} || char(1) || ${t.sortName})`,
-      t.id,
-    ),
+    index("contacts_org_owner_key_idx").on(t.organizationId, t.deletedAt, thenName(t.ownerSortName, t.sortName), t.id),
   ],
 );
 
@@ -187,9 +204,14 @@ export const recordValues = sqliteTable(
     value: blob("value"),
     /** The record's deleted_at, so the live list and the trash each read one index range. */
     deletedAt: timestamp("deleted_at"),
+    /**
+     * The record's name as its list sorts names (contacts.sort_name, lower(companies.name)): records
+     * of one value are listed by name (migrations/0029).
+     */
+    sortName: text("sort_name"),
   },
   (t) => [
     uniqueIndex("record_values_record_key_uq").on(t.organizationId, t.object, t.recordId, t.key),
-    index("record_values_sort_idx").on(t.organizationId, t.object, t.key, t.deletedAt, t.value, t.recordId),
+    index("record_values_sort_idx").on(t.organizationId, t.object, t.key, t.deletedAt, t.value, t.sortName, t.recordId),
   ],
 );

@@ -6,8 +6,8 @@ import { expectTRPCError, httpClientFor, newIdentity, ownerOfNewOrganization, ro
 import { encodeCursor } from "../../worker/src/domain/records/list-query";
 import {
   allPages,
-  byThenName,
   contactInsert,
+  contactSortKeys,
   defineProperty,
   ids,
   setCreatedAt,
@@ -1009,9 +1009,7 @@ describe("contacts.list against a reference model (property-based)", () => {
     companyId: string | null;
     /** Its company's name lower-cased while the company is live: what a sort by company orders by. */
     companySort: string | null;
-    /** What a sort by company orders by: the company, then the name (ties among one company's people). */
-    companySortKey?: string | null;
-  };
+  } & Partial<ReturnType<typeof contactSortKeys>>;
   /** Companies for the contacts: two of one name in different case (ties), and one in the trash. */
   const companyRows = [
     { id: "cmp_seed_acme1", name: "Acme", deleted: false },
@@ -1046,7 +1044,7 @@ describe("contacts.list against a reference model (property-based)", () => {
         companyId: company?.id ?? null,
         companySort: company && !company.deleted ? company.name.toLowerCase() : null,
       }))
-      .map((c) => ({ ...c, companySortKey: byThenName(c.companySort, c.sortName) }));
+      .map((c) => ({ ...c, ...contactSortKeys(c) }));
     // Company ids are unique across organizations: each run's own.
     const companyId = (id: string) => `${id}_${organizationId}`;
     await env.DB.batch([
@@ -1077,9 +1075,9 @@ describe("contacts.list against a reference model (property-based)", () => {
 
   const sortFields = {
     name: "sortName",
-    leadScore: "leadScore",
-    title: "title",
-    leadStatus: "leadStatus",
+    leadScore: "scoreSortKey",
+    title: "titleSortKey",
+    leadStatus: "statusSortKey",
     createdAt: "createdAt",
     company: "companySortKey",
   } as const;

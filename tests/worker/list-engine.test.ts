@@ -169,7 +169,7 @@ describe("list reads: one D1 round trip", () => {
     // planList). Never the matches looped over for every index entry (a rowid term on the index).
     for (const [field, index] of [
       ["name", "contacts_org_name_idx"],
-      ["title", "contacts_org_title_idx"],
+      ["title", "contacts_org_title_key_idx"],
       ["prop:tier", "record_values_sort_idx"],
     ] as const) {
       // (a property's sort reads the definitions first, on a cold cache)
@@ -184,8 +184,11 @@ describe("list reads: one D1 round trip", () => {
 
     // A sort by a field that may be empty reads its index in order, the empty ones by id after them,
     // both ways and past a cursor; only the page's own rows are sorted (the last TEMP B-TREE).
+    // A field-then-name key (title, company…) reads only its records with a value first: a range
+    // from '' (<expr>>?), not the empty ones' entries skipped one by one.
     for (const [field, index] of [
-      ["title", "contacts_org_title_idx"],
+      ["title", "contacts_org_title_key_idx"],
+      ["source", "contacts_org_source_key_idx"],
       ["lastActivityAt", "contacts_org_activity_idx"],
       ["company", "contacts_org_company_key_idx"],
       ["owner", "contacts_org_owner_key_idx"],
@@ -195,19 +198,41 @@ describe("list reads: one D1 round trip", () => {
       for (const direction of ["asc", "desc"] as const) {
         const [byField] = await plansOf({ sort: { field, direction } });
         expect(byField).toMatch(new RegExp(`SEARCH contacts USING (COVERING )?INDEX ${index}`));
+        if (index.endsWith("_key_idx"))
+          expect(byField).toMatch(
+            new RegExp(`INDEX ${index} \\(organization_id=\\? AND deleted_at=\\? AND <expr>>\\?\\)`),
+          );
         expect(byField).not.toMatch(/SCAN contacts/);
         expect(byField.match(/TEMP B-TREE/g)?.length ?? 0).toBeLessThanOrEqual(1);
+      }
+    // Fields that are never empty, sorted by value then name, read their key's index in order.
+    for (const [field, index] of [
+      ["leadStatus", "contacts_org_status_key_idx"],
+      ["leadScore", "contacts_org_score_key_idx"],
+    ] as const)
+      for (const direction of ["asc", "desc"] as const) {
+        const [byField] = await plansOf({ sort: { field, direction } });
+        expect(byField).toMatch(new RegExp(`SEARCH contacts USING (COVERING )?INDEX ${index}`));
+        expect(byField).not.toMatch(/SCAN contacts|TEMP B-TREE/);
       }
     for (const direction of ["asc", "desc"] as const) {
       const [byActivity] = await plansOf({ sort: { field: "lastActivityAt", direction } }, "companies");
       expect(byActivity).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_activity_idx/);
       expect(byActivity).not.toMatch(/SCAN companies/);
+      for (const [field, index] of [
+        ["industry", "companies_org_industry_key_idx"],
+        ["size", "companies_org_size_key_idx"],
+      ] as const) {
+        const [byField] = await plansOf({ sort: { field, direction } }, "companies");
+        expect(byField).toMatch(new RegExp(`SEARCH companies USING (COVERING )?INDEX ${index} \\(.*<expr>>\\?\\)`));
+        expect(byField).not.toMatch(/SCAN companies/);
+      }
       const [byOwner] = await plansOf({ sort: { field: "owner", direction } }, "companies");
       expect(byOwner).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_owner_key_idx/);
       expect(byOwner).not.toMatch(/SCAN companies/);
       // The People count is kept on the row (migrations/0016–0017): neither sorting nor showing it counts contacts.
       const [byPeople] = await plansOf({ sort: { field: "peopleCount", direction } }, "companies");
-      expect(byPeople).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_people_idx/);
+      expect(byPeople).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_people_key_idx/);
       expect(byPeople).not.toMatch(/SCAN companies|contacts|person/);
     }
     // So does the walk of a tag's records in such an order.
@@ -219,18 +244,31 @@ describe("list reads: one D1 round trip", () => {
     const [taggedByTitle] = await plansOf({ filter: newsletter, sort: { field: "title", direction: "desc" } });
     // (its titled records from the index's range, not the whole index then sorted)
     expect(taggedByTitle).toMatch(
-      /SEARCH contacts USING COVERING INDEX contacts_org_title_idx \(organization_id=\? AND deleted_at=\? AND title>\?\)/,
+      /SEARCH contacts USING (COVERING )?INDEX contacts_org_title_key_idx \(organization_id=\? AND deleted_at=\? AND <expr>>\?\)/,
     );
     expect(taggedByTitle).not.toMatch(/SCAN contacts/);
     const amongEmpty = encodeCursor({ v: null, id: "con_00000000000000000000" });
     const [emptyPart] = await plansOf({ sort: { field: "title", direction: "asc" }, cursor: amongEmpty });
-    expect(emptyPart).toMatch(/SEARCH contacts USING COVERING INDEX contacts_org_title_idx \(.*title=\? AND id>\?\)/);
+    expect(emptyPart).toMatch(
+      /SEARCH contacts USING (COVERING )?INDEX contacts_org_title_key_idx \(.*<expr>=\? AND id>\?\)/,
+    );
 
     // The first list learns the kinds; the next carries them in its page statement (its first).
     await measure((c) => c.contacts.list({ sort: { field: "prop:tier", direction: "asc" } }));
     const [byTier] = await plansOf({ sort: { field: "prop:tier", direction: "asc" } });
     expect(byTier).toMatch(/USING COVERING INDEX record_values_sort_idx/);
     expect(byTier).toMatch(/contacts USING INDEX contacts_id_uq/);
+    // The records without a value, by name: the name index in order, nothing sorted but the page.
+    expect(byTier).toMatch(
+      /SEARCH contacts USING (COVERING )?INDEX contacts_org_name_idx \(organization_id=\? AND deleted_at=\?\)/,
+    );
+    expect(byTier.match(/TEMP B-TREE/g)).toHaveLength(1);
+    // And past a cursor among them, from the cursor's record's name on.
+    const amongUnset = encodeCursor({ v: null, id: "con_00000000000000000000" });
+    const [unsetPart] = await plansOf({ sort: { field: "prop:tier", direction: "desc" }, cursor: amongUnset });
+    expect(unsetPart).toMatch(
+      /SEARCH contacts USING (COVERING )?INDEX contacts_org_name_idx \(organization_id=\? AND deleted_at=\? AND \(sort_name,id\)<\(\?,\?\)\)/,
+    );
   });
 
   it("is FORBIDDEN on the next list once the member is removed, and reads nothing of the organization", async () => {
@@ -618,20 +656,24 @@ describe("full-text search keyed on seq, in one rowid range per organization", (
 describe("sort by a custom property (record_values)", () => {
   type Row = { id: string; firstName: string; properties: Record<string, unknown> };
 
-  /** The reference order: values by SQLite's order (numbers before text), ties and unset by id, unset last. */
+  /**
+   * The reference order: values by SQLite's order (numbers before text), unset last; ties and the
+   * unset ones by name (first names here, lower-cased), then id.
+   */
   function reference(list: Row[], key: string, direction: "asc" | "desc") {
     const sign = direction === "asc" ? 1 : -1;
     const rank = (v: unknown) => (typeof v === "number" ? 0 : 1);
+    const byName = (a: Row, b: Row) => {
+      const [x, y] = [a.firstName.toLowerCase(), b.firstName.toLowerCase()];
+      return sign * (x !== y ? (x < y ? -1 : 1) : a.id < b.id ? -1 : 1);
+    };
     return [...list].sort((a, b) => {
       const x = a.properties[key] ?? null;
       const y = b.properties[key] ?? null;
-      if (x === null || y === null) {
-        if (x !== y) return x === null ? 1 : -1;
-        return sign * (a.id < b.id ? -1 : 1);
-      }
+      if (x === null || y === null) return x !== y ? (x === null ? 1 : -1) : byName(a, b);
       if (rank(x) !== rank(y)) return sign * (rank(x) - rank(y));
       if (x !== y) return sign * ((x as number | string) < (y as number | string) ? -1 : 1);
-      return sign * (a.id < b.id ? -1 : 1);
+      return byName(a, b);
     });
   }
 
@@ -644,9 +686,12 @@ describe("sort by a custom property (record_values)", () => {
       const properties: Record<string, unknown> = {};
       if (i % 4 !== 0) properties.seats = (i * 7) % 5;
       if (i % 3 !== 0) properties.plan = ["pro", "basic", "Team"][i % 3];
-      made.push(await caller.contacts.create({ firstName: `P${i}`, properties }));
+      // Names in no order of creation, some shared (those tie on to the id).
+      made.push(await caller.contacts.create({ firstName: ["Zed", "ann", "Mo", "Bea", "Ann"][i % 5], properties }));
     }
-    // Change a value, clear one, and delete a contact: the values table follows.
+    // Rename one (its values move among their ties), change a value, clear one, and delete a
+    // contact: the values table follows.
+    await caller.contacts.update({ id: made[5].id, version: 1, patch: { firstName: "Aaron" } });
     await caller.contacts.update({ id: made[1].id, version: 1, patch: { properties: { seats: 99 } } });
     await caller.contacts.update({ id: made[2].id, version: 1, patch: { properties: { seats: null } } });
     await caller.contacts.delete({ ids: [made[3].id] });
@@ -696,7 +741,7 @@ describe("sort by a custom property (record_values)", () => {
   it("reads one index range in record_values, not every record's JSON", async () => {
     const plan = await rows<{ detail: string }>(
       `EXPLAIN QUERY PLAN SELECT record_id FROM record_values WHERE organization_id = 'o' AND object = 'contact'
-       AND key = 'tier' AND deleted_at IS NULL ORDER BY value, record_id LIMIT 51`,
+       AND key = 'tier' AND deleted_at IS NULL ORDER BY value, sort_name, record_id LIMIT 51`,
     );
     expect(plan.map((p) => p.detail).join("\n")).toMatch(/USING COVERING INDEX record_values_sort_idx/);
     expect(plan.map((p) => p.detail).join("\n")).not.toMatch(/TEMP B-TREE/);

@@ -117,18 +117,49 @@ export function contactInsert(organizationId: string, columns: Record<string, un
   );
 }
 
-/** `rows` as a list sorts them by `key`: empty values last both ways, ties by id in the same direction. */
-/** A sort key of a field then the record's name, as the list reads it (fields.ts, byThenName); NULL with the field. */
+/** A sort key of a field then the record's name, as the list reads it (drizzle/sort-keys.ts); NULL with the field. */
 export const byThenName = (field: string | null, sortName: string) =>
   field === null ? null : `${field}\u0001${sortName}`;
 
-export function sortedLikeAList<T extends { id: string }>(rows: T[], key: keyof T, direction: "asc" | "desc"): T[] {
+/** Text as SQLite's lower() folds it: ASCII letters only. */
+export const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (c) => c.toLowerCase());
+
+/**
+ * What a list of contacts sorts by, for each field whose groups are listed by name: the company (its
+ * name lower-cased while live), title (ASCII case folded), status and score (as text in numeric order).
+ */
+export const contactSortKeys = (c: {
+  sortName: string;
+  companySort: string | null;
+  title: string | null;
+  leadScore: number;
+  leadStatus?: string;
+}) => ({
+  companySortKey: byThenName(c.companySort, c.sortName),
+  titleSortKey: byThenName(c.title && asciiLower(c.title), c.sortName),
+  statusSortKey: byThenName(c.leadStatus ?? "new", c.sortName)!,
+  scoreSortKey: byThenName(String(10_000_000_000 + c.leadScore), c.sortName)!,
+});
+
+/**
+ * `rows` as a list sorts them by `key`: empty values last both ways, ties by id in the same direction
+ * (`tiesByName`: by name, then id, as a custom property's sort lists them).
+ */
+
+export function sortedLikeAList<T extends { id: string; sortName?: string }>(
+  rows: T[],
+  key: keyof T,
+  direction: "asc" | "desc",
+  { tiesByName = false }: { tiesByName?: boolean } = {},
+): T[] {
   const sign = direction === "asc" ? 1 : -1;
+  const tie = (a: T, b: T) =>
+    sign * (tiesByName && a.sortName !== b.sortName ? (a.sortName! < b.sortName! ? -1 : 1) : a.id < b.id ? -1 : 1);
   return [...rows].sort((a, b) => {
     const x = a[key] as string | number | null;
     const y = b[key] as string | number | null;
-    if (x === null || y === null) return x === y ? sign * (a.id < b.id ? -1 : 1) : x === null ? 1 : -1;
+    if (x === null || y === null) return x === y ? tie(a, b) : x === null ? 1 : -1;
     if (x !== y) return sign * (x < y ? -1 : 1);
-    return sign * (a.id < b.id ? -1 : 1);
+    return tie(a, b);
   });
 }

@@ -352,6 +352,9 @@ describe("migration 0005", () => {
         "contacts_emails_ai",
         "contacts_emails_au",
         "contacts_emails_ad",
+        // migration 0028: a record's name on its custom values, which a sort by one lists ties by
+        "contacts_values_name_au",
+        "companies_values_name_au",
       ].sort(),
     );
   });

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { companies, contacts } from "../../../../drizzle";
+import { companies, contacts, countThenName, textThenName, thenName } from "../../../../drizzle";
 
 export type FieldKind = "text" | "number" | "date" | "enum" | "array" | "reference";
 
@@ -60,6 +60,11 @@ export type ObjectConfig<Table extends RecordTable = RecordTable, Columns extend
   table: Table;
   fields: Record<string, ListField>;
   defaultSort: string;
+  /**
+   * A record's name as lists sort names, read from `table` (the object's table or an alias of it):
+   * what ties of every other sort are listed by.
+   */
+  sortNameOf(table: Table): SQL;
   /** Its full-text index (migrations/0007): rowids by organization, see ftsSearch. */
   fts: { table: "contacts_fts" | "companies_fts" };
   /** What every list row (every page kind, the trash too) carries besides the table's columns. */
@@ -80,14 +85,17 @@ const f = (column: SQL | SQLiteColumn, kind: FieldKind, nullable = true): ListFi
 });
 
 /**
- * A grouping field's sort key: the field, then the record's name, as one text ("acme" ␁ "ann lee"), so
- * people at one company or of one owner are listed by name rather than in the order they were made.
- * char(1) sorts below every character of a name; an index on this very expression serves the sort
- * (migrations/0027), as companies_org_name_idx serves lower(name).
+ * A field whose sort lists each group's records by name (people at one company, of one status or
+ * score): `key` (drizzle/sort-keys.ts) makes the one text value read in order, which an index on that
+ * very expression serves (migrations/0027, 0028).
  */
-const byThenName = (field: ListField, name: SQL | SQLiteColumn): ListField => ({
+const byThenName = (
+  field: ListField,
+  key: (value: SQL | SQLiteColumn, name: SQL | SQLiteColumn) => SQL,
+  name: SQL | SQLiteColumn,
+): ListField => ({
   ...field,
-  sortSql: sql`(${field.sql} || char(1) || ${name})`,
+  sortSql: key(field.sql, name),
 });
 
 /** A company as the related record of another row: its own alias, so it never reads as the row's table. */
@@ -110,6 +118,7 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
   object: "contact",
   table: contacts,
   defaultSort: "name",
+  sortNameOf: (t) => sql`${t.sortName}`,
   fts: { table: "contacts_fts" },
   listColumns: {
     companyName: {
@@ -125,16 +134,16 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
     firstName: f(contacts.firstName, "text", false),
     lastName: f(contacts.lastName, "text", false),
     email: f(contacts.primaryEmail, "text"),
-    title: f(contacts.title, "text"),
+    title: byThenName(f(contacts.title, "text"), textThenName, contacts.sortName),
     companyId: f(contacts.companyId, "reference"),
     // The company's name (lower-cased, empty unless the company is live): the Company column's sort.
-    company: byThenName(f(contacts.companySortName, "text"), contacts.sortName),
+    company: byThenName(f(contacts.companySortName, "text"), thenName, contacts.sortName),
     ownerId: f(contacts.ownerId, "reference"),
     // The owner's name (else email, lower-cased; empty without an owner): the Owner column's sort.
-    owner: byThenName(f(contacts.ownerSortName, "text"), contacts.sortName),
-    leadStatus: f(contacts.leadStatus, "enum", false),
-    source: f(contacts.source, "text"),
-    leadScore: f(contacts.leadScore, "number", false),
+    owner: byThenName(f(contacts.ownerSortName, "text"), thenName, contacts.sortName),
+    leadStatus: byThenName(f(contacts.leadStatus, "enum", false), thenName, contacts.sortName),
+    source: byThenName(f(contacts.source, "text"), textThenName, contacts.sortName),
+    leadScore: byThenName(f(contacts.leadScore, "number", false), countThenName, contacts.sortName),
     lastActivityAt: f(contacts.lastActivityAt, "date"),
     tags: { ...f(contacts.tags, "array", false), recordTags: true },
     createdAt: f(contacts.createdAt, "date", false),
@@ -147,10 +156,15 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
 /** A contact of the company row being read: its own alias, so it never reads as a contacts row of the statement. */
 const person = alias(contacts, "person");
 
+/** What companies sort and tie by: the name, its ASCII case folded (companies_org_name_idx). */
+const companySortName = (t: typeof companies) => sql`lower(${t.name})`;
+const companyName = companySortName(companies);
+
 export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListColumn<number> }> = {
   object: "company",
   table: companies,
   defaultSort: "name",
+  sortNameOf: companySortName,
   fts: { table: "companies_fts" },
   listColumns: {
     // Its live contacts: a count over contacts_org_company_idx; list pages read the one triggers keep.
@@ -167,15 +181,15 @@ export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListCo
   },
   fields: {
     id: f(companies.id, "reference", false),
-    name: f(sql`lower(${companies.name})`, "text", false),
+    name: f(companyName, "text", false),
     domain: f(companies.domain, "text"),
-    industry: f(companies.industry, "text"),
-    size: f(companies.size, "text"),
+    industry: byThenName(f(companies.industry, "text"), textThenName, companyName),
+    size: byThenName(f(companies.size, "text"), textThenName, companyName),
     ownerId: f(companies.ownerId, "reference"),
-    owner: byThenName(f(companies.ownerSortName, "text"), sql`lower(${companies.name})`),
+    owner: byThenName(f(companies.ownerSortName, "text"), thenName, companyName),
     lastActivityAt: f(companies.lastActivityAt, "date"),
     // The People column: its live contacts (kept by triggers, migrations/0016–0017).
-    peopleCount: f(companies.listedPeopleCount, "number", false),
+    peopleCount: byThenName(f(companies.listedPeopleCount, "number", false), countThenName, companyName),
     tags: { ...f(companies.tags, "array", false), recordTags: true },
     createdAt: f(companies.createdAt, "date", false),
     updatedAt: f(companies.updatedAt, "date", false),

@@ -346,7 +346,10 @@ export function sortPlan(
   }
   /** The selected expression that the next cursor is made from. */
   const sortValue = sql`${field.sql}`;
-  return { orderBy, after, sortValue, nullable: field.nullable, direction };
+  // A field-then-name key is text holding char(1) when it is not NULL: `>= ''` is a range of its
+  // index, where SQLite checks `IS NOT NULL` on an expression entry by entry (every empty one first).
+  const hasValue = resolved.sortSql ? sql`${sortValue} >= ''` : sql`${sortValue} IS NOT NULL`;
+  return { orderBy, after, sortValue, hasValue, nullable: field.nullable, direction };
 }
 
 export const liveOrTrash = (config: ObjectConfig, trash: boolean) =>

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, getTableName, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { propertyDefinitions, recordCounts, recordValues } from "../../../../drizzle";
 import { inValues, toStatement, type Database, type Statement } from "../../db";
 import type { RecordList } from "../../schemas/records";
@@ -312,9 +313,9 @@ export function planList<Config extends ObjectConfig>(
   } else if (sortKey !== null) {
     const picked =
       matches && fewMatches
-        ? sql`${propertySortPicks(config, input, scope, sortKey, properties, eitherWay(fewMatches, limit, false))}
-          UNION ALL ${propertyMatchPicks(config, input, base, matches, sortKey, eitherWay(fewMatches, limit, true))}`
-        : propertySortPicks(config, input, scope, sortKey, properties, limit);
+        ? sql`${propertySortPicks(config, input, orgScope, scope, sortKey, properties, eitherWay(fewMatches, limit, false))}
+          UNION ALL ${propertyMatchPicks(config, input, orgScope, base, matches, sortKey, eitherWay(fewMatches, limit, true))}`
+        : propertySortPicks(config, input, orgScope, scope, sortKey, properties, limit);
     page = propertySortPage(config, input, picked, sql`${codec.packedSelect} AS j`, tail);
   } else if (driver && tagCount && driven) {
     // Both ways in one statement, each under a LIMIT of 0 unless the tag's count picks it (SQLite
@@ -437,14 +438,15 @@ export function planQuickSearch<Row extends { id: string }>(
 }
 
 /**
- * The rows (phase, value, record_id) of a page sorted by a custom property, read in index order from
- * `record_values` (one row per record and key with a value), then the records without a value (last
- * in both directions, by id): up to `take`. A UNION ALL under one LIMIT: SQLite stops before the
- * second part once the first fills the page.
+ * The rows (phase, value, name, record_id) of a page sorted by a custom property, read in index order
+ * from `record_values` (one row per record and key with a value; records of one value by name), then
+ * the records without a value (last in both directions, by name): up to `take`. A UNION ALL under one
+ * LIMIT: SQLite stops before the second part once the first fills the page.
  */
 function propertySortPicks(
   config: ObjectConfig,
   input: RecordList,
+  orgScope: SQL,
   scope: SQL | undefined,
   key: string,
   properties: PropertyKinds,
@@ -453,31 +455,48 @@ function propertySortPicks(
   if (!(`prop:${key}` in properties))
     throw new TRPCError({ code: "BAD_REQUEST", message: `There is no field "prop:${key}" to filter or sort on.` });
   const table = config.table;
-  const { ascending, beyond, cursor, direction } = propertyOrder(input);
+  const { beyond, cursor, direction } = propertyOrder(input);
   const v = recordValues;
+  const name = config.sortNameOf(table);
   const valueRow = and(
     eq(v.organizationId, table.organizationId),
     eq(v.object, config.object),
     eq(v.recordId, table.id),
     eq(v.key, key),
   );
+  const afterValues = cursor !== null && (cursor.v === null || cursor.v === undefined);
 
-  const withValue = sql`SELECT * FROM (SELECT 0 AS phase, ${v.value} AS value, ${v.recordId} AS record_id
+  const withValue = sql`SELECT * FROM (SELECT 0 AS phase, ${v.value} AS value, ${v.sortName} AS name, ${v.recordId} AS record_id
     FROM ${v} CROSS JOIN ${table} ON ${table.id} = ${v.recordId}
     WHERE ${v.organizationId} = ${table.organizationId} AND ${v.object} = ${config.object} AND ${v.key} = ${key}
       AND ${input.trash ? isNotNull(v.deletedAt) : isNull(v.deletedAt)} AND ${scope}
-      ${cursor ? sql`AND (${v.value}, ${v.recordId}) ${beyond} (${cursor.v}, ${cursor.id})` : sql``}
-    ORDER BY ${v.value} ${direction}, ${v.recordId} ${direction}
+      ${cursor ? sql`AND (${v.value}, ${v.sortName}, ${v.recordId}) ${beyond} (${cursor.v}, ${anchorName(config, orgScope, cursor.id)}, ${cursor.id})` : sql``}
+    ORDER BY ${v.value} ${direction}, ${v.sortName} ${direction}, ${v.recordId} ${direction}
     LIMIT ${take})`;
-  // By the id index: the planner would otherwise sort every record of the organization first.
-  const withoutValue = sql`SELECT * FROM (SELECT 1 AS phase, NULL AS value, ${table.id} AS record_id
-    FROM ${table} INDEXED BY ${sql.raw(`${getTableName(table)}_id_uq`)}
+  // By the name index: the planner would otherwise sort every record of the organization first.
+  const withoutValue = sql`SELECT * FROM (SELECT 1 AS phase, NULL AS value, ${name} AS name, ${table.id} AS record_id
+    FROM ${table} INDEXED BY ${nameIndex(config)}
     WHERE ${scope} AND NOT EXISTS (SELECT 1 FROM ${v} WHERE ${valueRow})
-      ${cursor?.v === null || cursor?.v === undefined ? (cursor ? sql`AND ${table.id} ${beyond} ${cursor.id}` : sql``) : sql``}
-    ORDER BY ${table.id} ${sql.raw(ascending ? "ASC" : "DESC")}
+      ${afterValues ? sql`AND (${name}, ${table.id}) ${beyond} (${anchorName(config, orgScope, cursor.id)}, ${cursor.id})` : sql``}
+    ORDER BY ${name} ${direction}, ${table.id} ${direction}
     LIMIT ${take})`;
-  const afterValues = cursor && (cursor.v === null || cursor.v === undefined);
   return afterValues ? withoutValue : sql`SELECT * FROM (${withValue} UNION ALL ${withoutValue} LIMIT ${take})`;
+}
+
+/** The organization's name index (`<table>_org_name_idx`, see sortNameOf), for INDEXED BY. */
+const nameIndex = (config: ObjectConfig) => sql.raw(`${getTableName(config.table)}_org_name_idx`);
+
+/**
+ * The sort name of the organization's record `id` (a cursor's last record) as it stands now, deleted
+ * or not: a cursor carries the last record's value and id, and its name is read here. NULL (no more
+ * ties listed) for an id the organization does not hold.
+ */
+function anchorName(config: ObjectConfig, orgScope: SQL, id: string): SQL {
+  const anchor = alias(config.table, "anchor") as unknown as typeof config.table;
+  return sql`(SELECT ${config.sortNameOf(anchor)} FROM ${config.table} AS ${sql.identifier("anchor")} WHERE ${and(
+    eq(anchor.id, id),
+    eq(anchor.organizationId, orgScope),
+  )})`;
 }
 
 /** The direction and cursor of a page sorted by a custom property. */
@@ -498,6 +517,7 @@ function propertyOrder(input: RecordList) {
 function propertyMatchPicks(
   config: ObjectConfig,
   input: RecordList,
+  orgScope: SQL,
   base: SQL | undefined,
   matches: SQL,
   key: string,
@@ -506,12 +526,15 @@ function propertyMatchPicks(
   const table = config.table;
   const { beyond, cursor, direction } = propertyOrder(input);
   const v = recordValues;
-  const afterCursor = !cursor
-    ? undefined
-    : cursor.v === null || cursor.v === undefined
-      ? sql`${v.value} IS NULL AND ${table.id} ${beyond} ${cursor.id}`
-      : sql`(${v.value} IS NULL OR (${v.value}, ${table.id}) ${beyond} (${cursor.v}, ${cursor.id}))`;
-  return sql`SELECT * FROM (SELECT (${v.value} IS NULL) AS phase, ${v.value} AS value, ${table.id} AS record_id
+  const name = config.sortNameOf(table);
+  const anchor = cursor ? anchorName(config, orgScope, cursor.id) : null;
+  const afterCursor =
+    !cursor || !anchor
+      ? undefined
+      : cursor.v === null || cursor.v === undefined
+        ? sql`${v.value} IS NULL AND (${name}, ${table.id}) ${beyond} (${anchor}, ${cursor.id})`
+        : sql`(${v.value} IS NULL OR (${v.value}, ${name}, ${table.id}) ${beyond} (${cursor.v}, ${anchor}, ${cursor.id}))`;
+  return sql`SELECT * FROM (SELECT (${v.value} IS NULL) AS phase, ${v.value} AS value, ${name} AS name, ${table.id} AS record_id
     FROM ${matches} LEFT JOIN ${v} ON ${and(
       eq(v.organizationId, table.organizationId),
       eq(v.object, config.object),
@@ -519,7 +542,7 @@ function propertyMatchPicks(
       eq(v.key, key),
     )}
     WHERE ${and(base, afterCursor)}
-    ORDER BY phase, value ${direction}, record_id ${direction}
+    ORDER BY phase, value ${direction}, name ${direction}, record_id ${direction}
     LIMIT ${take})`;
 }
 
@@ -529,7 +552,7 @@ function propertySortPage(config: ObjectConfig, input: RecordList, picked: SQL, 
   const order = propertyOrder(input).ascending ? asc : desc;
   return sql`select ${record}, picked.value AS s, ${tail}
     from (${picked}) AS picked inner join ${table} on ${table.id} = picked.record_id
-    order by picked.phase, ${order(sql`picked.value`)}, ${order(sql`picked.record_id`)}`;
+    order by picked.phase, ${order(sql`picked.value`)}, ${order(sql`picked.name`)}, ${order(sql`picked.record_id`)}`;
 }
 
 /**
@@ -559,7 +582,7 @@ function nullsLastPicks(
   const withValue = part(
     field,
     and(
-      sql`${field} IS NOT NULL`,
+      plan.hasValue,
       cursor && !amongEmpty ? sql`(${field}, ${table.id}) ${beyond} (${cursor.v}, ${cursor.id})` : undefined,
     ),
     sql`${field} ${direction}, ${table.id} ${direction}`,
