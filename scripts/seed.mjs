@@ -15,6 +15,7 @@
 // Same --org, --seed and counts give the same rows (own seeded PRNG); dates are spread over the
 // two years before today (UTC midnight), so they move with the day the seed runs.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { quietEnv } from "./stack.mjs";
@@ -396,7 +397,8 @@ class TableWriter {
 // ---------------------------------------------------------------------------------------------
 // The seed itself.
 
-async function openLocalDatabase(persistTo) {
+/** The local D1 under `persistTo` (wrangler dev's --persist-to), migrated: { db, dispose }. */
+export async function openLocalDatabase(persistTo) {
   Object.assign(process.env, quietEnv);
   const migrate = spawnSync(
     path.join(root, "node_modules", ".bin", "wrangler"),
@@ -502,29 +504,80 @@ async function deleteOrganizationRecords(db, organizationId) {
 }
 
 /**
+ * Indexes that only lists read (sorts and filters; no trigger and no statement of the seed does):
+ * each row written while they exist costs one more B-tree insert at a random place in each, so the
+ * seed drops them while the records go in and builds each again in one pass at the end.
+ */
+const DEFERRED_INDEX =
+  /^(contacts|companies)_org_(updated|created|activity|score|status|people|company_name|\w+_key)_idx$|^record_values_sort_idx$/;
+
+/**
+ * Drops the deferred indexes, first writing their definitions to `file`: a seed stopped before
+ * restoreIndexes leaves the file, and the next seed builds them from it.
+ */
+export async function dropDeferredIndexes(db, file) {
+  const { results } = await db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+    .all();
+  const deferred = results.filter((index) => DEFERRED_INDEX.test(index.name));
+  fs.writeFileSync(file, JSON.stringify(deferred));
+  await db.batch(deferred.map((index) => db.prepare(`DROP INDEX "${index.name}"`)));
+}
+
+/** Builds the indexes `file` lists (dropDeferredIndexes) when it exists, then removes it. */
+async function restoreIndexes(db, file) {
+  if (!fs.existsSync(file)) return;
+  const deferred = JSON.parse(fs.readFileSync(file, "utf8"));
+  await db.batch(
+    deferred.map((index) => db.prepare(index.sql.replace(/^CREATE INDEX /i, "CREATE INDEX IF NOT EXISTS "))),
+  );
+  fs.rmSync(file);
+}
+
+/**
  * Seeds one organization. Returns { organizationId, ownerId, counts, seconds }.
  * Options: org (name), contacts, companies, tasks, dataDir, ownerEmail, seed, replace, log.
  */
-export async function seed({
-  org: orgName,
-  contacts: contactCount = 100_000,
-  companies: companyCount = 20_000,
-  tasks: taskCount = 20_000,
-  dataDir = path.join(root, ".data"),
-  ownerEmail,
-  seed: seedValue = 1,
-  replace = false,
-  log = console.log,
-} = {}) {
-  if (!orgName) throw new Error("Name the organization: --org <name>.");
-  if (companyCount < 1 && contactCount > 0) throw new Error("Contacts need at least one company.");
+export async function seed({ dataDir = path.join(root, ".data"), ...options } = {}) {
+  if (!options.org) throw new Error("Name the organization: --org <name>.");
+  if ((options.companies ?? 1) < 1 && (options.contacts ?? 1) > 0)
+    throw new Error("Contacts need at least one company.");
   const started = Date.now();
-  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const persistTo = path.join(path.resolve(dataDir), "wrangler");
-  log(`Seeding "${orgName}" into ${path.relative(process.cwd(), persistTo) || persistTo} (seed ${seedValue})…`);
-
+  (options.log ?? console.log)(
+    `Seeding "${options.org}" into ${path.relative(process.cwd(), persistTo) || persistTo} (seed ${options.seed ?? 1})…`,
+  );
   const { db, dispose } = await openLocalDatabase(persistTo);
   try {
+    return await seedDatabase(db, path.join(persistTo, "seed-deferred-indexes.json"), { ...options, started });
+  } finally {
+    await dispose();
+  }
+}
+
+/**
+ * seed's work on an open local D1 (openLocalDatabase). `deferredIndexes`: the file that lists the
+ * indexes dropped while the records go in (dropDeferredIndexes).
+ */
+export async function seedDatabase(
+  db,
+  deferredIndexes,
+  {
+    org: orgName,
+    contacts: contactCount = 100_000,
+    companies: companyCount = 20_000,
+    tasks: taskCount = 20_000,
+    ownerEmail,
+    seed: seedValue = 1,
+    replace = false,
+    log = console.log,
+    // When the seed began (seed: before migrating), for its timings.
+    started = Date.now(),
+  },
+) {
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  try {
+    await restoreIndexes(db, deferredIndexes);
     // Two streams: the records come out the same whether the organization is new or not.
     const rng = createRandom(`${seedValue}:${orgName}`);
     const setupRng = createRandom(`${seedValue}:${orgName}:setup`);
@@ -538,6 +591,8 @@ export async function seed({
     const { org, owner } = await ensureOrganization(db, setupRng, { name: orgName, ownerEmail, now });
     log(`  organization ${org.id} (${org.created ? "created" : "existing"}), owner ${owner.id} — ${elapsed()}`);
 
+    // Before a --replace too: deleting rows costs as much per index as writing them.
+    await dropDeferredIndexes(db, deferredIndexes);
     const existing = await first(db, "SELECT count(*) AS n FROM contacts WHERE organization_id = ?", org.id);
     const existingCompanies = await first(db, "SELECT count(*) AS n FROM companies WHERE organization_id = ?", org.id);
     if (existing.n + existingCompanies.n > 0) {
@@ -811,6 +866,9 @@ export async function seed({
       ),
     ]);
 
+    await restoreIndexes(db, deferredIndexes);
+    log(`  list indexes built — ${elapsed()}`);
+
     // Prove the FTS triggers indexed the rows: the app's own query shape (ftsSearch), the organization's live range.
     const partitionStart = "((SELECT partition * 2 FROM search_partitions WHERE organization_id = ?) << 32)";
     const matches = (table, words) =>
@@ -842,7 +900,7 @@ export async function seed({
     );
     return { organizationId: org.id, ownerId: owner.id, counts, seconds };
   } finally {
-    await dispose();
+    await restoreIndexes(db, deferredIndexes);
   }
 }
 

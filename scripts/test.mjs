@@ -41,6 +41,24 @@ function vitest(config) {
   };
 }
 
+/** node:test files (the scripts' own tests), counted from the TAP report's summary. */
+function nodeTests(files) {
+  return () => {
+    console.log(`\n▶ node --test ${files.join(" ")}`);
+    const run = spawnSync(process.execPath, ["--test", "--test-reporter=tap", ...files], {
+      cwd: root,
+      env: quietEnv,
+      encoding: "utf8",
+    });
+    process.stdout.write(run.stdout);
+    process.stderr.write(run.stderr);
+    const count = (label) => Number(run.stdout.match(new RegExp(`^# ${label} (\\d+)$`, "m"))?.[1] ?? 0);
+    const [passed, failedTests] = [count("pass"), count("fail") + count("cancelled")];
+    const failed = failedTests + (run.status !== 0 && failedTests === 0 ? 1 : 0) + (passed + failedTests === 0 ? 1 : 0);
+    return { passed, failed, failures: failed ? files : [] };
+  };
+}
+
 function workerBundle() {
   const outdir = path.join(root, "build-worker");
   if (!sh(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "--env", "production"]))
@@ -71,6 +89,7 @@ const suites = {
   format: check("format", bin("prettier"), ["--check", "--log-level", "warn", "."]),
   worker: vitest("vitest.worker.config.ts"),
   web: vitest("vitest.web.config.ts"),
+  scripts: nodeTests(["tests/scripts/seed.test.mjs"]),
   "worker-bundle": workerBundle,
   e2e,
 };

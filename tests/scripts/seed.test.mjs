@@ -1,0 +1,75 @@
+// npm run seed's data and its handling of the indexes it drops while writing (scripts/seed.mjs).
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { dropDeferredIndexes, openLocalDatabase, seedDatabase } from "../../scripts/seed.mjs";
+
+const SMALL = { org: "Seed Test", contacts: 300, companies: 30, tasks: 40, log: () => {} };
+
+describe("npm run seed", () => {
+  const persistTo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "crm-seed-")), "wrangler");
+  const deferredFile = path.join(persistTo, "seed-deferred-indexes.json");
+  let db;
+  let dispose;
+  /** Every index of the migrated database, by name, with its definition. */
+  const indexes = async () =>
+    (
+      await db
+        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+        .all()
+    ).results;
+  let migrated;
+
+  before(async () => {
+    ({ db, dispose } = await openLocalDatabase(persistTo));
+    migrated = await indexes();
+  });
+  after(async () => {
+    await dispose?.();
+    fs.rmSync(path.dirname(persistTo), { recursive: true, force: true });
+  });
+
+  it("fills an organization and leaves every index of the migrations, the ones it dropped built again", async () => {
+    const result = await seedDatabase(db, deferredFile, SMALL);
+    assert.deepEqual(result.counts, { companies: 30, contacts: 300, tasks: 40, activities: result.counts.activities });
+    const live = await db
+      .prepare("SELECT count(*) AS n FROM contacts WHERE organization_id = ? AND deleted_at IS NULL")
+      .bind(result.organizationId)
+      .first();
+    assert.equal(live.n, 300);
+    assert.deepEqual(await indexes(), migrated);
+    assert.ok(migrated.some((index) => index.name === "contacts_org_title_key_idx"));
+    assert.equal(fs.existsSync(deferredFile), false);
+    // A sort reads its index: the list's query plan names it.
+    const plan = await db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT id FROM contacts WHERE organization_id = ? AND deleted_at IS NULL
+         ORDER BY (lower(title) || char(1) || sort_name), id LIMIT 51`,
+      )
+      .bind(result.organizationId)
+      .all();
+    assert.match(plan.results.map((row) => row.detail).join("\n"), /INDEX contacts_org_title_key_idx/);
+  });
+
+  it("builds the indexes a stopped seed dropped when it runs again, and replaces the records", async () => {
+    // A seed stopped while writing: the list indexes are gone, their definitions kept in the file.
+    await dropDeferredIndexes(db, deferredFile);
+    const dropped = JSON.parse(fs.readFileSync(deferredFile, "utf8")).map((index) => index.name);
+    assert.ok(dropped.includes("record_values_sort_idx") && dropped.includes("contacts_org_status_key_idx"));
+    assert.ok(dropped.length >= 15, `dropped ${dropped.length}`);
+    assert.ok(!dropped.some((name) => name.endsWith("_uq") || name === "contacts_org_company_idx"));
+    assert.equal((await indexes()).length, migrated.length - dropped.length);
+
+    const result = await seedDatabase(db, deferredFile, { ...SMALL, contacts: 200, replace: true });
+    assert.equal(result.counts.contacts, 200);
+    const all = await db
+      .prepare("SELECT count(*) AS n FROM contacts WHERE organization_id = ?")
+      .bind(result.organizationId)
+      .first();
+    assert.equal(all.n, 200);
+    assert.deepEqual(await indexes(), migrated);
+    assert.equal(fs.existsSync(deferredFile), false);
+  });
+});
