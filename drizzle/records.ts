@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { organizationId, timestamp, timestamps } from "./columns";
 import { organizations } from "./organizations";
 import { countThenName, textThenName, thenName } from "./sort-keys";
@@ -10,6 +10,9 @@ import { leadStatuses, recordObjects } from "./values";
  * The FTS5 indexes (migrations/0003) are keyed on it; the app names records by their text `id`.
  */
 const seq = () => integer("seq").primaryKey();
+
+/** A company's name as lists sort names (worker fields.ts, companySortName). */
+const lowerName = (t: { name: SQLiteColumn }) => sql`lower(${t.name})`;
 
 /** Columns every CRM record has: tenant, owner, tags, custom values, optimistic version, trash. */
 const recordColumns = () => ({
@@ -78,17 +81,19 @@ export const companies = sqliteTable(
     index("companies_org_industry_key_idx").on(
       t.organizationId,
       t.deletedAt,
-      textThenName(t.industry, sql`lower(${t.name})`),
+      textThenName(t.industry, lowerName(t)),
+      lowerName(t),
       t.id,
     ),
     index("companies_org_size_key_idx").on(
       t.organizationId,
       t.deletedAt,
-      textThenName(t.size, sql`lower(${t.name})`),
+      textThenName(t.size, lowerName(t)),
+      lowerName(t),
       t.id,
     ),
     index("companies_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
-    index("companies_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
+    index("companies_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, lowerName(t), t.id),
     // Sorts by owner: the owner's name, then the company's (fields.ts, byThenName).
     index("companies_org_owner_key_idx").on(
       t.organizationId,
@@ -170,9 +175,21 @@ export const contacts = sqliteTable(
     index("contacts_org_score_key_idx").on(t.organizationId, t.deletedAt, countThenName(t.leadScore, t.sortName), t.id),
     // Sorts by a column read its index in order (a value's records, then the empty ones by id):
     // without one, each page of a title sort sorted every contact (330 ms at 100,000).
-    index("contacts_org_title_key_idx").on(t.organizationId, t.deletedAt, textThenName(t.title, t.sortName), t.id),
-    index("contacts_org_source_key_idx").on(t.organizationId, t.deletedAt, textThenName(t.source, t.sortName), t.id),
-    index("contacts_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.id),
+    index("contacts_org_title_key_idx").on(
+      t.organizationId,
+      t.deletedAt,
+      textThenName(t.title, t.sortName),
+      t.sortName,
+      t.id,
+    ),
+    index("contacts_org_source_key_idx").on(
+      t.organizationId,
+      t.deletedAt,
+      textThenName(t.source, t.sortName),
+      t.sortName,
+      t.id,
+    ),
+    index("contacts_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.sortName, t.id),
     index("contacts_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
     // The "Company name" filter.
     index("contacts_org_company_name_idx").on(t.organizationId, t.deletedAt, t.companySortName, t.id),
@@ -181,6 +198,7 @@ export const contacts = sqliteTable(
       t.organizationId,
       t.deletedAt,
       thenName(t.companySortName, t.sortName),
+      t.sortName,
       t.id,
     ),
     index("contacts_org_owner_key_idx").on(t.organizationId, t.deletedAt, thenName(t.ownerSortName, t.sortName), t.id),

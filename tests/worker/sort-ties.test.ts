@@ -66,6 +66,31 @@ describe("a sort's ties are listed by name", () => {
     expect(await companiesBy(caller, "peopleCount", "desc")).toEqual(["Mango", "Zed Labs", "acme", "Bravo"]);
   });
 
+  it("lists the records without a value by name too, after the others both ways", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    for (const [firstName, title] of [
+      ["Zara", null],
+      ["Bob", "Buyer"],
+      ["abe", null],
+      ["Mia", null],
+    ] as const)
+      await caller.contacts.create({ firstName, title });
+    expect(await contactsBy(caller, "title", "asc")).toEqual(["Bob", "abe", "Mia", "Zara"]);
+    expect(await contactsBy(caller, "title", "desc")).toEqual(["Bob", "Zara", "Mia", "abe"]);
+    // Nobody has had activity yet: all are empty, by name.
+    expect(await contactsBy(caller, "lastActivityAt", "desc")).toEqual(["Zara", "Mia", "Bob", "abe"]);
+    expect(await contactsBy(caller, "company", "asc")).toEqual(["abe", "Bob", "Mia", "Zara"]);
+
+    for (const [name, industry] of [
+      ["Zed Labs", null],
+      ["acme", null],
+      ["Bravo", "Retail"],
+    ] as const)
+      await caller.companies.create({ name, industry });
+    expect(await companiesBy(caller, "industry", "asc")).toEqual(["Bravo", "acme", "Zed Labs"]);
+    expect(await companiesBy(caller, "lastActivityAt", "asc")).toEqual(["acme", "Bravo", "Zed Labs"]);
+  });
+
   it("keeps a record's place in its group after an edit moves it", async () => {
     const { caller } = await ownerOfNewOrganization();
     const ann = await caller.contacts.create({ firstName: "Ann", title: "CEO" });

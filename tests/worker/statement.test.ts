@@ -96,14 +96,14 @@ describe("toStatement", () => {
       expectSameAsDrizzle(search.where(42), "fts below a record");
       expectSameAsDrizzle(search.seq, "fts seq");
     }
-    for (const field of ["name", "leadScore", "title", "createdAt", "prop:tier"])
+    for (const field of ["name", "leadScore", "title", "lastActivityAt", "createdAt", "prop:tier"])
       for (const direction of ["asc", "desc"] as const)
         for (const cursor of [
           undefined,
           encodeCursor({ v: "x", id: "con_1" }),
           encodeCursor({ v: null, id: "con_1" }),
         ]) {
-          const plan = sortPlan(contactConfig, { field, direction }, properties, cursor);
+          const plan = sortPlan(contactConfig, { field, direction }, properties, orgScope, cursor);
           const label = `${field} ${direction} ${cursor}`;
           expectSameAsDrizzle(sql`${plan.sortValue} ${and(plan.after)} ${sql.join(plan.orderBy, sql`, `)}`, label);
         }

@@ -18,6 +18,11 @@ export type ListField = {
    * name, as one value (see byThenName). NULL exactly when the field is.
    */
   sortSql?: SQL;
+  /**
+   * A field that may be empty whose sort index holds the record's name after the field (and its
+   * sortSql): records of one value, and the empty ones, are listed by name.
+   */
+  tiesByName?: true;
   isoDate?: boolean;
   recordTags?: true;
 };
@@ -98,6 +103,9 @@ const byThenName = (
   sortSql: key(field.sql, name),
 });
 
+/** A field whose empty records (and its ties) are listed by name: its index holds the name (see tiesByName). */
+const tiedByName = (field: ListField): ListField => ({ ...field, tiesByName: true });
+
 /** A company as the related record of another row: its own alias, so it never reads as the row's table. */
 const relatedCompany = alias(companies, "related_company");
 
@@ -134,17 +142,17 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
     firstName: f(contacts.firstName, "text", false),
     lastName: f(contacts.lastName, "text", false),
     email: f(contacts.primaryEmail, "text"),
-    title: byThenName(f(contacts.title, "text"), textThenName, contacts.sortName),
+    title: tiedByName(byThenName(f(contacts.title, "text"), textThenName, contacts.sortName)),
     companyId: f(contacts.companyId, "reference"),
     // The company's name (lower-cased, empty unless the company is live): the Company column's sort.
-    company: byThenName(f(contacts.companySortName, "text"), thenName, contacts.sortName),
+    company: tiedByName(byThenName(f(contacts.companySortName, "text"), thenName, contacts.sortName)),
     ownerId: f(contacts.ownerId, "reference"),
     // The owner's name (else email, lower-cased; empty without an owner): the Owner column's sort.
     owner: byThenName(f(contacts.ownerSortName, "text"), thenName, contacts.sortName),
     leadStatus: byThenName(f(contacts.leadStatus, "enum", false), thenName, contacts.sortName),
-    source: byThenName(f(contacts.source, "text"), textThenName, contacts.sortName),
+    source: tiedByName(byThenName(f(contacts.source, "text"), textThenName, contacts.sortName)),
     leadScore: byThenName(f(contacts.leadScore, "number", false), countThenName, contacts.sortName),
-    lastActivityAt: f(contacts.lastActivityAt, "date"),
+    lastActivityAt: tiedByName(f(contacts.lastActivityAt, "date")),
     tags: { ...f(contacts.tags, "array", false), recordTags: true },
     createdAt: f(contacts.createdAt, "date", false),
     updatedAt: f(contacts.updatedAt, "date", false),
@@ -183,11 +191,11 @@ export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListCo
     id: f(companies.id, "reference", false),
     name: f(companyName, "text", false),
     domain: f(companies.domain, "text"),
-    industry: byThenName(f(companies.industry, "text"), textThenName, companyName),
-    size: byThenName(f(companies.size, "text"), textThenName, companyName),
+    industry: tiedByName(byThenName(f(companies.industry, "text"), textThenName, companyName)),
+    size: tiedByName(byThenName(f(companies.size, "text"), textThenName, companyName)),
     ownerId: f(companies.ownerId, "reference"),
     owner: byThenName(f(companies.ownerSortName, "text"), thenName, companyName),
-    lastActivityAt: f(companies.lastActivityAt, "date"),
+    lastActivityAt: tiedByName(f(companies.lastActivityAt, "date")),
     // The People column: its live contacts (kept by triggers, migrations/0016–0017).
     peopleCount: byThenName(f(companies.listedPeopleCount, "number", false), countThenName, companyName),
     tags: { ...f(companies.tags, "array", false), recordTags: true },

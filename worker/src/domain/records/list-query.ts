@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { recordTags, searchPartitions, tags } from "../../../../drizzle";
 import { inValues } from "../../db";
 import type { FilterCondition, RecordFilter, RecordSort } from "../../schemas/records";
@@ -314,13 +315,16 @@ export function decodeSortCursor(raw: string): Cursor {
 }
 
 /**
- * ORDER BY and the keyset condition for a sort. Ties break on id, in the sort's direction; nulls
- * come last either way (only for nullable fields, so NOT NULL sorts keep using their index).
+ * ORDER BY and the keyset condition for a sort. Ties break on id, in the sort's direction (after the
+ * name, for a field whose index holds it: `tiesByName`); nulls come last either way (only for nullable
+ * fields, so NOT NULL sorts keep using their index). `orgScope`: the caller's organization, whose
+ * record a cursor names (anchorName).
  */
 export function sortPlan(
   config: ObjectConfig,
   sort: RecordSort | undefined,
   properties: PropertyKinds,
+  orgScope: SQL,
   rawCursor?: string,
 ) {
   const name = sort?.field ?? config.defaultSort;
@@ -329,19 +333,36 @@ export function sortPlan(
   const direction = sort?.direction ?? "asc";
   const id = config.table.id;
   const order = direction === "asc" ? asc : desc;
-  const orderBy: SQL[] = [...(field.nullable ? [sql`(${field.sql} IS NULL)`] : []), order(field.sql as SQL), order(id)];
+  const beyond = direction === "asc" ? sql`>` : sql`<`;
+  const cursor = rawCursor ? decodeSortCursor(rawCursor) : null;
+  const tiesByName = Boolean(field.nullable && resolved.tiesByName);
+  /** What orders the rows of one value (and the empty ones): the name then the id, or the id. */
+  const ties: SQL[] = tiesByName ? [config.sortNameOf(config.table), sql`${id}`] : [sql`${id}`];
+  /** The cursor's record's values of `ties`. */
+  const tiesAtCursor: SQL[] = cursor
+    ? tiesByName
+      ? [anchorName(config, orgScope, cursor.id), sql`${cursor.id}`]
+      : [sql`${cursor.id}`]
+    : [];
+  /** Past the cursor in (`leading`…, ties) order: a row value, which SQLite seeks an index to. */
+  const pastCursor = (leading: SQL[], atCursor: unknown[]) =>
+    sql`(${sql.join([...leading, ...ties], sql`, `)}) ${beyond} (${sql.join(
+      [...atCursor.map((v) => sql`${v}`), ...tiesAtCursor],
+      sql`, `,
+    )})`;
+  const orderBy: SQL[] = [
+    ...(field.nullable ? [sql`(${field.sql} IS NULL)`] : []),
+    order(field.sql as SQL),
+    ...ties.map((tie) => order(tie)),
+  ];
   let after: SQL | undefined;
-  if (rawCursor) {
-    const cursor = decodeSortCursor(rawCursor);
-    const beyond = direction === "asc" ? sql`>` : sql`<`;
+  if (cursor) {
     if (cursor.v === null || cursor.v === undefined) {
-      after = sql`(${field.sql} IS NULL AND ${id} ${beyond} ${cursor.id})`;
+      after = sql`(${field.sql} IS NULL AND ${pastCursor([], [])})`;
     } else if (!field.nullable) {
-      // A row value: SQLite seeks the index to the cursor instead of scanning up to it.
-      after = sql`(${field.sql}, ${id}) ${beyond} (${cursor.v}, ${cursor.id})`;
+      after = pastCursor([sql`${field.sql}`], [cursor.v]);
     } else {
-      const past = sql`(${field.sql} ${beyond} ${cursor.v} OR (${field.sql} = ${cursor.v} AND ${id} ${beyond} ${cursor.id}))`;
-      after = sql`(${field.sql} IS NULL OR ${past})`;
+      after = sql`(${field.sql} IS NULL OR ${pastCursor([sql`${field.sql}`], [cursor.v])})`;
     }
   }
   /** The selected expression that the next cursor is made from. */
@@ -349,7 +370,20 @@ export function sortPlan(
   // A field-then-name key is text holding char(1) when it is not NULL: `>= ''` is a range of its
   // index, where SQLite checks `IS NOT NULL` on an expression entry by entry (every empty one first).
   const hasValue = resolved.sortSql ? sql`${sortValue} >= ''` : sql`${sortValue} IS NOT NULL`;
-  return { orderBy, after, sortValue, hasValue, nullable: field.nullable, direction };
+  return { orderBy, after, sortValue, hasValue, ties, pastCursor, cursor, nullable: field.nullable, direction };
+}
+
+/**
+ * The sort name (ObjectConfig.sortNameOf) of the organization's record `id`, a cursor's last record,
+ * as it stands now, deleted or not: a cursor carries that record's value and id, and a sort whose ties
+ * go by name reads its name here. NULL (no more ties listed) for an id the organization does not hold.
+ */
+export function anchorName(config: ObjectConfig, orgScope: SQL, id: string): SQL {
+  const anchor = alias(config.table, "anchor") as unknown as typeof config.table;
+  return sql`(SELECT ${config.sortNameOf(anchor)} FROM ${config.table} AS ${sql.identifier("anchor")} WHERE ${and(
+    eq(anchor.id, id),
+    eq(anchor.organizationId, orgScope),
+  )})`;
 }
 
 export const liveOrTrash = (config: ObjectConfig, trash: boolean) =>

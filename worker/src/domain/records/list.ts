@@ -1,11 +1,11 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, getTableName, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { propertyDefinitions, recordCounts, recordValues } from "../../../../drizzle";
 import { inValues, toStatement, type Database, type Statement } from "../../db";
 import type { RecordList } from "../../schemas/records";
 import type { FieldKind, ObjectConfig } from "./fields";
 import {
+  anchorName,
   decodeCursor,
   decodeSortCursor,
   encodeCursor,
@@ -321,32 +321,30 @@ export function planList<Config extends ObjectConfig>(
     // Both ways in one statement, each under a LIMIT of 0 unless the tag's count picks it (SQLite
     // skips a loop whose LIMIT is 0; a WHERE on a subquery's value would still walk it). Each way
     // picks its rows' seq, sort value and id; the page's records are read for those rows only.
-    const plan = sortPlan(config, input.sort, properties, input.cursor);
+    const plan = sortPlan(config, input.sort, properties, orgScope, input.cursor);
     const tagSide = sql`(${tagCount} * ${tagCount} <= ${TAG_SIDE_FACTOR * limit} * ${recordCount})`;
     const way = (where: SQL | undefined, indexed: boolean, take: SQL) =>
       // The walk of a field that may be empty reads its index in order (nullsLastPicks).
       !indexed && plan.nullable
-        ? sql`SELECT * FROM (${nullsLastPicks(config, where, plan, input.cursor, take)})`
+        ? sql`SELECT * FROM (${nullsLastPicks(config, where, plan, take)})`
         : sql`SELECT * FROM (SELECT ${table.seq} AS q, ${plan.sortValue} AS s, ${table.id} AS i
         FROM ${table}${indexed ? sql` INDEXED BY ${idIndex(config)}` : sql``} WHERE ${and(where, plan.after)}
         ORDER BY ${sql.join(plan.orderBy, sql`, `)} LIMIT ${take})`;
-    const direction = sql.raw(plan.direction === "asc" ? "asc" : "desc");
     page = sql`select ${codec.packedSelect} AS j, picked.s AS s, ${tail} from (${way(
       driven,
       true,
       sql`CASE WHEN ${tagSide} THEN ${limit} ELSE 0 END`,
     )} UNION ALL ${way(scope, false, sql`CASE WHEN ${tagSide} THEN 0 ELSE ${limit} END`)}) AS picked
       inner join ${table} on ${table.seq} = picked.q
-      order by ${plan.nullable ? sql`(picked.s IS NULL), ` : sql``}picked.s ${direction}, picked.i ${direction}`;
+      order by ${pickedOrder(config, plan)}`;
   } else {
-    const plan = sortPlan(config, input.sort, properties, input.cursor);
-    const direction = sql.raw(plan.direction === "asc" ? "asc" : "desc");
+    const plan = sortPlan(config, input.sort, properties, orgScope, input.cursor);
     const orderBy = sql.join(plan.orderBy, sql`, `);
     // The rows (q: seq, s: sort value, i: id) of a walk of the sort's index; a field that may be
     // empty walks its index in order, then its empty ones (nullsLastPicks).
     const walk = (take: SQL | number) =>
       plan.nullable
-        ? nullsLastPicks(config, scope, plan, input.cursor, take)
+        ? nullsLastPicks(config, scope, plan, take)
         : sql`SELECT ${table.seq} AS q, ${plan.sortValue} AS s, ${table.id} AS i FROM ${table}
           WHERE ${and(scope, plan.after)} ORDER BY ${orderBy} LIMIT ${take}`;
     if (!matches || !fewMatches) {
@@ -354,7 +352,7 @@ export function planList<Config extends ObjectConfig>(
         ? sql`select ${codec.packedSelect} AS j, picked.s AS s, ${tail}
             from (${walk(limit)}) AS picked
             inner join ${table} on ${table.seq} = picked.q
-            order by (picked.s IS NULL), picked.s ${direction}, picked.i ${direction}`
+            order by ${pickedOrder(config, plan)}`
         : sql`select ${codec.packedSelect} AS j, ${plan.sortValue} AS s, ${tail} from ${table}
             where ${and(scope, plan.after)} order by ${orderBy} limit ${limit}`;
     } else {
@@ -364,7 +362,7 @@ export function planList<Config extends ObjectConfig>(
       page = sql`select ${codec.packedSelect} AS j, picked.s AS s, ${tail}
         from (SELECT * FROM (${walk(eitherWay(fewMatches, limit, false))}) UNION ALL SELECT * FROM (${sorted})) AS picked
         inner join ${table} on ${table.seq} = picked.q
-        order by ${plan.nullable ? sql`(picked.s IS NULL), ` : sql``}picked.s ${direction}, picked.i ${direction}`;
+        order by ${pickedOrder(config, plan)}`;
     }
   }
 
@@ -486,19 +484,6 @@ function propertySortPicks(
 /** The organization's name index (`<table>_org_name_idx`, see sortNameOf), for INDEXED BY. */
 const nameIndex = (config: ObjectConfig) => sql.raw(`${getTableName(config.table)}_org_name_idx`);
 
-/**
- * The sort name of the organization's record `id` (a cursor's last record) as it stands now, deleted
- * or not: a cursor carries the last record's value and id, and its name is read here. NULL (no more
- * ties listed) for an id the organization does not hold.
- */
-function anchorName(config: ObjectConfig, orgScope: SQL, id: string): SQL {
-  const anchor = alias(config.table, "anchor") as unknown as typeof config.table;
-  return sql`(SELECT ${config.sortNameOf(anchor)} FROM ${config.table} AS ${sql.identifier("anchor")} WHERE ${and(
-    eq(anchor.id, id),
-    eq(anchor.organizationId, orgScope),
-  )})`;
-}
-
 /** The direction and cursor of a page sorted by a custom property. */
 function propertyOrder(input: RecordList) {
   const ascending = (input.sort?.direction ?? "asc") === "asc";
@@ -556,41 +541,48 @@ function propertySortPage(config: ObjectConfig, input: RecordList, picked: SQL, 
 }
 
 /**
+ * The order of a page's picked rows (q, s, i; the record joined) as `plan` sorts: empty values last
+ * when the field may be empty, ties by name (the joined record's) when the plan's are.
+ */
+function pickedOrder(config: ObjectConfig, plan: SortPlan): SQL {
+  const direction = sql.raw(plan.direction === "asc" ? "asc" : "desc");
+  const ties = plan.ties.length > 1 ? sql`${config.sortNameOf(config.table)} ${direction}, ` : sql``;
+  return sql`${plan.nullable ? sql`(picked.s IS NULL), ` : sql``}picked.s ${direction}, ${ties}picked.i ${direction}`;
+}
+
+type SortPlan = ReturnType<typeof sortPlan>;
+
+/**
  * The rows (q: seq, s: sort value, i: id) of up to `take` records matching `where`, sorted by a field
  * that may be empty: those with a value in the field's index order, then those without (last in
- * both directions, by id), as propertySortPage does. `ORDER BY (field IS NULL), field, id` is an
- * order no index holds, so SQLite sorted every matching record for each page (330 ms a page at
+ * both directions, by the plan's ties), as propertySortPage does. `ORDER BY (field IS NULL), field, id`
+ * is an order no index holds, so SQLite sorted every matching record for each page (330 ms a page at
  * 100,000 contacts); each part here reads one index range, and SQLite stops before the second once
  * the first fills the page. A cursor among the empty ones reads only the second.
  */
-function nullsLastPicks(
-  config: ObjectConfig,
-  where: SQL | undefined,
-  plan: ReturnType<typeof sortPlan>,
-  rawCursor: string | undefined,
-  take: SQL | number,
-): SQL {
+function nullsLastPicks(config: ObjectConfig, where: SQL | undefined, plan: SortPlan, take: SQL | number): SQL {
   const table = config.table;
   const field = plan.sortValue;
   const direction = sql.raw(plan.direction === "asc" ? "ASC" : "DESC");
-  const beyond = plan.direction === "asc" ? sql`>` : sql`<`;
-  const cursor = rawCursor ? decodeSortCursor(rawCursor) : null;
+  const { cursor } = plan;
   const amongEmpty = cursor !== null && (cursor.v === null || cursor.v === undefined);
+  const ties = (leading: SQL[]) =>
+    sql.join(
+      [...leading, ...plan.ties].map((key) => sql`${key} ${direction}`),
+      sql`, `,
+    );
   const part = (value: SQL, condition: SQL | undefined, order: SQL) =>
     sql`SELECT * FROM (SELECT ${table.seq} AS q, ${value} AS s, ${table.id} AS i
       FROM ${table} WHERE ${and(where, condition)} ORDER BY ${order} LIMIT ${take})`;
   const withValue = part(
     field,
-    and(
-      plan.hasValue,
-      cursor && !amongEmpty ? sql`(${field}, ${table.id}) ${beyond} (${cursor.v}, ${cursor.id})` : undefined,
-    ),
-    sql`${field} ${direction}, ${table.id} ${direction}`,
+    and(plan.hasValue, cursor && !amongEmpty ? plan.pastCursor([field], [cursor.v]) : undefined),
+    ties([field]),
   );
   const withoutValue = part(
     sql`NULL`,
-    and(sql`${field} IS NULL`, amongEmpty ? sql`${table.id} ${beyond} ${cursor.id}` : undefined),
-    sql`${table.id} ${direction}`,
+    and(sql`${field} IS NULL`, amongEmpty ? plan.pastCursor([], []) : undefined),
+    ties([]),
   );
   return amongEmpty ? withoutValue : sql`${withValue} UNION ALL ${withoutValue} LIMIT ${take}`;
 }
