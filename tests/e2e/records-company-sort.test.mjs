@@ -88,6 +88,29 @@ describe("/contacts sorted by company", () => {
     await screenshot(page, "contacts-sorted-by-owner");
   });
 
+  it("lists one lead status's people by name from the Lead status header, whatever order they were made in", async () => {
+    for (const name of ["Ian", "Ann"]) {
+      const found = await callProcedure(page, "search.records", { query: name }, { kind: "query" });
+      const { contact } = await callProcedure(page, "contacts.get", { id: found.contacts[0].id }, { kind: "query" });
+      await callProcedure(page, "contacts.update", {
+        id: contact.id,
+        version: contact.version,
+        patch: { leadStatus: "qualified" },
+      });
+    }
+    await page.reload();
+    await page.getByTestId("record-total").getByText("5 contacts").waitFor();
+    await page.getByTestId("column-header-leadStatus").getByRole("button").click();
+    await page.locator('[data-testid="column-header-leadStatus"][aria-sort="ascending"]').waitFor();
+    // New ones first (Gary, Gina, Nora, made in another order), then the qualified (Ann, Ian).
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="record-row"] [data-column-id="name"]')?.textContent?.endsWith("Gary Test"),
+    );
+    const names = await page.locator('[data-testid="record-row"] [data-column-id="name"] .font-medium').allInnerTexts();
+    assert.deepEqual(names, ["Gary Test", "Gina Test", "Nora Test", "Ann Test", "Ian Test"]);
+    await screenshot(page, "contacts-sorted-by-status");
+  });
+
   it("sorts /companies by their number of people from the People header, most first on the second click", async () => {
     // Ann leaves acme for Globex: Globex 3, Aperture 1, acme 0.
     const found = await callProcedure(page, "search.records", { query: "Ann" }, { kind: "query" });
