@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, sqliteTable, text, uniqueIndex, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { organizationId, timestamp, timestamps } from "./columns";
 import { organizations } from "./organizations";
-import { countThenName, textThenName, thenName } from "./sort-keys";
+import { companySortName, countThenName, textThenName, thenName } from "./sort-keys";
 import { leadStatuses, recordObjects } from "./values";
 
 /**
@@ -10,9 +10,6 @@ import { leadStatuses, recordObjects } from "./values";
  * The FTS5 indexes (migrations/0003) are keyed on it; the app names records by their text `id`.
  */
 const seq = () => integer("seq").primaryKey();
-
-/** A company's name as lists sort names (worker fields.ts, companySortName). */
-const lowerName = (t: { name: SQLiteColumn }) => sql`lower(${t.name})`;
 
 /** Columns every CRM record has: tenant, owner, tags, custom values, optimistic version, trash. */
 const recordColumns = () => ({
@@ -73,7 +70,7 @@ export const companies = sqliteTable(
       .on(t.organizationId, t.domain)
       .where(sql`deleted_at IS NULL AND domain IS NOT NULL`),
     // The list sorts companies by lower(name): the index holds that expression, or it could not serve the sort.
-    index("companies_org_name_idx").on(t.organizationId, t.deletedAt, sql`lower(${t.name})`, t.id),
+    index("companies_org_name_idx").on(t.organizationId, t.deletedAt, companySortName(t), t.id),
     index("companies_org_updated_idx").on(t.organizationId, t.deletedAt, t.updatedAt, t.id),
     index("companies_org_owner_idx").on(t.organizationId, t.deletedAt, t.ownerId, t.id),
     // Sorts by a column read its index in order (a value's records, then the empty ones by id).
@@ -81,24 +78,24 @@ export const companies = sqliteTable(
     index("companies_org_industry_key_idx").on(
       t.organizationId,
       t.deletedAt,
-      textThenName(t.industry, lowerName(t)),
-      lowerName(t),
+      textThenName(t.industry, companySortName(t)),
+      companySortName(t),
       t.id,
     ),
     index("companies_org_size_key_idx").on(
       t.organizationId,
       t.deletedAt,
-      textThenName(t.size, lowerName(t)),
-      lowerName(t),
+      textThenName(t.size, companySortName(t)),
+      companySortName(t),
       t.id,
     ),
     index("companies_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
-    index("companies_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, lowerName(t), t.id),
+    index("companies_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, companySortName(t), t.id),
     // Sorts by owner: the owner's name, then the company's (fields.ts, byThenName).
     index("companies_org_owner_key_idx").on(
       t.organizationId,
       t.deletedAt,
-      thenName(t.ownerSortName, sql`lower(${t.name})`),
+      thenName(t.ownerSortName, companySortName(t)),
       t.id,
     ),
     // The People filter; its sort reads the key below.
@@ -106,7 +103,7 @@ export const companies = sqliteTable(
     index("companies_org_people_key_idx").on(
       t.organizationId,
       t.deletedAt,
-      countThenName(t.listedPeopleCount, sql`lower(${t.name})`),
+      countThenName(t.listedPeopleCount, companySortName(t)),
       t.id,
     ),
     index("companies_org_match_idx").on(t.organizationId, t.deletedAt, t.matchName, t.id),

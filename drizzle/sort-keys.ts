@@ -4,6 +4,12 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 type Expression = SQL | SQLiteColumn;
 
 /**
+ * A company's name as lists sort names (and break other sorts' ties by): its ASCII case folded. The
+ * companies' indexes and the list (worker fields.ts) both write it from here.
+ */
+export const companySortName = (company: { name: SQLiteColumn }): SQL => sql`lower(${company.name})`;
+
+/**
  * What a sort by a grouping field reads in order: the field, then the record's name, as one text
  * ("acme" ␁ "ann lee"), so the records of one company, owner, status or score are listed by name rather
  * than in the order of their random ids. char(1) sorts below every character of a name. NULL exactly

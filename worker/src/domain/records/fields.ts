@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { companies, contacts, countThenName, textThenName, thenName } from "../../../../drizzle";
+import { companies, companySortName, contacts, countThenName, textThenName, thenName } from "../../../../drizzle";
 
 export type FieldKind = "text" | "number" | "date" | "enum" | "array" | "reference";
 
@@ -164,8 +164,7 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
 /** A contact of the company row being read: its own alias, so it never reads as a contacts row of the statement. */
 const person = alias(contacts, "person");
 
-/** What companies sort and tie by: the name, its ASCII case folded (companies_org_name_idx). */
-const companySortName = (t: typeof companies) => sql`lower(${t.name})`;
+/** What companies sort and tie by (companies_org_name_idx). */
 const companyName = companySortName(companies);
 
 export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListColumn<number> }> = {
