@@ -73,6 +73,8 @@ export const companies = sqliteTable(
     index("companies_org_name_idx").on(t.organizationId, t.deletedAt, companySortName(t), t.id),
     index("companies_org_updated_idx").on(t.organizationId, t.deletedAt, t.updatedAt, t.id),
     index("companies_org_owner_idx").on(t.organizationId, t.deletedAt, t.ownerId, t.id),
+    // The Domain sort: domains in order, then the companies without one by name (see contacts_org_email_idx).
+    index("companies_org_domain_idx").on(t.organizationId, t.deletedAt, t.domain, companySortName(t), t.id),
     // Sorts by a column read its index in order (a value's records, then the empty ones by id).
     // Sorts by industry, size and people: that value, then the name (fields.ts, byThenName).
     index("companies_org_industry_key_idx").on(
@@ -187,6 +189,9 @@ export const contacts = sqliteTable(
       t.id,
     ),
     index("contacts_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.sortName, t.id),
+    // The Email sort: addresses in order, then the contacts without one by name (the unique index
+    // above holds neither those nor the trash).
+    index("contacts_org_email_idx").on(t.organizationId, t.deletedAt, t.primaryEmail, t.sortName, t.id),
     index("contacts_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
     // The "Company name" filter.
     index("contacts_org_company_name_idx").on(t.organizationId, t.deletedAt, t.companySortName, t.id),

@@ -509,7 +509,7 @@ async function deleteOrganizationRecords(db, organizationId) {
  * seed drops them while the records go in and builds each again in one pass at the end.
  */
 const DEFERRED_INDEX =
-  /^(contacts|companies)_org_(updated|created|activity|score|status|people|company_name|\w+_key)_idx$|^record_values_sort_idx$/;
+  /^(contacts|companies)_org_(updated|created|activity|score|status|people|company_name|email|domain|\w+_key)_idx$|^record_values_sort_idx$/;
 
 /**
  * Drops the deferred indexes, first writing their definitions to `file`: a seed stopped before

@@ -1009,6 +1009,7 @@ describe("contacts.list against a reference model (property-based)", () => {
     companyId: string | null;
     /** Its company's name lower-cased while the company is live: what a sort by company orders by. */
     companySort: string | null;
+    primaryEmail: string | null;
   } & Partial<ReturnType<typeof contactSortKeys>>;
   /** Companies for the contacts: two of one name in different case (ties), and one in the trash. */
   const companyRows = [
@@ -1033,13 +1034,16 @@ describe("contacts.list against a reference model (property-based)", () => {
         // Case variants of one tag, on one record too (the tag filters read record_tags).
         tags: fc.subarray(["VIP", "vip", "beta", "Beta", "gamma", "zoë"], { maxLength: 3 }),
         company: fc.option(fc.constantFrom(...companyRows), { nil: null, freq: 4 }),
+        // A third without an email (listed by name after the others); the rest unique, not in id order.
+        mailbox: fc.option(fc.constantFrom("zed", "amy", "kim", "bo"), { nil: null, freq: 3 }),
       }),
       { numRuns: 150, seed: 42 },
     );
     const seeded = random
-      .map(({ company, ...r }, i) => ({
+      .map(({ company, mailbox, ...r }, i) => ({
         ...r,
         id: `con_seed${String(i).padStart(12, "0")}`,
+        primaryEmail: mailbox && `${mailbox}.${i}@example.com`,
         sortName: `${r.firstName} ${r.lastName}`.trim().toLowerCase(),
         companyId: company?.id ?? null,
         companySort: company && !company.deleted ? company.name.toLowerCase() : null,
@@ -1065,6 +1069,8 @@ describe("contacts.list against a reference model (property-based)", () => {
           lead_status: c.leadStatus,
           tags: JSON.stringify(c.tags),
           company_id: c.companyId && companyId(c.companyId),
+          primary_email: c.primaryEmail,
+          emails: JSON.stringify(c.primaryEmail ? [c.primaryEmail] : []),
           created_at: c.createdAt,
           updated_at: c.createdAt,
         }),
@@ -1080,6 +1086,7 @@ describe("contacts.list against a reference model (property-based)", () => {
     leadStatus: "statusSortKey",
     createdAt: "createdAt",
     company: "companySortKey",
+    email: "primaryEmail",
   } as const;
   type Condition = { field: string; operator: string; value?: unknown };
 
@@ -1189,8 +1196,8 @@ describe("contacts.list against a reference model (property-based)", () => {
             ),
             key,
             direction,
-            // Empty titles and companies by name (their indexes hold it); ties of the others are the same name.
-            { tiesByName: field === "title" || field === "company" },
+            // Empty titles, companies and emails by name (their indexes hold it); ties of the others are the same name.
+            { tiesByName: field === "title" || field === "company" || field === "email" },
           );
           const input = {
             sort: { field, direction },

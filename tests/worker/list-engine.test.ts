@@ -190,6 +190,7 @@ describe("list reads: one D1 round trip", () => {
       ["title", "contacts_org_title_key_idx"],
       ["source", "contacts_org_source_key_idx"],
       ["lastActivityAt", "contacts_org_activity_idx"],
+      ["email", "contacts_org_email_idx"],
       ["company", "contacts_org_company_key_idx"],
       ["owner", "contacts_org_owner_key_idx"],
       ["createdAt", "contacts_org_created_idx"],
@@ -219,6 +220,10 @@ describe("list reads: one D1 round trip", () => {
       const [byActivity] = await plansOf({ sort: { field: "lastActivityAt", direction } }, "companies");
       expect(byActivity).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_activity_idx/);
       expect(byActivity).not.toMatch(/SCAN companies/);
+      const [byDomain] = await plansOf({ sort: { field: "domain", direction } }, "companies");
+      expect(byDomain).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_domain_idx/);
+      expect(byDomain).not.toMatch(/SCAN companies/);
+      expect(byDomain.match(/TEMP B-TREE/g)?.length ?? 0, byDomain).toBeLessThanOrEqual(1);
       for (const [field, index] of [
         ["industry", "companies_org_industry_key_idx"],
         ["size", "companies_org_size_key_idx"],
@@ -252,6 +257,7 @@ describe("list reads: one D1 round trip", () => {
     for (const [field, index] of [
       ["title", "contacts_org_title_key_idx"],
       ["lastActivityAt", "contacts_org_activity_idx"],
+      ["email", "contacts_org_email_idx"],
     ] as const) {
       const [emptyPart] = await plansOf({ sort: { field, direction: "asc" }, cursor: amongEmpty });
       expect(emptyPart).toMatch(

@@ -91,6 +91,42 @@ describe("a sort's ties are listed by name", () => {
     expect(await companiesBy(caller, "lastActivityAt", "asc")).toEqual(["acme", "Bravo", "Zed Labs"]);
   });
 
+  it("lists the contacts without an email and the companies without a domain by name, after the others", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    for (const [firstName, emails] of [
+      ["Zara", []],
+      ["Yan", ["b@y.io"]],
+      ["abe", []],
+      ["Mia", []],
+      ["Xu", ["a@x.io"]],
+    ] as const)
+      await caller.contacts.create({ firstName, emails: [...emails] });
+    expect(await contactsBy(caller, "email", "asc")).toEqual(["Xu", "Yan", "abe", "Mia", "Zara"]);
+    expect(await contactsBy(caller, "email", "desc")).toEqual(["Yan", "Xu", "Zara", "Mia", "abe"]);
+
+    for (const [name, domain] of [
+      ["Zed Labs", null],
+      ["Bravo", "bravo.io"],
+      ["acme", null],
+      ["Mango", "apple.com"],
+    ] as const)
+      await caller.companies.create({ name, domain });
+    expect(await companiesBy(caller, "domain", "asc")).toEqual(["Mango", "Bravo", "acme", "Zed Labs"]);
+    expect(await companiesBy(caller, "domain", "desc")).toEqual(["Bravo", "Mango", "Zed Labs", "acme"]);
+
+    // So does the trash (the unique indexes hold live records only).
+    const inTrash = await caller.contacts.list({ trash: true, sort: { field: "email", direction: "asc" } });
+    expect(inTrash.items).toEqual([]);
+    const all = await caller.contacts.list({ sort: { field: "email", direction: "asc" } });
+    await caller.contacts.delete({ ids: all.items.map((c) => c.id) });
+    const trashed = await allPages(
+      (i) => caller.contacts.list(i),
+      { trash: true, sort: { field: "email", direction: "asc" } },
+      2,
+    );
+    expect(trashed.map((c) => c.firstName)).toEqual(["Xu", "Yan", "abe", "Mia", "Zara"]);
+  });
+
   it("keeps a record's place in its group after an edit moves it", async () => {
     const { caller } = await ownerOfNewOrganization();
     const ann = await caller.contacts.create({ firstName: "Ann", title: "CEO" });

@@ -141,7 +141,7 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
     name: f(contacts.sortName, "text", false),
     firstName: f(contacts.firstName, "text", false),
     lastName: f(contacts.lastName, "text", false),
-    email: f(contacts.primaryEmail, "text"),
+    email: tiedByName(f(contacts.primaryEmail, "text")),
     title: tiedByName(byThenName(f(contacts.title, "text"), textThenName, contacts.sortName)),
     companyId: f(contacts.companyId, "reference"),
     // The company's name (lower-cased, empty unless the company is live): the Company column's sort.
@@ -189,7 +189,7 @@ export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListCo
   fields: {
     id: f(companies.id, "reference", false),
     name: f(companyName, "text", false),
-    domain: f(companies.domain, "text"),
+    domain: tiedByName(f(companies.domain, "text")),
     industry: tiedByName(byThenName(f(companies.industry, "text"), textThenName, companyName)),
     size: tiedByName(byThenName(f(companies.size, "text"), textThenName, companyName)),
     ownerId: f(companies.ownerId, "reference"),
