@@ -1,5 +1,13 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  assert,
+  callProcedure,
+  eventually,
+  launchBrowser,
+  recordNames,
+  registeredUser,
+  screenshot,
+} from "./harness.mjs";
 
 // The record table from the keyboard alone: arrows or j/k move, x selects, shift extends, Escape clears, e edits,
 // Enter opens, ctrl+A selects every loaded row. Nothing is clicked first: a list page answers its keys as it opens.
@@ -239,6 +247,50 @@ describe("/contacts from the keyboard", () => {
     await both.getByRole("button", { name: "Undo" }).click();
     await page.locator("[data-sonner-toast]").filter({ hasText: "Restored." }).first().waitFor();
     await page.getByTestId("record-total").getByText(`${names.length} contacts`).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("/ goes to the search box, from the list or an open record; in a field or over a dialog it is a character", async () => {
+    // (by its label: a modal dialog hides the page from the accessibility tree)
+    const search = page.locator('input[aria-label="Search contacts"]');
+    const searchFocused = () => search.evaluate((input) => input === document.activeElement);
+    await page.keyboard.press("Home");
+    await page.keyboard.press("/");
+    assert.ok(await searchFocused(), "/ from the list focuses the search box");
+    assert.equal(await search.inputValue(), "", "without typing the slash into it");
+    await page.keyboard.type("cy");
+    await eventually(async () => assert.deepEqual(await recordNames(page), ["Cy Cole"], "the search lists Cy alone"));
+    await page.keyboard.press("Escape");
+    await eventually(async () =>
+      assert.equal((await recordNames(page)).length, names.length, "Escape clears the search"),
+    );
+
+    // From the open record's panel too.
+    await page.keyboard.press("Escape");
+    await page.getByRole("grid").focus();
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Enter");
+    await panel().getByRole("heading", { name: "Ann Archer" }).waitFor();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("/");
+    assert.ok(await searchFocused(), "/ from the record panel focuses the list's search");
+    await page.keyboard.press("Escape");
+
+    // Typed in a field, it is part of what is written.
+    await page.getByRole("button", { name: "New contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "New contact" });
+    const firstName = dialog.getByLabel("First name");
+    await firstName.fill("A");
+    await page.keyboard.type("/B");
+    assert.equal(await firstName.inputValue(), "A/B");
+    assert.equal(await searchFocused(), false);
+    // With the dialog open but nothing typed into, / stays with the dialog.
+    await firstName.fill("");
+    await dialog.getByRole("heading", { name: "New contact" }).click();
+    await page.keyboard.press("/");
+    assert.equal(await searchFocused(), false, "/ over a dialog does not reach the list behind it");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
     assert.deepEqual(page.errors, []);
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { emptyFilter, type FilterState } from "./filters";
 import type { RememberedList } from "./list-memory";
 import type { SortState } from "./types";
+import { isShownPageKey } from "../../lib/typing";
 
 /** A saved view's list part (worker/src/schemas/notes-views.ts `viewDefinition`). */
 export type ListDefinition = { filters: FilterState; sort: SortState | null; search?: string };
@@ -41,12 +42,11 @@ export function useListState(defaultSort: SortState, restored: RememberedList | 
   const resetKey = JSON.stringify([search, filter, sort, trash]);
   useEffect(() => setSelection(new Set()), [resetKey]);
 
-  // "/" focuses the search box unless the user is typing somewhere.
+  // "/" focuses the search box, as the page's other keys act: not while the user types somewhere or a
+  // dialog or menu is open, nor while the address has already left this page.
   useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "/" || event.metaKey || event.ctrlKey || event.altKey) return;
-      const target = event.target as HTMLElement;
-      if (target.closest("input, textarea, select, [contenteditable=true], [role=dialog]")) return;
+      if (event.key !== "/" || event.defaultPrevented || !isShownPageKey(event)) return;
       event.preventDefault();
       searchRef.current?.focus();
     };
