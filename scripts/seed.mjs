@@ -426,14 +426,17 @@ const first = async (db, sql, ...params) =>
  * The organization named `name`, created (with its default pipeline) when missing, and its owner:
  * the --owner-email user if they exist, else the organization's first owner, else a seed user.
  */
-async function ensureOrganization(db, rng, { name, ownerEmail, now }) {
+async function ensureOrganization(db, rng, { name, ownerEmail, ownerAccount, now }) {
   let org = await first(db, "SELECT id, slug FROM organizations WHERE name = ? ORDER BY created_at LIMIT 1", name);
   let owner = null;
   let switchOwner = false;
   if (ownerEmail) {
     owner = await first(db, "SELECT id, email FROM users WHERE lower(email) = ? LIMIT 1", ownerEmail.toLowerCase());
     if (owner) switchOwner = true;
-    else console.warn(`! No user with the email ${ownerEmail} yet (sign up in the app first); using a seed owner.`);
+    else if (!ownerAccount)
+      console.warn(
+        `! No user with the email ${ownerEmail} yet (sign up in the app first, then stop npm start: the Auth emulator saves its users as it stops); using a seed owner.`,
+      );
   }
   if (!owner && org)
     owner = await first(
@@ -444,7 +447,9 @@ async function ensureOrganization(db, rng, { name, ownerEmail, now }) {
 
   const statements = [];
   const orgId = org?.id ?? rng.id("org");
-  const ownerId = owner?.id ?? `seed_owner_${orgId.slice(4)}`;
+  // Signed up but without a workspace yet: the app writes a user's row with their first workspace.
+  const newOwner = !owner && ownerAccount ? ownerAccount : null;
+  const ownerId = owner?.id ?? newOwner?.uid ?? `seed_owner_${orgId.slice(4)}`;
   const audit = [ownerId, now, now];
   if (!org) {
     org = { id: orgId, slug: `${slugify(name) || "org"}-${rng.id("x").slice(2, 8)}`, created: true };
@@ -470,13 +475,13 @@ async function ensureOrganization(db, rng, { name, ownerEmail, now }) {
     );
   }
   if (!owner) {
-    owner = { id: ownerId, email: `owner@${slugify(name) || "org"}.example` };
+    owner = { id: ownerId, email: newOwner?.email ?? `owner@${slugify(name) || "org"}.example` };
     statements.push(
       db
         .prepare(
           "INSERT INTO users (id, email, display_name, organization_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
         )
-        .bind(owner.id, owner.email, `${name} owner`, org.id, now, now),
+        .bind(owner.id, owner.email, newOwner ? newOwner.displayName : `${name} owner`, org.id, now, now),
     );
   }
   statements.push(
@@ -535,8 +540,25 @@ async function restoreIndexes(db, file) {
 }
 
 /**
+ * The Auth emulator's user signed up with `email` ({ uid, email, displayName }), read from the users
+ * it saved in `dataDir` as it stopped (scripts/stack.mjs), or null: someone who signed up and has no
+ * workspace yet has no row in D1 to find them by.
+ */
+export function emulatorAccount(dataDir, email) {
+  try {
+    const file = path.join(dataDir, "auth", "auth_export", "accounts.json");
+    const { users = [] } = JSON.parse(fs.readFileSync(file, "utf8"));
+    const user = users.find((u) => typeof u.email === "string" && u.email.toLowerCase() === email.toLowerCase());
+    return user ? { uid: user.localId, email: user.email, displayName: user.displayName ?? null } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Seeds one organization. Returns { organizationId, ownerId, counts, seconds }.
  * Options: org (name), contacts, companies, tasks, dataDir, ownerEmail, seed, replace, log.
+ * --owner-email names a user of the app (signed up, with or without a workspace) who owns it and works in it.
  */
 export async function seed({ dataDir = path.join(root, ".data"), ...options } = {}) {
   if (!options.org) throw new Error("Name the organization: --org <name>.");
@@ -549,7 +571,12 @@ export async function seed({ dataDir = path.join(root, ".data"), ...options } = 
   );
   const { db, dispose } = await openLocalDatabase(persistTo);
   try {
-    return await seedDatabase(db, path.join(persistTo, "seed-deferred-indexes.json"), { ...options, started });
+    const ownerAccount = options.ownerEmail ? emulatorAccount(path.resolve(dataDir), options.ownerEmail) : null;
+    return await seedDatabase(db, path.join(persistTo, "seed-deferred-indexes.json"), {
+      ...options,
+      ownerAccount,
+      started,
+    });
   } finally {
     await dispose();
   }
@@ -568,6 +595,8 @@ export async function seedDatabase(
     companies: companyCount = 20_000,
     tasks: taskCount = 20_000,
     ownerEmail,
+    // The --owner-email user as the Auth emulator knows them (emulatorAccount), for one without a row yet.
+    ownerAccount = null,
     seed: seedValue = 1,
     replace = false,
     log = console.log,
@@ -588,7 +617,7 @@ export async function seedDatabase(
     const today = new Date();
     const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
     const twoYears = 730 * DAY;
-    const { org, owner } = await ensureOrganization(db, setupRng, { name: orgName, ownerEmail, now });
+    const { org, owner } = await ensureOrganization(db, setupRng, { name: orgName, ownerEmail, ownerAccount, now });
     log(`  organization ${org.id} (${org.created ? "created" : "existing"}), owner ${owner.id} — ${elapsed()}`);
 
     // Before a --replace too: deleting rows costs as much per index as writing them.

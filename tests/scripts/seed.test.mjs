@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { dropDeferredIndexes, openLocalDatabase, seedDatabase } from "../../scripts/seed.mjs";
+import { dropDeferredIndexes, emulatorAccount, openLocalDatabase, seedDatabase } from "../../scripts/seed.mjs";
 
 const SMALL = { org: "Seed Test", contacts: 300, companies: 30, tasks: 40, log: () => {} };
 
@@ -71,5 +71,48 @@ describe("npm run seed", () => {
     assert.equal(all.n, 200);
     assert.deepEqual(await indexes(), migrated);
     assert.equal(fs.existsSync(deferredFile), false);
+  });
+
+  it("makes the --owner-email user the owner, when they signed up and made no workspace yet", async () => {
+    // What the Auth emulator saves as `npm start` stops: the app writes a user's row with their first workspace.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crm-seed-auth-"));
+    fs.mkdirSync(path.join(dataDir, "auth", "auth_export"), { recursive: true });
+    fs.writeFileSync(
+      path.join(dataDir, "auth", "auth_export", "accounts.json"),
+      JSON.stringify({
+        kind: "identitytoolkit#DownloadAccountResponse",
+        users: [
+          { localId: "uidOther", email: "other@acme.example" },
+          { localId: "uidSam123", email: "Sam@Acme.example", displayName: "Sam Seller" },
+        ],
+      }),
+    );
+    const account = emulatorAccount(dataDir, "sam@acme.example");
+    assert.deepEqual(account, { uid: "uidSam123", email: "Sam@Acme.example", displayName: "Sam Seller" });
+    assert.equal(emulatorAccount(dataDir, "nobody@acme.example"), null);
+    assert.equal(emulatorAccount(path.join(dataDir, "missing"), "sam@acme.example"), null);
+
+    const result = await seedDatabase(db, deferredFile, {
+      ...SMALL,
+      org: "Sam's Workspace",
+      ownerEmail: "sam@acme.example",
+      ownerAccount: account,
+    });
+    assert.equal(result.ownerId, "uidSam123");
+    const user = await db
+      .prepare("SELECT email, display_name, organization_id FROM users WHERE id = ?")
+      .bind("uidSam123")
+      .first();
+    assert.deepEqual(user, {
+      email: "Sam@Acme.example",
+      display_name: "Sam Seller",
+      organization_id: result.organizationId,
+    });
+    const membership = await db
+      .prepare("SELECT role FROM memberships WHERE organization_id = ? AND user_id = ?")
+      .bind(result.organizationId, "uidSam123")
+      .first();
+    assert.equal(membership?.role, "owner");
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
