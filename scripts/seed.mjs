@@ -430,15 +430,18 @@ async function ensureOrganization(db, rng, { name, ownerEmail, ownerAccount, now
   let org = await first(db, "SELECT id, slug FROM organizations WHERE name = ? ORDER BY created_at LIMIT 1", name);
   let owner = null;
   let switchOwner = false;
+  // Signed up but without a workspace yet: the app writes a user's row with their first workspace.
+  let newOwner = null;
   if (ownerEmail) {
     owner = await first(db, "SELECT id, email FROM users WHERE lower(email) = ? LIMIT 1", ownerEmail.toLowerCase());
     if (owner) switchOwner = true;
-    else if (!ownerAccount)
+    else if (ownerAccount) newOwner = ownerAccount;
+    else
       console.warn(
         `! No user with the email ${ownerEmail} yet (sign up in the app first, then stop npm start: the Auth emulator saves its users as it stops); using a seed owner.`,
       );
   }
-  if (!owner && org)
+  if (!owner && !newOwner && org)
     owner = await first(
       db,
       "SELECT u.id, u.email FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.organization_id = ? ORDER BY m.role = 'owner' DESC, m.joined_at LIMIT 1",
@@ -447,8 +450,6 @@ async function ensureOrganization(db, rng, { name, ownerEmail, ownerAccount, now
 
   const statements = [];
   const orgId = org?.id ?? rng.id("org");
-  // Signed up but without a workspace yet: the app writes a user's row with their first workspace.
-  const newOwner = !owner && ownerAccount ? ownerAccount : null;
   const ownerId = owner?.id ?? newOwner?.uid ?? `seed_owner_${orgId.slice(4)}`;
   const audit = [ownerId, now, now];
   if (!org) {

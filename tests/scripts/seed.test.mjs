@@ -113,6 +113,20 @@ describe("npm run seed", () => {
       .bind(result.organizationId, "uidSam123")
       .first();
     assert.equal(membership?.role, "owner");
+
+    // An organization seeded before, for another user: they own it too.
+    const again = await seedDatabase(db, deferredFile, {
+      ...SMALL,
+      replace: true,
+      ownerEmail: "other@acme.example",
+      ownerAccount: emulatorAccount(dataDir, "other@acme.example"),
+    });
+    assert.equal(again.ownerId, "uidOther");
+    const theirs = await db
+      .prepare("SELECT u.organization_id, m.role FROM users u JOIN memberships m ON m.user_id = u.id WHERE u.id = ?")
+      .bind("uidOther")
+      .first();
+    assert.deepEqual(theirs, { organization_id: again.organizationId, role: "owner" });
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
