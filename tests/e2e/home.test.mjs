@@ -85,6 +85,13 @@ describe("/home: my open tasks and the team's recent activity", () => {
     assert.deepEqual(await entry(items.nth(2)), ["Ann Lee", "You added a task", "Call Ann back"]);
     assert.equal(await items.count(), 4, "the plain task has no record, so it is not in the feed");
     await screenshot(page, "home-working");
+    // Beside a feed taller than itself, the agent updates' empty state stays at the top of its row, in view.
+    const agents = await page.getByTestId("home-agent-updates").boundingBox();
+    const feed = await activityCard().boundingBox();
+    const said = await page.getByText("No agent updates yet").boundingBox();
+    assert.ok(feed.height > agents.height + 40, `the feed (${feed.height}px) is the taller card (${agents.height}px)`);
+    assert.equal(Math.round(agents.y), Math.round(feed.y), "both cards start their row");
+    assert.ok(said.y - agents.y < 120, `the empty state is ${Math.round(said.y - agents.y)}px down its card`);
 
     // A task's title opens its details on /tasks, over its tab.
     await overdue.getByRole("link", { name: "Call Ann back" }).click();

@@ -51,7 +51,15 @@ export default function HomePage() {
             </CardEmpty>
           </HomeCard>
           <RecentActivityCard className="lg:col-span-2" />
-          <HomeCard title="Latest agent updates" icon={Bot} to="/agents" testId="home-agent-updates">
+          {/* Its own height, at the top of its row: stretched beside a long activity feed, its empty
+              state sat out of sight, halfway down a tall blank card. */}
+          <HomeCard
+            title="Latest agent updates"
+            icon={Bot}
+            to="/agents"
+            testId="home-agent-updates"
+            className="lg:self-start"
+          >
             <CardEmpty title="No agent updates yet">Agents watch your records and report here what they did.</CardEmpty>
           </HomeCard>
         </div>
