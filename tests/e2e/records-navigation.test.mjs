@@ -149,6 +149,30 @@ describe("records in the address: the palette opens them anywhere, Back finds th
     await panel().getByRole("heading", { name: "Eve Evans" }).waitFor();
   });
 
+  it("lists a company named as typed before the people who work there; a contact shows their title and company", async () => {
+    await page.goto("/home");
+    await page.getByTestId("organization-name").waitFor();
+    await page.keyboard.press("Control+k");
+    await palette().fill("acme rob");
+    const company = page.getByRole("option", { name: /Acme Robotics/ }).filter({ hasText: "acme.example" });
+    await company.waitFor();
+    const groups = await page.locator("[cmdk-group-heading]").allTextContents();
+    assert.deepEqual(groups.slice(0, 2), ["Companies", "Contacts"], "the company's group comes first");
+    await page.waitForFunction(() =>
+      document.querySelector('[cmdk-item][aria-selected="true"]')?.textContent?.includes("acme.example"),
+    );
+    // Ann works there: found by her company's name, she says so.
+    await page
+      .getByRole("option", { name: /Ann Archer/ })
+      .filter({ hasText: "Acme Robotics" })
+      .waitFor();
+    await screenshot(page, "palette-company-first");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/companies" && url.searchParams.get("open") !== null);
+    await page.getByTestId("record-panel").getByRole("heading", { name: "Acme Robotics" }).waitFor();
+    await page.keyboard.press("Escape");
+  });
+
   it("creates from the palette while already on the page, every time it is chosen", async () => {
     await page.goto("/contacts");
     await total("5 contacts").waitFor();
@@ -162,8 +186,13 @@ describe("records in the address: the palette opens them anywhere, Back finds th
       await dialog.waitFor({ state: "hidden" });
       assert.equal(new URL(page.url()).searchParams.get("new"), null, "the dialog's address is put back");
     }
-    // The company palette item opens the company's panel from /contacts.
-    await openFromPalette("acme", "Acme Robotics");
+    // The company palette item opens the company's panel from /contacts (its people say it too: by its domain).
+    await page.keyboard.press("Control+k");
+    await palette().fill("acme");
+    await page
+      .getByRole("option", { name: /Acme Robotics/ })
+      .filter({ hasText: "acme.example" })
+      .click();
     await page.waitForURL(/\/companies\?open=cmp_/);
     await panel().getByRole("heading", { name: "Acme Robotics" }).waitFor();
     // "New task" focuses the quick add on /tasks, and again when chosen there.

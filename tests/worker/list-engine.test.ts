@@ -426,7 +426,7 @@ describe("search.records (the palette)", () => {
     const companiesOnly = await measure((c) => c.search.records({ query: "ann", objects: ["company"] }));
     expect(companiesOnly.result).toEqual({
       contacts: [],
-      companies: [{ id: expect.any(String), name: "Annex Labs", domain: "annex.io" }],
+      companies: [{ id: expect.any(String), name: "Annex Labs", domain: "annex.io", nameMatch: true }],
     });
     expect(companiesOnly.trips).toBe(1);
     expect(companiesOnly.statements).toHaveLength(1);
@@ -451,7 +451,7 @@ describe("search.records (the palette)", () => {
     await b.caller.companies.create({ name: "Annapurna" });
     expect(await b.caller.search.records({ query: "ann", objects: ["company"] })).toEqual({
       contacts: [],
-      companies: [{ id: expect.any(String), name: "Annapurna", domain: null }],
+      companies: [{ id: expect.any(String), name: "Annapurna", domain: null, nameMatch: true }],
     });
     expect(await b.caller.search.records({ query: "ann", objects: ["contact"] })).toEqual({
       contacts: [],
@@ -480,6 +480,24 @@ describe("search.records (the palette)", () => {
       "Annika Berg",
     ]);
     expect((await caller.search.records({ query: "annex" })).contacts.map((c) => c.name)).toEqual(["Zed"]);
+  });
+
+  it("says which hits matched by their own name, and each contact's company", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const bank = await caller.companies.create({ name: "Acme Bank Inc.", domain: "acmebank.com" });
+    await caller.contacts.create({ firstName: "Sam", lastName: "Patel", title: "CFO", companyId: bank.id });
+    await caller.contacts.create({ firstName: "Acme", lastName: "Banks" });
+    await caller.companies.create({ name: "Blue Acme Bankers" });
+
+    const found = await caller.search.records({ query: "acme bank" });
+    expect(found.contacts).toEqual([
+      expect.objectContaining({ name: "Acme Banks", company: null, nameMatch: true }),
+      expect.objectContaining({ name: "Sam Patel", title: "CFO", company: "Acme Bank Inc.", nameMatch: false }),
+    ]);
+    expect(found.companies.map(({ name, nameMatch }) => ({ name, nameMatch }))).toEqual([
+      { name: "Acme Bank Inc.", nameMatch: true },
+      { name: "Blue Acme Bankers", nameMatch: false },
+    ]);
   });
 });
 

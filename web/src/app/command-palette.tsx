@@ -24,6 +24,7 @@ import { mainNav, settingsNav } from "./navigation";
 import { recordPath, useRecentRecords } from "./recent-records";
 import { useOpenRecordCommands } from "./record-commands";
 import { useShell } from "./shell-context";
+import { companiesFirst, contactHint } from "./found-records";
 import { useRecordSearch } from "./use-record-search";
 
 /**
@@ -69,6 +70,37 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     return () => cancelAnimationFrame(frame);
   }, [found]);
 
+  const contactGroup = found && found.contacts.length > 0 && (
+    <Command.Group key="contacts" heading="Contacts">
+      {found.contacts.map((c) => (
+        <Command.Item
+          key={c.id}
+          value={`${text} contact ${c.name} ${c.email ?? ""} ${c.id}`}
+          onSelect={() => run(() => navigate(recordPath({ object: "contact", id: c.id })))}
+        >
+          <Contact className="size-4 text-muted" aria-hidden />
+          <span className="truncate">{c.name}</span>
+          <span className="ml-auto truncate text-xs text-muted">{contactHint(c)}</span>
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+  const companyGroup = found && found.companies.length > 0 && (
+    <Command.Group key="companies" heading="Companies">
+      {found.companies.map((c) => (
+        <Command.Item
+          key={c.id}
+          value={`${text} company ${c.name} ${c.domain ?? ""} ${c.id}`}
+          onSelect={() => run(() => navigate(recordPath({ object: "company", id: c.id })))}
+        >
+          <Building2 className="size-4 text-muted" aria-hidden />
+          <span className="truncate">{c.name}</span>
+          <span className="ml-auto truncate text-xs text-muted">{c.domain}</span>
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+
   return (
     <Command.Dialog
       open={open}
@@ -108,36 +140,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
             ))}
           </Command.Group>
         )}
-        {found && found.contacts.length > 0 && (
-          <Command.Group heading="Contacts">
-            {found.contacts.map((c) => (
-              <Command.Item
-                key={c.id}
-                value={`${text} contact ${c.name} ${c.email ?? ""} ${c.id}`}
-                onSelect={() => run(() => navigate(recordPath({ object: "contact", id: c.id })))}
-              >
-                <Contact className="size-4 text-muted" aria-hidden />
-                <span className="truncate">{c.name}</span>
-                <span className="ml-auto truncate text-xs text-muted">{c.title ?? c.email}</span>
-              </Command.Item>
-            ))}
-          </Command.Group>
-        )}
-        {found && found.companies.length > 0 && (
-          <Command.Group heading="Companies">
-            {found.companies.map((c) => (
-              <Command.Item
-                key={c.id}
-                value={`${text} company ${c.name} ${c.domain ?? ""} ${c.id}`}
-                onSelect={() => run(() => navigate(recordPath({ object: "company", id: c.id })))}
-              >
-                <Building2 className="size-4 text-muted" aria-hidden />
-                <span className="truncate">{c.name}</span>
-                <span className="ml-auto truncate text-xs text-muted">{c.domain}</span>
-              </Command.Item>
-            ))}
-          </Command.Group>
-        )}
+        {found && (companiesFirst(found) ? [companyGroup, contactGroup] : [contactGroup, companyGroup])}
         {!text.trim() && recent.length > 0 && (
           <Command.Group heading="Recent">
             {recent.map((record) => (

@@ -19,14 +19,9 @@ export const searchInput = z.object({
     .default([...searchObjects]),
 });
 
-type ContactHit = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  primaryEmail: string | null;
-  title: string | null;
-};
-type CompanyHit = { id: string; name: string; domain: string | null };
+/** What a hit shows: a contact's name, email, title and company; a company's name and domain. */
+const contactFields = ["firstName", "lastName", "primaryEmail", "title", "companyName"] as const;
+const companyFields = ["name", "domain"] as const;
 
 /** What the command palette shows as you type: contacts and companies by name, email, domain, title. */
 export const searchRouter = createTRPCRouter({
@@ -37,10 +32,10 @@ export const searchRouter = createTRPCRouter({
   records: memberReadProcedure.input(searchInput).query(async ({ ctx, input }) => {
     const wanted = new Set(input.objects);
     const contactPlan = wanted.has("contact")
-      ? planQuickSearch<ContactHit>(ctx, contactConfig, input.query, input.limit)
+      ? planQuickSearch(ctx, contactConfig, input.query, input.limit, contactFields)
       : null;
     const companyPlan = wanted.has("company")
-      ? planQuickSearch<CompanyHit>(ctx, companyConfig, input.query, input.limit)
+      ? planQuickSearch(ctx, companyConfig, input.query, input.limit, companyFields)
       : null;
     const contactStatements = contactPlan?.statements ?? [];
     const results = await ctx.readRowsAsMember([...contactStatements, ...(companyPlan?.statements ?? [])]);
@@ -52,8 +47,10 @@ export const searchRouter = createTRPCRouter({
         name: contactDisplayName(c.firstName, c.lastName, c.primaryEmail),
         email: c.primaryEmail,
         title: c.title,
+        company: c.companyName,
+        nameMatch: c.nameMatch,
       })),
-      companies: organizations.map((c) => ({ id: c.id, name: c.name, domain: c.domain })),
+      companies: organizations.map((c) => ({ id: c.id, name: c.name, domain: c.domain, nameMatch: c.nameMatch })),
     };
   }),
 });

@@ -21,7 +21,7 @@ import {
 } from "./list-query";
 import { withPackedRows } from "../../serialize";
 import { bestMatchOrder, bestMatchPicks, bestMatchPosition } from "./best-match";
-import { LIST_OMITTED, listRowCodec, rowCodec, type ListRow, type ListRowOf } from "./row-json";
+import { listRowCodec, type ListRowOf } from "./row-json";
 
 /**
  * A filtered or searched list counts its matches up to here, then says "1,000+": counting reads one
@@ -407,28 +407,39 @@ export function planList<Config extends ObjectConfig>(
 /** The table's unique index on id (`<table>_id_uq`), for INDEXED BY. */
 const idIndex = (config: ObjectConfig) => sql.raw(`${getTableName(config.table)}_id_uq`);
 
+/** A quick search's hit: the record's `fields`, and whether its own name starts with what was typed. */
+export type QuickSearchHit<Config extends ObjectConfig, Field extends keyof ListRowOf<Config>> = Pick<
+  ListRowOf<Config>,
+  Field | "id"
+> & { nameMatch: boolean };
+
 /**
  * The palette's as-you-type search, never counted: the best matches (see bestMatchPicks), live
- * records of the caller's organization only.
+ * records of the caller's organization only, each with `fields` (the row's own columns, or list
+ * columns kept on it such as a contact's company name: no lookups) and whether it matched by name,
+ * which puts a company named as typed before the people who merely work there.
  */
-export function planQuickSearch<Row extends { id: string }>(
+export function planQuickSearch<Config extends ObjectConfig, Field extends keyof ListRowOf<Config> & string>(
   reader: ListReader,
-  config: ObjectConfig,
+  config: Config,
   text: string,
   limit: number,
-): Plan<ListRow<Row>> {
+  fields: readonly Field[],
+): Plan<QuickSearchHit<Config, Field>> {
   const { orgScope } = reader;
   const live = and(inOrganization(config, orgScope), isNull(config.table.deletedAt));
   const picked = bestMatchPicks(config, text, live, ftsSearch(config, orgScope, text, false), limit, null);
-  // The palette shows names only: the list columns (listColumns) would be lookups for nothing.
-  const codec = rowCodec<ListRow<Row>>(config.table, LIST_OMITTED);
-  const page = sql`select ${codec.select} AS r from ${picked} AS picked
+  const codec = listRowCodec(config, fields);
+  const page = sql`select ${codec.select} AS r, picked.part from ${picked} AS picked
     inner join ${config.table} on ${config.table.seq} = picked.hit
     order by ${sql.join(bestMatchOrder(config), sql`, `)}`;
   return {
     statements: [toStatement(page)],
     shape: (results) => ({
-      items: (results[0] as [record: string][]).map((r) => codec.decode(r[0])),
+      items: (results[0] as [record: string, part: number][]).map(([record, part]) => ({
+        ...(codec.decode(record) as Pick<ListRowOf<Config>, Field | "id">),
+        nameMatch: part === 0,
+      })),
       nextCursor: null,
       total: null,
     }),
