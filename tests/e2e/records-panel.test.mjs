@@ -572,3 +572,40 @@ describe("a record's panel: a value shown whole, and acted on", () => {
     assert.equal(await cutShort(nameCell), true, "the table's cell cuts it, with an ellipsis");
   });
 });
+
+describe("a big company's panel", () => {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(() => browser?.close());
+
+  it("lists a big company's first people, the rest on request, so its tasks and notes stay near", async () => {
+    const { page } = await registeredUser(browser, { organization: "Crowded", name: "Cora Crowd" });
+    const panel = () => page.getByTestId("record-panel");
+    const crowd = await callProcedure(page, "companies.create", { name: "Crowd Corp" });
+    const names = Array.from({ length: 11 }, (_, i) => `Person ${String.fromCharCode(65 + i)}`);
+    for (const name of names)
+      await callProcedure(page, "contacts.create", {
+        firstName: name.split(" ")[1],
+        lastName: "Crowd",
+        companyId: crowd.id,
+      });
+    await page.goto(`/companies?open=${crowd.id}`);
+    await panel().getByRole("heading", { name: "Crowd Corp" }).waitFor();
+    const people = panel().getByTestId("company-contacts").getByRole("listitem");
+    await panel().getByText("People · 11").waitFor();
+    assert.equal(await people.count(), 8, "the first eight, by name");
+    assert.match(await people.first().innerText(), /A Crowd/);
+    const more = panel().getByRole("button", { name: "Show 3 more" });
+    assert.equal(await more.getAttribute("aria-expanded"), "false");
+    await panel().getByRole("link", { name: "See all 11 in Contacts" }).waitFor();
+    await screenshot(page, "company-panel-people-folded");
+    await more.click();
+    assert.equal(await people.count(), 11);
+    assert.match(await people.last().innerText(), /K Crowd/);
+    await panel().getByRole("link", { name: "See them in Contacts" }).waitFor();
+    await panel().getByRole("button", { name: "Show fewer" }).click();
+    assert.equal(await people.count(), 8);
+  });
+});

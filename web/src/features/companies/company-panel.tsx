@@ -1,17 +1,13 @@
-import { ArrowRight, UserRoundPlus } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
-import { contactDisplayName } from "../../../../worker/src/domain/records/normalize";
-import { recordPath } from "../../app/recent-records";
-import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
 import { OpenWebsite } from "../records/field-actions";
-import { EditableFields, PanelSection, forPanel, type PanelField } from "../records/record-fields";
+import { EditableFields, forPanel, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
-import { LoadingLines, panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
+import { panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
 import { RecordTasks } from "../records/record-tasks";
-import { CompanyMark, companyColumns, companyFieldLabels, peopleOf } from "./company-columns";
+import { CompanyMark, companyColumns, companyFieldLabels } from "./company-columns";
+import { CompanyPeople } from "./company-people";
 import { useCompany, type Company } from "./use-companies";
 
 /** What a field's value lets one do at once, beside it: open the website or the LinkedIn page. */
@@ -89,60 +85,7 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: 
         fieldLabels: companyFieldLabels,
       }}
     >
-      <PanelSection
-        title={details ? `People · ${details.company.peopleCount.toLocaleString()}` : "People"}
-        action={
-          companyId && (
-            <Link
-              to={`/contacts?new=1&company=${companyId}`}
-              className="inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
-            >
-              <UserRoundPlus className="size-3.5" aria-hidden />
-              Add person
-            </Link>
-          )
-        }
-      >
-        {!details ? (
-          query.isError ? null : (
-            <LoadingLines count={2} />
-          )
-        ) : details.contacts.length === 0 ? (
-          <p className="text-[13px] text-muted">
-            No contacts work here yet. Set a contact’s company to list them here.
-          </p>
-        ) : (
-          <ul className="-mx-1.5 space-y-0.5 text-[13px]" data-testid="company-contacts">
-            {details.contacts.map((person) => {
-              const personName = contactDisplayName(person.firstName, person.lastName, person.email);
-              return (
-                <li key={person.id}>
-                  <Link
-                    to={recordPath({ object: "contact", id: person.id })}
-                    className="flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1 hover:bg-surface-2"
-                  >
-                    <Avatar name={personName} className="size-5 text-[9px]" />
-                    <span className="truncate font-medium text-foreground">{personName}</span>
-                    {person.title && <span className="truncate text-muted">{person.title}</span>}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {details && details.company.peopleCount > 0 && (
-          <Link
-            to="/contacts"
-            state={peopleOf(details.company.id)}
-            className="mt-2 inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
-          >
-            {details.company.peopleCount > details.contacts.length
-              ? `See all ${details.company.peopleCount.toLocaleString()} in Contacts`
-              : "See them in Contacts"}
-            <ArrowRight className="size-3.5" aria-hidden />
-          </Link>
-        )}
-      </PanelSection>
+      <CompanyPeople companyId={companyId} details={details} failed={query.isError} />
       <RecordTasks object="company" recordId={companyId} recordName={name} />
       <RecordNotes object="company" recordId={companyId} />
     </RecordPanel>
