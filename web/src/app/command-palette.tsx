@@ -70,36 +70,36 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     return () => cancelAnimationFrame(frame);
   }, [found]);
 
-  const contactGroup = found && found.contacts.length > 0 && (
-    <Command.Group key="contacts" heading="Contacts">
-      {found.contacts.map((c) => (
-        <Command.Item
-          key={c.id}
-          value={`${text} contact ${c.name} ${c.email ?? ""} ${c.id}`}
-          onSelect={() => run(() => navigate(recordPath({ object: "contact", id: c.id })))}
-        >
-          <Contact className="size-4 text-muted" aria-hidden />
-          <span className="truncate">{c.name}</span>
-          <span className="ml-auto truncate text-xs text-muted">{contactHint(c)}</span>
-        </Command.Item>
-      ))}
-    </Command.Group>
-  );
-  const companyGroup = found && found.companies.length > 0 && (
-    <Command.Group key="companies" heading="Companies">
-      {found.companies.map((c) => (
-        <Command.Item
-          key={c.id}
-          value={`${text} company ${c.name} ${c.domain ?? ""} ${c.id}`}
-          onSelect={() => run(() => navigate(recordPath({ object: "company", id: c.id })))}
-        >
-          <Building2 className="size-4 text-muted" aria-hidden />
-          <span className="truncate">{c.name}</span>
-          <span className="ml-auto truncate text-xs text-muted">{c.domain}</span>
-        </Command.Item>
-      ))}
-    </Command.Group>
-  );
+  /** A group of found records, or nothing when none was found. */
+  const foundGroup = (heading: string, object: RecordObject, records: FoundItem[]) =>
+    records.length > 0 && (
+      <Command.Group key={object} heading={heading}>
+        {records.map((record) => (
+          <RecordItem
+            key={record.id}
+            object={object}
+            name={record.name}
+            hint={record.hint}
+            value={`${text} ${object} ${record.name} ${record.keywords} ${record.id}`}
+            onSelect={() => run(() => navigate(recordPath({ object, id: record.id })))}
+          />
+        ))}
+      </Command.Group>
+    );
+  const contactGroup =
+    found &&
+    foundGroup(
+      "Contacts",
+      "contact",
+      found.contacts.map((c) => ({ id: c.id, name: c.name, hint: contactHint(c), keywords: c.email ?? "" })),
+    );
+  const companyGroup =
+    found &&
+    foundGroup(
+      "Companies",
+      "company",
+      found.companies.map((c) => ({ id: c.id, name: c.name, hint: c.domain, keywords: c.domain ?? "" })),
+    );
 
   return (
     <Command.Dialog
@@ -144,19 +144,14 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         {!text.trim() && recent.length > 0 && (
           <Command.Group heading="Recent">
             {recent.map((record) => (
-              <Command.Item
+              <RecordItem
                 key={`${record.object}:${record.id}`}
+                object={record.object}
+                name={record.name}
+                hint={record.detail}
                 value={`recent ${record.object} ${record.name} ${record.id}`}
                 onSelect={() => run(() => navigate(recordPath(record)))}
-              >
-                {record.object === "contact" ? (
-                  <Contact className="size-4 text-muted" aria-hidden />
-                ) : (
-                  <Building2 className="size-4 text-muted" aria-hidden />
-                )}
-                <span className="truncate">{record.name}</span>
-                {record.detail && <span className="ml-auto truncate text-xs text-muted">{record.detail}</span>}
-              </Command.Item>
+              />
             ))}
           </Command.Group>
         )}
@@ -257,5 +252,33 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         </span>
       </div>
     </Command.Dialog>
+  );
+}
+
+type RecordObject = "contact" | "company";
+/** A found record as the palette lists it: `keywords`, more text it answers to (an email, a domain). */
+type FoundItem = { id: string; name: string; hint: string | null; keywords: string };
+
+/** A record in the palette: its kind's icon, its name, and what tells it apart. */
+function RecordItem({
+  object,
+  name,
+  hint,
+  value,
+  onSelect,
+}: {
+  object: RecordObject;
+  name: string;
+  hint: string | null | undefined;
+  value: string;
+  onSelect: () => void;
+}) {
+  const Icon = object === "contact" ? Contact : Building2;
+  return (
+    <Command.Item value={value} onSelect={onSelect}>
+      <Icon className="size-4 text-muted" aria-hidden />
+      <span className="truncate">{name}</span>
+      {hint && <span className="ml-auto truncate text-xs text-muted">{hint}</span>}
+    </Command.Item>
   );
 }
