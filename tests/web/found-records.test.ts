@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companiesFirst, contactHint, type FoundRecords } from "../../web/src/app/found-records";
-import { linkableRecords } from "../../web/src/features/tasks/task-types";
+import { companiesFirst, contactHint, foundRecords, type FoundRecords } from "../../web/src/app/found-records";
 
 type Contact = FoundRecords["contacts"][number];
 type Company = FoundRecords["companies"][number];
@@ -20,11 +19,11 @@ describe("a search's contacts and companies, best match first", () => {
   it("puts the companies first when one is named as typed and no contact is", () => {
     const acmeBank = { contacts: [contact("Sam Patel", false)], companies: [company("Acme Bank", true)] };
     expect(companiesFirst(acmeBank)).toBe(true);
-    expect(linkableRecords(acmeBank).map((r) => r.name)).toEqual(["Acme Bank", "Sam Patel"]);
+    expect(foundRecords(acmeBank).map((r) => r.name)).toEqual(["Acme Bank", "Sam Patel"]);
     // A contact named as typed keeps contacts first; so do neither, or no companies.
     const both = { contacts: [contact("Acme Banks", true)], companies: [company("Acme Bank", true)] };
     expect(companiesFirst(both)).toBe(false);
-    expect(linkableRecords(both).map((r) => r.name)).toEqual(["Acme Banks", "Acme Bank"]);
+    expect(foundRecords(both).map((r) => r.name)).toEqual(["Acme Banks", "Acme Bank"]);
     expect(companiesFirst({ contacts: [contact("Zed", false)], companies: [company("Blue Acme", false)] })).toBe(false);
     expect(companiesFirst({ contacts: [], companies: [] })).toBe(false);
     expect(companiesFirst({ contacts: [], companies: [company("Acme", true)] })).toBe(true);

@@ -24,7 +24,7 @@ import { mainNav, settingsNav } from "./navigation";
 import { recordPath, useRecentRecords } from "./recent-records";
 import { useOpenRecordCommands } from "./record-commands";
 import { useShell } from "./shell-context";
-import { companiesFirst, contactHint } from "./found-records";
+import { foundRecords, type FoundRecord } from "./found-records";
 import { useRecordSearch } from "./use-record-search";
 
 /**
@@ -70,36 +70,24 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
     return () => cancelAnimationFrame(frame);
   }, [found]);
 
-  /** A group of found records, or nothing when none was found. */
-  const foundGroup = (heading: string, object: RecordObject, records: FoundItem[]) =>
-    records.length > 0 && (
-      <Command.Group key={object} heading={heading}>
-        {records.map((record) => (
+  // One group per kind, the kind that matched best first (foundRecords' order).
+  const records = foundRecords(found);
+  const foundGroups = [...new Set(records.map((record) => record.object))].map((object) => (
+    <Command.Group key={object} heading={object === "contact" ? "Contacts" : "Companies"}>
+      {records
+        .filter((record) => record.object === object)
+        .map((record) => (
           <RecordItem
             key={record.id}
             object={object}
             name={record.name}
             hint={record.hint}
             value={`${text} ${object} ${record.name} ${record.keywords} ${record.id}`}
-            onSelect={() => run(() => navigate(recordPath({ object, id: record.id })))}
+            onSelect={() => run(() => navigate(recordPath(record)))}
           />
         ))}
-      </Command.Group>
-    );
-  const contactGroup =
-    found &&
-    foundGroup(
-      "Contacts",
-      "contact",
-      found.contacts.map((c) => ({ id: c.id, name: c.name, hint: contactHint(c), keywords: c.email ?? "" })),
-    );
-  const companyGroup =
-    found &&
-    foundGroup(
-      "Companies",
-      "company",
-      found.companies.map((c) => ({ id: c.id, name: c.name, hint: c.domain, keywords: c.domain ?? "" })),
-    );
+    </Command.Group>
+  ));
 
   return (
     <Command.Dialog
@@ -140,7 +128,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
             ))}
           </Command.Group>
         )}
-        {found && (companiesFirst(found) ? [companyGroup, contactGroup] : [contactGroup, companyGroup])}
+        {foundGroups}
         {!text.trim() && recent.length > 0 && (
           <Command.Group heading="Recent">
             {recent.map((record) => (
@@ -255,9 +243,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   );
 }
 
-type RecordObject = "contact" | "company";
-/** A found record as the palette lists it: `keywords`, more text it answers to (an email, a domain). */
-type FoundItem = { id: string; name: string; hint: string | null; keywords: string };
+type RecordObject = FoundRecord["object"];
 
 /** A record in the palette: its kind's icon, its name, and what tells it apart. */
 function RecordItem({

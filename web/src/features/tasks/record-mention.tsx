@@ -3,7 +3,8 @@ import { useRecordSearch } from "../../app/use-record-search";
 import { cn } from "../../ui/cn";
 import { recordIconOf } from "../records/record-icon";
 import { mentionIn } from "./parse-quick-add";
-import { linkableRecords, type LinkableRecord, type LinkedRecord } from "./task-types";
+import { type LinkableRecord, type LinkedRecord } from "./task-types";
+import { foundRecords } from "../../app/found-records";
 
 /**
  * "@" in a task's quick add: contacts and companies found as the name after it is typed, to link the
@@ -17,7 +18,7 @@ export function useRecordMention(text: string, onPick: (record: LinkedRecord, te
   const keptAt = keptAtState !== null && text[keptAtState] === "@" ? keptAtState : null;
   const active = mention !== null && mention.start !== keptAt;
   const { query, found } = useRecordSearch(active ? mention.query : "", { limit: 5, minLength: 1 });
-  const suggestions = linkableRecords(active && query ? found.data : undefined);
+  const suggestions = foundRecords(active && query ? found.data : undefined);
   // The highlight belongs to the results it was moved in: new results start at the top.
   const [highlight, setHighlight] = useState({ query, index: 0 });
   const open = active && suggestions.length > 0;

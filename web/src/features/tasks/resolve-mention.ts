@@ -1,7 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { trpc } from "../../lib/trpc";
 import { mentionsLeftIn } from "./parse-quick-add";
-import { linkableRecords, type LinkableRecord } from "./task-types";
+import { type LinkableRecord } from "./task-types";
+import { foundRecords } from "../../app/found-records";
 
 export type MentionResolution =
   | { kind: "none" }
@@ -29,7 +30,7 @@ export async function resolveMention(
     ),
   );
   for (const [index, name] of mention.names.entries()) {
-    const records = linkableRecords(found[index]).filter((record) => startsWith(record, name));
+    const records = foundRecords(found[index]).filter((record) => startsWith(record, name));
     if (records.length === 1) return { kind: "linked", record: records[0]!, name };
     if (records.length > 1) return { kind: "ambiguous", name, records };
   }

@@ -4,7 +4,8 @@ import { OptionPicker, type OptionSource, type PickerOption } from "../../ui/opt
 import { recordIconOf } from "../records/record-icon";
 import { useMemberOptions } from "../records/reference-fields";
 import { dueOptions } from "./due-options";
-import { linkableRecords, type LinkableRecord, type LinkedRecord, type Task } from "./task-types";
+import { type LinkableRecord, type LinkedRecord, type Task } from "./task-types";
+import { foundRecords } from "../../app/found-records";
 
 type PickerProps = {
   task: Task;
@@ -82,7 +83,7 @@ const useLinkOptions: OptionSource = (text) => {
   return {
     searched: true,
     loading: found.isFetching || query !== text.trim(),
-    options: linkableRecords(query ? found.data : undefined).map(linkOption),
+    options: foundRecords(query ? found.data : undefined).map(linkOption),
   };
 };
 

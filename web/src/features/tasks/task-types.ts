@@ -1,7 +1,6 @@
 import type { inferInput, inferOutput } from "@trpc/tanstack-react-query";
 import type { taskPriorities } from "../../../../drizzle/values";
 import type { trpc } from "../../lib/trpc";
-import { companiesFirst, type FoundRecords } from "../../app/found-records";
 
 export type TaskRow = inferOutput<typeof trpc.tasks.list>[number];
 export type Task = TaskRow["task"];
@@ -18,24 +17,6 @@ export type PageTab = (typeof pageTabs)[number];
 export type LinkedRecord = { object: "contact" | "company"; id: string; name: string };
 /** A record a task can link to, as a search found it: with what tells it apart (email, title, domain). */
 export type LinkableRecord = LinkedRecord & { hint: string | null };
-
-/** The contacts and companies of a search.records answer as records to link to, in the palette's order (companiesFirst). */
-export function linkableRecords(found: FoundRecords | undefined): LinkableRecord[] {
-  if (!found) return [];
-  const contacts = found.contacts.map((c) => ({
-    object: "contact" as const,
-    id: c.id,
-    name: c.name,
-    hint: c.email ?? c.title,
-  }));
-  const companies = found.companies.map((c) => ({
-    object: "company" as const,
-    id: c.id,
-    name: c.name,
-    hint: c.domain,
-  }));
-  return companiesFirst(found) ? [...companies, ...contacts] : [...contacts, ...companies];
-}
 
 /** The pickers a task row opens: its due date, its assignee, its linked record. */
 export type RowPicker = "due" | "assignee" | "record";
