@@ -75,7 +75,7 @@ export const companies = sqliteTable(
     index("companies_org_owner_idx").on(t.organizationId, t.deletedAt, t.ownerId, t.id),
     // The Domain sort: domains in order, then the companies without one by name (see contacts_org_email_idx).
     index("companies_org_domain_idx").on(t.organizationId, t.deletedAt, t.domain, companySortName(t), t.id),
-    // Sorts by a column read its index in order (a value's records, then the empty ones by id).
+    // Sorts by a column read its index in order (a value's records, then the empty ones, by name).
     // Sorts by industry, size and people: that value, then the name (fields.ts, byThenName).
     index("companies_org_industry_key_idx").on(
       t.organizationId,
@@ -172,7 +172,7 @@ export const contacts = sqliteTable(
     // Sorts by status, score, title and source: that value, then the name (fields.ts, byThenName).
     index("contacts_org_status_key_idx").on(t.organizationId, t.deletedAt, thenName(t.leadStatus, t.sortName), t.id),
     index("contacts_org_score_key_idx").on(t.organizationId, t.deletedAt, countThenName(t.leadScore, t.sortName), t.id),
-    // Sorts by a column read its index in order (a value's records, then the empty ones by id):
+    // Sorts by a column read its index in order (a value's records, then the empty ones, by name):
     // without one, each page of a title sort sorted every contact (330 ms at 100,000).
     index("contacts_org_title_key_idx").on(
       t.organizationId,

@@ -18,7 +18,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { quietEnv } from "./stack.mjs";
+import { authDataDir, quietEnv } from "./stack.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DAY = 86_400_000;
@@ -547,7 +547,7 @@ async function restoreIndexes(db, file) {
  */
 export function emulatorAccount(dataDir, email) {
   try {
-    const file = path.join(dataDir, "auth", "auth_export", "accounts.json");
+    const file = path.join(authDataDir(dataDir), "auth_export", "accounts.json");
     const { users = [] } = JSON.parse(fs.readFileSync(file, "utf8"));
     const user = users.find((u) => typeof u.email === "string" && u.email.toLowerCase() === email.toLowerCase());
     return user ? { uid: user.localId, email: user.email, displayName: user.displayName ?? null } : null;

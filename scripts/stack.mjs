@@ -117,6 +117,9 @@ function writeFirebaseConfig(dataDir, authPort) {
   return file;
 }
 
+/** Where the Auth emulator keeps its users between runs (imported at start, exported as it stops). */
+export const authDataDir = (dataDir) => path.join(dataDir, "auth");
+
 /**
  * Starts the stack and resolves once both servers answer. Returns { url, authUrl, stop }.
  * `log`: a folder to write the servers' output to (the browser tests keep it quiet this way).
@@ -141,7 +144,7 @@ export async function startStack({
   );
 
   const firebaseConfig = writeFirebaseConfig(dataDir, authPort);
-  const authData = path.join(dataDir, "auth");
+  const authData = authDataDir(dataDir);
   const hasExport = fs.existsSync(path.join(authData, "firebase-export-metadata.json"));
   const log = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
   if (logDir) fs.mkdirSync(logDir, { recursive: true });

@@ -370,7 +370,18 @@ export function sortPlan(
   // A field-then-name key is text holding char(1) when it is not NULL: `>= ''` is a range of its
   // index, where SQLite checks `IS NOT NULL` on an expression entry by entry (every empty one first).
   const hasValue = resolved.sortSql ? sql`${sortValue} >= ''` : sql`${sortValue} IS NOT NULL`;
-  return { orderBy, after, sortValue, hasValue, ties, pastCursor, cursor, nullable: field.nullable, direction };
+  return {
+    orderBy,
+    after,
+    sortValue,
+    hasValue,
+    ties,
+    tiesByName,
+    pastCursor,
+    cursor,
+    nullable: field.nullable,
+    direction,
+  };
 }
 
 /**

@@ -557,7 +557,7 @@ function propertySortPage(config: ObjectConfig, input: RecordList, picked: SQL, 
  */
 function pickedOrder(config: ObjectConfig, plan: SortPlan): SQL {
   const direction = sql.raw(plan.direction === "asc" ? "asc" : "desc");
-  const ties = plan.ties.length > 1 ? sql`${config.sortNameOf(config.table)} ${direction}, ` : sql``;
+  const ties = plan.tiesByName ? sql`${config.sortNameOf(config.table)} ${direction}, ` : sql``;
   return sql`${plan.nullable ? sql`(picked.s IS NULL), ` : sql``}picked.s ${direction}, ${ties}picked.i ${direction}`;
 }
 
