@@ -1,5 +1,13 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, fillNewContact, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  assert,
+  callProcedure,
+  eventually,
+  fillNewContact,
+  launchBrowser,
+  registeredUser,
+  screenshot,
+} from "./harness.mjs";
 
 describe("a record's side panel: fields edited in place, company ↔ people, tasks", () => {
   let browser;
@@ -268,6 +276,57 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await field("title").getByRole("button").click();
     await field("title").getByRole("textbox", { name: "Title" }).waitFor();
     await page.keyboard.press("Escape");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("keeps the list's header and toolbar each on one row beside the open panel, its buttons still named", async () => {
+    await page.goto("/contacts");
+    const search = page.getByRole("searchbox", { name: "Search contacts" });
+    await search.fill("grace");
+    await total().getByText("1 contact matches · best matches first").waitFor();
+    const header = page.locator("header").filter({ has: page.getByRole("heading", { name: "Contacts" }) });
+    const headerButtons = ["Duplicates", "Import", "Export", "New contact"].map((name) =>
+      header.getByRole("button", { name, exact: true }),
+    );
+    const toolbar = [
+      search,
+      page.getByRole("button", { name: "Filter", exact: true }),
+      page.getByRole("button", { name: "Save view" }),
+      page.getByRole("button", { name: "Trash", exact: true }),
+    ];
+    const tops = async (locators) => Promise.all(locators.map(async (l) => Math.round((await l.boundingBox()).y)));
+    const oneRow = async (locators, what) => {
+      const ys = await tops(locators);
+      assert.ok(
+        ys.every((y) => Math.abs(y - ys[0]) <= 2),
+        `${what} on one row: ${ys.join(", ")}`,
+      );
+    };
+    const width = async (locator) => (await locator.boundingBox()).width;
+    // With room, the header's buttons say what they do.
+    assert.ok((await width(headerButtons[1])) > 70, "Import shows its label");
+    await oneRow(headerButtons, "the header's buttons");
+    const headerHeight = (await header.boundingBox()).height;
+
+    await row("Grace Hopper").click();
+    await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();
+    const panelLeft = (await panel().boundingBox()).x;
+    // Beside the panel the secondary ones show their icon, keep their name (and a tooltip); nothing wraps or hides.
+    await eventually(async () => assert.ok((await width(headerButtons[1])) < 48, "Import shows its icon only"));
+    assert.equal(await headerButtons[1].getAttribute("title"), "Import from a CSV file");
+    assert.ok((await width(headerButtons[3])) > 100, "New contact keeps its label");
+    await oneRow(headerButtons, "the header's buttons");
+    await oneRow(toolbar, "the search, filter and view buttons");
+    for (const button of [...headerButtons, ...toolbar]) {
+      const box = await button.boundingBox();
+      assert.ok(box.x + box.width <= panelLeft, `left of the panel: ${JSON.stringify(box)}`);
+    }
+    assert.ok((await header.boundingBox()).height <= headerHeight + 20, "the header did not grow a row");
+    await screenshot(page, "contacts-panel-header");
+    await headerButtons[1].click();
+    await page.getByRole("dialog", { name: /Import contacts/ }).waitFor();
+    await page.keyboard.press("Escape");
+    await search.fill("");
     assert.deepEqual(page.errors, []);
   });
 

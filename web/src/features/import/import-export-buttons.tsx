@@ -2,6 +2,7 @@ import { Download, Upload } from "lucide-react";
 import { useState } from "react";
 import type { RecordListInput } from "../../../../worker/src/schemas/records";
 import { Button } from "../../ui/button";
+import { headerActionLabel } from "../../ui/page";
 import { exportRecordsCsv } from "./export-csv";
 import { ImportDialog } from "./import-dialog";
 import type { ImportObjectConfig } from "./import-objects";
@@ -20,9 +21,9 @@ export function ImportExportButtons({ config, view }: ImportExportButtonsProps) 
 
   return (
     <>
-      <Button variant="secondary" onClick={() => setImporting(true)}>
+      <Button variant="secondary" onClick={() => setImporting(true)} title="Import from a CSV file">
         <Upload className="size-4" aria-hidden />
-        Import
+        <span className={headerActionLabel}>Import</span>
       </Button>
       <Button
         variant="secondary"
@@ -30,8 +31,8 @@ export function ImportExportButtons({ config, view }: ImportExportButtonsProps) 
         pending={exporting.rows !== null}
         title={exporting.rows ? `${exporting.rows.toLocaleString()} rows so far` : `Export this view as CSV`}
       >
-        <Download className="size-4" aria-hidden />
-        Export
+        {!exporting.rows && <Download className="size-4" aria-hidden />}
+        <span className={headerActionLabel}>Export</span>
       </Button>
       <ImportDialog config={config} open={importing} onOpenChange={setImporting} />
     </>

@@ -10,6 +10,7 @@ import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Dialog } from "../../ui/dialog";
 import { InlineEmpty } from "../../ui/inline-empty";
+import { headerActionLabel } from "../../ui/page";
 import { KeyboardHints, type KeyHint } from "../../ui/keyboard-hints";
 import { MergeDialog } from "./merge-dialog";
 import { LoadingLines } from "./record-panel";
@@ -232,9 +233,9 @@ export function DuplicatesButton({ object }: { object: RecordObject }) {
     );
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button variant="secondary" onClick={() => setOpen(true)} title="Possible duplicates">
         <CopyCheck className="size-4" aria-hidden />
-        Duplicates
+        <span className={headerActionLabel}>Duplicates</span>
       </Button>
       <DuplicatesDialog object={object} open={open} onOpenChange={setOpen} />
     </>

@@ -120,8 +120,9 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
   );
 
   return (
-    // While the side panel is open the page makes room for it, so no column hides behind it.
-    <div className={cn("flex h-full flex-col", openRowId !== null && "pr-[28rem]")}>
+    // While the side panel is open the page makes room for it, so no column hides behind it; a container, so the
+    // header's buttons drop their labels then (headerActionLabel).
+    <div className={cn("@container flex h-full flex-col", openRowId !== null && "pr-[28rem]")}>
       <PageHeader
         title={trash ? `${title} · Trash` : title}
         description={
