@@ -126,4 +126,49 @@ describe("/contacts with 10,000 contacts", () => {
     await screenshot(page, "contacts-10k");
     assert.deepEqual(page.errors, []);
   });
+
+  it("asks before moving hundreds to the trash, shows them going, and restores them from the trash", async () => {
+    const total = () => page.getByTestId("record-total");
+    const bar = page.getByTestId("selection-bar");
+    const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+    const search = page.getByRole("searchbox", { name: "Search contacts" });
+    // "Account executive 21": every 50th contact, 200 of them; more than a page loads.
+    await search.fill("executive 21");
+    await total().getByText("200 contacts match").waitFor();
+    await page.getByRole("checkbox", { name: "Select all loaded rows" }).click();
+    await bar.getByRole("button", { name: "Select all 200 contacts" }).click();
+    await bar.getByText("200 selected").waitFor();
+
+    await bar.getByRole("button", { name: "Delete" }).click();
+    const question = page.getByRole("dialog", { name: "Move 200 contacts to the trash?" });
+    await question.getByText("You can restore them from the trash. With more than 50 there is no Undo.").waitFor();
+    await screenshot(page, "bulk-delete-question");
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await question.waitFor({ state: "detached" });
+    await bar.getByText("200 selected").waitFor();
+    assert.match(await total().innerText(), /^200 contacts match/, "nothing was deleted");
+
+    await bar.getByRole("button", { name: "Delete" }).click();
+    await question.waitFor();
+    await page.keyboard.press("Enter");
+    await toast("Deleted 200 contacts.").waitFor({ timeout: 30_000 });
+    assert.equal(await toast("Deleted 200 contacts.").getByRole("button", { name: "Undo" }).count(), 0);
+    await page.getByText("No contacts match").waitFor();
+    await search.fill("");
+    await total().getByText("9,800 contacts").waitFor();
+
+    await page.getByRole("button", { name: "Trash", exact: true }).click();
+    await total().getByText("200 contacts in the trash").waitFor();
+    await page.getByRole("checkbox", { name: "Select all loaded rows" }).click();
+    await bar.getByRole("button", { name: "Select all 200 contacts" }).click();
+    await bar.getByText("200 selected").waitFor();
+    await bar.getByRole("button", { name: "Restore" }).click();
+    // One request a record: the toast counts them.
+    await toast(/Restoring \d+ of 200 contacts…/).waitFor();
+    await screenshot(page, "bulk-restore-progress");
+    await toast("Restored 200 contacts.").waitFor({ timeout: 60_000 });
+    await page.getByRole("button", { name: "Leave trash" }).click();
+    await total().getByText("10,000 contacts").waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });

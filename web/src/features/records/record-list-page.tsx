@@ -1,6 +1,7 @@
 import { GitMerge, ListFilter, Trash } from "lucide-react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { Button } from "../../ui/button";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { cn } from "../../ui/cn";
 import {
   bulkActionLabel,
@@ -26,7 +27,8 @@ import { DuplicatesButton } from "./duplicates-dialog";
 import { MergeDialog } from "./merge-dialog";
 import { SelectAllMatching } from "./select-all-matching";
 import { RestoreButton, TrashToggle } from "./trash";
-import type { RecordObject } from "./use-record-actions";
+import { UNDO_LIMIT } from "./use-bulk-delete";
+import { countOf, type RecordObject } from "./use-record-actions";
 import { tableStorageKey } from "./list-fields";
 
 type RecordListPageProps<Row> = {
@@ -49,6 +51,8 @@ type RecordListPageProps<Row> = {
   onEditCell: EditCell<Row>;
   onDeleteSelected: (ids: string[]) => void;
   deletePending: boolean;
+  /** A delete of many records, waiting for its confirmation (useBulkDelete). */
+  deleteAsking: { open: boolean; count: number; confirm: () => void; cancel: () => void };
   /** The empty state when nothing is searched or filtered: the object has no records yet. */
   empty: ReactNode;
   /** Dialogs and the side panel. */
@@ -182,20 +186,20 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             scrollMemory={props.scrollMemory}
           />
           <SelectionBar count={selection.size} onClear={clearSelection}>
+            <SelectAllMatching
+              object={props.object}
+              noun={noun}
+              view={list.input}
+              viewKey={list.resetKey}
+              total={pages.total}
+              allLoadedSelected={pages.rows.length > 0 && selectedRows.length === pages.rows.length}
+              selectedCount={selection.size}
+              onSelect={list.setSelection}
+            />
             {trash ? (
               <RestoreButton object={props.object} noun={noun} ids={selectedIds} onRestored={clearSelection} />
             ) : (
               <>
-                <SelectAllMatching
-                  object={props.object}
-                  noun={noun}
-                  view={list.input}
-                  viewKey={list.resetKey}
-                  total={pages.total}
-                  allLoadedSelected={pages.rows.length > 0 && selectedRows.length === pages.rows.length}
-                  selectedCount={selection.size}
-                  onSelect={list.setSelection}
-                />
                 <BulkActions object={props.object} noun={noun} ids={selectedIds} selectedTags={selectedTags} />
                 {selectedIds.length === 2 && (
                   <Button
@@ -224,6 +228,14 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
           </SelectionBar>
         </div>
       </div>
+      <ConfirmDialog
+        open={props.deleteAsking.open}
+        onOpenChange={(open) => !open && props.deleteAsking.cancel()}
+        title={`Move ${countOf(props.deleteAsking.count, noun)} to the trash?`}
+        description={`You can restore them from the trash. With more than ${UNDO_LIMIT} there is no Undo.`}
+        confirmLabel="Move to trash"
+        onConfirm={props.deleteAsking.confirm}
+      />
       <MergeDialog
         object={props.object}
         noun={noun}

@@ -40,9 +40,15 @@ export function RestoreButton({
   const [pending, setPending] = useState(false);
   const handleRestore = async () => {
     setPending(true);
+    // One request a record: a few dozen already take a moment.
+    const toastId = ids.length > 20 ? toast.loading(`Restoring ${countOf(ids.length, noun)}…`) : undefined;
     try {
-      const { restored, failures } = await restore(ids);
-      if (restored > 0) toast.success(`Restored ${countOf(restored, noun)}.`);
+      const { restored, failures } = await restore(ids, ({ done, total }) => {
+        if (toastId !== undefined)
+          toast.loading(`Restoring ${done.toLocaleString()} of ${countOf(total, noun)}…`, { id: toastId });
+      });
+      if (toastId !== undefined && restored === 0) toast.dismiss(toastId);
+      if (restored > 0) toast.success(`Restored ${countOf(restored, noun)}.`, { id: toastId });
       if (failures.length > 0)
         toast.error(
           `Could not restore ${countOf(failures.length, noun)}: ${[...new Set(failures)].slice(0, 2).join(" ")}`,

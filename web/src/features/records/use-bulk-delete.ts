@@ -1,25 +1,43 @@
 import { useState } from "react";
 import { toast, toastError } from "../../lib/toast";
+import { countOf, PartialBulkError, type BulkProgress } from "./use-record-actions";
 
-/** Undo restores one by one; past this many the toast offers no undo (the trash still has them). */
-const UNDO_LIMIT = 50;
+/**
+ * Undo restores one by one; past this many the toast offers no undo (the trash still has them), so Delete asks
+ * first.
+ */
+export const UNDO_LIMIT = 50;
+/** A delete of more than this many shows its progress (one chunk of the procedure's is quick). */
+const PROGRESS_FROM = 200;
 
 type BulkDelete = {
   noun: [singular: string, plural: string];
-  remove: (ids: string[]) => Promise<number>;
+  remove: (ids: string[], onProgress?: (progress: BulkProgress) => void) => Promise<number>;
   restore: (ids: string[]) => Promise<void>;
   onDeleted: (ids: string[]) => void;
 };
 
-/** The bulk bar's Delete: pending state, "Deleted 3 contacts." with Undo, error toast. */
+/**
+ * The bulk bar's Delete: "Deleted 3 contacts." with Undo; more than UNDO_LIMIT only once confirmed (`asking`, the
+ * question's ids), with their progress in the toast; an error says how many went to the trash before it.
+ */
 export function useBulkDelete({ noun, remove, restore, onDeleted }: BulkDelete) {
   const [pending, setPending] = useState(false);
+  // The last ids asked about stay while the question closes, so its title keeps its count.
+  const [asked, setAsked] = useState<{ ids: string[]; open: boolean }>({ ids: [], open: false });
   const run = async (ids: string[]) => {
+    setAsked({ ids, open: false });
     setPending(true);
+    const toastId =
+      ids.length > PROGRESS_FROM ? toast.loading(`Moving ${countOf(ids.length, noun)} to the trash…`) : undefined;
     try {
-      const deleted = await remove(ids);
+      const deleted = await remove(ids, ({ done, total }) => {
+        if (toastId !== undefined)
+          toast.loading(`Moving ${done.toLocaleString()} of ${countOf(total, noun)} to the trash…`, { id: toastId });
+      });
       onDeleted(ids);
-      toast.success(`Deleted ${deleted.toLocaleString()} ${deleted === 1 ? noun[0] : noun[1]}.`, {
+      toast.success(`Deleted ${countOf(deleted, noun)}.`, {
+        id: toastId,
         action:
           ids.length <= UNDO_LIMIT
             ? {
@@ -33,10 +51,25 @@ export function useBulkDelete({ noun, remove, restore, onDeleted }: BulkDelete) 
             : undefined,
       });
     } catch (error) {
-      toastError(error, "Could not delete");
+      if (toastId !== undefined) toast.dismiss(toastId);
+      const moved =
+        error instanceof PartialBulkError && error.updated > 0
+          ? ` (${countOf(error.updated, noun)} moved to the trash)`
+          : "";
+      toastError(error instanceof PartialBulkError ? error.cause : error, `Could not delete${moved}`);
     } finally {
       setPending(false);
     }
   };
-  return { deleteSelected: (ids: string[]) => void run(ids), pending };
+  return {
+    deleteSelected: (ids: string[]) => (ids.length > UNDO_LIMIT ? setAsked({ ids, open: true }) : void run(ids)),
+    pending,
+    /** The confirmation of a delete of many: whether it is asked, of how many, and its answers. */
+    asking: {
+      open: asked.open,
+      count: asked.ids.length,
+      confirm: () => void run(asked.ids),
+      cancel: () => setAsked({ ids: asked.ids, open: false }),
+    },
+  };
 }

@@ -87,7 +87,7 @@ export function useRestoreRecords(object: RecordObject) {
   const mutateAsync = object === "contact" ? contacts.mutateAsync : companies.mutateAsync;
 
   return useCallback(
-    async (ids: string[]) => {
+    async (ids: string[], onProgress?: (progress: BulkProgress) => void) => {
       let restored = 0;
       const failures: string[] = [];
       const queue = [...ids];
@@ -99,6 +99,7 @@ export function useRestoreRecords(object: RecordObject) {
           } catch (error) {
             failures.push(error instanceof Error ? error.message : String(error));
           }
+          onProgress?.({ done: restored + failures.length, total: ids.length });
         }
       };
       await Promise.all(Array.from({ length: Math.min(RESTORE_CONCURRENCY, ids.length) }, worker));

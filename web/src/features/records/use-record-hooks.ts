@@ -19,6 +19,7 @@ import type { RecordListInput } from "../../../../worker/src/schemas/records";
 import type { ListPage } from "../../ui/data-table";
 import { resendWithoutAnswer } from "../../lib/resend";
 import { removeFromLists, replaceInLists, useQueuedUpdate, type Versioned } from "./list-cache";
+import { PartialBulkError, type BulkProgress } from "./use-record-actions";
 
 /** A decorated procedure's input and output (what `inferInput`/`inferOutput` read). */
 type Typed<Input = unknown, Output = unknown> = { "~types": { input: Input; output: Output } };
@@ -151,13 +152,22 @@ export function createRecordHooks<T extends RecordTypes>(
     const { mutateAsync: restore } = useMutation(procedures.restore.mutationOptions());
 
     const deleteRecords = useCallback(
-      async (ids: string[]) => {
+      async (ids: string[], onProgress?: (progress: BulkProgress) => void) => {
         let deleted = 0;
-        for (let i = 0; i < ids.length; i += DELETE_CHUNK)
-          deleted += ((await remove({ ids: ids.slice(i, i + DELETE_CHUNK) })) as { deleted: number }).deleted;
-        removeFromLists(queryClient, listKey, new Set(ids));
-        void queryClient.invalidateQueries({ queryKey: listKey, refetchType: "none" });
-        afterWrite(queryClient);
+        let sent = 0;
+        try {
+          for (; sent < ids.length; sent += DELETE_CHUNK) {
+            deleted += ((await remove({ ids: ids.slice(sent, sent + DELETE_CHUNK) })) as { deleted: number }).deleted;
+            onProgress?.({ done: Math.min(ids.length, sent + DELETE_CHUNK), total: ids.length });
+          }
+        } catch (error) {
+          throw new PartialBulkError(deleted, error);
+        } finally {
+          // The chunks that went through are in the trash even when a later one failed: the lists drop them.
+          removeFromLists(queryClient, listKey, new Set(ids.slice(0, sent)));
+          void queryClient.invalidateQueries({ queryKey: listKey, refetchType: "none" });
+          afterWrite(queryClient);
+        }
         return deleted;
       },
       [queryClient, remove],

@@ -210,6 +210,7 @@ export function useRecordPage<T extends PageTypes>({
       onEditCell: handleEditCell,
       onDeleteSelected: bulkDelete.deleteSelected,
       deletePending: bulkDelete.pending,
+      deleteAsking: bulkDelete.asking,
     },
   };
 }
