@@ -406,6 +406,23 @@ describe("companies.delete and companies.restore", () => {
     await expectTRPCError(caller.companies.restore({ id: acme.id }), "NOT_FOUND");
   });
 
+  it("restores many at once; one whose domain a live company took stays in the trash, refused with why", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });
+    const globex = await caller.companies.create({ name: "Globex", domain: "globex.com" });
+    const initech = await caller.companies.create({ name: "Initech" });
+    await caller.companies.delete({ ids: [acme.id, globex.id, initech.id] });
+    await caller.companies.create({ name: "Acme Two", domain: "ACME.com" });
+    expect(await caller.companies.restoreMany({ ids: [acme.id, globex.id, initech.id] })).toEqual({
+      restored: 2,
+      refused: [{ id: acme.id, message: "acme.com already belongs to Acme Two." }],
+    });
+    expect(namesOf((await caller.companies.list({})).items)).toEqual(["Acme Two", "Globex", "Initech"]);
+    expect((await caller.companies.list({})).total).toEqual({ count: 3, exact: true });
+    expect((await caller.companies.get({ id: globex.id })).company.version).toBe(2);
+    expect(ids((await caller.companies.list({ trash: true })).items)).toEqual([acme.id]);
+  });
+
   it("keeps the contacts' link to a deleted company, which a contact can no longer be linked to", async () => {
     const { caller } = await ownerOfNewOrganization();
     const acme = await caller.companies.create({ name: "Acme" });
@@ -543,6 +560,7 @@ describe("companies across organizations", () => {
     );
     await expectTRPCError(b.caller.companies.delete({ ids: [live.id] }), "NOT_FOUND", notFound);
     await expectTRPCError(b.caller.companies.restore({ id: trashed.id }), "NOT_FOUND", notFound);
+    await expectTRPCError(b.caller.companies.restoreMany({ ids: [trashed.id] }), "NOT_FOUND", notFound);
     expect((await a.caller.companies.get({ id: live.id })).company).toEqual(live);
     expect(ids((await a.caller.companies.list({ trash: true })).items)).toEqual([trashed.id]);
     expect((await a.caller.companies.list({})).total).toEqual({ count: 1, exact: true });

@@ -77,6 +77,10 @@ describe("companies by their number of people", () => {
     expect(await shownCounts(caller), "trashed contacts are not counted").toEqual({ Acme: 1, Globex: 1, Zeta: 1 });
     await caller.contacts.restore({ id: ann.id });
     expect(await shownCounts(caller)).toEqual({ Acme: 2, Globex: 1, Zeta: 1 });
+    await caller.contacts.delete({ ids: [ann.id] });
+    await caller.contacts.restoreMany({ ids: [gus.id, ann.id] });
+    expect(await shownCounts(caller), "restored in bulk").toEqual({ Acme: 2, Globex: 2, Zeta: 1 });
+    await caller.contacts.delete({ ids: [gus.id] });
 
     // Gia (Globex) folded into Gil (Zeta): the merged contact is deleted, so Globex loses her.
     const survivor = (await caller.contacts.get({ id: gil.id })).contact;

@@ -467,6 +467,55 @@ describe("contacts.delete and contacts.restore", () => {
     );
   });
 
+  it("restores many at once, each a new version with its activity; one whose email is taken stays in the trash, refused with why", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme" });
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    const bob = await caller.contacts.create({ firstName: "Bob", emails: ["bob@acme.com"], companyId: acme.id });
+    const cy = await caller.contacts.create({ firstName: "Cy" });
+    const dee = await caller.contacts.create({ firstName: "Dee", emails: ["desk@acme.com"] });
+    await caller.contacts.delete({ ids: [dee.id] });
+    // A second contact with Dee's address, trashed too: of the two, the first asked for comes back.
+    const dan = await caller.contacts.create({ firstName: "Dan", emails: ["Desk@Acme.com"] });
+    await caller.contacts.delete({ ids: [ann.id, bob.id, cy.id, dan.id] });
+    // Ann's address went to a new live contact meanwhile.
+    await caller.contacts.create({ firstName: "Anna", lastName: "New", emails: ["ann@acme.com"] });
+    expect((await caller.contacts.list({})).total).toEqual({ count: 1, exact: true });
+
+    const result = await caller.contacts.restoreMany({
+      ids: [ann.id, bob.id, cy.id, dan.id, dee.id, "con_doesnotexist0000"],
+    });
+    expect(result).toEqual({
+      restored: 3,
+      refused: [
+        { id: ann.id, message: "ann@acme.com already belongs to Anna New." },
+        { id: dee.id, message: "desk@acme.com already belongs to Dan." },
+      ],
+    });
+    expect(namesOf((await caller.contacts.list({})).items).sort()).toEqual(["Anna", "Bob", "Cy", "Dan"]);
+    expect((await caller.contacts.list({})).total).toEqual({ count: 4, exact: true });
+    expect(namesOf((await caller.contacts.list({ trash: true })).items).sort()).toEqual(["Ann", "Dee"]);
+    const { contact, timeline } = await caller.contacts.get({ id: bob.id });
+    expect(contact).toMatchObject({ deletedAt: null, version: 2, companyName: "Acme" });
+    expect(timeline.map((a) => [a.kind, a.actorId])).toEqual([
+      ["restored", identity.uid],
+      ["deleted", identity.uid],
+      ["created", identity.uid],
+    ]);
+    await expectTRPCError(caller.contacts.get({ id: ann.id }), "NOT_FOUND");
+    // Nothing of these left in the trash to restore.
+    await expectTRPCError(
+      caller.contacts.restoreMany({ ids: [bob.id, cy.id] }),
+      "NOT_FOUND",
+      "That contact does not exist or was deleted.",
+    );
+    await expectTRPCError(caller.contacts.restoreMany({ ids: [] }), "BAD_REQUEST");
+    await expectTRPCError(
+      caller.contacts.restoreMany({ ids: Array.from({ length: 201 }, (_, i) => `con_${String(i).padStart(16, "0")}`) }),
+      "BAD_REQUEST",
+    );
+  });
+
   it("lists the trash by deletion time, newest first, page by page, and only the caller's own", async () => {
     const { caller } = await ownerOfNewOrganization();
     const other = await ownerOfNewOrganization();
@@ -496,14 +545,18 @@ describe("contacts.delete and contacts.restore", () => {
     expect(ids((await other.caller.contacts.list({ trash: true, sort })).items)).toEqual([stranger.id]);
   });
 
-  it("deletes more ids at once than D1 binds parameters (150)", async () => {
+  it("deletes and restores more ids at once than D1 binds parameters (150)", async () => {
     const { caller } = await ownerOfNewOrganization();
     const created = await Promise.all(
-      Array.from({ length: 150 }, (_, i) => caller.contacts.create({ firstName: `P${i}` })),
+      Array.from({ length: 150 }, (_, i) =>
+        caller.contacts.create({ firstName: `P${i}`, emails: [`p${i}@example.com`] }),
+      ),
     );
     expect((await caller.contacts.list({ limit: 1 })).total).toEqual({ count: 150, exact: true });
     expect(await caller.contacts.delete({ ids: ids(created) })).toEqual({ deleted: 150 });
     expect(await caller.contacts.list({})).toMatchObject({ items: [], total: { count: 0, exact: true } });
+    expect(await caller.contacts.restoreMany({ ids: ids(created) })).toEqual({ restored: 150, refused: [] });
+    expect((await caller.contacts.list({ limit: 1 })).total).toEqual({ count: 150, exact: true });
   });
 });
 
@@ -1313,6 +1366,7 @@ describe("contacts across organizations", () => {
     );
     await expectTRPCError(b.caller.contacts.delete({ ids: [live.id] }), "NOT_FOUND", notFound);
     await expectTRPCError(b.caller.contacts.restore({ id: trashed.id }), "NOT_FOUND", notFound);
+    await expectTRPCError(b.caller.contacts.restoreMany({ ids: [trashed.id] }), "NOT_FOUND", notFound);
     await expectTRPCError(b.caller.contacts.get({ id: trashed.id }), "NOT_FOUND", notFound);
     expect((await a.caller.contacts.get({ id: live.id })).contact).toEqual(live);
     expect(ids((await a.caller.contacts.list({ trash: true })).items)).toEqual([trashed.id]);
@@ -1324,6 +1378,15 @@ describe("contacts across organizations", () => {
     const own = await b.caller.contacts.create({ firstName: "Bea" });
     expect(await b.caller.contacts.delete({ ids: [live.id, own.id] })).toEqual({ deleted: 1 });
     expect((await a.caller.contacts.get({ id: live.id })).contact.deletedAt).toBeNull();
+  });
+
+  it("restores only the caller's own contacts from a mixed list of ids", async () => {
+    const { a, b, trashed } = await twoOrganizations();
+    const own = await b.caller.contacts.create({ firstName: "Bea" });
+    await b.caller.contacts.delete({ ids: [own.id] });
+    expect(await b.caller.contacts.restoreMany({ ids: [trashed.id, own.id] })).toEqual({ restored: 1, refused: [] });
+    expect(ids((await a.caller.contacts.list({ trash: true })).items)).toEqual([trashed.id]);
+    expect(ids((await b.caller.contacts.list({})).items)).toEqual([own.id]);
   });
 
   it("never lists another organization's contacts, live, searched, filtered or in the trash", async () => {

@@ -13,6 +13,7 @@ import {
   findRecord,
   startUpdate,
   restoreRecord,
+  restoreRecords,
   softDeleteRecords,
   timelineOf,
   timelinePage,
@@ -180,6 +181,11 @@ export const companiesRouter = createTRPCRouter({
       return rethrowKeyClash(error, ctx.db, companyDomainKey, ctx.org.id, company.domain);
     }
   }),
+
+  /** Many companies back from the trash at once; one whose domain a live company holds stays there, refused. */
+  restoreMany: memberProcedure
+    .input(recordIdsInput)
+    .mutation(({ ctx, input }) => restoreRecords(ctx, companyConfig, companyDomainKey, input.ids)),
 
   bulkUpdate: memberProcedure
     .input(bulkUpdateInput)

@@ -14,6 +14,7 @@ import {
   findRecord,
   startUpdate,
   restoreRecord,
+  restoreRecords,
   softDeleteRecords,
   timelineOf,
   timelinePage,
@@ -197,6 +198,15 @@ export const contactsRouter = createTRPCRouter({
       return rethrowKeyClash(error, ctx.db, contactEmailKey, ctx.org.id, contact.primaryEmail);
     }
   }),
+
+  /** Many contacts back from the trash at once; one whose email a live contact holds stays there, refused. */
+  restoreMany: memberProcedure
+    .input(recordIdsInput)
+    .mutation(({ ctx, input }) =>
+      restoreRecords(ctx, contactConfig, contactEmailKey, input.ids, (restored) =>
+        companyActivityRefresh(ctx.db, ctx.org.id, companiesOf(ctx.db, ctx.org.id, restored)),
+      ),
+    ),
 
   /** Assign, tag, untag or set a property on many contacts at once. */
   bulkUpdate: memberProcedure

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { toast } from "../../lib/toast";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
-import { countOf, useRestoreRecords, type RecordObject } from "./use-record-actions";
+import { countOf, RESTORE_CHUNK, useRestoreRecords, type RecordObject } from "./use-record-actions";
 
 /** Switches the list between live records and the trash (soft-deleted ones). */
 export function TrashToggle({ trash, onChange }: { trash: boolean; onChange: (trash: boolean) => void }) {
@@ -40,8 +40,7 @@ export function RestoreButton({
   const [pending, setPending] = useState(false);
   const handleRestore = async () => {
     setPending(true);
-    // One request a record: a few dozen already take a moment.
-    const toastId = ids.length > 20 ? toast.loading(`Restoring ${countOf(ids.length, noun)}…`) : undefined;
+    const toastId = ids.length > RESTORE_CHUNK ? toast.loading(`Restoring ${countOf(ids.length, noun)}…`) : undefined;
     try {
       const { restored, failures } = await restore(ids, ({ done, total }) => {
         if (toastId !== undefined)

@@ -18,8 +18,8 @@ export type BulkAction = inferInput<typeof trpc.contacts.bulkUpdate>["action"];
  * batch (two statements per changed record) moderate and gives a large selection a progress.
  */
 export const BULK_CHUNK = 100;
-/** Restores run one record per request; this many at a time. */
-const RESTORE_CONCURRENCY = 4;
+/** restoreMany takes up to 200 ids, all in one D1 batch. */
+export const RESTORE_CHUNK = 200;
 
 export function listKeyOf(object: RecordObject) {
   return object === "contact" ? trpc.contacts.list.infiniteQueryKey() : trpc.companies.list.infiniteQueryKey();
@@ -79,31 +79,33 @@ export function useBulkUpdate(object: RecordObject) {
   );
 }
 
-/** Brings records back from the trash (one request each, a few at a time). */
+/**
+ * Brings records back from the trash, RESTORE_CHUNK a request. `failures`: why each one that stayed there did (its
+ * email or domain taken, or its chunk's error), one message a record.
+ */
 export function useRestoreRecords(object: RecordObject) {
   const queryClient = useQueryClient();
-  const contacts = useMutation(trpc.contacts.restore.mutationOptions());
-  const companies = useMutation(trpc.companies.restore.mutationOptions());
+  const contacts = useMutation(trpc.contacts.restoreMany.mutationOptions());
+  const companies = useMutation(trpc.companies.restoreMany.mutationOptions());
   const mutateAsync = object === "contact" ? contacts.mutateAsync : companies.mutateAsync;
 
   return useCallback(
     async (ids: string[], onProgress?: (progress: BulkProgress) => void) => {
       let restored = 0;
       const failures: string[] = [];
-      const queue = [...ids];
-      const worker = async () => {
-        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-          try {
-            await mutateAsync({ id });
-            restored++;
-          } catch (error) {
-            failures.push(error instanceof Error ? error.message : String(error));
-          }
-          onProgress?.({ done: restored + failures.length, total: ids.length });
+      for (let i = 0; i < ids.length; i += RESTORE_CHUNK) {
+        const chunk = ids.slice(i, i + RESTORE_CHUNK);
+        try {
+          const result = await mutateAsync({ ids: chunk });
+          restored += result.restored;
+          failures.push(...result.refused.map((refused) => refused.message));
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          failures.push(...chunk.map(() => message));
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(RESTORE_CONCURRENCY, ids.length) }, worker));
-      refreshRecords(queryClient, object);
+        onProgress?.({ done: Math.min(ids.length, i + RESTORE_CHUNK), total: ids.length });
+      }
+      refreshRecords(queryClient, object, ids.length <= RESTORE_CHUNK ? ids : []);
       return { restored, failures };
     },
     [mutateAsync, queryClient, object],

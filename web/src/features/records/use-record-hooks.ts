@@ -35,7 +35,6 @@ export type RecordRouter = {
   create: Typed;
   update: Typed<{ id: string; version: number; patch: object }, Versioned>;
   delete: Typed<{ ids: string[] }, { deleted: number }>;
-  restore: Typed<{ id: string }>;
 };
 
 export type RecordError = TRPCClientErrorLike<AppRouter>;
@@ -144,12 +143,11 @@ export function createRecordHooks<T extends RecordTypes>(
 
   /**
    * Moves records to the trash (in chunks) and drops them from the cached lists at once; the
-   * lists are marked stale rather than refetched page by page. Restore brings them back.
+   * lists are marked stale rather than refetched page by page. useRestoreRecords brings them back.
    */
   function useDeleteRecords() {
     const queryClient = useQueryClient();
     const { mutateAsync: remove } = useMutation(procedures.delete.mutationOptions());
-    const { mutateAsync: restore } = useMutation(procedures.restore.mutationOptions());
 
     const deleteRecords = useCallback(
       async (ids: string[], onProgress?: (progress: BulkProgress) => void) => {
@@ -173,16 +171,7 @@ export function createRecordHooks<T extends RecordTypes>(
       [queryClient, remove],
     );
 
-    const restoreRecords = useCallback(
-      async (ids: string[]) => {
-        await Promise.all(ids.map((id) => restore({ id })));
-        afterWrite(queryClient);
-        await queryClient.invalidateQueries({ queryKey: listKey });
-      },
-      [queryClient, restore],
-    );
-
-    return { deleteRecords, restoreRecords };
+    return { deleteRecords };
   }
 
   return { listKey, useList, useRecord, useUpdate, useCreate, useDeleteRecords };
@@ -200,6 +189,5 @@ type LooseRouter = {
   create: LooseMutation;
   update: LooseMutation;
   delete: LooseMutation;
-  restore: LooseMutation;
 };
 type LooseMutation = { mutationOptions: () => Parameters<typeof useMutation<unknown, Error, object>>[0] };

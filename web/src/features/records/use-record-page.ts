@@ -25,6 +25,7 @@ import { memberName, useMembers } from "../members/use-members";
 import { recordPatchOf, useRecordProperties } from "./property-columns";
 import { useCompanyOptions } from "./reference-fields";
 import { useBulkDelete } from "./use-bulk-delete";
+import { useRestoreRecords } from "./use-record-actions";
 import { useGoneProperties } from "./use-gone-properties";
 import { LISTED_BESIDE_COLUMNS, tableStorageKey } from "./list-fields";
 import { withTrashColumns } from "./record-columns";
@@ -140,7 +141,8 @@ export function useRecordPage<T extends PageTypes>({
   const fields = useVisibleFields(shownColumns, tableStorageKey(noun), LISTED_BESIDE_COLUMNS);
   const pages = useTablePages(hooks.useList({ ...list.input, fields }));
   const update = hooks.useUpdate();
-  const { deleteRecords, restoreRecords } = hooks.useDeleteRecords();
+  const { deleteRecords } = hooks.useDeleteRecords();
+  const restoreRecords = useRestoreRecords(object);
   const link = usePaletteLink();
   const { openId, setOpenId, create: creating, setCreating } = link;
   const { clearSelection } = list;
@@ -175,7 +177,11 @@ export function useRecordPage<T extends PageTypes>({
   const bulkDelete = useBulkDelete({
     noun,
     remove: deleteRecords,
-    restore: restoreRecords,
+    // Undo: every one back, or an error that says why some stayed in the trash.
+    restore: async (ids) => {
+      const { failures } = await restoreRecords(ids);
+      if (failures.length > 0) throw new Error([...new Set(failures)].join(" "));
+    },
     onDeleted: (ids) => {
       clearSelection();
       if (openId && ids.includes(openId)) setOpenId(null);

@@ -1,13 +1,16 @@
+import { TRPCError } from "@trpc/server";
 import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { activities, type contacts } from "../../../../drizzle";
-import { organizationRowsById, type Database } from "../../db";
+import { inValues, organizationRowsById, type Database } from "../../db";
 import { activityRow, insertActivity, insertActivityWhere } from "./activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ListColumnValues, ObjectConfig } from "./fields";
 import { countChange } from "./list";
 import { checkPropertyValues } from "./properties";
 import { DERIVED_COLUMNS, type WithoutDerived } from "./row-json";
+import { isUniqueViolation } from "../constraint-error";
+import type { UniqueKey } from "./unique-key";
 
 /**
  * What every record write needs from the tRPC context: the organization's database, the
@@ -251,4 +254,92 @@ export async function restoreRecord<Config extends ObjectConfig>(
   ]);
   if (!restored) throw notFound(config.object);
   return restored as RecordOf<Config>;
+}
+
+/** What a restore of many did: how many came back, and each one refused with why. */
+export type RestoreResult = { restored: number; refused: { id: string; message: string }[] };
+
+/**
+ * Brings many records back from the trash in one atomic batch (as restoreRecord each: a new version, a "restored"
+ * activity, the count up). The organization's trashed records among `ids` come back but one whose unique value
+ * (`key`: email, domain) a live record holds, or a record earlier in `ids` takes back: it stays in the trash,
+ * refused with the clash's message. NOT_FOUND when none of `ids` is in the organization's trash. `after`: more
+ * writes for the batch, given the ids restored.
+ */
+export async function restoreRecords(
+  ctx: RecordContext,
+  config: ObjectConfig,
+  key: UniqueKey,
+  ids: string[],
+  after: (restoredIds: string[]) => BatchItem<"sqlite">[] = () => [],
+): Promise<RestoreResult> {
+  const table = tableOf(config);
+  const trashedAmong = (among: string[]) =>
+    and(organizationRowsById(table, ctx.org.id, among), isNotNull(table.deletedAt));
+  const found = await ctx.db
+    .select({ id: table.id, value: sql<string | null>`${key.column}`, name: key.holderName })
+    .from(table)
+    .where(trashedAmong(ids));
+  if (found.length === 0) throw notFound(config.object);
+  const values = [...new Set(found.flatMap((record) => (record.value ? [record.value] : [])))];
+  const holders = values.length
+    ? await ctx.db
+        .select({ value: sql<string>`${key.column}`, name: key.holderName })
+        .from(table)
+        .where(and(eq(table.organizationId, ctx.org.id), isNull(table.deletedAt), inValues(key.column, values)))
+    : [];
+  // Who holds each value once the batch has run: the live records, then those restored before in `ids`' order.
+  const heldBy = new Map(holders.map((holder) => [holder.value, holder.name]));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  const restorable: string[] = [];
+  const refused: RestoreResult["refused"] = [];
+  for (const record of found.sort((a, b) => order.get(a.id)! - order.get(b.id)!)) {
+    const holder = record.value === null ? undefined : heldBy.get(record.value);
+    if (holder !== undefined) {
+      refused.push({
+        id: record.id,
+        message: `${record.value} already belongs to ${holder || `another ${key.noun}`}.`,
+      });
+      continue;
+    }
+    restorable.push(record.id);
+    if (record.value !== null) heldBy.set(record.value, record.name);
+  }
+  if (restorable.length === 0) return { restored: 0, refused };
+
+  const now = new Date();
+  try {
+    const results = await ctx.db.batch([
+      countChange(
+        ctx.db,
+        ctx.org.id,
+        config.object,
+        sql`(SELECT count(*) FROM ${table} WHERE ${trashedAmong(restorable)})`,
+      ),
+      ...restorable.map((id) =>
+        insertActivityWhere(
+          ctx.db,
+          activityRow({ ...activity(ctx, config, id, now), kind: "restored" }),
+          existsWhere(ctx, config, trashedAmong([id])),
+        ),
+      ),
+      ctx.db
+        .update(table)
+        .set({ deletedAt: null, updatedAt: now, version: sql`${table.version} + 1` })
+        .where(trashedAmong(restorable))
+        .returning({ id: table.id }),
+      ...after(restorable),
+    ]);
+    const back = results[1 + restorable.length] as { id: string }[];
+    return { restored: back.length, refused };
+  } catch (error) {
+    // A live record took one of the values between the check and the batch: nothing was restored.
+    if (isUniqueViolation(error, key.constraint))
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: `Another ${key.noun} just took one of their ${key.valueNoun}. Try again.`,
+        cause: error,
+      });
+    throw error;
+  }
 }

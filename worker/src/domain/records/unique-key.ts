@@ -9,12 +9,14 @@ import { isUniqueViolation } from "../constraint-error";
  * A normalised value that at most one live record of an organization holds (a unique index over the
  * live rows, migrations/0001): a contact's primary email, a company's domain. A clash names the holder.
  */
-type UniqueKey = {
+export type UniqueKey = {
   table: typeof contacts | typeof companies;
   column: SQLiteColumn;
   /** How SQLite names the column in a UNIQUE constraint's error. */
   constraint: string;
   noun: string;
+  /** The values, as a message names them. */
+  valueNoun: string;
   holderName: SQL<string>;
 };
 
@@ -23,6 +25,7 @@ export const contactEmailKey: UniqueKey = {
   column: contacts.primaryEmail,
   constraint: "contacts.primary_email",
   noun: "contact",
+  valueNoun: "emails",
   holderName: sql<string>`trim(${contacts.firstName} || ' ' || ${contacts.lastName})`,
 };
 
@@ -31,6 +34,7 @@ export const companyDomainKey: UniqueKey = {
   column: companies.domain,
   constraint: "companies.domain",
   noun: "company",
+  valueNoun: "domains",
   holderName: sql<string>`${companies.name}`,
 };
 
