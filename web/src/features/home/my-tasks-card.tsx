@@ -5,7 +5,8 @@ import { cn } from "../../ui/cn";
 import { useDayRange } from "../tasks/day-range";
 import { TaskLine } from "../tasks/task-line";
 import { taskPath } from "../tasks/task-path";
-import { countText, useTaskLists } from "../tasks/use-task-lists";
+import { countBeyond, countText } from "../tasks/task-counts";
+import { useTaskLists } from "../tasks/use-task-lists";
 import { useToggleTask } from "../tasks/use-task-mutations";
 import { CardEmpty, HomeCard } from "./home-card";
 
@@ -76,7 +77,7 @@ export function MyTasksCard({ className }: { className?: string }) {
           </ul>
           {open.length > SHOWN && (
             <Link to="/tasks" className="mt-auto pt-2 text-xs text-muted hover:text-primary">
-              {open.length - SHOWN} more on Tasks
+              {countBeyond(counts?.map(({ count }) => count) ?? [], SHOWN)} more on Tasks
             </Link>
           )}
         </div>

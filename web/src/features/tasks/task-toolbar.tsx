@@ -4,7 +4,7 @@ import { TabBar } from "../../ui/tab-bar";
 import { memberName, type Member } from "../members/use-members";
 import { Trash2 } from "lucide-react";
 import { pageTabs, type AssigneeFilter, type PageTab, type TaskTab } from "./task-types";
-import { countText, type TabCount } from "./use-task-lists";
+import { countText, type TabCount } from "./task-counts";
 
 const tabLabels: Record<PageTab, string> = {
   today: "Today",

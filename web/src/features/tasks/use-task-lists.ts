@@ -3,13 +3,8 @@ import { useRef, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import type { DayRange } from "./day-range";
 import { compareDone, compareOpen, newestById, tabOf } from "./task-sort";
+import type { TabCount } from "./task-counts";
 import { taskTabs, type AssigneeFilter, type TaskRow, type TaskTab } from "./task-types";
-
-/** A tab's rows, and whether a list feeding it came back full (there are more than it holds). */
-export type TabCount = { count: number; more: boolean };
-
-/** "12", or "200+" when the server has more than the list holds. */
-export const countText = ({ count, more }: TabCount) => `${count}${more ? "+" : ""}`;
 
 export type TaskLists = {
   /** Rows per tab; undefined until every list has loaded once. */
