@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { assert, launchBrowser, registeredUser, screenshot, toCsv } from "./harness.mjs";
+import { assert, downloadText, launchBrowser, parseCsv, registeredUser, screenshot, toCsv } from "./harness.mjs";
 
 const COUNT = 10_000;
 const FIRST = ["Ann", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gia", "Hugo", "Iris", "Jon", "Kira", "Leo"];
@@ -170,6 +170,18 @@ describe("/contacts with 10,000 contacts", () => {
     await toast("Restored 2,200 contacts.").waitFor({ timeout: 60_000 });
     await page.getByRole("button", { name: "Leave trash" }).click();
     await total().getByText("10,000 contacts").waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("exports all 10,000, counting the rows in a toast as they are read", async () => {
+    const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+    const { text } = await downloadText(page, async () => {
+      await page.getByRole("button", { name: "Export", exact: true }).click();
+      await toast(/^Exporting… [\d,]+ contacts so far$/).waitFor();
+    });
+    assert.equal(parseCsv(text).rows.length, COUNT);
+    await toast("Exported 10,000 contacts.").waitFor();
+    assert.equal(await toast(/^Exporting…/).count(), 0, "the count became the result");
     assert.deepEqual(page.errors, []);
   });
 });

@@ -5,6 +5,9 @@ import { trpc } from "../../lib/trpc";
 import type { ExportColumns } from "./export-csv";
 import type { ImportObjectConfig } from "./import-objects";
 
+/** Rows read before the toast starts counting them: one page's worth goes by too fast to need it. */
+const PROGRESS_FROM = 200;
+
 type Export = (columns: ExportColumns, onProgress: (rows: number) => void) => Promise<number>;
 
 /**
@@ -17,15 +20,22 @@ export function useExport(config: ImportObjectConfig) {
   const [rows, setRows] = useState<number | null>(null);
   const run = async (exportRows: Export) => {
     setRows(0);
+    const noun = (count: number) => `${count.toLocaleString()} ${count === 1 ? config.noun[0] : config.noun[1]}`;
+    // Past the first page (100,000 contacts take about 20 s), the toast counts the rows read.
+    let toastId: string | number | undefined;
+    const onProgress = (read: number) => {
+      setRows(read);
+      if (read > PROGRESS_FROM) toastId = toast.loading(`Exporting… ${noun(read)} so far`, { id: toastId });
+    };
     try {
       const [properties, members] = await Promise.all([
         queryClient.fetchQuery(trpc.properties.list.queryOptions({ object: config.object })),
         queryClient.fetchQuery(trpc.organization.listMembers.queryOptions()),
       ]);
-      const count = await exportRows({ properties, members }, setRows);
-      toast.success(`Exported ${count.toLocaleString()} ${count === 1 ? config.noun[0] : config.noun[1]}.`);
+      const count = await exportRows({ properties, members }, onProgress);
+      toast.success(`Exported ${noun(count)}.`, { id: toastId });
     } catch (error) {
-      toast.error(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
+      toast.error(`Export failed: ${error instanceof Error ? error.message : String(error)}`, { id: toastId });
     } finally {
       setRows(null);
     }
