@@ -3,8 +3,8 @@ import { toast, toastError } from "../../lib/toast";
 import { countOf, PartialBulkError, type BulkProgress } from "./use-record-actions";
 
 /**
- * Undo restores one by one; past this many the toast offers no undo (the trash still has them), so Delete asks
- * first.
+ * Up to this many, Delete acts at once and the toast offers Undo; past it, a slip costs more than a toast's few
+ * seconds can put right, so Delete asks first and the trash is where they come back from.
  */
 export const UNDO_LIMIT = 50;
 /** A delete of more than this many shows its progress (one chunk of the procedure's is quick). */
