@@ -10,7 +10,7 @@ import { countChange } from "./list";
 import { checkPropertyValues } from "./properties";
 import { DERIVED_COLUMNS, type WithoutDerived } from "./row-json";
 import { isUniqueViolation } from "../constraint-error";
-import type { UniqueKey } from "./unique-key";
+import { keyTakenMessage, type UniqueKey } from "./unique-key";
 
 /**
  * What every record write needs from the tRPC context: the organization's database, the
@@ -296,10 +296,7 @@ export async function restoreRecords(
   for (const record of found.sort((a, b) => order.get(a.id)! - order.get(b.id)!)) {
     const holder = record.value === null ? undefined : heldBy.get(record.value);
     if (holder !== undefined) {
-      refused.push({
-        id: record.id,
-        message: `${record.value} already belongs to ${holder || `another ${key.noun}`}.`,
-      });
+      refused.push({ id: record.id, message: keyTakenMessage(key, record.value!, holder) });
       continue;
     }
     restorable.push(record.id);

@@ -38,6 +38,10 @@ export const companyDomainKey: UniqueKey = {
   holderName: sql<string>`${companies.name}`,
 };
 
+/** "ann@acme.com already belongs to Ann Lee.": `value` is held by the record named `holderName`. */
+export const keyTakenMessage = (key: UniqueKey, value: string, holderName: string) =>
+  `${value} already belongs to ${holderName || `another ${key.noun}`}.`;
+
 /** CONFLICT "ann@acme.com already belongs to Ann Lee." when another live record holds `value`. */
 export async function assertKeyFree(
   db: Database,
@@ -64,7 +68,7 @@ export async function assertKeyFree(
   if (holder)
     throw new TRPCError({
       code: "CONFLICT",
-      message: `${value} already belongs to ${holder.name || `another ${key.noun}`}.`,
+      message: keyTakenMessage(key, value, holder.name),
       cause: { holderId: holder.id },
     });
 }
