@@ -22,4 +22,18 @@ export function toastError(error: unknown, prefix?: string, action?: ToastAction
   toast.error(prefix ? `${prefix}: ${message}` : message, action ? { action } : undefined);
 }
 
+/**
+ * A loading toast that counts work on many items as it goes ("Updating 300 of 2,808 contacts…"), shown only when
+ * `shown` (the work takes long enough to watch). Its `id` lets the result take its place (undefined when not shown).
+ */
+export function progressToast(shown: boolean, say: (done: number) => string) {
+  const id = shown ? toast.loading(say(0)) : undefined;
+  return {
+    id,
+    update: (done: number) => {
+      if (id !== undefined) toast.loading(say(done), { id });
+    },
+  };
+}
+
 export { toast };

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ChevronDown, SlidersHorizontal, Tag, UserRound } from "lucide-react";
 import { useState } from "react";
 import { trpc } from "../../lib/trpc";
-import { toast } from "../../lib/toast";
+import { progressToast, toast } from "../../lib/toast";
 import { Avatar } from "../../ui/avatar";
 import { Button } from "../../ui/button";
 import { memberName, useMembers } from "../members/use-members";
@@ -51,12 +51,13 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
 
   const run = async (action: BulkAction, describe: Describe) => {
     setPending(true);
-    const toastId = ids.length > BULK_CHUNK ? toast.loading(`Updating ${countOf(ids.length, noun)}…`) : undefined;
+    const progress = progressToast(
+      ids.length > BULK_CHUNK,
+      (done) => `Updating ${done.toLocaleString()} of ${countOf(ids.length, noun)}…`,
+    );
+    const toastId = progress.id;
     try {
-      const updated = await bulkUpdate(ids, action, ({ done, total }) => {
-        if (toastId !== undefined)
-          toast.loading(`Updating ${done.toLocaleString()} of ${countOf(total, noun)}…`, { id: toastId });
-      });
+      const updated = await bulkUpdate(ids, action, ({ done }) => progress.update(done));
       const unchanged = ids.length - updated;
       toast.success(
         describe(updated, countOf(updated, noun)) + (unchanged > 0 ? ` (${unchanged.toLocaleString()} unchanged)` : ""),

@@ -1,6 +1,6 @@
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "../../lib/toast";
+import { progressToast, toast } from "../../lib/toast";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { countOf, RESTORE_CHUNK, useRestoreRecords, type RecordObject } from "./use-record-actions";
@@ -40,12 +40,13 @@ export function RestoreButton({
   const [pending, setPending] = useState(false);
   const handleRestore = async () => {
     setPending(true);
-    const toastId = ids.length > RESTORE_CHUNK ? toast.loading(`Restoring ${countOf(ids.length, noun)}…`) : undefined;
+    const progress = progressToast(
+      ids.length > RESTORE_CHUNK,
+      (done) => `Restoring ${done.toLocaleString()} of ${countOf(ids.length, noun)}…`,
+    );
+    const toastId = progress.id;
     try {
-      const { restored, failures } = await restore(ids, ({ done, total }) => {
-        if (toastId !== undefined)
-          toast.loading(`Restoring ${done.toLocaleString()} of ${countOf(total, noun)}…`, { id: toastId });
-      });
+      const { restored, failures } = await restore(ids, ({ done }) => progress.update(done));
       if (toastId !== undefined && restored === 0) toast.dismiss(toastId);
       if (restored > 0) toast.success(`Restored ${countOf(restored, noun)}.`, { id: toastId });
       if (failures.length > 0)

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast, toastError } from "../../lib/toast";
+import { progressToast, toast, toastError } from "../../lib/toast";
 import { countOf, PartialBulkError, type BulkProgress } from "./use-record-actions";
 
 /**
@@ -28,13 +28,13 @@ export function useBulkDelete({ noun, remove, restore, onDeleted }: BulkDelete) 
   const run = async (ids: string[]) => {
     setAsked({ ids, open: false });
     setPending(true);
-    const toastId =
-      ids.length > PROGRESS_FROM ? toast.loading(`Moving ${countOf(ids.length, noun)} to the trash…`) : undefined;
+    const progress = progressToast(
+      ids.length > PROGRESS_FROM,
+      (done) => `Moving ${done.toLocaleString()} of ${countOf(ids.length, noun)} to the trash…`,
+    );
+    const toastId = progress.id;
     try {
-      const deleted = await remove(ids, ({ done, total }) => {
-        if (toastId !== undefined)
-          toast.loading(`Moving ${done.toLocaleString()} of ${countOf(total, noun)} to the trash…`, { id: toastId });
-      });
+      const deleted = await remove(ids, ({ done }) => progress.update(done));
       onDeleted(ids);
       toast.success(`Deleted ${countOf(deleted, noun)}.`, {
         id: toastId,
