@@ -59,10 +59,14 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
     try {
       const updated = await bulkUpdate(ids, action, ({ done }) => progress.update(done));
       const unchanged = ids.length - updated;
-      toast.success(
-        describe(updated, countOf(updated, noun)) + (unchanged > 0 ? ` (${unchanged.toLocaleString()} unchanged)` : ""),
-        { id: toastId },
-      );
+      // "Tagged 0 contacts “vip”. (2,808 unchanged)" said it as if something had been done.
+      if (updated === 0) toast.info(`Nothing to change on ${countOf(ids.length, noun)}.`, { id: toastId });
+      else
+        toast.success(
+          describe(updated, countOf(updated, noun)) +
+            (unchanged > 0 ? ` (${unchanged.toLocaleString()} unchanged)` : ""),
+          { id: toastId },
+        );
       setDialog(null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
