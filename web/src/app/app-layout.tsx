@@ -3,6 +3,8 @@ import { Outlet, useLocation } from "react-router-dom";
 import { FeedbackModal } from "../features/feedbacks/feedback-modal";
 import { trackPageView } from "../lib/analytics";
 import { Skeleton } from "../ui/empty-state";
+import { cn } from "../ui/cn";
+import { pageGutter } from "../ui/page";
 import { CommandPalette } from "./command-palette";
 import { useGoToKeys } from "./go-to-keys";
 import { ConnectionStatus } from "./connection-status";
@@ -13,7 +15,7 @@ import { Sidebar } from "./sidebar";
 
 function PageSkeleton() {
   return (
-    <div className="px-8 py-7" aria-busy="true" aria-label="Loading page">
+    <div className={cn(pageGutter, "py-7")} aria-busy="true" aria-label="Loading page">
       <Skeleton className="h-6 w-48" />
       <Skeleton className="mt-3 h-4 w-80" />
       <div className="mt-8 space-y-3">

@@ -263,8 +263,9 @@ function RecordItem({
   return (
     <Command.Item value={value} onSelect={onSelect}>
       <Icon className="size-4 text-muted" aria-hidden />
-      <span className="truncate">{name}</span>
-      {hint && <span className="ml-auto truncate text-xs text-muted">{hint}</span>}
+      {/* The name is what is looked for: the details give way first. */}
+      <span className="max-w-[75%] shrink-0 truncate">{name}</span>
+      {hint && <span className="ml-auto min-w-0 truncate text-xs text-muted">{hint}</span>}
     </Command.Item>
   );
 }

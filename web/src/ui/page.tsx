@@ -8,6 +8,9 @@ import { cn } from "./cn";
  */
 export const headerActionLabel = "@max-[48rem]:sr-only";
 
+/** A page's side margins: narrower on a phone, where every pixel of a row counts. */
+export const pageGutter = "px-4 sm:px-8";
+
 /** Title row every page starts with; `actions` sit on the right. */
 export function PageHeader({
   title,
@@ -19,18 +22,23 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <header className="flex flex-wrap items-end justify-between gap-3 border-b border-border px-8 pt-7 pb-5">
+    <header
+      className={cn(
+        "flex flex-wrap items-end justify-between gap-3 border-b border-border pt-5 pb-4 sm:pt-7 sm:pb-5",
+        pageGutter,
+      )}
+    >
       {/* Takes the room the actions leave, so a long description wraps inside it rather than pushing the actions to a
           row of their own; the actions wrap below only when it would be narrower than 12rem. */}
       <div className="min-w-0 flex-[1_1_12rem]">
         <h1 className="text-xl font-semibold tracking-tight text-foreground">{title}</h1>
         {description && <p className="mt-1 text-sm text-muted">{description}</p>}
       </div>
-      {actions && <div className="flex items-center gap-2">{actions}</div>}
+      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
     </header>
   );
 }
 
 export function PageBody({ className, children }: { className?: string; children: ReactNode }) {
-  return <div className={cn("px-8 py-6", className)}>{children}</div>;
+  return <div className={cn(pageGutter, "py-6", className)}>{children}</div>;
 }

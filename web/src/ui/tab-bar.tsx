@@ -11,6 +11,12 @@ type TabBarProps<T extends string> = {
   className?: string;
 };
 
+/**
+ * The line under a row of tabs, drawn inside the element's box: the selected tab's underline paints over it, and the
+ * row can scroll sideways (a phone fits three or four tabs) with nothing hanging below it to clip.
+ */
+export const tabBaseline = "shadow-[inset_0_-1px_0_var(--color-border)]";
+
 /** An underlined row of tabs (Linear-style) with arrow-key movement; the panel is the caller's. */
 export function TabBar<T extends string>({ label, tabs, value, onChange, className }: TabBarProps<T>) {
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -24,7 +30,12 @@ export function TabBar<T extends string>({ label, tabs, value, onChange, classNa
     }
   };
   return (
-    <div role="tablist" aria-label={label} onKeyDown={handleKeyDown} className={cn("flex gap-1", className)}>
+    <div
+      role="tablist"
+      aria-label={label}
+      onKeyDown={handleKeyDown}
+      className={cn("flex gap-1 overflow-x-auto [scrollbar-width:none]", tabBaseline, className)}
+    >
       {tabs.map((tab) => {
         const selected = tab.value === value;
         return (
@@ -38,11 +49,12 @@ export function TabBar<T extends string>({ label, tabs, value, onChange, classNa
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab.value)}
             className={cn(
-              "relative -mb-px inline-flex h-9 items-center gap-1.5 border-b-2 px-2.5 text-[13px] font-medium transition-colors",
-              selected ? "border-primary text-foreground" : "border-transparent text-muted hover:text-foreground",
+              "relative inline-flex h-9 shrink-0 items-center gap-1.5 px-2.5 text-[13px] font-medium whitespace-nowrap transition-colors",
+              selected ? "text-foreground" : "text-muted hover:text-foreground",
             )}
           >
             {tab.label}
+            {selected && <span className="absolute inset-x-0 bottom-0 h-0.5 bg-primary" aria-hidden />}
           </button>
         );
       })}

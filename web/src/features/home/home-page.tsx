@@ -41,7 +41,7 @@ export default function HomePage() {
         }
       />
       <PageBody>
-        <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
           <MyTasksCard className="lg:col-span-2" />
           <ChecklistCard />
           <PipelineCard className="lg:col-span-2" />

@@ -49,7 +49,10 @@ export function MyTasksCard({ className }: { className?: string }) {
         <CardEmpty title="Nothing due">Tasks assigned to you show up here, overdue ones first.</CardEmpty>
       ) : (
         <div className="flex flex-1 flex-col px-4 py-2">
-          <p className="flex gap-3 pb-1 text-xs text-muted" data-testid="home-task-counts">
+          <p
+            className="flex flex-wrap gap-x-3 pb-1 text-xs whitespace-nowrap text-muted"
+            data-testid="home-task-counts"
+          >
             {counts
               ?.filter(({ count }) => count.count > 0)
               .map(({ label, count, tab, urgent }) => (

@@ -54,8 +54,9 @@ export function PossibleDuplicates({ object, id, name }: { object: RecordObject;
         </p>
         <ul className="mt-1.5 space-y-1.5">
           {duplicates.map((duplicate) => (
-            <li key={duplicate.id} className="flex min-w-0 items-center gap-2">
-              <div className="min-w-0 flex-1">
+            // The buttons move under the name, together, when the panel is too narrow for both (a phone).
+            <li key={duplicate.id} className="flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
+              <div className="min-w-0 flex-[1_1_10rem]">
                 <p className="flex min-w-0 items-baseline gap-1.5">
                   <Link
                     to={recordPath({ object, id: duplicate.id })}
@@ -67,25 +68,25 @@ export function PossibleDuplicates({ object, id, name }: { object: RecordObject;
                 </p>
                 {duplicate.detail && <p className="truncate text-xs text-muted">{duplicate.detail}</p>}
               </div>
-              <Button
-                size="sm"
-                variant="secondary"
-                className="shrink-0"
-                onClick={() => setMerging(duplicate.id)}
-                aria-label={`Merge with ${duplicate.name}`}
-              >
-                Merge…
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                className="shrink-0"
-                onClick={() => void dismiss({ id, name }, duplicate)}
-                aria-label={`${duplicate.name} is not a duplicate`}
-                title="Not the same: do not offer it again"
-              >
-                Not a duplicate
-              </Button>
+              <div className="flex shrink-0 gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setMerging(duplicate.id)}
+                  aria-label={`Merge with ${duplicate.name}`}
+                >
+                  Merge…
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => void dismiss({ id, name }, duplicate)}
+                  aria-label={`${duplicate.name} is not a duplicate`}
+                  title="Not the same: do not offer it again"
+                >
+                  Not a duplicate
+                </Button>
+              </div>
             </li>
           ))}
         </ul>

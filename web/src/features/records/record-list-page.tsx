@@ -18,7 +18,7 @@ import {
   type TablePages,
 } from "../../ui/data-table";
 import { InlineEmpty } from "../../ui/inline-empty";
-import { PageHeader } from "../../ui/page";
+import { PageHeader, pageGutter } from "../../ui/page";
 import { useSavedView } from "../views/use-saved-view";
 import { ViewControls } from "../views/view-controls";
 import { ExportSelectedButton } from "../import/export-selected-button";
@@ -148,7 +148,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
           )
         }
       />
-      <div className="flex min-h-0 flex-1 flex-col gap-3 px-8 pt-4 pb-6">
+      <div className={cn("flex min-h-0 flex-1 flex-col gap-3 pt-4 pb-6", pageGutter)}>
         <div className="flex flex-wrap items-center gap-2">
           <SearchBox
             ref={list.searchRef}

@@ -41,7 +41,7 @@ export default function PropertiesPage() {
       >
         <TabBar
           label="Object"
-          className="border-b border-border px-2"
+          className="px-2"
           value={object}
           onChange={(next) => setParams(next === "contact" ? {} : { object: next }, { replace: true })}
           tabs={recordObjects.map((value) => ({

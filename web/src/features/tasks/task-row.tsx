@@ -12,7 +12,14 @@ import { AssigneePicker, DuePicker, RecordPicker } from "./task-pickers";
 import { TaskRowMenu } from "./task-row-menu";
 import type { LinkedRecord, RowPicker, Task, TaskPriority, TaskRow as Row } from "./task-types";
 import { TitleEditor } from "./title-editor";
-import { taskRecordLayout, taskTitleLayout } from "./task-layout";
+import {
+  taskRecordLayout,
+  taskRecordPhoneLayout,
+  taskRowPhoneLayout,
+  taskMetaPhoneLayout,
+  taskTitleLayout,
+  taskTitlePhoneLayout,
+} from "./task-layout";
 
 type TaskRowProps = {
   row: Row;
@@ -58,7 +65,8 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
       onClick={on.onActivate}
       onDoubleClick={on.onEdit}
       className={cn(
-        "group relative flex h-10 cursor-default items-center gap-3 px-4 text-[13px]",
+        "group relative flex h-10 cursor-default items-center gap-2 px-3 text-[13px] sm:gap-3 sm:px-4",
+        taskRowPhoneLayout,
         activeRowClass(active),
       )}
     >
@@ -70,7 +78,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
       ) : (
         <span
           data-testid="task-title"
-          className={cn(taskTitleLayout, done ? "text-muted line-through" : "text-foreground")}
+          className={cn(taskTitleLayout, taskTitlePhoneLayout, done ? "text-muted line-through" : "text-foreground")}
         >
           {task.title}
         </span>
@@ -90,109 +98,112 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
           <NotebookText className="size-3.5" aria-hidden />
         </button>
       )}
-      <RecordPicker
-        task={task}
-        open={picking === "record"}
-        onOpenChange={(open) => on.onPicking(open ? "record" : null)}
-        onPick={on.onRelink}
-        anchor={
-          <button
-            type="button"
-            tabIndex={-1}
-            aria-label={
-              recordName ? `Linked to ${recordName}: link ${task.title} elsewhere` : `Link ${task.title} to a record`
-            }
-            title={recordName ? `Linked to ${recordName}` : "Link to a contact or company"}
-            onClick={(event) => {
-              event.stopPropagation();
-              on.onActivate();
-              on.onPicking("record");
-            }}
-            className={cn(
-              "hidden items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted hover:bg-surface-2 hover:text-foreground sm:inline-flex",
-              taskRecordLayout,
-              recordName
-                ? "border border-border"
-                : "opacity-0 group-hover:opacity-100 group-data-[active=true]:opacity-100",
-            )}
-          >
-            {recordName ? (
-              <>
-                <RecordIcon className="size-3 shrink-0" aria-hidden />
-                <span data-testid="task-record" className="truncate">
-                  {recordName}
-                </span>
-              </>
-            ) : (
-              <Link2 className="size-3.5" aria-hidden />
-            )}
-          </button>
-        }
-      />
-      <DuePicker
-        task={task}
-        open={picking === "due"}
-        onOpenChange={(open) => on.onPicking(open ? "due" : null)}
-        onPick={on.onReschedule}
-        anchor={
-          <button
-            type="button"
-            tabIndex={-1}
-            aria-label={task.dueAt ? `Reschedule ${task.title}` : `Set a due date for ${task.title}`}
-            onClick={(event) => {
-              event.stopPropagation();
-              on.onActivate();
-              on.onPicking("due");
-            }}
-            className="flex w-32 shrink-0 justify-end rounded px-1 py-0.5 hover:bg-surface-2"
-          >
-            {task.dueAt ? (
-              <time
-                data-testid="task-due"
-                dateTime={task.dueAt.toISOString()}
-                title={`Due ${formatDateTime(task.dueAt)}`}
-                className={cn(
-                  "text-xs whitespace-nowrap tabular-nums",
-                  overdue && !done ? "font-medium text-danger" : "text-muted",
-                )}
-              >
-                {formatDueShort(task.dueAt)}
-              </time>
-            ) : (
-              <CalendarPlus
-                className="size-3.5 text-muted opacity-0 group-hover:opacity-100 group-data-[active=true]:opacity-100"
-                aria-hidden
-              />
-            )}
-          </button>
-        }
-      />
-      <AssigneePicker
-        task={task}
-        open={picking === "assignee"}
-        onOpenChange={(open) => on.onPicking(open ? "assignee" : null)}
-        onPick={on.onAssign}
-        anchor={
-          <button
-            type="button"
-            tabIndex={-1}
-            title={`Assigned to ${assigneeName}`}
-            aria-label={`Assigned to ${assigneeName}: reassign ${task.title}`}
-            onClick={(event) => {
-              event.stopPropagation();
-              on.onActivate();
-              on.onPicking("assignee");
-            }}
-            className="shrink-0 rounded-full"
-          >
-            {assignee === null ? (
-              <span className="block size-5 rounded-full bg-surface-2" />
-            ) : (
-              <Avatar name={assigneeName} photoUrl={assignee?.photoUrl} className="size-5 text-[9px]" />
-            )}
-          </button>
-        }
-      />
+      <div className={taskMetaPhoneLayout}>
+        <RecordPicker
+          task={task}
+          open={picking === "record"}
+          onOpenChange={(open) => on.onPicking(open ? "record" : null)}
+          onPick={on.onRelink}
+          anchor={
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-label={
+                recordName ? `Linked to ${recordName}: link ${task.title} elsewhere` : `Link ${task.title} to a record`
+              }
+              title={recordName ? `Linked to ${recordName}` : "Link to a contact or company"}
+              onClick={(event) => {
+                event.stopPropagation();
+                on.onActivate();
+                on.onPicking("record");
+              }}
+              className={cn(
+                "inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted hover:bg-surface-2 hover:text-foreground",
+                taskRecordLayout,
+                taskRecordPhoneLayout,
+                recordName
+                  ? "border border-border"
+                  : "opacity-0 group-hover:opacity-100 group-data-[active=true]:opacity-100",
+              )}
+            >
+              {recordName ? (
+                <>
+                  <RecordIcon className="size-3 shrink-0" aria-hidden />
+                  <span data-testid="task-record" className="truncate">
+                    {recordName}
+                  </span>
+                </>
+              ) : (
+                <Link2 className="size-3.5" aria-hidden />
+              )}
+            </button>
+          }
+        />
+        <DuePicker
+          task={task}
+          open={picking === "due"}
+          onOpenChange={(open) => on.onPicking(open ? "due" : null)}
+          onPick={on.onReschedule}
+          anchor={
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-label={task.dueAt ? `Reschedule ${task.title}` : `Set a due date for ${task.title}`}
+              onClick={(event) => {
+                event.stopPropagation();
+                on.onActivate();
+                on.onPicking("due");
+              }}
+              className="flex shrink-0 justify-end rounded px-1 py-0.5 hover:bg-surface-2 sm:w-32"
+            >
+              {task.dueAt ? (
+                <time
+                  data-testid="task-due"
+                  dateTime={task.dueAt.toISOString()}
+                  title={`Due ${formatDateTime(task.dueAt)}`}
+                  className={cn(
+                    "text-xs whitespace-nowrap tabular-nums",
+                    overdue && !done ? "font-medium text-danger" : "text-muted",
+                  )}
+                >
+                  {formatDueShort(task.dueAt)}
+                </time>
+              ) : (
+                <CalendarPlus
+                  className="size-3.5 text-muted opacity-0 group-hover:opacity-100 group-data-[active=true]:opacity-100"
+                  aria-hidden
+                />
+              )}
+            </button>
+          }
+        />
+        <AssigneePicker
+          task={task}
+          open={picking === "assignee"}
+          onOpenChange={(open) => on.onPicking(open ? "assignee" : null)}
+          onPick={on.onAssign}
+          anchor={
+            <button
+              type="button"
+              tabIndex={-1}
+              title={`Assigned to ${assigneeName}`}
+              aria-label={`Assigned to ${assigneeName}: reassign ${task.title}`}
+              onClick={(event) => {
+                event.stopPropagation();
+                on.onActivate();
+                on.onPicking("assignee");
+              }}
+              className="shrink-0 rounded-full"
+            >
+              {assignee === null ? (
+                <span className="block size-5 rounded-full bg-surface-2" />
+              ) : (
+                <Avatar name={assigneeName} photoUrl={assignee?.photoUrl} className="size-5 text-[9px]" />
+              )}
+            </button>
+          }
+        />
+      </div>
       <TaskRowMenu
         task={task}
         onOpen={on.onOpen}

@@ -1,6 +1,6 @@
 import { Select } from "../../ui/input";
 import { cn } from "../../ui/cn";
-import { TabBar } from "../../ui/tab-bar";
+import { TabBar, tabBaseline } from "../../ui/tab-bar";
 import { memberName, type Member } from "../members/use-members";
 import { Trash2 } from "lucide-react";
 import { pageTabs, type AssigneeFilter, type PageTab, type TaskTab } from "./task-types";
@@ -55,7 +55,13 @@ export function TaskToolbar({
   currentUserId,
 }: TaskToolbarProps) {
   return (
-    <div className="flex flex-wrap items-end justify-between gap-3 border-b border-border">
+    // On a phone the assignee filter sits above the tabs, which keep the line under them.
+    <div
+      className={cn(
+        "flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between sm:gap-3",
+        tabBaseline,
+      )}
+    >
       <TabBar
         label="Task lists"
         value={tab}
@@ -66,7 +72,7 @@ export function TaskToolbar({
           label: <TabLabel tab={value} count={value === "trash" ? undefined : counts?.[value]} />,
         }))}
       />
-      <label className="mb-1.5 flex items-center gap-2 text-[13px] whitespace-nowrap text-muted">
+      <label className="flex items-center gap-2 sm:mb-1.5 text-[13px] whitespace-nowrap text-muted">
         Assigned to
         <Select
           name="assignee"

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import type { Task } from "./task-types";
+import { cn } from "../../ui/cn";
+import { taskTitlePhoneLayout } from "./task-layout";
 
 type TitleEditorProps = {
   task: Task;
@@ -34,7 +36,10 @@ export function TitleEditor({ task, onSave, onCancel }: TitleEditorProps) {
         if (event.key === "Enter") save();
         if (event.key === "Escape") onCancel();
       }}
-      className="h-7 min-w-28 flex-1 rounded-md border border-primary bg-background px-2 text-[13px] text-foreground ring-2 ring-primary/20 focus:outline-none"
+      className={cn(
+        "h-7 min-w-28 flex-1 rounded-md border border-primary bg-background px-2 text-[13px] text-foreground ring-2 ring-primary/20 focus:outline-none",
+        taskTitlePhoneLayout,
+      )}
       style={{ outline: "none" }}
     />
   );

@@ -1,5 +1,5 @@
 import { ListFilter, Plus, X } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { MAX_FILTER_CONDITIONS } from "../../../../worker/src/schemas/records";
 import { ChoiceGroup } from "../choice-group";
 import { cn } from "../cn";
@@ -138,6 +138,9 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
   );
 }
 
+/** The least room kept between a popover and the window's edge. */
+const EDGE_MARGIN = 8;
+
 /** Closes on Escape and on a click outside it. */
 function Popover({
   label,
@@ -159,9 +162,19 @@ function Popover({
     document.addEventListener("pointerdown", handlePointerDown);
     return () => document.removeEventListener("pointerdown", handlePointerDown);
   }, [onClose]);
+  // It opens under its trigger, to the right; a trigger near the window's right edge (a phone's) moves it left
+  // enough to show it whole.
+  const [shiftLeft, setShiftLeft] = useState(0);
+  useLayoutEffect(() => {
+    const box = ref.current?.getBoundingClientRect();
+    if (!box) return;
+    const over = box.right - (document.documentElement.clientWidth - EDGE_MARGIN);
+    if (over > 0) setShiftLeft(Math.min(over, box.left - EDGE_MARGIN));
+  }, []);
   return (
     <div
       ref={ref}
+      style={shiftLeft > 0 ? { left: -shiftLeft } : undefined}
       role="dialog"
       aria-label={label}
       onKeyDown={(event) => {
@@ -171,7 +184,7 @@ function Popover({
           onClose(true);
         }
       }}
-      className="absolute top-full left-0 z-40 mt-1 w-80 rounded-lg border border-border bg-background p-3 shadow-xl"
+      className="absolute top-full left-0 z-40 mt-1 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-border bg-background p-3 shadow-xl"
     >
       {children}
     </div>

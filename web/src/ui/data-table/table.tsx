@@ -305,7 +305,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         onKeyDown={handleGridKeyDown}
         onScroll={handleScroll}
         data-testid="record-table"
-        className="group/grid relative min-h-0 flex-1 overflow-auto focus-visible:outline-none"
+        className="group/grid @container relative min-h-0 flex-1 overflow-auto focus-visible:outline-none"
         style={scrollPadding}
       >
         <div className="relative" style={style}>

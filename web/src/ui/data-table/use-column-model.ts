@@ -1,6 +1,6 @@
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { useMemo, type CSSProperties } from "react";
-import { CHECKBOX_WIDTH, TRAILING_WIDTH, widthVarName } from "./layout";
+import { CHECKBOX_WIDTH, FIRST_COLUMN_SHARE, TRAILING_WIDTH, widthVarName } from "./layout";
 import type { DataTableColumn } from "./types";
 import { useColumnState } from "./use-column-state";
 
@@ -47,11 +47,20 @@ export function useColumnModel<Row>(columns: DataTableColumn<Row>[], storageKey?
 
   const widths: Record<string, string> = {};
   let columnsWidth = 0;
+  const firstId = visibleColumns[0]?.id;
   for (const column of table.getAllLeafColumns()) {
     widths[widthVarName(column.id)] = `${column.getSize()}px`;
-    if (column.getIsVisible()) columnsWidth += column.getSize();
+    if (column.getIsVisible() && column.id !== firstId) columnsWidth += column.getSize();
   }
-  const style = { ...widths, width: columnsWidth + CHECKBOX_WIDTH + TRAILING_WIDTH, minWidth: "100%" } as CSSProperties;
+  // The sticky first column keeps at most FIRST_COLUMN_SHARE of the grid's width (a container), so on a phone the
+  // other columns still have room to scroll by.
+  const firstWidth = firstId === undefined ? "0px" : `min(${widths[widthVarName(firstId)]}, ${FIRST_COLUMN_SHARE})`;
+  if (firstId !== undefined) widths[widthVarName(firstId)] = firstWidth;
+  const style = {
+    ...widths,
+    width: `calc(${columnsWidth + CHECKBOX_WIDTH + TRAILING_WIDTH}px + ${firstWidth})`,
+    minWidth: "100%",
+  } as CSSProperties;
 
   const picker = table
     .getAllLeafColumns()

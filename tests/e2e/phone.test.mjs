@@ -1,0 +1,189 @@
+import { after, before, describe, it } from "node:test";
+import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * What on the page reaches past the window's right edge without a scroller of its own to reach it by: a person on a
+ * phone cannot see it, nor scroll the page sideways to it.
+ */
+function cutOff(page) {
+  return page.evaluate((width) => {
+    const scrollsSideways = (element) => {
+      for (let at = element.parentElement; at && at.tagName !== "MAIN"; at = at.parentElement)
+        if (/auto|scroll|hidden/.test(getComputedStyle(at).overflowX)) return true;
+      return false;
+    };
+    return [...document.querySelectorAll("main *")]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.right > width + 1 && !scrollsSideways(element);
+      })
+      .map((element) => `<${element.tagName.toLowerCase()}> "${element.textContent.trim().slice(0, 40)}"`);
+  }, PHONE.width);
+}
+
+describe("on a phone (390 px)", () => {
+  let browser;
+  let page;
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Pocket Sales", name: "Pat Mobile" }));
+    await page.setViewportSize(PHONE);
+    const due = await page.evaluate(() => {
+      const at = (days, hour) => {
+        const d = new Date();
+        d.setDate(d.getDate() + days);
+        d.setHours(hour, 0, 0, 0);
+        return d.toISOString();
+      };
+      return { yesterday: at(-1, 9), nextWeek: at(7, 10) };
+    });
+    const company = await callProcedure(page, "companies.create", { name: "Northwind Traders International" });
+    await callProcedure(page, "companies.create", {
+      name: "Northwind Traders International LLC",
+      domain: "northwind.example",
+    });
+    const contact = await callProcedure(page, "contacts.create", {
+      firstName: "Maximiliana",
+      lastName: "Featherstonehaugh",
+      emails: ["maximiliana.featherstonehaugh@northwind-traders.example"],
+      title: "Vice President of Procurement",
+      companyId: company.id,
+    });
+    await callProcedure(page, "tasks.create", {
+      title: "Send the signed order form",
+      dueAt: new Date(due.yesterday),
+      recordObject: "contact",
+      recordId: contact.id,
+    });
+    await callProcedure(page, "tasks.create", {
+      title: "Plan the quarterly review with the whole buying committee",
+      dueAt: new Date(due.nextWeek),
+      recordObject: "company",
+      recordId: company.id,
+    });
+  });
+  after(() => browser?.close());
+
+  it("no page runs past the screen's edge", async () => {
+    for (const [path, heading] of [
+      ["/home", /Good (morning|afternoon|evening), Pat/],
+      ["/contacts", "Contacts"],
+      ["/companies", "Companies"],
+      ["/tasks?view=upcoming", "Tasks"],
+      ["/settings/properties", "Settings"],
+    ]) {
+      await page.goto(path);
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+      await page.waitForLoadState("networkidle");
+      assert.deepEqual(await cutOff(page), [], `${path}: cut off at the right edge`);
+      await screenshot(page, `phone${path.replace(/\W+/g, "-")}`);
+    }
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("a task shows its whole title on one line and its record and due date under it; the tabs scroll", async () => {
+    await page.goto("/tasks?view=upcoming");
+    const row = page.getByTestId("task-row").filter({ hasText: "Plan the quarterly review" });
+    await row.waitFor();
+    const title = row.getByTestId("task-title");
+    const box = async (locator) => locator.boundingBox();
+    // The title has the row's width but for the checkbox, priority and menu: most of its words show.
+    const titleBox = await box(title);
+    const rowBox = await box(row);
+    assert.ok(titleBox.width >= rowBox.width - 110, `title ${titleBox.width} px of a ${rowBox.width} px row`);
+    const record = row.getByTestId("task-record");
+    assert.equal(await record.innerText(), "Northwind Traders International");
+    const recordBox = await box(record);
+    const dueBox = await box(row.getByTestId("task-due"));
+    assert.ok(recordBox.y > titleBox.y + titleBox.height - 2, "the record is under the title");
+    const assigneeBox = await box(row.getByRole("button", { name: /^Assigned to Pat Mobile/ }));
+    assert.ok(Math.abs(dueBox.y - recordBox.y) < 8, "the due date is beside the record");
+    assert.ok(Math.abs(assigneeBox.y - dueBox.y) < 8, "the assignee is beside the due date");
+    assert.ok(dueBox.x + dueBox.width <= rowBox.x + rowBox.width, "the due date is inside the row");
+    assert.ok(recordBox.x >= titleBox.x - 8, "the record lines up under the title");
+
+    // Five tabs do not fit: the bar scrolls to the last, and it opens.
+    const trash = page.getByTestId("task-tab-trash");
+    const tabs = page.getByRole("tablist", { name: "Task lists" });
+    assert.ok(await tabs.evaluate((bar) => bar.scrollWidth > bar.clientWidth), "the tab bar scrolls sideways");
+    await trash.click();
+    assert.equal(await trash.getAttribute("aria-selected"), "true");
+    await page.waitForURL(/view=trash/);
+    await screenshot(page, "phone-tasks-trash-tab");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("the contacts grid keeps half its width for the columns after the name", async () => {
+    await page.goto("/contacts");
+    const row = page.getByTestId("record-row").filter({ hasText: "Maximiliana" });
+    await row.waitFor();
+    const grid = await page.getByTestId("record-table").boundingBox();
+    const name = await row.locator('[data-column-id="name"]').boundingBox();
+    const email = await row.locator('[data-column-id="email"]').boundingBox();
+    assert.ok(name.width <= grid.width / 2 + 1, `the name column is ${name.width} px of ${grid.width}`);
+    assert.ok(email.x < grid.x + grid.width - 60, "the email column shows beside it");
+    // Scrolled sideways, the name stays and the next columns pass beside it.
+    await page.getByTestId("record-table").evaluate((table) => (table.scrollLeft = 200));
+    const after = await row.locator('[data-column-id="name"]').boundingBox();
+    assert.equal(Math.round(after.x), Math.round(name.x), "the name column is sticky");
+    await screenshot(page, "phone-contacts-scrolled");
+
+    // The filter form opens whole, though its button is at the right edge.
+    await page.getByRole("button", { name: "Filter" }).click();
+    const form = page.getByRole("dialog", { name: /filter/i });
+    const formBox = await form.boundingBox();
+    assert.ok(
+      formBox.x >= 0 && formBox.x + formBox.width <= PHONE.width,
+      `the filter form spans ${formBox.x}–${formBox.x + formBox.width} px`,
+    );
+    await screenshot(page, "phone-filter");
+    await page.keyboard.press("Escape");
+    await form.waitFor({ state: "hidden" });
+
+    // The record opens over the whole width.
+    await row.locator('[data-column-id="name"]').click();
+    const panel = page.getByTestId("record-panel");
+    await panel.getByRole("heading", { name: "Maximiliana Featherstonehaugh" }).waitFor();
+    const panelBox = await panel.boundingBox();
+    assert.ok(panelBox.width >= PHONE.width - 2, `the panel is ${panelBox.width} px wide`);
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("a possible duplicate's buttons fit the company's panel, under its name", async () => {
+    await page.goto("/companies");
+    await page.getByTestId("record-row").filter({ hasText: "northwind.example" }).waitFor();
+    const plain = page.getByTestId("record-row").filter({ hasNotText: "northwind.example" });
+    await plain.locator('[data-column-id="name"]').click();
+    const panel = page.getByTestId("record-panel");
+    const merge = panel.getByRole("button", { name: "Merge with Northwind Traders International LLC" });
+    const notDuplicate = panel.getByRole("button", { name: "Northwind Traders International LLC is not a duplicate" });
+    await merge.waitFor();
+    const mergeBox = await merge.boundingBox();
+    const notBox = await notDuplicate.boundingBox();
+    const link = await panel.getByRole("link", { name: "Northwind Traders International LLC" }).boundingBox();
+    assert.ok(notBox.x + notBox.width <= PHONE.width, "Not a duplicate is on the screen");
+    assert.ok(Math.abs(mergeBox.y - notBox.y) < 4, "the two buttons are side by side");
+    assert.ok(mergeBox.y > link.y + link.height - 2, "under the duplicate's name");
+    await screenshot(page, "phone-company-duplicate");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("the palette shows a found contact's whole name before its details", async () => {
+    await page.goto("/home");
+    await page.getByRole("heading", { name: /Pat/, level: 1 }).waitFor();
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Type a page or an action…").fill("Maximiliana");
+    const option = page.getByRole("option", { name: /Maximiliana Featherstonehaugh/ });
+    await option.waitFor();
+    const name = option.getByText("Maximiliana Featherstonehaugh", { exact: true });
+    assert.ok(
+      await name.evaluate((span) => span.scrollWidth <= span.clientWidth),
+      "the name is not cut short for its details",
+    );
+    await screenshot(page, "phone-palette");
+    await page.keyboard.press("Escape");
+  });
+});
