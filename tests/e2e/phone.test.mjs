@@ -7,7 +7,7 @@ const PHONE = { width: 390, height: 844 };
  * What on the page reaches past the window's right edge without a scroller of its own to reach it by: a person on a
  * phone cannot see it, nor scroll the page sideways to it.
  */
-function cutOff(page) {
+function cutOff(page, windowWidth) {
   return page.evaluate((width) => {
     const scrollsSideways = (element) => {
       for (let at = element.parentElement; at && at.tagName !== "MAIN"; at = at.parentElement)
@@ -20,7 +20,7 @@ function cutOff(page) {
         return box.width > 0 && box.right > width + 1 && !scrollsSideways(element);
       })
       .map((element) => `<${element.tagName.toLowerCase()}> "${element.textContent.trim().slice(0, 40)}"`);
-  }, PHONE.width);
+  }, windowWidth);
 }
 
 describe("on a phone (390 px)", () => {
@@ -67,20 +67,26 @@ describe("on a phone (390 px)", () => {
   });
   after(() => browser?.close());
 
-  it("no page runs past the screen's edge", async () => {
-    for (const [path, heading] of [
+  it("no page runs past the screen's edge, at 390 px or at 360", async () => {
+    const pages = [
       ["/home", /Good (morning|afternoon|evening), Pat/],
       ["/contacts", "Contacts"],
       ["/companies", "Companies"],
       ["/tasks?view=upcoming", "Tasks"],
       ["/settings/properties", "Settings"],
-    ]) {
-      await page.goto(path);
-      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
-      await page.waitForLoadState("networkidle");
-      assert.deepEqual(await cutOff(page), [], `${path}: cut off at the right edge`);
-      await screenshot(page, `phone${path.replace(/\W+/g, "-")}`);
+      ["/settings/profile", "Settings"],
+    ];
+    for (const width of [PHONE.width, 360]) {
+      await page.setViewportSize({ ...PHONE, width });
+      for (const [path, heading] of pages) {
+        await page.goto(path);
+        await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+        await page.waitForLoadState("networkidle");
+        assert.deepEqual(await cutOff(page, width), [], `${path} at ${width} px: cut off at the right edge`);
+        if (width === PHONE.width) await screenshot(page, `phone${path.replace(/\W+/g, "-")}`);
+      }
     }
+    await page.setViewportSize(PHONE);
     assert.deepEqual(page.errors, []);
   });
 

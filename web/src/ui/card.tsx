@@ -15,8 +15,9 @@ export function CardHeader({
   action?: ReactNode;
 }) {
   return (
-    <div className="flex items-start justify-between gap-4 border-b border-border px-4 py-3">
-      <div>
+    <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b border-border px-4 py-3">
+      {/* As in PageHeader: the action goes under the title only when the title would be narrower than 12rem. */}
+      <div className="min-w-0 flex-[1_1_12rem]">
         <h2 className="text-sm font-semibold text-foreground">{title}</h2>
         {description && <p className="mt-0.5 text-xs text-muted">{description}</p>}
       </div>
