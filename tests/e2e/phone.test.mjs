@@ -149,6 +149,21 @@ describe("on a phone (390 px)", () => {
     await page.keyboard.press("Escape");
     await form.waitFor({ state: "hidden" });
 
+    // Selected, its bulk actions wrap inside the grid: every one of them can be reached.
+    await row.getByRole("checkbox").click();
+    const bar = page.getByTestId("selection-bar");
+    await bar.waitFor();
+    const barBox = await bar.boundingBox();
+    assert.ok(barBox.x >= grid.x && barBox.x + barBox.width <= grid.x + grid.width, "the bar is inside the grid");
+    for (const button of await bar.getByRole("button").all()) {
+      const b = await button.boundingBox();
+      const name = await button.getAttribute("aria-label");
+      assert.ok(b.x >= barBox.x && b.x + b.width <= barBox.x + barBox.width + 1, `${name} is inside the bar`);
+    }
+    await screenshot(page, "phone-bulk-actions");
+    await bar.getByRole("button", { name: "Clear selection" }).click();
+    await bar.waitFor({ state: "hidden" });
+
     // The record opens over the whole width.
     await row.locator('[data-column-id="name"]').click();
     const panel = page.getByTestId("record-panel");
@@ -174,6 +189,27 @@ describe("on a phone (390 px)", () => {
     assert.ok(Math.abs(mergeBox.y - notBox.y) < 4, "the two buttons are side by side");
     assert.ok(mergeBox.y > link.y + link.height - 2, "under the duplicate's name");
     await screenshot(page, "phone-company-duplicate");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("the import's mapping shows each column, its example and its field picker", async () => {
+    await page.goto("/contacts");
+    await page.getByTestId("record-row").first().waitFor();
+    await page.getByRole("button", { name: "Import" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import contacts" });
+    const csv = "First Name,Email Address,Company Name\nAnn,ann.phone@example.com,Acme\n";
+    await dialog
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "phone.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const picker = dialog.getByRole("combobox", { name: "Import Email Address as" });
+    await picker.waitFor();
+    const dialogBox = await dialog.boundingBox();
+    const pickerBox = await picker.boundingBox();
+    assert.ok(pickerBox.x + pickerBox.width <= dialogBox.x + dialogBox.width, "the field picker is inside the dialog");
+    await dialog.getByText("ann.phone@example.com").first().waitFor();
+    assert.equal(await picker.inputValue(), "email");
+    await screenshot(page, "phone-import-mapping");
+    await page.keyboard.press("Escape");
     assert.deepEqual(page.errors, []);
   });
 

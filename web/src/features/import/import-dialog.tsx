@@ -280,15 +280,23 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
                 <thead className="sticky top-0 bg-surface text-left text-xs text-muted">
                   <tr>
                     <th className="px-3 py-2 font-medium">Column in file</th>
-                    <th className="px-3 py-2 font-medium">Example</th>
+                    <th className="px-3 py-2 font-medium max-sm:hidden">Example</th>
                     <th className="px-3 py-2 font-medium">Import as</th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-border">
                   {file.csv.headers.map((header) => (
                     <tr key={header}>
-                      <td className="px-3 py-1.5 font-medium">{header}</td>
-                      <td className="max-w-48 truncate px-3 py-1.5 text-muted">{file.csv.rows[0]?.[header]}</td>
+                      <td className="max-w-0 px-3 py-1.5 font-medium sm:max-w-none">
+                        {header}
+                        {/* On a phone the example goes under the column's name: three columns do not fit. */}
+                        <span className="block truncate text-xs font-normal text-muted sm:hidden">
+                          {file.csv.rows[0]?.[header]}
+                        </span>
+                      </td>
+                      <td className="max-w-48 truncate px-3 py-1.5 text-muted max-sm:hidden">
+                        {file.csv.rows[0]?.[header]}
+                      </td>
                       <td className="px-3 py-1.5">
                         <Select
                           aria-label={`Import ${header} as`}
@@ -344,12 +352,12 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
               ))}
             </ul>
           </div>
-          <fieldset className="flex items-center gap-4 text-sm">
+          <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
             <legend className="sr-only">
               When a {singular} with the same {config.duplicateKey} exists
             </legend>
             <span className="text-muted">Same {config.duplicateKey} already in the workspace:</span>
-            <label className="flex items-center gap-1.5">
+            <label className="flex items-center gap-1.5 whitespace-nowrap">
               <input
                 type="radio"
                 name="duplicates"
@@ -358,7 +366,7 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
               />{" "}
               Skip the row
             </label>
-            <label className="flex items-center gap-1.5">
+            <label className="flex items-center gap-1.5 whitespace-nowrap">
               <input
                 type="radio"
                 name="duplicates"

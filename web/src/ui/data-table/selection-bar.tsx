@@ -31,7 +31,8 @@ export function SelectionBar({
         event.preventDefault();
         onClear();
       }}
-      className="absolute bottom-4 left-1/2 z-30 flex w-max max-w-full -translate-x-1/2 items-center gap-1 rounded-lg border border-border bg-background py-1 pr-1 pl-3 shadow-xl"
+      // On a phone, where even the icons do not fit one row, the actions wrap to a second.
+      className="absolute bottom-4 left-1/2 z-30 flex w-max max-w-[calc(100%-1rem)] -translate-x-1/2 flex-wrap items-center justify-center gap-1 rounded-lg border border-border bg-background py-1 pr-1 pl-3 shadow-xl"
     >
       <span
         className="mr-2 text-[13px] font-medium whitespace-nowrap text-foreground tabular-nums"
@@ -48,7 +49,7 @@ export function SelectionBar({
         className="flex h-7 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-foreground"
       >
         <X className="size-3.5" aria-hidden />
-        <Kbd>Esc</Kbd>
+        <Kbd className="max-sm:hidden">Esc</Kbd>
       </button>
     </div>
   );
