@@ -53,7 +53,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
               event.preventDefault();
           }}
           className={cn(
-            "fixed top-[15%] left-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 rounded-xl border border-border bg-background p-6 shadow-2xl focus:outline-none",
+            "fixed top-[15%] left-1/2 z-50 w-[calc(100%-1.5rem)] -translate-x-1/2 rounded-xl border border-border bg-background p-4 shadow-2xl focus:outline-none sm:w-[calc(100%-2rem)] sm:p-6",
             width,
             className,
           )}

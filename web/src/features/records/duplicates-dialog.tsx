@@ -64,7 +64,8 @@ function PairReason({ object, pair }: { object: RecordObject; pair: Pair }) {
 function SideCard({ object, side }: { object: RecordObject; side: Side }) {
   const Icon = recordIconOf(object);
   return (
-    <div className="flex min-w-0 flex-1 items-start gap-2 rounded-md border border-border bg-background px-3 py-2">
+    // On a phone each record takes a line of its own (side by side they would show only their icons).
+    <div className="flex min-w-0 flex-1 items-start gap-2 rounded-md border border-border bg-background px-3 py-2 max-sm:basis-full">
       <Icon className="mt-0.5 size-3.5 shrink-0 text-muted" aria-hidden />
       <div className="min-w-0">
         <p className="truncate text-[13px] font-medium text-foreground">{side.name}</p>
@@ -174,7 +175,7 @@ export function DuplicatesDialog({
                 <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
                   <SideCard object={object} side={pair.records[0]} />
                   <SideCard object={object} side={pair.records[1]} />
-                  <div className="flex shrink-0 gap-1.5">
+                  <div className="flex shrink-0 gap-1.5 max-sm:w-full max-sm:justify-end">
                     <Button size="sm" variant="secondary" onClick={() => setMerging(pair)}>
                       Merge…
                     </Button>

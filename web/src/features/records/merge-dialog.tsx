@@ -68,6 +68,12 @@ function propertyText(value: unknown): Value {
   return String(value);
 }
 
+/**
+ * The comparison's columns: the field, each record, the result. On a phone the field's name takes a line of its own
+ * above the three values (four columns of 300 px broke every word).
+ */
+const comparisonColumns = "grid grid-cols-[7.5rem_1fr_1fr_1fr] gap-2 max-sm:grid-cols-3 max-sm:gap-y-0";
+
 const isEmpty = (v: Value) => v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
 function combine(rule: Rule, survivor: Value, other: Value): Value {
@@ -257,21 +263,24 @@ function MergeContent({
         aria-label={`Keep ${recordName(object, row)}`}
         onClick={() => setSurvivorIndex(index)}
         className={cn(
-          "flex w-full flex-col items-start gap-0.5 rounded-lg border px-3 py-2 text-left transition-colors",
+          "flex w-full flex-col items-start gap-0.5 rounded-lg border px-3 py-2 text-left transition-colors max-sm:px-2",
           chosen ? "border-primary bg-primary-soft" : "border-border hover:bg-surface-2",
         )}
       >
         <span className="flex w-full items-center gap-1.5">
           <span
             className={cn(
-              "flex size-4 shrink-0 items-center justify-center rounded-full border",
+              // On a phone the card's colour and "Stays" say it: the name needs the room.
+              "flex size-4 shrink-0 items-center justify-center rounded-full border max-sm:hidden",
               chosen ? "border-primary bg-primary text-primary-foreground" : "border-border",
             )}
             aria-hidden
           >
             {chosen && <Check className="size-3" />}
           </span>
-          <span className="truncate text-sm font-semibold text-foreground">{recordName(object, row)}</span>
+          <span className="truncate text-sm font-semibold text-foreground max-sm:text-xs max-sm:break-words max-sm:hyphens-auto max-sm:whitespace-normal">
+            {recordName(object, row)}
+          </span>
         </span>
         <span className={cn("text-xs", chosen ? "text-primary" : "text-muted")}>
           {chosen ? "Stays" : "Merged in, then trashed"}
@@ -282,14 +291,14 @@ function MergeContent({
   };
 
   const cell = (children: ReactNode, className?: string) => (
-    <div className={cn("min-w-0 px-2 py-1.5 break-words", className)}>{children}</div>
+    <div className={cn("min-w-0 px-2 py-1.5 break-words max-sm:text-xs", className)}>{children}</div>
   );
 
   return (
     <>
       <div role="radiogroup" aria-label={`The ${noun[0]} that stays`} data-testid="merge-dialog">
-        <div className="grid grid-cols-[7.5rem_1fr_1fr_1fr] items-end gap-2 pb-2">
-          <span />
+        <div className={cn(comparisonColumns, "items-end pb-2")}>
+          <span className="max-sm:hidden" />
           {header(a, 0, holdingsA)}
           {header(b, 1, holdingsB)}
           <div className="px-2 pb-2 text-xs font-semibold tracking-wide text-muted uppercase">After merge</div>
@@ -300,11 +309,8 @@ function MergeContent({
             const vb = field.get(b, members.data);
             const result = combine(field.rule, survivorIndex === 0 ? va : vb, survivorIndex === 0 ? vb : va);
             return (
-              <div
-                key={field.label}
-                className="grid grid-cols-[7.5rem_1fr_1fr_1fr] gap-2 border-b border-border last:border-b-0"
-              >
-                {cell(field.label, "text-muted")}
+              <div key={field.label} className={cn(comparisonColumns, "border-b border-border last:border-b-0")}>
+                {cell(field.label, "text-muted max-sm:col-span-3 max-sm:pb-0 max-sm:text-xs")}
                 {cell(<Shown value={va} />, survivorIndex === 0 ? "text-foreground" : "text-muted")}
                 {cell(<Shown value={vb} />, survivorIndex === 1 ? "text-foreground" : "text-muted")}
                 {cell(<Shown value={result} />, "bg-surface font-medium text-foreground")}
