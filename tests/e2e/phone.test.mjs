@@ -118,6 +118,11 @@ describe("on a phone (390 px)", () => {
     await trash.click();
     await page.waitForURL(/view=trash/);
     await page.getByRole("tab", { name: "Trash", selected: true }).waitFor();
+    // A link to the last tab opens with it in sight.
+    await page.goto("/tasks?view=trash");
+    await page.getByRole("tab", { name: "Trash", selected: true }).waitFor();
+    const [barBox, trashBox] = [await tabs.boundingBox(), await trash.boundingBox()];
+    assert.ok(trashBox.x + trashBox.width <= barBox.x + barBox.width + 1, "the Trash tab is scrolled into sight");
     await screenshot(page, "phone-tasks-trash-tab");
     assert.deepEqual(page.errors, []);
   });

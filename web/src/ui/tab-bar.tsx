@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactNode } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "./cn";
 
 export type TabItem<T extends string> = { value: T; label: ReactNode; testId?: string };
@@ -19,6 +19,17 @@ export const tabBaseline = "shadow-[inset_0_-1px_0_var(--color-border)]";
 
 /** An underlined row of tabs (Linear-style) with arrow-key movement; the panel is the caller's. */
 export function TabBar<T extends string>({ label, tabs, value, onChange, className }: TabBarProps<T>) {
+  // Where the row scrolls (a phone), the selected tab is brought into sight: a link to the last tab opens on it.
+  const barRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    const tab = bar?.querySelector<HTMLElement>(`[data-value="${CSS.escape(value)}"]`);
+    if (!bar || !tab || bar.scrollWidth <= bar.clientWidth) return;
+    const barBox = bar.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.left < barBox.left) bar.scrollLeft -= barBox.left - tabBox.left;
+    else if (tabBox.right > barBox.right) bar.scrollLeft += tabBox.right - barBox.right;
+  }, [value]);
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
     event.preventDefault();
@@ -31,6 +42,7 @@ export function TabBar<T extends string>({ label, tabs, value, onChange, classNa
   };
   return (
     <div
+      ref={barRef}
       role="tablist"
       aria-label={label}
       onKeyDown={handleKeyDown}
