@@ -127,6 +127,29 @@ describe("on a phone (390 px)", () => {
     assert.deepEqual(page.errors, []);
   });
 
+  it("on a 1024 px laptop the task list beside a task's details takes two lines a task too", async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    try {
+      await page.goto("/tasks?view=upcoming");
+      const row = page.getByTestId("task-row").filter({ hasText: "Plan the quarterly review" });
+      await row.getByTestId("task-title").click();
+      await page.keyboard.press("o");
+      await page.getByTestId("task-details").waitFor();
+      const list = await page.getByTestId("task-list").boundingBox();
+      const details = await page.getByTestId("task-details").boundingBox();
+      assert.ok(list.x + list.width <= details.x + 1, "the list makes room for the details");
+      const due = await row.getByTestId("task-due").boundingBox();
+      const title = await row.getByTestId("task-title").boundingBox();
+      assert.ok(due.x + due.width <= list.x + list.width, "the due date shows inside the list");
+      assert.ok(due.y > title.y + title.height - 2, "under the title");
+      assert.ok(title.width >= list.width - 110, `the title has the line (${title.width} of ${list.width} px)`);
+      await screenshot(page, "laptop-task-details");
+    } finally {
+      await page.setViewportSize(PHONE);
+    }
+    assert.deepEqual(page.errors, []);
+  });
+
   it("the contacts grid keeps half its width for the columns after the name", async () => {
     await page.goto("/contacts");
     const row = page.getByTestId("record-row").filter({ hasText: "Maximiliana" });

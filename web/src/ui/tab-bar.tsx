@@ -19,17 +19,25 @@ export const tabBaseline = "shadow-[inset_0_-1px_0_var(--color-border)]";
 
 /** An underlined row of tabs (Linear-style) with arrow-key movement; the panel is the caller's. */
 export function TabBar<T extends string>({ label, tabs, value, onChange, className }: TabBarProps<T>) {
-  // Where the row scrolls (a phone), the selected tab is brought into sight: a link to the last tab opens on it.
+  // Where the row scrolls (a phone), the selected tab is brought into sight: a link to the last tab opens on it. Again
+  // when a tab changes size (its count arrives) and pushes it out; not when a person scrolls the row.
   const barRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const bar = barRef.current;
-    const tab = bar?.querySelector<HTMLElement>(`[data-value="${CSS.escape(value)}"]`);
-    if (!bar || !tab || bar.scrollWidth <= bar.clientWidth) return;
-    const barBox = bar.getBoundingClientRect();
-    const tabBox = tab.getBoundingClientRect();
-    if (tabBox.left < barBox.left) bar.scrollLeft -= barBox.left - tabBox.left;
-    else if (tabBox.right > barBox.right) bar.scrollLeft += tabBox.right - barBox.right;
-  }, [value]);
+    if (!bar) return;
+    const reveal = () => {
+      const tab = bar.querySelector<HTMLElement>(`[data-value="${CSS.escape(value)}"]`);
+      if (!tab || bar.scrollWidth <= bar.clientWidth) return;
+      const barBox = bar.getBoundingClientRect();
+      const tabBox = tab.getBoundingClientRect();
+      if (tabBox.left < barBox.left) bar.scrollLeft -= barBox.left - tabBox.left;
+      else if (tabBox.right > barBox.right) bar.scrollLeft += tabBox.right - barBox.right;
+    };
+    reveal();
+    const resized = new ResizeObserver(reveal);
+    for (const tab of bar.children) resized.observe(tab);
+    return () => resized.disconnect();
+  }, [value, tabs.length]);
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
     event.preventDefault();
@@ -46,7 +54,7 @@ export function TabBar<T extends string>({ label, tabs, value, onChange, classNa
       role="tablist"
       aria-label={label}
       onKeyDown={handleKeyDown}
-      className={cn("flex gap-1 overflow-x-auto [scrollbar-width:none]", tabBaseline, className)}
+      className={cn("flex min-w-0 gap-1 overflow-x-auto [scrollbar-width:none]", tabBaseline, className)}
     >
       {tabs.map((tab) => {
         const selected = tab.value === value;

@@ -1,5 +1,7 @@
 import { useRef, useState, type RefObject } from "react";
 import { Card } from "../../ui/card";
+import { cn } from "../../ui/cn";
+import { taskListContainer } from "./task-layout";
 import type { Member } from "../members/use-members";
 import { TaskRow } from "./task-row";
 import type { RowPicker, TaskRow as Row } from "./task-types";
@@ -61,7 +63,7 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
   );
 
   return (
-    <Card className="overflow-hidden">
+    <Card className={cn("overflow-hidden", taskListContainer)}>
       <ul ref={listRef} className="divide-y divide-border" data-testid="task-list" aria-label="Tasks">
         {rows.map((row, i) => (
           <TaskRow

@@ -14,11 +14,13 @@ import type { LinkedRecord, RowPicker, Task, TaskPriority, TaskRow as Row } from
 import { TitleEditor } from "./title-editor";
 import {
   taskRecordLayout,
-  taskRecordPhoneLayout,
-  taskRowPhoneLayout,
-  taskMetaPhoneLayout,
+  taskRecordNarrowLayout,
+  taskRowNarrowLayout,
+  taskMetaNarrowLayout,
   taskTitleLayout,
-  taskTitlePhoneLayout,
+  taskTitleNarrowLayout,
+  taskRowWideSpacing,
+  taskDueWideColumn,
 } from "./task-layout";
 
 type TaskRowProps = {
@@ -65,8 +67,9 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
       onClick={on.onActivate}
       onDoubleClick={on.onEdit}
       className={cn(
-        "group relative flex h-10 cursor-default items-center gap-2 px-3 text-[13px] sm:gap-3 sm:px-4",
-        taskRowPhoneLayout,
+        "group relative flex h-10 cursor-default items-center gap-2 px-3 text-[13px]",
+        taskRowWideSpacing,
+        taskRowNarrowLayout,
         activeRowClass(active),
       )}
     >
@@ -78,7 +81,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
       ) : (
         <span
           data-testid="task-title"
-          className={cn(taskTitleLayout, taskTitlePhoneLayout, done ? "text-muted line-through" : "text-foreground")}
+          className={cn(taskTitleLayout, taskTitleNarrowLayout, done ? "text-muted line-through" : "text-foreground")}
         >
           {task.title}
         </span>
@@ -98,7 +101,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
           <NotebookText className="size-3.5" aria-hidden />
         </button>
       )}
-      <div className={taskMetaPhoneLayout}>
+      <div className={taskMetaNarrowLayout}>
         <RecordPicker
           task={task}
           open={picking === "record"}
@@ -120,7 +123,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
               className={cn(
                 "inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted hover:bg-surface-2 hover:text-foreground",
                 taskRecordLayout,
-                taskRecordPhoneLayout,
+                taskRecordNarrowLayout,
                 recordName
                   ? "border border-border"
                   : "opacity-0 group-hover:opacity-100 group-data-[active=true]:opacity-100",
@@ -154,7 +157,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
                 on.onActivate();
                 on.onPicking("due");
               }}
-              className="flex shrink-0 justify-end rounded px-1 py-0.5 hover:bg-surface-2 sm:w-32"
+              className={cn("flex shrink-0 justify-end rounded px-1 py-0.5 hover:bg-surface-2", taskDueWideColumn)}
             >
               {task.dueAt ? (
                 <time

@@ -55,10 +55,11 @@ export function TaskToolbar({
   currentUserId,
 }: TaskToolbarProps) {
   return (
-    // On a phone the assignee filter sits above the tabs, which keep the line under them.
+    // Where tabs and filter do not fit one row (a phone, or the details open beside the list), the assignee filter
+    // sits above the tabs, which keep the line under them. The page body is the container.
     <div
       className={cn(
-        "flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between sm:gap-3",
+        "flex flex-col-reverse gap-2 @min-[46rem]:flex-row @min-[46rem]:items-end @min-[46rem]:justify-between @min-[46rem]:gap-3",
         tabBaseline,
       )}
     >
@@ -72,7 +73,7 @@ export function TaskToolbar({
           label: <TabLabel tab={value} count={value === "trash" ? undefined : counts?.[value]} />,
         }))}
       />
-      <label className="flex items-center gap-2 sm:mb-1.5 text-[13px] whitespace-nowrap text-muted">
+      <label className="flex items-center gap-2 @min-[46rem]:mb-1.5 text-[13px] whitespace-nowrap text-muted">
         Assigned to
         <Select
           name="assignee"

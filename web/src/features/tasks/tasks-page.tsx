@@ -67,7 +67,7 @@ export default function TasksPage() {
     <>
       <PageHeader title="Tasks" description="What to do today, what comes next, and what slipped." />
       {/* The details panel covers the page's right side: the list makes room for it. */}
-      <PageBody className={cn("max-w-5xl", openRow && "lg:pr-[29rem]")}>
+      <PageBody className={cn("@container max-w-5xl", openRow && "lg:pr-[29rem]")}>
         <QuickAdd ref={quickAddRef} tab={tab === "trash" ? "upcoming" : tab} assigneeId={specificAssignee} />
         <div className="mt-5">
           <TaskToolbar

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Task } from "./task-types";
 import { cn } from "../../ui/cn";
-import { taskTitlePhoneLayout } from "./task-layout";
+import { taskTitleNarrowLayout } from "./task-layout";
 
 type TitleEditorProps = {
   task: Task;
@@ -38,7 +38,7 @@ export function TitleEditor({ task, onSave, onCancel }: TitleEditorProps) {
       }}
       className={cn(
         "h-7 min-w-28 flex-1 rounded-md border border-primary bg-background px-2 text-[13px] text-foreground ring-2 ring-primary/20 focus:outline-none",
-        taskTitlePhoneLayout,
+        taskTitleNarrowLayout,
       )}
       style={{ outline: "none" }}
     />
