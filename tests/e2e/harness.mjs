@@ -120,6 +120,23 @@ export function uniqueEmail(label = "user") {
 
 export const PASSWORD = "correct-horse-9";
 
+/**
+ * Moments in the browser's time zone, as the page reads them: `{ name: [days from today, hour, minute?] }` to
+ * `{ name: Date }`.
+ */
+export async function browserTimes(page, moments) {
+  const iso = await page.evaluate((wanted) => {
+    const at = ([days, hour, minute = 0]) => {
+      const d = new Date();
+      d.setDate(d.getDate() + days);
+      d.setHours(hour, minute, 0, 0);
+      return d.toISOString();
+    };
+    return Object.fromEntries(Object.entries(wanted).map(([name, moment]) => [name, at(moment)]));
+  }, moments);
+  return Object.fromEntries(Object.entries(iso).map(([name, at]) => [name, new Date(at)]));
+}
+
 export async function signUp(page, { email, password = PASSWORD, name = "Ada Lovelace" }) {
   if (!page.url().includes("/signup")) await page.goto("/signup");
   await page.fill('input[name="displayName"]', name);

@@ -1,5 +1,5 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import { assert, browserTimes, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
 
 describe("/home: my open tasks and the team's recent activity", () => {
   let browser;
@@ -17,30 +17,21 @@ describe("/home: my open tasks and the team's recent activity", () => {
   before(async () => {
     browser = await launchBrowser();
     ({ page } = await registeredUser(browser, { organization: "Homebase", name: "Hana Home", locale: "en-US" }));
-    // Due dates in the browser's time zone, as the page reads them.
-    const due = await page.evaluate(() => {
-      const at = (days, hour, minute = 0) => {
-        const d = new Date();
-        d.setDate(d.getDate() + days);
-        d.setHours(hour, minute, 0, 0);
-        return d.toISOString();
-      };
-      // Today's "some time today" (23:59), so it is never overdue while the test runs.
-      return { yesterday: at(-1, 9), laterToday: at(0, 23, 59), nextWeek: at(7, 10) };
-    });
+    // Today's "some time today" (23:59), so it is never overdue while the test runs.
+    const due = await browserTimes(page, { yesterday: [-1, 9], laterToday: [0, 23, 59], nextWeek: [7, 10] });
     ann = await callProcedure(page, "contacts.create", { firstName: "Ann", lastName: "Lee" });
     acme = await callProcedure(page, "companies.create", { name: "Acme" });
     // Written in the opposite order to the one the card shows.
-    await callProcedure(page, "tasks.create", { title: "Plan the offsite", dueAt: new Date(due.nextWeek) });
+    await callProcedure(page, "tasks.create", { title: "Plan the offsite", dueAt: due.nextWeek });
     await callProcedure(page, "tasks.create", {
       title: "Renew Acme's contract",
-      dueAt: new Date(due.laterToday),
+      dueAt: due.laterToday,
       recordObject: "company",
       recordId: acme.id,
     });
     await callProcedure(page, "tasks.create", {
       title: "Call Ann back",
-      dueAt: new Date(due.yesterday),
+      dueAt: due.yesterday,
       recordObject: "contact",
       recordId: ann.id,
     });

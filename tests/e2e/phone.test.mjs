@@ -1,5 +1,5 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import { assert, browserTimes, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -31,15 +31,7 @@ describe("on a phone (390 px)", () => {
     browser = await launchBrowser();
     ({ page } = await registeredUser(browser, { organization: "Pocket Sales", name: "Pat Mobile" }));
     await page.setViewportSize(PHONE);
-    const due = await page.evaluate(() => {
-      const at = (days, hour) => {
-        const d = new Date();
-        d.setDate(d.getDate() + days);
-        d.setHours(hour, 0, 0, 0);
-        return d.toISOString();
-      };
-      return { yesterday: at(-1, 9), nextWeek: at(7, 10) };
-    });
+    const due = await browserTimes(page, { yesterday: [-1, 9], nextWeek: [7, 10] });
     const company = await callProcedure(page, "companies.create", { name: "Northwind Traders International" });
     await callProcedure(page, "companies.create", {
       name: "Northwind Traders International LLC",
@@ -54,13 +46,13 @@ describe("on a phone (390 px)", () => {
     });
     await callProcedure(page, "tasks.create", {
       title: "Send the signed order form",
-      dueAt: new Date(due.yesterday),
+      dueAt: due.yesterday,
       recordObject: "contact",
       recordId: contact.id,
     });
     await callProcedure(page, "tasks.create", {
       title: "Plan the quarterly review with the whole buying committee",
-      dueAt: new Date(due.nextWeek),
+      dueAt: due.nextWeek,
       recordObject: "company",
       recordId: company.id,
     });
