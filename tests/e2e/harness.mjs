@@ -30,10 +30,17 @@ export async function launchBrowser() {
 /** A fresh browser profile (own IndexedDB, cookies); page errors fail loudly in the log. */
 export async function newPage(
   browser,
-  { colorScheme = "light", viewport = { width: 1360, height: 860 }, locale } = {},
+  { colorScheme = "light", viewport = { width: 1360, height: 860 }, locale, hasTouch = false } = {},
 ) {
-  // `locale` pins number and date formats ("1,000", "3:00 PM") for tests that read them.
-  const context = await browser.newContext({ baseURL: BASE_URL, colorScheme, viewport, ...(locale && { locale }) });
+  // `locale` pins number and date formats ("1,000", "3:00 PM") for tests that read them. `hasTouch`: a touch screen,
+  // whose pointer is coarse (a phone).
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    colorScheme,
+    viewport,
+    hasTouch,
+    ...(locale && { locale }),
+  });
   const page = await context.newPage();
   page.errors = [];
   // Nothing may leave the machine: no analytics unless configured, no fonts, no CDNs.

@@ -1,5 +1,14 @@
 import { after, before, describe, it } from "node:test";
-import { assert, browserTimes, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  assert,
+  browserTimes,
+  callProcedure,
+  launchBrowser,
+  newPage,
+  registeredUser,
+  screenshot,
+  signIn,
+} from "./harness.mjs";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -26,10 +35,11 @@ function cutOff(page, windowWidth) {
 describe("on a phone (390 px)", () => {
   let browser;
   let page;
+  let email;
 
   before(async () => {
     browser = await launchBrowser();
-    ({ page } = await registeredUser(browser, { organization: "Pocket Sales", name: "Pat Mobile" }));
+    ({ page, email } = await registeredUser(browser, { organization: "Pocket Sales", name: "Pat Mobile" }));
     await page.setViewportSize(PHONE);
     const due = await browserTimes(page, { yesterday: [-1, 9], nextWeek: [7, 10] });
     const company = await callProcedure(page, "companies.create", { name: "Northwind Traders International" });
@@ -263,6 +273,36 @@ describe("on a phone (390 px)", () => {
     await screenshot(page, "phone-import-mapping");
     await page.keyboard.press("Escape");
     assert.deepEqual(page.errors, []);
+  });
+
+  it("a touch screen shows no keys to press", async () => {
+    const visibleKeys = (on) => on.locator("kbd:visible").count();
+    // With a mouse and keyboard, the list says its keys.
+    await page.goto("/tasks");
+    await page.getByRole("heading", { name: "Tasks", level: 1 }).waitFor();
+    assert.ok(await page.getByLabel("Keyboard shortcuts").isVisible());
+    assert.ok((await visibleKeys(page)) > 0);
+
+    const touch = await newPage(browser, { viewport: PHONE, hasTouch: true });
+    try {
+      await signIn(touch.page, { email });
+      await touch.page.waitForURL("**/home");
+      for (const [path, heading] of [
+        ["/home", /Pat/],
+        ["/tasks", "Tasks"],
+        ["/contacts", "Contacts"],
+      ]) {
+        await touch.page.goto(path);
+        await touch.page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+        await touch.page.waitForLoadState("networkidle");
+        assert.equal(await visibleKeys(touch.page), 0, `${path}: no key hints`);
+      }
+      assert.equal(await touch.page.getByLabel("Keyboard shortcuts").isVisible(), false);
+      await screenshot(touch.page, "phone-touch-contacts");
+      assert.deepEqual(touch.page.errors, []);
+    } finally {
+      await touch.context.close();
+    }
   });
 
   it("the palette shows a found contact's whole name before its details", async () => {

@@ -1,14 +1,9 @@
-import { cn } from "./cn";
 import type { ReactNode } from "react";
 
-export function Kbd({ children, className }: { children: ReactNode; className?: string }) {
+/** A key to press; none on a touch screen (a phone), which has no keys: there the hint would only take room. */
+export function Kbd({ children }: { children: ReactNode }) {
   return (
-    <kbd
-      className={cn(
-        "inline-flex h-5 min-w-5 items-center justify-center rounded border border-border bg-surface px-1 font-sans text-[11px] font-medium text-muted",
-        className,
-      )}
-    >
+    <kbd className="inline-flex h-5 min-w-5 items-center justify-center rounded border border-border bg-surface px-1 font-sans text-[11px] font-medium text-muted pointer-coarse:hidden">
       {children}
     </kbd>
   );

@@ -8,7 +8,7 @@ export type KeyHint = [keys: string[], action: string];
 export function KeyboardHints({ hints, className }: { hints: KeyHint[]; className?: string }) {
   return (
     <p
-      className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted", className)}
+      className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted pointer-coarse:hidden", className)}
       aria-label="Keyboard shortcuts"
     >
       {hints.map(([keys, action]) => (

@@ -49,7 +49,7 @@ export function SelectionBar({
         className="flex h-7 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-foreground"
       >
         <X className="size-3.5" aria-hidden />
-        <Kbd className="max-sm:hidden">Esc</Kbd>
+        <Kbd>Esc</Kbd>
       </button>
     </div>
   );
