@@ -299,6 +299,20 @@ describe("on a phone (390 px)", () => {
       }
       assert.equal(await touch.page.getByLabel("Keyboard shortcuts").isVisible(), false);
       await screenshot(touch.page, "phone-touch-contacts");
+
+      // The palette says nothing of arrow keys; its list of shortcuts, asked for, shows them.
+      await touch.page
+        .getByRole("complementary", { name: "Main navigation" })
+        .getByRole("button", { name: "Search" })
+        .tap();
+      const input = touch.page.getByPlaceholder("Type a page or an action…");
+      await input.fill("keyboard");
+      assert.equal(await visibleKeys(touch.page), 0, "the palette: no key hints");
+      assert.equal(await touch.page.getByText("to move").isVisible(), false, "nor the words that went with them");
+      await touch.page.getByRole("option", { name: "Keyboard shortcuts" }).tap();
+      const shortcuts = touch.page.getByRole("dialog", { name: "Keyboard shortcuts" });
+      await shortcuts.waitFor();
+      assert.ok((await visibleKeys(shortcuts)) > 10, "the shortcuts list shows its keys");
       assert.deepEqual(touch.page.errors, []);
     } finally {
       await touch.context.close();

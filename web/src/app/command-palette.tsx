@@ -227,7 +227,8 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           </Command.Item>
         </Command.Group>
       </Command.List>
-      <div className="flex items-center gap-3 border-t border-border px-4 py-2 text-xs text-muted">
+      {/* How to move with keys: nothing to say on a touch screen. */}
+      <div className="flex items-center gap-3 border-t border-border px-4 py-2 text-xs text-muted pointer-coarse:hidden">
         <span className="flex items-center gap-1">
           <Kbd>↑</Kbd>
           <Kbd>↓</Kbd> to move
