@@ -113,6 +113,10 @@ describe("on a phone (390 px)", () => {
     assert.ok(dueBox.x + dueBox.width <= rowBox.x + rowBox.width, "the due date is inside the row");
     assert.ok(recordBox.x >= titleBox.x - 8, "the record lines up under the title");
 
+    // The assignee filter keeps its own width above the tabs (10rem), not the row's.
+    const filter = await box(page.getByTestId("task-assignee-filter"));
+    assert.ok(filter.width <= 161, `the assignee filter is ${filter.width} px wide`);
+
     // Five tabs do not fit: the bar scrolls to the last, and it opens.
     const trash = page.getByTestId("task-tab-trash");
     const tabs = page.getByRole("tablist", { name: "Task lists" });

@@ -9,27 +9,42 @@ import {
 import { cn, unlessSet } from "./cn";
 
 const control =
-  "w-full rounded-md border border-border bg-background px-3 text-sm text-foreground placeholder:text-muted shadow-xs transition-colors focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/20 disabled:opacity-60 aria-[invalid=true]:border-danger aria-[invalid=true]:focus:border-danger aria-[invalid=true]:focus:ring-danger/20";
+  "rounded-md border border-border bg-background px-3 text-sm text-foreground placeholder:text-muted shadow-xs transition-colors focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/20 disabled:opacity-60 aria-[invalid=true]:border-danger aria-[invalid=true]:focus:border-danger aria-[invalid=true]:focus:ring-danger/20";
+
+/** A control fills its row unless given a width of its own (the filter beside the task tabs: `w-40`). */
+const fullWidth = (className: string | undefined) => unlessSet(className, "w-", "w-full");
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
   { className, ...props },
   ref,
 ) {
-  return <input ref={ref} className={cn(control, unlessSet(className, "h-", "h-9"), className)} {...props} />;
+  return (
+    <input
+      ref={ref}
+      className={cn(control, fullWidth(className), unlessSet(className, "h-", "h-9"), className)}
+      {...props}
+    />
+  );
 });
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
   { className, ...props },
   ref,
 ) {
-  return <textarea ref={ref} className={cn(control, "min-h-24 py-2", className)} {...props} />;
+  return <textarea ref={ref} className={cn(control, fullWidth(className), "min-h-24 py-2", className)} {...props} />;
 });
 
 export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
   { className, ...props },
   ref,
 ) {
-  return <select ref={ref} className={cn(control, unlessSet(className, "h-", "h-9"), "pr-8", className)} {...props} />;
+  return (
+    <select
+      ref={ref}
+      className={cn(control, fullWidth(className), unlessSet(className, "h-", "h-9"), "pr-8", className)}
+      {...props}
+    />
+  );
 });
 
 type FieldProps = {
