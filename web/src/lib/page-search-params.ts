@@ -24,11 +24,21 @@ export function usePageSearchParams() {
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = useCallback(
     (next: NextParams, options?: NavigateOptions) => {
-      const init = typeof next === "function" ? next(new URLSearchParams(search)) : next;
+      const init = typeof next === "function" ? next(new URLSearchParams(latestSearch(pathname, search))) : next;
       const query = createSearchParams(init).toString();
       navigate({ pathname, search: query ? `?${query}` : "" }, options);
     },
     [navigate, pathname, search],
   );
   return [params, setParams] as const;
+}
+
+/**
+ * The page's query as the address bar holds it now. The router writes the history entry before React shows it
+ * (as a transition, which a busy page renders a moment later): a change built on the rendered query would undo
+ * one made just before it (a saved view opened as the open record's address lands). `rendered` serves where
+ * the address bar is not the router's (tests in memory).
+ */
+export function latestSearch(pathname: string, rendered: string) {
+  return typeof window !== "undefined" && window.location.pathname === pathname ? window.location.search : rendered;
 }
