@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { afterEach } from "node:test";
 import Papa from "papaparse";
 import { chromium } from "playwright-core";
 import superjson from "superjson";
@@ -42,6 +43,8 @@ export async function newPage(
     ...(locale && { locale }),
   });
   const page = await context.newPage();
+  openPages.add(page);
+  page.on("close", () => openPages.delete(page));
   page.errors = [];
   // Nothing may leave the machine: no analytics unless configured, no fonts, no CDNs.
   page.externalRequests = [];
@@ -83,6 +86,79 @@ export async function newPage(
     );
   });
   return { context, page };
+}
+
+const openPages = new Set();
+
+/**
+ * A failed test says what its pages showed when it failed, in its error (all a CI log may keep): the address, where
+ * the keyboard was, the dialogs, menus and toasts open, the active row, the last errors and the requests still open.
+ * A screenshot of each is saved as "FAILED <test>".
+ */
+afterEach(async (t) => {
+  if (t.passed || openPages.size === 0) return;
+  const lines = [];
+  let n = 0;
+  for (const page of openPages) {
+    n += 1;
+    const label = openPages.size > 1 ? `page ${n}` : "page";
+    try {
+      const name = `FAILED ${t.name}`.replace(/[^\w .,-]+/g, "_").slice(0, 100) + (openPages.size > 1 ? ` ${n}` : "");
+      await page.screenshot({ path: path.join(OUTPUT, "screenshots", `${name}.png`), timeout: 5_000 }).catch(() => {});
+      const shown = await Promise.race([
+        page.evaluate(describeShown),
+        new Promise((resolve) => setTimeout(() => resolve(["(the page did not answer)"]), 5_000)),
+      ]);
+      lines.push(`${label}: ${page.url()}`, ...shown.map((line) => `  ${line}`));
+      if (page.errors.length) lines.push(`  last errors: ${page.errors.slice(-5).join(" | ")}`);
+      const open = [...page.pending].map((request) => `${request.method()} ${request.url()}`);
+      if (open.length) lines.push(`  requests still open: ${open.join(", ")}`);
+    } catch (error) {
+      lines.push(`${label}: could not be read (${error?.message})`);
+    }
+  }
+  const error = t.error?.cause ?? t.error;
+  if (!(error instanceof Error)) return;
+  const said = `\n  What the browser showed:\n${lines.map((line) => `    ${line}`).join("\n")}`;
+  const stack = error.stack ?? "";
+  const at = stack.search(/\n\s+at /);
+  error.stack = at < 0 ? stack + said : stack.slice(0, at) + said + stack.slice(at);
+});
+
+/** Runs in the page: what a person would see of it, in a few lines. */
+function describeShown() {
+  const text = (element) => (element?.innerText ?? "").replace(/\s+/g, " ").trim().slice(0, 100);
+  const named = (element) => {
+    if (!element) return "nothing";
+    const role = element.getAttribute("role");
+    const label = element.getAttribute("aria-label");
+    const testId = element.getAttribute("data-testid");
+    return [
+      element.tagName.toLowerCase(),
+      role && `role=${role}`,
+      label && `“${label}”`,
+      testId && `testid=${testId}`,
+      `“${text(element).slice(0, 60)}”`,
+    ]
+      .filter(Boolean)
+      .join(" ");
+  };
+  const overlays = [...document.querySelectorAll("[role=dialog],[role=alertdialog],[role=menu],[role=listbox]")];
+  const toasts = [...document.querySelectorAll("[data-sonner-toast]")];
+  const hidden = [...document.body.children].filter((element) => element.getAttribute("aria-hidden") === "true");
+  return [
+    `keyboard at: ${named(document.activeElement)}`,
+    `heading: ${text(document.querySelector("h1")) || "none"}`,
+    ...overlays.map((overlay) => {
+      const title = overlay.querySelector("h1,h2,h3")?.textContent ?? overlay.getAttribute("aria-label") ?? "";
+      return `open ${overlay.getAttribute("role")}${overlay.dataset.testid ? ` (${overlay.dataset.testid})` : ""}: “${title}”`;
+    }),
+    ...toasts.map((toast) => `toast: ${text(toast)}`),
+    `active row: ${text(document.querySelector("[data-active]")) || "none"}`,
+    ...(hidden.length
+      ? [`aria-hidden at the top: ${hidden.map((element) => element.tagName.toLowerCase()).join(", ")}`]
+      : []),
+  ];
 }
 
 /**
