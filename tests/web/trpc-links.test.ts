@@ -1,7 +1,7 @@
 import { createTRPCClient } from "@trpc/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AppRouter } from "../../worker/src/routers";
-import { createLinks, NoAnswerError } from "../../web/src/lib/trpc-links";
+import { createLinks, LOST_QUERY_MS, NoAnswerError } from "../../web/src/lib/trpc-links";
 import { errorCode, isNetworkFailure, saveAgainLabel } from "../../web/src/lib/trpc-errors";
 import { MAX_BATCH_SIZE } from "../../worker/src/batch-limit";
 
@@ -147,5 +147,75 @@ describe("tRPC links (SPEC §7)", () => {
     expect(errorCode(serverError)).toBe("INTERNAL_SERVER_ERROR");
     expect((serverError as Error).message).toBe("Something went wrong on our side.");
     expect(isNetworkFailure(serverError)).toBe(false);
+  });
+
+  describe("against the local development server, which drops a request now and then", () => {
+    const dropped = () =>
+      new Response("Your worker restarted mid-request. Please try sending the request again.", {
+        status: 503,
+        headers: { "content-type": "text/plain" },
+      });
+    const answer = () =>
+      new Response(JSON.stringify([{ result: { data: { json: { id: "fb_1" } } } }]), {
+        headers: { "content-type": "application/json" },
+      });
+    const clientWith = (fetchImpl: typeof fetch, devServer = true) =>
+      createTRPCClient<AppRouter>({ links: createLinks(async () => "t", "http://x/trpc", fetchImpl, { devServer }) });
+    /** Never answers: resolves only when its signal aborts, as fetch rejects then. */
+    const silent = (init?: RequestInit) =>
+      new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+    afterEach(() => vi.useRealTimers());
+
+    it("sends a change the proxy dropped (503 'restarted mid-request') once more, and takes its answer", async () => {
+      const answers = [dropped(), answer()];
+      const fetchImpl = vi.fn(async () => answers.shift()!) as unknown as typeof fetch;
+      const result = await clientWith(fetchImpl).feedback.create.mutate({ text: "Hi", category: "praise", page: "/" });
+      expect(result).toEqual({ id: "fb_1" });
+      expect(fetchImpl).toHaveBeenCalledTimes(2);
+    });
+
+    it("sends it once more only: a second drop fails as a request that got no answer", async () => {
+      const fetchImpl = vi.fn(async () => dropped()) as unknown as typeof fetch;
+      const error = await clientWith(fetchImpl)
+        .feedback.create.mutate({ text: "Hi", category: "praise", page: "/" })
+        .catch((e: unknown) => e);
+      expect(isNetworkFailure(error)).toBe(true);
+      expect(fetchImpl).toHaveBeenCalledTimes(2);
+    });
+
+    it("asks again for a query that has not started answering in LOST_QUERY_MS", async () => {
+      vi.useFakeTimers();
+      let calls = 0;
+      const fetchImpl = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+        ++calls === 1 ? silent(init) : answer(),
+      ) as unknown as typeof fetch;
+      const query = clientWith(fetchImpl).user.getUser.query();
+      await vi.advanceTimersByTimeAsync(LOST_QUERY_MS - 1);
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await query).toEqual({ id: "fb_1" });
+      expect(calls).toBe(2);
+    });
+
+    it("does not ask again for a query its caller gave up", async () => {
+      const fetchImpl = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+        silent(init),
+      ) as unknown as typeof fetch;
+      const caller = new AbortController();
+      const query = clientWith(fetchImpl).user.getUser.query(undefined, { signal: caller.signal });
+      await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalled());
+      caller.abort();
+      await expect(query).rejects.toThrow();
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+    });
+
+    it("leaves a built app's requests alone: a 503 is not sent again", async () => {
+      const fetchImpl = vi.fn(async () => dropped()) as unknown as typeof fetch;
+      const error = await clientWith(fetchImpl, false)
+        .feedback.create.mutate({ text: "Hi", category: "praise", page: "/" })
+        .catch((e: unknown) => e);
+      expect(isNetworkFailure(error)).toBe(true);
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -6,7 +6,10 @@ import { queryClient } from "./query-client";
 import { createLinks } from "./trpc-links";
 
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: createLinks(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null)),
+  links: createLinks(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null), undefined, undefined, {
+    // Local runs (the Auth emulator's build) go through wrangler's dev proxy, which drops a request now and then.
+    devServer: Boolean(import.meta.env.VITE_AUTH_EMULATOR_URL),
+  }),
 });
 
 /** Query and mutation options for every procedure: the only way pages build query keys. */
