@@ -292,7 +292,9 @@ async function main() {
   const cores = os.cpus().length;
   const build = !fs.existsSync(path.join(root, "dist", "index.html"));
   const logDir = path.join(dataDir, "logs");
-  const options = { dataDir, port: PORT, authPort: AUTH_PORT, build, logDir };
+  // Not kept warm (stack.mjs): its one /health a second would be counted in the figures; the bench's own requests
+  // keep wrangler's proxy connections busy while it measures.
+  const options = { dataDir, port: PORT, authPort: AUTH_PORT, build, logDir, keepWarm: false };
 
   log(`Starting the stack (wrangler dev on ${PORT}, Auth emulator on ${AUTH_PORT}; logs in bench/.data/logs)…`);
   let stack = await startStack(options);
