@@ -70,9 +70,12 @@ function propertyText(value: unknown): Value {
 
 /**
  * The comparison's columns: the field, each record, the result. On a phone the field's name takes a line of its own
- * above the three values (four columns of 300 px broke every word).
+ * above the two records' values, and the result a line below them where it is not the staying record's value (four
+ * columns of 300 px broke every word, three broke the records' names).
  */
-const comparisonColumns = "grid grid-cols-[7.5rem_1fr_1fr_1fr] gap-2 max-sm:grid-cols-3 max-sm:gap-y-0";
+const comparisonColumns = "grid grid-cols-[7.5rem_1fr_1fr_1fr] gap-2 max-sm:grid-cols-2 max-sm:gap-y-0";
+
+const sameValue = (a: Value, b: Value) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 const isEmpty = (v: Value) => v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
@@ -301,19 +304,30 @@ function MergeContent({
           <span className="max-sm:hidden" />
           {header(a, 0, holdingsA)}
           {header(b, 1, holdingsB)}
-          <div className="px-2 pb-2 text-xs font-semibold tracking-wide text-muted uppercase">After merge</div>
+          <div className="px-2 pb-2 text-xs font-semibold tracking-wide text-muted uppercase max-sm:hidden">
+            After merge
+          </div>
         </div>
         <div className="max-h-[45vh] overflow-y-auto rounded-lg border border-border text-[13px]">
           {fields.map((field) => {
             const va = field.get(a, members.data);
             const vb = field.get(b, members.data);
-            const result = combine(field.rule, survivorIndex === 0 ? va : vb, survivorIndex === 0 ? vb : va);
+            const kept = survivorIndex === 0 ? va : vb;
+            const result = combine(field.rule, kept, survivorIndex === 0 ? vb : va);
             return (
               <div key={field.label} className={cn(comparisonColumns, "border-b border-border last:border-b-0")}>
-                {cell(field.label, "text-muted max-sm:col-span-3 max-sm:pb-0 max-sm:text-xs")}
+                {cell(field.label, "text-muted max-sm:col-span-2 max-sm:pb-0 max-sm:text-xs")}
                 {cell(<Shown value={va} />, survivorIndex === 0 ? "text-foreground" : "text-muted")}
                 {cell(<Shown value={vb} />, survivorIndex === 1 ? "text-foreground" : "text-muted")}
-                {cell(<Shown value={result} />, "bg-surface font-medium text-foreground")}
+                {cell(<Shown value={result} />, "bg-surface font-medium text-foreground max-sm:hidden")}
+                {!sameValue(result, kept) &&
+                  cell(
+                    <>
+                      <span className="text-muted">After merge: </span>
+                      <Shown value={result} />
+                    </>,
+                    "col-span-2 bg-surface font-medium text-foreground sm:hidden",
+                  )}
               </div>
             );
           })}
