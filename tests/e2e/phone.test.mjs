@@ -165,6 +165,16 @@ describe("on a phone (390 px)", () => {
     const email = await row.locator('[data-column-id="email"]').boundingBox();
     assert.ok(name.width <= grid.width / 2 + 1, `the name column is ${name.width} px of ${grid.width}`);
     assert.ok(email.x < grid.x + grid.width - 60, "the email column shows beside it");
+    // Above it, the search box takes the whole width, its words whole; Filter and Trash share the line under it.
+    const search = page.getByRole("searchbox", { name: "Search contacts" });
+    const searchBox = await search.boundingBox();
+    assert.ok(searchBox.width >= grid.width - 1, `the search box is ${searchBox.width} px of ${grid.width}`);
+    const filter = await page.getByRole("button", { name: "Filter", exact: true }).boundingBox();
+    const trash = await page.getByRole("button", { name: "Trash", exact: true }).boundingBox();
+    assert.ok(
+      Math.abs(filter.y - trash.y) <= 2 && filter.y > searchBox.y + searchBox.height - 1,
+      "Filter, Trash under it",
+    );
     // Scrolled sideways, the name stays and the next columns pass beside it.
     await page.getByTestId("record-table").evaluate((table) => (table.scrollLeft = 200));
     const after = await row.locator('[data-column-id="name"]').boundingBox();
@@ -226,7 +236,7 @@ describe("on a phone (390 px)", () => {
     assert.deepEqual(page.errors, []);
   });
 
-  it("the duplicates list shows each record's name, and the merge compares them in three readable columns", async () => {
+  it("the duplicates list shows each record's name, and the merge compares them side by side, words whole", async () => {
     await page.goto("/companies");
     await page.getByTestId("record-row").first().waitFor();
     await page.getByRole("button", { name: "Duplicates" }).click();
@@ -253,6 +263,26 @@ describe("on a phone (390 px)", () => {
     const domain = merge.getByText("northwind.example", { exact: true }).first();
     const domainBox = await domain.boundingBox();
     assert.ok(domainBox.width >= 80, `a value column is ${domainBox.width} px`);
+    // Each record's name wraps between words, never inside one ("Internationa / l").
+    for (const card of await merge.getByRole("radio").all()) {
+      const split = await card.locator("span.font-semibold").evaluate((name) => {
+        const text = name.firstChild;
+        const words = [...name.textContent.matchAll(/\S+/g)];
+        return words
+          .filter((word) => {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+          })
+          .map((word) => word[0]);
+      });
+      assert.deepEqual(split, [], "no word of a record's name is broken across lines");
+    }
+    // The staying record has no domain: the line under the two values says what the merge keeps.
+    const keepsDomain = merge.getByText("After merge:").locator("..").filter({ hasText: "northwind.example" });
+    assert.equal(await keepsDomain.count(), 1);
+    assert.ok(await keepsDomain.isVisible(), "the domain the merge takes from the other record is said");
     await screenshot(page, "phone-merge");
     await page.keyboard.press("Escape");
     assert.deepEqual(page.errors, []);

@@ -10,7 +10,7 @@ export const SearchBox = forwardRef<HTMLInputElement, SearchBoxProps>(function S
   ref,
 ) {
   return (
-    <div className="relative w-72 @max-[48rem]:w-56">
+    <div className="relative w-72 @max-[48rem]:w-56 max-sm:basis-full">
       <Search
         className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-muted"
         aria-hidden
