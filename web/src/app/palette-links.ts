@@ -34,8 +34,9 @@ function markOf(state: unknown): WriteMark | undefined {
 export function usePaletteLink() {
   const [params, setParams] = usePageSearchParams();
   const location = useLocation();
-  // A history entry's state outlives the document (a reload, Back from another site): the writer is named uniquely.
-  const [self] = useState(() => crypto.randomUUID());
+  // A history entry's state outlives the document (a reload, Back from another site): the writer is named uniquely
+  // (not by crypto.randomUUID, which a page served over plain http to another machine does not have).
+  const [self] = useState(() => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
   const shown = useRef(location);
   useEffect(() => {
     shown.current = location;
