@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every suite, prints each one's result, and ends with one line: "N passed, N failed".
 // Checks (typecheck, lint, format, builds) count one each; test runners count their tests.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,8 +18,40 @@ function sh(command, args, env = quietEnv) {
   return spawnSync(command, args, { cwd: root, env, stdio: "inherit" }).status === 0;
 }
 
-function check(name, command, args) {
-  return () => (sh(command, args) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, failures: [name] });
+/** A command run in the background with its output held, so checks run side by side yet print one by one. */
+function inBackground(command, args) {
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: quietEnv });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const done = (ok) => resolve({ ok, output, seconds: (Date.now() - begun) / 1000 });
+    child.on("error", (error) => ((output += `${error.message}\n`), done(false)));
+    child.on("close", (code) => done(code === 0));
+  });
+}
+
+// The static checks are single-threaded and share no files: they start together, before the test suites.
+const checkCommands = {
+  typecheck: [bin("tsc"), ["-b"]],
+  lint: [bin("eslint"), [".", "--max-warnings", "0"]],
+  format: [bin("prettier"), ["--check", "--log-level", "warn", "."]],
+};
+const checksRunning = Object.fromEntries(
+  Object.entries(checkCommands)
+    .filter(([name]) => only.length === 0 || only.includes(name))
+    .map(([name, [command, args]]) => [name, inBackground(command, args)]),
+);
+
+function check(name) {
+  return async () => {
+    const [command, args] = checkCommands[name];
+    console.log(`\n▶ ${path.basename(command)} ${args.join(" ")}`);
+    const { ok, output, seconds } = await checksRunning[name];
+    process.stdout.write(output);
+    return ok ? { passed: 1, failed: 0, seconds } : { passed: 0, failed: 1, failures: [name], seconds };
+  };
 }
 
 /** A vitest run, counted from its JSON report. */
@@ -84,9 +116,9 @@ function e2e() {
 }
 
 const suites = {
-  typecheck: check("typecheck", bin("tsc"), ["-b"]),
-  lint: check("lint", bin("eslint"), [".", "--max-warnings", "0"]),
-  format: check("format", bin("prettier"), ["--check", "--log-level", "warn", "."]),
+  typecheck: check("typecheck"),
+  lint: check("lint"),
+  format: check("format"),
   worker: vitest("vitest.worker.config.ts"),
   web: vitest("vitest.web.config.ts"),
   scripts: nodeTests(["tests/scripts/seed.test.mjs"]),
@@ -100,12 +132,12 @@ const failures = [];
 for (const [name, run] of Object.entries(suites)) {
   if (only.length && !only.includes(name)) continue;
   const started = Date.now();
-  const result = run();
+  const result = await run();
   totals.passed += result.passed;
   totals.failed += result.failed;
   failures.push(...(result.failures ?? []));
   lines.push(
-    `  ${name.padEnd(14)} ${String(result.passed).padStart(4)} passed ${String(result.failed).padStart(3)} failed  ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `  ${name.padEnd(14)} ${String(result.passed).padStart(4)} passed ${String(result.failed).padStart(3)} failed  ${(result.seconds ?? (Date.now() - started) / 1000).toFixed(0)} s`,
   );
 }
 console.log(`\nSummary\n${lines.join("\n")}`);
