@@ -134,4 +134,38 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
     await shade.waitFor();
     assert.deepEqual(page.errors, []);
   });
+
+  it("refuses an email another contact has: the toast names who has it, offers no 'Save mine', the cell keeps its own", async () => {
+    await callProcedure(page, "contacts.create", {
+      firstName: "Mary",
+      lastName: "Hopper",
+      emails: ["mary@navy.example"],
+    });
+    await page.reload();
+    await row().waitFor();
+    await cell("email").hover();
+    await cell("email").getByRole("button", { name: "Edit Email" }).click();
+    const editor = cell("email").getByRole("textbox", { name: "Email" });
+    await editor.fill("mary@navy.example");
+    await editor.press("Enter");
+
+    const refusal = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Could not save email: mary@navy.example already belongs to Mary Hopper." });
+    await refusal.waitFor();
+    // Saving it again would be refused again: the toast offers no button to.
+    assert.equal(await refusal.getByRole("button", { name: /Save mine|Retry/ }).count(), 0);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="record-row"] [data-column-id="email"]')].some(
+        (cell) => cell.textContent === "grace.hopper@navy.example",
+      ),
+    );
+    const { contact } = await callProcedure(
+      page,
+      "contacts.get",
+      { id: await row().getAttribute("data-row-id") },
+      { kind: "query" },
+    );
+    assert.deepEqual(contact.emails, ["grace.hopper@navy.example"]);
+  });
 });

@@ -1,18 +1,33 @@
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
-import { errorCode, errorMessage, isConflict, isNetworkFailure, saveAgainLabel } from "../../web/src/lib/trpc-errors";
+import {
+  errorCode,
+  errorMessage,
+  isConflict,
+  isNetworkFailure,
+  isStale,
+  saveAgainLabel,
+} from "../../web/src/lib/trpc-errors";
 import { setTimeLocale } from "../../web/src/lib/time-locale";
 import { answered } from "./trpc-fixtures";
 
 describe("what a failed save may offer", () => {
-  it("offers to save mine after a CONFLICT (a teammate saved first)", () => {
+  it("offers to save mine after a CONFLICT on a stale version (a teammate saved first)", () => {
     const conflict = answered(
       "CONFLICT",
       "This record was changed by Ann at 2026-11-26 09:00 UTC. Reload to see their change.",
+      { change: { noun: "record", by: "Ann", at: "2026-11-26T09:00:00.000Z" } },
     );
     expect(errorCode(conflict)).toBe("CONFLICT");
-    expect(isConflict(conflict)).toBe(true);
+    expect(isStale(conflict)).toBe(true);
     expect(saveAgainLabel(conflict)).toBe("Save mine");
+  });
+
+  it("offers nothing when the value belongs to another record: saving it again would be refused again", () => {
+    const taken = answered("CONFLICT", "ann@acme.example already belongs to Ann Lee.", { change: null });
+    expect(isConflict(taken)).toBe(true);
+    expect(isStale(taken)).toBe(false);
+    expect(saveAgainLabel(taken)).toBeUndefined();
   });
 
   it("offers to retry when the request got no answer (offline, server unreachable)", () => {

@@ -6,9 +6,14 @@ export function errorCode(error: unknown): string | undefined {
   return (error as { data?: { code?: string } | null } | null)?.data?.code;
 }
 
-/** A teammate saved the record first: the update carried a stale version. */
+/** The server refused what clashes with what it holds: a stale version (isStale), a value another record holds… */
 export function isConflict(error: unknown): boolean {
   return errorCode(error) === "CONFLICT";
+}
+
+/** A teammate saved first: the save carried a stale version, and the CONFLICT says who changed it and when. */
+export function isStale(error: unknown): boolean {
+  return isConflict(error) && Boolean((error as { data?: { change?: StaleChange | null } }).data?.change);
 }
 
 /** The request never got an answer (offline, the server unreachable): trying again may work. */
@@ -21,10 +26,11 @@ export function isNetworkFailure(error: unknown): boolean {
 /**
  * What a failed save may offer to do with the same value: "Save mine" when a teammate saved first
  * (the record has been re-read, so the person chooses to overwrite), "Retry" when the request got
- * no answer; nothing for a refusal that would only repeat (an invalid value, no permission).
+ * no answer; nothing for a refusal that would only repeat (an invalid value, a value another record
+ * holds, no permission).
  */
 export function saveAgainLabel(error: unknown): "Save mine" | "Retry" | undefined {
-  if (isConflict(error)) return "Save mine";
+  if (isStale(error)) return "Save mine";
   if (isNetworkFailure(error)) return "Retry";
   return undefined;
 }

@@ -6,7 +6,6 @@ export type ContactTypes = RecordTypesOf<typeof trpc.contacts>;
 export type Contact = ContactTypes["row"];
 export type ContactListInput = RecordListView;
 export type ContactPatch = ContactTypes["patch"];
-export { isConflict } from "../records/list-cache";
 
 export const contactHooks = createRecordHooks<ContactTypes>(
   trpc.contacts,

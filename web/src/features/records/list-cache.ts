@@ -1,11 +1,9 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
-import { isConflict } from "../../lib/trpc-errors";
+import { isStale } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
 import { holdPageWhile } from "../../lib/unsaved-edits";
 import type { ListPage } from "../../ui/data-table";
-
-export { isConflict };
 
 /** What every record (contact, company, deal) has for optimistic concurrency. */
 export type Versioned = { id: string; version: number };
@@ -102,7 +100,7 @@ export function useQueuedUpdate<Row extends Versioned, Patch>({
           return await save({ id: row.id, version, patch });
         } catch (error) {
           // The next edit of this record waits for the fresh version (and "Save mine" uses it).
-          if (isConflict(error))
+          if (isStale(error))
             await refresh(row.id).then(
               (fresh) => replaceInLists(queryClient, listKey, fresh),
               () => undefined,

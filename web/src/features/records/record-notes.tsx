@@ -22,7 +22,7 @@ import { formatDateTime } from "../../lib/format";
 import { RelativeTime } from "../../ui/relative-time";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { isConflict } from "../../lib/trpc-errors";
+import { isStale } from "../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
@@ -379,7 +379,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
           setEditing(false);
         },
         async (error: unknown) => {
-          if (!isConflict(error)) return toastError(error, `Could not save the ${noun}`);
+          if (!isStale(error)) return toastError(error, `Could not save the ${noun}`);
           // A teammate edited it first: their version, read again, is what "Save mine" replaces.
           const fresh = await queryClient
             .refetchQueries(notesOfRecord(note.recordId))

@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { resendWithoutAnswer } from "../../lib/resend";
 import { toast, toastError } from "../../lib/toast";
-import { isConflict, saveAgainLabel } from "../../lib/trpc-errors";
+import { isStale, saveAgainLabel } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
 import { formatDue } from "./due-format";
 import type { LinkedRecord, Task, TaskPatch, TaskRow } from "./task-types";
@@ -98,8 +98,7 @@ export function useTaskUpdate() {
     onError: async (error, { id, patch, recordName }, context) => {
       context?.snapshot.forEach(([key, rows]) => queryClient.setQueryData(key, rows));
       // Their version first, so "Save mine" saves over it.
-      if (isConflict(error))
-        await queryClient.refetchQueries({ ...listFilter(), type: "active" }).catch(() => undefined);
+      if (isStale(error)) await queryClient.refetchQueries({ ...listFilter(), type: "active" }).catch(() => undefined);
       const label = saveAgainLabel(error);
       toastError(
         error,
