@@ -43,10 +43,15 @@ function wranglerDebugLogs(dataDir, keep = 3) {
   return dir;
 }
 
-function run(command, args, env = quietEnv) {
-  const result = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
+/** Runs a step to its end; with `logFile`, its output goes there (the browser tests keep their console short). */
+function run(command, args, env = quietEnv, logFile) {
+  const output = logFile ? fs.openSync(logFile, "a") : "inherit";
+  const result = spawnSync(command, args, { cwd: root, env, stdio: logFile ? ["ignore", output, output] : "inherit" });
+  if (logFile) fs.closeSync(output);
   if (result.status !== 0)
-    throw new Error(`${path.basename(command)} ${args.join(" ")} failed (exit ${result.status})`);
+    throw new Error(
+      `${path.basename(command)} ${args.join(" ")} failed (exit ${result.status})${logFile ? `: see ${logFile}` : ""}`,
+    );
 }
 
 async function waitFor(url, label, timeoutMs, isAlive) {
@@ -120,24 +125,29 @@ function writeFirebaseConfig(dataDir, authPort) {
 /** Where the Auth emulator keeps its users between runs (imported at start, exported as it stops). */
 export const authDataDir = (dataDir) => path.join(dataDir, "auth");
 
-/** How often a quiet stack asks for /health to keep wrangler's proxy connection in use (keepProxyWarm). */
+/** How often a quiet stack asks for /health, and how many at once, to keep wrangler's proxy connections in use. */
 const KEEP_WARM_MS = 1_000;
+const KEEP_WARM_CONNECTIONS = 8;
 
 /**
- * wrangler 4.86's dev proxy (the newest that runs on Node 20) loses a request written into its pooled connection to
+ * wrangler 4.86's dev proxy (the newest that runs on Node 20) loses a request written into a pooled connection to
  * the Worker just as that connection's 5 s idle timeout closes it, both ends timing out at once (workers-sdk#14641,
  * fixed in #15252): a POST is answered 503 "Your worker restarted mid-request", a GET never answers. Measured on this
  * machine, requests every 5 s: 7 of 24 lost, and 3 of 24 in another run; with /health asked every second alongside,
- * none of 24 (and all 124 asks answered). A connection in use every second is never idle long enough. Each ask is a
- * line in wrangler's request log, so only a stack whose output goes to files (the browser tests) keeps warm; the
- * app itself sends a dropped request again in local runs (web/src/lib/trpc-links.ts).
+ * none of 24. The proxy opens a connection per request in flight, so bursts (browser tests run two files at once,
+ * and set up data with dozens of calls at a time) leave several to idle: bursts of 6 to 26 calls 5 s apart lost 3, 6
+ * and 1 of 246 with one ask a second, 3 with four at once, none in two runs with eight (3 of 396 with bursts up to 46,
+ * where sixteen lost none). Each ask is a line in wrangler's request log, so only a stack whose output goes to files
+ * (the browser tests) keeps warm; the app itself sends a dropped request again in local runs
+ * (web/src/lib/trpc-links.ts), and so does the browser tests' harness (fetchLocalWorker).
  */
 function keepProxyWarm(url) {
   const timer = setInterval(() => {
-    fetch(`${url}/health`, { signal: AbortSignal.timeout(KEEP_WARM_MS * 3) }).then(
-      (response) => response.body?.cancel(),
-      () => {},
-    );
+    for (let i = 0; i < KEEP_WARM_CONNECTIONS; i++)
+      fetch(`${url}/health`, { signal: AbortSignal.timeout(KEEP_WARM_MS * 3) }).then(
+        (response) => response.body?.cancel(),
+        () => {},
+      );
   }, KEEP_WARM_MS);
   timer.unref();
   return () => clearInterval(timer);
@@ -161,18 +171,21 @@ export async function startStack({
   const authUrl = `http://127.0.0.1:${authPort}`;
   const env = { ...quietEnv, VITE_AUTH_EMULATOR_URL: authUrl, WRANGLER_LOG_PATH: wranglerDebugLogs(dataDir) };
 
+  const log = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
+  if (logDir) fs.mkdirSync(logDir, { recursive: true });
+
   if (build) run(bin("vite"), ["build", "--mode", "emulator", "--logLevel", logDir ? "warn" : "info"], env);
+  // wrangler reprints the whole migrations table after each one it applies: thousands of lines for 33.
   run(
     bin("wrangler"),
     ["d1", "migrations", "apply", "DB", "--local", "--persist-to", path.join(dataDir, "wrangler")],
     env,
+    log("migrations"),
   );
 
   const firebaseConfig = writeFirebaseConfig(dataDir, authPort);
   const authData = authDataDir(dataDir);
   const hasExport = fs.existsSync(path.join(authData, "firebase-export-metadata.json"));
-  const log = (name) => (logDir ? path.join(logDir, `${name}.log`) : undefined);
-  if (logDir) fs.mkdirSync(logDir, { recursive: true });
 
   const emulator = startProcess(
     "auth emulator",

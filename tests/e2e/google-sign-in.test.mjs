@@ -1,5 +1,13 @@
 import { after, before, describe, it } from "node:test";
-import { AUTH_EMULATOR_URL, BASE_URL, assert, launchBrowser, newPage, uniqueEmail } from "./harness.mjs";
+import {
+  AUTH_EMULATOR_URL,
+  BASE_URL,
+  assert,
+  fetchLocalWorker,
+  launchBrowser,
+  newPage,
+  uniqueEmail,
+} from "./harness.mjs";
 
 /**
  * Google sign-in. The browser half: the button leaves for the provider (the Auth emulator's IdP
@@ -44,7 +52,7 @@ describe("Google sign-in", () => {
     ).then((r) => r.json());
     assert.ok(idp.idToken, JSON.stringify(idp));
     const call = (path, init = {}) =>
-      fetch(`${BASE_URL}/trpc/${path}`, {
+      fetchLocalWorker(`${BASE_URL}/trpc/${path}`, {
         ...init,
         headers: { authorization: `Bearer ${idp.idToken}`, "content-type": "application/json", ...init.headers },
       }).then((r) => r.json());

@@ -59,6 +59,21 @@ export async function newPage(
   page.on("requestfinished", (request) => page.pending.delete(request));
   page.on("requestfailed", (request) => page.pending.delete(request));
   page.on("pageerror", (error) => page.errors.push(error.message));
+  // The app's last calls, and every toast shown (a toast is gone 5 s later), for a failed test to tell.
+  page.calls = [];
+  const sentAt = new WeakMap();
+  page.on("request", (request) => sentAt.set(request, Date.now()));
+  const logCall = async (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith("/trpc/")) return;
+    const status = request.failure()?.errorText ?? (await request.response().catch(() => null))?.status();
+    const took = Date.now() - (sentAt.get(request) ?? Date.now());
+    page.calls.push(`${clockTime()} ${request.method()} ${pathname.slice(6)} ${status} in ${took} ms`);
+    if (page.calls.length > 12) page.calls.shift();
+  };
+  page.on("requestfinished", logCall);
+  page.on("requestfailed", logCall);
+  await context.addInitScript(recordToasts);
   // wrangler 4.86's dev proxy can lose a request sent on a pooled connection that idled ~5 s (both
   // ends close it at once; fixed upstream in workers-sdk#15252, in wranglers that need Node 22): the
   // asset then never arrives. A navigation that waits 15 s for one is tried once more, and says so.
@@ -90,9 +105,28 @@ export async function newPage(
 
 const openPages = new Set();
 
+/** The time of day to the millisecond, as the failed test's report prints it. */
+const clockTime = (date = new Date()) => date.toISOString().slice(11, 23);
+
+/** Runs in the page before its scripts: keeps the text of every toast shown, with the real time (not page.clock's). */
+function recordToasts() {
+  const RealDate = Date;
+  const seen = new WeakSet();
+  window.__toastsShown = [];
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
+      if (seen.has(toast)) continue;
+      seen.add(toast);
+      const text = toast.innerText.replace(/\s+/g, " ").trim().slice(0, 120);
+      window.__toastsShown.push(`${new RealDate().toISOString().slice(11, 23)} ${text}`);
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
 /**
  * A failed test says what its pages showed when it failed, in its error (all a CI log may keep): the address, where
- * the keyboard was, the dialogs, menus and toasts open, the active row, the last errors and the requests still open.
+ * the keyboard was, the dialogs, menus and toasts open, the last toasts shown, the active row, the last errors, the
+ * last calls to the Worker (when, status, how long) and the requests still open.
  * A screenshot of each is saved as "FAILED <test>".
  */
 afterEach(async (t) => {
@@ -111,6 +145,8 @@ afterEach(async (t) => {
       ]);
       lines.push(`${label}: ${page.url()}`, ...shown.map((line) => `  ${line}`));
       if (page.errors.length) lines.push(`  last errors: ${page.errors.slice(-5).join(" | ")}`);
+      if (page.calls.length)
+        lines.push(`  last calls (failed at ${clockTime()}):`, ...page.calls.map((c) => `    ${c}`));
       const open = [...page.pending].map((request) => `${request.method()} ${request.url()}`);
       if (open.length) lines.push(`  requests still open: ${open.join(", ")}`);
     } catch (error) {
@@ -154,6 +190,7 @@ function describeShown() {
       return `open ${overlay.getAttribute("role")}${overlay.dataset.testid ? ` (${overlay.dataset.testid})` : ""}: “${title}”`;
     }),
     ...toasts.map((toast) => `toast: ${text(toast)}`),
+    ...(window.__toastsShown ?? []).slice(-5).map((toast) => `toast shown at ${toast}`),
     `active row: ${text(document.querySelector("[data-active]")) || "none"}`,
     ...(hidden.length
       ? [`aria-hidden at the top: ${hidden.map((element) => element.tagName.toLowerCase()).join(", ")}`]
@@ -364,6 +401,27 @@ export async function idTokenOf(page) {
   return token;
 }
 
+const PROXY_DROPPED = "Your worker restarted mid-request";
+
+/**
+ * fetch from wrangler dev, whose proxy (4.86) can lose a request sent on a pooled connection that idled ~5 s (README,
+ * Quick start): a POST then gets 503 "Your worker restarted mid-request", a GET never answers. Neither reached the
+ * Worker, so each is sent once more, as the app's local builds do (web/src/lib/trpc-links.ts).
+ */
+export async function fetchLocalWorker(url, init = {}) {
+  const get = (init.method ?? "GET") === "GET";
+  const { pathname } = new URL(url);
+  try {
+    const res = await fetch(url, get ? { ...init, signal: AbortSignal.timeout(10_000) } : init);
+    if (res.status !== 503 || !(await res.clone().text()).includes(PROXY_DROPPED)) return res;
+    console.warn(`! ${get ? "GET" : "POST"} ${pathname} was dropped by wrangler's dev proxy (503); sending it again`);
+  } catch (error) {
+    if (!get || error?.name !== "TimeoutError") throw error;
+    console.warn(`! GET ${pathname} got no answer in 10 s; sending it again`);
+  }
+  return fetch(url, init);
+}
+
 /**
  * Calls a tRPC procedure as the page's signed-in user (setup data, not the behaviour under
  * test): `kind` is "query" or "mutation"; inputs and results go through superjson like the SPA's.
@@ -374,7 +432,7 @@ export async function callProcedure(page, procedure, input, { kind = "mutation",
   const encoded = JSON.stringify(superjson.serialize(input));
   const url = new URL(`/trpc/${procedure}`, BASE_URL);
   if (kind === "query") url.searchParams.set("input", encoded);
-  const res = await fetch(url, kind === "query" ? { headers } : { method: "POST", headers, body: encoded });
+  const res = await fetchLocalWorker(url, kind === "query" ? { headers } : { method: "POST", headers, body: encoded });
   const body = await res.json();
   if (!res.ok)
     throw new Error(`${procedure} answered ${res.status}: ${body.error?.json?.message ?? JSON.stringify(body)}`);
