@@ -293,6 +293,8 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
       .filter({ hasText: "Could not save the note: Christine Darden changed this note at" });
     await refusal.waitFor();
     await refusal.getByRole("button", { name: "Save mine" }).click();
+    // The editor closes once the save is answered (the note's text and "· edited" show while it is still open).
+    await panel.getByTestId("note").getByRole("textbox", { name: "Edit note" }).waitFor({ state: "detached" });
     await panel.getByTestId("note").filter({ hasText: "send it to Christine. Done." }).getByText("· edited").waitFor();
     const [mine] = await callProcedure(page, "notes.list", { recordId: contact.id }, { kind: "query" });
     assert.equal(mine.body, "Wants the wind tunnel data by Friday; send it to Christine. Done.");
