@@ -153,6 +153,8 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
       .locator("[data-sonner-toast]")
       .filter({ hasText: "Could not save email: mary@navy.example already belongs to Mary Hopper." });
     await refusal.waitFor();
+    await refusal.evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)));
+    await screenshot(page, "contacts-email-taken");
     // Saving it again would be refused again: the toast offers no button to.
     assert.equal(await refusal.getByRole("button", { name: /Save mine|Retry/ }).count(), 0);
     await page.waitForFunction(() =>
