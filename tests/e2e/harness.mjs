@@ -451,8 +451,10 @@ export function procedureRoute(procedure) {
 /**
  * Holds the `nth` request matching `url` (a route glob or RegExp) until `release()`; `reached` resolves when
  * it arrives, `sent()` counts them all. The others go through. For a test to look at a long job half-way.
+ * `answered`: the server answers it at once and the page gets the answer on `release()` (a slow network's
+ * read, which holds what the server had when it was sent).
  */
-export async function holdRequest(page, url, nth) {
+export async function holdRequest(page, url, nth, { answered = false } = {}) {
   let count = 0;
   let release;
   const held = new Promise((resolve) => (release = resolve));
@@ -460,12 +462,12 @@ export async function holdRequest(page, url, nth) {
   const reached = new Promise((resolve) => (arrived = resolve));
   await page.route(url, async (route) => {
     count += 1;
-    if (count === nth) {
-      arrived();
-      await held;
-    }
+    if (count !== nth) return route.continue().catch(() => undefined);
+    const response = answered ? await route.fetch() : undefined;
+    arrived();
+    await held;
     // A request the page aborted meanwhile can no longer be continued.
-    await route.continue().catch(() => undefined);
+    await (response ? route.fulfill({ response }) : route.continue()).catch(() => undefined);
   });
   return { reached, release, sent: () => count };
 }

@@ -1,5 +1,13 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  assert,
+  callProcedure,
+  holdRequest,
+  launchBrowser,
+  procedureRoute,
+  registeredUser,
+  screenshot,
+} from "./harness.mjs";
 
 describe("a record's timeline beyond its first page", () => {
   let browser;
@@ -48,6 +56,26 @@ describe("a record's timeline beyond its first page", () => {
     assert.equal(new Set(texts.map((t) => t.split("\n").at(-1))).size, UPDATES + 1);
     await items().last().scrollIntoViewIfNeeded();
     await screenshot(page, "timeline-older-loaded");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("lists a note saved while the panel's first read of the notes was still on its way", async () => {
+    await callProcedure(page, "contacts.create", { firstName: "Katherine", lastName: "Johnson" });
+    await page.reload();
+    const row = page.getByTestId("record-row").filter({ hasText: "Katherine Johnson" });
+    await row.waitFor();
+    // Her panel's first read (a slow network, or a person quicker than it): answered only after the save.
+    const firstRead = await holdRequest(page, procedureRoute("notes.list"), 1, { answered: true });
+    await row.click();
+    await firstRead.reached;
+    const composer = panel().getByRole("textbox", { name: "New note" });
+    await composer.fill("Orbit numbers checked.");
+    const saved = page.waitForResponse((response) => procedureRoute("notes.create").test(response.url()));
+    await composer.press("Control+Enter");
+    assert.equal((await saved).status(), 200);
+    firstRead.release();
+    await panel().getByTestId("note").filter({ hasText: "Orbit numbers checked." }).waitFor();
+    await panel().getByTestId("timeline-item").filter({ hasText: "added a note" }).waitFor();
     assert.deepEqual(page.errors, []);
   });
 });

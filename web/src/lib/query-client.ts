@@ -1,5 +1,12 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import { MutationCache, QueryClient, type InfiniteData } from "@tanstack/react-query";
+import {
+  MutationCache,
+  QueryClient,
+  type InfiniteData,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  type Query,
+} from "@tanstack/react-query";
 import type { Persister } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set } from "idb-keyval";
 import superjson from "superjson";
@@ -15,7 +22,33 @@ export const PERSIST_THROTTLE_MS = 10_000;
 export const PERSIST_MAX_AGE = Infinity;
 export const PERSIST_KEY = "team-crm-query-cache";
 
-export const queryClient: QueryClient = new QueryClient({
+/**
+ * A QueryClient whose invalidations always read again. TanStack Query gives a refetch the answer of a read still
+ * in flight when the query holds no data yet (`cancelRefetch` cancels only a refetch): a note saved in a panel
+ * opened a moment before, its notes still loading, stayed out of the list, since that read was sent before the
+ * save. Such first reads are read once more when they have answered.
+ */
+export class ReadAgainQueryClient extends QueryClient {
+  override async invalidateQueries(filters?: InvalidateQueryFilters, options?: InvalidateOptions): Promise<void> {
+    const refetchType = filters?.refetchType ?? "active";
+    if (refetchType === "none") return super.invalidateQueries(filters, options);
+    const firstReads = new Set<Query>(
+      this.getQueryCache().findAll({
+        ...filters,
+        type: refetchType,
+        predicate: (query) =>
+          query.state.fetchStatus === "fetching" &&
+          query.state.data === undefined &&
+          (filters?.predicate?.(query) ?? true),
+      }),
+    );
+    await super.invalidateQueries(filters, options);
+    if (firstReads.size > 0)
+      await this.refetchQueries({ type: refetchType, predicate: (query) => firstReads.has(query) }, options);
+  }
+}
+
+export const queryClient: QueryClient = new ReadAgainQueryClient({
   mutationCache: new MutationCache({
     onMutate: noteEditStarted,
     onSettled: () => void noteEditSettled(queryClient),
