@@ -49,6 +49,27 @@ describe("an invalidation while a query's first read is on its way", () => {
     expect(await noteSavedWhileTheListLoads(new QueryClient())).toEqual([]);
   });
 
+  it("keeps a query stale, not refetched, when a read sent before the invalidation lands after it", async () => {
+    const client = new ReadAgainQueryClient();
+    clients.push(client);
+    const server = notesServer();
+    const observer = new QueryObserver(client, {
+      queryKey: ["notes.list", "con_3"],
+      queryFn: server.read,
+      staleTime: Infinity,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    server.notes.push("Renewal due in March.");
+    await client.invalidateQueries({ queryKey: ["notes.list"], refetchType: "none" });
+    server.answerNext();
+    await observer.getCurrentQuery().promise;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(client.getQueryData(["notes.list", "con_3"])).toEqual([]); // the answer from before the save…
+    expect(client.getQueryState(["notes.list", "con_3"])?.isInvalidated).toBe(true); // …read again when next shown
+    expect(server.reads()).toBe(0);
+    unsubscribe();
+  });
+
   it("marks as stale without reading when asked not to refetch", async () => {
     const client = new ReadAgainQueryClient();
     clients.push(client);

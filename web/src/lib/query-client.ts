@@ -23,15 +23,25 @@ export const PERSIST_MAX_AGE = Infinity;
 export const PERSIST_KEY = "team-crm-query-cache";
 
 /**
- * A QueryClient whose invalidations always read again. TanStack Query gives a refetch the answer of a read still
- * in flight when the query holds no data yet (`cancelRefetch` cancels only a refetch): a note saved in a panel
- * opened a moment before, its notes still loading, stayed out of the list, since that read was sent before the
- * save. Such first reads are read once more when they have answered.
+ * A QueryClient whose invalidations hold for reads sent before them. TanStack Query gives a refetch the answer of
+ * a read still in flight when the query holds no data yet (`cancelRefetch` cancels only a refetch): a note saved
+ * in a panel opened a moment before, its notes still loading, stayed out of the list, since that read was sent
+ * before the save. Such first reads are read once more when they have answered. And a read that lands after an
+ * invalidation that does not refetch (`refetchType: "none"`, "stale, read when next shown") counts as fresh:
+ * it is marked stale again.
  */
 export class ReadAgainQueryClient extends QueryClient {
   override async invalidateQueries(filters?: InvalidateQueryFilters, options?: InvalidateOptions): Promise<void> {
     const refetchType = filters?.refetchType ?? "active";
-    if (refetchType === "none") return super.invalidateQueries(filters, options);
+    if (refetchType === "none") {
+      const inFlight = this.getQueryCache().findAll({ ...filters, fetchStatus: "fetching" });
+      await super.invalidateQueries(filters, options);
+      for (const query of inFlight)
+        void query.promise
+          ?.catch(() => undefined)
+          .then(() => this.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: "none" }));
+      return;
+    }
     const firstReads = new Set<Query>(
       this.getQueryCache().findAll({
         ...filters,
