@@ -42,7 +42,17 @@ export async function newPage(
     hasTouch,
     ...(locale && { locale }),
   });
+  await context.addInitScript(recordToasts);
+  context.on("page", instrument);
   const page = await context.newPage();
+  return { context, page };
+}
+
+/**
+ * Every page of a test's browser context, the first and any it opens later (a tab opened again): its errors, calls
+ * and toasts are kept for a failed test's report, and its navigations are tried once more when the dev proxy drops.
+ */
+function instrument(page) {
   openPages.add(page);
   page.on("close", () => openPages.delete(page));
   page.errors = [];
@@ -73,7 +83,6 @@ export async function newPage(
   };
   page.on("requestfinished", logCall);
   page.on("requestfailed", logCall);
-  await context.addInitScript(recordToasts);
   // wrangler 4.86's dev proxy can lose a request sent on a pooled connection that idled ~5 s (both
   // ends close it at once; fixed upstream in workers-sdk#15252, in wranglers that need Node 22): the
   // asset then never arrives. A navigation that waits 15 s for one is tried once more, and says so.
@@ -100,7 +109,6 @@ export async function newPage(
       message.text().startsWith("Failed to load resource") && url ? `${message.text()}: ${url}` : message.text(),
     );
   });
-  return { context, page };
 }
 
 const openPages = new Set();
