@@ -13,6 +13,16 @@ import {
 
 const IMPORT_CALLS = procedureRoute("contacts.import");
 
+/** Edits a row's title cell inline to `value`. */
+async function editTitleCell(cell, value) {
+  await cell.hover();
+  await cell.getByRole("button", { name: "Edit Title" }).click();
+  const editor = cell.getByRole("textbox", { name: "Title" });
+  await editor.fill(value);
+  await editor.press("Enter");
+  await editor.waitFor({ state: "detached" });
+}
+
 describe("an inline edit made offline is kept: said on screen, kept through closing the tab, saved on reconnecting", () => {
   let browser;
   let context;
@@ -21,15 +31,7 @@ describe("an inline edit made offline is kept: said on screen, kept through clos
   const title = () => row().locator('[data-column-id="title"]');
   const notice = () => page.getByRole("status").filter({ hasText: "You're offline." });
 
-  /** Edits the title cell inline to `value`. */
-  async function editTitle(value) {
-    await title().hover();
-    await title().getByRole("button", { name: "Edit Title" }).click();
-    const editor = title().getByRole("textbox", { name: "Title" });
-    await editor.fill(value);
-    await editor.press("Enter");
-    await editor.waitFor({ state: "detached" });
-  }
+  const editTitle = (value) => editTitleCell(title(), value);
 
   before(async () => {
     browser = await launchBrowser();
@@ -136,6 +138,54 @@ describe("an inline edit made offline is kept: said on screen, kept through clos
     await page.close({ runBeforeUnload: true });
     await closed;
     assert.equal(askedAgain, false);
+  });
+});
+
+describe("a tab going away leaves its kept edit to the next one, though it hears the connection is back", () => {
+  let browser;
+  after(() => browser?.close());
+
+  it("does not start the save as it goes: the next tab sends it, once, and says so", async () => {
+    browser = await launchBrowser();
+    const { context, page: leaving } = await registeredUser(browser, { organization: "Langley", name: "Mary Jackson" });
+    await leaving.goto("/contacts");
+    await leaving.getByText("No contacts yet").waitFor();
+    await addContact(leaving, { firstName: "Christine", lastName: "Darden", title: "Data Analyst" });
+    const found = await callProcedure(leaving, "search.records", { query: "Christine" }, { kind: "query" });
+    const id = found.contacts[0].id;
+    const title = (page) =>
+      page.getByTestId("record-row").filter({ hasText: "Christine Darden" }).locator('[data-column-id="title"]');
+
+    await context.setOffline(true);
+    await editTitleCell(title(leaving), "Aeronautical Engineer");
+    await leaving.getByRole("status").filter({ hasText: "1 change will be saved when you reconnect." }).waitFor();
+    let sentByLeaving = 0;
+    leaving.on("request", (request) => {
+      if (request.url().includes("/trpc/contacts.update")) sentByLeaving += 1;
+    });
+    // The page is going away (its pagehide has fired), and then hears it is online: as Chromium tells a closing
+    // tab when DevTools' offline emulation lets go of it.
+    await leaving.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false })));
+    await context.setOffline(false);
+    await leaving.waitForFunction(() => navigator.onLine);
+    // A save would start at once (the old app sent it here); a second is ample.
+    await leaving.waitForTimeout(1_000);
+    assert.equal(sentByLeaving, 0, "the tab going away sends nothing");
+    const closed = leaving.waitForEvent("close");
+    await leaving.close();
+    await closed;
+
+    const next = await context.newPage();
+    await next.goto("/contacts");
+    await next.locator("[data-sonner-toast]").filter({ hasText: "1 change made offline has been saved." }).waitFor();
+    await next.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="record-row"] [data-column-id="title"]')].some(
+        (cell) => cell.textContent === "Aeronautical Engineer",
+      ),
+    );
+    const { contact } = await callProcedure(next, "contacts.get", { id }, { kind: "query" });
+    assert.equal(contact.title, "Aeronautical Engineer");
+    assert.equal(contact.version, 2, "saved once");
   });
 });
 

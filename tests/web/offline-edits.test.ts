@@ -1,6 +1,7 @@
 import { MutationObserver, QueryClient, onlineManager } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  followConnection,
   forgetOfflineEdits,
   keepOfflineEdits,
   keptEditCount,
@@ -220,6 +221,30 @@ describe("edits made offline, kept on this device", () => {
     expect(await resuming).toEqual({ saved: 2, failed: [] });
     expect(sent).toHaveBeenCalledTimes(2);
     expect(store.tabs.size).toBe(0);
+  });
+
+  it("stay on disk for the next tab when the tab is going away, though it hears the connection is back", async () => {
+    followConnection(window);
+    const store = memoryStore();
+    const { client, keeping, send } = await offlineTab(store);
+    client.mount(); // as the app's client: paused edits are sent on reconnecting
+    try {
+      window.dispatchEvent(new Event("pagehide"));
+      window.dispatchEvent(new Event("online"));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(onlineManager.isOnline()).toBe(false);
+      expect(send, "a closing tab does not start a save it cannot finish").not.toHaveBeenCalled();
+      expect(store.text).toContain("CTO");
+
+      // Back from the back/forward cache, the tab follows the connection again and sends its own edit.
+      window.dispatchEvent(new Event("pageshow"));
+      await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+      await keeping.settled();
+      expect(store.text).toBeUndefined();
+    } finally {
+      client.unmount();
+      keeping.unsubscribe();
+    }
   });
 
   it("are forgotten on signing out", async () => {

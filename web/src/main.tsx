@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Toaster } from "sonner";
 import { routes } from "./app/routes";
 import { AuthProvider } from "./lib/auth";
+import { followConnection } from "./lib/offline-edits";
 import { persistOptions, queryClient, refreshRestoredQueries } from "./lib/query-client";
 import { ThemeProvider, useTheme } from "./lib/theme";
 import { TOAST_OPTIONS } from "./lib/toast";
@@ -12,6 +13,7 @@ import { keyHistoryEntry } from "./ui/data-table/list-memory";
 import "./styles.css";
 
 keyHistoryEntry();
+followConnection();
 const router = createBrowserRouter(routes);
 
 function ThemedToaster() {

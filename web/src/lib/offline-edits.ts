@@ -220,3 +220,34 @@ export async function forgetOfflineEdits(store?: OfflineEditStore | null): Promi
     .catch(() => undefined);
   setKept(0);
 }
+
+/**
+ * React Query's view of the connection: the window's online and offline events, as its own listener reads them,
+ * except that a page going away (pagehide) stays offline. A tab being closed then leaves its kept edits on disk for
+ * the next tab rather than start sending them: a save started as the tab goes is cut off with it, its entry already
+ * cleared, and the edit would be lost. (Chromium, for one, tells a closing tab it is online again when DevTools'
+ * offline emulation lets go of it.) A page back from the back/forward cache (pageshow) follows the connection again.
+ */
+export function followConnection(target: Window = window): void {
+  onlineManager.setEventListener((setOnline) => {
+    let leaving = false;
+    const listeners = {
+      online: () => setOnline(!leaving),
+      offline: () => setOnline(false),
+      pagehide: () => {
+        leaving = true;
+        setOnline(false);
+      },
+      pageshow: () => {
+        if (!leaving) return;
+        leaving = false;
+        setOnline(target.navigator.onLine);
+      },
+    };
+    const entries = Object.entries(listeners);
+    for (const [type, listener] of entries) target.addEventListener(type, listener);
+    return () => {
+      for (const [type, listener] of entries) target.removeEventListener(type, listener);
+    };
+  });
+}
