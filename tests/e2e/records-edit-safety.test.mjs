@@ -13,11 +13,16 @@ import {
 
 const IMPORT_CALLS = procedureRoute("contacts.import");
 
-/** Edits a row's title cell inline to `value`. */
-async function editTitleCell(cell, value) {
+/** Opens a row's title cell's inline editor; returns its textbox. */
+async function openTitleEditor(cell) {
   await cell.hover();
   await cell.getByRole("button", { name: "Edit Title" }).click();
-  const editor = cell.getByRole("textbox", { name: "Title" });
+  return cell.getByRole("textbox", { name: "Title" });
+}
+
+/** Edits a row's title cell inline to `value`. */
+async function editTitleCell(cell, value) {
+  const editor = await openTitleEditor(cell);
   await editor.fill(value);
   await editor.press("Enter");
   await editor.waitFor({ state: "detached" });
@@ -218,9 +223,7 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
       patch: { title: "Engineer" },
     });
 
-    await title().hover();
-    await title().getByRole("button", { name: "Edit Title" }).click();
-    const editor = title().getByRole("textbox", { name: "Title" });
+    const editor = await openTitleEditor(title());
     await editor.fill("Aerospace Engineer");
     await editor.press("Enter");
 
@@ -384,9 +387,7 @@ describe("a teammate's save that arrives while an editor is open is not silently
   after(() => browser?.close());
 
   it("a cell changed by a teammate while it was being edited: the save is refused with who changed it", async () => {
-    await title().hover();
-    await title().getByRole("button", { name: "Edit Title" }).click();
-    const editor = title().getByRole("textbox", { name: "Title" });
+    const editor = await openTitleEditor(title());
     await editor.fill("Computer Scientist");
 
     const version = await teammateSaves({ title: "Rocket Scientist" });
@@ -416,9 +417,7 @@ describe("a teammate's save that arrives while an editor is open is not silently
   });
 
   it("an editor closed without a change does not put the old value back over a teammate's", async () => {
-    await title().hover();
-    await title().getByRole("button", { name: "Edit Title" }).click();
-    const editor = title().getByRole("textbox", { name: "Title" });
+    const editor = await openTitleEditor(title());
     assert.equal(await editor.inputValue(), "Computer Scientist");
 
     const version = await teammateSaves({ title: "Mathematician" });
@@ -635,11 +634,7 @@ describe("an edit kept by a tab closed while offline is sent by a tab still open
   it("keeps the first tab's edit when it closes offline, and the second sends it on reconnecting, again when the first try gets no answer", async () => {
     await context.setOffline(true);
     const title = first.getByTestId("record-row").filter({ hasText: "Sally Ride" }).locator('[data-column-id="title"]');
-    await title.hover();
-    await title.getByRole("button", { name: "Edit Title" }).click();
-    const editor = title.getByRole("textbox", { name: "Title" });
-    await editor.fill("Physicist");
-    await editor.press("Enter");
+    await editTitleCell(title, "Physicist");
     await first.getByRole("status").filter({ hasText: "1 change will be saved when you reconnect." }).waitFor();
     const closed = first.waitForEvent("close");
     await first.close({ runBeforeUnload: true });
