@@ -225,8 +225,9 @@ export async function forgetOfflineEdits(store?: OfflineEditStore | null): Promi
  * React Query's view of the connection: the window's online and offline events, as its own listener reads them,
  * except that a page going away (pagehide) stays offline. A tab being closed then leaves its kept edits on disk for
  * the next tab rather than start sending them: a save started as the tab goes is cut off with it, its entry already
- * cleared, and the edit would be lost. (Chromium, for one, tells a closing tab it is online again when DevTools'
- * offline emulation lets go of it.) A page back from the back/forward cache (pageshow) follows the connection again.
+ * cleared, and the edit would be lost. (Seen in Chromium under test automation: a tab closed while emulated offline
+ * sent its edit as it went, most likely told it was online when DevTools let go of it.) A page back from the
+ * back/forward cache (pageshow) follows the connection again.
  */
 export function followConnection(target: Window = window): void {
   onlineManager.setEventListener((setOnline) => {
