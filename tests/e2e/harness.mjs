@@ -447,6 +447,21 @@ export async function callProcedure(page, procedure, input, { kind = "mutation",
   return superjson.deserialize(body.result.data);
 }
 
+/** Opens the inline editor of a table cell whose column is `label` (the pencil that hover shows); returns its textbox. */
+export async function openCellEditor(cell, label) {
+  await cell.hover();
+  await cell.getByRole("button", { name: `Edit ${label}` }).click();
+  return cell.getByRole("textbox", { name: label });
+}
+
+/** Edits a text cell inline to `value` and waits for its editor to close. */
+export async function editCellText(cell, label, value) {
+  const editor = await openCellEditor(cell, label);
+  await editor.fill(value);
+  await editor.press("Enter");
+  await editor.waitFor({ state: "detached" });
+}
+
 /**
  * A route matcher for calls to one tRPC procedure, alone or in a batch (/trpc/a.b,c.d?batch=1), and to
  * no other: a glob like contacts.import* would also catch contacts.importMatches.

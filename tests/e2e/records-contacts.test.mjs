@@ -1,5 +1,14 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, fillNewContact, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  assert,
+  callProcedure,
+  editCellText,
+  fillNewContact,
+  launchBrowser,
+  openCellEditor,
+  registeredUser,
+  screenshot,
+} from "./harness.mjs";
 
 describe("/contacts: create a contact, edit cells inline, read its side panel", () => {
   let browser;
@@ -44,12 +53,7 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
 
   it("edits the title and the lead status inline; both survive a reload and show on the timeline", async () => {
     // The pencil that hover shows edits in place (a click on the row would open the record).
-    await cell("title").hover();
-    await cell("title").getByRole("button", { name: "Edit Title" }).click();
-    const editor = cell("title").getByRole("textbox", { name: "Title" });
-    await editor.fill("Director of Programming");
-    await editor.press("Enter");
-    await editor.waitFor({ state: "detached" });
+    await editCellText(cell("title"), "Title", "Director of Programming");
     assert.equal(await cell("title").innerText(), "Director of Programming");
 
     await cell("leadStatus").hover();
@@ -143,9 +147,7 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
     });
     await page.reload();
     await row().waitFor();
-    await cell("email").hover();
-    await cell("email").getByRole("button", { name: "Edit Email" }).click();
-    const editor = cell("email").getByRole("textbox", { name: "Email" });
+    const editor = await openCellEditor(cell("email"), "Email");
     await editor.fill("mary@navy.example");
     await editor.press("Enter");
 

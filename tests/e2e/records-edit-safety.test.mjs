@@ -4,29 +4,16 @@ import {
   assert,
   callProcedure,
   comeBackAfterAMinute,
+  editCellText,
   holdRequest,
   launchBrowser,
+  openCellEditor,
   procedureRoute,
   registeredUser,
   screenshot,
 } from "./harness.mjs";
 
 const IMPORT_CALLS = procedureRoute("contacts.import");
-
-/** Opens a row's title cell's inline editor; returns its textbox. */
-async function openTitleEditor(cell) {
-  await cell.hover();
-  await cell.getByRole("button", { name: "Edit Title" }).click();
-  return cell.getByRole("textbox", { name: "Title" });
-}
-
-/** Edits a row's title cell inline to `value`. */
-async function editTitleCell(cell, value) {
-  const editor = await openTitleEditor(cell);
-  await editor.fill(value);
-  await editor.press("Enter");
-  await editor.waitFor({ state: "detached" });
-}
 
 describe("an inline edit made offline is kept: said on screen, kept through closing the tab, saved on reconnecting", () => {
   let browser;
@@ -36,7 +23,7 @@ describe("an inline edit made offline is kept: said on screen, kept through clos
   const title = () => row().locator('[data-column-id="title"]');
   const notice = () => page.getByRole("status").filter({ hasText: "You're offline." });
 
-  const editTitle = (value) => editTitleCell(title(), value);
+  const editTitle = (value) => editCellText(title(), "Title", value);
 
   before(async () => {
     browser = await launchBrowser();
@@ -162,7 +149,7 @@ describe("a tab going away leaves its kept edit to the next one, though it hears
       page.getByTestId("record-row").filter({ hasText: "Christine Darden" }).locator('[data-column-id="title"]');
 
     await context.setOffline(true);
-    await editTitleCell(title(leaving), "Aeronautical Engineer");
+    await editCellText(title(leaving), "Title", "Aeronautical Engineer");
     await leaving.getByRole("status").filter({ hasText: "1 change will be saved when you reconnect." }).waitFor();
     let sentByLeaving = 0;
     leaving.on("request", (request) => {
@@ -223,7 +210,7 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
       patch: { title: "Engineer" },
     });
 
-    const editor = await openTitleEditor(title());
+    const editor = await openCellEditor(title(), "Title");
     await editor.fill("Aerospace Engineer");
     await editor.press("Enter");
 
@@ -387,7 +374,7 @@ describe("a teammate's save that arrives while an editor is open is not silently
   after(() => browser?.close());
 
   it("a cell changed by a teammate while it was being edited: the save is refused with who changed it", async () => {
-    const editor = await openTitleEditor(title());
+    const editor = await openCellEditor(title(), "Title");
     await editor.fill("Computer Scientist");
 
     const version = await teammateSaves({ title: "Rocket Scientist" });
@@ -417,7 +404,7 @@ describe("a teammate's save that arrives while an editor is open is not silently
   });
 
   it("an editor closed without a change does not put the old value back over a teammate's", async () => {
-    const editor = await openTitleEditor(title());
+    const editor = await openCellEditor(title(), "Title");
     assert.equal(await editor.inputValue(), "Computer Scientist");
 
     const version = await teammateSaves({ title: "Mathematician" });
@@ -634,7 +621,7 @@ describe("an edit kept by a tab closed while offline is sent by a tab still open
   it("keeps the first tab's edit when it closes offline, and the second sends it on reconnecting, again when the first try gets no answer", async () => {
     await context.setOffline(true);
     const title = first.getByTestId("record-row").filter({ hasText: "Sally Ride" }).locator('[data-column-id="title"]');
-    await editTitleCell(title, "Physicist");
+    await editCellText(title, "Title", "Physicist");
     await first.getByRole("status").filter({ hasText: "1 change will be saved when you reconnect." }).waitFor();
     const closed = first.waitForEvent("close");
     await first.close({ runBeforeUnload: true });
