@@ -7,6 +7,6 @@ export * from "./records";
 export * from "./tags";
 export * from "./timeline";
 export * from "./customization";
-export * from "./imports";
+export * from "./write-keys";
 export * from "./duplicates";
 export * from "./sort-keys";

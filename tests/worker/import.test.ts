@@ -887,7 +887,7 @@ describe("an import batch sent again under its key (its answer was lost)", () =>
     key,
   });
   const kept = (organizationId: string) =>
-    rows<{ key: string }>("SELECT key FROM import_batches WHERE organization_id = ? ORDER BY key", organizationId);
+    rows<{ key: string }>("SELECT key FROM write_keys WHERE organization_id = ? ORDER BY key", organizationId);
 
   it("is answered as the first time and writes nothing twice, even the rows without an email", async () => {
     const { caller, org } = await ownerOfNewOrganization();
@@ -936,7 +936,7 @@ describe("an import batch sent again under its key (its answer was lost)", () =>
     const { caller, org } = await ownerOfNewOrganization();
     await caller.contacts.import(batchOf("old-batch-0"));
     await rows(
-      "UPDATE import_batches SET created_at = ? WHERE organization_id = ?",
+      "UPDATE write_keys SET created_at = ? WHERE organization_id = ?",
       Date.now() - 25 * 60 * 60 * 1000,
       org.id,
     );
@@ -949,7 +949,7 @@ describe("an import batch sent again under its key (its answer was lost)", () =>
     await expectTRPCError(
       caller.contacts.import({ ...batchOf("x"), key: "no spaces allowed" }),
       "BAD_REQUEST",
-      /A batch key is 8 to 64 letters, digits, '-' or '_'\./,
+      /A write's key is 8 to 64 letters, digits, '-' or '_'\./,
     );
   });
 });

@@ -45,6 +45,8 @@ import { companyImport, importMatches, importRecords } from "../domain/records/i
 import { mergeRecords } from "../domain/records/merge";
 import { assertKeyFree, companyDomainKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { importBatchInput, importMatchesInput } from "../schemas/imports";
+import { keyed } from "../schemas/write-key";
+import { createOnce } from "../domain/write-keys";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Company = WithoutDerived<typeof companies.$inferSelect>;
@@ -125,29 +127,46 @@ export const companiesRouter = createTRPCRouter({
     .input(dismissDuplicateInput)
     .mutation(({ ctx, input }) => undismissDuplicate(ctx.db, "company", ctx.org.id, input.ids)),
 
-  create: memberProcedure.input(companyCreateInput).mutation(async ({ ctx, input }) => {
-    const domain = domainOf(input.domain);
-    await Promise.all([
-      assertKeyFree(ctx.db, companyDomainKey, ctx.org.id, domain),
-      assertMember(ctx.db, ctx.org.id, input.ownerId),
-    ]);
-    const properties = await checkPropertyValues(ctx.db, ctx.org.id, "company", input.properties, { creating: true });
-    const now = new Date();
-    try {
-      return await createRecord(ctx, companyConfig, {
-        ...input,
-        domain,
-        properties,
-        id: newId("cmp"),
-        organizationId: ctx.org.id,
-        createdBy: ctx.uid,
-        createdAt: now,
-        updatedAt: now,
-      });
-    } catch (error) {
-      return rethrowKeyClash(error, ctx.db, companyDomainKey, ctx.org.id, domain);
-    }
-  }),
+  /** Once per `key`: sent again, the company it made (see createOnce). */
+  create: memberProcedure.input(keyed(companyCreateInput)).mutation(({ ctx, input: { key, ...input } }) =>
+    createOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      (id) => findRecord(ctx, companyConfig, id),
+      async (remember) => {
+        const domain = domainOf(input.domain);
+        await Promise.all([
+          assertKeyFree(ctx.db, companyDomainKey, ctx.org.id, domain),
+          assertMember(ctx.db, ctx.org.id, input.ownerId),
+        ]);
+        const properties = await checkPropertyValues(ctx.db, ctx.org.id, "company", input.properties, {
+          creating: true,
+        });
+        const now = new Date();
+        const id = newId("cmp");
+        try {
+          return await createRecord(
+            ctx,
+            companyConfig,
+            {
+              ...input,
+              domain,
+              properties,
+              id,
+              organizationId: ctx.org.id,
+              createdBy: ctx.uid,
+              createdAt: now,
+              updatedAt: now,
+            },
+            remember(id),
+          );
+        } catch (error) {
+          return rethrowKeyClash(error, ctx.db, companyDomainKey, ctx.org.id, domain);
+        }
+      },
+    ),
+  ),
 
   /** Applies `patch` if `version` is still current; a stale version is CONFLICT, never an overwrite. */
   update: memberProcedure.input(companyUpdateInput).mutation(async ({ ctx, input }) => {

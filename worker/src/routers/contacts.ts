@@ -48,6 +48,8 @@ import { contactImport, importMatches, importRecords } from "../domain/records/i
 import { mergeRecords } from "../domain/records/merge";
 import { assertKeyFree, contactEmailKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { importBatchInput, importMatchesInput } from "../schemas/imports";
+import { keyed } from "../schemas/write-key";
+import { createOnce } from "../domain/write-keys";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Contact = WithoutDerived<typeof contacts.$inferSelect>;
@@ -118,31 +120,48 @@ export const contactsRouter = createTRPCRouter({
     .input(dismissDuplicateInput)
     .mutation(({ ctx, input }) => undismissDuplicate(ctx.db, "contact", ctx.org.id, input.ids)),
 
-  create: memberProcedure.input(contactCreateInput).mutation(async ({ ctx, input }) => {
-    const primaryEmail = normalizeEmail(input.emails[0]);
-    await Promise.all([
-      assertKeyFree(ctx.db, contactEmailKey, ctx.org.id, primaryEmail),
-      input.companyId ? assertLiveRecord(ctx.db, ctx.org.id, "company", input.companyId) : undefined,
-      assertMember(ctx.db, ctx.org.id, input.ownerId),
-    ]);
-    const properties = await checkPropertyValues(ctx.db, ctx.org.id, "contact", input.properties, { creating: true });
-    const now = new Date();
-    try {
-      return await createRecord(ctx, contactConfig, {
-        ...input,
-        properties,
-        id: newId("con"),
-        organizationId: ctx.org.id,
-        primaryEmail,
-        sortName: sortNameOf(input.firstName, input.lastName, primaryEmail),
-        createdBy: ctx.uid,
-        createdAt: now,
-        updatedAt: now,
-      });
-    } catch (error) {
-      return rethrowKeyClash(error, ctx.db, contactEmailKey, ctx.org.id, primaryEmail);
-    }
-  }),
+  /** Once per `key`: sent again, the contact it made (see createOnce). */
+  create: memberProcedure.input(keyed(contactCreateInput)).mutation(({ ctx, input: { key, ...input } }) =>
+    createOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      (id) => findRecord(ctx, contactConfig, id),
+      async (remember) => {
+        const primaryEmail = normalizeEmail(input.emails[0]);
+        await Promise.all([
+          assertKeyFree(ctx.db, contactEmailKey, ctx.org.id, primaryEmail),
+          input.companyId ? assertLiveRecord(ctx.db, ctx.org.id, "company", input.companyId) : undefined,
+          assertMember(ctx.db, ctx.org.id, input.ownerId),
+        ]);
+        const properties = await checkPropertyValues(ctx.db, ctx.org.id, "contact", input.properties, {
+          creating: true,
+        });
+        const now = new Date();
+        const id = newId("con");
+        try {
+          return await createRecord(
+            ctx,
+            contactConfig,
+            {
+              ...input,
+              properties,
+              id,
+              organizationId: ctx.org.id,
+              primaryEmail,
+              sortName: sortNameOf(input.firstName, input.lastName, primaryEmail),
+              createdBy: ctx.uid,
+              createdAt: now,
+              updatedAt: now,
+            },
+            remember(id),
+          );
+        } catch (error) {
+          return rethrowKeyClash(error, ctx.db, contactEmailKey, ctx.org.id, primaryEmail);
+        }
+      },
+    ),
+  ),
 
   /** Applies `patch` if `version` is still current; a stale version is CONFLICT, never an overwrite. */
   update: memberProcedure.input(contactUpdateInput).mutation(async ({ ctx, input }) => {

@@ -13,6 +13,8 @@ import type { Database } from "../db";
 import { noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure } from "../trpc";
+import { createOnce } from "../domain/write-keys";
+import { keyed } from "../schemas/write-key";
 
 async function findNote(db: Database, organizationId: string, id: string) {
   const [note] = await db
@@ -105,40 +107,51 @@ export const notesRouter = createTRPCRouter({
       .limit(input.limit),
   ),
 
-  create: memberProcedure.input(noteCreateInput).mutation(async ({ ctx, input }) => {
-    await assertLiveRecord(ctx.db, ctx.org.id, input.recordObject, input.recordId);
-    const now = new Date();
-    const note = {
-      id: newId("not"),
-      organizationId: ctx.org.id,
-      ...input,
-      outcome: input.outcome ?? null,
-      occurredAt: input.occurredAt ?? now,
-      version: 1,
-      deletedAt: null,
-      createdBy: ctx.uid,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await ctx.db.batch([
-      ctx.db.insert(notes).values(note),
-      insertActivity(
-        ctx.db,
-        activityRow({
+  /** Once per `key`: sent again, the note it made (see createOnce). */
+  create: memberProcedure.input(keyed(noteCreateInput)).mutation(({ ctx, input: { key, ...input } }) =>
+    createOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      (id) => findNote(ctx.db, ctx.org.id, id),
+      async (remember) => {
+        await assertLiveRecord(ctx.db, ctx.org.id, input.recordObject, input.recordId);
+        const now = new Date();
+        const note = {
+          id: newId("not"),
           organizationId: ctx.org.id,
-          object: input.recordObject,
-          recordId: input.recordId,
-          kind: input.kind,
-          actorId: ctx.uid,
-          summary: summaryOf(input.body, note.outcome),
-          at: now,
-        }),
-      ),
-      ...raiseLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
-      ...refreshCompanyOf(ctx.db, ctx.org.id, note),
-    ]);
-    return note;
-  }),
+          ...input,
+          outcome: input.outcome ?? null,
+          occurredAt: input.occurredAt ?? now,
+          version: 1,
+          deletedAt: null,
+          createdBy: ctx.uid,
+          createdAt: now,
+          updatedAt: now,
+        };
+        const [first, ...rest] = [
+          ...remember(note.id),
+          ctx.db.insert(notes).values(note),
+          insertActivity(
+            ctx.db,
+            activityRow({
+              organizationId: ctx.org.id,
+              object: input.recordObject,
+              recordId: input.recordId,
+              kind: input.kind,
+              actorId: ctx.uid,
+              summary: summaryOf(input.body, note.outcome),
+              at: now,
+            }),
+          ),
+          ...raiseLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
+          ...refreshCompanyOf(ctx.db, ctx.org.id, note),
+        ];
+        await ctx.db.batch([first, ...rest]);
+        return note;
+      },
+    ),
+  ),
 
   update: memberProcedure.input(noteUpdateInput).mutation(async ({ ctx, input }) => {
     const current = await findNote(ctx.db, ctx.org.id, input.id);

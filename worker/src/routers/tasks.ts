@@ -12,6 +12,8 @@ import type { Database } from "../db";
 import { recordIdInput } from "../schemas/records";
 import { taskCreateInput, taskListInput, taskTrashInput, taskUpdateInput, type taskViews } from "../schemas/tasks";
 import { createTRPCRouter, memberProcedure } from "../trpc";
+import { createOnce } from "../domain/write-keys";
+import { keyed } from "../schemas/write-key";
 
 type Task = typeof tasks.$inferSelect;
 type TaskView = (typeof taskViews)[number];
@@ -169,39 +171,50 @@ export const tasksRouter = createTRPCRouter({
       .limit(input.limit);
   }),
 
-  create: memberProcedure.input(taskCreateInput).mutation(async ({ ctx, input }) => {
-    const assigneeId = input.assigneeId ?? ctx.uid;
-    await Promise.all([
-      assertMember(ctx.db, ctx.org.id, assigneeId),
-      assertRecord(ctx.db, ctx.org.id, input.recordObject, input.recordId),
-    ]);
-    const now = new Date();
-    const task: Task = {
-      id: newId("tsk"),
-      organizationId: ctx.org.id,
-      title: input.title,
-      notes: input.notes ?? null,
-      dueAt: input.dueAt ?? null,
-      priority: input.priority,
-      status: "open",
-      completedAt: null,
-      assigneeId,
-      recordObject: input.recordObject ?? null,
-      recordId: input.recordId ?? null,
-      version: 1,
-      deletedAt: null,
-      createdBy: ctx.uid,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const linked = linkedRecordActivity(task, ctx.uid, `Task created: ${task.title}`, now);
-    await ctx.db.batch([
-      ctx.db.insert(tasks).values(task),
-      insertActivity(ctx.db, taskHistory(task, ctx.uid, "created", now)),
-      ...(linked ? [insertActivity(ctx.db, linked)] : []),
-    ]);
-    return task;
-  }),
+  /** Once per `key`: sent again, the task it made (see createOnce). */
+  create: memberProcedure.input(keyed(taskCreateInput)).mutation(({ ctx, input: { key, ...input } }) =>
+    createOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      (id) => findTask(ctx.db, ctx.org.id, id),
+      async (remember) => {
+        const assigneeId = input.assigneeId ?? ctx.uid;
+        await Promise.all([
+          assertMember(ctx.db, ctx.org.id, assigneeId),
+          assertRecord(ctx.db, ctx.org.id, input.recordObject, input.recordId),
+        ]);
+        const now = new Date();
+        const task: Task = {
+          id: newId("tsk"),
+          organizationId: ctx.org.id,
+          title: input.title,
+          notes: input.notes ?? null,
+          dueAt: input.dueAt ?? null,
+          priority: input.priority,
+          status: "open",
+          completedAt: null,
+          assigneeId,
+          recordObject: input.recordObject ?? null,
+          recordId: input.recordId ?? null,
+          version: 1,
+          deletedAt: null,
+          createdBy: ctx.uid,
+          createdAt: now,
+          updatedAt: now,
+        };
+        const linked = linkedRecordActivity(task, ctx.uid, `Task created: ${task.title}`, now);
+        const [first, ...rest] = [
+          ...remember(task.id),
+          ctx.db.insert(tasks).values(task),
+          insertActivity(ctx.db, taskHistory(task, ctx.uid, "created", now)),
+          ...(linked ? [insertActivity(ctx.db, linked)] : []),
+        ];
+        await ctx.db.batch([first, ...rest]);
+        return task;
+      },
+    ),
+  ),
 
   /** One live task with the name of the record it links to. */
   get: memberProcedure.input(recordIdInput).query(async ({ ctx, input }) => {

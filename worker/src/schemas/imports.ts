@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMPTY_CONTACT_MESSAGE } from "./records";
+import { writeKey } from "./write-key";
 
 /** Rows per server batch: each batch is one atomic D1 batch. */
 export const IMPORT_BATCH_LIMIT = 100;
@@ -15,15 +16,8 @@ export const importBatchInput = z
     lineNumbers: z.array(z.number().int().min(1)).min(1).max(IMPORT_BATCH_LIMIT),
     /** A row whose email (contacts) or domain (companies) a live record already has: leave it, or fill it in. */
     onDuplicate: z.enum(["skip", "update"]).default("skip"),
-    /**
-     * The web's name for this batch, the same each time it is sent: a batch sent again because its
-     * answer never came back (the connection dropped) is answered as it was the first time, not
-     * written twice. Kept for a day.
-     */
-    key: z
-      .string()
-      .regex(/^[\w-]{8,64}$/, "A batch key is 8 to 64 letters, digits, '-' or '_'.")
-      .optional(),
+    /** The web's name for this batch (see writeKey); kept a day. */
+    key: writeKey.optional(),
   })
   .refine((batch) => batch.lineNumbers.length === batch.rows.length, {
     message: "Give one line number per row.",

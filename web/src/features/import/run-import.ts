@@ -1,6 +1,7 @@
 import type { ImportBatchInput, ImportBatchResult } from "../../../../worker/src/schemas/imports";
 import { isConflict } from "../../lib/trpc-errors";
 import { untilAnswered } from "../../lib/until-answered";
+import { newWriteKey } from "../../lib/write-key";
 import type { PropertyDefinition } from "../records/property-values";
 import type { ImportObjectConfig } from "./import-objects";
 import { mapRow, type Mapping } from "./mapping";
@@ -49,7 +50,7 @@ export async function runImport(options: {
     waiting: false,
     failedRows: [],
   };
-  const run = randomKey();
+  const run = newWriteKey();
   const onWaiting = (waiting: boolean) => {
     if (summary.waiting === waiting) return;
     summary.waiting = waiting;
@@ -107,11 +108,6 @@ async function sendBatch(
       if (!isConflict(error) || clashes === CONFLICT_ATTEMPTS) throw error;
     }
   }
-}
-
-/** 32 hex digits. (crypto.randomUUID exists only on https or localhost; getRandomValues everywhere.) */
-function randomKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** What a stopped import wrote (the batch on its way when it was stopped included). */

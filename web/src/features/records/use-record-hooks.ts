@@ -18,6 +18,7 @@ import type { AppRouter } from "../../../../worker/src/routers";
 import type { RecordListInput } from "../../../../worker/src/schemas/records";
 import type { ListPage } from "../../ui/data-table";
 import { resendWithoutAnswer } from "../../lib/resend";
+import { useCreateMutation } from "../../lib/use-create-mutation";
 import { removeFromLists, replaceInLists, useQueuedUpdate, type Versioned } from "./list-cache";
 import { PartialBulkError, type BulkProgress } from "./use-record-actions";
 
@@ -132,7 +133,7 @@ export function createRecordHooks<T extends RecordTypes>(
 
   function useCreate() {
     const queryClient = useQueryClient();
-    return useMutation({
+    return useCreateMutation({
       ...procedures.create.mutationOptions(),
       onSuccess: () => {
         afterWrite(queryClient);

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from
 import { useCallback } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { resendWithoutAnswer } from "../../lib/resend";
+import { useCreateMutation } from "../../lib/use-create-mutation";
 import { toast, toastError } from "../../lib/toast";
 import { isStale, saveAgainLabel } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
@@ -172,7 +173,7 @@ export function useToggleTask() {
 
 export function useTaskCreate() {
   const queryClient = useQueryClient();
-  const mutation = useMutation(
+  const mutation = useCreateMutation(
     trpc.tasks.create.mutationOptions({
       onSuccess: () => refreshLists(queryClient),
       onError: (error) => {

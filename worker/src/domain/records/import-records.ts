@@ -1,20 +1,14 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, getTableColumns, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
-import {
-  companies,
-  contactEmails,
-  contacts,
-  importBatches,
-  memberships,
-  propertyDefinitions,
-} from "../../../../drizzle";
+import { companies, contactEmails, contacts, memberships, propertyDefinitions } from "../../../../drizzle";
 import { inValues, organizationRowsById, type Database } from "../../db";
 import { ownerOfCell, rowIssueMessage, type ImportBatch, type ImportBatchResult } from "../../schemas/imports";
 import { companyCreateInput, contactCreateInput } from "../../schemas/records";
 import { isUniqueViolation } from "../constraint-error";
+import { amendAnswer, answeredBefore, isKeyClash, rememberWrite } from "../write-keys";
 import { newId } from "../ids";
 import { organizationMembers } from "../members";
 import { companyActivityRefresh } from "./company-activity";
@@ -461,7 +455,7 @@ export async function importRecords(
   actorId: string,
   input: ImportBatch,
 ): Promise<ImportBatchResult> {
-  const sentBefore = input.key ? await writtenBatch(db, organizationId, input.key) : undefined;
+  const sentBefore = input.key ? await answeredBefore<ImportBatchResult>(db, organizationId, input.key) : undefined;
   if (sentBefore) return sentBefore;
   const result: ImportBatchResult = { created: 0, updated: 0, skipped: 0, failed: [] };
   // Contacts and companies share every column used here; drizzle cannot query a union of tables.
@@ -637,13 +631,19 @@ export async function importRecords(
       : [];
   statements.push(...companiesMoved);
   if (statements.length === 0) return result;
-  // Kept under the batch's key with what it wrote (the rows refused below amend it after).
-  const remembered = input.key ? rememberBatch(db, organizationId, input.key, result, now) : [];
-  const [first, ...rest] = [...statements, ...remembered];
+  // Kept under the batch's key with what it wrote (the rows refused below amend it after), first in the batch.
+  const remembered = input.key ? rememberWrite(db, organizationId, input.key, result, now) : [];
+  const [first, ...rest] = [...remembered, ...statements];
   let results: unknown[];
   try {
-    results = await db.batch([first, ...rest]);
+    results = (await db.batch([first, ...rest])).slice(remembered.length);
   } catch (error) {
+    // The same batch sent again at once (its first send still running): answered as that one was.
+    const earlier =
+      input.key && isKeyClash(error)
+        ? await answeredBefore<ImportBatchResult>(db, organizationId, input.key)
+        : undefined;
+    if (earlier) return earlier;
     if (isUniqueViolation(error))
       throw new TRPCError({
         code: "CONFLICT",
@@ -665,37 +665,6 @@ export async function importRecords(
     }
   });
   result.failed.sort((a, b) => a.line - b.line);
-  if (refused && input.key)
-    await db
-      .update(importBatches)
-      .set({ result })
-      .where(and(eq(importBatches.organizationId, organizationId), eq(importBatches.key, input.key)));
+  if (refused && input.key) await amendAnswer(db, organizationId, input.key, result);
   return result;
-}
-
-/** A day: far longer than a batch is ever sent again, short enough that the table stays small. */
-const BATCH_KEY_KEPT_MS = 24 * 60 * 60 * 1000;
-
-/** What the batch with this key wrote, if it was written before. */
-async function writtenBatch(db: Database, organizationId: string, key: string) {
-  const [row] = await db
-    .select({ result: importBatches.result })
-    .from(importBatches)
-    .where(and(eq(importBatches.organizationId, organizationId), eq(importBatches.key, key)));
-  return row?.result;
-}
-
-/** Statements for the batch's D1 batch: remember its key and result, forget the organization's old keys. */
-function rememberBatch(db: Database, organizationId: string, key: string, result: ImportBatchResult, now: Date) {
-  return [
-    db.insert(importBatches).values({ organizationId, key, result, createdAt: now }),
-    db
-      .delete(importBatches)
-      .where(
-        and(
-          eq(importBatches.organizationId, organizationId),
-          lt(importBatches.createdAt, new Date(now.getTime() - BATCH_KEY_KEPT_MS)),
-        ),
-      ),
-  ];
 }

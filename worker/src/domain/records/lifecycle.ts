@@ -132,22 +132,29 @@ function activity(ctx: RecordContext, config: ObjectConfig, recordId: string, at
   return { organizationId: ctx.org.id, object: config.object, recordId, actorId: ctx.uid, at };
 }
 
-/** Insert, "created" activity and count in one atomic batch. */
+/**
+ * Insert, "created" activity and count in one atomic batch, after `first` (createOnce's statements that
+ * remember the create's key).
+ */
 export async function createRecord<Config extends ObjectConfig>(
   ctx: RecordContext,
   config: Config,
   row: InsertOf<Config> & { id: string; createdAt: Date },
+  first: BatchItem<"sqlite">[] = [],
 ): Promise<RecordOf<Config>> {
   const table = tableOf(config);
-  const [[created]] = await ctx.db.batch([
+  const [insert, ...rest] = [
+    ...first,
     ctx.db
       .insert(table)
       .values(row as typeof contacts.$inferInsert)
       .returning(recordFields(config)),
     insertActivity(ctx.db, activityRow({ ...activity(ctx, config, row.id, row.createdAt), kind: "created" })),
     countChange(ctx.db, ctx.org.id, config.object, 1),
-  ]);
-  return created as RecordOf<Config>;
+  ];
+  const results = await ctx.db.batch([insert, ...rest]);
+  const [created] = results[first.length] as RecordOf<Config>[];
+  return created;
 }
 
 /**

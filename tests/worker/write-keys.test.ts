@@ -1,0 +1,166 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createCaller } from "../../worker/src/routers";
+import { createContext } from "../../worker/src/trpc";
+import { expectTRPCError, ownerOfNewOrganization, rows, signIdToken, type Identity } from "./helpers";
+
+type Owner = Awaited<ReturnType<typeof ownerOfNewOrganization>>;
+type Caller = Owner["caller"];
+
+/**
+ * A caller for `identity` whose next D1 batch first waits for `meanwhile`: the same create sent again
+ * lands between this one's reads and its write. (Through the binding: procedures make their own database.)
+ */
+async function racingCaller(identity: Identity, meanwhile: () => Promise<unknown>) {
+  let raced = false;
+  const DB = new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "batch")
+        return async (statements: D1PreparedStatement[]) => {
+          if (!raced) {
+            raced = true;
+            await meanwhile();
+          }
+          return target.batch(statements);
+        };
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const request = new Request("http://crm.test/trpc", {
+    headers: { authorization: `Bearer ${await signIdToken(identity)}` },
+  });
+  return createCaller(await createContext({ env: { ...env, DB }, request }));
+}
+
+const count = async (table: string, organizationId: string) =>
+  (await rows<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE organization_id = ?`, organizationId))[0].n;
+const activitiesOf = (recordId: string) =>
+  rows<{ kind: string }>("SELECT kind FROM activities WHERE record_id = ? ORDER BY created_at", recordId);
+
+/** Each keyed create, with what it makes and where that is counted (`on`: the contact a note is written on). */
+type Keyed = { table: string; create: (caller: Caller, key?: string, on?: string) => Promise<{ id: string }> };
+const creates: Record<string, Keyed> = {
+  contact: {
+    table: "contacts",
+    create: (caller, key) =>
+      caller.contacts.create({ firstName: "Ann", lastName: "Lee", emails: ["ann@acme.com"], key }),
+  },
+  company: {
+    table: "companies",
+    create: (caller, key) => caller.companies.create({ name: "Acme", domain: "acme.com", key }),
+  },
+  task: { table: "tasks", create: (caller, key) => caller.tasks.create({ title: "Call Ann", key }) },
+  note: {
+    table: "notes",
+    create: async (caller, key, on) => {
+      const recordId = on ?? (await caller.contacts.create({ firstName: "Anchor" })).id;
+      return caller.notes.create({ recordObject: "contact", recordId, body: "Called, left a message", key });
+    },
+  },
+};
+
+describe.each(Object.entries(creates))("a %s create sent again under its key (its answer was lost)", (_, object) => {
+  it("is answered with the record it made, and makes nothing twice", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const first = await object.create(caller, "create-key-1");
+    const before = await count(object.table, org.id);
+    const again = await object.create(caller, "create-key-1");
+    expect(again.id).toBe(first.id);
+    expect(await count(object.table, org.id)).toBe(before);
+    // Another key is another create.
+    if (object.table === "tasks" || object.table === "notes") {
+      const other = await object.create(caller, "create-key-2");
+      expect(other.id).not.toBe(first.id);
+      expect(await count(object.table, org.id)).toBe(before + 1);
+    }
+  });
+
+  it("is made once when the second send lands while the first is being written", async () => {
+    const { caller, identity, org } = await ownerOfNewOrganization();
+    const on = (await caller.contacts.create({ firstName: "Anchor" })).id;
+    const before = await count(object.table, org.id);
+    let second: { id: string } | undefined;
+    const racing = await racingCaller(identity, async () => {
+      second = await object.create(caller, "raced-key-1", on);
+    });
+    const first = await object.create(racing as unknown as Caller, "raced-key-1", on);
+    expect(second?.id).toBeDefined();
+    expect(first.id).toBe(second!.id);
+    expect(await count(object.table, org.id)).toBe(before + 1);
+  });
+
+  it("is the organization's own: another organization's create under the same key makes its own record", async () => {
+    const ours = await ownerOfNewOrganization();
+    const theirs = await ownerOfNewOrganization();
+    const mine = await object.create(ours.caller, "shared-key-1");
+    const before = await count(object.table, theirs.org.id);
+    const made = await object.create(theirs.caller, "shared-key-1");
+    expect(made.id).not.toBe(mine.id);
+    expect(made).toMatchObject({ organizationId: theirs.org.id });
+    expect(await count(object.table, theirs.org.id)).toBe(before + 1);
+  });
+});
+
+describe("keyed creates", () => {
+  it("write one 'created' activity for a contact sent three times at once", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const sends = await Promise.all([1, 2, 3].map(() => creates.contact.create(caller, "three-times-1")));
+    expect(new Set(sends.map((c) => c.id)).size).toBe(1);
+    expect(await activitiesOf(sends[0].id)).toEqual([{ kind: "created" }]);
+    expect(await count("contacts", org.id)).toBe(1);
+  });
+
+  it("answer a create sent again after its record was deleted with NOT_FOUND, and make no second one", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const task = await caller.tasks.create({ title: "Send the deck", key: "deleted-key-1" });
+    await caller.tasks.delete({ id: task.id });
+    await expectTRPCError(
+      caller.tasks.create({ title: "Send the deck", key: "deleted-key-1" }),
+      "NOT_FOUND",
+      "That task does not exist or was deleted.",
+    );
+    expect(await count("tasks", org.id)).toBe(1);
+  });
+
+  it("refuse a key that is not one, and a create without a key is made each time", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await expectTRPCError(
+      caller.tasks.create({ title: "Call Bob", key: "no spaces" }),
+      "BAD_REQUEST",
+      /A write's key is 8 to 64 letters, digits, '-' or '_'\./,
+    );
+    await caller.tasks.create({ title: "Call Bob" });
+    await caller.tasks.create({ title: "Call Bob" });
+    expect(await count("tasks", org.id)).toBe(2);
+  });
+
+  it("remember nothing for a create that was refused: fixed and sent under the same key, it is made", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    await expectTRPCError(
+      caller.contacts.create({ firstName: "Bea", emails: ["ann@acme.com"], key: "refused-key-1" }),
+      "CONFLICT",
+      "ann@acme.com already belongs to Ann.",
+    );
+    const bea = await caller.contacts.create({ firstName: "Bea", emails: ["bea@acme.com"], key: "refused-key-1" });
+    expect(bea).toMatchObject({ firstName: "Bea", primaryEmail: "bea@acme.com" });
+    expect(await count("contacts", org.id)).toBe(2);
+    expect(await rows("SELECT result FROM write_keys WHERE organization_id = ?", org.id)).toEqual([
+      { result: JSON.stringify({ id: bea.id }) },
+    ]);
+  });
+
+  it("answer an import batch sent again while the first is being written as the first, written once", async () => {
+    const { caller, identity, org } = await ownerOfNewOrganization();
+    const batch = { rows: [{ firstName: "Bob" }, { firstName: "Cy" }], lineNumbers: [2, 3], key: "import-race-1" };
+    let second: unknown;
+    const racing = await racingCaller(identity, async () => {
+      second = await caller.contacts.import(batch);
+    });
+    const first = await racing.contacts.import(batch);
+    expect(first).toEqual({ created: 2, updated: 0, skipped: 0, failed: [] });
+    expect(second).toEqual(first);
+    expect(await count("contacts", org.id)).toBe(2);
+  });
+});

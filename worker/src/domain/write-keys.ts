@@ -1,0 +1,77 @@
+import { and, eq, lt } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { writeKeys } from "../../../drizzle";
+import type { Database } from "../db";
+import { isUniqueViolation } from "./constraint-error";
+
+/** A day: far longer than a write is ever sent again, short enough that the table stays small. */
+const KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** What the write made under `key` answered (its result), or undefined when none was made. */
+export async function answeredBefore<T>(db: Database, organizationId: string, key: string): Promise<T | undefined> {
+  const [row] = await db
+    .select({ result: writeKeys.result })
+    .from(writeKeys)
+    .where(and(eq(writeKeys.organizationId, organizationId), eq(writeKeys.key, key)));
+  return row?.result as T | undefined;
+}
+
+/**
+ * Statements for the write's own D1 batch, put first in it: remember `key` with `result`, and forget the
+ * organization's keys older than a day. Sent twice at once, the second batch clashes on the key before it
+ * writes anything (isKeyClash), and is answered with the first one's result.
+ */
+export function rememberWrite(
+  db: Database,
+  organizationId: string,
+  key: string,
+  result: unknown,
+  now: Date,
+): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+  return [
+    db.insert(writeKeys).values({ organizationId, key, result, createdAt: now }),
+    db
+      .delete(writeKeys)
+      .where(
+        and(eq(writeKeys.organizationId, organizationId), lt(writeKeys.createdAt, new Date(now.getTime() - KEPT_MS))),
+      ),
+  ];
+}
+
+/** The batch lost the race for its key to the same write sent again. */
+export const isKeyClash = (error: unknown) => isUniqueViolation(error, "write_keys.");
+
+/** Changes what the write under `key` is answered with (a batch whose result changed after it was written). */
+export function amendAnswer(db: Database, organizationId: string, key: string, result: unknown) {
+  return db
+    .update(writeKeys)
+    .set({ result })
+    .where(and(eq(writeKeys.organizationId, organizationId), eq(writeKeys.key, key)));
+}
+
+/**
+ * Creates a record at most once per `key` (the web's name for one create, the same each time it is sent):
+ * `create` gets the statements that remember the new record's id (first in its batch); a create sent again
+ * is answered with that record as it is now (`find`), NOT_FOUND if it has since been deleted, also when the
+ * second send was refused for clashing with the first (on the key, or on the email the first one took).
+ * Without a key, simply `create`.
+ */
+export async function createOnce<T>(
+  db: Database,
+  organizationId: string,
+  key: string | undefined,
+  find: (id: string) => Promise<T>,
+  create: (remember: (id: string) => BatchItem<"sqlite">[]) => Promise<T>,
+): Promise<T> {
+  if (!key) return create(() => []);
+  const earlier = await answeredBefore<{ id: string }>(db, organizationId, key);
+  if (earlier) return find(earlier.id);
+  try {
+    return await create((id) => rememberWrite(db, organizationId, key, { id }, new Date()));
+  } catch (error) {
+    // Sent twice at once, the second lost the race: on the key, or on what the first made (its email).
+    const first = await answeredBefore<{ id: string }>(db, organizationId, key);
+    if (!first) throw error;
+    return find(first.id);
+  }
+}
