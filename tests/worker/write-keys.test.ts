@@ -164,3 +164,89 @@ describe("keyed creates", () => {
     expect(await count("contacts", org.id)).toBe(2);
   });
 });
+
+/** Each keyed update: a record to change, and the change (`title`), from `version`. */
+type Updatable = {
+  make: (caller: Caller) => Promise<{ id: string }>;
+  update: (caller: Caller, id: string, version: number, key?: string) => Promise<{ id: string; version: number }>;
+};
+const updates: Record<string, Updatable> = {
+  contact: {
+    make: (caller) => caller.contacts.create({ firstName: "Ann" }),
+    update: (caller, id, version, key) => caller.contacts.update({ id, version, patch: { title: "CEO" }, key }),
+  },
+  company: {
+    make: (caller) => caller.companies.create({ name: "Acme" }),
+    update: (caller, id, version, key) => caller.companies.update({ id, version, patch: { industry: "Rail" }, key }),
+  },
+  task: {
+    make: (caller) => caller.tasks.create({ title: "Call Ann" }),
+    update: (caller, id, version, key) => caller.tasks.update({ id, version, patch: { status: "done" }, key }),
+  },
+  note: {
+    make: async (caller) => {
+      const { id } = await caller.contacts.create({ firstName: "Anchor" });
+      return caller.notes.create({ recordObject: "contact", recordId: id, body: "Called" });
+    },
+    update: (caller, id, version, key) => caller.notes.update({ id, version, body: "Called back", key }),
+  },
+};
+
+describe.each(Object.entries(updates))("a %s update sent again under its key after it was applied", (_, object) => {
+  it("is answered with the record as it is now, not refused as if a teammate had changed it", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const { id } = await object.make(caller);
+    const applied = await object.update(caller, id, 1, "update-key-1");
+    expect(applied.version).toBe(2);
+    const again = await object.update(caller, id, 1, "update-key-1");
+    expect(again).toMatchObject({ id, version: 2 });
+  });
+
+  it("is applied once when the second send lands while the first is being written", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const { id } = await object.make(caller);
+    let second: { version: number } | undefined;
+    const racing = await racingCaller(identity, async () => {
+      second = await object.update(caller, id, 1, "raced-update-1");
+    });
+    const first = await object.update(racing as unknown as Caller, id, 1, "raced-update-1");
+    expect(second?.version).toBe(2);
+    expect(first).toMatchObject({ id, version: 2 });
+  });
+
+  it("is still CONFLICT when the version is stale for another reason: no key, another key, another organization's", async () => {
+    const ours = await ownerOfNewOrganization();
+    const { id } = await object.make(ours.caller);
+    await object.update(ours.caller, id, 1, "teammate-key-1");
+    await expectTRPCError(object.update(ours.caller, id, 1), "CONFLICT", /was changed by/);
+    await expectTRPCError(object.update(ours.caller, id, 1, "my-own-key-1"), "CONFLICT", /was changed by/);
+    // Another organization's key, even the same, names nothing here.
+    const theirs = await ownerOfNewOrganization();
+    const other = await object.make(theirs.caller);
+    await object.update(theirs.caller, other.id, 1, "shared-update-1");
+    await expectTRPCError(object.update(ours.caller, id, 1, "shared-update-1"), "CONFLICT", /was changed by/);
+  });
+});
+
+describe("keyed updates", () => {
+  it("write one 'updated' activity for a contact's change sent twice", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    await caller.contacts.update({ id: ann.id, version: 1, patch: { title: "CEO" }, key: "twice-update-1" });
+    await caller.contacts.update({ id: ann.id, version: 1, patch: { title: "CEO" }, key: "twice-update-1" });
+    expect((await activitiesOf(ann.id)).map((a) => a.kind)).toEqual(["created", "updated"]);
+  });
+
+  it("remember nothing for an update that lost its race: sent again, it is still refused, never taken as applied", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    // A teammate's change lands between this update's reads and its write.
+    const racing = await racingCaller(identity, () =>
+      caller.contacts.update({ id: ann.id, version: 1, patch: { title: "CEO" } }),
+    );
+    const lost = { id: ann.id, version: 1, patch: { title: "CFO" }, key: "lost-race-1" };
+    await expectTRPCError(racing.contacts.update(lost), "CONFLICT", /was changed by/);
+    await expectTRPCError(caller.contacts.update(lost), "CONFLICT", /was changed by/);
+    expect((await caller.contacts.get({ id: ann.id })).contact).toMatchObject({ title: "CEO", version: 2 });
+  });
+});

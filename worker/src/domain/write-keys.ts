@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, getTableColumns, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { writeKeys } from "../../../drizzle";
 import type { Database } from "../db";
@@ -30,11 +30,29 @@ export function rememberWrite(
 ): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
   return [
     db.insert(writeKeys).values({ organizationId, key, result, createdAt: now }),
-    db
-      .delete(writeKeys)
-      .where(
-        and(eq(writeKeys.organizationId, organizationId), lt(writeKeys.createdAt, new Date(now.getTime() - KEPT_MS))),
-      ),
+    forgetOldKeys(db, organizationId, now),
+  ];
+}
+
+const forgetOldKeys = (db: Database, organizationId: string, now: Date) =>
+  db
+    .delete(writeKeys)
+    .where(
+      and(eq(writeKeys.organizationId, organizationId), lt(writeKeys.createdAt, new Date(now.getTime() - KEPT_MS))),
+    );
+
+/**
+ * The same, for an update: the key is remembered only if `guard` (the update's own check of the record's
+ * version) holds when the statement runs, so a refused update leaves no key behind.
+ */
+function rememberWriteWhere(db: Database, organizationId: string, key: string, now: Date, guard: SQL) {
+  const row = { organizationId, key, result: { applied: true }, createdAt: now };
+  const values = Object.entries(getTableColumns(writeKeys)).map(([name, column]) =>
+    sql.param(row[name as keyof typeof row], column),
+  );
+  return [
+    db.insert(writeKeys).select(sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard}`),
+    forgetOldKeys(db, organizationId, now),
   ];
 }
 
@@ -73,5 +91,28 @@ export async function createOnce<T>(
     const first = await answeredBefore<{ id: string }>(db, organizationId, key);
     if (!first) throw error;
     return find(first.id);
+  }
+}
+
+/**
+ * Applies an update at most once per `key`: `update` gets the statements that remember the key when the
+ * update is written (first in its batch, under the update's own version guard). An update sent again after it
+ * was applied is refused as stale, its version having moved on: then, its key remembered, it is answered with
+ * the record as it is now (`find`) instead of a CONFLICT naming the person's own change. Without a key, simply
+ * `update`.
+ */
+export async function updateOnce<T>(
+  db: Database,
+  organizationId: string,
+  key: string | undefined,
+  find: () => Promise<T>,
+  update: (remember: (guard: SQL) => BatchItem<"sqlite">[]) => Promise<T>,
+): Promise<T> {
+  if (!key) return update(() => []);
+  try {
+    return await update((guard) => rememberWriteWhere(db, organizationId, key, new Date(), guard));
+  } catch (error) {
+    if ((await answeredBefore(db, organizationId, key)) === undefined) throw error;
+    return find();
   }
 }

@@ -46,7 +46,7 @@ import { mergeRecords } from "../domain/records/merge";
 import { assertKeyFree, companyDomainKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { importBatchInput, importMatchesInput } from "../schemas/imports";
 import { keyed } from "../schemas/write-key";
-import { createOnce } from "../domain/write-keys";
+import { createOnce, updateOnce } from "../domain/write-keys";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Company = WithoutDerived<typeof companies.$inferSelect>;
@@ -169,22 +169,30 @@ export const companiesRouter = createTRPCRouter({
   ),
 
   /** Applies `patch` if `version` is still current; a stale version is CONFLICT, never an overwrite. */
-  update: memberProcedure.input(companyUpdateInput).mutation(async ({ ctx, input }) => {
-    const { current, patch } = await startUpdate(ctx, companyConfig, input);
-    if ("domain" in patch) {
-      patch.domain = domainOf(patch.domain);
-      await assertKeyFree(ctx.db, companyDomainKey, ctx.org.id, patch.domain, current.id);
-    }
-    // Only a new owner: a record whose owner has left can still be edited.
-    if (patch.ownerId !== current.ownerId) await assertMember(ctx.db, ctx.org.id, patch.ownerId);
-    const changes = diffFields(current, patch);
-    if (Object.keys(changes).length === 0) return current;
-    try {
-      return await updateRecord(ctx, companyConfig, current.id, input.version, patch, changes);
-    } catch (error) {
-      return rethrowKeyClash(error, ctx.db, companyDomainKey, ctx.org.id, patch.domain ?? null, current.id);
-    }
-  }),
+  update: memberProcedure.input(keyed(companyUpdateInput)).mutation(({ ctx, input: { key, ...input } }) =>
+    updateOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      () => findRecord(ctx, companyConfig, input.id),
+      async (remember) => {
+        const { current, patch } = await startUpdate(ctx, companyConfig, input);
+        if ("domain" in patch) {
+          patch.domain = domainOf(patch.domain);
+          await assertKeyFree(ctx.db, companyDomainKey, ctx.org.id, patch.domain, current.id);
+        }
+        // Only a new owner: a record whose owner has left can still be edited.
+        if (patch.ownerId !== current.ownerId) await assertMember(ctx.db, ctx.org.id, patch.ownerId);
+        const changes = diffFields(current, patch);
+        if (Object.keys(changes).length === 0) return current;
+        try {
+          return await updateRecord(ctx, companyConfig, current.id, input.version, patch, changes, [], remember);
+        } catch (error) {
+          return rethrowKeyClash(error, ctx.db, companyDomainKey, ctx.org.id, patch.domain ?? null, current.id);
+        }
+      },
+    ),
+  ),
 
   /** Soft delete: the companies go to the trash (their contacts keep the link for a restore). */
   delete: memberProcedure

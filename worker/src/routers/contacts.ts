@@ -49,7 +49,7 @@ import { mergeRecords } from "../domain/records/merge";
 import { assertKeyFree, contactEmailKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { importBatchInput, importMatchesInput } from "../schemas/imports";
 import { keyed } from "../schemas/write-key";
-import { createOnce } from "../domain/write-keys";
+import { createOnce, updateOnce } from "../domain/write-keys";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Contact = WithoutDerived<typeof contacts.$inferSelect>;
@@ -164,32 +164,51 @@ export const contactsRouter = createTRPCRouter({
   ),
 
   /** Applies `patch` if `version` is still current; a stale version is CONFLICT, never an overwrite. */
-  update: memberProcedure.input(contactUpdateInput).mutation(async ({ ctx, input }) => {
-    const { current, patch } = await startUpdate(ctx, contactConfig, input);
-    if (input.patch.emails) {
-      patch.primaryEmail = normalizeEmail(input.patch.emails[0]);
-      await assertKeyFree(ctx.db, contactEmailKey, ctx.org.id, patch.primaryEmail, current.id);
-    }
-    if (patch.companyId) await assertLiveRecord(ctx.db, ctx.org.id, "company", patch.companyId);
-    // Only a new owner: a record whose owner has left can still be edited.
-    if (patch.ownerId !== current.ownerId) await assertMember(ctx.db, ctx.org.id, patch.ownerId);
-    const next = { ...current, ...patch };
-    if (!next.firstName && !next.lastName && !next.primaryEmail)
-      throw new TRPCError({ code: "BAD_REQUEST", message: EMPTY_CONTACT_MESSAGE });
-    patch.sortName = sortNameOf(next.firstName, next.lastName, next.primaryEmail);
-    const changes = diffFields(current, patch);
-    delete changes.sortName;
-    delete changes.primaryEmail;
-    if (Object.keys(changes).length === 0) return current;
-    try {
-      // A contact joining or leaving a company moves both companies' last activity.
-      const companiesMoved =
-        "companyId" in changes ? companyActivityRefresh(ctx.db, ctx.org.id, [current.companyId, next.companyId]) : [];
-      return await updateRecord(ctx, contactConfig, current.id, input.version, patch, changes, companiesMoved);
-    } catch (error) {
-      return rethrowKeyClash(error, ctx.db, contactEmailKey, ctx.org.id, next.primaryEmail, current.id);
-    }
-  }),
+  update: memberProcedure.input(keyed(contactUpdateInput)).mutation(({ ctx, input: { key, ...input } }) =>
+    updateOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      () => findRecord(ctx, contactConfig, input.id),
+      async (remember) => {
+        const { current, patch } = await startUpdate(ctx, contactConfig, input);
+        if (input.patch.emails) {
+          patch.primaryEmail = normalizeEmail(input.patch.emails[0]);
+          await assertKeyFree(ctx.db, contactEmailKey, ctx.org.id, patch.primaryEmail, current.id);
+        }
+        if (patch.companyId) await assertLiveRecord(ctx.db, ctx.org.id, "company", patch.companyId);
+        // Only a new owner: a record whose owner has left can still be edited.
+        if (patch.ownerId !== current.ownerId) await assertMember(ctx.db, ctx.org.id, patch.ownerId);
+        const next = { ...current, ...patch };
+        if (!next.firstName && !next.lastName && !next.primaryEmail)
+          throw new TRPCError({ code: "BAD_REQUEST", message: EMPTY_CONTACT_MESSAGE });
+        patch.sortName = sortNameOf(next.firstName, next.lastName, next.primaryEmail);
+        const changes = diffFields(current, patch);
+        delete changes.sortName;
+        delete changes.primaryEmail;
+        if (Object.keys(changes).length === 0) return current;
+        try {
+          // A contact joining or leaving a company moves both companies' last activity.
+          const companiesMoved =
+            "companyId" in changes
+              ? companyActivityRefresh(ctx.db, ctx.org.id, [current.companyId, next.companyId])
+              : [];
+          return await updateRecord(
+            ctx,
+            contactConfig,
+            current.id,
+            input.version,
+            patch,
+            changes,
+            companiesMoved,
+            remember,
+          );
+        } catch (error) {
+          return rethrowKeyClash(error, ctx.db, contactEmailKey, ctx.org.id, next.primaryEmail, current.id);
+        }
+      },
+    ),
+  ),
 
   /** Soft delete: the contacts go to the trash, from where `restore` brings them back. */
   delete: memberProcedure

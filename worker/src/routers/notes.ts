@@ -13,7 +13,7 @@ import type { Database } from "../db";
 import { noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure } from "../trpc";
-import { createOnce } from "../domain/write-keys";
+import { createOnce, updateOnce } from "../domain/write-keys";
 import { keyed } from "../schemas/write-key";
 
 async function findNote(db: Database, organizationId: string, id: string) {
@@ -153,58 +153,67 @@ export const notesRouter = createTRPCRouter({
     ),
   ),
 
-  update: memberProcedure.input(noteUpdateInput).mutation(async ({ ctx, input }) => {
-    const current = await findNote(ctx.db, ctx.org.id, input.id);
-    if (current.version !== input.version) throw await staleNoteError(ctx.db, ctx.org.id, current);
-    const problem = outcomeProblem(current.kind, input.outcome);
-    if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem });
-    const now = new Date();
-    const outcome = input.outcome === undefined ? current.outcome : input.outcome;
-    const occurredAt = input.occurredAt ?? current.occurredAt;
-    const unchanged = and(
-      eq(notes.id, current.id),
-      eq(notes.organizationId, ctx.org.id),
-      eq(notes.version, input.version),
-      isNull(notes.deletedAt),
-    );
-    const changes: Record<string, [unknown, unknown]> = { body: [current.body, input.body] };
-    if (outcome !== current.outcome) changes.outcome = [current.outcome, outcome];
-    if (+occurredAt !== +current.occurredAt) changes.occurredAt = [current.occurredAt, occurredAt];
-    // The timeline entry and last activity first, written only if the edit is: a lost race leaves
-    // no false entry.
-    const guarded: BatchItem<"sqlite">[] = [
-      insertActivityWhere(
-        ctx.db,
-        activityRow({
-          organizationId: ctx.org.id,
-          object: current.recordObject,
-          recordId: current.recordId,
-          kind: current.kind,
-          actorId: ctx.uid,
-          summary: `Edited a ${current.kind}: ${summaryOf(input.body, outcome)}`,
-          changes,
-          at: now,
-        }),
-        noteWhere(ctx.db, unchanged),
-      ),
-      ...raiseLastActivity(ctx.db, ctx.org.id, current, occurredAt, noteWhere(ctx.db, unchanged)),
-    ];
-    const edit = ctx.db
-      .update(notes)
-      .set({ body: input.body, outcome, occurredAt, version: current.version + 1, updatedAt: now })
-      .where(unchanged)
-      .returning();
-    const statements = [
-      ...guarded,
-      edit,
-      ...recomputeLastActivity(ctx.db, ctx.org.id, current, current.occurredAt),
-      ...refreshCompanyOf(ctx.db, ctx.org.id, current),
-    ];
-    const results = (await ctx.db.batch(statements as [BatchItem<"sqlite">])) as unknown[];
-    const [updated] = results[guarded.length] as Awaited<typeof edit>;
-    if (!updated) throw await staleNoteError(ctx.db, ctx.org.id, await findNote(ctx.db, ctx.org.id, input.id));
-    return updated;
-  }),
+  update: memberProcedure.input(keyed(noteUpdateInput)).mutation(({ ctx, input: { key, ...input } }) =>
+    updateOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      () => findNote(ctx.db, ctx.org.id, input.id),
+      async (remember) => {
+        const current = await findNote(ctx.db, ctx.org.id, input.id);
+        if (current.version !== input.version) throw await staleNoteError(ctx.db, ctx.org.id, current);
+        const problem = outcomeProblem(current.kind, input.outcome);
+        if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem });
+        const now = new Date();
+        const outcome = input.outcome === undefined ? current.outcome : input.outcome;
+        const occurredAt = input.occurredAt ?? current.occurredAt;
+        const unchanged = and(
+          eq(notes.id, current.id),
+          eq(notes.organizationId, ctx.org.id),
+          eq(notes.version, input.version),
+          isNull(notes.deletedAt),
+        );
+        const changes: Record<string, [unknown, unknown]> = { body: [current.body, input.body] };
+        if (outcome !== current.outcome) changes.outcome = [current.outcome, outcome];
+        if (+occurredAt !== +current.occurredAt) changes.occurredAt = [current.occurredAt, occurredAt];
+        // The timeline entry and last activity first, written only if the edit is: a lost race leaves
+        // no false entry.
+        const guarded: BatchItem<"sqlite">[] = [
+          ...remember(noteWhere(ctx.db, unchanged)),
+          insertActivityWhere(
+            ctx.db,
+            activityRow({
+              organizationId: ctx.org.id,
+              object: current.recordObject,
+              recordId: current.recordId,
+              kind: current.kind,
+              actorId: ctx.uid,
+              summary: `Edited a ${current.kind}: ${summaryOf(input.body, outcome)}`,
+              changes,
+              at: now,
+            }),
+            noteWhere(ctx.db, unchanged),
+          ),
+          ...raiseLastActivity(ctx.db, ctx.org.id, current, occurredAt, noteWhere(ctx.db, unchanged)),
+        ];
+        const edit = ctx.db
+          .update(notes)
+          .set({ body: input.body, outcome, occurredAt, version: current.version + 1, updatedAt: now })
+          .where(unchanged)
+          .returning();
+        const statements = [
+          ...guarded,
+          edit,
+          ...recomputeLastActivity(ctx.db, ctx.org.id, current, current.occurredAt),
+          ...refreshCompanyOf(ctx.db, ctx.org.id, current),
+        ];
+        const results = (await ctx.db.batch(statements as [BatchItem<"sqlite">])) as unknown[];
+        const [updated] = results[guarded.length] as Awaited<typeof edit>;
+        if (!updated) throw await staleNoteError(ctx.db, ctx.org.id, await findNote(ctx.db, ctx.org.id, input.id));
+        return updated;
+      },
+    ),
+  ),
 
   delete: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
     const note = await findNote(ctx.db, ctx.org.id, input.id);

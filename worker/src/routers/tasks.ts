@@ -12,7 +12,7 @@ import type { Database } from "../db";
 import { recordIdInput } from "../schemas/records";
 import { taskCreateInput, taskListInput, taskTrashInput, taskUpdateInput, type taskViews } from "../schemas/tasks";
 import { createTRPCRouter, memberProcedure } from "../trpc";
-import { createOnce } from "../domain/write-keys";
+import { createOnce, updateOnce } from "../domain/write-keys";
 import { keyed } from "../schemas/write-key";
 
 type Task = typeof tasks.$inferSelect;
@@ -225,51 +225,60 @@ export const tasksRouter = createTRPCRouter({
     return row;
   }),
 
-  update: memberProcedure.input(taskUpdateInput).mutation(async ({ ctx, input }) => {
-    const current = await findTask(ctx.db, ctx.org.id, input.id);
-    if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.id, "task");
-    await Promise.all([
-      input.patch.assigneeId ? assertMember(ctx.db, ctx.org.id, input.patch.assigneeId) : undefined,
-      assertRecord(ctx.db, ctx.org.id, input.patch.recordObject, input.patch.recordId),
-    ]);
-    const now = new Date();
-    const patch: Partial<Task> = { ...input.patch };
-    if (input.patch.status) patch.completedAt = input.patch.status === "done" ? (current.completedAt ?? now) : null;
-    const changes = diffFields(current, input.patch);
-    if (Object.keys(changes).length === 0) return current;
-    const completed = input.patch.status === "done" && current.status !== "done";
-    const title = input.patch.title ?? current.title;
-    const relinked = "recordId" in changes ? { ...current, ...patch } : null;
-    const unchanged = and(
-      eq(tasks.id, current.id),
-      eq(tasks.organizationId, ctx.org.id),
-      eq(tasks.version, input.version),
-      isNull(tasks.deletedAt),
-    );
-    const guard = existsTask(ctx.db, unchanged);
-    const statements: BatchItem<"sqlite">[] = [
-      ...activitiesOf(
-        ctx.db,
-        [
-          taskHistory(current, ctx.uid, "updated", now, changes),
-          // A relinked task leaves word on both records' timelines.
-          relinked ? linkedRecordActivity(current, ctx.uid, `Task unlinked: ${title}`, now) : null,
-          relinked ? linkedRecordActivity(relinked, ctx.uid, `Task linked: ${title}`, now) : null,
-          completed ? linkedRecordActivity(relinked ?? current, ctx.uid, `Task completed: ${title}`, now) : null,
-        ],
-        guard,
-      ),
-      ctx.db
-        .update(tasks)
-        .set({ ...patch, version: current.version + 1, updatedAt: now })
-        .where(unchanged)
-        .returning(),
-    ];
-    const results = await ctx.db.batch(statements as [BatchItem<"sqlite">]);
-    const [updated] = results[results.length - 1] as Task[];
-    if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, current.id, "task");
-    return updated as Task;
-  }),
+  update: memberProcedure.input(keyed(taskUpdateInput)).mutation(({ ctx, input: { key, ...input } }) =>
+    updateOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      () => findTask(ctx.db, ctx.org.id, input.id),
+      async (remember) => {
+        const current = await findTask(ctx.db, ctx.org.id, input.id);
+        if (current.version !== input.version) throw await staleVersionError(ctx.db, ctx.org.id, current.id, "task");
+        await Promise.all([
+          input.patch.assigneeId ? assertMember(ctx.db, ctx.org.id, input.patch.assigneeId) : undefined,
+          assertRecord(ctx.db, ctx.org.id, input.patch.recordObject, input.patch.recordId),
+        ]);
+        const now = new Date();
+        const patch: Partial<Task> = { ...input.patch };
+        if (input.patch.status) patch.completedAt = input.patch.status === "done" ? (current.completedAt ?? now) : null;
+        const changes = diffFields(current, input.patch);
+        if (Object.keys(changes).length === 0) return current;
+        const completed = input.patch.status === "done" && current.status !== "done";
+        const title = input.patch.title ?? current.title;
+        const relinked = "recordId" in changes ? { ...current, ...patch } : null;
+        const unchanged = and(
+          eq(tasks.id, current.id),
+          eq(tasks.organizationId, ctx.org.id),
+          eq(tasks.version, input.version),
+          isNull(tasks.deletedAt),
+        );
+        const guard = existsTask(ctx.db, unchanged);
+        const statements: BatchItem<"sqlite">[] = [
+          ...remember(guard),
+          ...activitiesOf(
+            ctx.db,
+            [
+              taskHistory(current, ctx.uid, "updated", now, changes),
+              // A relinked task leaves word on both records' timelines.
+              relinked ? linkedRecordActivity(current, ctx.uid, `Task unlinked: ${title}`, now) : null,
+              relinked ? linkedRecordActivity(relinked, ctx.uid, `Task linked: ${title}`, now) : null,
+              completed ? linkedRecordActivity(relinked ?? current, ctx.uid, `Task completed: ${title}`, now) : null,
+            ],
+            guard,
+          ),
+          ctx.db
+            .update(tasks)
+            .set({ ...patch, version: current.version + 1, updatedAt: now })
+            .where(unchanged)
+            .returning(),
+        ];
+        const results = await ctx.db.batch(statements as [BatchItem<"sqlite">]);
+        const [updated] = results[results.length - 1] as Task[];
+        if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, current.id, "task");
+        return updated as Task;
+      },
+    ),
+  ),
 
   /** Soft delete: the task goes to the trash, from where `restore` brings it back. */
   delete: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {

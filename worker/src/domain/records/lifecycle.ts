@@ -162,6 +162,7 @@ export async function createRecord<Config extends ObjectConfig>(
  * holding `changes`. Both statements check the version inside one batch, so a write that lost
  * a race is CONFLICT (naming who won) and leaves no activity behind. `after`: statements keeping
  * what depends on the record true, in the same batch (here and below: a company's last activity).
+ * `remember`: updateOnce's statements that remember the update's key, under the same version check.
  */
 export async function updateRecord<Config extends ObjectConfig>(
   ctx: RecordContext,
@@ -171,6 +172,7 @@ export async function updateRecord<Config extends ObjectConfig>(
   patch: Partial<InsertOf<Config>>,
   changes: Record<string, [unknown, unknown]>,
   after: BatchItem<"sqlite">[] = [],
+  remember: (guard: SQL) => BatchItem<"sqlite">[] = () => [],
 ): Promise<RecordOf<Config>> {
   const table = tableOf(config);
   const now = new Date();
@@ -180,7 +182,9 @@ export async function updateRecord<Config extends ObjectConfig>(
     eq(table.version, expectedVersion),
     isNull(table.deletedAt),
   );
-  const [, [updated]] = await ctx.db.batch([
+  const first = remember(existsWhere(ctx, config, unchanged));
+  const [head, ...rest] = [
+    ...first,
     insertActivityWhere(
       ctx.db,
       activityRow({ ...activity(ctx, config, id, now), kind: "updated", changes }),
@@ -192,9 +196,11 @@ export async function updateRecord<Config extends ObjectConfig>(
       .where(unchanged)
       .returning(recordFields(config)),
     ...after,
-  ]);
+  ];
+  const results = await ctx.db.batch([head, ...rest]);
+  const [updated] = results[first.length + 1] as RecordOf<Config>[];
   if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, id);
-  return updated as RecordOf<Config>;
+  return updated;
 }
 
 /**
