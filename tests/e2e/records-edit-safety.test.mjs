@@ -181,6 +181,76 @@ describe("a tab going away leaves its kept edit to the next one, though it hears
   });
 });
 
+describe("a save whose answer was lost on its way back is sent again and made once: no second record, no false conflict", () => {
+  let browser;
+  let page;
+  const errorToasts = () => page.locator("[data-sonner-toast]").filter({ hasText: /Could not|changed by/ });
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Langley Flight", name: "Annie Easley" }));
+    await page.goto("/contacts");
+    await page.getByText("No contacts yet").waitFor();
+  });
+  after(() => browser?.close());
+
+  /** The first call to `procedure` reaches the server and is written, but its answer never reaches the page. */
+  async function loseFirstAnswer(procedure) {
+    const keys = [];
+    await page.route(procedureRoute(procedure), async (route) => {
+      keys.push(
+        route
+          .request()
+          .postData()
+          ?.match(/"key":"(\w+)"/)?.[1],
+      );
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    return keys;
+  }
+
+  it("a new contact: the dialog closes as saved, and the server holds one", async () => {
+    const keys = await loseFirstAnswer("contacts.create");
+    // No email: nothing else would stop a second contact.
+    await addContact(page, { firstName: "Dorothy", lastName: "Hoover" });
+    await page.unroute(procedureRoute("contacts.create"));
+    assert.equal(keys.length, 2, "sent again after no answer");
+    assert.match(keys[0], /^[0-9a-f]{32}$/);
+    assert.equal(keys[1], keys[0], "under the same key");
+    const found = await callProcedure(page, "search.records", { query: "Dorothy" }, { kind: "query" });
+    assert.equal(found.contacts.length, 1, "made once");
+    await page.reload();
+    await page.getByTestId("record-total").getByText("1 contact").waitFor();
+    assert.equal(await errorToasts().count(), 0);
+  });
+
+  it("a changed cell: saved once, without a conflict naming the person's own change", async () => {
+    const { id } = await callProcedure(page, "contacts.create", { firstName: "Mary", lastName: "Winston" });
+    await page.reload();
+    const title = page
+      .getByTestId("record-row")
+      .filter({ hasText: "Mary Winston" })
+      .locator('[data-column-id="title"]');
+    const keys = await loseFirstAnswer("contacts.update");
+    // The first call is cut off (no response): the one answered is the one sent again.
+    const answered = page.waitForResponse((r) => r.url().includes("/trpc/contacts.update"));
+    await editCellText(title, "Title", "Mathematician");
+    assert.equal((await answered).status(), 200, "the save sent again is answered as saved");
+    await page.unroute(procedureRoute("contacts.update"));
+    assert.equal(keys.length, 2, "sent again after no answer");
+    assert.equal(keys[1], keys[0], "under the same key");
+    // A refusal would show at once with the answer; a moment more for the toast to render.
+    await page.waitForTimeout(500);
+    assert.equal(await errorToasts().count(), 0, "no conflict with itself");
+    assert.equal(await title.innerText(), "Mathematician");
+    const { contact } = await callProcedure(page, "contacts.get", { id }, { kind: "query" });
+    assert.equal(contact.title, "Mathematician");
+    assert.equal(contact.version, 2, "saved once");
+  });
+});
+
 describe("nothing typed is lost: an edit refused because a teammate saved first, a note being written", () => {
   let browser;
   let page;

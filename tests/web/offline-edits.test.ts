@@ -255,3 +255,52 @@ describe("edits made offline, kept on this device", () => {
     expect(keptEditCount()).toBe(0);
   });
 });
+
+describe("a write on its way under a key (lib/use-keyed-mutation.ts)", () => {
+  const keyed = { ...edit, key: "0123456789abcdef0123456789abcdef" };
+
+  /** A tab online that has sent `variables` and has no answer yet (`answer` gives it). */
+  async function sendingTab(store: OfflineEditStore, variables: object, tab = "tab-old") {
+    const client = new QueryClient();
+    const keeping = keepOfflineEdits(client, () => "uid-ann", store, tab);
+    let answer!: (value: unknown) => void;
+    const send = vi.fn((_variables: object) => new Promise((resolve) => (answer = resolve)));
+    void new MutationObserver(client, { mutationKey: updateKey, mutationFn: send }).mutate(variables);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await keeping.settled();
+    return { client, keeping, answer: (value: unknown) => answer(value) };
+  }
+
+  it("is on disk until it is answered, without counting as kept: closing the tab still asks first", async () => {
+    const store = memoryStore();
+    const { client, keeping, answer } = await sendingTab(store, keyed);
+    expect(store.text).toContain(keyed.key);
+    expect(keptEditCount()).toBe(0);
+    expect(unkeptEditCount(client)).toBe(1);
+    answer({ id: "con_1", version: 4 });
+    await vi.waitFor(() => expect(client.isMutating()).toBe(0));
+    await keeping.settled();
+    expect(store.text, "answered: nothing kept").toBeUndefined();
+    keeping.unsubscribe();
+  });
+
+  it("is sent by the next tab, with its key, when the tab died before the answer", async () => {
+    const store = memoryStore();
+    const dying = await sendingTab(store, keyed);
+    dying.keeping.unsubscribe(); // the tab crashed: its entry stays
+    const sent = vi.fn((_variables: unknown, _key: unknown) => Promise.resolve({ id: "con_1", version: 4 }));
+    const result = await resumeOfflineEdits(newTab(sent), "uid-ann", store, gone);
+    expect(result).toEqual({ saved: 1, failed: [] });
+    expect(sent).toHaveBeenCalledWith(keyed, updateKey);
+    expect(store.text).toBeUndefined();
+  });
+
+  it("is not kept without a key: sent again, the server could not tell it from a new one", async () => {
+    const store = memoryStore();
+    const { client, keeping, answer } = await sendingTab(store, edit);
+    expect(store.text).toBeUndefined();
+    answer({});
+    await vi.waitFor(() => expect(client.isMutating()).toBe(0));
+    keeping.unsubscribe();
+  });
+});

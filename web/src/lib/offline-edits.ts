@@ -17,6 +17,10 @@ import { resendWithoutAnswer } from "./resend";
  * it pauses (not on the query cache's 10-second throttle), with the account it belongs to; the next
  * start of the app for that account loads them back and sends them (resumeOfflineEdits).
  *
+ * A write on its way under a key (lib/use-keyed-mutation.ts) is on disk too until it is answered: a tab that
+ * crashes or is killed before the request leaves would otherwise lose it, and the server makes a keyed
+ * write once however often it comes. (Closing the tab still asks first while it is on its way: unsaved-edits.ts.)
+ *
  * Each tab writes its own entry (two tabs offline at once must not overwrite each other's edits), and
  * holds a Web Lock named after it while it lives: a tab sends another tab's edits only once that
  * tab is gone (a live one sends its own on reconnecting; sending them twice could create a record twice).
@@ -69,13 +73,21 @@ function afterTab<T>(tabId: string, then: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The paused mutations a later tab can send: those keyed by a procedure's path (tRPC's mutationOptions),
- * whose variables are that procedure's input. One that is not (its mutationFn reshapes them) says
- * `meta: { keepOffline: false }` and stays in this tab only.
+ * The mutations a later tab can send: those keyed by a procedure's path (tRPC's mutationOptions), whose
+ * variables are that procedure's input. One that is not (its mutationFn reshapes them) says
+ * `meta: { keepOffline: false }` and stays in this tab only. Of those: the ones paused offline, and the
+ * ones on their way under a write key.
  */
+const sendable = (m: Mutation) => Array.isArray(m.options.mutationKey?.[0]) && m.meta?.keepOffline !== false;
+const hasWriteKey = (variables: unknown) => typeof (variables as { key?: unknown } | undefined)?.key === "string";
 const keepable = (m: Mutation) =>
-  m.state.isPaused && Array.isArray(m.options.mutationKey?.[0]) && m.meta?.keepOffline !== false;
-const paused = (client: QueryClient) => client.getMutationCache().getAll().filter(keepable);
+  sendable(m) && (m.state.isPaused || (m.state.status === "pending" && hasWriteKey(m.state.variables)));
+
+/** A kept mutation is sent by the next tab as a paused one: resumePausedMutations continues only those. */
+const asPaused = (state: DehydratedState): DehydratedState => ({
+  ...state,
+  mutations: state.mutations.map((m) => ({ ...m, state: { ...m.state, isPaused: true } })),
+});
 
 /** How many of this tab's waiting edits are on disk, and who hears when that changes. */
 let keptCount = 0;
@@ -92,7 +104,7 @@ function setKept(count: number) {
 }
 
 /**
- * Writes the paused mutations of `client` to this tab's entry whenever their set changes, for the
+ * Writes the kept mutations of `client` (keepable) to this tab's entry whenever their set changes, for the
  * signed-in account (`uidOf`; none signed in: nothing is written). Returns the unsubscribe and a
  * promise of the last write, for tests.
  */
@@ -107,19 +119,24 @@ export function keepOfflineEdits(
   let last = "";
   let writing: Promise<void> = Promise.resolve();
   const write = () => {
-    const waiting = paused(client);
+    const kept = client.getMutationCache().getAll().filter(keepable);
     const uid = uidOf();
-    const signature = `${uid}|${waiting.map((m) => m.mutationId).join()}`;
+    const signature = `${uid}|${kept.map((m) => `${m.mutationId}${m.state.isPaused ? "p" : ""}`).join()}`;
     if (!target || signature === last) return;
     last = signature;
+    // Only paused edits count as kept: one on its way still holds the tab (unsaved-edits.ts) until answered.
+    const waiting = kept.filter((m) => m.state.isPaused).length;
     writing = writing.then(async () => {
       try {
-        if (waiting.length === 0 || !uid) await target.remove(tabId);
+        if (kept.length === 0 || !uid) await target.remove(tabId);
         else {
           const state = dehydrate(client, { shouldDehydrateQuery: () => false, shouldDehydrateMutation: keepable });
-          await target.write(tabId, superjson.stringify({ uid, savedAt: Date.now(), state } satisfies Kept));
+          await target.write(
+            tabId,
+            superjson.stringify({ uid, savedAt: Date.now(), state: asPaused(state) } satisfies Kept),
+          );
         }
-        setKept(uid ? waiting.length : 0);
+        setKept(uid ? waiting : 0);
       } catch {
         setKept(0); // storage blocked or full: the tab must stay open (the notice and the guard say so)
       }

@@ -22,7 +22,7 @@ import { formatDateTime } from "../../lib/format";
 import { RelativeTime } from "../../ui/relative-time";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import { useCreateMutation } from "../../lib/use-create-mutation";
+import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import { isStale } from "../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
@@ -85,8 +85,8 @@ function useNoteMutations(object: RecordObject, recordId: string) {
       }),
     ]);
   return {
-    create: useCreateMutation(trpc.notes.create.mutationOptions({ onSuccess: refresh })),
-    update: useMutation(trpc.notes.update.mutationOptions({ onSuccess: refresh })),
+    create: useKeyedMutation(trpc.notes.create.mutationOptions({ onSuccess: refresh })),
+    update: useKeyedMutation(trpc.notes.update.mutationOptions({ onSuccess: refresh })),
     remove: useMutation(trpc.notes.delete.mutationOptions({ onSuccess: refresh })),
   };
 }

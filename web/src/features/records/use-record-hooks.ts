@@ -17,8 +17,7 @@ import { useCallback } from "react";
 import type { AppRouter } from "../../../../worker/src/routers";
 import type { RecordListInput } from "../../../../worker/src/schemas/records";
 import type { ListPage } from "../../ui/data-table";
-import { resendWithoutAnswer } from "../../lib/resend";
-import { useCreateMutation } from "../../lib/use-create-mutation";
+import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import { removeFromLists, replaceInLists, useQueuedUpdate, type Versioned } from "./list-cache";
 import { PartialBulkError, type BulkProgress } from "./use-record-actions";
 
@@ -111,9 +110,8 @@ export function createRecordHooks<T extends RecordTypes>(
   /** update with the row's version, one edit per record at a time; every cached list shows the result. */
   function useUpdate() {
     const queryClient = useQueryClient();
-    const { mutateAsync } = useMutation({
+    const { mutateAsync } = useKeyedMutation({
       ...procedures.update.mutationOptions(),
-      ...resendWithoutAnswer,
       onSuccess: (saved: unknown) => {
         const row = saved as Row;
         replaceInLists(queryClient, listKey, row);
@@ -133,7 +131,7 @@ export function createRecordHooks<T extends RecordTypes>(
 
   function useCreate() {
     const queryClient = useQueryClient();
-    return useCreateMutation({
+    return useKeyedMutation({
       ...procedures.create.mutationOptions(),
       onSuccess: () => {
         afterWrite(queryClient);

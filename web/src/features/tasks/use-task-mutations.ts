@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
-import { resendWithoutAnswer } from "../../lib/resend";
-import { useCreateMutation } from "../../lib/use-create-mutation";
+import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import { toast, toastError } from "../../lib/toast";
 import { isStale, saveAgainLabel } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
@@ -45,6 +44,8 @@ type UpdateVariables = {
   outdatedVersion?: number;
   /** The name of the record a relinking patch links to, shown at once (the server's answer is the task alone). */
   recordName?: string | null;
+  /** The change's name, the same each time it is sent (lib/use-keyed-mutation.ts). */
+  key?: string;
 };
 
 /** An edit; a typed one says what it `startedFrom`: the task as its editor opened on it. */
@@ -74,14 +75,13 @@ function outdatedVersionOf(queryClient: QueryClient, { id, patch, startedFrom }:
 export function useTaskUpdate() {
   const queryClient = useQueryClient();
   const { mutationFn, mutationKey } = trpc.tasks.update.mutationOptions();
-  const update = useMutation({
+  const update = useKeyedMutation({
     mutationKey,
     scope: { id: "tasks.update" },
-    ...resendWithoutAnswer,
-    mutationFn: ({ id, patch, outdatedVersion }: UpdateVariables, context) => {
+    mutationFn: ({ id, patch, outdatedVersion, key }: UpdateVariables, context) => {
       const task = cachedTask(queryClient, id);
       if (!task) throw new Error("That task is no longer in the list. Reload and try again.");
-      return mutationFn!({ id, version: outdatedVersion ?? task.version, patch }, context);
+      return mutationFn!({ id, version: outdatedVersion ?? task.version, patch, key }, context);
     },
     onMutate: async ({ id, patch, recordName }) => {
       await queryClient.cancelQueries(listFilter());
@@ -173,7 +173,7 @@ export function useToggleTask() {
 
 export function useTaskCreate() {
   const queryClient = useQueryClient();
-  const mutation = useCreateMutation(
+  const mutation = useKeyedMutation(
     trpc.tasks.create.mutationOptions({
       onSuccess: () => refreshLists(queryClient),
       onError: (error) => {
