@@ -66,27 +66,33 @@ export async function setCreatedAt(table: "contacts" | "companies", id: string, 
 }
 
 /**
- * The Worker's database, except that `meanwhile` runs just before the next `batch`: what another
- * request writing between a domain function's reads and its batch looks like (a lost race).
+ * `target` (a database or a D1 binding), except that `meanwhile` runs just before its next `batch`: what
+ * another request writing between a domain function's reads and its batch looks like (a lost race).
  */
-export function racingDatabase(meanwhile: () => Promise<unknown>): Database {
-  const db = databaseFor(env);
+export function raceBeforeBatch<T extends { batch: (statements: never) => Promise<unknown> }>(
+  target: T,
+  meanwhile: () => Promise<unknown>,
+): T {
   let raced = false;
-  return new Proxy(db, {
-    get(target, property) {
+  return new Proxy(target, {
+    get(inner, property) {
       if (property === "batch")
-        return async (statements: Parameters<Database["batch"]>[0]) => {
+        return async (statements: never) => {
           if (!raced) {
             raced = true;
             await meanwhile();
           }
-          return target.batch(statements);
+          return inner.batch(statements);
         };
-      const value: unknown = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
+      const value: unknown = Reflect.get(inner, property);
+      return typeof value === "function" ? value.bind(inner) : value;
     },
   });
 }
+
+/** The Worker's database, racing (raceBeforeBatch). */
+export const racingDatabase = (meanwhile: () => Promise<unknown>): Database =>
+  raceBeforeBatch(databaseFor(env), meanwhile);
 
 /**
  * `count` contacts made by `row(i)`, through contacts.import in batches of 100 (far quicker than

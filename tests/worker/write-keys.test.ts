@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createCaller } from "../../worker/src/routers";
 import { createContext } from "../../worker/src/trpc";
+import { raceBeforeBatch } from "./records-helpers";
 import { expectTRPCError, ownerOfNewOrganization, rows, signIdToken, type Identity } from "./helpers";
 
 type Owner = Awaited<ReturnType<typeof ownerOfNewOrganization>>;
@@ -12,21 +13,7 @@ type Caller = Owner["caller"];
  * lands between this one's reads and its write. (Through the binding: procedures make their own database.)
  */
 async function racingCaller(identity: Identity, meanwhile: () => Promise<unknown>) {
-  let raced = false;
-  const DB = new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "batch")
-        return async (statements: D1PreparedStatement[]) => {
-          if (!raced) {
-            raced = true;
-            await meanwhile();
-          }
-          return target.batch(statements);
-        };
-      const value: unknown = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const DB = raceBeforeBatch(env.DB, meanwhile);
   const request = new Request("http://crm.test/trpc", {
     headers: { authorization: `Bearer ${await signIdToken(identity)}` },
   });
