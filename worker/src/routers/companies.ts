@@ -2,14 +2,13 @@ import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { companies, contacts } from "../../../drizzle";
-import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
 import { companyNamesQuery } from "../domain/records/company-names";
 import { notFound } from "../domain/records/conflict";
 import { companyConfig, contactCardColumns } from "../domain/records/fields";
 import {
-  createRecord,
+  createRecordOnce,
   findRecord,
   startUpdate,
   restoreRecord,
@@ -46,7 +45,7 @@ import { mergeRecords } from "../domain/records/merge";
 import { assertKeyFree, companyDomainKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { importBatchInput, importMatchesInput } from "../schemas/imports";
 import { keyed } from "../schemas/write-key";
-import { createOnce, updateOnce } from "../domain/write-keys";
+import { updateOnce } from "../domain/write-keys";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Company = WithoutDerived<typeof companies.$inferSelect>;
@@ -127,46 +126,18 @@ export const companiesRouter = createTRPCRouter({
     .input(dismissDuplicateInput)
     .mutation(({ ctx, input }) => undismissDuplicate(ctx.db, "company", ctx.org.id, input.ids)),
 
-  /** Once per `key`: sent again, the company it made (see createOnce). */
-  create: memberProcedure.input(keyed(companyCreateInput)).mutation(({ ctx, input: { key, ...input } }) =>
-    createOnce(
-      ctx.db,
-      ctx.org.id,
-      key,
-      (id) => findRecord(ctx, companyConfig, id),
-      async (remember) => {
-        const domain = domainOf(input.domain);
-        await Promise.all([
-          assertKeyFree(ctx.db, companyDomainKey, ctx.org.id, domain),
-          assertMember(ctx.db, ctx.org.id, input.ownerId),
-        ]);
-        const properties = await checkPropertyValues(ctx.db, ctx.org.id, "company", input.properties, {
-          creating: true,
-        });
-        const now = new Date();
-        const id = newId("cmp");
-        try {
-          return await createRecord(
-            ctx,
-            companyConfig,
-            {
-              ...input,
-              domain,
-              properties,
-              id,
-              organizationId: ctx.org.id,
-              createdBy: ctx.uid,
-              createdAt: now,
-              updatedAt: now,
-            },
-            remember(id),
-          );
-        } catch (error) {
-          return rethrowKeyClash(error, ctx.db, companyDomainKey, ctx.org.id, domain);
-        }
-      },
-    ),
-  ),
+  /** Once per `key`: sent again, the company it made (see createRecordOnce). */
+  create: memberProcedure.input(keyed(companyCreateInput)).mutation(({ ctx, input: { key, ...input } }) => {
+    const domain = domainOf(input.domain);
+    return createRecordOnce(ctx, companyConfig, key, companyDomainKey, domain, async () => {
+      await Promise.all([
+        assertKeyFree(ctx.db, companyDomainKey, ctx.org.id, domain),
+        assertMember(ctx.db, ctx.org.id, input.ownerId),
+      ]);
+      const properties = await checkPropertyValues(ctx.db, ctx.org.id, "company", input.properties, { creating: true });
+      return { ...input, domain, properties };
+    });
+  }),
 
   /** Applies `patch` if `version` is still current; a stale version is CONFLICT, never an overwrite. */
   update: memberProcedure.input(keyed(companyUpdateInput)).mutation(({ ctx, input: { key, ...input } }) =>

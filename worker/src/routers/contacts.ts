@@ -1,7 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, isNull } from "drizzle-orm";
 import { companies, contacts } from "../../../drizzle";
-import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
 import { companiesOf, companyActivityRefresh } from "../domain/records/company-activity";
@@ -10,7 +9,7 @@ import { notFound } from "../domain/records/conflict";
 import { contactConfig } from "../domain/records/fields";
 import { assertLiveRecord } from "../domain/records/live-record";
 import {
-  createRecord,
+  createRecordOnce,
   findRecord,
   startUpdate,
   restoreRecord,
@@ -49,7 +48,7 @@ import { mergeRecords } from "../domain/records/merge";
 import { assertKeyFree, contactEmailKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { importBatchInput, importMatchesInput } from "../schemas/imports";
 import { keyed } from "../schemas/write-key";
-import { createOnce, updateOnce } from "../domain/write-keys";
+import { updateOnce } from "../domain/write-keys";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Contact = WithoutDerived<typeof contacts.$inferSelect>;
@@ -120,48 +119,24 @@ export const contactsRouter = createTRPCRouter({
     .input(dismissDuplicateInput)
     .mutation(({ ctx, input }) => undismissDuplicate(ctx.db, "contact", ctx.org.id, input.ids)),
 
-  /** Once per `key`: sent again, the contact it made (see createOnce). */
-  create: memberProcedure.input(keyed(contactCreateInput)).mutation(({ ctx, input: { key, ...input } }) =>
-    createOnce(
-      ctx.db,
-      ctx.org.id,
-      key,
-      (id) => findRecord(ctx, contactConfig, id),
-      async (remember) => {
-        const primaryEmail = normalizeEmail(input.emails[0]);
-        await Promise.all([
-          assertKeyFree(ctx.db, contactEmailKey, ctx.org.id, primaryEmail),
-          input.companyId ? assertLiveRecord(ctx.db, ctx.org.id, "company", input.companyId) : undefined,
-          assertMember(ctx.db, ctx.org.id, input.ownerId),
-        ]);
-        const properties = await checkPropertyValues(ctx.db, ctx.org.id, "contact", input.properties, {
-          creating: true,
-        });
-        const now = new Date();
-        const id = newId("con");
-        try {
-          return await createRecord(
-            ctx,
-            contactConfig,
-            {
-              ...input,
-              properties,
-              id,
-              organizationId: ctx.org.id,
-              primaryEmail,
-              sortName: sortNameOf(input.firstName, input.lastName, primaryEmail),
-              createdBy: ctx.uid,
-              createdAt: now,
-              updatedAt: now,
-            },
-            remember(id),
-          );
-        } catch (error) {
-          return rethrowKeyClash(error, ctx.db, contactEmailKey, ctx.org.id, primaryEmail);
-        }
-      },
-    ),
-  ),
+  /** Once per `key`: sent again, the contact it made (see createRecordOnce). */
+  create: memberProcedure.input(keyed(contactCreateInput)).mutation(({ ctx, input: { key, ...input } }) => {
+    const primaryEmail = normalizeEmail(input.emails[0]);
+    return createRecordOnce(ctx, contactConfig, key, contactEmailKey, primaryEmail, async () => {
+      await Promise.all([
+        assertKeyFree(ctx.db, contactEmailKey, ctx.org.id, primaryEmail),
+        input.companyId ? assertLiveRecord(ctx.db, ctx.org.id, "company", input.companyId) : undefined,
+        assertMember(ctx.db, ctx.org.id, input.ownerId),
+      ]);
+      const properties = await checkPropertyValues(ctx.db, ctx.org.id, "contact", input.properties, { creating: true });
+      return {
+        ...input,
+        properties,
+        primaryEmail,
+        sortName: sortNameOf(input.firstName, input.lastName, primaryEmail),
+      };
+    });
+  }),
 
   /** Applies `patch` if `version` is still current; a stale version is CONFLICT, never an overwrite. */
   update: memberProcedure.input(keyed(contactUpdateInput)).mutation(({ ctx, input: { key, ...input } }) =>

@@ -10,7 +10,9 @@ import { countChange } from "./list";
 import { checkPropertyValues } from "./properties";
 import { DERIVED_COLUMNS, type WithoutDerived } from "./row-json";
 import { isUniqueViolation } from "../constraint-error";
-import { keyTakenMessage, type UniqueKey } from "./unique-key";
+import { keyTakenMessage, rethrowKeyClash, type UniqueKey } from "./unique-key";
+import { newId } from "../ids";
+import { createOnce } from "../write-keys";
 
 /**
  * What every record write needs from the tRPC context: the organization's database, the
@@ -155,6 +157,41 @@ export async function createRecord<Config extends ObjectConfig>(
   const results = await ctx.db.batch([insert, ...rest]);
   const [created] = results[first.length] as RecordOf<Config>[];
   return created;
+}
+
+/** The columns createRecordOnce fills in itself. */
+type Stamped = "id" | "organizationId" | "createdBy" | "createdAt" | "updatedAt";
+
+/**
+ * A new record, made once per `key` (createOnce): `prepare` checks the input and gives the row, which gets its
+ * id, organization, author and times here. A clash on the object's unique key (`unique`, the row's `value`
+ * of it) names the record that holds it.
+ */
+export function createRecordOnce<Config extends ObjectConfig>(
+  ctx: RecordContext,
+  config: Config,
+  key: string | undefined,
+  unique: UniqueKey,
+  value: string | null,
+  prepare: () => Promise<Omit<InsertOf<Config>, Stamped>>,
+): Promise<RecordOf<Config>> {
+  return createOnce(
+    ctx.db,
+    ctx.org.id,
+    key,
+    (id) => findRecord(ctx, config, id),
+    async (remember) => {
+      const row = await prepare();
+      const now = new Date();
+      const id = newId(config.object === "contact" ? "con" : "cmp");
+      const stamped = { ...row, id, organizationId: ctx.org.id, createdBy: ctx.uid, createdAt: now, updatedAt: now };
+      try {
+        return await createRecord(ctx, config, stamped as InsertOf<Config> & typeof stamped, remember(id));
+      } catch (error) {
+        return rethrowKeyClash(error, ctx.db, unique, ctx.org.id, value);
+      }
+    },
+  );
 }
 
 /**
