@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createCaller } from "../../worker/src/routers";
 import { createContext } from "../../worker/src/trpc";
+import { countedCaller } from "./counting-database";
 import { raceBeforeBatch } from "./records-helpers";
 import { expectTRPCError, ownerOfNewOrganization, rows, signIdToken, type Identity } from "./helpers";
 
@@ -90,6 +91,16 @@ describe.each(Object.entries(creates))("a %s create sent again under its key (it
 });
 
 describe("keyed creates", () => {
+  it("cost no round trip more than a create without a key: nothing is read first", async () => {
+    const { identity } = await ownerOfNewOrganization();
+    const measure = await countedCaller(identity);
+    const plain = await measure((c) => c.tasks.create({ title: "Call Ann" }));
+    const keyed = await measure((c) => c.tasks.create({ title: "Call Ann", key: "no-read-first-1" }));
+    expect(keyed.trips).toBe(plain.trips);
+    const again = await measure((c) => c.tasks.create({ title: "Call Ann", key: "no-read-first-1" }));
+    expect(again.result.id).toBe(keyed.result.id);
+  });
+
   it("write one 'created' activity for a contact sent three times at once", async () => {
     const { caller, org } = await ownerOfNewOrganization();
     const sends = await Promise.all([1, 2, 3].map(() => creates.contact.create(caller, "three-times-1")));

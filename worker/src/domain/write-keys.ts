@@ -68,13 +68,34 @@ export function amendAnswer(db: Database, organizationId: string, key: string, r
 }
 
 /**
+ * Makes `write` at most once per `key`, without reading anything first: a write sent again fails on what the
+ * first one did (its key, first in the batch, is taken; an update's version has moved on; a contact's email
+ * is the one the first send's contact took), and then, its key found, it is answered from the first one's
+ * `result` (`answer`). Any other failure is the caller's, as it is.
+ */
+async function once<T, Result>(
+  db: Database,
+  organizationId: string,
+  key: string,
+  answer: (result: Result) => Promise<T>,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const earlier = await answeredBefore<Result>(db, organizationId, key);
+    if (earlier === undefined) throw error;
+    return answer(earlier);
+  }
+}
+
+/**
  * Creates a record at most once per `key` (the web's name for one create, the same each time it is sent):
  * `create` gets the statements that remember the new record's id (first in its batch); a create sent again
- * is answered with that record as it is now (`find`), NOT_FOUND if it has since been deleted, also when the
- * second send was refused for clashing with the first (on the key, or on the email the first one took).
- * Without a key, simply `create`.
+ * is answered with that record as it is now (`find`), NOT_FOUND if it has since been deleted. Without a key,
+ * simply `create`.
  */
-export async function createOnce<T>(
+export function createOnce<T>(
   db: Database,
   organizationId: string,
   key: string | undefined,
@@ -82,16 +103,13 @@ export async function createOnce<T>(
   create: (remember: (id: string) => BatchItem<"sqlite">[]) => Promise<T>,
 ): Promise<T> {
   if (!key) return create(() => []);
-  const earlier = await answeredBefore<{ id: string }>(db, organizationId, key);
-  if (earlier) return find(earlier.id);
-  try {
-    return await create((id) => rememberWrite(db, organizationId, key, { id }, new Date()));
-  } catch (error) {
-    // Sent twice at once, the second lost the race: on the key, or on what the first made (its email).
-    const first = await answeredBefore<{ id: string }>(db, organizationId, key);
-    if (!first) throw error;
-    return find(first.id);
-  }
+  return once(
+    db,
+    organizationId,
+    key,
+    (first: { id: string }) => find(first.id),
+    () => create((id) => rememberWrite(db, organizationId, key, { id }, new Date())),
+  );
 }
 
 /**
@@ -101,7 +119,7 @@ export async function createOnce<T>(
  * the record as it is now (`find`) instead of a CONFLICT naming the person's own change. Without a key, simply
  * `update`.
  */
-export async function updateOnce<T>(
+export function updateOnce<T>(
   db: Database,
   organizationId: string,
   key: string | undefined,
@@ -109,10 +127,7 @@ export async function updateOnce<T>(
   update: (remember: (guard: SQL) => BatchItem<"sqlite">[]) => Promise<T>,
 ): Promise<T> {
   if (!key) return update(() => []);
-  try {
-    return await update((guard) => rememberWriteWhere(db, organizationId, key, new Date(), guard));
-  } catch (error) {
-    if ((await answeredBefore(db, organizationId, key)) === undefined) throw error;
-    return find();
-  }
+  return once(db, organizationId, key, find, () =>
+    update((guard) => rememberWriteWhere(db, organizationId, key, new Date(), guard)),
+  );
 }
