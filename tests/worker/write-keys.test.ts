@@ -51,14 +51,15 @@ const creates: Record<string, Keyed> = {
 describe.each(Object.entries(creates))("a %s create sent again under its key (its answer was lost)", (_, object) => {
   it("is answered with the record it made, and makes nothing twice", async () => {
     const { caller, org } = await ownerOfNewOrganization();
-    const first = await object.create(caller, "create-key-1");
+    const on = (await caller.contacts.create({ firstName: "Anchor" })).id;
+    const first = await object.create(caller, "create-key-1", on);
     const before = await count(object.table, org.id);
-    const again = await object.create(caller, "create-key-1");
+    const again = await object.create(caller, "create-key-1", on);
     expect(again.id).toBe(first.id);
     expect(await count(object.table, org.id)).toBe(before);
     // Another key is another create.
     if (object.table === "tasks" || object.table === "notes") {
-      const other = await object.create(caller, "create-key-2");
+      const other = await object.create(caller, "create-key-2", on);
       expect(other.id).not.toBe(first.id);
       expect(await count(object.table, org.id)).toBe(before + 1);
     }
@@ -121,6 +122,26 @@ describe("keyed creates", () => {
     expect(await count("tasks", org.id)).toBe(1);
   });
 
+  it("answer a key sent again with another request as that request, not as the first", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const first = await caller.tasks.create({ title: "Call Ann", key: "reused-key-1" });
+    // Made under the key already taken: its batch clashes on the key, and the kept request is not this one.
+    await expectTRPCError(
+      caller.tasks.create({ title: "Call Bob", key: "reused-key-1" }),
+      "CONFLICT",
+      "This write's key was already used for another one. Send each write under a key of its own.",
+    );
+    expect(await count("tasks", org.id)).toBe(1);
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    await caller.contacts.update({ id: ann.id, version: 1, patch: { title: "CEO" }, key: "reused-update-1" });
+    await expectTRPCError(
+      caller.contacts.update({ id: ann.id, version: 1, patch: { title: "CFO" }, key: "reused-update-1" }),
+      "CONFLICT",
+      /was changed by/,
+    );
+    expect(first.title).toBe("Call Ann");
+  });
+
   it("refuse a key that is not one, and a create without a key is made each time", async () => {
     const { caller, org } = await ownerOfNewOrganization();
     await expectTRPCError(
@@ -144,9 +165,8 @@ describe("keyed creates", () => {
     const bea = await caller.contacts.create({ firstName: "Bea", emails: ["bea@acme.com"], key: "refused-key-1" });
     expect(bea).toMatchObject({ firstName: "Bea", primaryEmail: "bea@acme.com" });
     expect(await count("contacts", org.id)).toBe(2);
-    expect(await rows("SELECT result FROM write_keys WHERE organization_id = ?", org.id)).toEqual([
-      { result: JSON.stringify({ id: bea.id }) },
-    ]);
+    const kept = await rows<{ result: string }>("SELECT result FROM write_keys WHERE organization_id = ?", org.id);
+    expect(kept.map((row) => JSON.parse(row.result).answer)).toEqual([bea.id]);
   });
 
   it("answer an import batch sent again while the first is being written as the first, written once", async () => {
@@ -246,5 +266,101 @@ describe("keyed updates", () => {
     await expectTRPCError(racing.contacts.update(lost), "CONFLICT", /was changed by/);
     await expectTRPCError(caller.contacts.update(lost), "CONFLICT", /was changed by/);
     expect((await caller.contacts.get({ id: ann.id })).contact).toMatchObject({ title: "CEO", version: 2 });
+  });
+});
+
+/** Each keyed delete: a record to delete, the delete, and what the first one answered. */
+type Deletable = {
+  make: (caller: Caller) => Promise<{ id: string }>;
+  remove: (caller: Caller, id: string, key?: string) => Promise<unknown>;
+};
+const deletes: Record<string, Deletable> = {
+  contact: {
+    make: (caller) => caller.contacts.create({ firstName: "Ann" }),
+    remove: (caller, id, key) => caller.contacts.delete({ ids: [id], key }),
+  },
+  company: {
+    make: (caller) => caller.companies.create({ name: "Acme" }),
+    remove: (caller, id, key) => caller.companies.delete({ ids: [id], key }),
+  },
+  task: {
+    make: (caller) => caller.tasks.create({ title: "Call Ann" }),
+    remove: (caller, id, key) => caller.tasks.delete({ id, key }),
+  },
+  note: {
+    make: async (caller) => {
+      const { id } = await caller.contacts.create({ firstName: "Anchor" });
+      return caller.notes.create({ recordObject: "contact", recordId: id, body: "Called" });
+    },
+    remove: (caller, id, key) => caller.notes.delete({ id, key }),
+  },
+};
+
+describe.each(Object.entries(deletes))("a %s delete sent again under its key after it was made", (_, object) => {
+  it("is answered as the first was, not NOT_FOUND, and deletes nothing twice", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const { id } = await object.make(caller);
+    const first = await object.remove(caller, id, "delete-key-1");
+    expect(await object.remove(caller, id, "delete-key-1")).toEqual(first);
+    await expectTRPCError(object.remove(caller, id), "NOT_FOUND");
+    await expectTRPCError(object.remove(caller, id, "delete-key-2"), "NOT_FOUND");
+  });
+
+  it("is made once when sent twice at once", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const { id } = await object.make(caller);
+    let second: unknown;
+    const racing = await racingCaller(identity, async () => {
+      second = await object.remove(caller, id, "raced-delete-1");
+    });
+    expect(await object.remove(racing as unknown as Caller, id, "raced-delete-1")).toEqual(second);
+  });
+
+  it("is answered only for its own request: the same key sent for another organization's record is NOT_FOUND", async () => {
+    const ours = await ownerOfNewOrganization();
+    const theirs = await ownerOfNewOrganization();
+    const { id } = await object.make(ours.caller);
+    await object.remove(ours.caller, id, "shared-delete-1");
+    const other = await object.make(theirs.caller);
+    await object.remove(theirs.caller, other.id, "shared-delete-1");
+    // Their key, sent for our record, names nothing of ours: NOT_FOUND, as any other organization's id.
+    await expectTRPCError(object.remove(theirs.caller, id, "shared-delete-1"), "NOT_FOUND");
+  });
+});
+
+describe("keyed deletes", () => {
+  it("write one 'deleted' activity and drop the count once for contacts deleted twice", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    await caller.contacts.create({ firstName: "Bob" });
+    expect(await caller.contacts.delete({ ids: [ann.id], key: "twice-delete-1" })).toEqual({ deleted: 1 });
+    expect(await caller.contacts.delete({ ids: [ann.id], key: "twice-delete-1" })).toEqual({ deleted: 1 });
+    expect((await activitiesOf(ann.id)).map((a) => a.kind)).toEqual(["created", "deleted"]);
+    const [{ count: live }] = await rows<{ count: number }>(
+      "SELECT count FROM record_counts WHERE organization_id = ? AND object = 'contact'",
+      org.id,
+    );
+    expect(live).toBe(1);
+  });
+
+  it("answer a task's delete sent again with the task in the trash", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const task = await caller.tasks.create({ title: "Send the deck" });
+    const first = await caller.tasks.delete({ id: task.id, key: "task-delete-1" });
+    const again = await caller.tasks.delete({ id: task.id, key: "task-delete-1" });
+    expect(again).toMatchObject({ id: task.id, title: "Send the deck", version: 2 });
+    expect(again.deletedAt).toEqual(first.deletedAt);
+  });
+
+  it("remember nothing for a task's delete that lost its race: sent again, it deletes the task as it now is", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const task = await caller.tasks.create({ title: "Send the deck" });
+    const racing = await racingCaller(identity, () =>
+      caller.tasks.update({ id: task.id, version: 1, patch: { title: "Send the new deck" } }),
+    );
+    await expectTRPCError(racing.tasks.delete({ id: task.id, key: "lost-delete-1" }), "CONFLICT", /was changed by/);
+    const again = await caller.tasks.delete({ id: task.id, key: "lost-delete-1" });
+    expect(again).toMatchObject({ title: "Send the new deck", version: 3 });
+    expect(again.deletedAt).toBeInstanceOf(Date);
   });
 });

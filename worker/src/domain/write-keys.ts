@@ -1,7 +1,9 @@
+import { TRPCError } from "@trpc/server";
 import { and, eq, getTableColumns, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { writeKeys } from "../../../drizzle";
 import type { Database } from "../db";
+import type { WriteKey } from "../schemas/write-key";
 import { isUniqueViolation } from "./constraint-error";
 
 /** A day: far longer than a write is ever sent again, short enough that the table stays small. */
@@ -45,8 +47,8 @@ const forgetOldKeys = (db: Database, organizationId: string, now: Date) =>
  * The same, for an update: the key is remembered only if `guard` (the update's own check of the record's
  * version) holds when the statement runs, so a refused update leaves no key behind.
  */
-function rememberWriteWhere(db: Database, organizationId: string, key: string, now: Date, guard: SQL) {
-  const row = { organizationId, key, result: { applied: true }, createdAt: now };
+function rememberWriteWhere(db: Database, organizationId: string, written: WriteKey, now: Date, guard: SQL) {
+  const row = { organizationId, key: written.key, result: { request: written.request } satisfies Kept, createdAt: now };
   const values = Object.entries(getTableColumns(writeKeys)).map(([name, column]) =>
     sql.param(row[name as keyof typeof row], column),
   );
@@ -67,53 +69,65 @@ export function amendAnswer(db: Database, organizationId: string, key: string, r
     .where(and(eq(writeKeys.organizationId, organizationId), eq(writeKeys.key, key)));
 }
 
+/** A keyed write's row: the request it came with, and (for a create or a delete) its answer. */
+type Kept<Answer = unknown> = { request: string; answer?: Answer };
+
 /**
- * Makes `write` at most once per `key`, without reading anything first: a write sent again fails on what the
+ * Makes `write` at most once per key, without reading anything first: a write sent again fails on what the
  * first one did (its key, first in the batch, is taken; an update's version has moved on; a contact's email
- * is the one the first send's contact took), and then, its key found, it is answered from the first one's
- * `result` (`answer`). Any other failure is the caller's, as it is.
+ * is the one the first send's contact took), and then, its key found with the same request, it is answered
+ * from the first one's answer (`answer`). Any other failure is the caller's, as it is.
  */
-async function once<T, Result>(
+async function once<T, Answer>(
   db: Database,
   organizationId: string,
-  key: string,
-  answer: (result: Result) => Promise<T>,
+  written: WriteKey,
+  answer: (first: Answer) => Promise<T>,
   write: () => Promise<T>,
 ): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const earlier = await answeredBefore<Result>(db, organizationId, key);
-    if (earlier === undefined) throw error;
-    return answer(earlier);
+    const earlier = await answeredBefore<Kept<Answer>>(db, organizationId, written.key);
+    if (earlier?.request === written.request) return answer(earlier.answer as Answer);
+    if (earlier && isKeyClash(error))
+      throw new TRPCError({
+        code: "CONFLICT",
+        message: "This write's key was already used for another one. Send each write under a key of its own.",
+      });
+    throw error;
   }
 }
 
+/** Statements that remember a keyed write's request and answer, first in its batch (see rememberWrite). */
+const rememberAnswer = (db: Database, organizationId: string, written: WriteKey, answer: unknown) =>
+  rememberWrite(db, organizationId, written.key, { request: written.request, answer } satisfies Kept, new Date());
+
 /**
- * Creates a record at most once per `key` (the web's name for one create, the same each time it is sent):
- * `create` gets the statements that remember the new record's id (first in its batch); a create sent again
+ * Creates a record at most once per key (the web's name for one create, the same each time it is sent):
+ * `write` gets the statements that remember the new record's id (first in its batch); a create sent again
  * is answered with that record as it is now (`find`), NOT_FOUND if it has since been deleted. Without a key,
- * simply `create`.
+ * simply `write`.
  */
 export function createOnce<T>(
   db: Database,
   organizationId: string,
-  key: string | undefined,
+  written: WriteKey | undefined,
   find: (id: string) => Promise<T>,
-  create: (remember: (id: string) => BatchItem<"sqlite">[]) => Promise<T>,
+  write: (remember: (id: string) => BatchItem<"sqlite">[]) => Promise<T>,
 ): Promise<T> {
-  if (!key) return create(() => []);
+  if (!written) return write(() => []);
   return once(
     db,
     organizationId,
-    key,
-    (first: { id: string }) => find(first.id),
-    () => create((id) => rememberWrite(db, organizationId, key, { id }, new Date())),
+    written,
+    (id: string) => find(id),
+    () => write((id) => rememberAnswer(db, organizationId, written, id)),
   );
 }
 
 /**
- * Applies an update at most once per `key`: `update` gets the statements that remember the key when the
+ * Applies an update at most once per key: `update` gets the statements that remember the key when the
  * update is written (first in its batch, under the update's own version guard). An update sent again after it
  * was applied is refused as stale, its version having moved on: then, its key remembered, it is answered with
  * the record as it is now (`find`) instead of a CONFLICT naming the person's own change. Without a key, simply
@@ -122,12 +136,34 @@ export function createOnce<T>(
 export function updateOnce<T>(
   db: Database,
   organizationId: string,
-  key: string | undefined,
+  written: WriteKey | undefined,
   find: () => Promise<T>,
   update: (remember: (guard: SQL) => BatchItem<"sqlite">[]) => Promise<T>,
 ): Promise<T> {
-  if (!key) return update(() => []);
-  return once(db, organizationId, key, find, () =>
-    update((guard) => rememberWriteWhere(db, organizationId, key, new Date(), guard)),
+  if (!written) return update(() => []);
+  return once(db, organizationId, written, find, () =>
+    update((guard) => rememberWriteWhere(db, organizationId, written, new Date(), guard)),
+  );
+}
+
+/**
+ * Makes a write whose answer is plain JSON (a count, an id) at most once per key: `write` gets the
+ * statements that remember that answer (first in its batch); sent again, it fails on what the first did
+ * (its records already gone to the trash, its key taken) and is answered as the first was. Without a
+ * key, simply `write`.
+ */
+export function answerOnce<T>(
+  db: Database,
+  organizationId: string,
+  written: WriteKey | undefined,
+  write: (remember: (answer: T) => BatchItem<"sqlite">[]) => Promise<T>,
+): Promise<T> {
+  if (!written) return write(() => []);
+  return once(
+    db,
+    organizationId,
+    written,
+    (answer: T) => Promise.resolve(answer),
+    () => write((answer) => rememberAnswer(db, organizationId, written, answer)),
   );
 }

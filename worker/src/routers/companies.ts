@@ -45,7 +45,7 @@ import { mergeRecords } from "../domain/records/merge";
 import { assertKeyFree, companyDomainKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { importBatchInput, importMatchesInput } from "../schemas/imports";
 import { keyed } from "../schemas/write-key";
-import { updateOnce } from "../domain/write-keys";
+import { answerOnce, updateOnce } from "../domain/write-keys";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Company = WithoutDerived<typeof companies.$inferSelect>;
@@ -167,8 +167,12 @@ export const companiesRouter = createTRPCRouter({
 
   /** Soft delete: the companies go to the trash (their contacts keep the link for a restore). */
   delete: memberProcedure
-    .input(recordIdsInput)
-    .mutation(({ ctx, input }) => softDeleteRecords(ctx, companyConfig, input.ids)),
+    .input(keyed(recordIdsInput))
+    .mutation(({ ctx, input: { key, ids } }) =>
+      answerOnce<{ deleted: number }>(ctx.db, ctx.org.id, key, (remember) =>
+        softDeleteRecords(ctx, companyConfig, ids, [], remember),
+      ),
+    ),
 
   restore: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
     const company = await findRecord(ctx, companyConfig, input.id, { deleted: true });

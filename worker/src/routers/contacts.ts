@@ -48,7 +48,7 @@ import { mergeRecords } from "../domain/records/merge";
 import { assertKeyFree, contactEmailKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { importBatchInput, importMatchesInput } from "../schemas/imports";
 import { keyed } from "../schemas/write-key";
-import { updateOnce } from "../domain/write-keys";
+import { answerOnce, updateOnce } from "../domain/write-keys";
 import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Contact = WithoutDerived<typeof contacts.$inferSelect>;
@@ -187,13 +187,16 @@ export const contactsRouter = createTRPCRouter({
 
   /** Soft delete: the contacts go to the trash, from where `restore` brings them back. */
   delete: memberProcedure
-    .input(recordIdsInput)
-    .mutation(({ ctx, input }) =>
-      softDeleteRecords(
-        ctx,
-        contactConfig,
-        input.ids,
-        companyActivityRefresh(ctx.db, ctx.org.id, companiesOf(ctx.db, ctx.org.id, input.ids)),
+    .input(keyed(recordIdsInput))
+    .mutation(({ ctx, input: { key, ids } }) =>
+      answerOnce<{ deleted: number }>(ctx.db, ctx.org.id, key, (remember) =>
+        softDeleteRecords(
+          ctx,
+          contactConfig,
+          ids,
+          companyActivityRefresh(ctx.db, ctx.org.id, companiesOf(ctx.db, ctx.org.id, ids)),
+          remember,
+        ),
       ),
     ),
 

@@ -13,7 +13,7 @@ import type { Database } from "../db";
 import { noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure } from "../trpc";
-import { createOnce, updateOnce } from "../domain/write-keys";
+import { answerOnce, createOnce, updateOnce } from "../domain/write-keys";
 import { keyed } from "../schemas/write-key";
 
 async function findNote(db: Database, organizationId: string, id: string) {
@@ -215,29 +215,34 @@ export const notesRouter = createTRPCRouter({
     ),
   ),
 
-  delete: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
-    const note = await findNote(ctx.db, ctx.org.id, input.id);
-    const now = new Date();
-    const live = and(eq(notes.id, note.id), eq(notes.organizationId, ctx.org.id), isNull(notes.deletedAt));
-    // Deleted twice at once (two tabs), the timeline says it once.
-    await ctx.db.batch([
-      insertActivityWhere(
-        ctx.db,
-        activityRow({
-          organizationId: ctx.org.id,
-          object: note.recordObject,
-          recordId: note.recordId,
-          kind: note.kind,
-          actorId: ctx.uid,
-          summary: `Deleted a ${note.kind}`,
-          at: now,
-        }),
-        noteWhere(ctx.db, live),
-      ),
-      ctx.db.update(notes).set({ deletedAt: now, updatedAt: now }).where(live),
-      ...recomputeLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
-      ...refreshCompanyOf(ctx.db, ctx.org.id, note),
-    ]);
-    return { id: note.id };
-  }),
+  /** Once per `key` (answerOnce): sent again, answered as the first. */
+  delete: memberProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
+    answerOnce<{ id: string }>(ctx.db, ctx.org.id, key, async (remember) => {
+      const note = await findNote(ctx.db, ctx.org.id, id);
+      const now = new Date();
+      const live = and(eq(notes.id, note.id), eq(notes.organizationId, ctx.org.id), isNull(notes.deletedAt));
+      // Deleted twice at once (two tabs), the timeline says it once.
+      const [first, ...rest] = [
+        ...remember({ id: note.id }),
+        insertActivityWhere(
+          ctx.db,
+          activityRow({
+            organizationId: ctx.org.id,
+            object: note.recordObject,
+            recordId: note.recordId,
+            kind: note.kind,
+            actorId: ctx.uid,
+            summary: `Deleted a ${note.kind}`,
+            at: now,
+          }),
+          noteWhere(ctx.db, live),
+        ),
+        ctx.db.update(notes).set({ deletedAt: now, updatedAt: now }).where(live),
+        ...recomputeLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
+        ...refreshCompanyOf(ctx.db, ctx.org.id, note),
+      ];
+      await ctx.db.batch([first, ...rest]);
+      return { id: note.id };
+    }),
+  ),
 });

@@ -30,13 +30,20 @@ async function assertRecord(
   await assertLiveRecord(db, organizationId, object, id);
 }
 
-async function findTask(db: Database, organizationId: string, id: string): Promise<Task> {
+/** The live task (with `deleted`, the task in the trash); NOT_FOUND otherwise, also for other organizations' ids. */
+async function findTask(db: Database, organizationId: string, id: string, { deleted = false } = {}): Promise<Task> {
   const [task] = await db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.id, id), eq(tasks.organizationId, organizationId), isNull(tasks.deletedAt)))
+    .where(
+      and(
+        eq(tasks.id, id),
+        eq(tasks.organizationId, organizationId),
+        deleted ? isNotNull(tasks.deletedAt) : isNull(tasks.deletedAt),
+      ),
+    )
     .limit(1);
-  if (!task) throw notFound("task");
+  if (!task) throw notFound(deleted ? "deleted task" : "task");
   return task;
 }
 
@@ -280,21 +287,25 @@ export const tasksRouter = createTRPCRouter({
     ),
   ),
 
-  /** Soft delete: the task goes to the trash, from where `restore` brings it back. */
-  delete: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
-    const current = await findTask(ctx.db, ctx.org.id, input.id);
-    return moveTask(ctx.db, ctx.uid, current, "deleted");
-  }),
+  /**
+   * Soft delete: the task goes to the trash, from where `restore` brings it back. Once per `key` (updateOnce):
+   * sent again, answered with the task in the trash.
+   */
+  delete: memberProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
+    updateOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      () => findTask(ctx.db, ctx.org.id, id, { deleted: true }),
+      async (remember) => moveTask(ctx.db, ctx.uid, await findTask(ctx.db, ctx.org.id, id), "deleted", remember),
+    ),
+  ),
 
-  restore: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
-    const [binned] = await ctx.db
-      .select()
-      .from(tasks)
-      .where(and(eq(tasks.id, input.id), eq(tasks.organizationId, ctx.org.id), isNotNull(tasks.deletedAt)))
-      .limit(1);
-    if (!binned) throw notFound("deleted task");
-    return moveTask(ctx.db, ctx.uid, binned, "restored");
-  }),
+  restore: memberProcedure
+    .input(recordIdInput)
+    .mutation(async ({ ctx, input }) =>
+      moveTask(ctx.db, ctx.uid, await findTask(ctx.db, ctx.org.id, input.id, { deleted: true }), "restored"),
+    ),
 
   /** Deleted tasks, newest deletion first, page by page (`cursor`: the last task of the page before). */
   trash: memberProcedure.input(taskTrashInput).query(({ ctx, input }) =>
@@ -315,7 +326,13 @@ export const tasksRouter = createTRPCRouter({
  * To the trash or back, with its history and the linked record's timeline in the same batch. A task
  * someone else moved or changed a moment earlier is left as it is: NOT_FOUND or CONFLICT.
  */
-async function moveTask(db: Database, actorId: string, task: Task, kind: "deleted" | "restored") {
+async function moveTask(
+  db: Database,
+  actorId: string,
+  task: Task,
+  kind: "deleted" | "restored",
+  remember: (guard: SQL) => BatchItem<"sqlite">[] = () => [],
+) {
   const now = new Date();
   const unchanged = and(
     eq(tasks.id, task.id),
@@ -325,6 +342,7 @@ async function moveTask(db: Database, actorId: string, task: Task, kind: "delete
   );
   const summary = `${kind === "deleted" ? "Task deleted" : "Task restored"}: ${task.title}`;
   const statements: BatchItem<"sqlite">[] = [
+    ...remember(existsTask(db, unchanged)),
     ...activitiesOf(
       db,
       [taskHistory(task, actorId, kind, now), linkedRecordActivity(task, actorId, summary, now)],

@@ -1,10 +1,4 @@
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-} from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { CalendarDays, Mail, Pencil, Phone, StickyNote, Trash, type LucideIcon } from "lucide-react";
 import {
@@ -87,7 +81,7 @@ function useNoteMutations(object: RecordObject, recordId: string) {
   return {
     create: useKeyedMutation(trpc.notes.create.mutationOptions({ onSuccess: refresh })),
     update: useKeyedMutation(trpc.notes.update.mutationOptions({ onSuccess: refresh })),
-    remove: useMutation(trpc.notes.delete.mutationOptions({ onSuccess: refresh })),
+    remove: useKeyedMutation(trpc.notes.delete.mutationOptions({ onSuccess: refresh })),
   };
 }
 

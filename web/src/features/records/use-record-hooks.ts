@@ -146,7 +146,7 @@ export function createRecordHooks<T extends RecordTypes>(
    */
   function useDeleteRecords() {
     const queryClient = useQueryClient();
-    const { mutateAsync: remove } = useMutation(procedures.delete.mutationOptions());
+    const { mutateAsync: remove } = useKeyedMutation(procedures.delete.mutationOptions());
 
     const deleteRecords = useCallback(
       async (ids: string[], onProgress?: (progress: BulkProgress) => void) => {

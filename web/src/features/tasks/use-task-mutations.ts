@@ -210,7 +210,7 @@ export function useTaskRestore() {
 export function useTaskDelete() {
   const queryClient = useQueryClient();
   const restore = useTaskRestore();
-  return useMutation(
+  return useKeyedMutation(
     trpc.tasks.delete.mutationOptions({
       onSuccess: (task) => {
         queryClient.setQueriesData<TaskRow[]>(listFilter(), (rows) => rows?.filter((row) => row.task.id !== task.id));

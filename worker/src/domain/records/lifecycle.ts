@@ -13,6 +13,7 @@ import { isUniqueViolation } from "../constraint-error";
 import { keyTakenMessage, rethrowKeyClash, type UniqueKey } from "./unique-key";
 import { newId } from "../ids";
 import { createOnce } from "../write-keys";
+import type { WriteKey } from "../../schemas/write-key";
 
 /**
  * What every record write needs from the tRPC context: the organization's database, the
@@ -170,7 +171,7 @@ type Stamped = "id" | "organizationId" | "createdBy" | "createdAt" | "updatedAt"
 export function createRecordOnce<Config extends ObjectConfig>(
   ctx: RecordContext,
   config: Config,
-  key: string | undefined,
+  key: WriteKey | undefined,
   unique: UniqueKey,
   value: string | null,
   prepare: () => Promise<Omit<InsertOf<Config>, Stamped>>,
@@ -250,6 +251,7 @@ export async function softDeleteRecords(
   config: ObjectConfig,
   ids: string[],
   after: BatchItem<"sqlite">[] = [],
+  remember: (answer: { deleted: number }) => BatchItem<"sqlite">[] = () => [],
 ): Promise<{ deleted: number }> {
   const table = tableOf(config);
   const live = (only: SQL) => and(eq(table.organizationId, ctx.org.id), only, isNull(table.deletedAt));
@@ -258,7 +260,10 @@ export async function softDeleteRecords(
   if (found.length === 0) throw notFound(config.object);
   const now = new Date();
   const liveIds = found.map((r) => r.id);
-  const results = await ctx.db.batch([
+  // Its key's answer (answerOnce): the live ones found (a delete racing this one may move some first).
+  const first = remember({ deleted: liveIds.length });
+  const [head, ...rest] = [
+    ...first,
     countChange(ctx.db, ctx.org.id, config.object, sql`-(SELECT count(*) FROM ${table} WHERE ${liveAmong(liveIds)})`),
     ...liveIds.map((id) =>
       insertActivityWhere(
@@ -269,7 +274,8 @@ export async function softDeleteRecords(
     ),
     ctx.db.update(table).set({ deletedAt: now, updatedAt: now }).where(liveAmong(liveIds)).returning({ id: table.id }),
     ...after,
-  ]);
+  ];
+  const results = await ctx.db.batch([head, ...rest]);
   const moved = results[results.length - 1 - after.length] as { id: string }[];
   return { deleted: moved.length };
 }
