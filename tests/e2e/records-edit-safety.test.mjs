@@ -249,6 +249,25 @@ describe("a save whose answer was lost on its way back is sent again and made on
     assert.equal(contact.title, "Mathematician");
     assert.equal(contact.version, 2, "saved once");
   });
+
+  it("a contact moved to the trash: said as done, not as an error", async () => {
+    const keys = await loseFirstAnswer("contacts.delete");
+    await page
+      .getByTestId("record-row")
+      .filter({ hasText: "Mary Winston" })
+      .getByRole("checkbox", { name: "Select row" })
+      .click();
+    await page.getByTestId("selection-bar").getByRole("button", { name: "Delete" }).click();
+    // One contact goes at once, with Undo on the toast (no question).
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Deleted 1 contact." }).waitFor();
+    await page.unroute(procedureRoute("contacts.delete"));
+    assert.equal(keys.length, 2, "sent again after no answer");
+    assert.equal(keys[1], keys[0], "under the same key");
+    assert.equal(await errorToasts().count(), 0, "no 'does not exist' for a delete that was made");
+    await page.getByTestId("record-total").getByText("1 contact").waitFor();
+    const found = await callProcedure(page, "search.records", { query: "Mary" }, { kind: "query" });
+    assert.equal(found.contacts.length, 0, "in the trash");
+  });
 });
 
 describe("nothing typed is lost: an edit refused because a teammate saved first, a note being written", () => {
