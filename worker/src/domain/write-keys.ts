@@ -109,22 +109,13 @@ const rememberAnswer = (db: Database, organizationId: string, written: WriteKey,
  * is answered with that record as it is now (`find`), NOT_FOUND if it has since been deleted. Without a key,
  * simply `write`.
  */
-export function createOnce<T>(
+export const createOnce = <T>(
   db: Database,
   organizationId: string,
   written: WriteKey | undefined,
   find: (id: string) => Promise<T>,
   write: (remember: (id: string) => BatchItem<"sqlite">[]) => Promise<T>,
-): Promise<T> {
-  if (!written) return write(() => []);
-  return once(
-    db,
-    organizationId,
-    written,
-    (id: string) => find(id),
-    () => write((id) => rememberAnswer(db, organizationId, written, id)),
-  );
-}
+): Promise<T> => answerOnce<T, string>(db, organizationId, written, write, find);
 
 /**
  * Applies an update at most once per key: `update` gets the statements that remember the key when the
@@ -147,23 +138,20 @@ export function updateOnce<T>(
 }
 
 /**
- * Makes a write whose answer is plain JSON (a count, an id) at most once per key: `write` gets the
- * statements that remember that answer (first in its batch); sent again, it fails on what the first did
- * (its records already gone to the trash, its key taken) and is answered as the first was. Without a
- * key, simply `write`.
+ * Makes a write at most once per key: `write` gets the statements that remember what it answers (`Stored`,
+ * plain JSON: a count, an id), first in its batch; sent again, it fails on what the first did (its records
+ * already gone to the trash, its key taken) and is answered from what the first stored (`answer`; by default,
+ * that itself). Without a key, simply `write`.
  */
-export function answerOnce<T>(
+export function answerOnce<T, Stored = T>(
   db: Database,
   organizationId: string,
   written: WriteKey | undefined,
-  write: (remember: (answer: T) => BatchItem<"sqlite">[]) => Promise<T>,
+  write: (remember: (stored: Stored) => BatchItem<"sqlite">[]) => Promise<T>,
+  answer: (stored: Stored) => Promise<T> = (stored) => Promise.resolve(stored as unknown as T),
 ): Promise<T> {
   if (!written) return write(() => []);
-  return once(
-    db,
-    organizationId,
-    written,
-    (answer: T) => Promise.resolve(answer),
-    () => write((answer) => rememberAnswer(db, organizationId, written, answer)),
+  return once(db, organizationId, written, answer, () =>
+    write((stored) => rememberAnswer(db, organizationId, written, stored)),
   );
 }
