@@ -1,5 +1,13 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  assert,
+  callProcedure,
+  holdRequest,
+  launchBrowser,
+  procedureRoute,
+  registeredUser,
+  screenshot,
+} from "./harness.mjs";
 
 describe("/contacts sorted by company", () => {
   let browser;
@@ -43,7 +51,10 @@ describe("/contacts sorted by company", () => {
     assert.deepEqual(await companies(), ["Initech", "Globex", "Globex", "acme", "—"], "the empty ones stay last");
   });
 
-  it("shows a company renamed on /companies in its new place when the contacts are next shown", async () => {
+  it("shows a company renamed on /companies in its new place when the contacts are next shown, even as its save lands", async () => {
+    // The rename's answer reaches the page only once the contacts, sorted by company, are on screen again: the
+    // lists shown then, fresh from a moment before, are read again as it lands.
+    const rename = await holdRequest(page, procedureRoute("companies.update"), 1, { answered: true });
     await page.getByRole("link", { name: "Companies" }).click();
     // Until the companies list is shown, "Initech" also finds its contact's row on the contacts list.
     await page.getByTestId("record-total").getByText("3 companies").waitFor();
@@ -64,6 +75,8 @@ describe("/contacts sorted by company", () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="record-row"] [data-column-id="company"]')?.textContent === "acme",
     );
+    await rename.reached;
+    rename.release();
     await page.waitForFunction(
       () =>
         document.querySelectorAll('[data-testid="record-row"] [data-column-id="company"]')[1]?.textContent ===

@@ -134,10 +134,12 @@ export function markCompanyActivityStale(queryClient: QueryClient) {
 
 /**
  * A contact shows its company's name, and sorts and filters by it: after a company is saved,
- * deleted, restored or merged, every cached contact is stale (read again when next shown).
+ * deleted, restored or merged, every cached contact is stale: read again when next shown, and at once
+ * if shown already (the person went to /contacts while the company's save was on its way, and the list
+ * they opened, fresh from a moment before, would otherwise keep the old name until it is next opened).
  */
 export function markContactCompaniesStale(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey(), refetchType: "none" });
+  void queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey(), refetchType: "active" });
 }
 
 /**
