@@ -364,3 +364,39 @@ describe("keyed deletes", () => {
     expect(again.deletedAt).toBeInstanceOf(Date);
   });
 });
+
+describe("keyed restores", () => {
+  it.each([
+    ["contacts", (caller: Caller) => caller.contacts.create({ firstName: "Ann" })],
+    ["companies", (caller: Caller) => caller.companies.create({ name: "Acme" })],
+  ] as const)(
+    "answer %s brought back and sent again as the first, and bring nothing back twice",
+    async (object, make) => {
+      const { caller, org } = await ownerOfNewOrganization();
+      const { id } = await make(caller);
+      const router = object === "contacts" ? caller.contacts : caller.companies;
+      await router.delete({ ids: [id] });
+      const first = await router.restoreMany({ ids: [id], key: "restore-key-1" });
+      expect(first).toEqual({ restored: 1, refused: [] });
+      expect(await router.restoreMany({ ids: [id], key: "restore-key-1" })).toEqual(first);
+      await expectTRPCError(router.restoreMany({ ids: [id] }), "NOT_FOUND");
+      expect((await activitiesOf(id)).map((a) => a.kind)).toEqual(["created", "deleted", "restored"]);
+      expect(await count(object, org.id)).toBe(1);
+    },
+  );
+
+  it("answer a task's restore sent again with the task as it is, and one 'restored' entry", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const task = await caller.tasks.create({ title: "Send the deck" });
+    await caller.tasks.delete({ id: task.id });
+    let second: { version: number } | undefined;
+    const racing = await racingCaller(identity, async () => {
+      second = await caller.tasks.restore({ id: task.id, key: "task-restore-1" });
+    });
+    const first = await racing.tasks.restore({ id: task.id, key: "task-restore-1" });
+    expect(first).toMatchObject({ id: task.id, version: 3, deletedAt: null });
+    expect(second).toMatchObject({ version: 3 });
+    expect(await caller.tasks.restore({ id: task.id, key: "task-restore-1" })).toMatchObject({ version: 3 });
+    await expectTRPCError(caller.tasks.restore({ id: task.id }), "NOT_FOUND");
+  });
+});

@@ -13,6 +13,7 @@ import {
   startUpdate,
   restoreRecord,
   restoreRecords,
+  type RestoreResult,
   softDeleteRecords,
   timelineOf,
   timelinePage,
@@ -186,8 +187,12 @@ export const companiesRouter = createTRPCRouter({
 
   /** Many companies back from the trash at once; one whose domain a live company holds stays there, refused. */
   restoreMany: memberProcedure
-    .input(recordIdsInput)
-    .mutation(({ ctx, input }) => restoreRecords(ctx, companyConfig, companyDomainKey, input.ids)),
+    .input(keyed(recordIdsInput))
+    .mutation(({ ctx, input: { key, ids } }) =>
+      answerOnce<RestoreResult>(ctx.db, ctx.org.id, key, (remember) =>
+        restoreRecords(ctx, companyConfig, companyDomainKey, ids, undefined, remember),
+      ),
+    ),
 
   bulkUpdate: memberProcedure
     .input(bulkUpdateInput)

@@ -14,6 +14,7 @@ import {
   startUpdate,
   restoreRecord,
   restoreRecords,
+  type RestoreResult,
   softDeleteRecords,
   timelineOf,
   timelinePage,
@@ -217,10 +218,17 @@ export const contactsRouter = createTRPCRouter({
 
   /** Many contacts back from the trash at once; one whose email a live contact holds stays there, refused. */
   restoreMany: memberProcedure
-    .input(recordIdsInput)
-    .mutation(({ ctx, input }) =>
-      restoreRecords(ctx, contactConfig, contactEmailKey, input.ids, (restored) =>
-        companyActivityRefresh(ctx.db, ctx.org.id, companiesOf(ctx.db, ctx.org.id, restored)),
+    .input(keyed(recordIdsInput))
+    .mutation(({ ctx, input: { key, ids } }) =>
+      answerOnce<RestoreResult>(ctx.db, ctx.org.id, key, (remember) =>
+        restoreRecords(
+          ctx,
+          contactConfig,
+          contactEmailKey,
+          ids,
+          (restored) => companyActivityRefresh(ctx.db, ctx.org.id, companiesOf(ctx.db, ctx.org.id, restored)),
+          remember,
+        ),
       ),
     ),
 

@@ -301,11 +301,17 @@ export const tasksRouter = createTRPCRouter({
     ),
   ),
 
-  restore: memberProcedure
-    .input(recordIdInput)
-    .mutation(async ({ ctx, input }) =>
-      moveTask(ctx.db, ctx.uid, await findTask(ctx.db, ctx.org.id, input.id, { deleted: true }), "restored"),
+  /** Back from the trash. Once per `key` (updateOnce): sent again, answered with the task as it is. */
+  restore: memberProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
+    updateOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      () => findTask(ctx.db, ctx.org.id, id),
+      async (remember) =>
+        moveTask(ctx.db, ctx.uid, await findTask(ctx.db, ctx.org.id, id, { deleted: true }), "restored", remember),
     ),
+  ),
 
   /** Deleted tasks, newest deletion first, page by page (`cursor`: the last task of the page before). */
   trash: memberProcedure.input(taskTrashInput).query(({ ctx, input }) =>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import type { inferInput } from "@trpc/tanstack-react-query";
 import { useCallback } from "react";
 import { trpc } from "../../lib/trpc";
+import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import { markCompanyActivityStale, markContactCompaniesStale, notesOfRecord, removeFromLists } from "./list-cache";
 
 /** The objects with a record list page, trash, bulk actions and merge. */
@@ -85,8 +86,8 @@ export function useBulkUpdate(object: RecordObject) {
  */
 export function useRestoreRecords(object: RecordObject) {
   const queryClient = useQueryClient();
-  const contacts = useMutation(trpc.contacts.restoreMany.mutationOptions());
-  const companies = useMutation(trpc.companies.restoreMany.mutationOptions());
+  const contacts = useKeyedMutation(trpc.contacts.restoreMany.mutationOptions());
+  const companies = useKeyedMutation(trpc.companies.restoreMany.mutationOptions());
   const mutateAsync = object === "contact" ? contacts.mutateAsync : companies.mutateAsync;
 
   return useCallback(

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { useKeyedMutation } from "../../lib/use-keyed-mutation";
@@ -189,7 +189,7 @@ const trashFilter = () => trpc.tasks.trash.pathFilter();
 /** Restore from the trash; the task returns to its list. */
 export function useTaskRestore() {
   const queryClient = useQueryClient();
-  return useMutation(
+  return useKeyedMutation(
     trpc.tasks.restore.mutationOptions({
       onSuccess: (task) => {
         // The trash's pages only (an entry kept from before it was read page by page holds one list).

@@ -320,7 +320,7 @@ export type RestoreResult = { restored: number; refused: { id: string; message: 
  * activity, the count up). The organization's trashed records among `ids` come back but one whose unique value
  * (`key`: email, domain) a live record holds, or a record earlier in `ids` takes back: it stays in the trash,
  * refused with the clash's message. NOT_FOUND when none of `ids` is in the organization's trash. `after`: more
- * writes for the batch, given the ids restored.
+ * writes for the batch, given the ids restored. `remember`: answerOnce's statements, given the answer.
  */
 export async function restoreRecords(
   ctx: RecordContext,
@@ -328,6 +328,7 @@ export async function restoreRecords(
   key: UniqueKey,
   ids: string[],
   after: (restoredIds: string[]) => BatchItem<"sqlite">[] = () => [],
+  remember: (answer: RestoreResult) => BatchItem<"sqlite">[] = () => [],
 ): Promise<RestoreResult> {
   const table = tableOf(config);
   const trashedAmong = (among: string[]) =>
@@ -362,7 +363,10 @@ export async function restoreRecords(
 
   const now = new Date();
   try {
-    const results = await ctx.db.batch([
+    // Its key's answer (answerOnce): those found restorable (a restore racing this one may bring some back first).
+    const first = remember({ restored: restorable.length, refused });
+    const [head, ...rest] = [
+      ...first,
       countChange(
         ctx.db,
         ctx.org.id,
@@ -382,8 +386,9 @@ export async function restoreRecords(
         .where(trashedAmong(restorable))
         .returning({ id: table.id }),
       ...after(restorable),
-    ]);
-    const back = results[1 + restorable.length] as { id: string }[];
+    ];
+    const results = await ctx.db.batch([head, ...rest]);
+    const back = results[first.length + 1 + restorable.length] as { id: string }[];
     return { restored: back.length, refused };
   } catch (error) {
     // A live record took one of the values between the check and the batch: nothing was restored.
