@@ -463,6 +463,17 @@ export async function editCellText(cell, label, value) {
 }
 
 /**
+ * Resolves once a call to `procedure` (alone or in a batch) is answered with success: what a test waits for before
+ * reading the server after an edit the page shows at once (optimistically), while its save may still be on its way.
+ */
+export function savedBy(page, procedure) {
+  return page.waitForResponse(
+    (response) =>
+      response.ok() && new URL(response.url()).pathname.replace("/trpc/", "").split(",").includes(procedure),
+  );
+}
+
+/**
  * A route matcher for calls to one tRPC procedure, alone or in a batch (/trpc/a.b,c.d?batch=1), and to
  * no other: a glob like contacts.import* would also catch contacts.importMatches.
  */

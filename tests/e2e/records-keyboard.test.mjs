@@ -7,6 +7,7 @@ import {
   recordNames,
   registeredUser,
   screenshot,
+  savedBy,
 } from "./harness.mjs";
 
 // The record table from the keyboard alone: arrows or j/k move, x selects, shift extends, Escape clears, e edits,
@@ -100,6 +101,7 @@ describe("/contacts from the keyboard", () => {
     assert.ok(await firstName.evaluate((input) => input === document.activeElement), "the editor has the keyboard");
     await page.keyboard.press("Control+a");
     await page.keyboard.type("Eddie");
+    const saved = savedBy(page, "contacts.update");
     await page.keyboard.press("Enter");
     await firstName.waitFor({ state: "detached" });
     names[4] = "Eddie Evans";
@@ -109,6 +111,7 @@ describe("/contacts from the keyboard", () => {
     // The grid has the keyboard back: k moves up from the edited row.
     await page.keyboard.press("k");
     assert.equal(await activeName(), "Di Dean");
+    await saved;
     const { contact } = await callProcedure(page, "contacts.get", { id }, { kind: "query" });
     assert.equal(contact.firstName, "Eddie", "the server holds the edit");
   });

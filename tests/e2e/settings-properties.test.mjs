@@ -11,6 +11,7 @@ import {
   signUp,
   toCsv,
   uniqueEmail,
+  savedBy,
 } from "./harness.mjs";
 
 describe("/settings/properties: an admin defines custom properties; forms, tables, filters and imports follow", () => {
@@ -508,8 +509,10 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     await page.goto("/contacts");
     assert.equal(await page.getByTestId("column-header-prop:tier").innerText(), "Customer tier");
     await cell("Alan Turing", "prop:tier").dblclick();
+    const saved = savedBy(page, "contacts.update");
     await page.getByRole("menuitemradio", { name: "Platinum" }).click();
     await cell("Alan Turing", "prop:tier").getByText("Platinum").waitFor();
+    await saved; // shown at once; read from the server once saved
     const alan = await rows().filter({ hasText: "Alan Turing" }).getAttribute("data-row-id");
     const { contact } = await callProcedure(page, "contacts.get", { id: alan }, { kind: "query" });
     assert.equal(contact.properties.tier, "Platinum");
