@@ -1,6 +1,6 @@
-import { Column, eq, Name, Param, SQL, sql, StringChunk, Table, type SQLWrapper } from "drizzle-orm";
+import { Column, eq, getTableColumns, Name, Param, SQL, sql, StringChunk, Table, type SQLWrapper } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle";
 import type { Env } from "./env";
 
@@ -20,6 +20,17 @@ export function databaseFor(env: Env, _organizationId?: string): Database {
     instances.set(env.DB, db);
   }
   return db;
+}
+
+/**
+ * An insert of `row` into `table` written only if `condition` (e.g. an EXISTS on a record's expected version)
+ * holds when the statement runs: inside a batch, the row and the write it goes with succeed or no-op together.
+ */
+export function insertWhere<T extends SQLiteTable>(db: Database, table: T, row: T["$inferInsert"], condition: SQL) {
+  const values = Object.entries(getTableColumns(table)).map(([key, column]) =>
+    sql.param((row as Record<string, unknown>)[key], column),
+  );
+  return db.insert(table).select(sql`SELECT ${sql.join(values, sql`, `)} WHERE ${condition}`);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, getTableColumns, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, lt, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { writeKeys } from "../../../drizzle";
-import type { Database } from "../db";
+import { insertWhere, type Database } from "../db";
 import type { WriteKey } from "../schemas/write-key";
 import { isUniqueViolation } from "./constraint-error";
 
@@ -49,13 +49,7 @@ const forgetOldKeys = (db: Database, organizationId: string, now: Date) =>
  */
 function rememberWriteWhere(db: Database, organizationId: string, written: WriteKey, now: Date, guard: SQL) {
   const row = { organizationId, key: written.key, result: { request: written.request } satisfies Kept, createdAt: now };
-  const values = Object.entries(getTableColumns(writeKeys)).map(([name, column]) =>
-    sql.param(row[name as keyof typeof row], column),
-  );
-  return [
-    db.insert(writeKeys).select(sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard}`),
-    forgetOldKeys(db, organizationId, now),
-  ];
+  return [insertWhere(db, writeKeys, row, guard), forgetOldKeys(db, organizationId, now)];
 }
 
 /** The batch lost the race for its key to the same write sent again. */

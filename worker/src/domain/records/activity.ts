@@ -1,7 +1,7 @@
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { ActivityKind, ActivityObject } from "../../../../drizzle";
 import { activities } from "../../../../drizzle";
-import type { Database } from "../../db";
+import { insertWhere, type Database } from "../../db";
 import { newId } from "../ids";
 
 /** Field changes between two versions of a record, as { field: [from, to] } (JSON-compared). */
@@ -51,8 +51,5 @@ export function insertActivity(db: Database, row: ReturnType<typeof activityRow>
  * describes then succeed or no-op together, so a lost race never leaves a false entry.
  */
 export function insertActivityWhere(db: Database, row: ReturnType<typeof activityRow>, condition: SQL) {
-  const values = Object.entries(getTableColumns(activities)).map(([key, column]) =>
-    sql.param(row[key as keyof typeof row], column),
-  );
-  return db.insert(activities).select(sql`SELECT ${sql.join(values, sql`, `)} WHERE ${condition}`);
+  return insertWhere(db, activities, row, condition);
 }
