@@ -400,3 +400,94 @@ describe("keyed restores", () => {
     await expectTRPCError(caller.tasks.restore({ id: task.id }), "NOT_FOUND");
   });
 });
+
+/** Two records of one object to merge (the survivor first), and the merge. */
+type Mergeable = {
+  object: "contact" | "company";
+  make: (caller: Caller) => Promise<[{ id: string }, { id: string }]>;
+  merge: (caller: Caller, survivorId: string, mergedId: string, key?: string) => Promise<unknown>;
+};
+const merges: Record<string, Mergeable> = {
+  contact: {
+    object: "contact",
+    make: async (caller) => [
+      await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] }),
+      await caller.contacts.create({ firstName: "Ann", lastName: "Lee", emails: ["ann.lee@acme.com"] }),
+    ],
+    merge: (caller, survivorId, mergedId, key) =>
+      caller.contacts.merge({ survivorId, survivorVersion: 1, mergedId, key }),
+  },
+  company: {
+    object: "company",
+    make: async (caller) => [
+      await caller.companies.create({ name: "Acme", domain: "acme.com" }),
+      await caller.companies.create({ name: "Acme Inc", industry: "Rail" }),
+    ],
+    merge: (caller, survivorId, mergedId, key) =>
+      caller.companies.merge({ survivorId, survivorVersion: 1, mergedId, key }),
+  },
+};
+
+const liveCount = async (organizationId: string, object: string) =>
+  (
+    await rows<{ count: number }>(
+      "SELECT count FROM record_counts WHERE organization_id = ? AND object = ?",
+      organizationId,
+      object,
+    )
+  )[0].count;
+
+describe.each(Object.entries(merges))("a %s merge sent again under its key after it was made", (_, pair) => {
+  it("is answered as the first was, not NOT_FOUND, and merges nothing twice", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const [survivor, merged] = await pair.make(caller);
+    const first = await pair.merge(caller, survivor.id, merged.id, "merge-key-1");
+    expect(first).toEqual({ survivorId: survivor.id, mergedId: merged.id });
+    expect(await pair.merge(caller, survivor.id, merged.id, "merge-key-1")).toEqual(first);
+    // Without its key, or under another, the merged record is gone.
+    await expectTRPCError(pair.merge(caller, survivor.id, merged.id), "NOT_FOUND");
+    await expectTRPCError(pair.merge(caller, survivor.id, merged.id, "merge-key-2"), "NOT_FOUND");
+    // The merged record's timeline moved to the survivor: both "created", one "merged".
+    expect((await activitiesOf(survivor.id)).map((a) => a.kind)).toEqual(["created", "created", "merged"]);
+    expect(await liveCount(org.id, pair.object)).toBe(1);
+  });
+
+  it("is made once when sent twice at once", async () => {
+    const { caller, identity, org } = await ownerOfNewOrganization();
+    const [survivor, merged] = await pair.make(caller);
+    let second: unknown;
+    const racing = await racingCaller(identity, async () => {
+      second = await pair.merge(caller, survivor.id, merged.id, "raced-merge-1");
+    });
+    const first = await pair.merge(racing as unknown as Caller, survivor.id, merged.id, "raced-merge-1");
+    expect(first).toEqual({ survivorId: survivor.id, mergedId: merged.id });
+    expect(second).toEqual(first);
+    // The merged record's timeline moved to the survivor: both "created", one "merged".
+    expect((await activitiesOf(survivor.id)).map((a) => a.kind)).toEqual(["created", "created", "merged"]);
+    expect(await liveCount(org.id, pair.object)).toBe(1);
+  });
+
+  it("remembers nothing when it lost its race to a teammate's edit: sent again, it is still CONFLICT", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const [survivor, merged] = await pair.make(caller);
+    const racing = await racingCaller(identity, () =>
+      pair.object === "contact"
+        ? caller.contacts.update({ id: survivor.id, version: 1, patch: { title: "CEO" } })
+        : caller.companies.update({ id: survivor.id, version: 1, patch: { size: "11-50" } }),
+    );
+    await expectTRPCError(pair.merge(racing as unknown as Caller, survivor.id, merged.id, "lost-merge-1"), "CONFLICT");
+    await expectTRPCError(pair.merge(caller, survivor.id, merged.id, "lost-merge-1"), "CONFLICT", /was changed by/);
+    expect((await activitiesOf(merged.id)).map((a) => a.kind)).toEqual(["created"]);
+  });
+
+  it("is the organization's own: the same key sent for another organization's records is NOT_FOUND", async () => {
+    const ours = await ownerOfNewOrganization();
+    const theirs = await ownerOfNewOrganization();
+    const [survivor, merged] = await pair.make(ours.caller);
+    await pair.merge(ours.caller, survivor.id, merged.id, "shared-merge-1");
+    const [otherSurvivor, otherMerged] = await pair.make(theirs.caller);
+    await expectTRPCError(pair.merge(theirs.caller, survivor.id, merged.id, "shared-merge-1"), "NOT_FOUND");
+    await pair.merge(theirs.caller, otherSurvivor.id, otherMerged.id, "shared-merge-1");
+    expect(await liveCount(theirs.org.id, pair.object)).toBe(1);
+  });
+});

@@ -200,7 +200,7 @@ export const companiesRouter = createTRPCRouter({
 
   /** Folds one company into another: contacts, timeline, tasks and notes move to the survivor. */
   merge: memberProcedure
-    .input(mergeInput)
+    .input(keyed(mergeInput))
     .mutation(({ ctx, input }) => mergeRecords(ctx.db, companyConfig, ctx.org.id, ctx.uid, input)),
 
   /** For an import's preview: the live company each mapped row's domain already names, or null. */

@@ -239,7 +239,7 @@ export const contactsRouter = createTRPCRouter({
 
   /** Folds one contact into another: timeline, tasks and notes move to the survivor. */
   merge: memberProcedure
-    .input(mergeInput)
+    .input(keyed(mergeInput))
     .mutation(({ ctx, input }) => mergeRecords(ctx.db, contactConfig, ctx.org.id, ctx.uid, input)),
 
   /** For an import's preview: the live contact each mapped row's email already names, or null. */

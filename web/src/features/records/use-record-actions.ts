@@ -116,8 +116,9 @@ export function useRestoreRecords(object: RecordObject) {
 /** Folds `mergedId` into `survivorId`; the lists drop the merged record at once. */
 export function useMergeRecords(object: RecordObject) {
   const queryClient = useQueryClient();
-  const contacts = useMutation(trpc.contacts.merge.mutationOptions());
-  const companies = useMutation(trpc.companies.merge.mutationOptions());
+  // Keyed: a merge whose answer was lost is sent again and answered as made, not "does not exist".
+  const contacts = useKeyedMutation(trpc.contacts.merge.mutationOptions());
+  const companies = useKeyedMutation(trpc.companies.merge.mutationOptions());
   const mutation = object === "contact" ? contacts : companies;
   const { mutateAsync } = mutation;
 

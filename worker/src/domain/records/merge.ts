@@ -1,7 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
 import { activities, companies, contacts, notes, tasks } from "../../../../drizzle";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db";
+import type { WriteKey } from "../../schemas/write-key";
+import { updateOnce } from "../write-keys";
 import { activityRow, diffFields, insertActivityWhere } from "./activity";
 import { companyActivityRefresh } from "./company-activity";
 import { notFound, staleVersionError } from "./conflict";
@@ -72,14 +75,39 @@ export function mergedCompanyFields(survivor: Company, merged: Company): Partial
  * statement re-checks that the survivor is still at `survivorVersion` and the merged record is
  * still live (or was trashed by this very batch), so a merge that lost a race to another write
  * changes nothing and is CONFLICT.
+ *
+ * Made once per `key`: a merge sent again after it was made (its answer lost) finds the merged record gone
+ * and is answered as the first was, not NOT_FOUND; the key is remembered under the merge's own guard, so one
+ * that lost its race leaves none.
  */
-export async function mergeRecords(
+export function mergeRecords(
   db: Database,
   config: ObjectConfig,
   organizationId: string,
   actorId: string,
-  input: { survivorId: string; survivorVersion: number; mergedId: string },
-) {
+  { key, ...input }: MergeRequest & { key?: WriteKey },
+): Promise<MergeResult> {
+  const result = { survivorId: input.survivorId, mergedId: input.mergedId };
+  return updateOnce(
+    db,
+    organizationId,
+    key,
+    () => Promise.resolve(result),
+    (remember) => merge(db, config, organizationId, actorId, input, remember),
+  );
+}
+
+type MergeRequest = { survivorId: string; survivorVersion: number; mergedId: string };
+type MergeResult = { survivorId: string; mergedId: string };
+
+async function merge(
+  db: Database,
+  config: ObjectConfig,
+  organizationId: string,
+  actorId: string,
+  input: MergeRequest,
+  remember: (guard: SQL) => BatchItem<"sqlite">[],
+): Promise<MergeResult> {
   if (input.survivorId === input.mergedId)
     throw new TRPCError({ code: "BAD_REQUEST", message: "Choose two different records to merge." });
   // Contacts and companies share every column used here; drizzle cannot query a union of tables.
@@ -140,7 +168,8 @@ export async function mergeRecords(
       ? [survivor.id]
       : [survivor.companyId as string | null, merged.companyId as string | null],
   );
-  const results = await db.batch([
+  const [head, ...rest] = [
+    ...remember(before),
     countChange(db, organizationId, config.object, sql`-(SELECT count(*) WHERE ${before})`),
     // The merged record leaves first, so an email or domain it held can move to the survivor.
     db
@@ -191,7 +220,8 @@ export async function mergeRecords(
       .where(and(survivorCurrent, rowWhere(and(inOrg, eq(table.id, merged.id), eq(table.deletedAt, now)))))
       .returning({ id: table.id, version: table.version }),
     ...refreshed,
-  ]);
+  ];
+  const results = await db.batch([head, ...rest]);
   const [updated] = results[results.length - 1 - refreshed.length] as { id: string; version: number }[];
   if (!updated) {
     // Someone else got there between our read and this batch; nothing was written.
