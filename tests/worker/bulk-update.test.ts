@@ -305,7 +305,10 @@ describe("bulkUpdate, losing a race after its read", () => {
       caller.contacts.update({ id: bob.id, version: 1, patch: { tags: ["lead", "partner"] } }),
     );
     expect(
-      await bulkUpdate(db, contactConfig, org.id, identity.uid, [ann.id, bob.id], { type: "addTag", tag: "vip" }),
+      await bulkUpdate(db, contactConfig, org.id, identity.uid, {
+        ids: [ann.id, bob.id],
+        action: { type: "addTag", tag: "vip" },
+      }),
     ).toEqual({
       updated: 2,
       matched: 2,
@@ -341,7 +344,10 @@ describe("bulkUpdate, losing a race after its read", () => {
     const [ann, bob] = await contactsNamed(caller, "Ann", "Bob");
     const db = racingDatabase(() => caller.contacts.delete({ ids: [bob.id] }));
     expect(
-      await bulkUpdate(db, contactConfig, org.id, identity.uid, [ann.id, bob.id], { type: "addTag", tag: "vip" }),
+      await bulkUpdate(db, contactConfig, org.id, identity.uid, {
+        ids: [ann.id, bob.id],
+        action: { type: "addTag", tag: "vip" },
+      }),
     ).toEqual({ updated: 1, matched: 2 });
     expect(await rows("SELECT tags, version FROM contacts WHERE id = ?", bob.id)).toEqual([
       { tags: '["lead"]', version: 1 },

@@ -491,3 +491,60 @@ describe.each(Object.entries(merges))("a %s merge sent again under its key after
     expect(await liveCount(theirs.org.id, pair.object)).toBe(1);
   });
 });
+
+describe("keyed bulk edits", () => {
+  it.each(["contacts", "companies"] as const)(
+    "answer %s tagged and sent again as the first (not 'nothing to change'), tagging nothing twice",
+    async (object) => {
+      const { caller } = await ownerOfNewOrganization();
+      const router = object === "contacts" ? caller.contacts : caller.companies;
+      const made = await Promise.all(
+        ["Ann", "Bob"].map((name) =>
+          object === "contacts" ? caller.contacts.create({ firstName: name }) : caller.companies.create({ name }),
+        ),
+      );
+      const ids = made.map((record) => record.id);
+      const request = { ids, action: { type: "addTag", tag: "vip" } as const, key: "bulk-key-1" };
+      const first = await router.bulkUpdate(request);
+      expect(first).toEqual({ updated: 2, matched: 2 });
+      expect(await router.bulkUpdate(request)).toEqual(first);
+      // Without its key the tags are already there: nothing to change.
+      expect(await router.bulkUpdate({ ...request, key: undefined })).toEqual({ updated: 0, matched: 2 });
+      for (const id of ids) expect((await activitiesOf(id)).map((a) => a.kind)).toEqual(["created", "updated"]);
+    },
+  );
+
+  it("answer a bulk edit that changed nothing as such when sent again, and one sent twice at once as the first", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", tags: ["vip"] });
+    const unchanged = { ids: [ann.id], action: { type: "addTag", tag: "vip" } as const, key: "bulk-none-1" };
+    expect(await caller.contacts.bulkUpdate(unchanged)).toEqual({ updated: 0, matched: 1 });
+    expect(await caller.contacts.bulkUpdate(unchanged)).toEqual({ updated: 0, matched: 1 });
+
+    let second: unknown;
+    const assign = {
+      ids: [ann.id],
+      action: { type: "assign", ownerId: identity.uid } as const,
+      key: "bulk-raced-1",
+    };
+    const racing = await racingCaller(identity, async () => {
+      second = await caller.contacts.bulkUpdate(assign);
+    });
+    const first = await racing.contacts.bulkUpdate(assign);
+    expect(second).toEqual({ updated: 1, matched: 1 });
+    expect(first).toEqual(second);
+    expect((await activitiesOf(ann.id)).map((a) => a.kind)).toEqual(["created", "updated"]);
+  });
+
+  it("answer a bulk edit sent again after its records were deleted as the first, and refuse another organization's", async () => {
+    const ours = await ownerOfNewOrganization();
+    const theirs = await ownerOfNewOrganization();
+    const ann = await ours.caller.contacts.create({ firstName: "Ann" });
+    const request = { ids: [ann.id], action: { type: "addTag", tag: "vip" } as const, key: "bulk-gone-1" };
+    await ours.caller.contacts.bulkUpdate(request);
+    await ours.caller.contacts.delete({ ids: [ann.id] });
+    expect(await ours.caller.contacts.bulkUpdate(request)).toEqual({ updated: 1, matched: 1 });
+    // Their call under the same key names our contact: NOT_FOUND, as any other organization's id.
+    await expectTRPCError(theirs.caller.contacts.bulkUpdate(request), "NOT_FOUND");
+  });
+});

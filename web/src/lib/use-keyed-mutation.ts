@@ -9,12 +9,12 @@ export const withKey = <V extends { key?: string }>(variables: V): V => ({
 });
 
 /**
- * A write (a new contact, company, task or note, or a change to one) that is made once however often it
- * is sent. Each call carries a key of its own in its variables (the server remembers the write made under
- * it: worker/src/domain/write-keys.ts), so the write can be sent again when no answer came back
- * (lib/resend.ts), and a write kept offline (lib/offline-edits.ts) can be sent from the next tab even if
- * this one had sent it: either way the server answers with the record as the write left it, neither a
- * second record nor a CONFLICT naming the person's own change. Variables that already hold a key keep it.
+ * A write (a new contact, company, task or note, a change to one, a merge, a bulk edit) that is made once
+ * however often it is sent. Each call carries a key of its own in its variables (the server remembers the
+ * write made under it: worker/src/domain/write-keys.ts), so the write can be sent again when no answer came
+ * back (lib/resend.ts), and a write kept offline (lib/offline-edits.ts) can be sent from the next tab even if
+ * this one had sent it: either way the server answers as the write was made, neither a second record nor a
+ * CONFLICT naming the person's own change. Variables that already hold a key keep it.
  */
 export function useKeyedMutation<TData, TError, TVariables extends { key?: string }, TContext = unknown>(
   options: UseMutationOptions<TData, TError, TVariables, TContext>,

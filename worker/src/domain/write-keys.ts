@@ -149,3 +149,30 @@ export function answerOnce<T, Stored = T>(
     write((stored) => rememberAnswer(db, organizationId, written, stored)),
   );
 }
+
+/**
+ * The same, for a write whose answer is known only after its last batch (a bulk edit, written in rounds):
+ * `write` puts `remember()` first in its first batch, and its answer is stored once it is done. Sent again,
+ * it is answered from that; sent again while the first is still being written, with `meanwhile` (what
+ * this send itself did: nothing). Without a key, simply `write`.
+ */
+export function settleOnce<T>(
+  db: Database,
+  organizationId: string,
+  written: WriteKey | undefined,
+  write: (remember: () => BatchItem<"sqlite">[]) => Promise<T>,
+  meanwhile: () => T,
+): Promise<T> {
+  if (!written) return write(() => []);
+  return once<T, T | undefined>(
+    db,
+    organizationId,
+    written,
+    (stored) => Promise.resolve(stored ?? meanwhile()),
+    async () => {
+      const answer = await write(() => rememberAnswer(db, organizationId, written, undefined));
+      await amendAnswer(db, organizationId, written.key, { request: written.request, answer } satisfies Kept);
+      return answer;
+    },
+  );
+}

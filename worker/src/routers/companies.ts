@@ -195,8 +195,8 @@ export const companiesRouter = createTRPCRouter({
     ),
 
   bulkUpdate: memberProcedure
-    .input(bulkUpdateInput)
-    .mutation(({ ctx, input }) => bulkUpdate(ctx.db, companyConfig, ctx.org.id, ctx.uid, input.ids, input.action)),
+    .input(keyed(bulkUpdateInput))
+    .mutation(({ ctx, input }) => bulkUpdate(ctx.db, companyConfig, ctx.org.id, ctx.uid, input)),
 
   /** Folds one company into another: contacts, timeline, tasks and notes move to the survivor. */
   merge: memberProcedure

@@ -234,8 +234,8 @@ export const contactsRouter = createTRPCRouter({
 
   /** Assign, tag, untag or set a property on many contacts at once. */
   bulkUpdate: memberProcedure
-    .input(bulkUpdateInput)
-    .mutation(({ ctx, input }) => bulkUpdate(ctx.db, contactConfig, ctx.org.id, ctx.uid, input.ids, input.action)),
+    .input(keyed(bulkUpdateInput))
+    .mutation(({ ctx, input }) => bulkUpdate(ctx.db, contactConfig, ctx.org.id, ctx.uid, input)),
 
   /** Folds one contact into another: timeline, tasks and notes move to the survivor. */
   merge: memberProcedure

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { inferInput } from "@trpc/tanstack-react-query";
 import { useCallback } from "react";
 import { trpc } from "../../lib/trpc";
@@ -56,8 +56,9 @@ export class PartialBulkError extends Error {
 /** Assign, tag, untag or set a property on any number of records, a chunk at a time. */
 export function useBulkUpdate(object: RecordObject) {
   const queryClient = useQueryClient();
-  const contacts = useMutation(trpc.contacts.bulkUpdate.mutationOptions());
-  const companies = useMutation(trpc.companies.bulkUpdate.mutationOptions());
+  // Keyed, a chunk at a time: one whose answer was lost is sent again and answered as made.
+  const contacts = useKeyedMutation(trpc.contacts.bulkUpdate.mutationOptions());
+  const companies = useKeyedMutation(trpc.companies.bulkUpdate.mutationOptions());
   const mutateAsync = object === "contact" ? contacts.mutateAsync : companies.mutateAsync;
 
   return useCallback(

@@ -1,9 +1,12 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { contacts } from "../../../../drizzle";
 import { organizationRowsById, type Database } from "../../db";
 import type { BulkAction } from "../../schemas/records";
+import type { WriteKey } from "../../schemas/write-key";
 import { assertMember } from "../members";
+import { settleOnce } from "../write-keys";
 import { activityRow, diffFields, insertActivityWhere } from "./activity";
 import { notFound } from "./conflict";
 import type { ObjectConfig } from "./fields";
@@ -45,15 +48,37 @@ function patchFor(row: BulkRow, action: BulkAction, checkedValue: unknown): Part
  * whole or not at all). Each write re-checks the version it was computed from, so a record
  * changed meanwhile is never overwritten: it is read again and the action applied to its new state
  * (up to BULK_ROUNDS writes; one still racing after that is left alone and not counted).
+ *
+ * Made once per `key`: sent again after it was made (its answer lost), it is answered as the first was,
+ * not "nothing to change".
  */
-export async function bulkUpdate(
+export function bulkUpdate(
+  db: Database,
+  config: ObjectConfig,
+  organizationId: string,
+  actorId: string,
+  { ids, action, key }: { ids: string[]; action: BulkAction; key?: WriteKey },
+): Promise<BulkResult> {
+  return settleOnce(
+    db,
+    organizationId,
+    key,
+    (remember) => applyBulk(db, config, organizationId, actorId, ids, action, remember),
+    () => ({ updated: 0, matched: 0 }),
+  );
+}
+
+type BulkResult = { updated: number; matched: number };
+
+async function applyBulk(
   db: Database,
   config: ObjectConfig,
   organizationId: string,
   actorId: string,
   ids: string[],
   action: BulkAction,
-) {
+  remember: () => BatchItem<"sqlite">[],
+): Promise<BulkResult> {
   // Contacts and companies share every column used here; drizzle cannot query a union of tables.
   const table = config.table as unknown as typeof contacts;
   const wanted = [...new Set(ids)];
@@ -110,7 +135,9 @@ export async function bulkUpdate(
         message: `A record can have at most ${MAX_TAGS} tags; some of the selected ${recordPlural[config.object]} have that many already.`,
       });
     const writes = changed.filter((change) => !overfull.includes(change));
-    if (writes.length === 0) break;
+    // The key goes with the first batch, even one with nothing to change: sent again, it is answered as this.
+    const first = round === 0 ? remember() : [];
+    if (writes.length === 0 && first.length === 0) break;
     const now = new Date();
     const statements = writes.flatMap(({ row, patch, changes }) => {
       const unchanged = and(live, eq(table.id, row.id), eq(table.version, row.version));
@@ -140,10 +167,10 @@ export async function bulkUpdate(
           .returning({ id: table.id }),
       ];
     });
-    const [first, ...rest] = statements;
-    const results = await db.batch([first, ...rest]);
+    const [head, ...rest] = [...first, ...statements];
+    const results = await db.batch([head, ...rest]);
     const written = (i: number) => {
-      const result = results[i * 2 + 1];
+      const result = results[first.length + i * 2 + 1];
       return Array.isArray(result) && result.length > 0;
     };
     updated += writes.filter((_, i) => written(i)).length;
