@@ -268,6 +268,53 @@ describe("a save whose answer was lost on its way back is sent again and made on
     const found = await callProcedure(page, "search.records", { query: "Mary" }, { kind: "query" });
     assert.equal(found.contacts.length, 0, "in the trash");
   });
+
+  it("a tag added to the selection: said as done, not as 'Nothing to change'", async () => {
+    const keys = await loseFirstAnswer("contacts.bulkUpdate");
+    await page
+      .getByTestId("record-row")
+      .filter({ hasText: "Dorothy Hoover" })
+      .getByRole("checkbox", { name: "Select row" })
+      .click();
+    const bar = page.getByTestId("selection-bar");
+    await bar.getByRole("button", { name: "Tags" }).click();
+    await page.getByRole("menuitem", { name: "Add tag…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a tag to 1 contact" });
+    await dialog.locator('input[name="tag"]').fill("wind-tunnel");
+    await dialog.getByRole("button", { name: "Add tag" }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Tagged 1 contact “wind-tunnel”." }).waitFor();
+    await page.unroute(procedureRoute("contacts.bulkUpdate"));
+    assert.equal(keys.length, 2, "sent again after no answer");
+    assert.equal(keys[1], keys[0], "under the same key");
+    assert.equal(await page.locator("[data-sonner-toast]").filter({ hasText: "Nothing to change" }).count(), 0);
+    assert.equal(await errorToasts().count(), 0);
+    await bar.getByRole("button", { name: "Clear selection" }).click();
+  });
+
+  it("a merge: said as made, not 'does not exist', and made once", async () => {
+    await callProcedure(page, "contacts.create", { firstName: "Dorothy", lastName: "Hoover", title: "Physicist" });
+    await page.reload();
+    const rows = page.getByTestId("record-row").filter({ hasText: "Dorothy Hoover" });
+    await page.getByTestId("record-total").getByText("2 contacts").waitFor();
+    for (const row of await rows.all()) await row.getByRole("checkbox", { name: "Select row" }).click();
+    await page.getByTestId("selection-bar").getByRole("button", { name: "Merge" }).click();
+    const dialog = page.getByRole("dialog", { name: "Merge two contacts" });
+    await dialog.getByRole("radio").first().click();
+    const keys = await loseFirstAnswer("contacts.merge");
+    await dialog.getByRole("button", { name: /^Merge into/ }).click();
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Merged “Dorothy Hoover” into “Dorothy Hoover”." })
+      .waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await page.unroute(procedureRoute("contacts.merge"));
+    assert.equal(keys.length, 2, "sent again after no answer");
+    assert.equal(keys[1], keys[0], "under the same key");
+    assert.equal(await page.locator("[data-sonner-toast]").filter({ hasText: "Could not merge" }).count(), 0);
+    await page.getByTestId("record-total").getByText("1 contact").waitFor();
+    const found = await callProcedure(page, "search.records", { query: "Dorothy" }, { kind: "query" });
+    assert.equal(found.contacts.length, 1, "one Dorothy Hoover left");
+  });
 });
 
 describe("nothing typed is lost: an edit refused because a teammate saved first, a note being written", () => {
