@@ -548,3 +548,46 @@ describe("keyed bulk edits", () => {
     await expectTRPCError(theirs.caller.contacts.bulkUpdate(request), "NOT_FOUND");
   });
 });
+
+describe("keyed saved views", () => {
+  const viewCount = (organizationId: string) => count("saved_views", organizationId);
+
+  it("make a view sent again once, answered with it; another organization's same key makes its own", async () => {
+    const ours = await ownerOfNewOrganization();
+    const request = { object: "contact", name: "Hot", definition: {}, key: "view-create-1" } as const;
+    const first = await ours.caller.views.create(request);
+    expect(await ours.caller.views.create(request)).toMatchObject({ id: first.id, name: "Hot" });
+    expect(await viewCount(ours.org.id)).toBe(1);
+    const theirs = await ownerOfNewOrganization();
+    const their = await theirs.caller.views.create(request);
+    expect(their.id).not.toBe(first.id);
+    expect(await viewCount(theirs.org.id)).toBe(1);
+  });
+
+  it("answer a view's change sent again with the view as it is, not a CONFLICT naming oneself; still CONFLICT without it", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const view = await caller.views.create({ object: "contact", name: "Hot", definition: {} });
+    const change = { id: view.id, version: 1, name: "Hotter", key: "view-update-1" };
+    expect(await caller.views.update(change)).toMatchObject({ name: "Hotter", version: 2 });
+    expect(await caller.views.update(change)).toMatchObject({ name: "Hotter", version: 2 });
+    await expectTRPCError(caller.views.update({ ...change, key: undefined }), "CONFLICT", /was changed by/);
+    // Twice at once: saved once.
+    let second: unknown;
+    const racing = await racingCaller(identity, async () => {
+      second = await caller.views.update({ id: view.id, version: 2, name: "Hottest", key: "view-update-2" });
+    });
+    const first = await racing.views.update({ id: view.id, version: 2, name: "Hottest", key: "view-update-2" });
+    expect(first).toMatchObject({ name: "Hottest", version: 3 });
+    expect(second).toMatchObject({ version: 3 });
+  });
+
+  it("answer a view's delete sent again as the first, not NOT_FOUND; another organization's view stays NOT_FOUND", async () => {
+    const ours = await ownerOfNewOrganization();
+    const theirs = await ownerOfNewOrganization();
+    const view = await ours.caller.views.create({ object: "contact", name: "Hot", definition: {} });
+    expect(await ours.caller.views.delete({ id: view.id, key: "view-delete-1" })).toEqual({ id: view.id });
+    expect(await ours.caller.views.delete({ id: view.id, key: "view-delete-1" })).toEqual({ id: view.id });
+    await expectTRPCError(ours.caller.views.delete({ id: view.id }), "NOT_FOUND");
+    await expectTRPCError(theirs.caller.views.delete({ id: view.id, key: "view-delete-1" }), "NOT_FOUND");
+  });
+});

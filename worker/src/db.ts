@@ -1,4 +1,5 @@
 import { Column, eq, getTableColumns, Name, Param, SQL, sql, StringChunk, Table, type SQLWrapper } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import { SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle";
@@ -20,6 +21,15 @@ export function databaseFor(env: Env, _organizationId?: string): Database {
     instances.set(env.DB, db);
   }
   return db;
+}
+
+/**
+ * One atomic D1 batch of `statements`, built as a list (drizzle's batch wants a tuple with a first item): each
+ * statement's result, in order. Nothing to write is no call.
+ */
+export async function runBatch(db: Database, statements: BatchItem<"sqlite">[]): Promise<unknown[]> {
+  const [head, ...rest] = statements;
+  return head ? db.batch([head, ...rest]) : [];
 }
 
 /**

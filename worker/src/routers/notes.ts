@@ -9,7 +9,7 @@ import { companiesOf, companyActivityRefresh } from "../domain/records/company-a
 import { notFound, staleNoteError } from "../domain/records/conflict";
 import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { assertLiveRecord } from "../domain/records/live-record";
-import type { Database } from "../db";
+import { runBatch, type Database } from "../db";
 import { noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure } from "../trpc";
@@ -129,7 +129,7 @@ export const notesRouter = createTRPCRouter({
           createdAt: now,
           updatedAt: now,
         };
-        const [first, ...rest] = [
+        await runBatch(ctx.db, [
           ...remember(note.id),
           ctx.db.insert(notes).values(note),
           insertActivity(
@@ -146,8 +146,7 @@ export const notesRouter = createTRPCRouter({
           ),
           ...raiseLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
           ...refreshCompanyOf(ctx.db, ctx.org.id, note),
-        ];
-        await ctx.db.batch([first, ...rest]);
+        ]);
         return note;
       },
     ),
@@ -222,7 +221,7 @@ export const notesRouter = createTRPCRouter({
       const now = new Date();
       const live = and(eq(notes.id, note.id), eq(notes.organizationId, ctx.org.id), isNull(notes.deletedAt));
       // Deleted twice at once (two tabs), the timeline says it once.
-      const [first, ...rest] = [
+      await runBatch(ctx.db, [
         ...remember({ id: note.id }),
         insertActivityWhere(
           ctx.db,
@@ -240,8 +239,7 @@ export const notesRouter = createTRPCRouter({
         ctx.db.update(notes).set({ deletedAt: now, updatedAt: now }).where(live),
         ...recomputeLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
         ...refreshCompanyOf(ctx.db, ctx.org.id, note),
-      ];
-      await ctx.db.batch([first, ...rest]);
+      ]);
       return { id: note.id };
     }),
   ),

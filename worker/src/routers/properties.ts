@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, isNotNull, isNull, max, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { propertyDefinitions, type RecordObject } from "../../../drizzle";
-import { inValues } from "../db";
+import { inValues, runBatch } from "../db";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { notFound } from "../domain/records/conflict";
@@ -139,13 +139,15 @@ export const propertiesRouter = createTRPCRouter({
       );
     if (owned.length !== new Set(input.ids).size) throw notFound("property");
     const now = new Date();
-    const [first, ...rest] = input.ids.map((id, position) =>
-      ctx.db
-        .update(propertyDefinitions)
-        .set({ position, updatedAt: now })
-        .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id))),
+    await runBatch(
+      ctx.db,
+      input.ids.map((id, position) =>
+        ctx.db
+          .update(propertyDefinitions)
+          .set({ position, updatedAt: now })
+          .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id))),
+      ),
     );
-    await ctx.db.batch([first, ...rest]);
     return { ok: true };
   }),
 

@@ -8,7 +8,7 @@ import { activityRow, diffFields, insertActivity, insertActivityWhere } from "..
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { assertLiveRecord } from "../domain/records/live-record";
-import type { Database } from "../db";
+import { runBatch, type Database } from "../db";
 import { recordIdInput } from "../schemas/records";
 import { taskCreateInput, taskListInput, taskTrashInput, taskUpdateInput, type taskViews } from "../schemas/tasks";
 import { createTRPCRouter, memberProcedure } from "../trpc";
@@ -211,13 +211,12 @@ export const tasksRouter = createTRPCRouter({
           updatedAt: now,
         };
         const linked = linkedRecordActivity(task, ctx.uid, `Task created: ${task.title}`, now);
-        const [first, ...rest] = [
+        await runBatch(ctx.db, [
           ...remember(task.id),
           ctx.db.insert(tasks).values(task),
           insertActivity(ctx.db, taskHistory(task, ctx.uid, "created", now)),
           ...(linked ? [insertActivity(ctx.db, linked)] : []),
-        ];
-        await ctx.db.batch([first, ...rest]);
+        ]);
         return task;
       },
     ),

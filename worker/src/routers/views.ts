@@ -1,11 +1,14 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, exists, or, sql } from "drizzle-orm";
 import { savedViews, users } from "../../../drizzle";
+import { runBatch } from "../db";
 import { newId } from "../domain/ids";
+import { answerOnce, createOnce, updateOnce } from "../domain/write-keys";
 import { conflictError, notFound } from "../domain/records/conflict";
 import { objectInput } from "../schemas/customization";
 import { viewCreateInput, viewUpdateInput } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
+import { keyed } from "../schemas/write-key";
 import { createTRPCRouter, memberProcedure, type Context } from "../trpc";
 
 type Caller = { uid: string; role: "owner" | "admin" | "member"; org: { id: string } };
@@ -62,43 +65,87 @@ export const viewsRouter = createTRPCRouter({
       .orderBy(asc(savedViews.name)),
   ),
 
-  create: memberProcedure.input(viewCreateInput).mutation(async ({ ctx, input }) => {
+  /** Once per `key`: sent again, the view it made (as it is now). */
+  create: memberProcedure.input(keyed(viewCreateInput)).mutation(({ ctx, input: { key, ...input } }) => {
     assertMayChange(ctx, { createdBy: ctx.uid, shared: input.shared });
     const now = new Date();
-    const [view] = await ctx.db
-      .insert(savedViews)
-      .values({
-        id: newId("vw"),
-        organizationId: ctx.org.id,
-        ...input,
-        createdBy: ctx.uid,
-        updatedBy: ctx.uid,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return view;
+    const id = newId("vw");
+    return createOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      (made) => findVisibleView(ctx, made),
+      async (remember) => {
+        const insert = ctx.db
+          .insert(savedViews)
+          .values({
+            id,
+            organizationId: ctx.org.id,
+            ...input,
+            createdBy: ctx.uid,
+            updatedBy: ctx.uid,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        const results = await runBatch(ctx.db, [...remember(id), insert]);
+        const [view] = results[results.length - 1] as (typeof savedViews.$inferSelect)[];
+        return view;
+      },
+    );
   }),
 
-  /** Saves over the view only at the `version` the change was made on; otherwise CONFLICT naming who saved it. */
-  update: memberProcedure.input(viewUpdateInput).mutation(async ({ ctx, input }) => {
-    const view = await findVisibleView(ctx, input.id);
-    assertMayChange(ctx, view, input.shared === true);
-    if (view.version !== input.version) throw await staleViewError(ctx, view);
-    const { id, version, ...patch } = input;
-    const [updated] = await ctx.db
-      .update(savedViews)
-      .set({ ...patch, version: version + 1, updatedBy: ctx.uid, updatedAt: new Date() })
-      .where(and(eq(savedViews.id, id), eq(savedViews.organizationId, ctx.org.id), eq(savedViews.version, version)))
-      .returning();
-    if (!updated) throw await staleViewError(ctx, await findVisibleView(ctx, id));
-    return updated;
-  }),
+  /**
+   * Saves over the view only at the `version` the change was made on; otherwise CONFLICT naming who saved it.
+   * Once per `key`: sent again after it was saved, the view as it is now (not a CONFLICT naming oneself).
+   */
+  update: memberProcedure.input(keyed(viewUpdateInput)).mutation(({ ctx, input: { key, ...input } }) =>
+    updateOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      () => findVisibleView(ctx, input.id),
+      async (remember) => {
+        const view = await findVisibleView(ctx, input.id);
+        assertMayChange(ctx, view, input.shared === true);
+        if (view.version !== input.version) throw await staleViewError(ctx, view);
+        const { id, version, ...patch } = input;
+        const current = and(
+          eq(savedViews.id, id),
+          eq(savedViews.organizationId, ctx.org.id),
+          eq(savedViews.version, version),
+        );
+        const guard = exists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(savedViews)
+            .where(current),
+        );
+        const results = await runBatch(ctx.db, [
+          ...remember(guard),
+          ctx.db
+            .update(savedViews)
+            .set({ ...patch, version: version + 1, updatedBy: ctx.uid, updatedAt: new Date() })
+            .where(current)
+            .returning(),
+        ]);
+        const [updated] = results[results.length - 1] as (typeof savedViews.$inferSelect)[];
+        if (!updated) throw await staleViewError(ctx, await findVisibleView(ctx, id));
+        return updated;
+      },
+    ),
+  ),
 
-  delete: memberProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
-    const view = await findVisibleView(ctx, input.id);
-    assertMayChange(ctx, view);
-    await ctx.db.delete(savedViews).where(and(eq(savedViews.id, view.id), eq(savedViews.organizationId, ctx.org.id)));
-    return { id: view.id };
-  }),
+  /** Once per `key`: sent again after the view was deleted, answered as the first (not NOT_FOUND). */
+  delete: memberProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
+    answerOnce<{ id: string }>(ctx.db, ctx.org.id, key, async (remember) => {
+      const view = await findVisibleView(ctx, id);
+      assertMayChange(ctx, view);
+      await runBatch(ctx.db, [
+        ...remember({ id: view.id }),
+        ctx.db.delete(savedViews).where(and(eq(savedViews.id, view.id), eq(savedViews.organizationId, ctx.org.id))),
+      ]);
+      return { id: view.id };
+    }),
+  ),
 });

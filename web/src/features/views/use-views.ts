@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferInput, inferOutput } from "@trpc/tanstack-react-query";
 import { trpc } from "../../lib/trpc";
 import { isConflict } from "../../lib/trpc-errors";
+import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import type { FilterState, SortState } from "../../ui/data-table";
 import type { CurrentUser } from "../auth/use-current-user";
 import type { RecordObject } from "../records/use-record-actions";
@@ -70,14 +71,15 @@ export function useViewMutations(object: RecordObject) {
   const queryClient = useQueryClient();
   const listKey = trpc.views.list.queryKey({ object });
   const invalidate = () => queryClient.invalidateQueries({ queryKey: listKey });
-  const create = useMutation(trpc.views.create.mutationOptions({ onSuccess: invalidate }));
-  const update = useMutation(
+  // Keyed: a save whose answer was lost is sent again and answered as made (one view, no conflict with itself).
+  const create = useKeyedMutation(trpc.views.create.mutationOptions({ onSuccess: invalidate }));
+  const update = useKeyedMutation(
     trpc.views.update.mutationOptions({
       onSuccess: invalidate,
       onError: (error) => (isConflict(error) ? invalidate() : undefined),
     }),
   );
-  const remove = useMutation(trpc.views.delete.mutationOptions({ onSuccess: invalidate }));
+  const remove = useKeyedMutation(trpc.views.delete.mutationOptions({ onSuccess: invalidate }));
   const latestVersion = (view: SavedView) =>
     queryClient.getQueryData<SavedView[]>(listKey)?.find((v) => v.id === view.id)?.version ?? view.version;
   return { create, update, remove, latestVersion };

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { contacts } from "../../../../drizzle";
-import { organizationRowsById, type Database } from "../../db";
+import { organizationRowsById, runBatch, type Database } from "../../db";
 import type { BulkAction } from "../../schemas/records";
 import type { WriteKey } from "../../schemas/write-key";
 import { assertMember } from "../members";
@@ -167,8 +167,7 @@ async function applyBulk(
           .returning({ id: table.id }),
       ];
     });
-    const [head, ...rest] = [...first, ...statements];
-    const results = await db.batch([head, ...rest]);
+    const results = await runBatch(db, [...first, ...statements]);
     const written = (i: number) => {
       const result = results[first.length + i * 2 + 1];
       return Array.isArray(result) && result.length > 0;

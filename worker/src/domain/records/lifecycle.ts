@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { activities, type contacts } from "../../../../drizzle";
-import { inValues, organizationRowsById, type Database } from "../../db";
+import { inValues, organizationRowsById, runBatch, type Database } from "../../db";
 import { activityRow, insertActivity, insertActivityWhere } from "./activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ListColumnValues, ObjectConfig } from "./fields";
@@ -221,7 +221,7 @@ export async function updateRecord<Config extends ObjectConfig>(
     isNull(table.deletedAt),
   );
   const first = remember(existsWhere(ctx, config, unchanged));
-  const [head, ...rest] = [
+  const results = await runBatch(ctx.db, [
     ...first,
     insertActivityWhere(
       ctx.db,
@@ -234,8 +234,7 @@ export async function updateRecord<Config extends ObjectConfig>(
       .where(unchanged)
       .returning(recordFields(config)),
     ...after,
-  ];
-  const results = await ctx.db.batch([head, ...rest]);
+  ]);
   const [updated] = results[first.length + 1] as RecordOf<Config>[];
   if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, id);
   return updated;
@@ -262,7 +261,7 @@ export async function softDeleteRecords(
   const liveIds = found.map((r) => r.id);
   // Its key's answer (answerOnce): the live ones found (a delete racing this one may move some first).
   const first = remember({ deleted: liveIds.length });
-  const [head, ...rest] = [
+  const results = await runBatch(ctx.db, [
     ...first,
     countChange(ctx.db, ctx.org.id, config.object, sql`-(SELECT count(*) FROM ${table} WHERE ${liveAmong(liveIds)})`),
     ...liveIds.map((id) =>
@@ -274,8 +273,7 @@ export async function softDeleteRecords(
     ),
     ctx.db.update(table).set({ deletedAt: now, updatedAt: now }).where(liveAmong(liveIds)).returning({ id: table.id }),
     ...after,
-  ];
-  const results = await ctx.db.batch([head, ...rest]);
+  ]);
   const moved = results[results.length - 1 - after.length] as { id: string }[];
   return { deleted: moved.length };
 }
@@ -365,7 +363,7 @@ export async function restoreRecords(
   try {
     // Its key's answer (answerOnce): those found restorable (a restore racing this one may bring some back first).
     const first = remember({ restored: restorable.length, refused });
-    const [head, ...rest] = [
+    const results = await runBatch(ctx.db, [
       ...first,
       countChange(
         ctx.db,
@@ -386,8 +384,7 @@ export async function restoreRecords(
         .where(trashedAmong(restorable))
         .returning({ id: table.id }),
       ...after(restorable),
-    ];
-    const results = await ctx.db.batch([head, ...rest]);
+    ]);
     const back = results[first.length + 1 + restorable.length] as { id: string }[];
     return { restored: back.length, refused };
   } catch (error) {

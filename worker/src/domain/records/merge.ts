@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
 import { activities, companies, contacts, notes, tasks } from "../../../../drizzle";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "../../db";
+import { runBatch, type Database } from "../../db";
 import type { WriteKey } from "../../schemas/write-key";
 import { updateOnce } from "../write-keys";
 import { activityRow, diffFields, insertActivityWhere } from "./activity";
@@ -168,7 +168,7 @@ async function merge(
       ? [survivor.id]
       : [survivor.companyId as string | null, merged.companyId as string | null],
   );
-  const [head, ...rest] = [
+  const results = await runBatch(db, [
     ...remember(before),
     countChange(db, organizationId, config.object, sql`-(SELECT count(*) WHERE ${before})`),
     // The merged record leaves first, so an email or domain it held can move to the survivor.
@@ -220,8 +220,7 @@ async function merge(
       .where(and(survivorCurrent, rowWhere(and(inOrg, eq(table.id, merged.id), eq(table.deletedAt, now)))))
       .returning({ id: table.id, version: table.version }),
     ...refreshed,
-  ];
-  const results = await db.batch([head, ...rest]);
+  ]);
   const [updated] = results[results.length - 1 - refreshed.length] as { id: string; version: number }[];
   if (!updated) {
     // Someone else got there between our read and this batch; nothing was written.
