@@ -315,6 +315,27 @@ describe("a save whose answer was lost on its way back is sent again and made on
     const found = await callProcedure(page, "search.records", { query: "Dorothy" }, { kind: "query" });
     assert.equal(found.contacts.length, 1, "one Dorothy Hoover left");
   });
+
+  it("a view saved: one view in the sidebar, said as saved", async () => {
+    await page.getByTestId("column-header-name").click();
+    await page.getByRole("button", { name: "Save view" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save view" });
+    await dialog.locator('input[name="viewName"]').fill("Flight research");
+    const keys = await loseFirstAnswer("views.create");
+    await dialog.getByRole("button", { name: "Save view" }).click();
+    await page.getByText("Saved the view “Flight research”").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await page.unroute(procedureRoute("views.create"));
+    assert.equal(keys.length, 2, "sent again after no answer");
+    assert.equal(keys[1], keys[0], "under the same key");
+    assert.equal(await page.locator("[data-sonner-toast]").filter({ hasText: "Could not" }).count(), 0);
+    const views = await callProcedure(page, "views.list", { object: "contact" }, { kind: "query" });
+    assert.deepEqual(
+      views.map((view) => view.name),
+      ["Flight research"],
+      "made once",
+    );
+  });
 });
 
 describe("nothing typed is lost: an edit refused because a teammate saved first, a note being written", () => {

@@ -4,7 +4,7 @@ import { createCaller } from "../../worker/src/routers";
 import { createContext } from "../../worker/src/trpc";
 import { countedCaller } from "./counting-database";
 import { raceBeforeBatch } from "./records-helpers";
-import { expectTRPCError, ownerOfNewOrganization, rows, signIdToken, type Identity } from "./helpers";
+import { expectTRPCError, ownerOfNewOrganization, rows, seedMember, signIdToken, type Identity } from "./helpers";
 
 type Owner = Awaited<ReturnType<typeof ownerOfNewOrganization>>;
 type Caller = Owner["caller"];
@@ -589,5 +589,82 @@ describe("keyed saved views", () => {
     expect(await ours.caller.views.delete({ id: view.id, key: "view-delete-1" })).toEqual({ id: view.id });
     await expectTRPCError(ours.caller.views.delete({ id: view.id }), "NOT_FOUND");
     await expectTRPCError(theirs.caller.views.delete({ id: view.id, key: "view-delete-1" }), "NOT_FOUND");
+  });
+});
+
+describe("custom properties sent again after they were saved", () => {
+  const tier = {
+    object: "contact" as const,
+    key: "tier",
+    label: "Tier",
+    type: "select" as const,
+    options: ["Gold", "Silver"],
+  };
+
+  it("a create: answered with the property it made, not 'already exists'; another definition or admin still is", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const first = await caller.properties.create(tier);
+    expect(await caller.properties.create(tier)).toMatchObject({ id: first.id, key: "tier" });
+    expect(await count("property_definitions", org.id)).toBe(1);
+    await expectTRPCError(
+      caller.properties.create({ ...tier, options: ["Gold"] }),
+      "CONFLICT",
+      'A contact property with the key "tier" already exists.',
+    );
+    const admin = await seedMember(org.id, "admin");
+    await expectTRPCError(admin.caller.properties.create(tier), "CONFLICT", /already exists/);
+    // Archived, it is not what a create asked for.
+    await caller.properties.archive({ id: first.id });
+    await expectTRPCError(caller.properties.create(tier), "CONFLICT", /archived contact property “Tier”/);
+  });
+
+  it("an edit, a reorder, an archive and a restore: each answered as made, and made once", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const made = await caller.properties.create(tier);
+    const ann = await caller.contacts.create({ firstName: "Ann", properties: { tier: "Gold" } });
+    const rename = {
+      id: made.id,
+      options: ["Platinum", "Silver"],
+      renamedOptions: [{ from: "Gold", to: "Platinum" }],
+      key: "prop-update-1",
+    };
+    expect(await caller.properties.update(rename)).toMatchObject({ options: ["Platinum", "Silver"] });
+    expect(await caller.properties.update(rename)).toMatchObject({ options: ["Platinum", "Silver"] });
+    expect((await caller.contacts.get({ id: ann.id })).contact.properties).toEqual({ tier: "Platinum" });
+
+    const region = await caller.properties.create({ object: "contact", key: "region", label: "Region", type: "text" });
+    const order = { object: "contact" as const, ids: [region.id, made.id], key: "prop-reorder-1" };
+    expect(await caller.properties.reorder(order)).toEqual({ ok: true });
+    // A teammate's order after it is not undone by this one sent again.
+    await caller.properties.reorder({ object: "contact", ids: [made.id, region.id] });
+    expect(await caller.properties.reorder(order)).toEqual({ ok: true });
+    expect((await caller.properties.list({ object: "contact" })).map((p) => p.key)).toEqual(["tier", "region"]);
+
+    expect(await caller.properties.archive({ id: made.id, key: "prop-archive-1" })).toMatchObject({
+      archivedAt: expect.any(Date),
+    });
+    expect(await caller.properties.archive({ id: made.id, key: "prop-archive-1" })).toMatchObject({ id: made.id });
+    await expectTRPCError(caller.properties.archive({ id: made.id }), "NOT_FOUND");
+    expect(await caller.properties.restore({ id: made.id, key: "prop-restore-1" })).toMatchObject({ archivedAt: null });
+    expect(await caller.properties.restore({ id: made.id, key: "prop-restore-1" })).toMatchObject({ archivedAt: null });
+    await expectTRPCError(caller.properties.restore({ id: made.id }), "NOT_FOUND");
+    expect(await count("property_definitions", org.id)).toBe(2);
+  });
+
+  it("are the organization's own: another organization's property under the same key is NOT_FOUND", async () => {
+    const ours = await ownerOfNewOrganization();
+    const theirs = await ownerOfNewOrganization();
+    const made = await ours.caller.properties.create(tier);
+    await ours.caller.properties.archive({ id: made.id, key: "prop-shared-1" });
+    await expectTRPCError(theirs.caller.properties.archive({ id: made.id, key: "prop-shared-1" }), "NOT_FOUND");
+    await expectTRPCError(theirs.caller.properties.restore({ id: made.id, key: "prop-shared-2" }), "NOT_FOUND");
+    await expectTRPCError(
+      theirs.caller.properties.update({ id: made.id, label: "Level", key: "prop-shared-3" }),
+      "NOT_FOUND",
+    );
+    await expectTRPCError(
+      theirs.caller.properties.reorder({ object: "contact", ids: [made.id], key: "prop-shared-4" }),
+      "NOT_FOUND",
+    );
   });
 });

@@ -2,12 +2,13 @@ import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, isNotNull, isNull, max, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { propertyDefinitions, type RecordObject } from "../../../drizzle";
-import { inValues, runBatch } from "../db";
+import { inValues, runBatch, type Database } from "../db";
 import { isUniqueViolation } from "../domain/constraint-error";
 import { newId } from "../domain/ids";
 import { notFound } from "../domain/records/conflict";
 import { optionRenameStatements, optionsTakenOff } from "../domain/records/option-rename";
 import { assertOptionsUnused } from "../domain/records/option-usage";
+import { answerOnce } from "../domain/write-keys";
 import {
   hasOptions,
   objectInput,
@@ -16,7 +17,9 @@ import {
   propertyUpdateInput,
 } from "../schemas/customization";
 import { recordIdInput } from "../schemas/records";
+import { keyed } from "../schemas/write-key";
 import { adminProcedure, createTRPCRouter, memberProcedure } from "../trpc";
+import type { z } from "zod";
 
 type Archived = { archived: boolean };
 const archivedIs = ({ archived }: Archived) =>
@@ -34,7 +37,34 @@ const propertiesOf = (organizationId: string, object: RecordObject, archived: Ar
     archivedIs(archived),
   );
 
-/** Custom properties: members read the definitions; admins define, edit, reorder, archive and restore them. */
+type Definition = typeof propertyDefinitions.$inferSelect;
+
+/** One of the organization's properties as it is now, archived or not: what a change sent again is answered with. */
+async function definitionOf(db: Database, organizationId: string, id: string): Promise<Definition> {
+  const [definition] = await db
+    .select()
+    .from(propertyDefinitions)
+    .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, organizationId)))
+    .limit(1);
+  if (!definition) throw notFound("property");
+  return definition;
+}
+
+/** The same definition as `input` asks for: a create sent again after its answer was lost finds its own. */
+const sameDefinition = (
+  holder: Definition,
+  input: { type: string; label: string; options?: string[]; required: boolean },
+) =>
+  holder.type === input.type &&
+  holder.label === input.label &&
+  holder.required === input.required &&
+  JSON.stringify(holder.options ?? []) === JSON.stringify(input.options ?? []);
+
+/**
+ * Custom properties: members read the definitions; admins define, edit, reorder, archive and restore them.
+ * Each change is made once per `key` (domain/write-keys.ts): sent again after it was made, it is answered with
+ * the property as it is now, not "not found". A create needs none: its property's key is already unique.
+ */
 export const propertiesRouter = createTRPCRouter({
   list: memberProcedure.input(objectInput).query(({ ctx, input }) =>
     ctx.db
@@ -68,7 +98,7 @@ export const propertiesRouter = createTRPCRouter({
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const [holder] = await ctx.db
-        .select({ label: propertyDefinitions.label, archivedAt: propertyDefinitions.archivedAt })
+        .select()
         .from(propertyDefinitions)
         .where(
           and(
@@ -78,6 +108,8 @@ export const propertiesRouter = createTRPCRouter({
           ),
         )
         .limit(1);
+      // The same create sent again (its answer lost), or made twice by the same admin: the property as asked.
+      if (holder && !holder.archivedAt && holder.createdBy === ctx.uid && sameDefinition(holder, input)) return holder;
       throw new TRPCError({
         code: "CONFLICT",
         message: holder?.archivedAt
@@ -87,69 +119,43 @@ export const propertiesRouter = createTRPCRouter({
     }
   }),
 
-  update: adminProcedure.input(propertyUpdateInput).mutation(async ({ ctx, input }) => {
-    const { id, renamedOptions = [], ...patch } = input;
-    const moves: BatchItem<"sqlite">[] = [];
-    // As create: options for selects only, and an update must not empty a select into accepting no value.
-    if (patch.options) {
-      const [current] = await ctx.db
-        .select({
-          type: propertyDefinitions.type,
-          object: propertyDefinitions.object,
-          key: propertyDefinitions.key,
-          options: propertyDefinitions.options,
-        })
-        .from(propertyDefinitions)
-        .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id)))
-        .limit(1);
-      if (!current) throw notFound("property");
-      if (hasOptions(current.type) && patch.options.length === 0)
-        throw new TRPCError({ code: "BAD_REQUEST", message: "A select property needs at least one option." });
-      if (!hasOptions(current.type) && patch.options.length > 0)
-        throw new TRPCError({ code: "BAD_REQUEST", message: "Only select properties have options." });
-      const scope = { organizationId: ctx.org.id, object: current.object, key: current.key };
-      await assertOptionsUnused(ctx.db, scope, optionsTakenOff(current.options ?? [], patch.options, renamedOptions));
-      if (current.type === "select" || current.type === "multi-select")
-        moves.push(...(await optionRenameStatements(ctx.db, { ...scope, type: current.type }, renamedOptions)));
-    }
-    // The definition and what holds its renamed options change together, or not at all.
-    const [[updated]] = await ctx.db.batch([
-      ctx.db
-        .update(propertyDefinitions)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id)))
-        .returning(),
-      ...moves,
-    ]);
-    if (!updated) throw notFound("property");
-    return updated;
-  }),
+  update: adminProcedure.input(keyed(propertyUpdateInput)).mutation(({ ctx, input: { key, ...input } }) =>
+    answerOnce<Definition, string>(
+      ctx.db,
+      ctx.org.id,
+      key,
+      (remember) => updateProperty(ctx, input, remember(input.id)),
+      (id) => definitionOf(ctx.db, ctx.org.id, id),
+    ),
+  ),
 
   /** New order for an object's properties: `ids` first to last. */
-  reorder: adminProcedure.input(propertyReorderInput).mutation(async ({ ctx, input }) => {
-    const owned = await ctx.db
-      .select({ id: propertyDefinitions.id })
-      .from(propertyDefinitions)
-      .where(
-        and(
-          eq(propertyDefinitions.organizationId, ctx.org.id),
-          eq(propertyDefinitions.object, input.object),
-          inValues(propertyDefinitions.id, input.ids),
+  reorder: adminProcedure.input(keyed(propertyReorderInput)).mutation(({ ctx, input: { key, ...input } }) =>
+    answerOnce<{ ok: boolean }>(ctx.db, ctx.org.id, key, async (remember) => {
+      const owned = await ctx.db
+        .select({ id: propertyDefinitions.id })
+        .from(propertyDefinitions)
+        .where(
+          and(
+            eq(propertyDefinitions.organizationId, ctx.org.id),
+            eq(propertyDefinitions.object, input.object),
+            inValues(propertyDefinitions.id, input.ids),
+          ),
+        );
+      if (owned.length !== new Set(input.ids).size) throw notFound("property");
+      const now = new Date();
+      await runBatch(ctx.db, [
+        ...remember({ ok: true }),
+        ...input.ids.map((id, position) =>
+          ctx.db
+            .update(propertyDefinitions)
+            .set({ position, updatedAt: now })
+            .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id))),
         ),
-      );
-    if (owned.length !== new Set(input.ids).size) throw notFound("property");
-    const now = new Date();
-    await runBatch(
-      ctx.db,
-      input.ids.map((id, position) =>
-        ctx.db
-          .update(propertyDefinitions)
-          .set({ position, updatedAt: now })
-          .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id))),
-      ),
-    );
-    return { ok: true };
-  }),
+      ]);
+      return { ok: true };
+    }),
+  ),
 
   /** The object's archived properties, latest archived first: what an admin can restore. */
   archived: memberProcedure.input(objectInput).query(({ ctx, input }) =>
@@ -161,31 +167,103 @@ export const propertiesRouter = createTRPCRouter({
   ),
 
   /** Brings an archived property back, last in its object's order, with the values its records kept. */
-  restore: adminProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
-    const p = propertyDefinitions;
-    const [restored] = await ctx.db
-      .update(p)
-      .set({
-        archivedAt: null,
-        position: sql`(SELECT coalesce(max(others.position), -1) + 1 FROM ${p} AS others
+  restore: adminProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
+    answerOnce<Definition, string>(
+      ctx.db,
+      ctx.org.id,
+      key,
+      async (remember) => {
+        const p = propertyDefinitions;
+        const results = await runBatch(ctx.db, [
+          ...remember(id),
+          ctx.db
+            .update(p)
+            .set({
+              archivedAt: null,
+              position: sql`(SELECT coalesce(max(others.position), -1) + 1 FROM ${p} AS others
           WHERE others.organization_id = ${ctx.org.id} AND others.object = ${p.object})`,
-        updatedAt: new Date(),
-      })
-      .where(propertyOf(ctx.org.id, input.id, { archived: true }))
-      .returning();
-    if (!restored) throw notFound("property");
-    return restored;
-  }),
+              updatedAt: new Date(),
+            })
+            .where(propertyOf(ctx.org.id, id, { archived: true }))
+            .returning(),
+        ]);
+        const [restored] = results[results.length - 1] as Definition[];
+        if (!restored) throw notFound("property");
+        return restored;
+      },
+      (made) => definitionOf(ctx.db, ctx.org.id, made),
+    ),
+  ),
 
   /** Archived properties disappear from forms and tables; their values stay on the records. */
-  archive: adminProcedure.input(recordIdInput).mutation(async ({ ctx, input }) => {
-    const now = new Date();
-    const [archived] = await ctx.db
-      .update(propertyDefinitions)
-      .set({ archivedAt: now, updatedAt: now })
-      .where(propertyOf(ctx.org.id, input.id, { archived: false }))
-      .returning();
-    if (!archived) throw notFound("property");
-    return archived;
-  }),
+  archive: adminProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
+    answerOnce<Definition, string>(
+      ctx.db,
+      ctx.org.id,
+      key,
+      async (remember) => {
+        const now = new Date();
+        const results = await runBatch(ctx.db, [
+          ...remember(id),
+          ctx.db
+            .update(propertyDefinitions)
+            .set({ archivedAt: now, updatedAt: now })
+            .where(propertyOf(ctx.org.id, id, { archived: false }))
+            .returning(),
+        ]);
+        const [archived] = results[results.length - 1] as Definition[];
+        if (!archived) throw notFound("property");
+        return archived;
+      },
+      (made) => definitionOf(ctx.db, ctx.org.id, made),
+    ),
+  ),
 });
+
+/**
+ * An edit of a property's label, options or requiredness; `first`: statements for the front of its batch (the
+ * write key). Options renamed in place move on the records that hold them, in the same batch.
+ */
+async function updateProperty(
+  ctx: { db: Database; org: { id: string } },
+  input: z.output<typeof propertyUpdateInput>,
+  first: BatchItem<"sqlite">[],
+): Promise<Definition> {
+  const { id, renamedOptions = [], ...patch } = input;
+  const moves: BatchItem<"sqlite">[] = [];
+  // As create: options for selects only, and an update must not empty a select into accepting no value.
+  if (patch.options) {
+    const [current] = await ctx.db
+      .select({
+        type: propertyDefinitions.type,
+        object: propertyDefinitions.object,
+        key: propertyDefinitions.key,
+        options: propertyDefinitions.options,
+      })
+      .from(propertyDefinitions)
+      .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id)))
+      .limit(1);
+    if (!current) throw notFound("property");
+    if (hasOptions(current.type) && patch.options.length === 0)
+      throw new TRPCError({ code: "BAD_REQUEST", message: "A select property needs at least one option." });
+    if (!hasOptions(current.type) && patch.options.length > 0)
+      throw new TRPCError({ code: "BAD_REQUEST", message: "Only select properties have options." });
+    const scope = { organizationId: ctx.org.id, object: current.object, key: current.key };
+    await assertOptionsUnused(ctx.db, scope, optionsTakenOff(current.options ?? [], patch.options, renamedOptions));
+    if (current.type === "select" || current.type === "multi-select")
+      moves.push(...(await optionRenameStatements(ctx.db, { ...scope, type: current.type }, renamedOptions)));
+  }
+  // The definition and what holds its renamed options change together, or not at all.
+  const results = await runBatch(ctx.db, [
+    ...first,
+    ctx.db
+      .update(propertyDefinitions)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(propertyDefinitions.id, id), eq(propertyDefinitions.organizationId, ctx.org.id)))
+      .returning(),
+    ...moves,
+  ]);
+  const [updated] = results[first.length] as Definition[];
+  if (!updated) throw notFound("property");
+  return updated;
+}

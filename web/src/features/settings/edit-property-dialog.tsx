@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import { errorCode } from "../../lib/trpc-errors";
 import { Button } from "../../ui/button";
 import { listLinkState } from "../../ui/data-table/list-memory";
@@ -53,7 +54,7 @@ export function EditPropertyDialog({ property, onClose }: { property: Property |
   const withOptions = property !== null && hasOptions(property.type);
   // The server's refusals of a select's options (one records hold, none left) are said under Options.
   const optionsRefusal = (error: unknown) => withOptions && errorCode(error) === "BAD_REQUEST";
-  const update = useMutation(
+  const update = useKeyedMutation(
     trpc.properties.update.mutationOptions({
       onSuccess: (updated) => {
         toast.success(`Saved “${updated.label}”`);

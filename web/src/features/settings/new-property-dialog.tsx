@@ -3,6 +3,7 @@ import { isConflict } from "../../lib/trpc-errors";
 import { useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
+import { resendWithoutAnswer } from "../../lib/resend";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog, discardQuestion } from "../../ui/dialog";
@@ -24,8 +25,11 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
   const [type, setType] = useState<PropertyType>("text");
   const [draft, setDraft] = useState<OptionsDraft>(() => draftOf([]));
   const [required, setRequired] = useState(false);
-  const create = useMutation(
-    trpc.properties.create.mutationOptions({
+  // Sent again after no answer: the server answers a create it already made with that property (its key is
+  // unique; a write key would clash with the property's own `key` field).
+  const create = useMutation({
+    ...resendWithoutAnswer,
+    ...trpc.properties.create.mutationOptions({
       onSuccess: (created) => {
         toast.success(`Added “${created.label}” to ${objectLabels[created.object].toLowerCase()}`);
         void queryClient.invalidateQueries({ queryKey: trpc.properties.list.queryKey({ object }) });
@@ -37,7 +41,7 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
           toastError(error, "Could not add the property");
       },
     }),
-  );
+  });
   const errors = fieldErrorsOf(create.error);
   const effectiveKey = key ?? keyFromLabel(label);
   const options = optionsOf(draft);

@@ -1,13 +1,14 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import type { Property, RecordObject } from "./property-labels";
 
 /** Moves a property up or down at once; the old order comes back if the server refuses. */
 export function usePropertyReorder(object: RecordObject) {
   const queryClient = useQueryClient();
   const queryKey = trpc.properties.list.queryKey({ object });
-  return useMutation(
+  return useKeyedMutation(
     trpc.properties.reorder.mutationOptions({
       onMutate: async ({ ids }) => {
         await queryClient.cancelQueries({ queryKey });
@@ -35,7 +36,7 @@ export function usePropertyArchive(object: RecordObject) {
   const queryClient = useQueryClient();
   const queryKey = trpc.properties.list.queryKey({ object });
   const restore = usePropertyRestore(object);
-  return useMutation(
+  return useKeyedMutation(
     trpc.properties.archive.mutationOptions({
       onSuccess: (archived) => {
         queryClient.setQueryData<Property[]>(queryKey, (list) => list?.filter((p) => p.id !== archived.id));
@@ -53,7 +54,7 @@ export function usePropertyArchive(object: RecordObject) {
 /** Brings an archived property back, last in the list: forms, tables, filters and imports have it again. */
 export function usePropertyRestore(object: RecordObject) {
   const queryClient = useQueryClient();
-  return useMutation(
+  return useKeyedMutation(
     trpc.properties.restore.mutationOptions({
       onSuccess: (restored) => {
         void queryClient.invalidateQueries({ queryKey: trpc.properties.list.queryKey({ object }) });
