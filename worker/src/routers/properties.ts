@@ -17,7 +17,7 @@ import {
   propertyUpdateInput,
 } from "../schemas/customization";
 import { recordIdInput } from "../schemas/records";
-import { keyed } from "../schemas/write-key";
+import { keyed, type WriteKey } from "../schemas/write-key";
 import { adminProcedure, createTRPCRouter, memberProcedure } from "../trpc";
 import type { z } from "zod";
 
@@ -38,6 +38,7 @@ const propertiesOf = (organizationId: string, object: RecordObject, archived: Ar
   );
 
 type Definition = typeof propertyDefinitions.$inferSelect;
+type Caller = { db: Database; org: { id: string } };
 
 /** One of the organization's properties as it is now, archived or not: what a change sent again is answered with. */
 async function definitionOf(db: Database, organizationId: string, id: string): Promise<Definition> {
@@ -167,57 +168,14 @@ export const propertiesRouter = createTRPCRouter({
   ),
 
   /** Brings an archived property back, last in its object's order, with the values its records kept. */
-  restore: adminProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
-    answerOnce<Definition, string>(
-      ctx.db,
-      ctx.org.id,
-      key,
-      async (remember) => {
-        const p = propertyDefinitions;
-        const results = await runBatch(ctx.db, [
-          ...remember(id),
-          ctx.db
-            .update(p)
-            .set({
-              archivedAt: null,
-              position: sql`(SELECT coalesce(max(others.position), -1) + 1 FROM ${p} AS others
-          WHERE others.organization_id = ${ctx.org.id} AND others.object = ${p.object})`,
-              updatedAt: new Date(),
-            })
-            .where(propertyOf(ctx.org.id, id, { archived: true }))
-            .returning(),
-        ]);
-        const [restored] = results[results.length - 1] as Definition[];
-        if (!restored) throw notFound("property");
-        return restored;
-      },
-      (made) => definitionOf(ctx.db, ctx.org.id, made),
-    ),
-  ),
+  restore: adminProcedure
+    .input(keyed(recordIdInput))
+    .mutation(({ ctx, input: { key, id } }) => setArchived(ctx, key, id, false)),
 
   /** Archived properties disappear from forms and tables; their values stay on the records. */
-  archive: adminProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
-    answerOnce<Definition, string>(
-      ctx.db,
-      ctx.org.id,
-      key,
-      async (remember) => {
-        const now = new Date();
-        const results = await runBatch(ctx.db, [
-          ...remember(id),
-          ctx.db
-            .update(propertyDefinitions)
-            .set({ archivedAt: now, updatedAt: now })
-            .where(propertyOf(ctx.org.id, id, { archived: false }))
-            .returning(),
-        ]);
-        const [archived] = results[results.length - 1] as Definition[];
-        if (!archived) throw notFound("property");
-        return archived;
-      },
-      (made) => definitionOf(ctx.db, ctx.org.id, made),
-    ),
-  ),
+  archive: adminProcedure
+    .input(keyed(recordIdInput))
+    .mutation(({ ctx, input: { key, id } }) => setArchived(ctx, key, id, true)),
 });
 
 /**
@@ -225,7 +183,7 @@ export const propertiesRouter = createTRPCRouter({
  * write key). Options renamed in place move on the records that hold them, in the same batch.
  */
 async function updateProperty(
-  ctx: { db: Database; org: { id: string } },
+  ctx: Caller,
   input: z.output<typeof propertyUpdateInput>,
   first: BatchItem<"sqlite">[],
 ): Promise<Definition> {
@@ -266,4 +224,38 @@ async function updateProperty(
   const [updated] = results[first.length] as Definition[];
   if (!updated) throw notFound("property");
   return updated;
+}
+
+/** Archives a property, or brings an archived one back last in its object's order; once per `key`. */
+function setArchived(ctx: Caller, key: WriteKey | undefined, id: string, archive: boolean) {
+  const p = propertyDefinitions;
+  return answerOnce<Definition, string>(
+    ctx.db,
+    ctx.org.id,
+    key,
+    async (remember) => {
+      const now = new Date();
+      const results = await runBatch(ctx.db, [
+        ...remember(id),
+        ctx.db
+          .update(p)
+          .set(
+            archive
+              ? { archivedAt: now, updatedAt: now }
+              : {
+                  archivedAt: null,
+                  position: sql`(SELECT coalesce(max(others.position), -1) + 1 FROM ${p} AS others
+                    WHERE others.organization_id = ${ctx.org.id} AND others.object = ${p.object})`,
+                  updatedAt: now,
+                },
+          )
+          .where(propertyOf(ctx.org.id, id, { archived: !archive }))
+          .returning(),
+      ]);
+      const [changed] = results[results.length - 1] as Definition[];
+      if (!changed) throw notFound("property");
+      return changed;
+    },
+    (made) => definitionOf(ctx.db, ctx.org.id, made),
+  );
 }
