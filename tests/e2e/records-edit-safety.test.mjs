@@ -637,7 +637,7 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
   });
   after(() => browser?.close());
 
-  it("New contact: untouched, Escape closes it; typed in, Escape asks, and only 'Discard' throws it away", async () => {
+  it("New contact: untouched, Escape closes it; typed in, Escape and closing the tab ask, and only 'Discard' throws it away", async () => {
     const dialog = page.getByRole("dialog", { name: "New contact" });
     const question = dialog.getByRole("alert").filter({ hasText: "Discard this contact?" });
     await page.getByRole("button", { name: "New contact" }).first().click();
@@ -653,6 +653,14 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
     await screenshot(page, "discard-question");
     await question.getByRole("button", { name: "Keep editing" }).click();
     await question.waitFor({ state: "detached" });
+    assert.equal(await dialog.locator('input[name="firstName"]').inputValue(), "Dorothy");
+    // Closing the tab asks first too; staying keeps what was typed.
+    const asked = new Promise((resolve) => page.once("dialog", resolve));
+    await page.close({ runBeforeUnload: true });
+    const prompt = await asked;
+    assert.equal(prompt.type(), "beforeunload");
+    await prompt.dismiss();
+    assert.equal(page.isClosed(), false);
     assert.equal(await dialog.locator('input[name="firstName"]').inputValue(), "Dorothy");
 
     await page.mouse.click(5, 400); // outside the dialog

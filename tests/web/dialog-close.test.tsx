@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import { guardUnsavedEdits } from "../../web/src/lib/unsaved-edits";
 import { Dialog, discardQuestion, type CloseQuestion } from "../../web/src/ui/dialog";
 
 function Harness({ question, onClose }: { question: CloseQuestion | null; onClose: () => void }) {
@@ -65,5 +67,29 @@ describe("a dialog's dismissal when closing would lose work", () => {
     act(() => fireEvent.click(screen.getByRole("button", { name: "Reopen", hidden: true })));
     expect(screen.getByRole("dialog")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("closing the tab while a dialog would ask first", () => {
+  const leave = () => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it("asks the browser's question while a form is typed in, and no longer once it is closed or emptied", () => {
+    const stop = guardUnsavedEdits(new QueryClient());
+    const { rerender } = render(<Harness question={null} onClose={() => undefined} />);
+    expect(leave(), "nothing typed").toBe(false);
+    rerender(<Harness question={discardQuestion("contact")} onClose={() => undefined} />);
+    expect(leave(), "typed in").toBe(true);
+    rerender(<Harness question={null} onClose={() => undefined} />);
+    expect(leave(), "emptied").toBe(false);
+    rerender(<Harness question={discardQuestion("contact")} onClose={() => undefined} />);
+    act(() => fireEvent.click(screen.getByRole("button", { name: "Close from outside", hidden: true })));
+    expect(leave(), "closed").toBe(false);
+    cleanup();
+    expect(leave(), "gone").toBe(false);
+    stop();
   });
 });

@@ -28,6 +28,21 @@ export async function holdPageWhile<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
+ * Forms typed into and not saved (a dialog that would ask before it closes: a new contact, a property):
+ * leaving the page asks first too, as the dialog does. Returns the release, for when the form is saved,
+ * emptied or closed.
+ */
+let formsTypedIn = 0;
+export function holdPageForForm(): () => void {
+  formsTypedIn += 1;
+  let held = true;
+  return () => {
+    if (held) formsTypedIn -= 1;
+    held = false;
+  };
+}
+
+/**
  * Edits on their way to the server: mutations still pending, those paused while offline included
  * (React Query holds a mutation made offline and sends it once the browser is back online), and
  * work held by holdPageWhile.
@@ -44,11 +59,12 @@ export function unkeptEditCount(client: QueryClient): number {
 /**
  * Until every edit has reached the server or, made offline, is kept on disk, leaving or reloading
  * the page asks first: the table and panels show an edit at once (optimistically), so a tab closed
- * while it is still on its way would otherwise lose it without a word. Returns the cleanup.
+ * while it is still on its way would otherwise lose it without a word. So it does while a form is
+ * typed into (holdPageForForm). Returns the cleanup.
  */
 export function guardUnsavedEdits(client: QueryClient, target: Window = window): () => void {
   const onBeforeUnload = (event: BeforeUnloadEvent) => {
-    if (unkeptEditCount(client) === 0) return;
+    if (unkeptEditCount(client) === 0 && formsTypedIn === 0) return;
     event.preventDefault();
     // Older Chromium and Safari show the prompt only when returnValue is set.
     event.returnValue = "";

@@ -1,6 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { holdPageForForm } from "../lib/unsaved-edits";
 import { Button } from "./button";
 import { cn, unlessSet } from "./cn";
 
@@ -21,7 +22,8 @@ type DialogProps = {
   className?: string;
   /**
    * Set while closing would lose something (a form typed in, an import running): a dismissal asks
-   * this first, inside the dialog. The caller's own buttons (Cancel, Done) close without asking.
+   * this first, inside the dialog, and closing or reloading the tab asks the browser's question. The
+   * caller's own buttons (Cancel, Done) close without asking.
    */
   confirmClose?: CloseQuestion | null;
 };
@@ -30,6 +32,8 @@ export function Dialog({ open, onOpenChange, title, description, children, class
   // A caller's max-w-* replaces the default (max-w-lg used to beat the import dialog's max-w-3xl).
   const width = unlessSet(className, "max-w-", "max-w-lg");
   const [asking, setAsking] = useState(false);
+  const holding = open && !!confirmClose;
+  useEffect(() => (holding ? holdPageForForm() : undefined), [holding]);
   // The question is for one dismissal: it goes when the dialog closes or there is nothing left to lose.
   if (asking && (!open || !confirmClose)) setAsking(false);
   const question = asking && open ? confirmClose : null;
