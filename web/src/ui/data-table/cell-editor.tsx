@@ -2,6 +2,7 @@ import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { Check, X } from "lucide-react";
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { toast } from "../../lib/toast";
+import { holdPageForForm } from "../../lib/unsaved-edits";
 import { keepClicksInside, OptionPicker } from "../option-picker";
 import { parseMulti } from "./editing";
 import type { CellEditor, CellPatch } from "./types";
@@ -40,6 +41,9 @@ function TextEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>
     if (error) box.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [error]);
   const fields = editor.kind === "text" ? editor.fields : [];
+  // Typed and not saved yet: closing the tab asks first, as a form typed into does.
+  const typed = fields.some(({ key }) => (values[key] ?? "") !== (initial[key] ?? ""));
+  useEffect(() => (typed ? holdPageForForm() : undefined), [typed]);
 
   const finish = (save: boolean, refocus: boolean) => {
     if (done.current) return;
