@@ -211,14 +211,21 @@ describe("a save whose answer was lost on its way back is sent again and made on
     return keys;
   }
 
+  function sentAgainUnderItsKey(keys) {
+    assert.equal(keys.length, 2, "sent again after no answer");
+    assert.match(keys[0], /^[0-9a-f]{32}$/);
+    assert.equal(keys[1], keys[0], "under the same key");
+  }
+
+  const selectRow = (name) =>
+    page.getByTestId("record-row").filter({ hasText: name }).getByRole("checkbox", { name: "Select row" }).click();
+
   it("a new contact: the dialog closes as saved, and the server holds one", async () => {
     const keys = await loseFirstAnswer("contacts.create");
     // No email: nothing else would stop a second contact.
     await addContact(page, { firstName: "Dorothy", lastName: "Hoover" });
     await page.unroute(procedureRoute("contacts.create"));
-    assert.equal(keys.length, 2, "sent again after no answer");
-    assert.match(keys[0], /^[0-9a-f]{32}$/);
-    assert.equal(keys[1], keys[0], "under the same key");
+    sentAgainUnderItsKey(keys);
     const found = await callProcedure(page, "search.records", { query: "Dorothy" }, { kind: "query" });
     assert.equal(found.contacts.length, 1, "made once");
     await page.reload();
@@ -239,8 +246,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
     await editCellText(title, "Title", "Mathematician");
     assert.equal((await answered).status(), 200, "the save sent again is answered as saved");
     await page.unroute(procedureRoute("contacts.update"));
-    assert.equal(keys.length, 2, "sent again after no answer");
-    assert.equal(keys[1], keys[0], "under the same key");
+    sentAgainUnderItsKey(keys);
     // A refusal would show at once with the answer; a moment more for the toast to render.
     await page.waitForTimeout(500);
     assert.equal(await errorToasts().count(), 0, "no conflict with itself");
@@ -252,17 +258,12 @@ describe("a save whose answer was lost on its way back is sent again and made on
 
   it("a contact moved to the trash: said as done, not as an error", async () => {
     const keys = await loseFirstAnswer("contacts.delete");
-    await page
-      .getByTestId("record-row")
-      .filter({ hasText: "Mary Winston" })
-      .getByRole("checkbox", { name: "Select row" })
-      .click();
+    await selectRow("Mary Winston");
     await page.getByTestId("selection-bar").getByRole("button", { name: "Delete" }).click();
     // One contact goes at once, with Undo on the toast (no question).
     await page.locator("[data-sonner-toast]").filter({ hasText: "Deleted 1 contact." }).waitFor();
     await page.unroute(procedureRoute("contacts.delete"));
-    assert.equal(keys.length, 2, "sent again after no answer");
-    assert.equal(keys[1], keys[0], "under the same key");
+    sentAgainUnderItsKey(keys);
     assert.equal(await errorToasts().count(), 0, "no 'does not exist' for a delete that was made");
     await page.getByTestId("record-total").getByText("1 contact").waitFor();
     const found = await callProcedure(page, "search.records", { query: "Mary" }, { kind: "query" });
@@ -271,11 +272,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
 
   it("a tag added to the selection: said as done, not as 'Nothing to change'", async () => {
     const keys = await loseFirstAnswer("contacts.bulkUpdate");
-    await page
-      .getByTestId("record-row")
-      .filter({ hasText: "Dorothy Hoover" })
-      .getByRole("checkbox", { name: "Select row" })
-      .click();
+    await selectRow("Dorothy Hoover");
     const bar = page.getByTestId("selection-bar");
     await bar.getByRole("button", { name: "Tags" }).click();
     await page.getByRole("menuitem", { name: "Add tag…" }).click();
@@ -284,8 +281,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
     await dialog.getByRole("button", { name: "Add tag" }).click();
     await page.locator("[data-sonner-toast]").filter({ hasText: "Tagged 1 contact “wind-tunnel”." }).waitFor();
     await page.unroute(procedureRoute("contacts.bulkUpdate"));
-    assert.equal(keys.length, 2, "sent again after no answer");
-    assert.equal(keys[1], keys[0], "under the same key");
+    sentAgainUnderItsKey(keys);
     assert.equal(await page.locator("[data-sonner-toast]").filter({ hasText: "Nothing to change" }).count(), 0);
     assert.equal(await errorToasts().count(), 0);
     await bar.getByRole("button", { name: "Clear selection" }).click();
@@ -308,8 +304,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
       .waitFor();
     await dialog.waitFor({ state: "hidden" });
     await page.unroute(procedureRoute("contacts.merge"));
-    assert.equal(keys.length, 2, "sent again after no answer");
-    assert.equal(keys[1], keys[0], "under the same key");
+    sentAgainUnderItsKey(keys);
     assert.equal(await page.locator("[data-sonner-toast]").filter({ hasText: "Could not merge" }).count(), 0);
     await page.getByTestId("record-total").getByText("1 contact").waitFor();
     const found = await callProcedure(page, "search.records", { query: "Dorothy" }, { kind: "query" });
@@ -326,8 +321,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
     await page.getByText("Saved the view “Flight research”").waitFor();
     await dialog.waitFor({ state: "hidden" });
     await page.unroute(procedureRoute("views.create"));
-    assert.equal(keys.length, 2, "sent again after no answer");
-    assert.equal(keys[1], keys[0], "under the same key");
+    sentAgainUnderItsKey(keys);
     assert.equal(await page.locator("[data-sonner-toast]").filter({ hasText: "Could not" }).count(), 0);
     const views = await callProcedure(page, "views.list", { object: "contact" }, { kind: "query" });
     assert.deepEqual(
