@@ -14,11 +14,50 @@ type Caller = Owner["caller"];
  * lands between this one's reads and its write. (Through the binding: procedures make their own database.)
  */
 async function racingCaller(identity: Identity, meanwhile: () => Promise<unknown>) {
-  const DB = raceBeforeBatch(env.DB, meanwhile);
+  return callerOver(identity, raceBeforeBatch(env.DB, meanwhile));
+}
+
+/** A caller for `identity` whose procedures use `DB` as their D1 binding. */
+async function callerOver(identity: Identity, DB: D1Database) {
   const request = new Request("http://crm.test/trpc", {
     headers: { authorization: `Bearer ${await signIdToken(identity)}` },
   });
   return createCaller(await createContext({ env: { ...env, DB }, request }));
+}
+
+/** `DB`, except that `meanwhile` runs just before the first statement run on its own whose SQL `matches`. */
+function beforeStatement(DB: D1Database, matches: (sql: string) => boolean, meanwhile: () => Promise<unknown>) {
+  let raced = false;
+  const delayed = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(inner, property) {
+        const value: unknown = Reflect.get(inner, property);
+        if (typeof value !== "function") return value;
+        if (property === "bind")
+          return (...values: unknown[]) =>
+            delayed((value as (...v: unknown[]) => D1PreparedStatement).apply(inner, values));
+        if (property === "run" || property === "all" || property === "raw" || property === "first")
+          return async (...args: unknown[]) => {
+            if (!raced) {
+              raced = true;
+              await meanwhile();
+            }
+            return (value as (...a: unknown[]) => unknown).apply(inner, args);
+          };
+        return value.bind(inner);
+      },
+    });
+  return new Proxy(DB, {
+    get(inner, property) {
+      const value: unknown = Reflect.get(inner, property);
+      if (property === "prepare")
+        return (sql: string) => {
+          const statement = inner.prepare(sql);
+          return matches(sql) ? delayed(statement) : statement;
+        };
+      return typeof value === "function" ? value.bind(inner) : value;
+    },
+  });
 }
 
 const count = async (table: string, organizationId: string) =>
@@ -534,6 +573,25 @@ describe("keyed bulk edits", () => {
     expect(second).toEqual({ updated: 1, matched: 1 });
     expect(first).toEqual(second);
     expect((await activitiesOf(ann.id)).map((a) => a.kind)).toEqual(["created", "updated"]);
+  });
+
+  it("answer a bulk edit sent again while the first is still being written once the first is done", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    const request = { ids: [ann.id], action: { type: "addTag", tag: "vip" } as const, key: "bulk-slow-1" };
+    let second: Promise<unknown> | undefined;
+    // Just before the first stores its answer, the same edit arrives again and finds its key taken.
+    const DB = beforeStatement(
+      env.DB,
+      (sql) => /^update "write_keys"/i.test(sql),
+      async () => {
+        second = caller.contacts.bulkUpdate(request);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      },
+    );
+    const first = await (await callerOver(identity, DB)).contacts.bulkUpdate(request);
+    expect(first).toEqual({ updated: 1, matched: 1 });
+    expect(await second).toEqual(first);
   });
 
   it("answer a bulk edit sent again after its records were deleted as the first, and refuse another organization's", async () => {

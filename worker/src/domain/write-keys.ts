@@ -150,11 +150,26 @@ export function answerOnce<T, Stored = T>(
   );
 }
 
+/** How long a write sent again waits for the first one's answer while it is still being written. */
+const SETTLING_WAIT_MS = 2_000;
+const SETTLING_POLL_MS = 50;
+
+/** The answer stored under `key` once its write is done, waiting up to SETTLING_WAIT_MS; undefined if none came. */
+async function settledAnswer<T>(db: Database, organizationId: string, key: string): Promise<T | undefined> {
+  for (let waited = 0; waited < SETTLING_WAIT_MS; waited += SETTLING_POLL_MS) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLING_POLL_MS));
+    const answer = (await answeredBefore<Kept<T>>(db, organizationId, key))?.answer;
+    if (answer !== undefined) return answer;
+  }
+  return undefined;
+}
+
 /**
  * The same, for a write whose answer is known only after its last batch (a bulk edit, written in rounds):
  * `write` puts `remember()` first in its first batch, and its answer is stored once it is done. Sent again,
- * it is answered from that; sent again while the first is still being written, with `meanwhile` (what
- * this send itself did: nothing). Without a key, simply `write`.
+ * it is answered from that; sent again while the first is still being written, with that once it is
+ * stored, or after SETTLING_WAIT_MS with `meanwhile` (what this send itself did: nothing). Without a key,
+ * simply `write`.
  */
 export function settleOnce<T>(
   db: Database,
@@ -168,7 +183,7 @@ export function settleOnce<T>(
     db,
     organizationId,
     written,
-    (stored) => Promise.resolve(stored ?? meanwhile()),
+    async (stored) => stored ?? (await settledAnswer<T>(db, organizationId, written.key)) ?? meanwhile(),
     async () => {
       const answer = await write(() => rememberAnswer(db, organizationId, written, undefined));
       await amendAnswer(db, organizationId, written.key, { request: written.request, answer } satisfies Kept);
