@@ -192,6 +192,11 @@ describe("/tasks: a title edited while a teammate renamed the task", () => {
     assert.equal((await saved()).title, "Call Ana", "the teammate's title stands until the person chooses");
 
     await refusal.getByRole("button", { name: "Save mine" }).click();
+    // The keyboard is back on the list at once: Enter edits the task, it does not press "Save mine" again.
+    await page.keyboard.press("Enter");
+    await input.waitFor();
+    await page.keyboard.press("Escape");
+    await input.waitFor({ state: "detached" });
     await page.getByTestId("task-title").getByText("Call the bank about the loan").waitFor();
     await page.waitForLoadState("networkidle");
     assert.equal((await saved()).title, "Call the bank about the loan");

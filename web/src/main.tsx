@@ -8,12 +8,13 @@ import { AuthProvider } from "./lib/auth";
 import { followConnection } from "./lib/offline-edits";
 import { persistOptions, queryClient, refreshRestoredQueries } from "./lib/query-client";
 import { ThemeProvider, useTheme } from "./lib/theme";
-import { TOAST_OPTIONS } from "./lib/toast";
+import { returnFocusFromToasts, TOAST_OPTIONS } from "./lib/toast";
 import { keyHistoryEntry } from "./ui/data-table/list-memory";
 import "./styles.css";
 
 keyHistoryEntry();
 followConnection();
+returnFocusFromToasts();
 const router = createBrowserRouter(routes);
 
 function ThemedToaster() {
