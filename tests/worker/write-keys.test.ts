@@ -594,6 +594,33 @@ describe("keyed bulk edits", () => {
     expect(await second).toEqual(first);
   });
 
+  it("fail as they failed when a later round's batch fails: not answered as if sent again, and sent again they are made", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    const bob = await caller.contacts.create({ firstName: "Bob" });
+    const request = { ids: [ann.id, bob.id], action: { type: "addTag", tag: "vip" } as const, key: "bulk-fails-1" };
+    // A teammate changes Bob before the first round's batch (Bob goes to a second round), whose batch fails.
+    let batches = 0;
+    const DB = new Proxy(env.DB, {
+      get(inner, property) {
+        if (property === "batch")
+          return async (statements: D1PreparedStatement[]) => {
+            batches += 1;
+            if (batches === 1) await caller.contacts.update({ id: bob.id, version: 1, patch: { title: "CFO" } });
+            if (batches === 2) throw new Error("D1_ERROR: Network connection lost.");
+            return inner.batch(statements);
+          };
+        const value: unknown = Reflect.get(inner, property);
+        return typeof value === "function" ? value.bind(inner) : value;
+      },
+    });
+    const failing = await callerOver(identity, DB);
+    await expect(failing.contacts.bulkUpdate(request)).rejects.toThrow(/Network connection lost/);
+    // Tried again (a new call, under a key of its own), it makes what the failed one did not.
+    expect(await caller.contacts.bulkUpdate({ ...request, key: "bulk-fails-2" })).toEqual({ updated: 1, matched: 2 });
+    expect((await caller.contacts.get({ id: bob.id })).contact.tags).toEqual(["vip"]);
+  });
+
   it("answer a bulk edit sent again after its records were deleted as the first, and refuse another organization's", async () => {
     const ours = await ownerOfNewOrganization();
     const theirs = await ownerOfNewOrganization();

@@ -63,14 +63,18 @@ export function amendAnswer(db: Database, organizationId: string, key: string, r
     .where(and(eq(writeKeys.organizationId, organizationId), eq(writeKeys.key, key)));
 }
 
-/** A keyed write's row: the request it came with, and (for a create or a delete) its answer. */
-type Kept<Answer = unknown> = { request: string; answer?: Answer };
+/**
+ * A keyed write's row: the request it came with, and (for a create or a delete) its answer; while a write in
+ * several batches is being made, which send is making it (`sender`).
+ */
+type Kept<Answer = unknown> = { request: string; answer?: Answer; sender?: string };
 
 /**
  * Makes `write` at most once per key, without reading anything first: a write sent again fails on what the
  * first one did (its key, first in the batch, is taken; an update's version has moved on; a contact's email
  * is the one the first send's contact took), and then, its key found with the same request, it is answered
- * from the first one's answer (`answer`). Any other failure is the caller's, as it is.
+ * from the first one's answer (`answer`). Any other failure is the caller's, as it is, and so is one after
+ * this very send remembered its key (`sender`: a write in several batches that failed after its first).
  */
 async function once<T, Answer>(
   db: Database,
@@ -78,12 +82,14 @@ async function once<T, Answer>(
   written: WriteKey,
   answer: (first: Answer) => Promise<T>,
   write: () => Promise<T>,
+  sender?: string,
 ): Promise<T> {
   try {
     return await write();
   } catch (error) {
     const earlier = await answeredBefore<Kept<Answer>>(db, organizationId, written.key);
-    if (earlier?.request === written.request) return answer(earlier.answer as Answer);
+    if (earlier?.request === written.request && (!sender || earlier.sender !== sender))
+      return answer(earlier.answer as Answer);
     if (earlier && isKeyClash(error))
       throw new TRPCError({
         code: "CONFLICT",
@@ -179,15 +185,23 @@ export function settleOnce<T>(
   meanwhile: () => T,
 ): Promise<T> {
   if (!written) return write(() => []);
+  const sender = crypto.randomUUID();
   return once<T, T | undefined>(
     db,
     organizationId,
     written,
     async (stored) => stored ?? (await settledAnswer<T>(db, organizationId, written.key)) ?? meanwhile(),
     async () => {
-      const answer = await write(() => rememberAnswer(db, organizationId, written, undefined));
-      await amendAnswer(db, organizationId, written.key, { request: written.request, answer } satisfies Kept);
+      const pending: Kept = { request: written.request, sender };
+      const answer = await write(() => rememberWrite(db, organizationId, written.key, pending, new Date()));
+      try {
+        await amendAnswer(db, organizationId, written.key, { request: written.request, answer } satisfies Kept);
+      } catch (error) {
+        // The write is made: this send has its answer, which is what counts; one sent again waits, then says "nothing".
+        console.error("Could not store a keyed write's answer", error);
+      }
       return answer;
     },
+    sender,
   );
 }
