@@ -1,4 +1,16 @@
-import { Column, eq, getTableColumns, Name, Param, SQL, sql, StringChunk, Table, type SQLWrapper } from "drizzle-orm";
+import {
+  Column,
+  eq,
+  exists,
+  getTableColumns,
+  Name,
+  Param,
+  SQL,
+  sql,
+  StringChunk,
+  Table,
+  type SQLWrapper,
+} from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import { SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -21,6 +33,16 @@ export function databaseFor(env: Env, _organizationId?: string): Database {
     instances.set(env.DB, db);
   }
   return db;
+}
+
+/** `EXISTS (SELECT 1 FROM table WHERE condition)`: a statement's guard that a row is still as it was read. */
+export function rowExists(db: Database, table: SQLiteTable, condition: SQL | undefined): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(condition),
+  );
 }
 
 /**

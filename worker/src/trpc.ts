@@ -5,7 +5,7 @@ import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { memberships, organizations, users, type Role } from "../../drizzle";
 import { InvalidTokenError, verifyIdToken, type FirebaseClaims } from "./auth/verify-id-token";
-import { bindingFor, databaseFor, type Database, type Statement } from "./db";
+import { bindingFor, databaseFor, runBatch, type Database, type Statement } from "./db";
 import { StaleVersion } from "./domain/records/conflict";
 import { serializeResponse } from "./serialize";
 import type { Env } from "./env";
@@ -192,7 +192,7 @@ export const memberReadProcedure = t.procedure.use(({ ctx, next }) => {
   }
   /** Runs `statements` in one batch; FORBIDDEN unless the caller is a member. */
   async function readAsMember(statements: BatchItem<"sqlite">[]): Promise<{ results: unknown[] }> {
-    const results = (await ctx.db.batch(statements as [BatchItem<"sqlite">])) as unknown[];
+    const results = await runBatch(ctx.db, statements);
     if (!results.some((rows) => Array.isArray(rows) && rows.length > 0)) await assertMember();
     return { results };
   }

@@ -206,7 +206,7 @@ export const notesRouter = createTRPCRouter({
           ...recomputeLastActivity(ctx.db, ctx.org.id, current, current.occurredAt),
           ...refreshCompanyOf(ctx.db, ctx.org.id, current),
         ];
-        const results = (await ctx.db.batch(statements as [BatchItem<"sqlite">])) as unknown[];
+        const results = await runBatch(ctx.db, statements);
         const [updated] = results[guarded.length] as Awaited<typeof edit>;
         if (!updated) throw await staleNoteError(ctx.db, ctx.org.id, await findNote(ctx.db, ctx.org.id, input.id));
         return updated;

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, exists, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { companies, contacts, tasks } from "../../../drizzle";
 import { newId } from "../domain/ids";
@@ -8,7 +8,7 @@ import { activityRow, diffFields, insertActivity, insertActivityWhere } from "..
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { assertLiveRecord } from "../domain/records/live-record";
-import { runBatch, type Database } from "../db";
+import { rowExists, runBatch, type Database } from "../db";
 import { recordIdInput } from "../schemas/records";
 import { taskCreateInput, taskListInput, taskTrashInput, taskUpdateInput, type taskViews } from "../schemas/tasks";
 import { createTRPCRouter, memberProcedure } from "../trpc";
@@ -131,13 +131,7 @@ function viewOrder(view: TaskView): TaskOrder {
 /** The trash: newest deletion first. */
 const trashOrder: TaskOrder = { keys: (task) => [sql`${task.deletedAt}`, sql`${task.id}`], descending: true };
 
-const existsTask = (db: Database, condition: SQL | undefined) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(tasks)
-      .where(condition),
-  );
+const existsTask = (db: Database, condition: SQL | undefined) => rowExists(db, tasks, condition);
 
 export const tasksRouter = createTRPCRouter({
   /**
@@ -278,7 +272,7 @@ export const tasksRouter = createTRPCRouter({
             .where(unchanged)
             .returning(),
         ];
-        const results = await ctx.db.batch(statements as [BatchItem<"sqlite">]);
+        const results = await runBatch(ctx.db, statements);
         const [updated] = results[results.length - 1] as Task[];
         if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, current.id, "task");
         return updated as Task;
@@ -359,7 +353,7 @@ async function moveTask(
       .where(unchanged)
       .returning(),
   ];
-  const results = await db.batch(statements as [BatchItem<"sqlite">]);
+  const results = await runBatch(db, statements);
   const [moved] = results[results.length - 1] as Task[];
   if (!moved) throw await staleVersionError(db, task.organizationId, task.id, "task");
   return moved;

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, exists, or, sql } from "drizzle-orm";
+import { and, asc, eq, or } from "drizzle-orm";
 import { savedViews, users } from "../../../drizzle";
-import { runBatch } from "../db";
+import { rowExists, runBatch } from "../db";
 import { newId } from "../domain/ids";
 import { answerOnce, createOnce, updateOnce } from "../domain/write-keys";
 import { conflictError, notFound } from "../domain/records/conflict";
@@ -115,14 +115,8 @@ export const viewsRouter = createTRPCRouter({
           eq(savedViews.organizationId, ctx.org.id),
           eq(savedViews.version, version),
         );
-        const guard = exists(
-          ctx.db
-            .select({ one: sql`1` })
-            .from(savedViews)
-            .where(current),
-        );
         const results = await runBatch(ctx.db, [
-          ...remember(guard),
+          ...remember(rowExists(ctx.db, savedViews, current)),
           ctx.db
             .update(savedViews)
             .set({ ...patch, version: version + 1, updatedBy: ctx.uid, updatedAt: new Date() })

@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, exists, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { contacts } from "../../../../drizzle";
-import { organizationRowsById, runBatch, type Database } from "../../db";
+import { organizationRowsById, rowExists, runBatch, type Database } from "../../db";
 import type { BulkAction } from "../../schemas/records";
 import type { WriteKey } from "../../schemas/write-key";
 import { assertMember } from "../members";
@@ -153,12 +153,7 @@ async function applyBulk(
             changes,
             at: now,
           }),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(table)
-              .where(unchanged),
-          ),
+          rowExists(db, table, unchanged),
         ),
         db
           .update(table)

@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
-import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { activities, type contacts } from "../../../../drizzle";
-import { inValues, organizationRowsById, runBatch, type Database } from "../../db";
+import { inValues, organizationRowsById, rowExists, runBatch, type Database } from "../../db";
 import { activityRow, insertActivity, insertActivityWhere } from "./activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ListColumnValues, ObjectConfig } from "./fields";
@@ -122,13 +122,7 @@ export function timelinePage(rows: unknown): { items: Activity[]; more: boolean 
 }
 
 function existsWhere(ctx: RecordContext, config: ObjectConfig, condition: SQL | undefined) {
-  const table = tableOf(config);
-  return exists(
-    ctx.db
-      .select({ one: sql`1` })
-      .from(table)
-      .where(condition),
-  );
+  return rowExists(ctx.db, tableOf(config), condition);
 }
 
 function activity(ctx: RecordContext, config: ObjectConfig, recordId: string, at: Date) {

@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, exists, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { activities, companies, contacts, notes, tasks } from "../../../../drizzle";
 import type { BatchItem } from "drizzle-orm/batch";
-import { runBatch, type Database } from "../../db";
+import { rowExists, runBatch, type Database } from "../../db";
 import type { WriteKey } from "../../schemas/write-key";
 import { updateOnce } from "../write-keys";
 import { activityRow, diffFields, insertActivityWhere } from "./activity";
@@ -142,13 +142,7 @@ async function merge(
     isNull(table.deletedAt),
   );
   const mergedLive = and(inOrg, eq(table.id, merged.id), isNull(table.deletedAt));
-  const rowWhere = (condition: SQL | undefined) =>
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(table)
-        .where(condition),
-    );
+  const rowWhere = (condition: SQL | undefined) => rowExists(db, table, condition);
   // Before the merged record is trashed: both as read. After: the survivor as read and the
   // merged record trashed at `now`, by this batch.
   const before = sql`${rowWhere(survivorCurrent)} AND ${rowWhere(mergedLive)}`;
