@@ -1,3 +1,4 @@
+import { useMutation, type UseMutationOptions, type UseMutationResult } from "@tanstack/react-query";
 import { isNetworkFailure } from "./trpc-errors";
 
 const RETRY_FIRST_MS = 1000;
@@ -24,3 +25,13 @@ export const resendWithoutAnswer = {
   retry: (failures: number, error: unknown) => failures < RESEND_DELAYS_MS.length && isNetworkFailure(error),
   retryDelay: (failures: number) => RESEND_DELAYS_MS[failures] ?? RESEND_DELAYS_MS.at(-1)!,
 };
+
+/**
+ * A save sent again after no answer. Only for one that is the same however often it is made (a pair dismissed,
+ * a property its key makes unique); any other goes under a key of its own (useKeyedMutation).
+ */
+export function useResentMutation<TData, TError, TVariables, TContext = unknown>(
+  options: UseMutationOptions<TData, TError, TVariables, TContext>,
+): UseMutationResult<TData, TError, TVariables, TContext> {
+  return useMutation({ ...resendWithoutAnswer, ...options });
+}

@@ -1,6 +1,6 @@
-import { useMutation, type UseMutationOptions, type UseMutationResult } from "@tanstack/react-query";
+import type { UseMutationOptions, UseMutationResult } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { resendWithoutAnswer } from "./resend";
+import { useResentMutation } from "./resend";
 import { newWriteKey } from "./write-key";
 
 export const withKey = <V extends { key?: string }>(variables: V): V => ({
@@ -19,7 +19,7 @@ export const withKey = <V extends { key?: string }>(variables: V): V => ({
 export function useKeyedMutation<TData, TError, TVariables extends { key?: string }, TContext = unknown>(
   options: UseMutationOptions<TData, TError, TVariables, TContext>,
 ): UseMutationResult<TData, TError, TVariables, TContext> {
-  const mutation = useMutation({ ...resendWithoutAnswer, ...options });
+  const mutation = useResentMutation(options);
   const { mutate, mutateAsync } = mutation;
   const keyed = useMemo(
     () => ({

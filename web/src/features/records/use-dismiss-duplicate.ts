@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { useCallback } from "react";
-import { resendWithoutAnswer } from "../../lib/resend";
+import { useResentMutation } from "../../lib/resend";
 import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { recordNouns, type RecordObject } from "./use-record-actions";
@@ -16,14 +16,11 @@ type Named = { id: string; name: string };
 export function useDismissDuplicate(object: RecordObject) {
   const queryClient = useQueryClient();
   // Both are the same however often they are made: sent again after no answer, without a key.
-  const contacts = useMutation({ ...resendWithoutAnswer, ...trpc.contacts.dismissDuplicate.mutationOptions() });
-  const companies = useMutation({ ...resendWithoutAnswer, ...trpc.companies.dismissDuplicate.mutationOptions() });
+  const contacts = useResentMutation(trpc.contacts.dismissDuplicate.mutationOptions());
+  const companies = useResentMutation(trpc.companies.dismissDuplicate.mutationOptions());
   const { mutateAsync } = object === "contact" ? contacts : companies;
-  const undoContacts = useMutation({ ...resendWithoutAnswer, ...trpc.contacts.undismissDuplicate.mutationOptions() });
-  const undoCompanies = useMutation({
-    ...resendWithoutAnswer,
-    ...trpc.companies.undismissDuplicate.mutationOptions(),
-  });
+  const undoContacts = useResentMutation(trpc.contacts.undismissDuplicate.mutationOptions());
+  const undoCompanies = useResentMutation(trpc.companies.undismissDuplicate.mutationOptions());
   const { mutateAsync: undo } = object === "contact" ? undoContacts : undoCompanies;
   return useCallback(
     async (a: Named, b: Named): Promise<boolean> => {

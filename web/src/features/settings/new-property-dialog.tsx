@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { isConflict } from "../../lib/trpc-errors";
 import { useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast, toastError } from "../../lib/toast";
-import { resendWithoutAnswer } from "../../lib/resend";
+import { useResentMutation } from "../../lib/resend";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog, discardQuestion } from "../../ui/dialog";
@@ -27,9 +27,8 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
   const [required, setRequired] = useState(false);
   // Sent again after no answer: the server answers a create it already made with that property (its key is
   // unique; a write key would clash with the property's own `key` field).
-  const create = useMutation({
-    ...resendWithoutAnswer,
-    ...trpc.properties.create.mutationOptions({
+  const create = useResentMutation(
+    trpc.properties.create.mutationOptions({
       onSuccess: (created) => {
         toast.success(`Added “${created.label}” to ${objectLabels[created.object].toLowerCase()}`);
         void queryClient.invalidateQueries({ queryKey: trpc.properties.list.queryKey({ object }) });
@@ -41,7 +40,7 @@ export function NewPropertyDialog({ object, open, onOpenChange }: NewPropertyDia
           toastError(error, "Could not add the property");
       },
     }),
-  });
+  );
   const errors = fieldErrorsOf(create.error);
   const effectiveKey = key ?? keyFromLabel(label);
   const options = optionsOf(draft);
