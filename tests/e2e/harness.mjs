@@ -68,6 +68,14 @@ function instrument(page) {
   page.on("request", (request) => page.pending.add(request));
   page.on("requestfinished", (request) => page.pending.delete(request));
   page.on("requestfailed", (request) => page.pending.delete(request));
+  // When a call to the Worker last started or ended, for settled().
+  page.lastCallMoved = Date.now();
+  const callMoved = (request) => {
+    if (new URL(request.url()).pathname.startsWith("/trpc/")) page.lastCallMoved = Date.now();
+  };
+  page.on("request", callMoved);
+  page.on("requestfinished", callMoved);
+  page.on("requestfailed", callMoved);
   page.on("pageerror", (error) => page.errors.push(error.message));
   // The app's last calls, and every toast shown (a toast is gone 5 s later), for a failed test to tell.
   page.calls = [];
@@ -209,7 +217,7 @@ function describeShown() {
 /**
  * `check` (async; throws while what it expects is not there yet) tried until it passes or `timeout` ms
  * went by. For what the server holds after an action whose request the page sends a moment later (a
- * quick add clears its field, then sends): networkidle may come before that request starts.
+ * quick add clears its field, then sends): settled() may come before that request starts.
  */
 export async function eventually(check, timeout = 10_000) {
   const end = Date.now() + timeout;
@@ -220,6 +228,26 @@ export async function eventually(check, timeout = 10_000) {
       if (Date.now() > end) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Resolves once the page has had no call to the Worker open for `quietMs`: what a test waits for before reading the
+ * server after an action whose save the page sends a moment after it shows the change (optimistically).
+ * Not Playwright's waitForLoadState("networkidle"), which resolves at once on a page that was idle once since it
+ * loaded, and so read the server while an Undo's save was still on its way (CI, tasks: the old due date).
+ */
+export async function settled(page, { quietMs = 300, timeout = 15_000 } = {}) {
+  const end = Date.now() + timeout;
+  const calls = () => [...page.pending].filter((request) => new URL(request.url()).pathname.startsWith("/trpc/"));
+  for (;;) {
+    const open = calls();
+    if (open.length === 0 && Date.now() - page.lastCallMoved >= quietMs) return;
+    if (Date.now() > end)
+      throw new Error(
+        `calls still open after ${timeout} ms: ${open.map((r) => `${r.method()} ${r.url()}`).join(", ")}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 

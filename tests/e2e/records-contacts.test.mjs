@@ -8,6 +8,7 @@ import {
   openCellEditor,
   registeredUser,
   screenshot,
+  settled,
 } from "./harness.mjs";
 
 describe("/contacts: create a contact, edit cells inline, read its side panel", () => {
@@ -73,7 +74,7 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
     }
 
     // Each edit is saved on the server, not only in the optimistic cache.
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     await page.reload();
     await row().waitFor();
     assert.equal(await cell("title").innerText(), "Director of Programming");

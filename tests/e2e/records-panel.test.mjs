@@ -7,6 +7,7 @@ import {
   launchBrowser,
   registeredUser,
   screenshot,
+  settled,
 } from "./harness.mjs";
 
 describe("a record's side panel: fields edited in place, company ↔ people, tasks", () => {
@@ -90,7 +91,7 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await cell("Grace Hopper", "tags").getByText("vip").waitFor();
 
     // Everything above is on the server: a reload shows it, and the timeline tells each change.
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     await page.reload();
     await row("Grace Hopper").click();
     await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();
@@ -228,7 +229,7 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await picker("Company").fill("glob");
     await page.getByRole("option", { name: /Globex/ }).click();
     assert.equal(await cell("Grace Hopper", "company").innerText(), "Globex");
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     assert.equal(await cell("Grace Hopper", "company").innerText(), "Globex", "still Globex once saved");
     await page.reload();
     await row("Grace Hopper").waitFor();

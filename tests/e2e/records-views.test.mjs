@@ -9,6 +9,7 @@ import {
   recordNames,
   recordTotal,
   screenshot,
+  settled,
   teammateJoins,
 } from "./harness.mjs";
 
@@ -92,7 +93,7 @@ describe("saved views on /contacts", () => {
     await page.getByTestId("filter-chip").filter({ hasText: "Lead status is Qualified" }).waitFor();
     await total("2 contacts match").waitFor();
     assert.deepEqual(await names(), ["Ann Archer", "Cy Cole"]);
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     assert.equal(await page.getByTestId("column-header-leadScore").count(), 0);
     assert.equal(await page.getByTestId("column-header-prop:region").count(), 0);
     assert.equal(await page.getByTestId("column-header-title").count(), 1);

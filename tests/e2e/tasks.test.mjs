@@ -6,7 +6,9 @@ import {
   eventually,
   launchBrowser,
   registeredUser,
+  savedBy,
   screenshot,
+  settled,
   teammateJoins,
 } from "./harness.mjs";
 
@@ -93,7 +95,7 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
     );
 
     // Saved, not only optimistic: a fresh load shows it done.
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     await page.goto("/tasks?view=done");
     await row("Call Ann").waitFor();
     assert.equal(await row("Call Ann").getByRole("checkbox").getAttribute("aria-checked"), "true");
@@ -198,7 +200,7 @@ describe("/tasks: a title edited while a teammate renamed the task", () => {
     await page.keyboard.press("Escape");
     await input.waitFor({ state: "detached" });
     await page.getByTestId("task-title").getByText("Call the bank about the loan").waitFor();
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     assert.equal((await saved()).title, "Call the bank about the loan");
     assert.deepEqual(await titles(), ["Call the bank about the loan"]);
   });
@@ -280,12 +282,13 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
     await row("Send the contract").waitFor({ state: "detached" });
     await count("upcoming").getByText("1").waitFor();
     assert.equal(await count("today").innerText(), "1");
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     assert.equal((await saved("Send the contract")).dueAt.toISOString(), due.tomorrowAt10);
 
+    const undone = savedBy(page, "tasks.update");
     await toast("“Send the contract” is due").getByRole("button", { name: "Undo" }).click();
     await row("Send the contract").waitFor();
-    await page.waitForLoadState("networkidle");
+    await undone;
     assert.equal((await saved("Send the contract")).dueAt.toISOString(), due.today);
   });
 
@@ -296,7 +299,7 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
       .click();
     await toast("“Book the venue” is due Mon").waitFor();
     await row("Book the venue").waitFor({ state: "detached" });
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     const dueAt = (await saved("Book the venue")).dueAt;
     const { weekday, hour } = await page.evaluate((iso) => {
       const d = new Date(iso);
@@ -314,7 +317,7 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
     await page.keyboard.press("Enter");
     await toast("Assigned “Send the contract” to Tara Teammate").waitFor();
     await row("Send the contract").waitFor({ state: "detached" });
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     const members = await callProcedure(page, "organization.listMembers", undefined, { kind: "query" });
     const tara = members.find((member) => member.displayName === "Tara Teammate");
     assert.equal((await saved("Send the contract")).assigneeId, tara.userId);
@@ -356,7 +359,7 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
     await details.getByRole("radio", { name: "High" }).click();
     await prioritySaved;
     await row("Prepare the demo").getByRole("button", { name: "Notes on Prepare the demo" }).waitFor();
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     const stored = await saved("Prepare the demo");
     assert.deepEqual([stored.notes, stored.priority], ["Ask for their data first", "high"]);
     await screenshot(page, "task-details");
@@ -403,13 +406,13 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
       .filter({ hasText: "Could not update the task: Tara Teammate changed this task at" });
     await refusal.waitFor();
     // The list read again has their notes; the field keeps what was typed.
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     assert.equal(await notes.inputValue(), "Ask for their data first, then demo");
     assert.equal((await saved("Prepare the demo")).notes, "Bring the slides and the contract");
 
     await refusal.getByRole("button", { name: "Save mine" }).click();
     await refusal.waitFor({ state: "detached" });
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     assert.equal((await saved("Prepare the demo")).notes, "Ask for their data first, then demo");
     assert.equal(await notes.inputValue(), "Ask for their data first, then demo");
   });
@@ -473,7 +476,7 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
     await page.keyboard.press("Enter");
     await toast(`Linked “${title}” to Ann Lee`).waitFor();
     assert.equal(await row().getByTestId("task-record").innerText(), "Ann Lee");
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     assert.deepEqual(await saved().then((r) => [r.task.recordObject, r.task.recordId, r.recordName]), [
       "contact",
       ann.id,
@@ -482,7 +485,7 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
 
     await toast(`Linked “${title}” to Ann Lee`).getByRole("button", { name: "Undo" }).click();
     await row().getByTestId("task-record").waitFor({ state: "detached" });
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     assert.deepEqual(await saved().then((r) => [r.task.recordId, r.recordName]), [null, null]);
   });
 
@@ -500,7 +503,7 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
     await details().getByRole("link", { name: "Initech" }).waitFor();
     await toast(`Linked “${title}” to Initech`).waitFor();
     assert.equal(await row().getByTestId("task-record").innerText(), "Initech");
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     assert.deepEqual(await saved().then((r) => [r.task.recordObject, r.task.recordId]), ["company", initech.id]);
     await screenshot(page, "task-details-linked");
 
@@ -523,7 +526,7 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
     await picker().getByRole("option", { name: "Unlink" }).click();
     await toast(`“${title}” is no longer linked`).waitFor();
     await details().getByRole("button", { name: "Link a record" }).waitFor();
-    await page.waitForLoadState("networkidle");
+    await settled(page);
     assert.deepEqual(await saved().then((r) => [r.task.recordId, r.recordName]), [null, null]);
     assert.deepEqual(page.errors, []);
   });
