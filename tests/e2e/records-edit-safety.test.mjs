@@ -10,6 +10,7 @@ import {
   openCellEditor,
   procedureRoute,
   registeredUser,
+  savedBy,
   screenshot,
 } from "./harness.mjs";
 
@@ -377,12 +378,15 @@ describe("nothing typed is lost: an edit refused because a teammate saved first,
     );
     await screenshot(page, "conflict-save-mine");
 
+    // The cell shows the value at once, before its save leaves: the reload reads the server once it is answered.
+    const mine = savedBy(page, "contacts.update");
     await refusal.getByRole("button", { name: "Save mine" }).click();
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="record-row"] [data-column-id="title"]')?.textContent ===
         "Aerospace Engineer",
     );
+    await mine;
     await page.reload();
     await row().waitFor();
     assert.equal(await title().innerText(), "Aerospace Engineer");

@@ -668,9 +668,11 @@ describe("/tasks: a task without a due date, behind hundreds of dated ones", () 
     // A task of the second page completes like any other, and leaves the tab.
     const second = rows.filter({ has: page.getByTestId("task-title").getByText(titles[205], { exact: true }) });
     await second.click({ position: { x: 5, y: 5 } });
+    const completed = savedBy(page, "tasks.update");
     await page.keyboard.press("x");
     await second.waitFor({ state: "detached" });
     assert.equal(await page.getByTestId("task-tab-count-overdue").innerText(), "209");
+    await completed;
 
     // Show more, the button: after a reload the list starts from its first page again.
     await page.reload();
