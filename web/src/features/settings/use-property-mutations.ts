@@ -4,31 +4,38 @@ import { trpc } from "../../lib/trpc";
 import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import type { Property, RecordObject } from "./property-labels";
 
-/** Moves a property up or down at once; the old order comes back if the server refuses. */
+/**
+ * Moves a property up or down at once; the old order comes back if the server refuses. The list is read
+ * again once the last of quick successive moves is answered: read after an earlier one, it could land after
+ * the next move showed and put the order back as it was before that move.
+ */
 export function usePropertyReorder(object: RecordObject) {
   const queryClient = useQueryClient();
   const queryKey = trpc.properties.list.queryKey({ object });
-  return useKeyedMutation(
-    trpc.properties.reorder.mutationOptions({
-      onMutate: async ({ ids }) => {
-        await queryClient.cancelQueries({ queryKey });
-        const previous = queryClient.getQueryData<Property[]>(queryKey);
-        if (previous) {
-          const byId = new Map(previous.map((property) => [property.id, property]));
-          queryClient.setQueryData(
-            queryKey,
-            ids.flatMap((id) => byId.get(id) ?? []),
-          );
-        }
-        return { previous };
-      },
-      onError: (error, _input, context) => {
-        if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
-        toastError(error, "Could not reorder the properties");
-      },
-      onSettled: () => void queryClient.invalidateQueries({ queryKey }),
-    }),
-  );
+  const options = trpc.properties.reorder.mutationOptions();
+  return useKeyedMutation({
+    ...options,
+    onMutate: async ({ ids }) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData<Property[]>(queryKey);
+      if (previous) {
+        const byId = new Map(previous.map((property) => [property.id, property]));
+        queryClient.setQueryData(
+          queryKey,
+          ids.flatMap((id) => byId.get(id) ?? []),
+        );
+      }
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+      toastError(error, "Could not reorder the properties");
+    },
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: options.mutationKey }) === 1)
+        void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }
 
 /** Archives a property; the toast's Undo restores it (last in the order, as Restore does). */
