@@ -334,8 +334,10 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
     const shown = page.getByTestId("task-row");
     const hers = shown.filter({ has: page.getByRole("button", { name: /^Assigned to Tara Teammate/ }) });
     // The list read for everyone stays on screen until hers arrives (a fresh clone's run counted Sam's task in it).
-    await eventually(async () => assert.equal(await hers.count(), await shown.count(), "only Tara's tasks"));
-    await row("Send the contract").waitFor();
+    await eventually(async () => {
+      assert.equal(await row("Send the contract").count(), 1);
+      assert.equal(await hers.count(), await shown.count(), "only Tara's tasks");
+    });
     await filter.selectOption({ label: "Me" });
     await row("Send the contract").waitFor({ state: "detached" });
     assert.deepEqual(page.errors, []);
