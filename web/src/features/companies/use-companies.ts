@@ -7,11 +7,7 @@ export type Company = CompanyTypes["row"];
 export type CompanyListInput = RecordListView;
 export type CompanyPatch = CompanyTypes["patch"];
 
-export const companyHooks = createRecordHooks<CompanyTypes>(
-  trpc.companies,
-  (details) => details.company,
-  markContactCompaniesStale,
-);
+export const companyHooks = createRecordHooks<CompanyTypes>(trpc.companies, "company", markContactCompaniesStale);
 
 export const {
   useList: useCompanyList,

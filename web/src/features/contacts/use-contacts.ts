@@ -7,11 +7,7 @@ export type Contact = ContactTypes["row"];
 export type ContactListInput = RecordListView;
 export type ContactPatch = ContactTypes["patch"];
 
-export const contactHooks = createRecordHooks<ContactTypes>(
-  trpc.contacts,
-  (details) => details.contact,
-  markCompanyActivityStale,
-);
+export const contactHooks = createRecordHooks<ContactTypes>(trpc.contacts, "contact", markCompanyActivityStale);
 
 export const {
   useList: useContactList,

@@ -78,8 +78,8 @@ const DELETE_CHUNK = 200;
  */
 export function createRecordHooks<T extends RecordTypes>(
   router: RecordRouter,
-  /** The record inside `get`'s answer (which also carries related records and the timeline). */
-  recordOf: (details: T["details"]) => T["row"],
+  /** Where `get`'s answer (which also carries related records and the timeline) holds the record. */
+  recordField: keyof T["details"] & string,
   /** After a record is created, saved, deleted or restored: what else it may have changed (other objects' data). */
   afterWrite: (queryClient: QueryClient) => void = () => undefined,
 ) {
@@ -92,6 +92,16 @@ export function createRecordHooks<T extends RecordTypes>(
   /** Every cached list of the object: each search/filter/sort is its own infinite query. */
   const listKey = router.list.infiniteQueryKey();
   const getKey = (id: string) => procedures.get.queryKey({ id });
+  const recordOf = (details: T["details"]) => (details as Record<string, Row>)[recordField]!;
+  /**
+   * `get`'s answer holding the record as saved (over what it read, unless it read a later version): the panel shows
+   * the saved value once the edit's own overlay goes, rather than the old one until it is read again.
+   */
+  const withSaved = (details: T["details"] | undefined, saved: Row): T["details"] | undefined => {
+    const read = details && recordOf(details);
+    if (!read || read.version > saved.version) return details;
+    return { ...(details as object), [recordField]: { ...read, ...saved } };
+  };
 
   /** A page at a time; the previous results stay on screen while a new query loads. */
   function useList(input: RecordListView) {
@@ -115,6 +125,8 @@ export function createRecordHooks<T extends RecordTypes>(
       onSuccess: (saved: unknown) => {
         const row = saved as Row;
         replaceInLists(queryClient, listKey, row);
+        queryClient.setQueryData(getKey(row.id), (details: T["details"] | undefined) => withSaved(details, row));
+        // Read again all the same: the timeline tells the change.
         void queryClient.invalidateQueries({ queryKey: getKey(row.id) });
         afterWrite(queryClient);
       },
