@@ -1,4 +1,5 @@
 import { MutationObserver, QueryClient, onlineManager } from "@tanstack/react-query";
+import superjson from "superjson";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   followConnection,
@@ -6,6 +7,7 @@ import {
   keepOfflineEdits,
   keptEditCount,
   resumeOfflineEdits,
+  withLastWord,
   type OfflineEditStore,
 } from "../../web/src/lib/offline-edits";
 import { RESEND_DELAYS_MS } from "../../web/src/lib/resend";
@@ -302,5 +304,75 @@ describe("a write on its way under a key (lib/use-keyed-mutation.ts)", () => {
     answer({});
     await vi.waitFor(() => expect(client.isMutating()).toBe(0));
     keeping.unsubscribe();
+  });
+});
+
+describe("a tab's last word, written as the page goes (IndexedDB commits later than it is written)", () => {
+  const keyed = { ...edit, key: "fedcba9876543210fedcba9876543210" };
+  afterEach(() => localStorage.clear());
+
+  /** IndexedDB as it is while the page goes: the write was made, and has not committed. */
+  function uncommittedStore() {
+    const store = memoryStore();
+    return { ...store, tabs: store.tabs, write: () => new Promise<void>(() => {}) };
+  }
+
+  /** A tab that has just sent `variables` (no answer yet) when its page goes. */
+  async function tabGoing(store: OfflineEditStore, variables: object) {
+    const client = new QueryClient();
+    const page = new EventTarget() as unknown as Window;
+    const keeping = keepOfflineEdits(client, () => "uid-ann", store, "tab-old", page);
+    const send = vi.fn((_variables: object) => new Promise(() => {}));
+    void new MutationObserver(client, { mutationKey: updateKey, mutationFn: send }).mutate(variables);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    page.dispatchEvent(new Event("pagehide"));
+    return { keeping, page };
+  }
+
+  it("holds a save still on its way: the next tab sends it under its key, then forgets it", async () => {
+    const disk = uncommittedStore();
+    const { keeping } = await tabGoing(withLastWord(disk, localStorage), keyed);
+    keeping.unsubscribe(); // the page is gone
+    expect(disk.tabs.size, "IndexedDB holds nothing of it").toBe(0);
+
+    const sent = vi.fn((_variables: unknown, _key: unknown) => Promise.resolve({ id: "con_1", version: 4 }));
+    const result = await resumeOfflineEdits(newTab(sent), "uid-ann", withLastWord(disk, localStorage), gone);
+    expect(result).toEqual({ saved: 1, failed: [] });
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveBeenCalledWith(keyed, updateKey);
+    expect(localStorage.length, "sent: forgotten").toBe(0);
+  });
+
+  it("is taken back when the page comes back from the back/forward cache", async () => {
+    const { keeping, page } = await tabGoing(withLastWord(uncommittedStore(), localStorage), keyed);
+    expect(localStorage.length).toBe(1);
+    page.dispatchEvent(Object.assign(new Event("pageshow"), { persisted: true }));
+    expect(localStorage.length).toBe(0);
+    keeping.unsubscribe();
+  });
+
+  it("says nothing when nothing waits (a write without a key is not kept)", async () => {
+    const { keeping } = await tabGoing(withLastWord(uncommittedStore(), localStorage), edit);
+    expect(localStorage.length).toBe(0);
+    keeping.unsubscribe();
+  });
+
+  it("is read over IndexedDB's entry only when it was saved later, and goes with that entry", async () => {
+    const disk = memoryStore();
+    const both = withLastWord(disk, localStorage);
+    const entry = (savedAt: number, title: string) =>
+      superjson.stringify({ uid: "uid-ann", savedAt, state: { mutations: [], queries: [], title } });
+    await disk.write("tab-a", entry(2, "written later"));
+    both.writeNow!("tab-a", entry(1, "said before"));
+    both.writeNow!("tab-b", entry(1, "said only"));
+    await disk.write("tab-b", entry(0, "written before"));
+    const read = new Map(await both.readAll());
+    expect(read.get("tab-a")).toContain("written later");
+    expect(read.get("tab-b")).toContain("said only");
+    await both.remove("tab-b");
+    expect([...new Map(await both.readAll()).keys()]).toEqual(["tab-a"]);
+    await both.removeAll();
+    expect(await both.readAll()).toEqual([]);
+    expect(localStorage.length).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
+import type { ListPage } from "../../web/src/ui/data-table";
 
 // list-cache names other objects' keys through the options proxy; these tests build their own router.
 vi.mock("../../web/src/lib/trpc", () => ({ trpc: {} }));
@@ -26,7 +27,7 @@ const router = {
 };
 const hooks = createRecordHooks<{
   row: Contact;
-  page: { items: Contact[]; nextCursor: string | null; total: unknown };
+  page: ListPage<Contact>;
   patch: Partial<Contact>;
   details: Details;
   createInput: unknown;

@@ -24,11 +24,19 @@ import { resendWithoutAnswer } from "./resend";
  * Each tab writes its own entry (two tabs offline at once must not overwrite each other's edits), and
  * holds a Web Lock named after it while it lives: a tab sends another tab's edits only once that
  * tab is gone (a live one sends its own on reconnecting; sending them twice could create a record twice).
+ *
+ * An IndexedDB write commits later than it is made: a save started just before the tab goes (the person
+ * answered the browser's "Leave?") could be neither sent nor on disk. So as the page goes (pagehide) the tab
+ * writes its kept edits once more, synchronously, to localStorage (`writeNow`), and the next tab reads both.
  */
 export type OfflineEditStore = {
   /** Every tab's entry: [tab id, text]. */
   readAll: () => Promise<[string, string][]>;
   write: (tabId: string, text: string) => Promise<void>;
+  /** The tab's last word, written before the page goes; what `readAll` then lists for it unless `write` wrote later. */
+  writeNow?: (tabId: string, text: string) => void;
+  /** Takes the last word back (the page did not go: it is back from the back/forward cache). */
+  unsayNow?: (tabId: string) => void;
   remove: (tabId: string) => Promise<void>;
   removeAll: () => Promise<void>;
 };
@@ -46,9 +54,80 @@ function indexedDbStore(): OfflineEditStore | null {
   };
 }
 
+const LAST_WORD_PREFIX = "team-crm-offline:";
+
+/**
+ * `store` with each tab's last word kept in `storage` (localStorage) beside it: for a tab both hold, the entry
+ * saved later is read; removing an entry removes both.
+ */
+export function withLastWord(store: OfflineEditStore, storage: Storage): OfflineEditStore {
+  const lastWords = () => {
+    const found: [string, string][] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const name = storage.key(i);
+      const text = name?.startsWith(LAST_WORD_PREFIX) ? storage.getItem(name) : null;
+      if (name && text !== null) found.push([name.slice(LAST_WORD_PREFIX.length), text]);
+    }
+    return found;
+  };
+  const forget = (tabId: string) => {
+    try {
+      storage.removeItem(LAST_WORD_PREFIX + tabId);
+    } catch {
+      // storage blocked: nothing was written there either
+    }
+  };
+  return {
+    async readAll() {
+      const byTab = new Map(await store.readAll());
+      for (const [tabId, text] of lastWords()) {
+        const written = byTab.get(tabId);
+        if (written === undefined || savedAtOf(text) > savedAtOf(written)) byTab.set(tabId, text);
+      }
+      return [...byTab.entries()];
+    },
+    write: (tabId, text) => store.write(tabId, text),
+    writeNow(tabId, text) {
+      try {
+        storage.setItem(LAST_WORD_PREFIX + tabId, text);
+      } catch {
+        // full or blocked: IndexedDB's copy is all there is
+      }
+    },
+    unsayNow: forget,
+    async remove(tabId) {
+      forget(tabId);
+      await store.remove(tabId);
+    },
+    async removeAll() {
+      for (const [tabId] of lastWords()) forget(tabId);
+      await store.removeAll();
+    },
+  };
+}
+
+function savedAtOf(text: string): number {
+  try {
+    return superjson.parse<Kept>(text).savedAt;
+  } catch {
+    return -Infinity;
+  }
+}
+
+function defaultStoreOf(): OfflineEditStore | null {
+  const store = indexedDbStore();
+  let storage: Storage | undefined;
+  try {
+    storage = typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    storage = undefined; // blocked by the browser's settings
+  }
+  return store && storage ? withLastWord(store, storage) : store;
+}
+
 let defaultStore: OfflineEditStore | null | undefined;
 const storeOrDefault = (store?: OfflineEditStore | null) =>
-  store !== undefined ? store : (defaultStore ??= indexedDbStore());
+  store !== undefined ? store : (defaultStore ??= defaultStoreOf());
 
 /** This tab, for its entry and its lock. */
 export const TAB_ID =
@@ -103,16 +182,25 @@ function setKept(count: number) {
   for (const listener of keptListeners) listener();
 }
 
+/** The kept mutations of `client` as an entry's text. */
+const keptText = (client: QueryClient, uid: string) =>
+  superjson.stringify({
+    uid,
+    savedAt: Date.now(),
+    state: asPaused(dehydrate(client, { shouldDehydrateQuery: () => false, shouldDehydrateMutation: keepable })),
+  } satisfies Kept);
+
 /**
  * Writes the kept mutations of `client` (keepable) to this tab's entry whenever their set changes, for the
- * signed-in account (`uidOf`; none signed in: nothing is written). Returns the unsubscribe and a
- * promise of the last write, for tests.
+ * signed-in account (`uidOf`; none signed in: nothing is written), and once more as the page goes (`page`'s
+ * pagehide: the store's `writeNow`). Returns the unsubscribe and a promise of the last write, for tests.
  */
 export function keepOfflineEdits(
   client: QueryClient,
   uidOf: () => string | null,
   store?: OfflineEditStore | null,
   tabId: string = TAB_ID,
+  page: Pick<Window, "addEventListener" | "removeEventListener"> | null = typeof window === "undefined" ? null : window,
 ) {
   const target = storeOrDefault(store);
   holdTabLock(tabId);
@@ -129,13 +217,7 @@ export function keepOfflineEdits(
     writing = writing.then(async () => {
       try {
         if (kept.length === 0 || !uid) await target.remove(tabId);
-        else {
-          const state = dehydrate(client, { shouldDehydrateQuery: () => false, shouldDehydrateMutation: keepable });
-          await target.write(
-            tabId,
-            superjson.stringify({ uid, savedAt: Date.now(), state: asPaused(state) } satisfies Kept),
-          );
-        }
+        else await target.write(tabId, keptText(client, uid));
         setKept(uid ? waiting : 0);
       } catch {
         setKept(0); // storage blocked or full: the tab must stay open (the notice and the guard say so)
@@ -143,7 +225,24 @@ export function keepOfflineEdits(
     });
   };
   const unsubscribe = client.getMutationCache().subscribe(write);
-  return { unsubscribe, settled: () => writing };
+  const sayLastWord = () => {
+    const uid = uidOf();
+    if (!uid || !target?.writeNow || !client.getMutationCache().getAll().some(keepable)) return;
+    target.writeNow(tabId, keptText(client, uid));
+  };
+  const takeItBack = (event: Event) => {
+    if ((event as PageTransitionEvent).persisted) target?.unsayNow?.(tabId);
+  };
+  page?.addEventListener("pagehide", sayLastWord);
+  page?.addEventListener("pageshow", takeItBack);
+  return {
+    unsubscribe: () => {
+      unsubscribe();
+      page?.removeEventListener("pagehide", sayLastWord);
+      page?.removeEventListener("pageshow", takeItBack);
+    },
+    settled: () => writing,
+  };
 }
 
 export type ResumedEdits = { saved: number; failed: { error: unknown; mutation: Mutation }[] };
