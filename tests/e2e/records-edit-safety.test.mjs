@@ -66,7 +66,10 @@ describe("an inline edit made offline is kept: said on screen, kept through clos
     await context.setOffline(false);
     page = await context.newPage();
     await page.goto("/contacts");
-    await page.locator("[data-sonner-toast]").filter({ hasText: "1 change made offline has been saved." }).waitFor();
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "1 change kept on this device has been saved." })
+      .waitFor();
     await screenshot(page, "offline-edit-sent-later");
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid="record-row"] [data-column-id="title"]')].some(
@@ -117,6 +120,41 @@ describe("an inline edit made offline is kept: said on screen, kept through clos
     const { contact } = await callProcedure(page, "contacts.get", { id: found.contacts[0].id }, { kind: "query" });
     assert.equal(contact.title, "Flight Research Mathematician");
     assert.equal(contact.version, 4, "saved once after the edits before it");
+  });
+
+  it("reloaded anyway while an edit is on its way: the page leaves it on this device as it goes, and the reloaded one saves it once", async () => {
+    const update = await holdRequest(page, procedureRoute("contacts.update"), 1);
+    await editTitle("Head of Flight Research");
+    await update.reached;
+    // What the reloaded page finds before its scripts run: the going page's last word (lib/offline-edits.ts).
+    await page.addInitScript(() => {
+      window.__lastWords = Object.keys(localStorage).filter((key) => key.startsWith("team-crm-offline:")).length;
+    });
+    const leave = (dialog) => void dialog.accept();
+    page.once("dialog", leave);
+    await page.reload();
+    page.off("dialog", leave);
+    update.release();
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "1 change kept on this device has been saved." })
+      .waitFor();
+    assert.equal(await page.evaluate(() => window.__lastWords), 1, "written to localStorage as the page went");
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="record-row"] [data-column-id="title"]')].some(
+        (cell) => cell.textContent === "Head of Flight Research",
+      ),
+    );
+    await page.unroute(procedureRoute("contacts.update"));
+    const found = await callProcedure(page, "search.records", { query: "Katherine" }, { kind: "query" });
+    const { contact } = await callProcedure(page, "contacts.get", { id: found.contacts[0].id }, { kind: "query" });
+    assert.equal(contact.title, "Head of Flight Research");
+    assert.equal(contact.version, 5, "saved once");
+    assert.equal(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("team-crm-offline:")).length),
+      0,
+      "then forgotten",
+    );
   });
 
   it("closes without asking when nothing is waiting", async () => {
@@ -170,7 +208,10 @@ describe("a tab going away leaves its kept edit to the next one, though it hears
 
     const next = await context.newPage();
     await next.goto("/contacts");
-    await next.locator("[data-sonner-toast]").filter({ hasText: "1 change made offline has been saved." }).waitFor();
+    await next
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "1 change kept on this device has been saved." })
+      .waitFor();
     await next.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid="record-row"] [data-column-id="title"]')].some(
         (cell) => cell.textContent === "Aeronautical Engineer",
@@ -804,7 +845,10 @@ describe("an edit kept by a tab closed while offline is sent by a tab still open
       });
     });
     await context.setOffline(false);
-    await second.locator("[data-sonner-toast]").filter({ hasText: "1 change made offline has been saved." }).waitFor();
+    await second
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "1 change kept on this device has been saved." })
+      .waitFor();
     assert.equal(updates, 2, "sent again after no answer");
     assert.equal(await second.locator("[data-sonner-toast]").filter({ hasText: "could not be saved" }).count(), 0);
     await second.waitForFunction(() =>

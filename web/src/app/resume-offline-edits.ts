@@ -10,10 +10,10 @@ export function reportResumedEdits(result: ResumedEdits | null): void {
   if (saved > 0)
     toast.success(
       saved === 1
-        ? "1 change made offline has been saved."
-        : `${saved.toLocaleString()} changes made offline have been saved.`,
+        ? "1 change kept on this device has been saved."
+        : `${saved.toLocaleString()} changes kept on this device have been saved.`,
     );
-  for (const { error } of failed) toastError(error, "A change made offline could not be saved");
+  for (const { error } of failed) toastError(error, "A change kept on this device could not be saved");
 }
 
 /**
