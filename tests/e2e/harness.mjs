@@ -568,6 +568,18 @@ export async function comeBackAfterAMinute(page, ...procedures) {
   await Promise.all(refetched);
 }
 
+/**
+ * When the local day ends within `marginMs`, waits until it has ended. For a test of today's tasks whose clock jumps
+ * (comeBackAfterAMinute): crossing midnight, its task would move to Overdue, as it should, and out of the test's sight.
+ */
+export async function clearOfMidnight(marginMs = 2 * 60_000) {
+  const now = new Date();
+  const left = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime();
+  if (left >= marginMs) return;
+  console.warn(`! the day ends in ${Math.ceil(left / 1000)} s: waiting for the next one`);
+  await new Promise((resolve) => setTimeout(resolve, left + 2_000));
+}
+
 /** The Name cells of a record table from the top, as shown (each starts with the avatar's initials, left out). */
 export async function recordNames(page) {
   const texts = await page.getByTestId("record-row").locator('[data-column-id="name"]').allInnerTexts();

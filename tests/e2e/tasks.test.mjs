@@ -2,6 +2,7 @@ import { after, before, describe, it } from "node:test";
 import {
   assert,
   callProcedure,
+  clearOfMidnight,
   comeBackAfterAMinute,
   eventually,
   launchBrowser,
@@ -170,6 +171,7 @@ describe("/tasks: a title edited while a teammate renamed the task", () => {
 
   before(async () => {
     browser = await launchBrowser();
+    await clearOfMidnight();
     ({ page } = await registeredUser(browser, { organization: "Renamers", name: "Rita Renamer" }));
     await page.clock.install(); // for comeBackAfterAMinute
     task = await callProcedure(page, "tasks.create", { title: "Call the bank", dueAt: new Date() });

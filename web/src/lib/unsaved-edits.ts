@@ -33,6 +33,8 @@ export async function holdPageWhile<T>(work: Promise<T>): Promise<T> {
  * emptied or closed.
  */
 let formsTypedIn = 0;
+/** How many forms, editors and fields hold something typed and not saved. */
+export const formsTypedInCount = () => formsTypedIn;
 export function holdPageForForm(): () => void {
   formsTypedIn += 1;
   let held = true;

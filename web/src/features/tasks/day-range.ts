@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { formsTypedInCount } from "../../lib/unsaved-edits";
 
 export type DayRange = { dayStart: Date; dayEnd: Date };
 
@@ -8,11 +9,23 @@ export function dayRangeOf(now: Date): DayRange {
   return { dayStart, dayEnd };
 }
 
-/** The caller's local day; rolls over at midnight so a page left open all night stays right. */
+/** How often a day that has ended looks again whether it may roll over. */
+const ROLLOVER_RETRY_MS = 1000;
+
+/**
+ * The caller's local day; rolls over at midnight so a page left open all night stays right. Not while something
+ * typed is not saved yet (a task's title): the lists would change under it, and a task moving from Today to Overdue
+ * would take the editor, and what was typed, with it. The day ends once that is saved or put back.
+ */
 export function useDayRange(): DayRange {
   const [range, setRange] = useState(() => dayRangeOf(new Date()));
   useEffect(() => {
-    const timer = window.setTimeout(() => setRange(dayRangeOf(new Date())), range.dayEnd.getTime() - Date.now() + 1000);
+    let timer = 0;
+    const rollOver = () => {
+      if (formsTypedInCount() > 0) timer = window.setTimeout(rollOver, ROLLOVER_RETRY_MS);
+      else setRange(dayRangeOf(new Date()));
+    };
+    timer = window.setTimeout(rollOver, range.dayEnd.getTime() - Date.now() + 1000);
     return () => window.clearTimeout(timer);
   }, [range]);
   return range;

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { holdPageForForm } from "../../lib/unsaved-edits";
 import type { Task } from "./task-types";
 import { cn } from "../../ui/cn";
 import { taskTitleNarrowLayout } from "./task-layout";
@@ -15,6 +16,9 @@ export function TitleEditor({ task, onSave, onCancel }: TitleEditorProps) {
   const [value, setValue] = useState(task.title);
   // What the edit started from: left as it was, nothing is saved (not even over a teammate's change).
   const [startedFrom] = useState(task);
+  // Typed and not saved yet: closing the tab asks first, as a cell's editor does.
+  const typed = value.trim() !== "" && value.trim() !== startedFrom.title;
+  useEffect(() => (typed ? holdPageForForm() : undefined), [typed]);
   const save = () => {
     const next = value.trim();
     if (next && next !== startedFrom.title && next !== task.title) onSave(next, startedFrom);
