@@ -372,6 +372,25 @@ describe("a save whose answer was lost on its way back is sent again and made on
       "made once",
     );
   });
+
+  it("a feedback sent: thanked once, and the team has one", async () => {
+    await page.getByRole("button", { name: "Send feedback" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Send feedback" });
+    await dialog.locator('textarea[name="feedback"]').fill("Group the board by owner, please");
+    const keys = await loseFirstAnswer("feedback.create");
+    await dialog.getByRole("button", { name: "Send feedback", exact: true }).click();
+    await page.getByText("Thanks! Your feedback reached the team.").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await page.unroute(procedureRoute("feedback.create"));
+    sentAgainUnderItsKey(keys);
+    assert.equal(await page.locator("[data-sonner-toast]").filter({ hasText: "Could not" }).count(), 0);
+    const sent = await callProcedure(page, "feedback.list", undefined, { kind: "query" });
+    assert.deepEqual(
+      sent.map((feedback) => feedback.text),
+      ["Group the board by owner, please"],
+      "made once",
+    );
+  });
 });
 
 describe("nothing typed is lost: an edit refused because a teammate saved first, a note being written", () => {

@@ -150,14 +150,18 @@ describe("record owners", () => {
 });
 
 describe("feedback.create", () => {
-  it("stores the text, category and page (trimmed) for the caller's organization and returns id and createdAt", async () => {
+  it("stores the text, category and page (trimmed) for the caller's organization and returns its id, organization and createdAt", async () => {
     const { caller, org, identity } = await ownerOfNewOrganization();
     const created = await caller.feedback.create({
       text: "  The pipeline board is lovely  ",
       category: "praise",
       page: " /deals ",
     });
-    expect(created).toEqual({ id: expect.stringMatching(/^fbk_[0-9a-z]{16}$/), createdAt: expect.any(Date) });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^fbk_[0-9a-z]{16}$/),
+      organizationId: org.id,
+      createdAt: expect.any(Date),
+    });
     expect(
       await rows(
         "SELECT organization_id, text, category, page, status, created_by FROM feedback WHERE id = ?",

@@ -78,6 +78,10 @@ const creates: Record<string, Keyed> = {
     create: (caller, key) => caller.companies.create({ name: "Acme", domain: "acme.com", key }),
   },
   task: { table: "tasks", create: (caller, key) => caller.tasks.create({ title: "Call Ann", key }) },
+  feedback: {
+    table: "feedback",
+    create: (caller, key) => caller.feedback.create({ text: "The board should group by owner", key }),
+  },
   note: {
     table: "notes",
     create: async (caller, key, on) => {
@@ -97,7 +101,7 @@ describe.each(Object.entries(creates))("a %s create sent again under its key (it
     expect(again.id).toBe(first.id);
     expect(await count(object.table, org.id)).toBe(before);
     // Another key is another create.
-    if (object.table === "tasks" || object.table === "notes") {
+    if (object.table === "tasks" || object.table === "notes" || object.table === "feedback") {
       const other = await object.create(caller, "create-key-2", on);
       expect(other.id).not.toBe(first.id);
       expect(await count(object.table, org.id)).toBe(before + 1);

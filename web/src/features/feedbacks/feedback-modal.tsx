@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useLocation } from "react-router-dom";
 import { feedbackCategories } from "../../../../drizzle/values";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import { Button } from "../../ui/button";
 import { ChoiceGroup } from "../../ui/choice-group";
 import { Dialog } from "../../ui/dialog";
@@ -18,7 +19,8 @@ export function FeedbackModal({ open, onOpenChange }: { open: boolean; onOpenCha
   const queryClient = useQueryClient();
   const [text, setText] = useState("");
   const [category, setCategory] = useState<Category>("idea");
-  const send = useMutation(
+  // Keyed: sent again after no answer, it is one feedback, not two.
+  const send = useKeyedMutation(
     trpc.feedback.create.mutationOptions({
       onSuccess: () => {
         toast.success("Thanks! Your feedback reached the team.");
