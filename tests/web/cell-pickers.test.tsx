@@ -5,6 +5,7 @@ import { guardUnsavedEdits } from "../../web/src/lib/unsaved-edits";
 import { CellEditorView } from "../../web/src/ui/data-table/cell-editor";
 import type { CellEditor, CellPatch } from "../../web/src/ui/data-table/types";
 import type { OptionSource, PickerOption } from "../../web/src/ui/option-picker";
+import { leavingAsks } from "./leaving";
 
 // What jsdom lacks and cmdk's list and Radix's menus call.
 globalThis.ResizeObserver ??= class {
@@ -120,25 +121,20 @@ describe("a cell's menu", () => {
 });
 
 describe("a text typed into a cell or a panel field and not saved yet", () => {
-  const leave = () => {
-    const event = new Event("beforeunload", { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  };
   const titleEditor: CellEditor<Row> = { kind: "text", fields: [{ key: "title", label: "Title" }] };
 
   it("makes closing the tab ask first, until it is saved or put back", () => {
     const stop = guardUnsavedEdits(new QueryClient());
     openEditor(titleEditor, { title: "CEO" });
     const input = screen.getByRole("textbox", { name: "Title" });
-    expect(leave(), "opened, nothing typed").toBe(false);
+    expect(leavingAsks(), "opened, nothing typed").toBe(false);
     fireEvent.change(input, { target: { value: "CTO" } });
-    expect(leave(), "typed").toBe(true);
+    expect(leavingAsks(), "typed").toBe(true);
     fireEvent.change(input, { target: { value: "CEO" } });
-    expect(leave(), "put back as it was").toBe(false);
+    expect(leavingAsks(), "put back as it was").toBe(false);
     fireEvent.change(input, { target: { value: "CFO" } });
     cleanup();
-    expect(leave(), "the editor gone").toBe(false);
+    expect(leavingAsks(), "the editor gone").toBe(false);
     stop();
   });
 });

@@ -5,6 +5,7 @@ import { useDayRange } from "../../web/src/features/tasks/day-range";
 import type { Task } from "../../web/src/features/tasks/task-types";
 import { TitleEditor } from "../../web/src/features/tasks/title-editor";
 import { guardUnsavedEdits, holdPageForForm } from "../../web/src/lib/unsaved-edits";
+import { leavingAsks } from "./leaving";
 
 afterEach(() => {
   cleanup();
@@ -35,25 +36,20 @@ describe("the tasks page's day", () => {
 });
 
 describe("a task's title typed and not saved yet", () => {
-  const leave = () => {
-    const event = new Event("beforeunload", { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  };
   const task = { id: "tsk_1", version: 1, title: "Call the bank" } as Task;
 
   it("makes closing the tab ask first, until it is put back or the editor goes", () => {
     const stop = guardUnsavedEdits(new QueryClient());
     render(<TitleEditor task={task} onSave={() => undefined} onCancel={() => undefined} />);
     const input = screen.getByRole("textbox", { name: "Task title" });
-    expect(leave(), "opened, nothing typed").toBe(false);
+    expect(leavingAsks(), "opened, nothing typed").toBe(false);
     fireEvent.change(input, { target: { value: "Call the bank about the loan" } });
-    expect(leave(), "typed").toBe(true);
+    expect(leavingAsks(), "typed").toBe(true);
     fireEvent.change(input, { target: { value: "Call the bank " } });
-    expect(leave(), "put back as it was").toBe(false);
+    expect(leavingAsks(), "put back as it was").toBe(false);
     fireEvent.change(input, { target: { value: "Call Ana" } });
     cleanup();
-    expect(leave(), "the editor gone").toBe(false);
+    expect(leavingAsks(), "the editor gone").toBe(false);
     stop();
   });
 });

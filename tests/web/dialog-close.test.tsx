@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
 import { guardUnsavedEdits } from "../../web/src/lib/unsaved-edits";
 import { Dialog, discardQuestion, type CloseQuestion } from "../../web/src/ui/dialog";
+import { leavingAsks } from "./leaving";
 
 function Harness({ question, onClose }: { question: CloseQuestion | null; onClose: () => void }) {
   const [open, setOpen] = useState(true);
@@ -71,25 +72,19 @@ describe("a dialog's dismissal when closing would lose work", () => {
 });
 
 describe("closing the tab while a dialog would ask first", () => {
-  const leave = () => {
-    const event = new Event("beforeunload", { cancelable: true });
-    window.dispatchEvent(event);
-    return event.defaultPrevented;
-  };
-
   it("asks the browser's question while a form is typed in, and no longer once it is closed or emptied", () => {
     const stop = guardUnsavedEdits(new QueryClient());
     const { rerender } = render(<Harness question={null} onClose={() => undefined} />);
-    expect(leave(), "nothing typed").toBe(false);
+    expect(leavingAsks(), "nothing typed").toBe(false);
     rerender(<Harness question={discardQuestion("contact")} onClose={() => undefined} />);
-    expect(leave(), "typed in").toBe(true);
+    expect(leavingAsks(), "typed in").toBe(true);
     rerender(<Harness question={null} onClose={() => undefined} />);
-    expect(leave(), "emptied").toBe(false);
+    expect(leavingAsks(), "emptied").toBe(false);
     rerender(<Harness question={discardQuestion("contact")} onClose={() => undefined} />);
     act(() => fireEvent.click(screen.getByRole("button", { name: "Close from outside", hidden: true })));
-    expect(leave(), "closed").toBe(false);
+    expect(leavingAsks(), "closed").toBe(false);
     cleanup();
-    expect(leave(), "gone").toBe(false);
+    expect(leavingAsks(), "gone").toBe(false);
     stop();
   });
 });

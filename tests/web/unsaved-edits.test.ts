@@ -1,13 +1,7 @@
 import { MutationObserver, QueryClient, onlineManager } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { connectionNotice, guardUnsavedEdits, holdPageWhile, unsavedEditCount } from "../../web/src/lib/unsaved-edits";
-
-/** A beforeunload event as the browser sends it when the tab is closed or reloaded. */
-function leave(target: Window): Event {
-  const event = new Event("beforeunload", { cancelable: true });
-  target.dispatchEvent(event);
-  return event;
-}
+import { leavingAsks } from "./leaving";
 
 function deferred() {
   let resolve!: () => void;
@@ -24,15 +18,15 @@ describe("leaving the page with edits on their way", () => {
     const server = deferred();
     const edit = new MutationObserver(client, { mutationFn: () => server.promise });
 
-    expect(leave(window).defaultPrevented).toBe(false);
+    expect(leavingAsks()).toBe(false);
     const saving = edit.mutate();
     expect(unsavedEditCount(client)).toBe(1);
-    expect(leave(window).defaultPrevented).toBe(true);
+    expect(leavingAsks()).toBe(true);
 
     server.resolve();
     await saving;
     expect(unsavedEditCount(client)).toBe(0);
-    expect(leave(window).defaultPrevented).toBe(false);
+    expect(leavingAsks()).toBe(false);
     stop();
   });
 
@@ -46,13 +40,13 @@ describe("leaving the page with edits on their way", () => {
 
     expect(send).not.toHaveBeenCalled();
     expect(unsavedEditCount(client)).toBe(1);
-    expect(leave(window).defaultPrevented).toBe(true);
+    expect(leavingAsks()).toBe(true);
 
     onlineManager.setOnline(true);
     await client.resumePausedMutations();
     await saving;
     expect(send).toHaveBeenCalledTimes(1);
-    expect(leave(window).defaultPrevented).toBe(false);
+    expect(leavingAsks()).toBe(false);
     stop();
   });
 
@@ -61,10 +55,10 @@ describe("leaving the page with edits on their way", () => {
     const stop = guardUnsavedEdits(client);
     const batches = deferred();
     const importing = holdPageWhile(batches.promise);
-    expect(leave(window).defaultPrevented).toBe(true);
+    expect(leavingAsks()).toBe(true);
     batches.resolve();
     await importing;
-    expect(leave(window).defaultPrevented).toBe(false);
+    expect(leavingAsks()).toBe(false);
 
     await expect(holdPageWhile(Promise.reject(new Error("offline")))).rejects.toThrow("offline");
     expect(unsavedEditCount(client)).toBe(0);
@@ -76,7 +70,7 @@ describe("leaving the page with edits on their way", () => {
     const stop = guardUnsavedEdits(client);
     void new MutationObserver(client, { mutationFn: () => new Promise(() => {}) }).mutate();
     stop();
-    expect(leave(window).defaultPrevented).toBe(false);
+    expect(leavingAsks()).toBe(false);
   });
 });
 
