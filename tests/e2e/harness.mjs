@@ -459,9 +459,11 @@ const PROXY_DROPPED = "Your worker restarted mid-request";
 /**
  * fetch from wrangler dev, whose proxy (4.86) can lose a request sent on a pooled connection that idled ~5 s (README,
  * Quick start): a POST then gets 503 "Your worker restarted mid-request", a GET never answers. Neither reached the
- * Worker, so each is sent once more, as the app's local builds do (web/src/lib/trpc-links.ts).
+ * Worker, so each is sent once more, as the app's local builds do (web/src/lib/trpc-links.ts). Under load the proxy
+ * also resets a connection now and then (ECONNRESET): a GET is then sent again, and so is a POST that `resendable`
+ * marks as safe to send twice (a keyed write, answered the second time as the first).
  */
-export async function fetchLocalWorker(url, init = {}) {
+export async function fetchLocalWorker(url, { resendable, ...init } = {}) {
   const get = (init.method ?? "GET") === "GET";
   const { pathname } = new URL(url);
   try {
@@ -469,8 +471,14 @@ export async function fetchLocalWorker(url, init = {}) {
     if (res.status !== 503 || !(await res.clone().text()).includes(PROXY_DROPPED)) return res;
     console.warn(`! ${get ? "GET" : "POST"} ${pathname} was dropped by wrangler's dev proxy (503); sending it again`);
   } catch (error) {
-    if (!get || error?.name !== "TimeoutError") throw error;
-    console.warn(`! GET ${pathname} got no answer in 10 s; sending it again`);
+    const lost = error instanceof TypeError && error.message === "fetch failed";
+    if (get && error?.name === "TimeoutError")
+      console.warn(`! GET ${pathname} got no answer in 10 s; sending it again`);
+    else if (lost && (get || resendable))
+      console.warn(
+        `! ${get ? "GET" : "POST"} ${pathname} lost its connection (${error.cause?.code}); sending it again`,
+      );
+    else throw error;
   }
   return fetch(url, init);
 }
@@ -478,19 +486,27 @@ export async function fetchLocalWorker(url, init = {}) {
 /**
  * Calls a tRPC procedure as the page's signed-in user (setup data, not the behaviour under
  * test): `kind` is "query" or "mutation"; inputs and results go through superjson like the SPA's.
+ * `keyed` says the procedure takes a write key (worker/src/schemas/write-key.ts): the call sends one, so that
+ * a call whose connection is lost on the way can be sent again without writing twice.
  */
-export async function callProcedure(page, procedure, input, { kind = "mutation", token } = {}) {
+export async function callProcedure(page, procedure, input, { kind = "mutation", token, keyed = false } = {}) {
   const bearer = token ?? (await idTokenOf(page));
   const headers = { authorization: `Bearer ${bearer}`, "content-type": "application/json" };
-  const encoded = JSON.stringify(superjson.serialize(input));
+  const encoded = JSON.stringify(superjson.serialize(keyed ? { ...input, key: newWriteKey() } : input));
   const url = new URL(`/trpc/${procedure}`, BASE_URL);
   if (kind === "query") url.searchParams.set("input", encoded);
-  const res = await fetchLocalWorker(url, kind === "query" ? { headers } : { method: "POST", headers, body: encoded });
+  const res = await fetchLocalWorker(
+    url,
+    kind === "query" ? { headers } : { method: "POST", headers, body: encoded, resendable: keyed },
+  );
   const body = await res.json();
   if (!res.ok)
     throw new Error(`${procedure} answered ${res.status}: ${body.error?.json?.message ?? JSON.stringify(body)}`);
   return superjson.deserialize(body.result.data);
 }
+
+/** A write key as the web makes one (web/src/lib/write-key.ts): 32 hex digits. */
+const newWriteKey = () => crypto.randomUUID().replaceAll("-", "");
 
 /** Opens the inline editor of a table cell whose column is `label` (the pencil that hover shows); returns its textbox. */
 export async function openCellEditor(cell, label) {
