@@ -544,6 +544,29 @@ export function procedureRoute(procedure) {
 }
 
 /**
+ * The first call to `procedure` reaches the server and is written, but its answer never reaches the page (the
+ * connection is reset). Returns the write key each call to it carried (undefined for one without), as they come.
+ */
+export async function loseFirstAnswer(page, procedure) {
+  const keys = [];
+  await page.route(procedureRoute(procedure), async (route) => {
+    keys.push(
+      route
+        .request()
+        .postData()
+        ?.match(/"key":"(\w+)"/)?.[1],
+    );
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  return keys;
+}
+
+/** The text of every toast `page` has shown, each after the time it appeared. */
+export const toastsShown = (page) => page.evaluate(() => window.__toastsShown);
+
+/**
  * Holds the `nth` request matching `url` (a route glob or RegExp) until `release()`; `reached` resolves when
  * it arrives, `sent()` counts them all. The others go through. For a test to look at a long job half-way.
  * `answered`: the server answers it at once and the page gets the answer on `release()` (a slow network's

@@ -1,5 +1,16 @@
 import { after, before, describe, it } from "node:test";
-import { assert, launchBrowser, newPage, registeredUser, screenshot, signUp } from "./harness.mjs";
+import {
+  assert,
+  callProcedure,
+  launchBrowser,
+  loseFirstAnswer,
+  newPage,
+  registeredUser,
+  screenshot,
+  signUp,
+  toastsShown,
+  uniqueEmail,
+} from "./harness.mjs";
 
 describe("a teammate joins through an invite link", () => {
   let browser;
@@ -62,5 +73,30 @@ describe("a teammate joins through an invite link", () => {
     await page.goto(inviteUrl);
     await page.getByText("This invite has already been used.").waitFor();
     await screenshot(page, "invite-used");
+  });
+});
+
+describe("an invite accepted while the answer was lost on the way", () => {
+  let browser;
+  before(async () => (browser = await launchBrowser()));
+  after(() => browser?.close());
+
+  it("is sent again and lands on /home in the organization joined, without 'already been used'", async () => {
+    const owner = await registeredUser(browser, { organization: "Contoso Field Sales", name: "Megan Bowen" });
+    const email = uniqueEmail("joiner");
+    const invite = await callProcedure(owner.page, "organization.invite", { email });
+    const { page } = await newPage(browser);
+    await page.goto("/signup");
+    await signUp(page, { email, name: "Alex Wilber" });
+    await page.waitForURL("**/setup");
+    await page.goto(invite.path);
+    const sent = await loseFirstAnswer(page, "invite.accept");
+    await page.getByRole("button", { name: /^Join / }).click();
+    await page.waitForURL("**/home");
+    await page.getByTestId("organization-name").getByText("Contoso Field Sales").waitFor();
+    assert.equal(sent.length, 2, "sent again after no answer");
+    assert.deepEqual(await toastsShown(page), []);
+    const members = await callProcedure(owner.page, "organization.listMembers", undefined, { kind: "query" });
+    assert.deepEqual(members.map((m) => m.email).sort(), [owner.email, email].sort());
   });
 });

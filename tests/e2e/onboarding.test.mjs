@@ -1,13 +1,16 @@
 import { after, before, describe, it } from "node:test";
 import {
   assert,
+  callProcedure,
   createOrganization,
   launchBrowser,
+  loseFirstAnswer,
   newPage,
   persistedQueryCount,
   screenshot,
   signIn,
   signUp,
+  toastsShown,
   uniqueEmail,
 } from "./harness.mjs";
 
@@ -81,5 +84,24 @@ describe("a new user signs up, creates an organization and lands on /home", () =
       page.errors.filter((e) => !/Failed to load resource/.test(e)),
       [],
     );
+  });
+});
+
+describe("a new workspace whose answer was lost on the way", () => {
+  let browser;
+  before(async () => (browser = await launchBrowser()));
+  after(() => browser?.close());
+
+  it("is sent again and lands on /home in the workspace it made, without an error", async () => {
+    const { page } = await newPage(browser);
+    await page.goto("/signup");
+    await signUp(page, { email: uniqueEmail("lost-answer"), name: "Katherine Johnson" });
+    const sent = await loseFirstAnswer(page, "organization.create");
+    await createOrganization(page, "Langley Research");
+    assert.equal(sent.length, 2, "sent again after no answer");
+    const user = await callProcedure(page, "user.getUser", undefined, { kind: "query" });
+    assert.equal(user.organization.name, "Langley Research");
+    assert.equal(user.role, "owner");
+    assert.deepEqual(await toastsShown(page), []);
   });
 });

@@ -7,6 +7,7 @@ import {
   editCellText,
   holdRequest,
   launchBrowser,
+  loseFirstAnswer,
   openCellEditor,
   procedureRoute,
   registeredUser,
@@ -236,23 +237,6 @@ describe("a save whose answer was lost on its way back is sent again and made on
   });
   after(() => browser?.close());
 
-  /** The first call to `procedure` reaches the server and is written, but its answer never reaches the page. */
-  async function loseFirstAnswer(procedure) {
-    const keys = [];
-    await page.route(procedureRoute(procedure), async (route) => {
-      keys.push(
-        route
-          .request()
-          .postData()
-          ?.match(/"key":"(\w+)"/)?.[1],
-      );
-      if (keys.length > 1) return route.continue();
-      await route.fetch();
-      await route.abort("connectionreset");
-    });
-    return keys;
-  }
-
   function sentAgainUnderItsKey(keys) {
     assert.equal(keys.length, 2, "sent again after no answer");
     assert.match(keys[0], /^[0-9a-f]{32}$/);
@@ -263,7 +247,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
     page.getByTestId("record-row").filter({ hasText: name }).getByRole("checkbox", { name: "Select row" }).click();
 
   it("a new contact: the dialog closes as saved, and the server holds one", async () => {
-    const keys = await loseFirstAnswer("contacts.create");
+    const keys = await loseFirstAnswer(page, "contacts.create");
     // No email: nothing else would stop a second contact.
     await addContact(page, { firstName: "Dorothy", lastName: "Hoover" });
     await page.unroute(procedureRoute("contacts.create"));
@@ -282,7 +266,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
       .getByTestId("record-row")
       .filter({ hasText: "Mary Winston" })
       .locator('[data-column-id="title"]');
-    const keys = await loseFirstAnswer("contacts.update");
+    const keys = await loseFirstAnswer(page, "contacts.update");
     // The first call is cut off (no response): the one answered is the one sent again.
     const answered = page.waitForResponse((r) => r.url().includes("/trpc/contacts.update"));
     await editCellText(title, "Title", "Mathematician");
@@ -299,7 +283,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
   });
 
   it("a contact moved to the trash: said as done, not as an error", async () => {
-    const keys = await loseFirstAnswer("contacts.delete");
+    const keys = await loseFirstAnswer(page, "contacts.delete");
     await selectRow("Mary Winston");
     await page.getByTestId("selection-bar").getByRole("button", { name: "Delete" }).click();
     // One contact goes at once, with Undo on the toast (no question).
@@ -313,7 +297,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
   });
 
   it("a tag added to the selection: said as done, not as 'Nothing to change'", async () => {
-    const keys = await loseFirstAnswer("contacts.bulkUpdate");
+    const keys = await loseFirstAnswer(page, "contacts.bulkUpdate");
     await selectRow("Dorothy Hoover");
     const bar = page.getByTestId("selection-bar");
     await bar.getByRole("button", { name: "Tags" }).click();
@@ -338,7 +322,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
     await page.getByTestId("selection-bar").getByRole("button", { name: "Merge" }).click();
     const dialog = page.getByRole("dialog", { name: "Merge two contacts" });
     await dialog.getByRole("radio").first().click();
-    const keys = await loseFirstAnswer("contacts.merge");
+    const keys = await loseFirstAnswer(page, "contacts.merge");
     await dialog.getByRole("button", { name: /^Merge into/ }).click();
     await page
       .locator("[data-sonner-toast]")
@@ -358,7 +342,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
     await page.getByRole("button", { name: "Save view" }).click();
     const dialog = page.getByRole("dialog", { name: "Save view" });
     await dialog.locator('input[name="viewName"]').fill("Flight research");
-    const keys = await loseFirstAnswer("views.create");
+    const keys = await loseFirstAnswer(page, "views.create");
     await dialog.getByRole("button", { name: "Save view" }).click();
     await page.getByText("Saved the view “Flight research”").waitFor();
     await dialog.waitFor({ state: "hidden" });
@@ -377,7 +361,7 @@ describe("a save whose answer was lost on its way back is sent again and made on
     await page.getByRole("button", { name: "Send feedback" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Send feedback" });
     await dialog.locator('textarea[name="feedback"]').fill("Group the board by owner, please");
-    const keys = await loseFirstAnswer("feedback.create");
+    const keys = await loseFirstAnswer(page, "feedback.create");
     await dialog.getByRole("button", { name: "Send feedback", exact: true }).click();
     await page.getByText("Thanks! Your feedback reached the team.").waitFor();
     await dialog.waitFor({ state: "hidden" });

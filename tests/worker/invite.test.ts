@@ -140,13 +140,31 @@ describe("invite.accept", () => {
     expect(await membershipsOf(invitee.uid)).toEqual([]);
   });
 
-  it("is CONFLICT 'This invite has already been used.' when the same user accepts again", async () => {
-    const { invitee, token } = await pendingInvite();
+  it("answers an accept sent again by the user who accepted (its answer lost) as the first time, adding nothing", async () => {
+    const { owner, invitee, token, invite } = await pendingInvite({ orgName: "Resent" });
+    const caller = await callerFor(invitee);
+    const joined = { organizationId: owner.org.id, organizationName: "Resent" };
+    expect(await caller.invite.accept({ token })).toEqual(joined);
+    const accepted = await inviteRow(invite.id);
+    // A week later too: the invite has expired since, but it was theirs.
+    await expire(invite.id);
+    expect(await caller.invite.accept({ token })).toEqual(joined);
+    expect(await membershipsOf(invitee.uid)).toEqual([{ organization_id: owner.org.id, role: "member" }]);
+    expect(await inviteRow(invite.id)).toEqual(accepted);
+    await expectTRPCError((await anonymousCaller()).invite.get({ token }), "CONFLICT", USED);
+  });
+
+  it("is CONFLICT 'This invite has already been used.' for its acceptor once they are no longer in its organization", async () => {
+    const { owner, invitee, token } = await pendingInvite();
     const caller = await callerFor(invitee);
     await caller.invite.accept({ token });
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM memberships WHERE user_id = ?").bind(invitee.uid),
+      env.DB.prepare("DELETE FROM users WHERE id = ?").bind(invitee.uid),
+    ]);
     await expectTRPCError(caller.invite.accept({ token }), "CONFLICT", USED);
-    await expectTRPCError((await anonymousCaller()).invite.get({ token }), "CONFLICT", USED);
-    expect(await membershipsOf(invitee.uid)).toHaveLength(1);
+    expect(await membershipsOf(invitee.uid)).toEqual([]);
+    expect((await owner.caller.organization.listMembers()).map((m) => m.userId)).toEqual([owner.identity.uid]);
   });
 
   it("is CONFLICT 'This invite has already been used.' for another user with the same email", async () => {

@@ -235,6 +235,31 @@ describe("organization.create", () => {
     expect(await caller.user.getUser()).toMatchObject({ organization: { id: winner.id } });
   });
 
+  it("answers a create sent again (the same name, its answer lost) with the organization the first one made", async () => {
+    const id = newIdentity();
+    const caller = await callerFor(id);
+    const made = await caller.organization.create({ name: "Sent Twice" });
+    expect(await caller.organization.create({ name: "Sent Twice" })).toEqual(made);
+    // Sent twice at once: the one that loses the race on the user's row is answered with what the other made.
+    const otherId = newIdentity();
+    const other = await callerFor(otherId);
+    const [first, second] = await Promise.all([
+      other.organization.create({ name: "At Once" }),
+      other.organization.create({ name: "At Once" }),
+    ]);
+    expect(second).toEqual(first);
+    for (const [uid, org] of [
+      [id.uid, made],
+      [otherId.uid, first],
+    ] as const) {
+      expect(await rows("SELECT id FROM organizations WHERE created_by = ?", uid)).toEqual([{ id: org.id }]);
+      expect(await rows("SELECT organization_id FROM memberships WHERE user_id = ?", uid)).toEqual([
+        { organization_id: org.id },
+      ]);
+    }
+    expect(await rows("SELECT count(*) AS n FROM pipelines WHERE organization_id = ?", first.id)).toEqual([{ n: 1 }]);
+  });
+
   it("creates an organization even when the slug it draws is already taken", async () => {
     // Slugs end in a short random suffix. Record the random bytes organizationSlug draws for the
     // first "Twin Co" and hand the same bytes to the next draw, so the second slug collides.

@@ -10,9 +10,13 @@ import { inviteRevokeInput, inviteTokenInput } from "../schemas/organization";
 import { adminProcedure, authedProcedure, createTRPCRouter, publicProcedure, type Context } from "../trpc";
 
 const inviter = alias(users, "inviter");
+const USED = "This invite has already been used.";
 
-/** Finds a token's invite and refuses, in words, every state but "waiting to be accepted". */
-async function openInvite(ctx: Context, token: string) {
+/**
+ * Finds a token's invite and refuses, in words, every state but "waiting to be accepted", or "accepted by
+ * `acceptor`" when one is named (their accept sent again).
+ */
+async function openInvite(ctx: Context, token: string, acceptor?: string) {
   const [row] = await ctx.db
     .select({
       id: invites.id,
@@ -21,6 +25,7 @@ async function openInvite(ctx: Context, token: string) {
       role: invites.role,
       expiresAt: invites.expiresAt,
       acceptedAt: invites.acceptedAt,
+      acceptedBy: invites.acceptedBy,
       revokedAt: invites.revokedAt,
       organizationName: organizations.name,
       inviterName: sql<string>`coalesce(${inviter.displayName}, ${inviter.email})`,
@@ -36,7 +41,8 @@ async function openInvite(ctx: Context, token: string) {
       message: "This invite link is not valid. Ask your teammate for a new one.",
     });
   const who = row.inviterName ?? "your teammate";
-  if (row.acceptedAt) throw new TRPCError({ code: "CONFLICT", message: "This invite has already been used." });
+  if (row.acceptedAt && acceptor && row.acceptedBy === acceptor) return { ...row, inviterName: who };
+  if (row.acceptedAt) throw new TRPCError({ code: "CONFLICT", message: USED });
   if (row.revokedAt)
     throw new TRPCError({ code: "FORBIDDEN", message: `This invite was revoked. Ask ${who} for a new one.` });
   if (row.expiresAt.getTime() <= Date.now())
@@ -57,9 +63,13 @@ export const inviteRouter = createTRPCRouter({
     };
   }),
 
-  /** Joins the caller to the invite's organization; single use even under concurrent accepts. */
+  /**
+   * Joins the caller to the invite's organization; single use even under concurrent accepts. Sent again by
+   * whoever accepted it (its answer was lost on the way), it answers as it did the first time.
+   */
   accept: authedProcedure.input(inviteTokenInput).mutation(async ({ ctx, input }) => {
-    const invite = await openInvite(ctx, input.token);
+    const invite = await openInvite(ctx, input.token, ctx.uid);
+    const joined = { organizationId: invite.organizationId, organizationName: invite.organizationName };
     const email = ctx.claims.email?.toLowerCase();
     if (email !== invite.email)
       throw new TRPCError({
@@ -72,6 +82,11 @@ export const inviteRouter = createTRPCRouter({
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
       .where(eq(users.id, ctx.uid))
       .limit(1);
+    // Theirs already: answered as before while they are in its organization, used up once they are not.
+    if (invite.acceptedAt) {
+      if (current?.organizationId === invite.organizationId) return joined;
+      throw new TRPCError({ code: "CONFLICT", message: USED });
+    }
     if (current)
       throw new TRPCError({
         code: "CONFLICT",
@@ -124,13 +139,13 @@ export const inviteRouter = createTRPCRouter({
         ),
         ...connectedAccountUpserts(ctx.db, ctx.claims, now),
       ]);
-      if (claim.length === 0) throw new TRPCError({ code: "CONFLICT", message: "This invite has already been used." });
+      if (claim.length === 0) throw new TRPCError({ code: "CONFLICT", message: USED });
     } catch (error) {
       if (isUniqueViolation(error))
         throw new TRPCError({ code: "CONFLICT", message: "You already belong to an organization." });
       throw error;
     }
-    return { organizationId: invite.organizationId, organizationName: invite.organizationName };
+    return joined;
   }),
 
   revoke: adminProcedure.input(inviteRevokeInput).mutation(async ({ ctx, input }) => {

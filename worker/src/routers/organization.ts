@@ -13,14 +13,22 @@ import type { FirebaseClaims } from "../auth/verify-id-token";
 import type { Database } from "../db";
 import { adminProcedure, authedProcedure, createTRPCRouter, memberProcedure, type Context } from "../trpc";
 
-async function currentOrganizationName(ctx: Context, uid: string): Promise<string | null> {
+async function currentOrganization(ctx: Context, uid: string) {
   const [row] = await ctx.db
-    .select({ name: organizations.name })
+    .select({ id: organizations.id, name: organizations.name, createdBy: organizations.createdBy })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, uid))
     .limit(1);
-  return row?.name ?? null;
+  return row ?? null;
+}
+
+/**
+ * The organization this create made, when it is one sent again (its answer lost on the way): the caller's own,
+ * created by them under the same name. Any other organization of theirs is a CONFLICT.
+ */
+function sentAgain(uid: string, name: string, current: Awaited<ReturnType<typeof currentOrganization>>) {
+  return current && current.createdBy === uid && current.name === name ? { id: current.id, name: current.name } : null;
 }
 
 /** Links use the SPA's configured origin in production, the request's own origin locally. */
@@ -81,10 +89,15 @@ async function insertOrganization(db: Database, input: NewOrganization): Promise
 }
 
 export const organizationRouter = createTRPCRouter({
-  /** Organization, user record, owner membership and default pipeline, all in one D1 batch. */
+  /**
+   * Organization, user record, owner membership and default pipeline, all in one D1 batch. Sent again (the
+   * same name, by the user who made it), it answers with the organization the first one made.
+   */
   create: authedProcedure.input(organizationCreateInput).mutation(async ({ ctx, input }) => {
-    const existing = await currentOrganizationName(ctx, ctx.uid);
-    if (existing) throw new TRPCError({ code: "CONFLICT", message: `You already belong to ${existing}.` });
+    const existing = await currentOrganization(ctx, ctx.uid);
+    const made = sentAgain(ctx.uid, input.name, existing);
+    if (made) return made;
+    if (existing) throw new TRPCError({ code: "CONFLICT", message: `You already belong to ${existing.name}.` });
     if (!ctx.claims.email)
       throw new TRPCError({
         code: "BAD_REQUEST",
@@ -99,9 +112,13 @@ export const organizationRouter = createTRPCRouter({
       } catch (error) {
         // A drawn slug that is taken: draw again (the batch rolled back, nothing was written).
         if (isUniqueViolation(error, "organizations.slug") && attempt < 3) continue;
-        // A concurrent create for the same user lost the race on users.id; the batch rolled back.
-        if (isUniqueViolation(error))
+        // A concurrent create for the same user lost the race on users.id; the batch rolled back. The same
+        // create sent twice at once is answered with what the other made.
+        if (isUniqueViolation(error)) {
+          const made = sentAgain(ctx.uid, input.name, await currentOrganization(ctx, ctx.uid));
+          if (made) return made;
           throw new TRPCError({ code: "CONFLICT", message: "You already belong to an organization." });
+        }
         throw error;
       }
     }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, Mail } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
@@ -6,6 +6,7 @@ import { INVITE_TOKEN_PATTERN } from "../../../../worker/src/schemas/invite-toke
 import { track } from "../../lib/analytics";
 import { useAuth } from "../../lib/auth";
 import { formatDate } from "../../lib/format";
+import { useResentMutation } from "../../lib/resend";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Badge } from "../../ui/badge";
@@ -57,7 +58,7 @@ export default function InvitePage() {
   const wellFormed = INVITE_TOKEN_PATTERN.test(token);
 
   const invite = useQuery({ ...trpc.invite.get.queryOptions({ token }, { retry: false }), enabled: wellFormed });
-  const accept = useMutation(
+  const accept = useResentMutation(
     trpc.invite.accept.mutationOptions({
       onSuccess: async () => {
         // This invite is used now (asking again would be a 409): forget it; every other cached

@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { useMemo, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { track } from "../../lib/analytics";
 import { useAuth } from "../../lib/auth";
+import { useResentMutation } from "../../lib/resend";
 import { organizationCreateErrorText, toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -57,7 +58,7 @@ export default function SetupPage() {
     [currency],
   );
 
-  const create = useMutation(
+  const create = useResentMutation(
     trpc.organization.create.mutationOptions({
       onSuccess: async () => {
         await queryClient.invalidateQueries(); // SPEC §7: every cached query
