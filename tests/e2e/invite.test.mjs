@@ -100,3 +100,56 @@ describe("an invite accepted while the answer was lost on the way", () => {
     assert.deepEqual(members.map((m) => m.email).sort(), [owner.email, email].sort());
   });
 });
+
+describe("/settings/members when an answer is lost on the way", () => {
+  let browser;
+  let owner;
+  before(async () => {
+    browser = await launchBrowser();
+    owner = await registeredUser(browser, { organization: "Fabrikam Inside Sales", name: "Lee Gu" });
+  });
+  after(() => browser?.close());
+
+  const pendingFor = (email) => owner.page.getByTestId("pending-invite").filter({ hasText: email });
+
+  it("an invite sent again shows one pending invite, and the link it shows is the one that works", async () => {
+    const { page } = owner;
+    const email = uniqueEmail("resent-invite");
+    await page.goto("/settings/members");
+    const sent = await loseFirstAnswer(page, "organization.invite");
+    await page.fill('input[name="email"]', email);
+    await page.click('button:has-text("Send invite")');
+    await page.getByText(`Invite created for ${email}.`).waitFor();
+    assert.equal(sent.length, 2, "sent again after no answer");
+    const link = page.getByTestId("invite-link");
+    const text = (await link.inputValue().catch(() => null)) ?? (await link.innerText());
+    const path = new URL(text.match(/https?:\/\/\S+\/invite\/[\w-]+/)[0]).pathname;
+    assert.equal(await pendingFor(email).count(), 1);
+    const opened = await callProcedure(page, "invite.get", { token: path.split("/").at(-1) }, { kind: "query" });
+    assert.equal(opened.email, email);
+    assert.deepEqual(
+      (await toastsShown(page)).filter((toast) => toast.includes("Could not")),
+      [],
+    );
+  });
+
+  it("a revoke sent again says the invite is revoked, takes it off the list, and its link says so", async () => {
+    const { page } = owner;
+    const email = uniqueEmail("revoked-invite");
+    const invite = await callProcedure(page, "organization.invite", { email });
+    await page.goto("/settings/members");
+    const sent = await loseFirstAnswer(page, "invite.revoke");
+    await pendingFor(email).getByRole("button", { name: "Revoke" }).click();
+    await page.getByText(`Invite for ${email} revoked. Its link no longer works.`).waitFor();
+    assert.equal(sent.length, 2, "sent again after no answer");
+    await pendingFor(email).waitFor({ state: "detached" });
+    assert.deepEqual(
+      (await toastsShown(page)).filter((toast) => toast.includes("Could not")),
+      [],
+    );
+    const visitor = await newPage(browser);
+    await visitor.page.goto(invite.path);
+    await visitor.page.getByText("This invite was revoked. Ask Lee Gu for a new one.").waitFor();
+    await screenshot(visitor.page, "invite-revoked");
+  });
+});

@@ -295,6 +295,15 @@ describe("invite.revoke", () => {
     expect((await inviteRow(invite.id)).revoked_at).toEqual(expect.any(Number));
   });
 
+  it("answers a revoke sent again (its answer lost) as the first, keeping the time it was revoked", async () => {
+    const { owner, invite } = await pendingInvite();
+    expect(await owner.caller.invite.revoke({ inviteId: invite.id })).toEqual({ id: invite.id });
+    const { revoked_at } = await inviteRow(invite.id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await owner.caller.invite.revoke({ inviteId: invite.id })).toEqual({ id: invite.id });
+    expect((await inviteRow(invite.id)).revoked_at).toBe(revoked_at);
+  });
+
   it("is NOT_FOUND for another organization's invite id, which stays open", async () => {
     const theirs = await pendingInvite({ orgName: "Their Org" });
     const mine = await ownerOfNewOrganization("My Org");

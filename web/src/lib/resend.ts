@@ -29,7 +29,8 @@ export const resendWithoutAnswer = {
 /**
  * A save sent again after no answer. Only for one that is the same however often it is made (a pair dismissed,
  * a property its key makes unique, a new organization or an invite's accept, each answered again by the server
- * as the first time for the person who made it); any other goes under a key of its own (useKeyedMutation).
+ * as the first time for the person who made it, an invite revoked again, an invite sent again, which replaces the
+ * first with the link it answers); any other goes under a key of its own (useKeyedMutation).
  */
 export function useResentMutation<TData, TError, TVariables, TContext = unknown>(
   options: UseMutationOptions<TData, TError, TVariables, TContext>,

@@ -148,11 +148,12 @@ export const inviteRouter = createTRPCRouter({
     return joined;
   }),
 
+  /** Sent again (its answer lost), it answers the same and keeps the time of the first. */
   revoke: adminProcedure.input(inviteRevokeInput).mutation(async ({ ctx, input }) => {
     const now = new Date();
     const revoked = await ctx.db
       .update(invites)
-      .set({ revokedAt: now, updatedAt: now })
+      .set({ revokedAt: sql`coalesce(${invites.revokedAt}, ${now.getTime()})`, updatedAt: now })
       .where(and(eq(invites.id, input.inviteId), eq(invites.organizationId, ctx.org.id), isNull(invites.acceptedAt)))
       .returning({ id: invites.id });
     if (revoked.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: "That invite no longer exists." });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { inferInput, inferOutput } from "@trpc/tanstack-react-query";
 import { Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
+import { useResentMutation } from "../../lib/resend";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -22,7 +23,7 @@ export function InviteSection() {
   const [role, setRole] = useState<Role>("member");
   const [created, setCreated] = useState<CreatedInvite | null>(null);
 
-  const invite = useMutation(
+  const invite = useResentMutation(
     trpc.organization.invite.mutationOptions({
       onSuccess: (result) => {
         setCreated(result);

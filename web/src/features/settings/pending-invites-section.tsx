@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { MailPlus } from "lucide-react";
 import { formatDate, formatRelative } from "../../lib/format";
+import { useResentMutation } from "../../lib/resend";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Badge } from "../../ui/badge";
@@ -15,7 +16,7 @@ type PendingInvite = inferOutput<typeof trpc.organization.listInvites>[number];
 
 function InviteRow({ invite }: { invite: PendingInvite }) {
   const queryClient = useQueryClient();
-  const revoke = useMutation(
+  const revoke = useResentMutation(
     trpc.invite.revoke.mutationOptions({
       onSuccess: () => {
         toast.success(`Invite for ${invite.email} revoked. Its link no longer works.`);
