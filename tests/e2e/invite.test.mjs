@@ -12,6 +12,19 @@ import {
   uniqueEmail,
 } from "./harness.mjs";
 
+/** The invite link /settings/members shows once an invite is created. */
+async function shownInviteUrl(page) {
+  const link = page.getByTestId("invite-link");
+  await link.waitFor();
+  const text = (await link.inputValue().catch(() => null)) ?? (await link.innerText());
+  const url = text.match(/https?:\/\/\S+\/invite\/[\w-]+/)?.[0];
+  assert.ok(url, `no invite URL in ${text}`);
+  return url;
+}
+
+/** The toasts that said a write failed ("Could not …"). */
+const refusalsShown = async (page) => (await toastsShown(page)).filter((toast) => toast.includes("Could not"));
+
 describe("a teammate joins through an invite link", () => {
   let browser;
   let owner;
@@ -29,11 +42,7 @@ describe("a teammate joins through an invite link", () => {
     await page.goto("/settings/members");
     await page.fill('input[name="email"]', teammateEmail);
     await page.click('button:has-text("Send invite")');
-    const link = page.getByTestId("invite-link");
-    await link.waitFor();
-    const text = (await link.inputValue().catch(() => null)) ?? (await link.innerText());
-    inviteUrl = text.match(/https?:\/\/\S+\/invite\/[\w-]+/)?.[0];
-    assert.ok(inviteUrl, `no invite URL in ${text}`);
+    inviteUrl = await shownInviteUrl(page);
     // One click copies it.
     await owner.context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.getByRole("button", { name: "Copy" }).click();
@@ -121,16 +130,11 @@ describe("/settings/members when an answer is lost on the way", () => {
     await page.click('button:has-text("Send invite")');
     await page.getByText(`Invite created for ${email}.`).waitFor();
     assert.equal(sent.length, 2, "sent again after no answer");
-    const link = page.getByTestId("invite-link");
-    const text = (await link.inputValue().catch(() => null)) ?? (await link.innerText());
-    const path = new URL(text.match(/https?:\/\/\S+\/invite\/[\w-]+/)[0]).pathname;
+    const path = new URL(await shownInviteUrl(page)).pathname;
     assert.equal(await pendingFor(email).count(), 1);
     const opened = await callProcedure(page, "invite.get", { token: path.split("/").at(-1) }, { kind: "query" });
     assert.equal(opened.email, email);
-    assert.deepEqual(
-      (await toastsShown(page)).filter((toast) => toast.includes("Could not")),
-      [],
-    );
+    assert.deepEqual(await refusalsShown(page), []);
   });
 
   it("a revoke sent again says the invite is revoked, takes it off the list, and its link says so", async () => {
@@ -143,10 +147,7 @@ describe("/settings/members when an answer is lost on the way", () => {
     await page.getByText(`Invite for ${email} revoked. Its link no longer works.`).waitFor();
     assert.equal(sent.length, 2, "sent again after no answer");
     await pendingFor(email).waitFor({ state: "detached" });
-    assert.deepEqual(
-      (await toastsShown(page)).filter((toast) => toast.includes("Could not")),
-      [],
-    );
+    assert.deepEqual(await refusalsShown(page), []);
     const visitor = await newPage(browser);
     await visitor.page.goto(invite.path);
     await visitor.page.getByText("This invite was revoked. Ask Lee Gu for a new one.").waitFor();

@@ -27,10 +27,10 @@ export const resendWithoutAnswer = {
 };
 
 /**
- * A save sent again after no answer. Only for one that is the same however often it is made (a pair dismissed,
- * a property its key makes unique, a new organization or an invite's accept, each answered again by the server
- * as the first time for the person who made it, an invite revoked again, an invite sent again, which replaces the
- * first with the link it answers); any other goes under a key of its own (useKeyedMutation).
+ * A save sent again after no answer. Only for one that is the same however often it is made: a pair dismissed, a
+ * property its key makes unique, an invite sent (a second replaces the first) or revoked, and a new organization
+ * or an invite's accept (the server answers its maker again as the first time). Any other goes under a key of its
+ * own (useKeyedMutation).
  */
 export function useResentMutation<TData, TError, TVariables, TContext = unknown>(
   options: UseMutationOptions<TData, TError, TVariables, TContext>,
