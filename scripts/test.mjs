@@ -121,7 +121,11 @@ const suites = {
   format: check("format"),
   worker: vitest("vitest.worker.config.ts"),
   web: vitest("vitest.web.config.ts"),
-  scripts: nodeTests(["tests/scripts/seed.test.mjs", "tests/scripts/local-fetch.test.mjs"]),
+  scripts: nodeTests([
+    "tests/scripts/seed.test.mjs",
+    "tests/scripts/local-fetch.test.mjs",
+    "tests/scripts/keyed-procedures.test.mjs",
+  ]),
   "worker-bundle": workerBundle,
   e2e,
 };

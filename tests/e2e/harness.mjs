@@ -484,12 +484,27 @@ export async function fetchLocalWorker(url, { resendable, ...init } = {}) {
 }
 
 /**
+ * The writes that take a write key (`keyed(…)` in worker/src/routers, schemas/write-key.ts). Not
+ * `properties.create`, whose `key` is the property's.
+ */
+export const KEYED_PROCEDURES = new Set([
+  ...["contacts", "companies"].flatMap((o) =>
+    ["create", "update", "delete", "restoreMany", "bulkUpdate", "merge"].map((p) => `${o}.${p}`),
+  ),
+  ...["create", "update", "delete", "restore"].map((p) => `tasks.${p}`),
+  ...["create", "update", "delete"].flatMap((p) => [`notes.${p}`, `views.${p}`]),
+  ...["update", "reorder", "archive", "restore"].map((p) => `properties.${p}`),
+  "feedback.create",
+]);
+
+/**
  * Calls a tRPC procedure as the page's signed-in user (setup data, not the behaviour under
  * test): `kind` is "query" or "mutation"; inputs and results go through superjson like the SPA's.
- * `keyed` says the procedure takes a write key (worker/src/schemas/write-key.ts): the call sends one, so that
- * a call whose connection is lost on the way can be sent again without writing twice.
+ * A write that takes a write key is sent with a fresh one, so that a call whose connection wrangler dev resets on
+ * the way is sent again without writing twice (fetchLocalWorker); a query is sent again anyway.
  */
-export async function callProcedure(page, procedure, input, { kind = "mutation", token, keyed = false } = {}) {
+export async function callProcedure(page, procedure, input, { kind = "mutation", token } = {}) {
+  const keyed = kind === "mutation" && KEYED_PROCEDURES.has(procedure);
   const bearer = token ?? (await idTokenOf(page));
   const headers = { authorization: `Bearer ${bearer}`, "content-type": "application/json" };
   const encoded = JSON.stringify(superjson.serialize(keyed ? { ...input, key: newWriteKey() } : input));

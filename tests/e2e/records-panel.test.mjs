@@ -504,22 +504,12 @@ describe("a record's panel with years of done tasks", () => {
     for (let start = 1; start <= 105; start += 35)
       await Promise.all(
         Array.from({ length: 35 }, async (_, i) => {
-          const task = await callProcedure(
-            page,
-            "tasks.create",
-            {
-              ...onKim,
-              title: `Check-in ${start + i}`,
-              dueAt: weekAgo(start + i),
-            },
-            { keyed: true },
-          );
-          await callProcedure(
-            page,
-            "tasks.update",
-            { id: task.id, version: 1, patch: { status: "done" } },
-            { keyed: true },
-          );
+          const task = await callProcedure(page, "tasks.create", {
+            ...onKim,
+            title: `Check-in ${start + i}`,
+            dueAt: weekAgo(start + i),
+          });
+          await callProcedure(page, "tasks.update", { id: task.id, version: 1, patch: { status: "done" } });
         }),
       );
     await callProcedure(page, "tasks.create", { ...onKim, title: "Plan the renewal", dueAt: weekAgo(-2) });
@@ -550,12 +540,11 @@ describe("a record's panel with years of done tasks", () => {
     for (let start = 0; start < 201; start += start === 0 ? 1 : 40)
       await Promise.all(
         Array.from({ length: start === 0 ? 1 : Math.min(40, 201 - start) }, (_, i) =>
-          callProcedure(
-            page,
-            "notes.create",
-            { recordObject: "contact", recordId: id, body: `Weekly note ${start + i}` },
-            { keyed: true },
-          ),
+          callProcedure(page, "notes.create", {
+            recordObject: "contact",
+            recordId: id,
+            body: `Weekly note ${start + i}`,
+          }),
         ),
       );
     await page.reload();

@@ -619,7 +619,7 @@ describe("/tasks: a task without a due date, behind hundreds of dated ones", () 
     for (let start = 0; start < 210; start += 30)
       await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          callProcedure(page, "tasks.create", { title: `Old task ${start + i}`, dueAt: lastWeek }, { keyed: true }),
+          callProcedure(page, "tasks.create", { title: `Old task ${start + i}`, dueAt: lastWeek }),
         ),
       );
     await callProcedure(page, "tasks.create", { title: "Someday, no date" });
@@ -694,9 +694,7 @@ describe("/tasks: a task without a due date, behind hundreds of dated ones", () 
     const binned = open.slice(0, 105).map((r) => r.task);
     for (let start = 0; start < binned.length; start += 35)
       await Promise.all(
-        binned
-          .slice(start, start + 35)
-          .map((task) => callProcedure(page, "tasks.delete", { id: task.id }, { keyed: true })),
+        binned.slice(start, start + 35).map((task) => callProcedure(page, "tasks.delete", { id: task.id })),
       );
     await page.goto("/tasks?view=trash");
     const trashRows = page.getByTestId("trash-row");
