@@ -484,18 +484,24 @@ export async function fetchLocalWorker(url, { resendable, ...init } = {}) {
 }
 
 /**
- * The writes that take a write key (`keyed(…)` in worker/src/routers, schemas/write-key.ts). Not
- * `properties.create`, whose `key` is the property's.
+ * The writes that take a write key, `router.procedure`, read from worker/src/routers: each procedure whose input
+ * is `keyed(…)` (schemas/write-key.ts), in the router file of its name. (`properties.create` is not: its `key` is
+ * the property's.)
  */
-export const KEYED_PROCEDURES = new Set([
-  ...["contacts", "companies"].flatMap((o) =>
-    ["create", "update", "delete", "restoreMany", "bulkUpdate", "merge"].map((p) => `${o}.${p}`),
-  ),
-  ...["create", "update", "delete", "restore"].map((p) => `tasks.${p}`),
-  ...["create", "update", "delete"].flatMap((p) => [`notes.${p}`, `views.${p}`]),
-  ...["update", "reorder", "archive", "restore"].map((p) => `properties.${p}`),
-  "feedback.create",
-]);
+export const KEYED_PROCEDURES = (() => {
+  const routers = new URL("../../worker/src/routers/", import.meta.url);
+  const keyed = new Set();
+  for (const file of fs.readdirSync(routers).filter((f) => f.endsWith(".ts") && f !== "index.ts")) {
+    const source = fs.readFileSync(new URL(file, routers), "utf8");
+    // Each procedure is a two-space-indented `name: …Procedure` entry; its text runs to the next one.
+    const entries = [...source.matchAll(/^ {2}(\w+): \w*[pP]rocedure\b/gm)];
+    entries.forEach((entry, i) => {
+      const text = source.slice(entry.index, entries[i + 1]?.index ?? source.length);
+      if (/\.input\(\s*keyed\(/.test(text)) keyed.add(`${path.basename(file, ".ts")}.${entry[1]}`);
+    });
+  }
+  return keyed;
+})();
 
 /**
  * Calls a tRPC procedure as the page's signed-in user (setup data, not the behaviour under
@@ -504,7 +510,7 @@ export const KEYED_PROCEDURES = new Set([
  * the way is sent again without writing twice (fetchLocalWorker); a query is sent again anyway.
  */
 export async function callProcedure(page, procedure, input, { kind = "mutation", token } = {}) {
-  const keyed = kind === "mutation" && KEYED_PROCEDURES.has(procedure);
+  const keyed = KEYED_PROCEDURES.has(procedure);
   const bearer = token ?? (await idTokenOf(page));
   const headers = { authorization: `Bearer ${bearer}`, "content-type": "application/json" };
   const encoded = JSON.stringify(superjson.serialize(keyed ? { ...input, key: newWriteKey() } : input));
