@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
 import { guardUnsavedEdits } from "../../web/src/lib/unsaved-edits";
 import { CellEditorView } from "../../web/src/ui/data-table/cell-editor";
@@ -49,8 +49,6 @@ const highlighted = () => screen.getAllByRole("option").find((o) => o.getAttribu
 const pressEnter = () => fireEvent.keyDown(screen.getByRole("combobox"), { key: "Enter" });
 
 describe("a cell's pickers: Enter with nothing moved keeps the value", () => {
-  afterEach(cleanup);
-
   it("a company search that lists nothing before a letter shows the current company, highlighted: Enter keeps it", () => {
     const editor: CellEditor<Row> = {
       kind: "lookup",
@@ -100,8 +98,6 @@ describe("a cell's pickers: Enter with nothing moved keeps the value", () => {
 });
 
 describe("a cell's menu", () => {
-  afterEach(cleanup);
-
   it("saves the value picked with Enter without opening the row's record", async () => {
     const editor: CellEditor<Row> = {
       kind: "select",

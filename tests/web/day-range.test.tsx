@@ -1,16 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, renderHook, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { useDayRange } from "../../web/src/features/tasks/day-range";
 import type { Task } from "../../web/src/features/tasks/task-types";
 import { TitleEditor } from "../../web/src/features/tasks/title-editor";
 import { guardUnsavedEdits, holdPageForForm } from "../../web/src/lib/unsaved-edits";
 import { leavingAsks } from "./leaving";
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-});
 
 const dayOf = (range: { dayStart: Date }) => range.dayStart.getDate();
 

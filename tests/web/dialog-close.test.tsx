@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
 import { guardUnsavedEdits } from "../../web/src/lib/unsaved-edits";
 import { Dialog, discardQuestion, type CloseQuestion } from "../../web/src/ui/dialog";
@@ -26,8 +26,6 @@ function Harness({ question, onClose }: { question: CloseQuestion | null; onClos
     </>
   );
 }
-
-afterEach(cleanup);
 
 const escape = () => fireEvent.keyDown(document.activeElement ?? document.body, { key: "Escape" });
 

@@ -1,5 +1,5 @@
-import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { render, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DuePicker } from "../../web/src/features/tasks/task-pickers";
 import type { Task } from "../../web/src/features/tasks/task-types";
 
@@ -31,10 +31,6 @@ function renderPicker() {
 
 describe("DuePicker's presets", () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
 
   it("offers today, tomorrow and next week on a Wednesday", () => {
     vi.setSystemTime(new Date(2026, 10, 25, 14, 0));

@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { lazy, Suspense, type ComponentType } from "react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router-dom";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { usePageSearchParams } from "../../web/src/lib/page-search-params";
 
 /** A list page that opens a record by putting it in the address, as the contacts page does. */
@@ -42,8 +42,6 @@ function renderWithSlowCompanies() {
 }
 
 describe("usePageSearchParams: a change stays on the page that made it", () => {
-  afterEach(cleanup);
-
   it("opens a contact clicked while the companies page is loading on /contacts, not on /companies", async () => {
     const { router, arrive } = renderWithSlowCompanies();
     await act(() => router.navigate("/companies"));

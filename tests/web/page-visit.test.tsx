@@ -1,7 +1,7 @@
-import { act, cleanup, render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
 import { useState } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PageVisit } from "../../web/src/app/page-visit";
 
 let mounts = 0;
@@ -37,8 +37,6 @@ function renderAt(path: string) {
 }
 
 describe("PageVisit: a page starts afresh on each visit, not on its own address changes", () => {
-  afterEach(cleanup);
-
   it("keeps the page through its own replaced addresses and the palette's ?open= and ?new=1", async () => {
     const { router, shown } = renderAt("/contacts");
     act(() => typed("dee"));

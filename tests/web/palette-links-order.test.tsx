@@ -1,5 +1,5 @@
 import { act, render } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 // The router as a busy page sees it: writes are asked for at once and land (are rendered) later, in an order
 // each test chooses.
@@ -50,7 +50,6 @@ describe("usePaletteLink when the address lands late", () => {
     router.writes = [];
     view = render(<Page />);
   });
-  afterEach(() => vi.useRealTimers());
 
   it("a write of its own landing after a later choice neither reopens it nor cancels the choice's write", () => {
     act(() => link.setOpenId("con_di"));

@@ -1,6 +1,6 @@
 import { act, render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { OPEN_ADDRESS_INTERVAL_MS, usePaletteLink } from "../../web/src/app/palette-links";
 
 let link: ReturnType<typeof usePaletteLink>;
@@ -17,7 +17,6 @@ function renderAt(path: string) {
 
 describe("usePaletteLink: the open record and the create dialog in the address", () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
 
   it("starts from the address and follows a link to another record while the page is open", async () => {
     const { router } = renderAt("/contacts?open=con_a");

@@ -52,7 +52,6 @@ function renderOffer(onSelect: (ids: Set<string>) => void, overrides: { allLoade
 }
 
 afterEach(() => {
-  cleanup();
   server.asked.length = 0;
 });
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TaskListInput } from "../../worker/src/schemas/tasks";
@@ -96,7 +96,6 @@ function renderLists() {
 const ids = (rows: { task: { id: string } }[] | undefined) => (rows ?? []).map((r) => r.task.id);
 
 afterEach(() => {
-  cleanup();
   server.rows.length = 0;
   server.asked.length = 0;
 });

@@ -1,5 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { initialTheme, ThemeProvider, useTheme } from "../../web/src/lib/theme";
 
 describe("initialTheme (SPEC §4)", () => {
@@ -27,7 +27,6 @@ describe("ThemeProvider", () => {
     document.documentElement.className = "";
     vi.stubGlobal("matchMedia", (query: string) => ({ matches: query.includes("dark"), media: query }));
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it("starts dark from the system preference and stores the user's choice", () => {
     render(

@@ -1,12 +1,9 @@
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { returnFocusFromToasts, toast, TOAST_OPTIONS } from "../../web/src/lib/toast";
 
-afterEach(() => {
-  act(() => toast.dismiss());
-  cleanup();
-});
+afterEach(() => act(() => toast.dismiss()));
 
 /** A page with a focusable row and the app's toaster, a toast with an action on it. */
 async function pageWithToast(onAction: () => void) {

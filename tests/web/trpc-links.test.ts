@@ -164,7 +164,6 @@ describe("tRPC links (SPEC §7)", () => {
     /** Never answers: resolves only when its signal aborts, as fetch rejects then. */
     const silent = (init?: RequestInit) =>
       new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
-    afterEach(() => vi.useRealTimers());
 
     it("sends a change the proxy dropped (503 'restarted mid-request') once more, and takes its answer", async () => {
       const answers = [dropped(), answer()];

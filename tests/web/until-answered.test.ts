@@ -6,10 +6,7 @@ import { noAnswer } from "./trpc-fixtures";
 
 describe("untilAnswered", () => {
   beforeEach(() => void vi.useFakeTimers());
-  afterEach(() => {
-    vi.useRealTimers();
-    onlineManager.setOnline(true);
-  });
+  afterEach(() => onlineManager.setOnline(true));
 
   it("calls again after 1, 2, 4 … seconds while there is no answer, and says when it waits", async () => {
     const times: number[] = [];

@@ -1,10 +1,9 @@
 import { act, renderHook } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useSettledValue } from "../../web/src/lib/use-settled-value";
 
 describe("useSettledValue (what is typed, once typing pauses)", () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
 
   it("follows the value only once it has stayed the same for the delay", () => {
     const { result, rerender } = renderHook(({ text }) => useSettledValue(text, 300, ""), {
