@@ -3,7 +3,8 @@
 // emulator and `wrangler dev` (one origin for the SPA and /trpc), waits until both answer,
 // prints the URL, and on Ctrl+C / SIGTERM stops every process it started.
 //
-//   node scripts/stack.mjs [--data DIR] [--port 8787] [--auth-port 9099] [--no-build] [--ready-file F]
+//   node scripts/stack.mjs [--data DIR] [--port 8787] [--auth-port 9099] [--no-build]
+//   node scripts/stack.mjs --migrate-only [--data DIR]   (npm run db:migrate: the local D1's migrations, nothing else)
 //
 // Also imported by the browser tests (startStack) with an ephemeral data folder and other ports.
 import { spawn, spawnSync } from "node:child_process";
@@ -153,6 +154,18 @@ function keepProxyWarm(url) {
   return () => clearInterval(timer);
 }
 
+/** Applies the migrations not yet applied to the local D1 in `dataDir` (`npm run db:migrate` runs only this). */
+export function migrateLocalDatabase(dataDir, env = quietEnv, logFile) {
+  fs.mkdirSync(path.join(dataDir, "wrangler"), { recursive: true });
+  // wrangler reprints the whole migrations table after each one it applies: thousands of lines for 33.
+  run(
+    bin("wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", path.join(dataDir, "wrangler")],
+    { ...env, WRANGLER_LOG_PATH: env.WRANGLER_LOG_PATH ?? wranglerDebugLogs(dataDir) },
+    logFile,
+  );
+}
+
 /**
  * Starts the stack and resolves once both servers answer. Returns { url, authUrl, stop }.
  * `log`: a folder to write the servers' output to (the browser tests keep it quiet this way); such a stack also
@@ -175,13 +188,7 @@ export async function startStack({
   if (logDir) fs.mkdirSync(logDir, { recursive: true });
 
   if (build) run(bin("vite"), ["build", "--mode", "emulator", "--logLevel", logDir ? "warn" : "info"], env);
-  // wrangler reprints the whole migrations table after each one it applies: thousands of lines for 33.
-  run(
-    bin("wrangler"),
-    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", path.join(dataDir, "wrangler")],
-    env,
-    log("migrations"),
-  );
+  migrateLocalDatabase(dataDir, env, log("migrations"));
 
   const firebaseConfig = writeFirebaseConfig(dataDir, authPort);
   const authData = authDataDir(dataDir);
@@ -251,6 +258,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--no-build") options.build = false;
+    else if (arg === "--migrate-only") options.migrateOnly = true;
     else if (arg === "--data") options.dataDir = path.resolve(argv[++i]);
     else if (arg === "--port") options.port = Number(argv[++i]);
     else if (arg === "--auth-port") options.authPort = Number(argv[++i]);
@@ -271,7 +279,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   };
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
-  const stack = await startStack(parseArgs(process.argv.slice(2))).catch((error) => {
+  const options = parseArgs(process.argv.slice(2));
+  if (options.migrateOnly) {
+    migrateLocalDatabase(options.dataDir ?? path.join(root, ".data"));
+    process.exit(0);
+  }
+  const stack = await startStack(options).catch((error) => {
     if (stopping) return null;
     console.error(`\n✖ ${error.message}`);
     process.exit(1);

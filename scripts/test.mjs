@@ -121,11 +121,14 @@ const suites = {
   format: check("format"),
   worker: vitest("vitest.worker.config.ts"),
   web: vitest("vitest.web.config.ts"),
-  scripts: nodeTests([
-    "tests/scripts/seed.test.mjs",
-    "tests/scripts/local-fetch.test.mjs",
-    "tests/scripts/keyed-procedures.test.mjs",
-  ]),
+  // Every file in tests/scripts, read from the folder, so a new one runs without being listed here.
+  scripts: nodeTests(
+    fs
+      .readdirSync(path.join(root, "tests/scripts"))
+      .filter((file) => file.endsWith(".test.mjs"))
+      .sort()
+      .map((file) => `tests/scripts/${file}`),
+  ),
   "worker-bundle": workerBundle,
   e2e,
 };
