@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { propertyTypes, recordObjects } from "../../../drizzle/values";
+import { singleLineText } from "./text";
 
 export const propertyKey = z
   .string()
@@ -9,7 +10,7 @@ export const hasOptions = (type: string): boolean => type === "select" || type =
 
 /** A select's options: each once, however it is capitalised (a value must name one option). */
 const propertyOptions = z
-  .array(z.string().trim().min(1).max(60))
+  .array(singleLineText().min(1).max(60))
   .max(100)
   .superRefine((options, ctx) => {
     const seen = new Set<string>();
@@ -24,7 +25,7 @@ export const propertyCreateInput = z
   .object({
     object: z.enum(recordObjects),
     key: propertyKey,
-    label: z.string().trim().min(1, "Give the property a label.").max(60),
+    label: singleLineText().min(1, "Give the property a label.").max(60),
     type: z.enum(propertyTypes),
     options: propertyOptions.optional(),
     required: z.boolean().default(false),
@@ -39,12 +40,12 @@ export const propertyCreateInput = z
   });
 export type PropertyCreateInput = z.input<typeof propertyCreateInput>;
 
-const optionText = z.string().trim().min(1).max(60);
+const optionText = singleLineText().min(1).max(60);
 
 export const propertyUpdateInput = z
   .object({
     id: z.string().min(4).max(40),
-    label: z.string().trim().min(1).max(60).optional(),
+    label: singleLineText().min(1).max(60).optional(),
     options: propertyOptions.optional(),
     /** Options renamed in place (with `options`, the list after the save): their records hold the new name. */
     renamedOptions: z

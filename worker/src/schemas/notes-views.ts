@@ -8,8 +8,9 @@ import {
   type NoteOutcome,
 } from "../../../drizzle/values";
 import { recordFilter, recordSort } from "./records";
+import { singleLineText, multiLineText } from "./text";
 
-const noteBody = z.string().trim().min(1, "Write something first.").max(20_000);
+const noteBody = multiLineText().min(1, "Write something first.").max(20_000);
 const outcome = z.enum(Object.values(noteOutcomes).flat() as [NoteOutcome, ...NoteOutcome[]]);
 /** Later than this is a clock a little ahead, not a call logged before it happened. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -70,7 +71,7 @@ export const viewDefinition = z.object({
 });
 export const viewCreateInput = z.object({
   object: z.enum(recordObjects),
-  name: z.string().trim().min(1, "Name the view.").max(80),
+  name: singleLineText().min(1, "Name the view.").max(80),
   definition: viewDefinition,
   shared: z.boolean().default(false),
 });
@@ -78,7 +79,7 @@ export const viewUpdateInput = z.object({
   id: z.string().min(4).max(40),
   /** The version the change was made on: a view saved meanwhile by someone else is CONFLICT. */
   version: z.number().int().min(1),
-  name: z.string().trim().min(1).max(80).optional(),
+  name: singleLineText().min(1).max(80).optional(),
   definition: viewDefinition.optional(),
   shared: z.boolean().optional(),
 });

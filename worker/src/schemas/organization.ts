@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVITE_TOKEN_PATTERN } from "./invite-token-format";
+import { singleLineText } from "./text";
 
 function isTimeZone(value: string): boolean {
   try {
@@ -11,9 +12,7 @@ function isTimeZone(value: string): boolean {
 }
 
 export const organizationCreateInput = z.object({
-  name: z
-    .string()
-    .trim()
+  name: singleLineText()
     .min(2, "Name the organization (2 characters or more).")
     .max(80, "Keep the name under 80 characters."),
   currency: z
@@ -23,7 +22,7 @@ export const organizationCreateInput = z.object({
     .regex(/^[A-Z]{3}$/, "Currency must be a 3-letter ISO code such as USD or EUR.")
     .default("USD"),
   timezone: z.string().trim().refine(isTimeZone, "Choose a valid time zone.").default("UTC"),
-  displayName: z.string().trim().max(80).optional(),
+  displayName: singleLineText().max(80).optional(),
 });
 export type OrganizationCreateInput = z.input<typeof organizationCreateInput>;
 export type OrganizationCreate = z.output<typeof organizationCreateInput>;

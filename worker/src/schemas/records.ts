@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { leadStatuses } from "../../../drizzle/values";
 import { uniqueIgnoringCase } from "../domain/records/normalize";
+import { singleLineText } from "./text";
 
 export const filterOperators = [
   "eq",
@@ -72,15 +73,13 @@ export type RecordList = z.output<typeof recordListInput>;
 export const recordIdInput = z.object({ id: z.string().min(4).max(40) });
 export const recordIdsInput = z.object({ ids: z.array(z.string().min(4).max(40)).min(1).max(200) });
 
-const tag = z.string().trim().min(1).max(40);
+const tag = singleLineText().min(1).max(40);
 /** A record's tags, each once however capitalised (as bulk tagging and merges compare them). */
 const tags = z.array(tag).max(50).transform(uniqueIgnoringCase);
 const url = z.url("Enter a full URL, like https://…").max(500);
 /** Optional text: blank is stored as null, so "is empty" filters and nulls-last sorts agree. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  singleLineText()
     .max(max)
     .nullish()
     .transform((v) => (v === "" ? null : v));
@@ -99,8 +98,8 @@ export const propertyValues = z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/
  * `.default()` even inside `.partial()`, which would reset every omitted field on update.
  */
 const contactShape = {
-  firstName: z.string().trim().max(100),
-  lastName: z.string().trim().max(100),
+  firstName: singleLineText().max(100),
+  lastName: singleLineText().max(100),
   // Lower-cased as they are checked, so a repeat is an exact one: kept once.
   emails: z
     .array(email)
@@ -144,7 +143,7 @@ export const contactUpdateInput = z.object({
 export type ContactUpdateInput = z.input<typeof contactUpdateInput>;
 
 const companyShape = {
-  name: z.string().trim().min(1, "Name the company.").max(200),
+  name: singleLineText().min(1, "Name the company.").max(200),
   domain: optionalText(253),
   industry: optionalText(100),
   size: optionalText(50),
@@ -172,8 +171,8 @@ export type CompanyUpdateInput = z.input<typeof companyUpdateInput>;
 
 export const bulkAction = z.discriminatedUnion("type", [
   z.object({ type: z.literal("assign"), ownerId: z.string().min(1).max(128).nullable() }),
-  z.object({ type: z.literal("addTag"), tag: z.string().trim().min(1).max(40) }),
-  z.object({ type: z.literal("removeTag"), tag: z.string().trim().min(1).max(40) }),
+  z.object({ type: z.literal("addTag"), tag }),
+  z.object({ type: z.literal("removeTag"), tag }),
   z.object({ type: z.literal("setProperty"), key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), value: z.unknown() }),
 ]);
 export type BulkAction = z.infer<typeof bulkAction>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recordObjects, taskPriorities } from "../../../drizzle/values";
+import { singleLineText, multiLineText } from "./text";
 
 /** A due date a calendar shows: years 1900 to 9999 (a Date reaches year 275760, which no one means). */
 const DUE_DATE_RANGE = "Pick a due date between the years 1900 and 9999.";
@@ -12,8 +13,8 @@ const recordLink = { recordObject: z.enum(recordObjects).nullish(), recordId: z.
 
 export const taskCreateInput = z
   .object({
-    title: z.string().trim().min(1, "Say what needs doing.").max(300),
-    notes: z.string().trim().max(5000).nullish(),
+    title: singleLineText().min(1, "Say what needs doing.").max(300),
+    notes: multiLineText().max(5000).nullish(),
     dueAt: dueDate.nullish(),
     priority: z.enum(taskPriorities).default("normal"),
     /** Defaults to the caller. */
@@ -31,8 +32,8 @@ export const taskUpdateInput = z.object({
   version: z.number().int().min(1),
   patch: z
     .object({
-      title: z.string().trim().min(1).max(300),
-      notes: z.string().trim().max(5000).nullable(),
+      title: singleLineText().min(1).max(300),
+      notes: multiLineText().max(5000).nullable(),
       dueAt: dueDate.nullable(),
       priority: z.enum(taskPriorities),
       assigneeId: z.string().min(1).max(128).nullable(),

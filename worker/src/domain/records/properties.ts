@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, eq, isNull } from "drizzle-orm";
 import { propertyDefinitions, type RecordObject } from "../../../../drizzle";
 import type { Database } from "../../db";
+import { asSingleLine } from "../../schemas/text";
 
 type Definition = typeof propertyDefinitions.$inferSelect;
 
@@ -13,7 +14,9 @@ function invalid(label: string, expected: string): never {
 }
 
 /** One value checked against its definition's type; returns the value as stored. */
-export function checkPropertyValue(definition: Definition, value: unknown): unknown {
+export function checkPropertyValue(definition: Definition, given: unknown): unknown {
+  // Text is kept as a one-line field keeps it: blank once trimmed is no value, as for the built-in fields.
+  const value = definition.type === "text" && typeof given === "string" ? asSingleLine(given).trim() : given;
   if (value === null || value === undefined || value === "") {
     if (definition.required) invalid(definition.label, "filled in");
     return null;
