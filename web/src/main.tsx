@@ -3,7 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Toaster } from "sonner";
-import { routes } from "./app/routes";
+import { preloadPagesFor, routes } from "./app/routes";
 import { AuthProvider } from "./lib/auth";
 import { followConnection } from "./lib/offline-edits";
 import { persistOptions, queryClient, refreshRestoredQueries } from "./lib/query-client";
@@ -12,6 +12,7 @@ import { returnFocusFromToasts, TOAST_OPTIONS } from "./lib/toast";
 import { keyHistoryEntry } from "./ui/data-table/list-memory";
 import "./styles.css";
 
+preloadPagesFor(location.pathname);
 keyHistoryEntry();
 followConnection();
 returnFocusFromToasts();

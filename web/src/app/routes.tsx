@@ -1,7 +1,7 @@
 import { Suspense } from "react";
-import { Navigate, Outlet, type RouteObject } from "react-router-dom";
+import { matchRoutes, Navigate, Outlet, type RouteObject } from "react-router-dom";
 import { FullScreenSpinner } from "../ui/spinner";
-import { lazyPage } from "../lib/lazy-page";
+import { lazyPage, lazyPagesIn } from "../lib/lazy-page";
 import { Guard } from "./guards";
 import { PageVisit } from "./page-visit";
 import { RouteError } from "./route-error";
@@ -122,3 +122,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the chunks of the page at `pathname` (its layouts and the page itself) while the app starts and
+ * signs in, so they are there when the guards let it render.
+ */
+export function preloadPagesFor(pathname: string) {
+  for (const match of matchRoutes(routes, pathname) ?? [])
+    for (const page of lazyPagesIn(match.route.element)) void page.preload();
+}
