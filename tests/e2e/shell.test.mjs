@@ -32,6 +32,20 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
     assert.equal(await input.isVisible(), false);
   });
 
+  it("starts loading a page's code as the pointer reaches its link in the sidebar, before the click", async () => {
+    await page.goto("/home");
+    await page.getByTestId("organization-name").waitFor();
+    const sidebar = page.getByRole("navigation").first();
+    const chunk = page.waitForRequest((request) => /\/assets\/reports-page-[\w-]+\.js$/.test(request.url()), {
+      timeout: 5_000,
+    });
+    await sidebar.getByRole("link", { name: "Reports" }).hover();
+    await chunk;
+    assert.match(page.url(), /\/home$/);
+    await sidebar.getByRole("link", { name: "Reports" }).click();
+    await page.getByRole("heading", { name: "Reports", level: 1 }).waitFor();
+  });
+
   it("meta+k opens it too, and Escape closes it", async () => {
     await page.keyboard.press("Meta+k");
     const input = page.getByPlaceholder("Type a page or an action…");

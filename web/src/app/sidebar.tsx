@@ -23,6 +23,7 @@ import { Avatar } from "../ui/avatar";
 import { cn } from "../ui/cn";
 import { Kbd, modKey } from "../ui/kbd";
 import { mainNav, settingsItem, type NavItem } from "./navigation";
+import { preloadPagesFor } from "./routes";
 import { useShell } from "./shell-context";
 
 /*
@@ -45,6 +46,9 @@ function SidebarLink({ item }: { item: NavItem }) {
       replace={false}
       aria-label={item.label}
       title={item.goKey ? `${item.label} (g then ${item.goKey})` : item.label}
+      // The page's code starts loading as the pointer or focus reaches its link, before the click.
+      onPointerEnter={() => preloadPagesFor(item.to)}
+      onFocus={() => preloadPagesFor(item.to)}
       className={({ isActive }) =>
         cn(
           "flex h-8 items-center gap-2.5 rounded-md px-2.5 text-[13px] font-medium transition-colors",
