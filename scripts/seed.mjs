@@ -914,7 +914,10 @@ export async function seedDatabase(
     const companyHits = await matches("companies_fts", '"blue"*');
     if (contactCount > 0 && !(hits.n > 0))
       throw new Error('Search found no contact for "ann": the FTS index is empty.');
-    log(`  search check: "ann" matches ${hits.n} contacts, "blue" matches ${companyHits.n} companies`);
+    const many = (n, one, more) => `${n.toLocaleString("en-US")} ${n === 1 ? one : more}`;
+    log(
+      `  search check: "ann" matches ${many(hits.n, "contact", "contacts")}, "blue" matches ${many(companyHits.n, "company", "companies")}`,
+    );
 
     const counts = {
       companies: companyCount,
