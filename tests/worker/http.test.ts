@@ -62,6 +62,7 @@ describe("routes", () => {
   it("is NOT_FOUND (404) for a procedure that does not exist", async () => {
     const response = await SELF.fetch(url("/trpc/nope.nothing"));
     expect(response.status).toBe(404);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(((await response.json()) as Envelope).error?.json.data.code).toBe("NOT_FOUND");
   });
 });
@@ -79,6 +80,8 @@ describe("tRPC over HTTP", () => {
     const user = dataOf(body[0]) as { id: string; createdAt: Date; organization: { id: string } };
     expect(user).toMatchObject({ id: identity.uid, organization: { id: org.id } });
     expect(user.createdAt).toBeInstanceOf(Date);
+    // Nobody's data is kept by a browser's or a proxy's cache; the SPA's own cache is the one it clears on sign-out.
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
   });
 
   it("serves a list page packed; the SPA's links hand back the same records as a direct call", async () => {

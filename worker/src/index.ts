@@ -23,6 +23,13 @@ app.get("/health/db", async (c) => {
   }
 });
 
+// An answer holds one person's view of their organization: no browser or proxy may keep it (a shared computer's disk
+// cache after sign-out). The app keeps what it needs in its own query cache, which sign-out clears.
+app.use("/trpc/*", async (c, next) => {
+  await next();
+  c.res.headers.set("Cache-Control", "private, no-store");
+});
+
 app.use(
   "/trpc/*",
   trpcServer({
