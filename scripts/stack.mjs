@@ -15,6 +15,8 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const PROJECT_ID = "demo-team-crm";
+/** Where `npm start` keeps its local D1 and the emulator's users (`npm run reset` deletes it). */
+const DEFAULT_DATA_DIR = path.join(root, ".data");
 
 /** Nothing we run may reach out: no telemetry, no update checks. */
 export const quietEnv = {
@@ -155,7 +157,7 @@ function keepProxyWarm(url) {
 }
 
 /** Applies the migrations not yet applied to the local D1 in `dataDir` (`npm run db:migrate` runs only this). */
-export function migrateLocalDatabase(dataDir, env = quietEnv, logFile) {
+export function migrateLocalDatabase(dataDir = DEFAULT_DATA_DIR, env = quietEnv, logFile) {
   fs.mkdirSync(path.join(dataDir, "wrangler"), { recursive: true });
   // wrangler reprints the whole migrations table after each one it applies: thousands of lines for 33.
   run(
@@ -172,14 +174,13 @@ export function migrateLocalDatabase(dataDir, env = quietEnv, logFile) {
  * keeps wrangler's proxy warm (keepProxyWarm).
  */
 export async function startStack({
-  dataDir = path.join(root, ".data"),
+  dataDir = DEFAULT_DATA_DIR,
   port = 8787,
   authPort = 9099,
   build = true,
   logDir,
   keepWarm = Boolean(logDir),
 } = {}) {
-  fs.mkdirSync(path.join(dataDir, "wrangler"), { recursive: true });
   fs.mkdirSync(path.join(dataDir, "auth"), { recursive: true });
   const authUrl = `http://127.0.0.1:${authPort}`;
   const env = { ...quietEnv, VITE_AUTH_EMULATOR_URL: authUrl, WRANGLER_LOG_PATH: wranglerDebugLogs(dataDir) };
@@ -267,7 +268,8 @@ function parseArgs(argv) {
   return options;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** `npm start`: the stack until Ctrl+C or SIGTERM, which stop every process it started. */
+async function serve(options) {
   let stopping = false;
   // Installed before anything starts: a Ctrl+C while the servers start stops the ones already running.
   const shutdown = async (code) => {
@@ -279,11 +281,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   };
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
-  const options = parseArgs(process.argv.slice(2));
-  if (options.migrateOnly) {
-    migrateLocalDatabase(options.dataDir ?? path.join(root, ".data"));
-    process.exit(0);
-  }
   const stack = await startStack(options).catch((error) => {
     if (stopping) return null;
     console.error(`\n✖ ${error.message}`);
@@ -301,4 +298,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         }
       });
   }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { migrateOnly, ...options } = parseArgs(process.argv.slice(2));
+  if (!migrateOnly) await serve(options);
+  else
+    try {
+      migrateLocalDatabase(options.dataDir);
+    } catch (error) {
+      console.error(`\n✖ ${error.message}`);
+      process.exitCode = 1;
+    }
 }
