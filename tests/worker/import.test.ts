@@ -72,7 +72,7 @@ describe("contacts.import", () => {
         { firstName: "Ed", properties: { seats: Number("twelve") } },
         { firstName: "Flo", properties: { colour: "red" } },
         { firstName: "Gus", linkedinUrl: "linkedin" },
-        { firstName: "Hal", leadScore: 5 },
+        { firstName: "Hal", leadScore: 5, linkedinUrl: "linkedin.com/in/hal" },
         { firstName: "Ida", leadScore: "high" },
       ],
       lineNumbers: lines(10, 102),
@@ -85,12 +85,14 @@ describe("contacts.import", () => {
       { line: 106, message: "Tier must be one of: gold, silver." },
       { line: 107, message: "Seats must be a number." },
       { line: 108, message: 'There is no property "colour" on contacts.' },
-      { line: 109, message: "LinkedIn URL: Enter a full URL, like https://…" },
+      { line: 109, message: "LinkedIn URL: Enter a web address, like https://example.com" },
       { line: 111, message: "Lead score must be a number." },
     ]);
     const contacts = await allContacts(caller);
     expect(contacts.map((c) => c.firstName).sort()).toEqual(["Ann", "Hal"]);
     expect(contacts.find((c) => c.firstName === "Ann")?.properties).toEqual({ tier: "gold", seats: 3 });
+    // As exports from other tools write it, without a scheme: stored as the https address it is.
+    expect(contacts.find((c) => c.firstName === "Hal")?.linkedinUrl).toBe("https://linkedin.com/in/hal");
     expect(await contactTotal(caller)).toBe(2);
   });
 
@@ -649,7 +651,7 @@ describe("companies.import", () => {
         { line: 4, message: "Domain: enter a domain like acme.com." },
         { line: 5, message: "Domain: enter a domain like acme.com." },
         { line: 6, message: "Plan must be one of: free, pro." },
-        { line: 7, message: "LinkedIn URL: Enter a full URL, like https://…" },
+        { line: 7, message: "LinkedIn URL: Enter a web address, like https://example.com" },
       ],
     });
     expect(await companyTotal(caller)).toBe(1);

@@ -714,7 +714,7 @@ describe("custom property values on contacts", () => {
         langs: ["en", "fr"],
         vip: true,
         met: "2030-06-15T10:00:00Z",
-        site: "https://example.com",
+        site: " example.com/pricing ",
         alt: "Ada@Example.COM",
       },
     });
@@ -724,7 +724,7 @@ describe("custom property values on contacts", () => {
       langs: ["en", "fr"],
       vip: true,
       met: "2030-06-15",
-      site: "https://example.com",
+      site: "https://example.com/pricing",
       alt: "ada@example.com",
     });
   });
@@ -764,7 +764,9 @@ describe("custom property values on contacts", () => {
     ["budget", "lots", "Budget must be a number."],
     ["vip", "yes", "VIP must be yes or no."],
     ["met", "someday", "Met on must be a date."],
-    ["site", "ftp://example.com", "Site must be a URL starting with http."],
+    ["site", "ftp://example.com", "Site must be a web address, like https://example.com."],
+    ["site", "javascript:alert(1)", "Site must be a web address, like https://example.com."],
+    ["site", "https://localhost", "Site must be a web address, like https://example.com."],
     ["alt", "not-an-email", "Other email must be an email address."],
   ])("rejects %s = %j", async (key, value, message) => {
     const { member } = await withProperties();

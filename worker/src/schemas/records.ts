@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { leadStatuses } from "../../../drizzle/values";
 import { uniqueIgnoringCase } from "../domain/records/normalize";
+import { WEB_ADDRESS_EXAMPLE, webAddress } from "./web-address";
 import { singleLineText } from "./text";
 
 export const filterOperators = [
@@ -76,7 +77,16 @@ export const recordIdsInput = z.object({ ids: z.array(z.string().min(4).max(40))
 const tag = singleLineText().min(1).max(40);
 /** A record's tags, each once however capitalised (as bulk tagging and merges compare them). */
 const tags = z.array(tag).max(50).transform(uniqueIgnoringCase);
-const url = z.url("Enter a full URL, like https://…").max(500);
+// http(s) only, so a link to it cannot run script; "linkedin.com/in/ann" is stored as https://linkedin.com/in/ann.
+const url = z
+  .string()
+  .max(500)
+  .transform((text, ctx) => {
+    const address = webAddress(text);
+    if (address === null)
+      ctx.issues.push({ code: "custom", message: `Enter a web address, like ${WEB_ADDRESS_EXAMPLE}`, input: text });
+    return address ?? z.NEVER;
+  });
 /** Optional text: blank is stored as null, so "is empty" filters and nulls-last sorts agree. */
 const optionalText = (max: number) =>
   singleLineText()

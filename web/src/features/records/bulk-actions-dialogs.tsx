@@ -5,6 +5,7 @@ import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Dialog } from "../../ui/dialog";
 import { Field, Input, Select } from "../../ui/input";
+import { inputTypeOf, parsePropertyInput } from "./property-values";
 
 type Property = inferOutput<typeof trpc.properties.list>[number];
 
@@ -111,8 +112,12 @@ function parseValue(property: Property, raw: string, multi: string[]): { value: 
       return multi.length ? { value: multi, shown: multi.map((m) => `“${m}”`).join(", ") } : "Choose at least one.";
     case "date":
       return raw ? { value: raw, shown: raw } : "Choose a date.";
-    default:
-      return raw.trim() ? { value: raw.trim(), shown: `“${raw.trim()}”` } : "Enter a value.";
+    default: {
+      // Text, web addresses and emails as the server stores them ("acme.com" is https://acme.com), in its words.
+      if (!raw.trim()) return "Enter a value.";
+      const parsed = parsePropertyInput(property, raw);
+      return parsed.ok ? { value: parsed.value, shown: `“${String(parsed.value)}”` } : parsed.error;
+    }
   }
 }
 
@@ -125,14 +130,6 @@ type BulkPropertyDialogProps = {
   pending: boolean;
   /** `value` null clears the property. */
   onSubmit: (property: Property, value: unknown, shown: string) => void;
-};
-
-const inputTypes: Partial<Record<Property["type"], string>> = {
-  number: "number",
-  currency: "number",
-  date: "date",
-  url: "url",
-  email: "email",
 };
 
 /** Pick a custom property and a value of its type; every selected record gets it. */
@@ -179,7 +176,7 @@ export function BulkPropertyDialog(props: BulkPropertyDialogProps) {
           There are no custom properties yet. Admins define them in Settings → Properties.
         </p>
       ) : (
-        <form onSubmit={handleSubmit} className="space-y-4">
+        <form onSubmit={handleSubmit} className="space-y-4" noValidate>
           <Field label="Property">
             {(field) => (
               <Select {...field} name="property" value={property.key} onChange={(e) => choose(e.target.value)}>
@@ -237,7 +234,7 @@ export function BulkPropertyDialog(props: BulkPropertyDialogProps) {
                     {...field}
                     name="value"
                     autoFocus
-                    type={inputTypes[property.type] ?? "text"}
+                    type={inputTypeOf[property.type] ?? "text"}
                     step={property.type === "currency" ? "0.01" : undefined}
                     value={raw}
                     onChange={(e) => {

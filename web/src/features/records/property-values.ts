@@ -1,4 +1,5 @@
 import type { PropertyType, RecordObject } from "../../../../drizzle/values";
+import { WEB_ADDRESS_EXAMPLE, webAddress } from "../../../../worker/src/schemas/web-address";
 import { localDayInput } from "../../lib/format";
 import { booleanOptions, type FilterField, type FilterKind } from "../../ui/data-table/filters";
 import type { TextInputType } from "../../ui/data-table/types";
@@ -74,14 +75,6 @@ export type ParsedValue = { ok: true; value: unknown } | { ok: false; error: str
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function isUrl(text: string): boolean {
-  try {
-    return /^https?:$/.test(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-}
-
 function chosenOf(text: string): string[] {
   try {
     const parsed: unknown = JSON.parse(text);
@@ -116,8 +109,10 @@ export function parsePropertyInput(definition: PropertyDefinition, input: string
       return invalid("yes or no");
     case "date":
       return ISO_DATE.test(text) && !Number.isNaN(Date.parse(text)) ? { ok: true, value: text } : invalid("a date");
-    case "url":
-      return isUrl(text) ? { ok: true, value: text } : invalid("a URL starting with http");
+    case "url": {
+      const address = webAddress(text);
+      return address ? { ok: true, value: address } : invalid(`a web address, like ${WEB_ADDRESS_EXAMPLE}`);
+    }
     case "email":
       return EMAIL.test(text) ? { ok: true, value: text.toLowerCase() } : invalid("an email address");
     case "select":

@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { propertyDefinitions, type RecordObject } from "../../../../drizzle";
 import type { Database } from "../../db";
 import { asSingleLine } from "../../schemas/text";
+import { WEB_ADDRESS_EXAMPLE, webAddress } from "../../schemas/web-address";
 
 type Definition = typeof propertyDefinitions.$inferSelect;
 
@@ -35,9 +36,9 @@ export function checkPropertyValue(definition: Definition, given: unknown): unkn
       return Number.isNaN(time) ? invalid(label, "a date") : new Date(time).toISOString().slice(0, 10);
     }
     case "url":
-      return typeof value === "string" && URL.canParse(value) && /^https?:/.test(value)
-        ? value
-        : invalid(label, "a URL starting with http");
+      return (
+        (typeof value === "string" && webAddress(value)) || invalid(label, `a web address, like ${WEB_ADDRESS_EXAMPLE}`)
+      );
     case "email":
       return typeof value === "string" && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
         ? value.toLowerCase()
