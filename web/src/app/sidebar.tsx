@@ -118,7 +118,8 @@ function UserMenu() {
         <Avatar name={name} photoUrl={user?.photoUrl} />
         <span className={cn("min-w-0 flex-1", wideOnly)}>
           <span className="block truncate text-[13px] font-medium text-foreground">{name}</span>
-          <span className="block truncate text-xs text-muted">{user?.email}</span>
+          {/* Without a name, the email above is all there is to show: not twice. */}
+          {user?.displayName && <span className="block truncate text-xs text-muted">{user.email}</span>}
         </span>
         <ChevronsUpDown className={cn("size-4 shrink-0 text-muted", wideOnly)} aria-hidden />
       </Dropdown.Trigger>

@@ -1,9 +1,11 @@
 import { cn } from "./cn";
 
-function initials(name: string): string {
+/** "Ada Lovelace" → "AL"; an email by the part before the @: "ann.lee@acme.com" → "AL", "dana@acme.com" → "D". */
+export function initials(name: string): string {
   const parts = name
     .trim()
-    .split(/[\s@._-]+/)
+    .replace(/@.*$/, "")
+    .split(/[\s._-]+/)
     .filter(Boolean);
   return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).toUpperCase();
 }
