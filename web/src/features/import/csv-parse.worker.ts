@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import Papa from "papaparse";
+import { withoutFormulaGuard } from "./csv-formulas";
 import { decodeCsv } from "./decode-csv";
 
 /** Parses a CSV file off the main thread, so a 100,000-row file never freezes the tab. */
@@ -16,6 +17,7 @@ self.onmessage = async (event: MessageEvent<File>) => {
     header: true,
     skipEmptyLines: "greedy",
     transformHeader: (header) => header.trim(),
+    transform: withoutFormulaGuard,
   });
   self.postMessage({
     headers: result.meta.fields ?? [],
