@@ -40,6 +40,8 @@ describe("parsePropertyInput", () => {
   it("checks dates, URLs and emails the way the server does", () => {
     expect(parsePropertyInput(def("date"), "2026-05-05")).toEqual({ ok: true, value: "2026-05-05" });
     expect(parsePropertyInput(def("date"), "5 May")).toMatchObject({ ok: false });
+    expect(parsePropertyInput(def("date"), "2026-02-30")).toEqual({ ok: false, error: "Field must be a date." });
+    expect(parsePropertyInput(def("date"), "2028-02-29")).toEqual({ ok: true, value: "2028-02-29" });
     expect(parsePropertyInput(def("url"), "https://acme.com")).toEqual({ ok: true, value: "https://acme.com" });
     expect(parsePropertyInput(def("url"), "acme.com/pricing")).toEqual({ ok: true, value: "https://acme.com/pricing" });
     expect(parsePropertyInput(def("url"), "javascript:alert(1)")).toMatchObject({ ok: false });

@@ -1,4 +1,5 @@
 import type { PropertyType, RecordObject } from "../../../../drizzle/values";
+import { calendarDayOf } from "../../../../worker/src/schemas/calendar-day";
 import { WEB_ADDRESS_EXAMPLE, webAddress } from "../../../../worker/src/schemas/web-address";
 import { localDayInput } from "../../lib/format";
 import { booleanOptions, type FilterField, type FilterKind } from "../../ui/data-table/filters";
@@ -107,8 +108,10 @@ export function parsePropertyInput(definition: PropertyDefinition, input: string
       if (/^(true|yes|y|1)$/i.test(text)) return { ok: true, value: true };
       if (/^(false|no|n|0)$/i.test(text)) return { ok: true, value: false };
       return invalid("yes or no");
-    case "date":
-      return ISO_DATE.test(text) && !Number.isNaN(Date.parse(text)) ? { ok: true, value: text } : invalid("a date");
+    case "date": {
+      const day = ISO_DATE.test(text) ? calendarDayOf(text) : null;
+      return day ? { ok: true, value: day } : invalid("a date");
+    }
     case "url": {
       const address = webAddress(text);
       return address ? { ok: true, value: address } : invalid(`a web address, like ${WEB_ADDRESS_EXAMPLE}`);

@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, eq, isNull } from "drizzle-orm";
 import { propertyDefinitions, type RecordObject } from "../../../../drizzle";
 import type { Database } from "../../db";
+import { calendarDayOf } from "../../schemas/calendar-day";
 import { asSingleLine } from "../../schemas/text";
 import { WEB_ADDRESS_EXAMPLE, webAddress } from "../../schemas/web-address";
 
@@ -31,10 +32,8 @@ export function checkPropertyValue(definition: Definition, given: unknown): unkn
       return typeof value === "number" && Number.isFinite(value) ? value : invalid(label, "a number");
     case "boolean":
       return typeof value === "boolean" ? value : invalid(label, "yes or no");
-    case "date": {
-      const time = typeof value === "string" ? Date.parse(value) : NaN;
-      return Number.isNaN(time) ? invalid(label, "a date") : new Date(time).toISOString().slice(0, 10);
-    }
+    case "date":
+      return (typeof value === "string" && calendarDayOf(value)) || invalid(label, "a date");
     case "url":
       return (
         (typeof value === "string" && webAddress(value)) || invalid(label, `a web address, like ${WEB_ADDRESS_EXAMPLE}`)
