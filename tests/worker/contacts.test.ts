@@ -120,6 +120,15 @@ describe("contacts.create", () => {
     expect(full.linkedinUrl).toBe("http://www.linkedin.com/in/ann-lee/");
   });
 
+  it("stores a phone number with its extension, as written", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const created = await caller.contacts.create({
+      firstName: "Ann",
+      phones: ["+1 (512) 555-0199 ext. 12", "020 7946 0958 x3"],
+    });
+    expect(created.phones).toEqual(["+1 (512) 555-0199 ext. 12", "020 7946 0958 x3"]);
+  });
+
   it("stores blank optional text as null", async () => {
     const { caller } = await ownerOfNewOrganization();
     const created = await caller.contacts.create({ firstName: "Ann", title: "   ", source: "" });
@@ -149,6 +158,12 @@ describe("contacts.create", () => {
     [
       "a bad phone",
       { firstName: "Ann", phones: ["call me maybe"] },
+      "phones",
+      "Enter a phone number with digits, spaces or + ( ) . -",
+    ],
+    [
+      "a phone without a digit",
+      { firstName: "Ann", phones: ["(---)"] },
       "phones",
       "Enter a phone number with digits, spaces or + ( ) . -",
     ],

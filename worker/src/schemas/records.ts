@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { leadStatuses } from "../../../drizzle/values";
 import { uniqueIgnoringCase } from "../domain/records/normalize";
+import { isPhoneNumber, PHONE_NUMBER_MESSAGE } from "./phone-number";
 import { WEB_ADDRESS_EXAMPLE, webAddress } from "./web-address";
 import { singleLineText } from "./text";
 
@@ -95,10 +96,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v === "" ? null : v));
 // Trim and lower-case before checking the format, so " Ann@X.com " is accepted as ann@x.com.
 const email = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address."));
-const phone = z
-  .string()
-  .trim()
-  .regex(/^\+?[0-9 ().-]{5,30}$/, "Enter a phone number with digits, spaces or + ( ) . -");
+const phone = z.string().trim().refine(isPhoneNumber, PHONE_NUMBER_MESSAGE);
 
 /** Custom property values by key; validated against the definitions by the domain layer. */
 export const propertyValues = z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), z.unknown());

@@ -1,6 +1,7 @@
 import { ArrowUpRight, ExternalLink, Mail, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { telAddress } from "../../../../worker/src/schemas/phone-number";
 import { recordPath, type RecentRecord } from "../../app/recent-records";
 
 /** The small icon beside a panel field's value that acts on it: open, write, call. */
@@ -55,7 +56,7 @@ export function WriteEmail({ email }: { email: string | null | undefined }) {
 export function CallPhone({ phone }: { phone: string | null | undefined }) {
   if (!phone) return null;
   return (
-    <ActionLink href={`tel:${phone.replace(/[^\d+]/g, "")}`} label={`Call ${phone}`}>
+    <ActionLink href={telAddress(phone)} label={`Call ${phone}`}>
       <Phone className="size-3.5" aria-hidden />
     </ActionLink>
   );
