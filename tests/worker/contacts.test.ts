@@ -907,11 +907,12 @@ describe("contacts.list filters", () => {
       "BAD_REQUEST",
       '"lots" is not a number.',
     );
-    await expectTRPCError(
-      filtered(caller, "and", { field: "createdAt", operator: "before", value: "someday" }),
-      "BAD_REQUEST",
-      '"someday" is not a date.',
-    );
+    for (const value of ["someday", "2026-02-30", "1"])
+      await expectTRPCError(
+        filtered(caller, "and", { field: "createdAt", operator: "before", value }),
+        "BAD_REQUEST",
+        `"${value}" is not a date.`,
+      );
     await expectTRPCError(
       caller.contacts.list({ cursor: "not-a-cursor" }),
       "BAD_REQUEST",

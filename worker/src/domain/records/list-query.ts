@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzl
 import { alias } from "drizzle-orm/sqlite-core";
 import { recordTags, searchPartitions, tags } from "../../../../drizzle";
 import { inValues } from "../../db";
+import { calendarDayOf } from "../../schemas/calendar-day";
 import type { FilterCondition, RecordFilter, RecordSort } from "../../schemas/records";
 import { customPropertyField, type FieldKind, type ListField, type ObjectConfig } from "./fields";
 
@@ -23,8 +24,14 @@ function comparable(field: ListField, value: unknown): unknown {
   if (value === undefined || value === null || Array.isArray(value))
     throw new TRPCError({ code: "BAD_REQUEST", message: "Choose one value to compare with." });
   if (field.kind === "date") {
+    // A text is an ISO day or instant that exists (Date.parse rolls "2026-02-30" into March, reads "1" as 2001).
     // Through a Date: it also refuses a number past its range (±8.64e15 ms), which toISOString would throw on.
-    const time = new Date(typeof value === "number" ? value : Date.parse(String(value))).getTime();
+    const time =
+      typeof value === "number"
+        ? new Date(value).getTime()
+        : calendarDayOf(String(value))
+          ? Date.parse(String(value))
+          : NaN;
     if (Number.isNaN(time)) throw new TRPCError({ code: "BAD_REQUEST", message: `"${String(value)}" is not a date.` });
     // Custom date properties hold "YYYY-MM-DD" text, which compares as text, not as a number.
     return field.isoDate ? new Date(time).toISOString().slice(0, 10) : time;
