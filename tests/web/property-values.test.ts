@@ -51,6 +51,8 @@ describe("parsePropertyInput", () => {
     });
     expect(parsePropertyInput(def("email"), "Ann@X.com")).toEqual({ ok: true, value: "ann@x.com" });
     expect(parsePropertyInput(def("email"), "ann")).toMatchObject({ ok: false });
+    // As a contact's own Email field takes them (zod's email).
+    expect(parsePropertyInput(def("email"), "ann..lee@x.com")).toMatchObject({ ok: false });
   });
 
   it("accepts only defined options for select and multi-select", () => {

@@ -771,6 +771,7 @@ describe("custom property values on contacts", () => {
     ["site", "javascript:alert(1)", "Site must be a web address, like https://example.com."],
     ["site", "https://localhost", "Site must be a web address, like https://example.com."],
     ["alt", "not-an-email", "Other email must be an email address."],
+    ["alt", "ann..lee@example.com", "Other email must be an email address."],
   ])("rejects %s = %j", async (key, value, message) => {
     const { member } = await withProperties();
     await expectTRPCError(

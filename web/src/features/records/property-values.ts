@@ -1,5 +1,6 @@
 import type { PropertyType, RecordObject } from "../../../../drizzle/values";
 import { calendarDayOf } from "../../../../worker/src/schemas/calendar-day";
+import { isEmailAddress } from "../../../../worker/src/schemas/email-address";
 import { WEB_ADDRESS_EXAMPLE, webAddress } from "../../../../worker/src/schemas/web-address";
 import { localDayInput } from "../../lib/format";
 import { booleanOptions, type FilterField, type FilterKind } from "../../ui/data-table/filters";
@@ -73,7 +74,6 @@ export function propertyToInput(definition: PropertyDefinition, value: unknown):
 
 export type ParsedValue = { ok: true; value: unknown } | { ok: false; error: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function chosenOf(text: string): string[] {
@@ -117,7 +117,7 @@ export function parsePropertyInput(definition: PropertyDefinition, input: string
       return address ? { ok: true, value: address } : invalid(`a web address, like ${WEB_ADDRESS_EXAMPLE}`);
     }
     case "email":
-      return EMAIL.test(text) ? { ok: true, value: text.toLowerCase() } : invalid("an email address");
+      return isEmailAddress(text.toLowerCase()) ? { ok: true, value: text.toLowerCase() } : invalid("an email address");
     case "select":
       return options?.includes(text) ? { ok: true, value: text } : invalid(`one of: ${options?.join(", ")}`);
     case "multi-select": {

@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { propertyDefinitions, type RecordObject } from "../../../../drizzle";
 import type { Database } from "../../db";
 import { calendarDayOf } from "../../schemas/calendar-day";
+import { isEmailAddress } from "../../schemas/email-address";
 import { asSingleLine } from "../../schemas/text";
 import { WEB_ADDRESS_EXAMPLE, webAddress } from "../../schemas/web-address";
 
@@ -39,8 +40,8 @@ export function checkPropertyValue(definition: Definition, given: unknown): unkn
         (typeof value === "string" && webAddress(value)) || invalid(label, `a web address, like ${WEB_ADDRESS_EXAMPLE}`)
       );
     case "email":
-      return typeof value === "string" && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
-        ? value.toLowerCase()
+      return typeof value === "string" && isEmailAddress(value.trim().toLowerCase())
+        ? value.trim().toLowerCase()
         : invalid(label, "an email address");
     case "select":
       return typeof value === "string" && options?.includes(value)
