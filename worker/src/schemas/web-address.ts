@@ -1,15 +1,15 @@
+import { isValidDomain } from "../domain/records/normalize";
+
 /** What a web-address field asks for, in the words its errors use. */
 export const WEB_ADDRESS_EXAMPLE = "https://example.com";
 
 // Any scheme ("https:", "javascript:"), but not a host with a port ("acme.com:8080", "acme.com:8080/about").
 const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i;
-// A host name of labels and a top-level domain of letters (or punycode), as people link to: no IP, no "localhost".
-const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /**
  * A web address as stored (a LinkedIn profile, a URL property), or null when it is none: http or https only,
  * so a link to it can never run script (`javascript:`) or open a document of its own (`data:`), with a host
- * name people could visit. People paste "linkedin.com/in/ann" as often as the full URL: without a scheme,
+ * name people could visit (a domain, as a company's: no IP, no "localhost"). People paste "linkedin.com/in/ann" as often as the full URL: without a scheme,
  * https is assumed. Otherwise the address is kept as written, trimmed.
  */
 export function webAddress(text: string): string | null {
@@ -19,5 +19,5 @@ export function webAddress(text: string): string | null {
   const address = hasScheme ? trimmed : `https://${trimmed}`;
   if (/\s/.test(address) || !URL.canParse(address)) return null;
   const url = new URL(address);
-  return url.username || url.password || !HOST_NAME.test(url.hostname) ? null : address;
+  return url.username || url.password || !isValidDomain(url.hostname) ? null : address;
 }
