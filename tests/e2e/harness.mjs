@@ -640,7 +640,7 @@ export async function clearOfMidnight(marginMs = 2 * 60_000) {
   await new Promise((resolve) => setTimeout(resolve, left + 2_000));
 }
 
-/** The Name cells of a record table from the top, as shown (each starts with the avatar's initials, left out). */
+/** The Name cells of a record table from the top, as shown (the name's last line, should it wrap). */
 export async function recordNames(page) {
   const texts = await page.getByTestId("record-row").locator('[data-column-id="name"]').allInnerTexts();
   return texts.map((text) => text.trim().split("\n").pop());

@@ -18,7 +18,7 @@ describe("/contacts from the keyboard", () => {
   const names = ["Ann Archer", "Bob Baker", "Cy Cole", "Di Dean", "Ed Evans"];
   const rows = () => page.getByTestId("record-row");
   const row = (name) => rows().filter({ hasText: name });
-  // The active row's name: its Name cell reads the avatar's initials, then the name.
+  // The active row's name, as its Name cell reads.
   const activeName = async () => {
     const text = await rows().and(page.locator("[data-active]")).locator('[data-column-id="name"]').innerText();
     return names.find((name) => text.includes(name)) ?? text;

@@ -496,7 +496,7 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
 
   it("links and moves it from the details panel; each record's timeline tells, and unlinking leaves it on no record", async () => {
     await page.keyboard.press("o");
-    await details().getByRole("button", { name: "Link a record" }).click();
+    await details().getByRole("button", { name: "Link a contact or company" }).click();
     await pick("lee", "Ann Lee");
     await details().getByRole("link", { name: "Ann Lee" }).waitFor();
     await toast(`Linked “${title}” to Ann Lee`).waitFor();
@@ -530,7 +530,7 @@ describe("/tasks: a task linked to a record, moved to another or unlinked", () =
     await details().getByRole("button", { name: "Change the linked record" }).click();
     await picker().getByRole("option", { name: "Unlink" }).click();
     await toast(`“${title}” is no longer linked`).waitFor();
-    await details().getByRole("button", { name: "Link a record" }).waitFor();
+    await details().getByRole("button", { name: "Link a contact or company" }).waitFor();
     await settled(page);
     assert.deepEqual(await saved().then((r) => [r.task.recordId, r.recordName]), [null, null]);
     assert.deepEqual(page.errors, []);

@@ -112,14 +112,21 @@ function UserMenu() {
     <Dropdown.Root>
       <Dropdown.Trigger
         className={cn("flex w-full items-center gap-2.5 rounded-md p-2 text-left hover:bg-surface-2", railCentered)}
-        aria-label="Account menu"
+        // What it shows, then what it is: the name a person using voice control reads off the screen.
+        aria-label={`${user?.displayName ? `${name} ${user.email}` : name}, account menu`}
         title={name}
       >
         <Avatar name={name} photoUrl={user?.photoUrl} />
         <span className={cn("min-w-0 flex-1", wideOnly)}>
           <span className="block truncate text-[13px] font-medium text-foreground">{name}</span>
-          {/* Without a name, the email above is all there is to show: not twice. */}
-          {user?.displayName && <span className="block truncate text-xs text-muted">{user.email}</span>}
+          {/* Without a name, the email above is all there is to show: not twice. The space keeps the two words apart
+              for what reads the button's text ("Ada Lovelace ada@…", not "Ada Lovelaceada@…"). */}
+          {user?.displayName && (
+            <>
+              {" "}
+              <span className="block truncate text-xs text-muted">{user.email}</span>
+            </>
+          )}
         </span>
         <ChevronsUpDown className={cn("size-4 shrink-0 text-muted", wideOnly)} aria-hidden />
       </Dropdown.Trigger>
@@ -209,7 +216,9 @@ export function Sidebar() {
           <button
             type="button"
             onClick={openPalette}
-            aria-label="Search"
+            // Its name holds what it shows (the shortcut too), as a person using voice control reads it.
+            aria-label={`Search… ${modKey} K`}
+            aria-keyshortcuts="Control+K Meta+K"
             title="Search"
             className={cn(
               "flex h-8 w-full items-center gap-2 rounded-md border border-border bg-background px-2.5 text-[13px] text-muted shadow-xs hover:text-foreground",
@@ -217,10 +226,10 @@ export function Sidebar() {
             )}
           >
             <Search className="size-4 shrink-0" aria-hidden />
-            <span className={cn("flex-1 truncate text-left", wideOnlyInline)}>Search…</span>
+            {/* The spaces keep what it shows three words, as its name reads ("Search… Ctrl K"), not "Search…CtrlK". */}
+            <span className={cn("flex-1 truncate text-left", wideOnlyInline)}>Search…</span>{" "}
             <span className={cn("gap-1", "hidden lg:flex group-data-[expanded=true]/sidebar:flex")}>
-              <Kbd>{modKey}</Kbd>
-              <Kbd>K</Kbd>
+              <Kbd>{modKey}</Kbd> <Kbd>K</Kbd>
             </span>
           </button>
         </div>

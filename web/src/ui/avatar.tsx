@@ -18,8 +18,9 @@ export function Avatar({ name, photoUrl, className }: { name: string; photoUrl?:
   return photoUrl ? (
     <img src={photoUrl} alt="" className={cn(base, "object-cover")} />
   ) : (
-    <span className={base} aria-hidden>
-      {initials(name)}
-    </span>
+    // The initials are drawn by CSS (styles.css, [data-initials]), not written as text: they decorate a name shown
+    // or said beside them, and as text they would be read as part of it, "ALAda Lovelace", by anything that reads
+    // what a control shows (voice control, a copy, an accessibility check).
+    <span className={base} aria-hidden data-initials={initials(name)} />
   );
 }

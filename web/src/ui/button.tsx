@@ -9,7 +9,7 @@ const variants: Record<Variant, string> = {
   primary: "bg-primary text-primary-foreground hover:bg-primary-hover shadow-sm",
   secondary: "bg-background text-foreground border border-border hover:bg-surface-2 shadow-sm",
   ghost: "text-foreground hover:bg-surface-2",
-  danger: "bg-danger text-white hover:opacity-90 shadow-sm",
+  danger: "bg-danger text-danger-foreground hover:opacity-90 shadow-sm",
 };
 const sizes: Record<Size, string> = {
   sm: "h-7 px-2.5 text-xs gap-1.5",

@@ -125,4 +125,4 @@ export function GoogleButton({
 }
 
 /** Inline text link styled the same everywhere on these pages. */
-export const textLinkClass = "font-medium text-primary underline-offset-2 hover:underline focus-visible:underline";
+export const textLinkClass = "font-medium text-primary underline underline-offset-2";

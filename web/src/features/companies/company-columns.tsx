@@ -92,14 +92,14 @@ export const companyColumns: DataTableColumn<Company>[] = [
           to="/contacts"
           state={peopleOf(company.id)}
           onClick={(event) => event.stopPropagation()}
-          aria-label={`Contacts at ${company.name}`}
+          aria-label={`${company.peopleCount.toLocaleString()} ${company.peopleCount === 1 ? "contact" : "contacts"} at ${company.name}`}
           title={`Contacts at ${company.name}`}
           className="text-primary hover:underline"
         >
           {company.peopleCount.toLocaleString()}
         </Link>
       ) : (
-        <span className="text-muted/60">0</span>
+        <span className="text-muted">0</span>
       ),
   },
   ...ownershipColumns<Company>("company"),

@@ -308,7 +308,13 @@ function MergeContent({
             After merge
           </div>
         </div>
-        <div className="max-h-[45vh] overflow-y-auto rounded-lg border border-border text-[13px]">
+        {/* Focusable, so the keyboard can scroll it: nothing in it takes focus. */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Fields side by side"
+          className="max-h-[45vh] overflow-y-auto rounded-lg border border-border text-[13px] focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
+        >
           {fields.map((field) => {
             const va = field.get(a, members.data);
             const vb = field.get(b, members.data);

@@ -97,12 +97,15 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
                     else buttons.current.delete(field.id);
                   }}
                   type="button"
-                  aria-labelledby={labelId}
+                  // The field, then its value: the value is what a person using voice control sees on it.
+                  aria-labelledby={`${labelId} ${labelId}-value`}
                   aria-description="Edit"
                   onClick={() => setEditing({ fieldId: field.id, base: shown })}
                   className="group/value -ml-1.5 flex min-h-6 min-w-0 flex-1 items-center gap-2 rounded-md px-1.5 py-0.5 text-left hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
                 >
-                  <span className="min-w-0 flex-1 break-words">{field.cell(shown)}</span>
+                  <span id={`${labelId}-value`} className="min-w-0 flex-1 break-words">
+                    {field.cell(shown)}
+                  </span>
                   <Pencil className="size-3 shrink-0 text-muted opacity-0 group-hover/value:opacity-100" aria-hidden />
                 </button>
               ) : (

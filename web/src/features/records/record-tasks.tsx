@@ -123,7 +123,7 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
       ) : all.length === 0 ? (
         <p className="text-[13px] text-muted">
           No tasks yet. See every task on{" "}
-          <Link to="/tasks" className="text-primary hover:underline">
+          <Link to="/tasks" className="text-primary underline underline-offset-2">
             Tasks
           </Link>
           .

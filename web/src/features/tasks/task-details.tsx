@@ -103,7 +103,9 @@ function TaskDetailsBody({
               onReschedule(task, due);
             }}
             anchor={
-              <button type="button" className={fieldButton} onClick={() => setPicking("due")} aria-label="Due date">
+              // Named "Due date: <what it shows>", so voice control finds it by either (as the assignee's below).
+              <button type="button" className={fieldButton} onClick={() => setPicking("due")}>
+                <span className="sr-only">Due date: </span>
                 <CalendarClock className="size-3.5 shrink-0 text-muted" aria-hidden />
                 {task.dueAt ? formatDue(task.dueAt) : <span className="text-muted">No due date</span>}
               </button>
@@ -120,12 +122,8 @@ function TaskDetailsBody({
               onAssign(task, assignee);
             }}
             anchor={
-              <button
-                type="button"
-                className={fieldButton}
-                onClick={() => setPicking("assignee")}
-                aria-label="Assignee"
-              >
+              <button type="button" className={fieldButton} onClick={() => setPicking("assignee")}>
+                <span className="sr-only">Assignee: </span>
                 {task.assigneeId ? <OwnerName userId={task.assigneeId} /> : <span className="text-muted">No one</span>}
               </button>
             }
@@ -170,12 +168,7 @@ function TaskDetailsBody({
                   </button>
                 </div>
               ) : (
-                <button
-                  type="button"
-                  className={fieldButton}
-                  onClick={() => setPicking("record")}
-                  aria-label="Link a record"
-                >
+                <button type="button" className={fieldButton} onClick={() => setPicking("record")}>
                   <Link2 className="size-3.5 shrink-0 text-muted" aria-hidden />
                   <span className="text-muted">Link a contact or company</span>
                 </button>

@@ -102,7 +102,9 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
         );
       })}
       <div className="flex-1" />
+      {/* A header cell of its own: a row holds cells only (its rows' trailing cell matches it). */}
       <div
+        role="columnheader"
         className="sticky right-0 flex shrink-0 items-center justify-center border-l border-border/70 bg-inherit"
         style={{ width: TRAILING_WIDTH }}
       >

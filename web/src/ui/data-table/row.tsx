@@ -124,7 +124,7 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
         );
       })}
       <div className="flex-1" />
-      <div className="shrink-0" style={{ width: TRAILING_WIDTH }} />
+      <div role="gridcell" className="shrink-0" style={{ width: TRAILING_WIDTH }} />
       {active && (
         <div
           aria-hidden

@@ -45,7 +45,8 @@ export function SelectionBar({
       <button
         type="button"
         onClick={onClear}
-        aria-label="Clear selection"
+        // Its name ends with the key it shows, as a person using voice control reads it off the screen.
+        aria-label="Clear selection: Esc"
         className="flex h-7 items-center gap-1.5 rounded-md px-2 text-xs text-muted hover:bg-surface-2 hover:text-foreground"
       >
         <X className="size-3.5" aria-hidden />

@@ -1,0 +1,173 @@
+import AxeBuilder from "@axe-core/playwright";
+import { after, before, describe, it } from "node:test";
+import {
+  assert,
+  browserTimes,
+  callProcedure,
+  launchBrowser,
+  newPage,
+  registeredUser,
+  screenshot,
+  settled,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from "./harness.mjs";
+
+/** WCAG 2.0 and 2.1, levels A and AA: what axe-core checks of them (contrast, names, roles, keyboard reach). */
+const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Fails with each rule axe finds broken on the page as it is now: the rule, what it asks, and where. */
+async function assertAccessible(page, what) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  const found = violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.help}): ${node.target.join(" ")}: ${node.failureSummary.split("\n")[1]}`,
+    ),
+  );
+  assert.deepEqual(found, [], `${what}: ${found.length} accessibility problem(s)`);
+}
+
+describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both themes", () => {
+  let browser;
+  let email;
+  const panel = (page) => page.getByTestId("record-panel");
+
+  /** Ann's panel open beside the contacts, then the panel, the filter, the palette, the shortcuts, a merge. */
+  async function contactViews(page, theme) {
+    await page.goto("/contacts");
+    await page.getByTestId("record-row").filter({ hasText: "Ann Lee" }).click();
+    await panel(page).getByRole("heading", { name: "Ann Lee" }).waitFor();
+    await panel(page).getByText("No tasks yet").or(panel(page).getByTestId("record-tasks")).waitFor();
+    await settled(page);
+    await screenshot(page, `accessibility-${theme}-panel`);
+    await assertAccessible(page, `${theme}: /contacts with a contact's panel`);
+    await page.keyboard.press("Escape");
+    await panel(page).waitFor({ state: "hidden" });
+
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    await page.getByRole("button", { name: "Add filter", exact: true }).waitFor();
+    await assertAccessible(page, `${theme}: the filter builder`);
+    await page.keyboard.press("Escape");
+
+    await page.keyboard.press("Control+k");
+    await page.getByRole("dialog").getByRole("combobox").fill("acme");
+    await page
+      .getByRole("option", { name: /Acme Robotics/ })
+      .first()
+      .waitFor();
+    await assertAccessible(page, `${theme}: the palette with records found`);
+    await page.keyboard.press("Escape");
+
+    await page.keyboard.press("?");
+    await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor();
+    await assertAccessible(page, `${theme}: the keyboard shortcuts`);
+    await page.keyboard.press("Escape");
+
+    for (const name of ["Ann Lee", "Anna Lee"])
+      await page.getByTestId("record-row").filter({ hasText: name }).getByRole("checkbox").check();
+    await page.getByRole("toolbar").getByRole("button", { name: "Merge" }).click();
+    await page.getByRole("dialog", { name: /Merge/ }).waitFor();
+    await settled(page);
+    await screenshot(page, `accessibility-${theme}-merge`);
+    await assertAccessible(page, `${theme}: the merge dialog`);
+    await page.keyboard.press("Escape");
+    await page
+      .getByRole("toolbar")
+      .getByRole("button", { name: /Clear selection/ })
+      .click();
+  }
+
+  /** /tasks with a task due and linked, its details open; /companies; the properties settings and a new one. */
+  async function otherViews(page, theme) {
+    await page.goto("/tasks?view=upcoming");
+    await page.getByText("Send Acme the proposal").click();
+    await page.keyboard.press("o");
+    await page.getByRole("button", { name: /^Due date:/ }).waitFor();
+    await settled(page);
+    await screenshot(page, `accessibility-${theme}-task-details`);
+    await assertAccessible(page, `${theme}: /tasks with a task's details`);
+
+    await page.goto("/companies");
+    await page.getByTestId("record-row").filter({ hasText: "Acme Robotics" }).waitFor();
+    await settled(page);
+    await assertAccessible(page, `${theme}: /companies`);
+
+    await page.goto("/settings/properties");
+    await page
+      .getByRole("button", { name: /New property/ })
+      .first()
+      .click();
+    await page.getByRole("dialog").waitFor();
+    await assertAccessible(page, `${theme}: a new property's dialog`);
+    await page.keyboard.press("Escape");
+  }
+
+  before(async () => {
+    browser = await launchBrowser();
+    const owner = await registeredUser(browser, { name: "Ada Lovelace", organization: "Readable Inc" });
+    email = owner.email;
+    const { page } = owner;
+    const { id: uid } = await callProcedure(page, "user.getUser", undefined, { kind: "query" });
+    const acme = await callProcedure(page, "companies.create", {
+      name: "Acme Robotics",
+      domain: "acme-robotics.example",
+      tags: ["vip", "renewal"],
+      ownerId: uid,
+    });
+    const ann = await callProcedure(page, "contacts.create", {
+      firstName: "Ann",
+      lastName: "Lee",
+      emails: ["ann@acme-robotics.example"],
+      title: "Head of Operations",
+      companyId: acme.id,
+      leadStatus: "qualified",
+      tags: ["newsletter"],
+      ownerId: uid,
+    });
+    await callProcedure(page, "contacts.create", { firstName: "Anna", lastName: "Lee", companyId: acme.id });
+    const { tomorrow } = await browserTimes(page, { tomorrow: [1, 15] });
+    await callProcedure(page, "tasks.create", {
+      title: "Send Acme the proposal",
+      dueAt: tomorrow,
+      recordObject: "contact",
+      recordId: ann.id,
+    });
+    await owner.context.close();
+  });
+  after(() => browser?.close());
+
+  for (const theme of ["light", "dark"])
+    it(`${theme}: lists, a record's panel, the palette, dialogs, tasks and settings`, async () => {
+      // A browser set to the theme: the app follows it when nothing is stored (SPEC §4).
+      const { context, page } = await newPage(browser, { colorScheme: theme });
+      try {
+        await signIn(page, { email });
+        await page.waitForURL("**/home");
+        await page.getByTestId("home-tasks").getByText("Send Acme the proposal").waitFor();
+        await assertAccessible(page, `${theme}: /home`);
+        await contactViews(page, theme);
+        await otherViews(page, theme);
+      } finally {
+        await context.close();
+      }
+    });
+
+  it("signed out and being refused: sign-in, sign-up, and setup's error toast", async () => {
+    const { context, page } = await newPage(browser);
+    after(() => context.close());
+    await page.goto("/signin");
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await assertAccessible(page, "/signin");
+    await page.goto("/signup");
+    await signUp(page, { email: uniqueEmail("unregistered") });
+    await page.waitForURL("**/setup");
+    await assertAccessible(page, "/setup");
+    // A workspace without a name is refused with a toast in colour (sonner's richColors).
+    await page.getByRole("button", { name: "Create workspace" }).click();
+    await page.locator("[data-sonner-toast][data-type=error]").waitFor();
+    // The toast's entrance has ended: colours are read as they settle.
+    await page.waitForTimeout(400);
+    await assertAccessible(page, "/setup with its error toast");
+  });
+});
