@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { Dialog } from "../ui/dialog";
 import { Kbd, modKey } from "../ui/kbd";
+import { ScrollRegion } from "../ui/scroll-region";
 import { goToItems } from "./navigation";
 
 /** `keys`: the alternatives, each a chord written "Shift+↑", or keys one after the other written "g c". */
@@ -109,13 +110,7 @@ export function KeyboardShortcutsDialog({
     <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" className="max-w-3xl">
       {/* Scrolled by an outer box: columns given a height of their own overflow sideways into a third. */}
       {/* Its keys show on a touch screen too (Kbd hides there): this list is asked for, from a keyboard or the palette. */}
-      {/* Focusable, so the keyboard can scroll it: nothing in it takes focus. */}
-      <div
-        tabIndex={0}
-        role="region"
-        aria-label="Shortcuts"
-        className="max-h-[65vh] overflow-y-auto rounded-md pr-1 focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none pointer-coarse:[&_kbd]:inline-flex"
-      >
+      <ScrollRegion label="Shortcuts" className="max-h-[65vh] rounded-md pr-1 pointer-coarse:[&_kbd]:inline-flex">
         <div className="gap-10 sm:columns-2">
           {sections.map((section) => (
             <section key={section.title} aria-label={section.title} className="mb-5 break-inside-avoid">
@@ -133,7 +128,7 @@ export function KeyboardShortcutsDialog({
             </section>
           ))}
         </div>
-      </div>
+      </ScrollRegion>
     </Dialog>
   );
 }

@@ -14,6 +14,7 @@ import { Dialog } from "../../ui/dialog";
 import { leadStatusLabels } from "../contacts/lead-status";
 import { memberName, useMembers, type Member } from "../members/use-members";
 import { LoadingLines } from "./record-panel";
+import { ScrollRegion } from "../../ui/scroll-region";
 import { countOf, useMergeRecords, type RecordObject } from "./use-record-actions";
 
 type Contact = inferOutput<typeof trpc.contacts.list>["items"][number];
@@ -308,13 +309,7 @@ function MergeContent({
             After merge
           </div>
         </div>
-        {/* Focusable, so the keyboard can scroll it: nothing in it takes focus. */}
-        <div
-          tabIndex={0}
-          role="region"
-          aria-label="Fields side by side"
-          className="max-h-[45vh] overflow-y-auto rounded-lg border border-border text-[13px] focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none"
-        >
+        <ScrollRegion label="Fields side by side" className="max-h-[45vh] rounded-lg border border-border text-[13px]">
           {fields.map((field) => {
             const va = field.get(a, members.data);
             const vb = field.get(b, members.data);
@@ -337,7 +332,7 @@ function MergeContent({
               </div>
             );
           })}
-        </div>
+        </ScrollRegion>
       </div>
       <p className="mt-4 text-[13px] text-muted">
         {movedText(otherHoldings) ? (
