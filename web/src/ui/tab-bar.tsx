@@ -20,7 +20,8 @@ export const tabBaseline = "shadow-[inset_0_-1px_0_var(--color-border)]";
 /** An underlined row of tabs (Linear-style) with arrow-key movement; the panel is the caller's. */
 export function TabBar<T extends string>({ label, tabs, value, onChange, className }: TabBarProps<T>) {
   // Where the row scrolls (a phone), the selected tab is brought into sight: a link to the last tab opens on it. Again
-  // when a tab changes size (its count arrives) and pushes it out; not when a person scrolls the row.
+  // when a tab changes size (its count arrives) or the row narrows (the page's scrollbar comes as the list fills) and
+  // pushes it out; not when a person scrolls the row.
   const barRef = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const bar = barRef.current;
@@ -35,6 +36,7 @@ export function TabBar<T extends string>({ label, tabs, value, onChange, classNa
     };
     reveal();
     const resized = new ResizeObserver(reveal);
+    resized.observe(bar);
     for (const tab of bar.children) resized.observe(tab);
     return () => resized.disconnect();
   }, [value, tabs.length]);
