@@ -123,6 +123,3 @@ export function GoogleButton({
     </Button>
   );
 }
-
-/** Inline text link styled the same everywhere on these pages. */
-export const textLinkClass = "font-medium text-primary underline underline-offset-2";

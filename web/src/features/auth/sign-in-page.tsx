@@ -2,9 +2,10 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { useAuth } from "../../lib/auth";
 import { FullScreenSpinner } from "../../ui/spinner";
-import { AuthLayout, textLinkClass } from "./auth-card";
+import { AuthLayout } from "./auth-card";
 import { EmailField, PasswordField, ProviderChoice, SubmitButton } from "./credential-fields";
 import { useCredentialsForm } from "./use-credentials-form";
+import { textLinkClass } from "../../ui/text-link";
 
 export default function SignInPage() {
   const auth = useAuth();

@@ -3,9 +3,10 @@ import { Link } from "react-router-dom";
 import { useAuth } from "../../lib/auth";
 import { Field, Input } from "../../ui/input";
 import { FullScreenSpinner } from "../../ui/spinner";
-import { AuthLayout, textLinkClass } from "./auth-card";
+import { AuthLayout } from "./auth-card";
 import { EmailField, PasswordField, ProviderChoice, SubmitButton } from "./credential-fields";
 import { useCredentialsForm } from "./use-credentials-form";
+import { textLinkClass } from "../../ui/text-link";
 
 /** SPEC §5: the identity provider's default minimum; its own policy may ask for more. */
 export const MIN_PASSWORD_LENGTH = 6;

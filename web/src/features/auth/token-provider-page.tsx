@@ -7,8 +7,9 @@ import { authErrorMessage } from "../../lib/auth-errors";
 import { auth as firebaseAuth } from "../../lib/firebase";
 import { Button } from "../../ui/button";
 import { FullScreenSpinner } from "../../ui/spinner";
-import { AuthLayout, FormAlert, textLinkClass } from "./auth-card";
+import { AuthLayout, FormAlert } from "./auth-card";
 import { allowedOrigins, isAllowedOrigin, normalizeOrigin } from "./token-provider-origins";
+import { textLinkClass } from "../../ui/text-link";
 
 /** Fixed at build time: a link cannot add origins to it. */
 const ALLOWED_ORIGINS = allowedOrigins(import.meta.env.VITE_TOKEN_PROVIDER_ORIGINS);

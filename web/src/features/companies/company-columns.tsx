@@ -6,6 +6,7 @@ import { readableUrl } from "../records/field-actions";
 import { blankToNull, textEditor } from "../records/field-editors";
 import { commonFieldLabels, commonFilterFields, Empty, timeColumn, timestampColumns } from "../records/record-columns";
 import { ownershipColumns } from "../records/reference-fields";
+import { countOf } from "../records/use-record-actions";
 import type { Company, CompanyPatch } from "./use-companies";
 
 /** A square initial: companies read differently from people at a glance. */
@@ -92,7 +93,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
           to="/contacts"
           state={peopleOf(company.id)}
           onClick={(event) => event.stopPropagation()}
-          aria-label={`${company.peopleCount.toLocaleString()} ${company.peopleCount === 1 ? "contact" : "contacts"} at ${company.name}`}
+          aria-label={`${countOf(company.peopleCount, ["contact", "contacts"])} at ${company.name}`}
           title={`Contacts at ${company.name}`}
           className="text-primary hover:underline"
         >

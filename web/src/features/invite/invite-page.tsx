@@ -13,7 +13,8 @@ import { Badge } from "../../ui/badge";
 import { Button } from "../../ui/button";
 import { Skeleton } from "../../ui/empty-state";
 import { FullScreenSpinner } from "../../ui/spinner";
-import { AuthLayout, FormAlert, textLinkClass } from "../auth/auth-card";
+import { AuthLayout, FormAlert } from "../auth/auth-card";
+import { textLinkClass } from "../../ui/text-link";
 
 const INVALID_LINK = "This invite link is not valid. Ask your teammate for a new one.";
 

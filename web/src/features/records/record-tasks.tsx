@@ -14,6 +14,7 @@ import { compareDone, compareOpen, newestById } from "../tasks/task-sort";
 import { useTaskCreate, useToggleTask } from "../tasks/use-task-mutations";
 import { PanelSection } from "./record-fields";
 import { LoadingLines } from "./record-panel";
+import { textLinkClass } from "../../ui/text-link";
 
 type RecordTasksProps = {
   object: "contact" | "company";
@@ -123,7 +124,7 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
       ) : all.length === 0 ? (
         <p className="text-[13px] text-muted">
           No tasks yet. See every task on{" "}
-          <Link to="/tasks" className="text-primary underline underline-offset-2">
+          <Link to="/tasks" className={textLinkClass}>
             Tasks
           </Link>
           .

@@ -9,8 +9,9 @@ import { organizationCreateErrorText, toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Field, Input, Select } from "../../ui/input";
-import { AuthLayout, FormAlert, textLinkClass } from "../auth/auth-card";
+import { AuthLayout, FormAlert } from "../auth/auth-card";
 import { fieldErrorsOf } from "../../lib/field-errors";
+import { textLinkClass } from "../../ui/text-link";
 import {
   COMMON_CURRENCIES,
   currencyLabel,
