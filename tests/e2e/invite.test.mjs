@@ -66,9 +66,23 @@ describe("a teammate joins through an invite link", () => {
     await page.waitForURL("**/signup");
     await signUp(page, { email: teammateEmail, name: "Andrew Fuller" });
     await page.waitForURL("**/invite/**");
+    const asked = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/trpc/")) asked.push(pathname.slice(6));
+    });
     await page.getByRole("button", { name: /^Join / }).click();
     await page.waitForURL("**/home");
     await page.getByTestId("organization-name").getByText("Northwind Sales").waitFor();
+    await settled(page);
+    // Joining never asks for the used invite again: it would answer 409 "already used".
+    const afterJoin = asked.slice(asked.findIndex((names) => names.includes("invite.accept")));
+    assert.ok(afterJoin.length > 0, `no invite.accept among ${asked.join(", ")}`);
+    assert.deepEqual(
+      afterJoin.filter((names) => names.includes("invite.get")),
+      [],
+    );
+    assert.deepEqual(page.errors, []);
   });
 
   it("the owner sees the teammate among the members", async () => {

@@ -58,13 +58,11 @@ export default function InvitePage() {
   const queryClient = useQueryClient();
   const wellFormed = INVITE_TOKEN_PATTERN.test(token);
 
-  const invite = useQuery({ ...trpc.invite.get.queryOptions({ token }, { retry: false }), enabled: wellFormed });
   const accept = useResentMutation(
     trpc.invite.accept.mutationOptions({
       onSuccess: async () => {
-        // This invite is used now (asking again would be a 409): forget it; every other cached
-        // query is refetched, since this user now has a workspace.
-        queryClient.removeQueries(trpc.invite.get.queryFilter({ token }));
+        // Every cached query is refetched, since this user now has a workspace. Not the invite: it is
+        // used now (asking again would be a 409), and its query stays off while joining (below).
         await queryClient.invalidateQueries();
         // The guard decides from the cached user record; have the fresh one before going home.
         await queryClient.prefetchQuery(trpc.user.getUser.queryOptions());
@@ -77,14 +75,18 @@ export default function InvitePage() {
     }),
   );
 
+  // While accepting and after, the invite keeps showing what was accepted until the workspace opens.
+  const joining = accept.isPending || accept.isSuccess;
+  const invite = useQuery({
+    ...trpc.invite.get.queryOptions({ token }, { retry: false }),
+    enabled: wellFormed && !joining,
+  });
+
   if (auth.status === "loading") return <FullScreenSpinner />;
   const signedIn = auth.status === "signed-in";
-  // After accepting, the refetched invite reports "already used": keep showing what was accepted.
-  const joining = accept.isPending || accept.isSuccess;
 
   if (!wellFormed) return <InviteProblem message={INVALID_LINK} signedIn={signedIn} />;
-  if (invite.isError && !(joining && invite.data))
-    return <InviteProblem message={invite.error.message} signedIn={signedIn} />;
+  if (invite.isError) return <InviteProblem message={invite.error.message} signedIn={signedIn} />;
   if (!invite.data)
     return (
       <AuthLayout title="Loading your invitation…">
