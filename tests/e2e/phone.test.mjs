@@ -292,12 +292,12 @@ describe("on a phone (390 px)", () => {
     assert.deepEqual(page.errors, []);
   });
 
-  it("the import's mapping shows each column, its example and its field picker", async () => {
+  it("the import's mapping shows each column, its example and its field picker; its summary says why rows failed", async () => {
     await page.goto("/contacts");
     await page.getByTestId("record-row").first().waitFor();
     await page.getByRole("button", { name: "Import" }).click();
     const dialog = page.getByRole("dialog", { name: "Import contacts" });
-    const csv = "First Name,Email Address,Company Name\nAnn,ann.phone@example.com,Acme\n";
+    const csv = "First Name,Email Address,Company Name\nAnn,ann.phone@example.com,Acme\nBob,bob-at-example.com,Acme\n";
     await dialog
       .getByLabel("CSV file")
       .setInputFiles({ name: "phone.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -309,7 +309,20 @@ describe("on a phone (390 px)", () => {
     await dialog.getByText("ann.phone@example.com").first().waitFor();
     assert.equal(await picker.inputValue(), "email");
     await screenshot(page, "phone-import-mapping");
-    await page.keyboard.press("Escape");
+
+    await dialog.getByRole("button", { name: "Import 2 rows" }).click();
+    const reason = dialog.getByTestId("import-reasons").locator("li");
+    await reason.waitFor();
+    assert.equal(await dialog.getByTestId("import-failed").innerText(), "1");
+    assert.deepEqual((await reason.innerText()).split("\n"), ["Email: Enter a valid email address.", "1 row · line 3"]);
+    // The reason and its line read under each other, each whole, inside the dialog.
+    const reasonBox = await reason.boundingBox();
+    const summaryBox = await dialog.boundingBox();
+    assert.ok(reasonBox.x + reasonBox.width <= summaryBox.x + summaryBox.width, "the reason is inside the dialog");
+    for (const part of await reason.locator("span").all())
+      assert.ok(await part.evaluate((span) => span.scrollWidth <= span.clientWidth), await part.innerText());
+    await screenshot(page, "phone-import-summary");
+    await dialog.getByRole("button", { name: "Done" }).click();
     assert.deepEqual(page.errors, []);
   });
 

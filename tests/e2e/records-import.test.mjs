@@ -29,6 +29,14 @@ const COLUMNS = ["First name", "Last name", "Email", "Job title", "Lead status",
 const IMPORTER = "Ivy Importer";
 const STATUSES = ["new", "contacted", "qualified", "customer"];
 
+/** Why each kind of bad row fails: the reason names the field and says what is wrong; the wording may be polished. */
+const REASONS = {
+  email: /email[\s\S]*valid email address/i,
+  blank: /name or an email/i,
+  status: /^Lead status must be one of: new, contacted, qualified, unqualified, customer\.$/,
+  owner: /^Owner: “Nobody Here” is not a member of this workspace\.$/,
+};
+
 /**
  * 1,000 contacts with exactly 10 bad rows, each tagged in the (unmapped) Reference column so the
  * failed-rows file can be matched back: 5 invalid emails, 3 rows with neither name nor email,
@@ -66,14 +74,7 @@ function contactsCsv() {
     if (kind === "owner") row["Contact owner"] = "Nobody Here";
     rows.push(row);
   }
-  // The reason names the field and says what is wrong; the wording may be polished.
-  const reasons = {
-    email: /email[\s\S]*valid email address/i,
-    blank: /name or an email/i,
-    status: /lead ?status[\s\S]*(invalid|expected)/i,
-    owner: /^Owner: “Nobody Here” is not a member of this workspace\.$/,
-  };
-  const failed = [...bad].map(([i, kind]) => ({ reference: rows[i].Reference, line: i + 2, reason: reasons[kind] }));
+  const failed = [...bad].map(([i, kind]) => ({ reference: rows[i].Reference, line: i + 2, reason: REASONS[kind] }));
   const valid = rows.filter((_, i) => !bad.has(i));
   return { csv: toCsv(rows, COLUMNS), failed, valid };
 }
@@ -159,6 +160,17 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     assert.equal(await summary.getByTestId("import-updated").innerText(), "0");
     assert.equal(await summary.getByTestId("import-skipped").innerText(), "0");
     assert.equal(await summary.getByTestId("import-failed").innerText(), "10");
+    // Why, without opening the file: each reason once, the most frequent first, with its rows' lines.
+    const reasons = await summary.getByTestId("import-reasons").locator("li").allInnerTexts();
+    assert.equal(reasons.length, 4, reasons.join("\n"));
+    const lineOf = (kind) => data.failed.filter((f) => f.reason === REASONS[kind]).map((f) => f.line);
+    for (const [i, kind] of ["email", "blank", "owner", "status"].entries()) {
+      const lines = lineOf(kind);
+      const [message, counted] = reasons[i].split(/\n|\t/).filter(Boolean);
+      assert.match(message, REASONS[kind], reasons[i]);
+      const rows = lines.length === 1 ? "1 row · line" : `${lines.length} rows · lines`;
+      assert.equal(counted, `${rows} ${lines.join(", ")}`);
+    }
     await screenshot(page, "import-summary");
 
     const { name, text } = await downloadText(page, () =>

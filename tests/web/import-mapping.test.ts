@@ -74,6 +74,15 @@ describe("mapRow", () => {
     expect(check({ Name: "Ada", Score: "-3" })).toBe("Lead score must be at least 0.");
     expect(check({ Name: "Ada", Score: "2.5" })).toBe("Lead score must be a whole number.");
     expect(check({ Name: "Ada", Title: "x".repeat(201) })).toBe("Title must be 200 characters at most.");
+    // Any case of a known status is read; another is named with the ones there are, rather than zod's quoted list.
+    const withStatus = (status: string) =>
+      contactImport.check(
+        mapRow({ Name: "Ada", Status: status }, { Name: "fullName", Status: "leadStatus" }, contactImport.targets, []),
+      );
+    expect(withStatus("Qualified")).toBeNull();
+    expect(withStatus("lukewarm")).toBe(
+      "Lead status must be one of: new, contacted, qualified, unqualified, customer.",
+    );
   });
 });
 

@@ -64,6 +64,10 @@ describe("runImport", () => {
     expect(sent).toEqual([2, 2, 2, 102]);
     expect(summary).toMatchObject({ done: 150, created: 50, failed: 100 });
     expect(summary.failedRows[0]).toEqual({ Name: "Person 0", "Import error": CLASH });
+    // Each failed row's line, as a spreadsheet numbers it (the header is line 1), for the summary's reasons.
+    expect(summary.failures).toHaveLength(100);
+    expect(summary.failures[0]).toEqual({ line: 2, message: CLASH });
+    expect(summary.failures[99]).toEqual({ line: 101, message: CLASH });
   });
 
   it("does not send again a batch refused for another reason", async () => {

@@ -60,7 +60,8 @@ export function rowIssueMessage(
 
 /**
  * A field's issue said as a person would, where zod's own words are a type or a bound ("Too big: expected
- * number to be <=1000" → "Lead score must be 1,000 at most."); null where its message already reads well
+ * number to be <=1000" → "Lead score must be 1,000 at most.", an unknown lead status → "Lead status must be one
+ * of: new, contacted, qualified, unqualified, customer."); null where its message already reads well
  * ("Enter a valid email address."). The import's rows and the table's cells both say it so.
  */
 export function issueInWords(issue: z.core.$ZodIssue, label: string): string | null {
@@ -73,6 +74,10 @@ export function issueInWords(issue: z.core.$ZodIssue, label: string): string | n
   if (issue.code === "too_big" && issue.origin === "string")
     return `${label} must be ${limit(issue.maximum)} characters at most.`;
   if (issue.code === "too_big" && issue.origin === "array") return `${label}: ${limit(issue.maximum)} at most.`;
+  // zod's 'Invalid option: expected one of "new"|"contacted"|…'.
+  // As a select property's refusal says it ("Tier must be one of: gold, silver.").
+  if (issue.code === "invalid_value" && issue.values.length > 1)
+    return `${label} must be one of: ${issue.values.map(String).join(", ")}.`;
   return null;
 }
 

@@ -13,10 +13,10 @@ import { usePropertyDefinitions } from "../records/property-columns";
 import { parsePropertyInput, propertyToInput, type PropertyDefinition } from "../records/property-values";
 import { ownerOfCell, type OwnerCandidate } from "../../../../worker/src/schemas/imports";
 import { useMembers } from "../members/use-members";
-import { downloadCsv } from "./csv-download";
 import type { ImportObjectConfig } from "./import-objects";
 import { autoMap, mapRow, type Mapping } from "./mapping";
 import { parseCsvFile, type ParsedCsv } from "./parse-csv";
+import { ImportSummaryView, rowsOf } from "./import-summary";
 import { runImport, stoppedText, type ImportProgress, type ImportSummary } from "./run-import";
 
 type Step = "choose" | "map" | "importing" | "done";
@@ -38,9 +38,6 @@ function ownerProblem(members: OwnerCandidate[] | undefined, mapped: Record<stri
   const owner = ownerOfCell(mapped.owner, members);
   return "error" in owner ? owner.error : null;
 }
-
-/** "1 row", "1,000 rows". */
-const rowsOf = (count: number) => `${count.toLocaleString()} ${count === 1 ? "row" : "rows"}`;
 
 function ProgressBar({ progress }: { progress: ImportProgress }) {
   const percent = progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
@@ -390,38 +387,7 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
       {step === "importing" && progress && <ProgressBar progress={progress} />}
       {step === "importing" && !progress && <p className="text-sm text-muted">Starting…</p>}
 
-      {step === "done" && summary && (
-        <div className="flex flex-col gap-4" data-testid="import-summary">
-          <dl className="grid grid-cols-4 gap-3 text-center">
-            {(
-              [
-                ["Created", summary.created],
-                ["Updated", summary.updated],
-                ["Skipped", summary.skipped],
-                ["Failed", summary.failed],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label} className="rounded-md border border-border bg-surface py-3">
-                <dt className="text-xs text-muted">{label}</dt>
-                <dd
-                  className={`text-xl font-semibold ${label === "Failed" && value > 0 ? "text-danger" : ""}`}
-                  data-testid={`import-${label.toLowerCase()}`}
-                >
-                  {value.toLocaleString()}
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <div className="flex justify-end gap-2">
-            {summary.failedRows.length > 0 && (
-              <Button variant="secondary" onClick={() => downloadCsv("failed-rows.csv", summary.failedRows)}>
-                Download failed rows
-              </Button>
-            )}
-            <Button onClick={() => handleOpenChange(false)}>Done</Button>
-          </div>
-        </div>
-      )}
+      {step === "done" && summary && <ImportSummaryView summary={summary} onDone={() => handleOpenChange(false)} />}
     </Dialog>
   );
 }

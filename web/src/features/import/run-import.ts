@@ -3,6 +3,7 @@ import { isConflict } from "../../lib/trpc-errors";
 import { untilAnswered } from "../../lib/until-answered";
 import { newWriteKey } from "../../lib/write-key";
 import type { PropertyDefinition } from "../records/property-values";
+import type { ImportFailure } from "./failure-reasons";
 import type { ImportObjectConfig } from "./import-objects";
 import { mapRow, type Mapping } from "./mapping";
 
@@ -20,7 +21,12 @@ export type ImportProgress = {
   /** The connection dropped: the batch on its way is sent again once it is back (or Stop ends the import). */
   waiting: boolean;
 };
-export type ImportSummary = ImportProgress & { failedRows: Record<string, string>[] };
+export type ImportSummary = ImportProgress & {
+  /** The file's rows that failed, as they were, with the reason in an "Import error" column. */
+  failedRows: Record<string, string>[];
+  /** The same rows' lines and reasons, for the summary to say why. */
+  failures: ImportFailure[];
+};
 
 /**
  * Sends the mapped rows to the object's import procedure in batches of 100 (each one atomic on the
@@ -49,6 +55,7 @@ export async function runImport(options: {
     failed: 0,
     waiting: false,
     failedRows: [],
+    failures: [],
   };
   const run = newWriteKey();
   const onWaiting = (waiting: boolean) => {
@@ -81,8 +88,10 @@ export async function runImport(options: {
     summary.updated += result.updated;
     summary.skipped += result.skipped;
     summary.failed += result.failed.length;
-    for (const { line, message } of result.failed)
+    for (const { line, message } of result.failed) {
       summary.failedRows.push({ ...rows[line - 2], "Import error": message });
+      summary.failures.push({ line, message });
+    }
     summary.done = Math.min(start + IMPORT_BATCH_SIZE, rows.length);
     onProgress({ ...summary });
   }
