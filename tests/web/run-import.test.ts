@@ -39,6 +39,7 @@ const created = (input: ImportBatchInput): ImportBatchResult => ({
   updated: 0,
   skipped: 0,
   failed: [],
+  createdIds: input.lineNumbers.map((line) => `c_line${line}`),
 });
 
 describe("runImport", () => {
@@ -68,6 +69,8 @@ describe("runImport", () => {
     expect(summary.failures).toHaveLength(100);
     expect(summary.failures[0]).toEqual({ line: 2, message: CLASH });
     expect(summary.failures[99]).toEqual({ line: 101, message: CLASH });
+    // What the import created, every batch's, for the summary to offer to move to the trash.
+    expect(summary.createdIds).toEqual(rows.slice(100).map((_, i) => `c_line${i + 102}`));
   });
 
   it("does not send again a batch refused for another reason", async () => {

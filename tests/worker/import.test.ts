@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countedCaller, planOf, WALKS_THE_ORGANIZATION } from "./counting-database";
 import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows, seedMember } from "./helpers";
 import { contactImport, importRecords } from "../../worker/src/domain/records/import-records";
-import { allPages, defineProperty, ids, racingDatabase } from "./records-helpers";
+import { allPages, defineProperty, ids, newRecordIds, racingDatabase } from "./records-helpers";
 
 let named = 0;
 /** A member of `organizationId` called `name`, with an address of their own at `domain`. */
@@ -38,8 +38,10 @@ describe("contacts.import", () => {
       ],
       lineNumbers: lines(3),
     });
-    expect(result).toEqual({ created: 3, updated: 0, skipped: 0, failed: [] });
+    expect(result).toEqual({ created: 3, createdIds: newRecordIds(3), updated: 0, skipped: 0, failed: [] });
     const contacts = await allContacts(caller);
+    // The ids it answers are the contacts it created.
+    expect([...result.createdIds].sort()).toEqual(ids(contacts).sort());
     const stored = await Promise.all(contacts.map(async (c) => (await caller.contacts.get({ id: c.id })).contact));
     expect(stored.map((c) => c.sortName).sort()).toEqual(["ann lee", "bob", "cy@example.com"]);
     const ann = contacts.find((c) => c.firstName === "Ann")!;
@@ -105,6 +107,7 @@ describe("contacts.import", () => {
     });
     expect(result).toEqual({
       created: 1,
+      createdIds: newRecordIds(1),
       updated: 0,
       skipped: 0,
       failed: [{ line: 3, message: "Region must be filled in." }],
@@ -118,7 +121,7 @@ describe("contacts.import", () => {
       rows: [{ firstName: "Annie", title: "CEO", emails: ["  ANN@acme.com"] }, { firstName: "Bob" }],
       lineNumbers: lines(2),
     });
-    expect(result).toEqual({ created: 1, updated: 0, skipped: 1, failed: [] });
+    expect(result).toEqual({ created: 1, createdIds: newRecordIds(1), updated: 0, skipped: 1, failed: [] });
     expect((await caller.contacts.get({ id: ann.id })).contact).toMatchObject({
       firstName: "Ann",
       title: null,
@@ -153,7 +156,7 @@ describe("contacts.import", () => {
       lineNumbers: lines(2),
       onDuplicate: "update",
     });
-    expect(result).toEqual({ created: 0, updated: 1, skipped: 1, failed: [] });
+    expect(result).toEqual({ created: 0, createdIds: newRecordIds(0), updated: 1, skipped: 1, failed: [] });
     const { contact, timeline } = await caller.contacts.get({ id: ann.id });
     expect(contact).toMatchObject({
       firstName: "Annie",
@@ -191,6 +194,7 @@ describe("contacts.import", () => {
     ];
     expect(await caller.contacts.import({ rows: rowsFor("CEO"), lineNumbers: lines(2) })).toEqual({
       created: 0,
+      createdIds: newRecordIds(0),
       updated: 0,
       skipped: 2,
       failed: [],
@@ -202,7 +206,7 @@ describe("contacts.import", () => {
       lineNumbers: lines(3),
       onDuplicate: "update",
     });
-    expect(result).toEqual({ created: 0, updated: 3, skipped: 0, failed: [] });
+    expect(result).toEqual({ created: 0, createdIds: newRecordIds(0), updated: 3, skipped: 0, failed: [] });
     expect((await caller.contacts.get({ id: ann.id })).contact).toMatchObject({
       emails: ["ann@acme.com", "ann@home.net", "bob@acme.com"],
       title: "CEO",
@@ -231,7 +235,7 @@ describe("contacts.import", () => {
         onDuplicate: "update",
       }),
     );
-    expect(result).toEqual({ created: 1, updated: 1, skipped: 0, failed: [] });
+    expect(result).toEqual({ created: 1, createdIds: newRecordIds(1), updated: 1, skipped: 0, failed: [] });
     const lookup = bound.find((statement) => statement.sql.includes("AS k"));
     const plan = await planOf(lookup!);
     expect(plan).toMatch(/SEARCH contact_emails USING PRIMARY KEY \(organization_id=\? AND email=\?\)/);
@@ -247,7 +251,7 @@ describe("contacts.import", () => {
       lineNumbers: lines(1),
       onDuplicate: "update",
     });
-    expect(result).toEqual({ created: 0, updated: 0, skipped: 1, failed: [] });
+    expect(result).toEqual({ created: 0, createdIds: newRecordIds(0), updated: 0, skipped: 1, failed: [] });
     expect((await caller.contacts.get({ id: ann.id })).contact.version).toBe(1);
   });
 
@@ -261,7 +265,7 @@ describe("contacts.import", () => {
         ],
         lineNumbers: lines(2),
       }),
-    ).toEqual({ created: 1, updated: 0, skipped: 1, failed: [] });
+    ).toEqual({ created: 1, createdIds: newRecordIds(1), updated: 0, skipped: 1, failed: [] });
     expect((await byEmail(skip.caller, "ann@acme.com")).map((c) => [c.firstName, c.title])).toEqual([["Ann", null]]);
 
     const update = await ownerOfNewOrganization();
@@ -274,7 +278,7 @@ describe("contacts.import", () => {
         lineNumbers: lines(2),
         onDuplicate: "update",
       }),
-    ).toEqual({ created: 1, updated: 1, skipped: 0, failed: [] });
+    ).toEqual({ created: 1, createdIds: newRecordIds(1), updated: 1, skipped: 0, failed: [] });
     const [annie] = await byEmail(update.caller, "ann@acme.com");
     expect(annie).toMatchObject({ firstName: "Annie", title: "CEO", version: 1 });
     expect((await update.caller.contacts.get({ id: annie!.id })).timeline.map((a) => a.kind)).toEqual(["created"]);
@@ -305,6 +309,7 @@ describe("contacts.import", () => {
     });
     expect(result).toEqual({
       created: 1,
+      createdIds: newRecordIds(1),
       updated: 0,
       skipped: 0,
       failed: [{ line: 3, message: "Company: that company does not exist or was deleted." }],
@@ -329,7 +334,7 @@ describe("contacts.import", () => {
       ],
       lineNumbers: lines(6),
     });
-    expect(result).toEqual({ created: 6, updated: 0, skipped: 0, failed: [] });
+    expect(result).toEqual({ created: 6, createdIds: newRecordIds(6), updated: 0, skipped: 0, failed: [] });
     expect((await caller.companies.get({ id: elan.id })).contacts.map((c) => c.firstName)).toEqual(["Flo"]);
     expect((await caller.companies.get({ id: acme.id })).contacts.map((c) => c.firstName)).toEqual(["Ann"]);
     expect((await caller.companies.get({ id: initech.id })).contacts.map((c) => c.firstName)).toEqual(["Bob"]);
@@ -367,6 +372,7 @@ describe("contacts.import", () => {
     });
     expect(result).toEqual({
       created: 4,
+      createdIds: newRecordIds(4),
       updated: 0,
       skipped: 0,
       failed: [
@@ -390,7 +396,7 @@ describe("contacts.import", () => {
       rows: [{ firstName: "Gus", company: "ÉLAN" }],
       lineNumbers: lines(1),
     });
-    expect(result).toEqual({ created: 1, updated: 0, skipped: 0, failed: [] });
+    expect(result).toEqual({ created: 1, createdIds: newRecordIds(1), updated: 0, skipped: 0, failed: [] });
     expect((await caller.companies.get({ id: elan.id })).contacts.map((c) => c.firstName)).toEqual(["Gus"]);
     expect(await companyTotal(caller)).toBe(1);
   });
@@ -409,6 +415,7 @@ describe("contacts.import", () => {
     });
     expect(result).toEqual({
       created: 0,
+      createdIds: newRecordIds(0),
       updated: 0,
       skipped: 1,
       failed: [{ line: 3, message: 'Company: several companies are named "Twin"; give its domain instead.' }],
@@ -490,6 +497,7 @@ describe("contacts.import", () => {
     });
     expect(result).toEqual({
       created: 4,
+      createdIds: newRecordIds(4),
       updated: 0,
       skipped: 0,
       failed: [
@@ -521,7 +529,7 @@ describe("contacts.import", () => {
       lineNumbers: lines(2),
       onDuplicate: "update",
     });
-    expect(result).toEqual({ created: 0, updated: 2, skipped: 0, failed: [] });
+    expect(result).toEqual({ created: 0, createdIds: newRecordIds(0), updated: 2, skipped: 0, failed: [] });
     const owners = Object.fromEntries((await allCompanies(caller)).map((c) => [c.name, c.ownerId]));
     expect(owners).toEqual({ Acme: bob.uid, Globex: ann.uid });
     const acme = (await allCompanies(caller)).find((c) => c.name === "Acme")!;
@@ -538,7 +546,7 @@ describe("contacts.import", () => {
         rows: [{ firstName: "Annie", emails: ["ann@acme.com"], title: "CEO" }],
         lineNumbers: lines(1),
       }),
-    ).toEqual({ created: 1, updated: 0, skipped: 0, failed: [] });
+    ).toEqual({ created: 1, createdIds: newRecordIds(1), updated: 0, skipped: 0, failed: [] });
     // With update, the duplicate is B's own new contact, never A's.
     expect(
       await b.caller.contacts.import({
@@ -546,7 +554,7 @@ describe("contacts.import", () => {
         lineNumbers: lines(1),
         onDuplicate: "update",
       }),
-    ).toEqual({ created: 0, updated: 1, skipped: 0, failed: [] });
+    ).toEqual({ created: 0, createdIds: newRecordIds(0), updated: 1, skipped: 0, failed: [] });
     expect((await a.caller.contacts.get({ id: theirs.id })).contact).toMatchObject({
       firstName: "Ann",
       title: "CTO",
@@ -563,12 +571,17 @@ describe("contacts.import", () => {
     const rows = Array.from({ length: 100 }, (_, i) => ({ firstName: `P${i}`, emails: [`p${i}@example.com`] }));
     expect(await caller.contacts.import({ rows, lineNumbers: lines(100) })).toEqual({
       created: 100,
+      createdIds: newRecordIds(100),
       updated: 0,
       skipped: 0,
       failed: [],
     });
     // The same file again: every row is a duplicate now.
-    expect(await caller.contacts.import({ rows, lineNumbers: lines(100) })).toMatchObject({ created: 0, skipped: 100 });
+    expect(await caller.contacts.import({ rows, lineNumbers: lines(100) })).toMatchObject({
+      created: 0,
+      createdIds: newRecordIds(0),
+      skipped: 100,
+    });
     expect(await contactTotal(caller)).toBe(100);
     await expectTRPCError(
       caller.contacts.import({ rows: [...rows, { firstName: "One more" }], lineNumbers: lines(101) }),
@@ -614,7 +627,7 @@ describe("companies.import", () => {
       ],
       lineNumbers: lines(2),
     });
-    expect(result).toEqual({ created: 2, updated: 0, skipped: 0, failed: [] });
+    expect(result).toEqual({ created: 2, createdIds: newRecordIds(2), updated: 0, skipped: 0, failed: [] });
     const companies = await allCompanies(caller);
     expect(companies.map((c) => [c.name, c.domain])).toEqual([
       ["Acme", "acme.com"],
@@ -644,6 +657,7 @@ describe("companies.import", () => {
     });
     expect(result).toEqual({
       created: 1,
+      createdIds: newRecordIds(1),
       updated: 0,
       skipped: 0,
       failed: [
@@ -672,6 +686,7 @@ describe("companies.import", () => {
     ];
     expect(await caller.companies.import({ rows, lineNumbers: lines(3) })).toEqual({
       created: 1,
+      createdIds: newRecordIds(1),
       updated: 0,
       skipped: 2,
       failed: [],
@@ -681,6 +696,7 @@ describe("companies.import", () => {
     // Globex as the first pass stored it: the second row changes nothing, the third fills it in.
     expect(await caller.companies.import({ rows, lineNumbers: lines(3), onDuplicate: "update" })).toEqual({
       created: 0,
+      createdIds: newRecordIds(0),
       updated: 2,
       skipped: 1,
       failed: [],
@@ -713,7 +729,7 @@ describe("companies.import", () => {
         lineNumbers: lines(1),
         onDuplicate: "update",
       }),
-    ).toEqual({ created: 1, updated: 0, skipped: 0, failed: [] });
+    ).toEqual({ created: 1, createdIds: newRecordIds(1), updated: 0, skipped: 0, failed: [] });
     expect((await a.caller.companies.get({ id: theirs.id })).company).toMatchObject({ name: "Acme", version: 1 });
     expect(await companyTotal(a.caller)).toBe(1);
     expect((await allCompanies(b.caller)).map((c) => [c.name, c.domain])).toEqual([["Acme B", "acme.com"]]);
@@ -725,6 +741,7 @@ describe("companies.import", () => {
     const batch = { rows: [{ name: "Acme", domain: "acme.com" }, { name: "" }], lineNumbers: [2, 3] };
     expect(await http.companies.import.mutate(batch)).toEqual({
       created: 1,
+      createdIds: newRecordIds(1),
       updated: 0,
       skipped: 0,
       failed: [{ line: 3, message: "Name: Name the company." }],
@@ -733,6 +750,7 @@ describe("companies.import", () => {
       await http.contacts.import.mutate({ rows: [{ firstName: "Ann", company: "acme.com" }], lineNumbers: [2] }),
     ).toEqual({
       created: 1,
+      createdIds: newRecordIds(1),
       updated: 0,
       skipped: 0,
       failed: [],
@@ -747,6 +765,7 @@ describe("companies.import", () => {
     await expectTRPCError(caller.companies.import({ rows, lineNumbers: lines(101) }), "BAD_REQUEST");
     expect(await caller.companies.import({ rows: rows.slice(0, 100), lineNumbers: lines(100) })).toMatchObject({
       created: 100,
+      createdIds: newRecordIds(100),
     });
     expect(await companyTotal(caller)).toBe(100);
     const outsider = await ownerOfNewOrganization("Other");
@@ -783,7 +802,7 @@ describe("contacts.importMatches and companies.importMatches: the preview's dupl
         rows: [{ emails: ["ann@home.net"] }, { emails: ["bea@acme.com"] }],
         lineNumbers: lines(2),
       }),
-    ).toEqual({ created: 1, updated: 0, skipped: 1, failed: [] });
+    ).toEqual({ created: 1, createdIds: newRecordIds(1), updated: 0, skipped: 1, failed: [] });
   });
 
   it("names the company each row's normalised domain belongs to, and nothing for a bad domain", async () => {
@@ -827,6 +846,7 @@ describe("importRecords, losing a race after its reads", () => {
     });
     expect(result).toEqual({
       created: 1,
+      createdIds: newRecordIds(1),
       updated: 0,
       skipped: 0,
       failed: [{ line: 2, message: "Someone changed this record during the import; import this row again." }],
@@ -858,7 +878,7 @@ describe("importRecords, losing a race after its reads", () => {
     expect((await allCompanies(caller)).map((c) => c.name)).toEqual(["initech"]);
 
     const again = await importRecords(db, contactImport, org.id, identity.uid, batch);
-    expect(again).toEqual({ created: 2, updated: 0, skipped: 0, failed: [] });
+    expect(again).toEqual({ created: 2, createdIds: newRecordIds(2), updated: 0, skipped: 0, failed: [] });
     const ann = (await allContacts(caller)).find((c) => c.firstName === "Ann");
     expect(ann?.companyId).toBe(theirs?.id);
     expect(await companyTotal(caller)).toBe(1);
@@ -877,7 +897,7 @@ describe("importRecords, losing a race after its reads", () => {
       lineNumbers: lines(1),
       onDuplicate: "skip",
     });
-    expect(result).toEqual({ created: 1, updated: 0, skipped: 0, failed: [] });
+    expect(result).toEqual({ created: 1, createdIds: newRecordIds(1), updated: 0, skipped: 0, failed: [] });
     expect(await companyTotal(caller)).toBe(1);
   });
 });
@@ -896,6 +916,7 @@ describe("an import batch sent again under its key (its answer was lost)", () =>
     const first = await caller.contacts.import(batchOf("first-run-0"));
     expect(first).toEqual({
       created: 2,
+      createdIds: newRecordIds(2),
       updated: 0,
       skipped: 0,
       failed: [{ line: 4, message: expect.stringContaining("Email") }],
@@ -905,7 +926,11 @@ describe("an import batch sent again under its key (its answer was lost)", () =>
     const bob = (await allContacts(caller)).find((c) => c.firstName === "Bob")!;
     expect((await caller.contacts.get({ id: bob.id })).timeline).toHaveLength(1);
     // Another key is another batch: its rows are checked again (Ann's email now exists: skipped).
-    expect(await caller.contacts.import(batchOf("second-run-0"))).toMatchObject({ created: 1, skipped: 1 });
+    expect(await caller.contacts.import(batchOf("second-run-0"))).toMatchObject({
+      created: 1,
+      createdIds: newRecordIds(1),
+      skipped: 1,
+    });
     expect(await kept(org.id)).toEqual([{ key: "first-run-0" }, { key: "second-run-0" }]);
   });
 

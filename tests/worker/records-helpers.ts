@@ -60,6 +60,17 @@ export async function allPages<T extends { id: string }>(
 
 export const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
+/** An import's `createdIds` for `count` new records: as many ids, all different, each a contact's or a company's. */
+export const newRecordIds = (count: number) => ({
+  asymmetricMatch: (actual: unknown) =>
+    Array.isArray(actual) &&
+    actual.length === count &&
+    new Set(actual).size === count &&
+    actual.every((id) => typeof id === "string" && /^(con|cmp)_[a-z0-9]{16}$/.test(id)),
+  toString: () => `newRecordIds(${count})`,
+  toAsymmetricMatcher: () => `${count} new record ids`,
+});
+
 /** Sets created_at (ms) on records directly, so date filters and sorts have known values. */
 export async function setCreatedAt(table: "contacts" | "companies", id: string, iso: string) {
   await env.DB.prepare(`UPDATE ${table} SET created_at = ? WHERE id = ?`).bind(Date.parse(iso), id).run();

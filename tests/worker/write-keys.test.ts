@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createCaller } from "../../worker/src/routers";
 import { createContext } from "../../worker/src/trpc";
 import { countedCaller } from "./counting-database";
-import { raceBeforeBatch } from "./records-helpers";
+import { newRecordIds, raceBeforeBatch } from "./records-helpers";
 import { expectTRPCError, ownerOfNewOrganization, rows, seedMember, signIdToken, type Identity } from "./helpers";
 
 type Owner = Awaited<ReturnType<typeof ownerOfNewOrganization>>;
@@ -220,7 +220,7 @@ describe("keyed creates", () => {
       second = await caller.contacts.import(batch);
     });
     const first = await racing.contacts.import(batch);
-    expect(first).toEqual({ created: 2, updated: 0, skipped: 0, failed: [] });
+    expect(first).toEqual({ created: 2, createdIds: newRecordIds(2), updated: 0, skipped: 0, failed: [] });
     expect(second).toEqual(first);
     expect(await count("contacts", org.id)).toBe(2);
   });

@@ -37,6 +37,8 @@ export type ImportBatchResult = {
   updated: number;
   skipped: number;
   failed: { line: number; message: string }[];
+  /** The records of the imported object the batch created, for the summary's "move them to the trash". */
+  createdIds: string[];
 };
 
 /**

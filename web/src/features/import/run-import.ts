@@ -26,6 +26,8 @@ export type ImportSummary = ImportProgress & {
   failedRows: Record<string, string>[];
   /** The same rows' lines and reasons, for the summary to say why. */
   failures: ImportFailure[];
+  /** The records the import created, which the summary offers to move to the trash. */
+  createdIds: string[];
 };
 
 /**
@@ -56,6 +58,7 @@ export async function runImport(options: {
     waiting: false,
     failedRows: [],
     failures: [],
+    createdIds: [],
   };
   const run = newWriteKey();
   const onWaiting = (waiting: boolean) => {
@@ -82,9 +85,11 @@ export async function runImport(options: {
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      result = { created: 0, updated: 0, skipped: 0, failed: lineNumbers.map((line) => ({ line, message })) };
+      const failed = lineNumbers.map((line) => ({ line, message }));
+      result = { created: 0, updated: 0, skipped: 0, failed, createdIds: [] };
     }
     summary.created += result.created;
+    summary.createdIds.push(...result.createdIds);
     summary.updated += result.updated;
     summary.skipped += result.skipped;
     summary.failed += result.failed.length;

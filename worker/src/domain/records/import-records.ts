@@ -439,6 +439,9 @@ export async function importMatches(
   });
 }
 
+/** A batch's answer kept from its first send; one kept before answers listed what they created had no ids. */
+const answeredAgain = (answer: ImportBatchResult): ImportBatchResult => ({ ...answer, createdIds: answer.createdIds ?? [] });
+
 /** A record this batch writes: a new one, or an existing one (`before`) it updates. */
 type Target = { id: string; before: Values | null; state: Values; createdLine?: number; updatedLines: number[] };
 
@@ -456,8 +459,8 @@ export async function importRecords(
   input: ImportBatch,
 ): Promise<ImportBatchResult> {
   const sentBefore = input.key ? await answeredBefore<ImportBatchResult>(db, organizationId, input.key) : undefined;
-  if (sentBefore) return sentBefore;
-  const result: ImportBatchResult = { created: 0, updated: 0, skipped: 0, failed: [] };
+  if (sentBefore) return answeredAgain(sentBefore);
+  const result: ImportBatchResult = { created: 0, updated: 0, skipped: 0, failed: [], createdIds: [] };
   // Contacts and companies share every column used here; drizzle cannot query a union of tables.
   const table = config.table as unknown as typeof contacts;
   const definitions = await db
@@ -568,6 +571,7 @@ export async function importRecords(
     created.push(fresh);
     if (row.key) targets.set(row.key, fresh);
     result.created++;
+    result.createdIds.push(fresh.id);
   }
 
   const now = new Date();
@@ -643,7 +647,7 @@ export async function importRecords(
       input.key && isKeyClash(error)
         ? await answeredBefore<ImportBatchResult>(db, organizationId, input.key)
         : undefined;
-    if (earlier) return earlier;
+    if (earlier) return answeredAgain(earlier);
     if (isUniqueViolation(error))
       throw new TRPCError({
         code: "CONFLICT",
