@@ -368,6 +368,48 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     await page.getByTestId("record-total").getByText("991 contacts").waitFor();
     assert.deepEqual(page.errors, []);
   });
+
+  it("an import gone wrong: its summary moves the contacts it created to the trash, and leaves those it updated", async () => {
+    const [ann] = data.valid;
+    const annName = `${ann["First name"]} ${ann["Last name"]}`;
+    const wrong = Array.from({ length: 60 }, (_, i) => ({
+      "First name": "Wrong",
+      "Last name": `Column ${String(i).padStart(2, "0")}`,
+      Email: `wrong.${i}@example.com`,
+    }));
+    const csv = toCsv([...wrong, { ...ann, "Job title": "Chief buyer" }], COLUMNS);
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import contacts" });
+    await dialog
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "wrong.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await dialog.getByRole("radio", { name: "Update the contact" }).check();
+    await dialog.getByRole("button", { name: "Import 61 rows" }).click();
+    const summary = dialog.getByTestId("import-summary");
+    await summary.waitFor();
+    assert.equal(await summary.getByTestId("import-created").innerText(), "60");
+    assert.equal(await summary.getByTestId("import-updated").innerText(), "1");
+    await page.getByTestId("record-total").getByText("1,051 contacts").waitFor();
+    await screenshot(page, "import-summary-trash-created");
+
+    await summary.getByRole("button", { name: "Trash the 60 contacts it created" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    // More than 50: asked first, as the bulk bar's Delete asks.
+    const question = page.getByRole("dialog", { name: "Move 60 contacts to the trash?" });
+    await question.getByRole("button", { name: "Move to trash" }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Deleted 60 contacts." }).waitFor();
+    await page.getByTestId("record-total").getByText("991 contacts").waitFor();
+    const holders = await callProcedure(page, "contacts.emailHolders", { email: ann.Email }, { kind: "query" });
+    assert.deepEqual(
+      holders.map((c) => [c.name, c.title]),
+      [[annName, "Chief buyer"]],
+      "the contact it updated stays, updated",
+    );
+    const trashed = await callProcedure(page, "contacts.list", { trash: true, search: "wrong" }, { kind: "query" });
+    // The 60 it created are in the trash, to restore from there.
+    assert.deepEqual(trashed.total, { count: 60, exact: true });
+    assert.deepEqual(page.errors, []);
+  });
 });
 
 describe("importing a CSV saved by Excel on Windows", () => {

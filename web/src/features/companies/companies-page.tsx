@@ -29,7 +29,7 @@ export default function CompaniesPage() {
       description="The organizations your contacts work for."
       action={
         <>
-          <ImportExportButtons config={companyImport} view={page.list.input} />
+          <ImportExportButtons config={companyImport} view={page.list.input} onTrash={page.deleteRecords} />
           <Button onClick={() => setCreating(true)}>
             <Plus className="size-4" aria-hidden />
             New company

@@ -29,7 +29,7 @@ export default function ContactsPage() {
       description="Everyone your team sells to, with their history."
       action={
         <>
-          <ImportExportButtons config={contactImport} view={page.list.input} />
+          <ImportExportButtons config={contactImport} view={page.list.input} onTrash={page.deleteRecords} />
           <Button onClick={() => setCreating(true)}>
             <UserRoundPlus className="size-4" aria-hidden />
             New contact

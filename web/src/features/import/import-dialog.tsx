@@ -95,13 +95,19 @@ function PreviewStatus({
   );
 }
 
-type ImportDialogProps = { config: ImportObjectConfig; open: boolean; onOpenChange: (open: boolean) => void };
+type ImportDialogProps = {
+  config: ImportObjectConfig;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Moves records to the trash as the list page does: the summary's way back from an import gone wrong. */
+  onTrashCreated?: (ids: string[]) => void;
+};
 
 /**
  * CSV import for any object: choose a file, map its columns (to the object's fields and its custom
  * properties), preview with each row's first problem, import in batches with progress, summary.
  */
-export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) {
+export function ImportDialog({ config, open, onOpenChange, onTrashCreated }: ImportDialogProps) {
   const queryClient = useQueryClient();
   const properties = usePropertyDefinitions(config.object, open);
   const propertyTargets = useMemo(() => properties.data ?? [], [properties.data]);
@@ -387,7 +393,20 @@ export function ImportDialog({ config, open, onOpenChange }: ImportDialogProps) 
       {step === "importing" && progress && <ProgressBar progress={progress} />}
       {step === "importing" && !progress && <p className="text-sm text-muted">Starting…</p>}
 
-      {step === "done" && summary && <ImportSummaryView summary={summary} onDone={() => handleOpenChange(false)} />}
+      {step === "done" && summary && (
+        <ImportSummaryView
+          summary={summary}
+          noun={config.noun}
+          onDone={() => handleOpenChange(false)}
+          onTrashCreated={
+            onTrashCreated &&
+            ((ids) => {
+              handleOpenChange(false);
+              onTrashCreated(ids);
+            })
+          }
+        />
+      )}
     </Dialog>
   );
 }

@@ -12,10 +12,12 @@ type ImportExportButtonsProps = {
   config: ImportObjectConfig;
   /** The list as it is filtered, searched and sorted now: what Export writes, every page of it. */
   view: Omit<RecordListInput, "cursor" | "limit">;
+  /** The list page's delete, for the import summary's "Trash the N contacts it created". */
+  onTrash?: (ids: string[]) => void;
 };
 
 /** A list page's Import (with its dialog) and Export buttons. */
-export function ImportExportButtons({ config, view }: ImportExportButtonsProps) {
+export function ImportExportButtons({ config, view, onTrash }: ImportExportButtonsProps) {
   const [importing, setImporting] = useState(false);
   const exporting = useExport(config);
 
@@ -34,7 +36,7 @@ export function ImportExportButtons({ config, view }: ImportExportButtonsProps) 
         {!exporting.rows && <Download className="size-4" aria-hidden />}
         <span className={headerActionLabel}>Export</span>
       </Button>
-      <ImportDialog config={config} open={importing} onOpenChange={setImporting} />
+      <ImportDialog config={config} open={importing} onOpenChange={setImporting} onTrashCreated={onTrash} />
     </>
   );
 }

@@ -1,5 +1,7 @@
+import { Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { Button } from "../../ui/button";
+import { countOf } from "../records/use-record-actions";
 import { downloadCsv } from "./csv-download";
 import { failureReasons } from "./failure-reasons";
 import type { ImportSummary } from "./run-import";
@@ -21,8 +23,20 @@ function linesOf(lines: number[], count: number) {
   return `${lines.length === 1 && more === 0 ? "line" : "lines"} ${shown}${more > 0 ? ` and ${more.toLocaleString()} more` : ""}`;
 }
 
-/** What an import did: its four counts, why rows failed (the most frequent reasons), and the failed rows' file. */
-export function ImportSummaryView({ summary, onDone }: { summary: ImportSummary; onDone: () => void }) {
+type ImportSummaryProps = {
+  summary: ImportSummary;
+  noun: [singular: string, plural: string];
+  onDone: () => void;
+  /** Moves the records the import created to the trash (the list page's delete, which asks first past 50). */
+  onTrashCreated?: (ids: string[]) => void;
+};
+
+/**
+ * What an import did: its four counts, why rows failed (the most frequent reasons), the failed rows' file, and
+ * a way back from an import gone wrong: the records it created to the trash (what it updated stays updated).
+ */
+export function ImportSummaryView({ summary, noun, onDone, onTrashCreated }: ImportSummaryProps) {
+  const created = summary.createdIds;
   const { reasons, more } = useMemo(() => failureReasons(summary.failures), [summary.failures]);
   return (
     <div className="flex flex-col gap-4" data-testid="import-summary">
@@ -68,7 +82,13 @@ export function ImportSummaryView({ summary, onDone }: { summary: ImportSummary;
           )}
         </section>
       )}
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
+        {onTrashCreated && created.length > 0 && (
+          <Button variant="ghost" className="mr-auto" onClick={() => onTrashCreated(created)}>
+            <Trash2 className="size-4" aria-hidden />
+            Trash the {countOf(created.length, noun)} it created
+          </Button>
+        )}
         {summary.failedRows.length > 0 && (
           <Button variant="secondary" onClick={() => downloadCsv("failed-rows.csv", summary.failedRows)}>
             Download failed rows

@@ -24,13 +24,26 @@ export function replaceInLists<Row extends Versioned>(queryClient: QueryClient, 
   );
 }
 
-/** Drops records from every cached list and lowers each list's exact total by what it lost. */
-export function removeFromLists<Row extends Versioned>(queryClient: QueryClient, listKey: QueryKey, ids: Set<string>) {
+/**
+ * Drops records from every cached list and lowers each list's exact total by what it lost. Returns the ids it
+ * found in some list: a record no list had loaded (an import's, every match of a view) is only counted in the
+ * totals once the lists are read again.
+ */
+export function removeFromLists<Row extends Versioned>(
+  queryClient: QueryClient,
+  listKey: QueryKey,
+  ids: Set<string>,
+): Set<string> {
+  const found = new Set<string>();
   queryClient.setQueriesData<ListData<Row>>({ queryKey: listKey }, (data) => {
     if (!data) return data;
     let removed = 0;
     const pages = data.pages.map((page) => {
-      const items = page.items.filter((r) => !ids.has(r.id));
+      const items = page.items.filter((r) => {
+        if (!ids.has(r.id)) return true;
+        found.add(r.id);
+        return false;
+      });
       removed += page.items.length - items.length;
       return items.length === page.items.length ? page : { ...page, items };
     });
@@ -41,6 +54,7 @@ export function removeFromLists<Row extends Versioned>(queryClient: QueryClient,
       : first.total;
     return { ...data, pages: [{ ...first, total }, ...rest] };
   });
+  return found;
 }
 
 /** Every copy of a record among the cached lists (one list may have been re-read before another). */

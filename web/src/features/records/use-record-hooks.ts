@@ -173,8 +173,11 @@ export function createRecordHooks<T extends RecordTypes>(
           throw new PartialBulkError(deleted, error);
         } finally {
           // The chunks that went through are in the trash even when a later one failed: the lists drop them.
-          removeFromLists(queryClient, listKey, new Set(ids.slice(0, sent)));
-          void queryClient.invalidateQueries({ queryKey: listKey, refetchType: "none" });
+          const gone = new Set(ids.slice(0, sent));
+          const found = removeFromLists(queryClient, listKey, gone);
+          // Records no list had loaded leave its total and later pages behind: the list on screen is read again.
+          const refetchType = found.size < gone.size ? "active" : "none";
+          void queryClient.invalidateQueries({ queryKey: listKey, refetchType });
           afterWrite(queryClient);
         }
         return deleted;

@@ -199,6 +199,8 @@ export function useRecordPage<T extends PageTypes>({
     newAtCompanyId: link.companyId,
     /** Moves the open record to the trash, with Undo on the toast; its panel closes. */
     deleteOpen: () => openId && bulkDelete.deleteSelected([openId]),
+    /** Moves these records to the trash as the bulk bar's Delete does (asking first past 50): an import's. */
+    deleteRecords: bulkDelete.deleteSelected,
     /** The open record as the list has it, so the panel's header shows before the record loads. */
     preview,
     /** RecordListPage's props that every object fills the same way. */

@@ -440,7 +440,10 @@ export async function importMatches(
 }
 
 /** A batch's answer kept from its first send; one kept before answers listed what they created had no ids. */
-const answeredAgain = (answer: ImportBatchResult): ImportBatchResult => ({ ...answer, createdIds: answer.createdIds ?? [] });
+const answeredAgain = (answer: ImportBatchResult): ImportBatchResult => ({
+  ...answer,
+  createdIds: answer.createdIds ?? [],
+});
 
 /** A record this batch writes: a new one, or an existing one (`before`) it updates. */
 type Target = { id: string; before: Values | null; state: Values; createdLine?: number; updatedLines: number[] };
