@@ -21,6 +21,9 @@ import { runImport, stoppedText, type ImportProgress, type ImportSummary } from 
 
 type Step = "choose" | "map" | "importing" | "done";
 
+/** How long a stopped import's toast stays, long enough to read it and press its button. */
+const STOPPED_TOAST_MS = 20_000;
+
 /** A mapped custom value the server would refuse, said as it would say it. */
 function propertyProblem(definitions: PropertyDefinition[], mapped: Record<string, unknown>): string | null {
   const values = (mapped.properties ?? {}) as Record<string, unknown>;
@@ -189,8 +192,19 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated }: Imp
       }),
     );
     if (signal.aborted) {
-      // Stopped and closed: what was written is said once; the dialog opens fresh next time.
-      toast(stoppedText(result));
+      // Stopped and closed: what was written is said once, with the way back a summary offers (a stop is often
+      // the moment a wrong mapping is seen); the dialog opens fresh next time.
+      const created = result.createdIds;
+      toast(
+        stoppedText(result),
+        onTrashCreated && created.length > 0
+          ? {
+              duration: STOPPED_TOAST_MS,
+              // Short, beside the sentence that says how many were created.
+              action: { label: `Trash the ${created.length.toLocaleString()}`, onClick: () => onTrashCreated(created) },
+            }
+          : undefined,
+      );
     } else {
       setSummary(result);
       setStep("done");
