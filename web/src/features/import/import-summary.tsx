@@ -75,9 +75,9 @@ export function ImportSummaryView({ summary, noun, onDone, onTrashCreated }: Imp
             ))}
           </ul>
           {more > 0 && (
-            <p className="mt-2 text-sm text-muted">
-              And {more.toLocaleString()} more {more === 1 ? "reason" : "reasons"}: the failed rows' file has each
-              row's.
+            <p className="mt-2 text-sm text-muted" data-testid="import-more-reasons">
+              And {more.toLocaleString()} more {more === 1 ? "reason" : "reasons"}: the failed rows&rsquo; file gives
+              each row&rsquo;s.
             </p>
           )}
         </section>

@@ -1,0 +1,69 @@
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ImportSummaryView } from "../../web/src/features/import/import-summary";
+import type { ImportSummary } from "../../web/src/features/import/run-import";
+
+// The summary's record nouns come from the records' actions, which reach the tRPC client; none is called here.
+vi.mock("../../web/src/lib/trpc", () => ({ trpc: {}, trpcClient: {} }));
+
+afterEach(cleanup);
+
+function summaryOf(failures: ImportSummary["failures"], createdIds: string[]): ImportSummary {
+  return {
+    done: failures.length + createdIds.length,
+    total: failures.length + createdIds.length,
+    created: createdIds.length,
+    updated: 0,
+    skipped: 0,
+    failed: failures.length,
+    waiting: false,
+    failedRows: failures.map(({ message }) => ({ "Import error": message })),
+    failures,
+    createdIds,
+  };
+}
+
+const NOUN: [string, string] = ["contact", "contacts"];
+
+describe("ImportSummaryView", () => {
+  it("says why rows failed, the most frequent reason first, with its rows' lines", () => {
+    const failures = [
+      { line: 9, message: "Owner: “Nobody Here” is not a member of this workspace." },
+      ...[4, 99, 352, 603, 1001, 1200].map((line) => ({ line, message: "Email: Enter a valid email address." })),
+    ];
+    render(<ImportSummaryView summary={summaryOf(failures, [])} noun={NOUN} onDone={() => {}} />);
+    const reasons = within(screen.getByTestId("import-reasons")).getAllByRole("listitem");
+    expect(reasons.map((li) => li.textContent)).toEqual([
+      "Email: Enter a valid email address.6 rows · lines 4, 99, 352, 603, 1001 and 1 more",
+      "Owner: “Nobody Here” is not a member of this workspace.1 row · line 9",
+    ]);
+    expect(screen.queryByTestId("import-more-reasons")).toBeNull();
+    expect(screen.getByTestId("import-failed").textContent).toBe("7");
+    // Nothing created: nothing to take back.
+    expect(screen.queryByRole("button", { name: /^Trash/ })).toBeNull();
+  });
+
+  it("shows five reasons and says how many more the file has", () => {
+    const failures = Array.from({ length: 8 }, (_, i) => ({ line: i + 2, message: `Reason ${i}` }));
+    render(<ImportSummaryView summary={summaryOf(failures, [])} noun={NOUN} onDone={() => {}} />);
+    expect(within(screen.getByTestId("import-reasons")).getAllByRole("listitem")).toHaveLength(5);
+    expect(screen.getByTestId("import-more-reasons").textContent).toBe(
+      "And 3 more reasons: the failed rows’ file gives each row’s.",
+    );
+  });
+
+  it("offers to trash the records the import created, handing over their ids", () => {
+    const onTrashCreated = vi.fn();
+    render(
+      <ImportSummaryView
+        summary={summaryOf([], ["con_a", "con_b"])}
+        noun={NOUN}
+        onDone={() => {}}
+        onTrashCreated={onTrashCreated}
+      />,
+    );
+    expect(screen.queryByTestId("import-reasons")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Trash the 2 contacts it created" }));
+    expect(onTrashCreated).toHaveBeenCalledWith(["con_a", "con_b"]);
+  });
+});
