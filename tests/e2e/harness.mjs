@@ -412,6 +412,15 @@ export async function persistedQueryCount(page) {
   );
 }
 
+/** Opens /contacts' Import and chooses a CSV file (`csv`: its text, or its bytes); returns the dialog. */
+export async function openContactImport(page, name, csv) {
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Import contacts" });
+  const buffer = typeof csv === "string" ? Buffer.from(csv) : csv;
+  await dialog.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer });
+  return dialog;
+}
+
 /** Rows (objects with the same keys) as CSV text, the way a spreadsheet exports it. */
 export function toCsv(rows, columns) {
   return Papa.unparse(rows, { columns, newline: "\n" });

@@ -9,6 +9,7 @@ import {
   launchBrowser,
   loseFirstAnswer,
   openCellEditor,
+  openContactImport,
   procedureRoute,
   registeredUser,
   savedBy,
@@ -664,11 +665,7 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
   /** Opens the import with `count` rows and holds the request of batch `heldBatch` until released. */
   async function startHeldImport(count, offset, heldBatch) {
     const batch = await holdRequest(page, IMPORT_CALLS, heldBatch);
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Import contacts" });
-    await dialog
-      .getByLabel("CSV file")
-      .setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: csvOf(count, offset) });
+    const dialog = await openContactImport(page, "people.csv", csvOf(count, offset));
     await dialog.getByRole("button", { name: `Import ${count} rows` }).click();
     await batch.reached;
     return { dialog, release: batch.release };
@@ -793,11 +790,7 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
       await page.context().setOffline(true);
       await route.abort("internetdisconnected"); // …and its answer never reaches the page
     });
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Import contacts" });
-    await dialog
-      .getByLabel("CSV file")
-      .setInputFiles({ name: "no-email.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const dialog = await openContactImport(page, "no-email.csv", csv);
     await dialog.getByRole("button", { name: "Import 300 rows" }).click();
 
     const waiting = dialog.getByTestId("import-waiting");

@@ -5,6 +5,7 @@ import {
   downloadText,
   holdRequest,
   launchBrowser,
+  openContactImport,
   parseCsv,
   procedureRoute,
   registeredUser,
@@ -14,14 +15,11 @@ import {
 
 const IMPORT_CALLS = procedureRoute("contacts.import");
 
-/** On a workspace without contacts yet: opens Import on /contacts and gives it `file`; returns the dialog. */
-async function openImportOnEmptyContacts(page, name, buffer) {
+/** On a workspace without contacts yet: opens Import on /contacts and gives it `csv` (text or bytes); returns the dialog. */
+async function openImportOnEmptyContacts(page, name, csv) {
   await page.goto("/contacts");
   await page.getByText("No contacts yet").waitFor();
-  await page.getByRole("button", { name: "Import", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Import contacts" });
-  await dialog.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer });
-  return dialog;
+  return openContactImport(page, name, csv);
 }
 
 const COLUMNS = ["First name", "Last name", "Email", "Job title", "Lead status", "Contact owner", "Reference"];
@@ -94,7 +92,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
   after(() => browser?.close());
 
   it("maps the columns by name, previews errors, shows progress and a summary of 990 created and 10 failed", async () => {
-    const dialog = await openImportOnEmptyContacts(page, "contacts.csv", Buffer.from(data.csv));
+    const dialog = await openImportOnEmptyContacts(page, "contacts.csv", data.csv);
 
     // Auto-mapping by header name; the column the app has no field for is left out.
     const mapping = dialog.getByTestId("import-mapping");
@@ -336,12 +334,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
       .getByRole("link", { name: "Contacts", exact: true })
       .click();
     await page.getByTestId("record-total").getByText("990 contacts").waitFor();
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Import contacts" });
-    const csv = toCsv(rows, COLUMNS);
-    await dialog
-      .getByLabel("CSV file")
-      .setInputFiles({ name: "again.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const dialog = await openContactImport(page, "again.csv", toCsv(rows, COLUMNS));
     const preview = dialog.getByTestId("import-preview").locator("li");
     const annName = `${ann["First name"]} ${ann["Last name"]}`;
     const bobName = `${bob["First name"]} ${bob["Last name"]}`;
@@ -378,11 +371,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
       Email: `wrong.${i}@example.com`,
     }));
     const csv = toCsv([...wrong, { ...ann, "Job title": "Chief buyer" }], COLUMNS);
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Import contacts" });
-    await dialog
-      .getByLabel("CSV file")
-      .setInputFiles({ name: "wrong.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const dialog = await openContactImport(page, "wrong.csv", csv);
     await dialog.getByRole("radio", { name: "Update the contact" }).check();
     await dialog.getByRole("button", { name: "Import 61 rows" }).click();
     const summary = dialog.getByTestId("import-summary");
