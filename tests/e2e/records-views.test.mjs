@@ -316,4 +316,76 @@ describe("saved views on /contacts", () => {
     page.off("request", watch);
     assert.deepEqual(page.errors, []);
   });
+
+  it("a view of contacts gone quiet counts days from today, in the user's time zone, each time it opens", async () => {
+    const quiet = await callProcedure(page, "contacts.create", { firstName: "Quinn", lastName: "Quiet" });
+    const recent = await callProcedure(page, "contacts.create", { firstName: "Rae", lastName: "Recent" });
+    const logCall = (contact, daysAgo) =>
+      callProcedure(page, "notes.create", {
+        recordObject: "contact",
+        recordId: contact.id,
+        kind: "call",
+        body: "Checked in",
+        occurredAt: new Date(Date.now() - daysAgo * 86_400_000),
+      });
+    await logCall(quiet, 40);
+    await logCall(recent, 0);
+    const asked = [];
+    const watch = (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.includes("contacts.list")) asked.push(url.searchParams.get("input") ?? "");
+    };
+    page.on("request", watch);
+    await page.goto("/contacts");
+    await rows().filter({ hasText: "Quinn Quiet" }).waitFor();
+
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    const form = page.getByRole("dialog", { name: "Add filter" });
+    await form.getByLabel("Field").selectOption({ label: "Last activity" });
+    await form.getByLabel("Operator").selectOption({ label: "is more than … days ago" });
+    await form.getByLabel("Days").fill("30");
+    await form.getByText("Counted from today, each time the list opens.").waitFor();
+    await screenshot(page, "filter-days-ago");
+    await form.getByRole("button", { name: "Add filter" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Last activity is more than 30 days ago" }).waitFor();
+    await total("1 contact matches").waitFor();
+    assert.deepEqual(await names(), ["Quinn Quiet"]);
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    assert.ok(
+      asked.some((input) => input.includes(`"timeZone":"${zone}"`)),
+      `the list was asked in the browser's time zone (${zone})`,
+    );
+
+    await page.getByRole("button", { name: "Save view" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save view" });
+    await dialog.locator('input[name="viewName"]').fill("Gone quiet");
+    await dialog.getByRole("button", { name: "Save view" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.waitForURL(/\/contacts\?view=vw_/);
+
+    // Rae's call was today: a change to the count of days, from the chip, shows the other side.
+    await page.getByTestId("filter-chip").filter({ hasText: "Last activity is more than 30 days ago" }).click();
+    const change = page.getByRole("dialog", { name: "Change filter" });
+    assert.equal(await change.getByLabel("Days").inputValue(), "30");
+    await change.getByLabel("Operator").selectOption({ label: "is in the last … days" });
+    await change.getByLabel("Days").fill("7");
+    await change.getByRole("button", { name: "Update filter" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Last activity is in the last 7 days" }).waitFor();
+    await rows().filter({ hasText: "Rae Recent" }).waitFor();
+    assert.ok(!(await names()).includes("Quinn Quiet"), "a call 40 days ago is not in the last 7 days");
+
+    // The saved view still holds the count: back to it, it reads as saved, and a reload asks the same.
+    await page.getByRole("button", { name: "Reset" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Last activity is more than 30 days ago" }).waitFor();
+    await total("1 contact matches").waitFor();
+    assert.deepEqual(await names(), ["Quinn Quiet"]);
+    await page.reload();
+    await page.getByTestId("filter-chip").filter({ hasText: "Last activity is more than 30 days ago" }).waitFor();
+    await total("1 contact matches").waitFor();
+    assert.deepEqual(await names(), ["Quinn Quiet"]);
+    await sidebarView("Gone quiet").and(page.locator("[aria-current=page]")).waitFor();
+    await screenshot(page, "contacts-view-gone-quiet");
+    page.off("request", watch);
+    assert.deepEqual(page.errors, []);
+  });
 });

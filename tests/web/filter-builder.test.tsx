@@ -119,4 +119,57 @@ describe("FilterBuilder", () => {
     expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Contacted" }).checked).toBe(false);
     expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Qualified" }).checked).toBe(true);
   });
+
+  it("filters a date by days counted from today, says what it takes, and reopens the count", () => {
+    cleanup();
+    const dates: FilterField[] = [{ field: "lastActivityAt", label: "Last activity", kind: "date" }];
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <FilterBuilder fields={dates} value={{ combinator: "and", conditions: [] }} onChange={onChange} />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Filter" }));
+    const operator = screen.getByLabelText("Operator") as HTMLSelectElement;
+    expect([...operator.options].map((o) => o.text)).toEqual([
+      "is before",
+      "is after",
+      "is in the last … days",
+      "is more than … days ago",
+      "is in the next … days",
+      "is empty",
+      "is not empty",
+    ]);
+    fireEvent.change(screen.getByLabelText("Value"), { target: { value: "2026-05-05" } });
+    // A day is not a count of days: the value starts afresh.
+    fireEvent.change(operator, { target: { value: "moreThanDaysAgo" } });
+    const days = screen.getByLabelText("Days") as HTMLInputElement;
+    expect(days.value).toBe("");
+    expect(screen.getByText("days ago")).toBeTruthy();
+    const submit = () => screen.getAllByRole<HTMLButtonElement>("button", { name: "Add filter" }).at(-1)!;
+    for (const bad of ["0", "3651", "1.5"]) {
+      fireEvent.change(days, { target: { value: bad } });
+      expect(submit().disabled).toBe(true);
+      expect(days.getAttribute("aria-invalid")).toBe("true");
+      expect(screen.getByText("A whole number from 1 to 3,650.")).toBeTruthy();
+    }
+    fireEvent.change(days, { target: { value: "30" } });
+    expect(screen.getByText("Counted from today, each time the list opens.")).toBeTruthy();
+    fireEvent.click(submit());
+    const condition = { field: "lastActivityAt", operator: "moreThanDaysAgo", value: 30 };
+    expect(onChange).toHaveBeenLastCalledWith({ combinator: "and", conditions: [condition] });
+
+    rerender(
+      <FilterBuilder
+        fields={dates}
+        value={{
+          combinator: "and",
+          conditions: [condition, { field: "lastActivityAt", operator: "inLastDays", value: 1 }] as never,
+        }}
+        onChange={onChange}
+      />,
+    );
+    expect(screen.getByRole("button", { name: "Change filter Last activity is in the last 1 day" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Change filter Last activity is more than 30 days ago" }));
+    expect((screen.getByLabelText("Days") as HTMLInputElement).value).toBe("30");
+    expect((screen.getByLabelText("Operator") as HTMLSelectElement).value).toBe("moreThanDaysAgo");
+  });
 });

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { MAX_FILTER_CONDITIONS, type RecordListInput } from "../../worker/src/schemas/records";
+import { MAX_FILTER_CONDITIONS, type FilterCondition, type RecordListInput } from "../../worker/src/schemas/records";
 import { expectTRPCError, httpClientFor, newIdentity, ownerOfNewOrganization, rows, seedMember } from "./helpers";
 import { encodeCursor } from "../../worker/src/domain/records/list-query";
 import {
   allPages,
+  clearOfMidnight,
   contactInsert,
   contactSortKeys,
   defineProperty,
@@ -832,6 +833,118 @@ describe("contacts.list filters", () => {
     ).toEqual(["Ann"]);
   });
 
+  it("counts days from the caller's today, in their time zone: in the last N days, more than N days ago", async () => {
+    const HOUR = 3_600_000;
+    await clearOfMidnight(0);
+    await clearOfMidnight(5.5);
+    // Kolkata is 5:30 ahead of UTC all year: where its days start is plain arithmetic.
+    const kolkataToday = Date.parse(new Date(Date.now() + 5.5 * HOUR).toISOString().slice(0, 10)) - 5.5 * HOUR;
+    const weekAgo = kolkataToday - 7 * 24 * HOUR;
+    const { caller } = await fourContacts();
+    const [ann, bob, cy] = (await caller.contacts.list({})).items;
+    await setCreatedAt("contacts", ann!.id, new Date().toISOString());
+    // The first instant of the day a week ago in Kolkata, and the last of the day before.
+    await setCreatedAt("contacts", bob!.id, new Date(weekAgo).toISOString());
+    await setCreatedAt("contacts", cy!.id, new Date(weekAgo - 1).toISOString());
+    // Di keeps 2025-06-01.
+    const inZone = async (timeZone: string | undefined, ...conditions: unknown[]) =>
+      namesOf(
+        (
+          await caller.contacts.list({
+            timeZone,
+            filter: {
+              combinator: "and",
+              conditions: conditions as NonNullable<RecordListInput["filter"]>["conditions"],
+            },
+          })
+        ).items,
+      );
+    const last7 = { field: "createdAt", operator: "inLastDays", value: 7 };
+    const past7 = { field: "createdAt", operator: "moreThanDaysAgo", value: 7 };
+    expect(await inZone("Asia/Kolkata", last7)).toEqual(["Ann", "Bob"]);
+    expect(await inZone("Asia/Kolkata", past7)).toEqual(["Cy", "Di"]);
+    // In UTC the day a week ago starts 5:30 later: Bob's 18:30 (UTC) is still the day before it.
+    expect(await inZone(undefined, last7)).toEqual(["Ann"]);
+    expect(await inZone("UTC", past7)).toEqual(["Bob", "Cy", "Di"]);
+    expect(await inZone("Asia/Kolkata", { ...last7, value: 3650 })).toEqual(["Ann", "Bob", "Cy", "Di"]);
+    // Or'ed with another condition, the range stays whole.
+    expect(
+      namesOf(
+        (
+          await caller.contacts.list({
+            timeZone: "Asia/Kolkata",
+            filter: {
+              combinator: "or",
+              conditions: [
+                { field: "createdAt", operator: "inLastDays", value: 1 },
+                { field: "title", operator: "eq", value: "cEO" },
+              ],
+            },
+          })
+        ).items,
+      ),
+    ).toEqual(["Ann"]);
+    // Nothing created in the days to come.
+    expect(await inZone("Asia/Kolkata", { field: "createdAt", operator: "inNextDays", value: 30 })).toEqual(["Ann"]);
+  });
+
+  it("counts days on a custom date from today: in the last N days, more than N days ago, in the next N days", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    await defineProperty(org.id, "contact", { key: "renewal", label: "Renewal", type: "date" });
+    // Days in Pacific/Kiritimati, 14 hours ahead of UTC all year.
+    await clearOfMidnight(14);
+    const day = (days: number) => new Date(Date.now() + 14 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+    for (const [firstName, days] of [
+      ["Ann", -8],
+      ["Bob", -7],
+      ["Cy", 0],
+      ["Di", 7],
+      ["Ed", 8],
+    ] as const)
+      await caller.contacts.create({ firstName, properties: { renewal: day(days) } });
+    await caller.contacts.create({ firstName: "Flo" });
+    const renewal = async (operator: string, value: number) =>
+      namesOf(
+        (
+          await caller.contacts.list({
+            timeZone: "Pacific/Kiritimati",
+            filter: {
+              combinator: "and",
+              conditions: [{ field: "prop:renewal", operator, value } as FilterCondition],
+            },
+          })
+        ).items,
+      );
+    expect(await renewal("inLastDays", 7)).toEqual(["Bob", "Cy"]);
+    expect(await renewal("moreThanDaysAgo", 7)).toEqual(["Ann"]);
+    expect(await renewal("inNextDays", 7)).toEqual(["Cy", "Di"]);
+  });
+
+  it("refuses to count days on what is not a date, or a count of days that is not 1 to 3,650", async () => {
+    const { caller } = await fourContacts();
+    await expectTRPCError(
+      filtered(caller, "and", { field: "tags", operator: "inLastDays", value: 7 }),
+      "BAD_REQUEST",
+      "Only a date can be compared with a number of days.",
+    );
+    for (const value of [0, 3651, 1.5, "soon", [7], undefined])
+      await expectTRPCError(
+        filtered(caller, "and", { field: "lastActivityAt", operator: "moreThanDaysAgo", value }),
+        "BAD_REQUEST",
+        "Enter a whole number of days from 1 to 3,650.",
+      );
+    // Over HTTP, as the web asks: the field's own words.
+    const { identity } = await ownerOfNewOrganization();
+    await expectTRPCError(
+      (await httpClientFor(identity)).contacts.list.query({
+        timeZone: "Mars/Olympus",
+        filter: { combinator: "and", conditions: [{ field: "createdAt", operator: "inLastDays", value: 7 }] },
+      }),
+      "BAD_REQUEST",
+      "Choose a valid time zone.",
+    );
+  });
+
   it("matches tags case-insensitively, any element", async () => {
     const { caller } = await fourContacts();
     expect(await filtered(caller, "and", { field: "tags", operator: "eq", value: "VIP" })).toEqual(["Ann", "Bob"]);
@@ -1119,6 +1232,17 @@ describe("contacts.list against a reference model (property-based)", () => {
   const statuses = ["new", "contacted", "qualified", "unqualified", "customer"] as const;
   const titleWords = ["CEO", "cto", "Engineer", "engineer", "Zoë", "Buyer", "Head of Sales"];
 
+  const HOUR = 3_600_000;
+  const seededAt = Date.now();
+  /** The time zones a list is asked in, at their offsets (neither has daylight saving time). */
+  const zoneOffsets = { UTC: 0, "Asia/Kolkata": 5.5 * HOUR } as const;
+  /** When the day `days` from today starts in a zone, worked out from its fixed offset. */
+  const dayStart = (zone: keyof typeof zoneOffsets, days: number) => {
+    const offset = zoneOffsets[zone];
+    const today = Date.parse(new Date(Date.now() + offset).toISOString().slice(0, 10));
+    return today + days * 24 * HOUR - offset;
+  };
+
   /** 150 contacts written straight to D1 (the FTS triggers still run), with many ties. */
   async function seed(organizationId: string): Promise<Seeded[]> {
     const random = fc.sample(
@@ -1128,7 +1252,8 @@ describe("contacts.list against a reference model (property-based)", () => {
         title: fc.option(fc.constantFrom(...titleWords), { nil: null, freq: 3 }),
         leadScore: fc.integer({ min: 0, max: 20 }),
         leadStatus: fc.constantFrom(...statuses),
-        createdAt: fc.integer({ min: 0, max: 9 }).map((d) => Date.UTC(2025, 0, 1 + d)),
+        // Every 6 hours over the last ten days, for the filters that count days from today.
+        createdAt: fc.integer({ min: 0, max: 40 }).map((quarter) => seededAt - quarter * 6 * HOUR),
         // Case variants of one tag, on one record too (the tag filters read record_tags).
         tags: fc.subarray(["VIP", "vip", "beta", "Beta", "gamma", "zoë"], { maxLength: 3 }),
         company: fc.option(fc.constantFrom(...companyRows), { nil: null, freq: 4 }),
@@ -1140,7 +1265,8 @@ describe("contacts.list against a reference model (property-based)", () => {
     const seeded = random
       .map(({ company, mailbox, ...r }, i) => ({
         ...r,
-        id: `con_seed${String(i).padStart(12, "0")}`,
+        // Its organization's in the id: a test may seed more than one.
+        id: `con_${organizationId.slice(4, 10)}${String(i).padStart(10, "0")}`,
         primaryEmail: mailbox && `${mailbox}.${i}@example.com`,
         sortName: `${r.firstName} ${r.lastName}`.trim().toLowerCase(),
         companyId: company?.id ?? null,
@@ -1191,8 +1317,12 @@ describe("contacts.list against a reference model (property-based)", () => {
   const hasTag = (c: Seeded, values: string[]) =>
     c.tags.some((t) => values.some((v) => t.toLowerCase() === v.toLowerCase()));
 
-  function matches(c: Seeded, { field, operator, value }: Condition): boolean {
+  function matches(c: Seeded, { field, operator, value }: Condition, zone: keyof typeof zoneOffsets): boolean {
     switch (`${field}:${operator}`) {
+      case "createdAt:inLastDays":
+        return c.createdAt >= dayStart(zone, -(value as number)) && c.createdAt < dayStart(zone, 1);
+      case "createdAt:moreThanDaysAgo":
+        return c.createdAt < dayStart(zone, -(value as number));
       case "leadStatus:eq":
         return c.leadStatus === value;
       case "leadStatus:in":
@@ -1269,9 +1399,16 @@ describe("contacts.list against a reference model (property-based)", () => {
       value: fc.constantFrom("acm", "BETA", "aaron"),
     }),
     fc.record({ field: fc.constant("company"), operator: fc.constant("empty") }),
+    fc.record({
+      field: fc.constant("createdAt"),
+      operator: fc.constantFrom("inLastDays", "moreThanDaysAgo"),
+      value: fc.integer({ min: 1, max: 11 }),
+    }),
   );
 
   it("returns the same rows in the same order as an in-memory sort and filter, for any page size", async () => {
+    // The server and the model each read today: not across a midnight of either zone.
+    for (const offset of Object.values(zoneOffsets)) await clearOfMidnight(offset / HOUR);
     const { caller, org } = await ownerOfNewOrganization();
     const seeded = await seed(org.id);
     await fc.assert(
@@ -1286,11 +1423,14 @@ describe("contacts.list against a reference model (property-based)", () => {
         ),
         fc.constantFrom("and" as const, "or" as const),
         fc.integer({ min: 1, max: 40 }),
-        async (field, direction, conditions, combinator, limit) => {
+        fc.constantFrom(...(Object.keys(zoneOffsets) as (keyof typeof zoneOffsets)[])),
+        async (field, direction, conditions, combinator, limit, zone) => {
           const key = sortFields[field];
           const expected = sortedLikeAList(
             seeded.filter((c) =>
-              combinator === "and" ? conditions.every((k) => matches(c, k)) : conditions.some((k) => matches(c, k)),
+              combinator === "and"
+                ? conditions.every((k) => matches(c, k, zone))
+                : conditions.some((k) => matches(c, k, zone)),
             ),
             key,
             direction,
@@ -1300,6 +1440,7 @@ describe("contacts.list against a reference model (property-based)", () => {
           const input = {
             sort: { field, direction },
             filter: { combinator, conditions: conditions as NonNullable<RecordListInput["filter"]>["conditions"] },
+            ...(zone === "UTC" ? {} : { timeZone: zone }),
           };
           const walked = await allPages(listOf(caller), input, limit);
           expect(ids(walked)).toEqual(ids(expected));
@@ -1309,7 +1450,36 @@ describe("contacts.list against a reference model (property-based)", () => {
       ),
       { numRuns: 40 },
     );
-  }, 60_000);
+  }, 120_000);
+
+  it("counts days from today as the model does, in either time zone, for any count", async () => {
+    for (const offset of Object.values(zoneOffsets)) await clearOfMidnight(offset / HOUR);
+    const { caller, org } = await ownerOfNewOrganization();
+    const seeded = await seed(org.id);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("inLastDays", "moreThanDaysAgo"),
+        fc.integer({ min: 1, max: 11 }),
+        fc.constantFrom(...(Object.keys(zoneOffsets) as (keyof typeof zoneOffsets)[])),
+        async (operator, days, zone) => {
+          const condition = { field: "createdAt", operator, value: days } as const;
+          const expected = sortedLikeAList(
+            seeded.filter((c) => matches(c, condition, zone)),
+            "createdAt",
+            "desc",
+          );
+          const page = await caller.contacts.list({
+            sort: { field: "createdAt", direction: "desc" },
+            filter: { combinator: "and", conditions: [condition] },
+            limit: 200,
+            ...(zone === "UTC" ? {} : { timeZone: zone }),
+          });
+          expect(ids(page.items)).toEqual(ids(expected));
+        },
+      ),
+      { numRuns: 30 },
+    );
+  }, 120_000);
 });
 
 describe("a search's best matches against a reference model (property-based)", () => {

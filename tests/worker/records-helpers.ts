@@ -180,3 +180,13 @@ export function sortedLikeAList<T extends { id: string; sortName?: string }>(
     return tie(a, b);
   });
 }
+
+/**
+ * Waits, when a midnight at `offsetHours` from UTC is less than a minute away, until just past it:
+ * for a test that works out today and has the server work it out too, a moment later.
+ */
+export async function clearOfMidnight(offsetHours: number) {
+  const day = 86_400_000;
+  const untilMidnight = day - ((Date.now() + offsetHours * 3_600_000) % day);
+  if (untilMidnight < 60_000) await new Promise((resolve) => setTimeout(resolve, untilMidnight + 1_000));
+}

@@ -80,9 +80,12 @@ describe("toStatement", () => {
       { field: "prop:renewal", operator: "before", value: "2026-05-01" },
       { field: "prop:langs", operator: "contains", value: "fr" },
       { field: "prop:langs", operator: "empty" },
+      { field: "lastActivityAt", operator: "inLastDays", value: 7 },
+      { field: "createdAt", operator: "moreThanDaysAgo", value: 30 },
+      { field: "prop:renewal", operator: "inNextDays", value: 90 },
     ];
     for (const trash of [false, true]) {
-      const scope = { orgScope, trash };
+      const scope = { orgScope, trash, calendar: () => ({ today: "2026-03-29", timeZone: "Europe/Paris" }) };
       for (const condition of conditions)
         expectSameAsDrizzle(
           filterSql(contactConfig, filter([condition]), properties, scope)!,

@@ -66,6 +66,19 @@ describe("views.create", () => {
     ).resolves.toMatchObject({ shared: true, object: "company" });
   });
 
+  it("keeps a filter that counts days as the count, so the view moves with the days", async () => {
+    const { member } = await team();
+    const stale = {
+      filters: {
+        combinator: "and" as const,
+        conditions: [{ field: "lastActivityAt", operator: "moreThanDaysAgo" as const, value: 30 }],
+      },
+    };
+    const view = await member.caller.views.create({ object: "contact", name: "Gone quiet", definition: stale });
+    const [listed] = (await member.caller.views.list({ object: "contact" })).filter((v) => v.id === view.id);
+    expect(listed?.definition.filters).toEqual(stale.filters);
+  });
+
   it("is FORBIDDEN for a member to save a shared view, storing nothing", async () => {
     const { member, org } = await team();
     await expectTRPCError(

@@ -35,3 +35,12 @@ export function localDayInput(value: Date | number): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
+
+/** This browser's time zone ("Europe/Paris"), or UTC where it cannot say. */
+export function localTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}

@@ -1,15 +1,7 @@
 import { z } from "zod";
 import { INVITE_TOKEN_PATTERN } from "./invite-token-format";
 import { singleLineText } from "./text";
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { timeZoneName } from "./time-zone";
 
 export const organizationCreateInput = z.object({
   name: singleLineText()
@@ -21,7 +13,7 @@ export const organizationCreateInput = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, "Currency must be a 3-letter ISO code such as USD or EUR.")
     .default("USD"),
-  timezone: z.string().trim().refine(isTimeZone, "Choose a valid time zone.").default("UTC"),
+  timezone: timeZoneName.default("UTC"),
   displayName: singleLineText().max(80).optional(),
 });
 export type OrganizationCreateInput = z.input<typeof organizationCreateInput>;

@@ -4,6 +4,7 @@ import { uniqueIgnoringCase } from "../domain/records/normalize";
 import { isPhoneNumber, PHONE_NUMBER_MESSAGE } from "./phone-number";
 import { WEB_ADDRESS_EXAMPLE, webAddress } from "./web-address";
 import { singleLineText } from "./text";
+import { timeZoneName } from "./time-zone";
 
 export const filterOperators = [
   "eq",
@@ -16,8 +17,20 @@ export const filterOperators = [
   "after",
   "gt",
   "lt",
+  "inLastDays",
+  "moreThanDaysAgo",
+  "inNextDays",
 ] as const;
 export type FilterOperator = (typeof filterOperators)[number];
+
+/** Operators on a date that count days from the caller's today (their value a number of days). */
+export const relativeDayOperators = ["inLastDays", "moreThanDaysAgo", "inNextDays"] as const;
+export type RelativeDayOperator = (typeof relativeDayOperators)[number];
+/** The most days a relative date filter counts: ten years. */
+export const MAX_RELATIVE_DAYS = 3650;
+
+export const isRelativeDayOperator = (operator: string): operator is RelativeDayOperator =>
+  (relativeDayOperators as readonly string[]).includes(operator);
 
 const filterValue = z.union([
   z.string().max(500),
@@ -60,6 +73,8 @@ export const recordListInput = z.object({
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   /** The trash: soft-deleted records instead of live ones. */
   trash: z.boolean().default(false),
+  /** Whose today a filter counting days from it ("in the last 7 days") starts from; UTC without it. */
+  timeZone: timeZoneName.optional(),
   /**
    * The fields each row carries (`id` and `version` always do): a table asks for what its visible
    * columns show. Without it, every field (exports, in-process callers).

@@ -3,6 +3,7 @@ import { Check } from "lucide-react";
 import { useMemo, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { track } from "../../lib/analytics";
+import { localTimeZone } from "../../lib/format";
 import { useAuth } from "../../lib/auth";
 import { useResentMutation } from "../../lib/resend";
 import { organizationCreateErrorText, toast } from "../../lib/toast";
@@ -12,13 +13,7 @@ import { Field, Input, Select } from "../../ui/input";
 import { AuthLayout, FormAlert } from "../auth/auth-card";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { textLinkClass } from "../../ui/text-link";
-import {
-  COMMON_CURRENCIES,
-  currencyLabel,
-  defaultCurrency,
-  defaultTimeZone,
-  timeZoneChoices,
-} from "./workspace-defaults";
+import { COMMON_CURRENCIES, currencyLabel, defaultCurrency, timeZoneChoices } from "./workspace-defaults";
 
 type FieldName = "name" | "currency" | "timezone" | "displayName";
 
@@ -48,7 +43,7 @@ export default function SetupPage() {
   const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [currency, setCurrency] = useState(() => defaultCurrency());
-  const [timezone, setTimezone] = useState(() => defaultTimeZone());
+  const [timezone, setTimezone] = useState(() => localTimeZone());
   const [displayName, setDisplayName] = useState(() => auth.user?.displayName ?? "");
   const timeZones = useMemo(() => timeZoneChoices(), []);
   const currencies = useMemo(

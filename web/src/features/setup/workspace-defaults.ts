@@ -1,3 +1,5 @@
+import { localTimeZone } from "../../lib/format";
+
 /** Currencies a new workspace is most likely to use; the server accepts any ISO 4217 code. */
 export const COMMON_CURRENCIES = [
   "USD",
@@ -97,16 +99,8 @@ export function currencyLabel(code: string): string {
   }
 }
 
-export function defaultTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-}
-
 /** Every zone the browser knows, always including the default and UTC (some lists omit them). */
-export function timeZoneChoices(current = defaultTimeZone()): string[] {
+export function timeZoneChoices(current = localTimeZone()): string[] {
   let zones: string[] = [];
   try {
     zones = Intl.supportedValuesOf("timeZone");

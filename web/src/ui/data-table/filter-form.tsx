@@ -4,6 +4,9 @@ import { Input, Select } from "../input";
 import { PickerField, type PickerOption } from "../option-picker";
 import {
   dateFilterValue,
+  daysValue,
+  isRelativeDayOperator,
+  MAX_RELATIVE_DAYS,
   needsValue,
   operatorLabel,
   operatorsByKind,
@@ -33,7 +36,7 @@ export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
   const operators = field ? operatorsByKind[field.kind] : [];
   const [operator, setOperator] = useState<FilterOperator>(initialField ? initial.operator : (operators[0] ?? "eq"));
   const [value, setValue] = useState(() =>
-    initialField && initialField.kind !== "reference" ? valueToInput(initialField, initial.value) : "",
+    initialField && initialField.kind !== "reference" ? valueToInput(initialField, initial) : "",
   );
   const [picked, setPicked] = useState<PickerOption | null>(() => {
     if (initialField?.kind !== "reference" || initial?.value === undefined) return null;
@@ -45,9 +48,11 @@ export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
     initialField && Array.isArray(initial.value) ? initial.value.map(String) : [],
   );
   const suggestionsId = useId();
+  const daysHintId = useId();
 
   if (!field) return null;
   const withValue = needsValue(operator);
+  const countingDays = isRelativeDayOperator(operator);
   const picking = picksOption(field);
   const current = picking ? value || (field.options?.[0]?.value ?? "") : value;
   const parsed =
@@ -61,10 +66,13 @@ export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
           ? current.trim() === "" || !Number.isFinite(Number(current))
             ? undefined
             : Number(current)
-          : field.kind === "date"
-            ? dateFilterValue(field, current)
-            : current.trim() || undefined;
+          : countingDays
+            ? daysValue(current)
+            : field.kind === "date"
+              ? dateFilterValue(field, current)
+              : current.trim() || undefined;
   const ready = !withValue || parsed !== undefined;
+  const badDays = countingDays && current.trim() !== "" && parsed === undefined;
 
   const handleFieldChange = (name: string) => {
     const next = fields.find((f) => f.field === name);
@@ -75,6 +83,12 @@ export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
     setValue(next && picksOption(next) ? (next.options?.[0]?.value ?? "") : "");
   };
 
+  // A day and a count of days do not read as each other: changing between them starts the value afresh.
+  const handleOperatorChange = (next: FilterOperator) => {
+    if (isRelativeDayOperator(next) !== countingDays) setValue("");
+    setOperator(next);
+  };
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
@@ -83,7 +97,7 @@ export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
 
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-2">
-      <div className="grid grid-cols-2 gap-2">
+      <div className="flex flex-col gap-2">
         <Select
           aria-label="Field"
           className={compact}
@@ -101,7 +115,7 @@ export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
           aria-label="Operator"
           className={compact}
           value={operator}
-          onChange={(e) => setOperator(e.target.value as FilterOperator)}
+          onChange={(e) => handleOperatorChange(e.target.value as FilterOperator)}
         >
           {operators.map((op) => (
             <option key={op} value={op}>
@@ -135,6 +149,31 @@ export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
               </label>
             ))}
           </fieldset>
+        ) : countingDays ? (
+          <div className="flex flex-col gap-1">
+            <div className="flex items-center gap-2">
+              <Input
+                aria-label="Days"
+                aria-describedby={daysHintId}
+                aria-invalid={badDays}
+                className={`${compact} w-24`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_RELATIVE_DAYS}
+                step={1}
+                autoComplete="off"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              />
+              <span className="text-[13px] text-muted">{operator === "moreThanDaysAgo" ? "days ago" : "days"}</span>
+            </div>
+            <p id={daysHintId} className={`text-xs ${badDays ? "text-danger" : "text-muted"}`}>
+              {badDays
+                ? `A whole number from 1 to ${MAX_RELATIVE_DAYS.toLocaleString()}.`
+                : "Counted from today, each time the list opens."}
+            </p>
+          </div>
         ) : field.kind === "reference" && field.useOptions ? (
           <PickerField
             aria-label="Value"

@@ -1,3 +1,8 @@
+import {
+  isRelativeDayOperator,
+  MAX_RELATIVE_DAYS,
+  type RelativeDayOperator,
+} from "../../../../worker/src/schemas/records";
 import { formatDate, localDayInput } from "../../lib/format";
 import type { OptionSource } from "../option-picker";
 import type { EditOption } from "./types";
@@ -24,7 +29,8 @@ export type FilterField = {
   labels?: Record<string, string>;
 };
 
-export type FilterOperator = "eq" | "neq" | "in" | "contains" | "empty" | "notEmpty" | "before" | "after" | "gt" | "lt";
+export type FilterOperator =
+  "eq" | "neq" | "in" | "contains" | "empty" | "notEmpty" | "before" | "after" | "gt" | "lt" | RelativeDayOperator;
 /** `in` holds the options chosen ("is any of"); every other operator one value, or none. */
 export type FilterCondition = { field: string; operator: FilterOperator; value?: string | number | string[] };
 /** The list procedures' `filter` input. */
@@ -39,7 +45,7 @@ export const operatorsByKind: Record<FilterKind, FilterOperator[]> = {
   text: ["contains", "eq", "neq", "empty", "notEmpty"],
   enum: ["eq", "neq", "in"],
   number: ["eq", "gt", "lt", "neq"],
-  date: ["before", "after", "empty", "notEmpty"],
+  date: ["before", "after", "inLastDays", "moreThanDaysAgo", "inNextDays", "empty", "notEmpty"],
   array: ["contains", "neq", "empty", "notEmpty"],
   select: ["eq", "neq", "in", "empty", "notEmpty"],
   boolean: ["eq", "empty", "notEmpty"],
@@ -68,6 +74,9 @@ const operatorLabels: Record<FilterOperator, string> = {
   after: "is after",
   gt: "is more than",
   lt: "is less than",
+  inLastDays: "is in the last … days",
+  moreThanDaysAgo: "is more than … days ago",
+  inNextDays: "is in the next … days",
 };
 
 export function operatorLabel(kind: FilterKind, operator: FilterOperator): string {
@@ -82,16 +91,45 @@ export function needsValue(operator: FilterOperator): boolean {
   return operator !== "empty" && operator !== "notEmpty";
 }
 
+export { isRelativeDayOperator, MAX_RELATIVE_DAYS };
+
+/**
+ * A count of days from today, as typed: a whole number from 1 to MAX_RELATIVE_DAYS. The server
+ * works out the days in this user's time zone (see listInput), each time the list is read, so a
+ * saved view keeps counting from the day it is opened.
+ */
+export function daysValue(input: string): number | undefined {
+  const days = Number(input.trim());
+  return input.trim() !== "" && Number.isInteger(days) && days >= 1 && days <= MAX_RELATIVE_DAYS ? days : undefined;
+}
+
+/** How a count of days reads after its operator: "7 days", "30 days ago". */
+function daysLabel(operator: RelativeDayOperator, value: FilterCondition["value"]): string {
+  const days = Number(value);
+  const count = `${days.toLocaleString()} ${days === 1 ? "day" : "days"}`;
+  return operator === "moreThanDaysAgo" ? `${count} ago` : count;
+}
+
+const relativeDayWords: Record<RelativeDayOperator, string> = {
+  inLastDays: "is in the last",
+  moreThanDaysAgo: "is more than",
+  inNextDays: "is in the next",
+};
+
 /** Dates travel as the local midnight's timestamp, so "before 5 May" means this user's 5 May. */
 export function dateInputToValue(input: string): number | undefined {
   const [y, m, d] = input.split("-").map(Number);
   return y && m && d ? new Date(y, m - 1, d).getTime() : undefined;
 }
 
-/** A condition's value as its form's input holds it: the local calendar day of a timestamp, the text of anything else. */
-export function valueToInput(field: FilterField, value: FilterCondition["value"]): string {
+/**
+ * A condition's value as its form's input holds it: the local calendar day of a timestamp, the text
+ * of anything else (a count of days among them).
+ */
+export function valueToInput(field: FilterField, { operator, value }: FilterCondition): string {
   if (value === undefined || Array.isArray(value)) return "";
-  if (field.kind === "date" && typeof value === "number") return localDayInput(value);
+  if (field.kind === "date" && typeof value === "number" && !isRelativeDayOperator(operator))
+    return localDayInput(value);
   return String(value);
 }
 
@@ -120,6 +158,8 @@ export function valueLabel(field: FilterField, value: FilterCondition["value"]):
 export function conditionLabel(fields: FilterField[], condition: FilterCondition): string {
   const field = fields.find((f) => f.field === condition.field);
   if (!field) return condition.field;
+  if (isRelativeDayOperator(condition.operator))
+    return `${field.label} ${relativeDayWords[condition.operator]} ${daysLabel(condition.operator, condition.value)}`;
   const value = needsValue(condition.operator) ? ` ${valueLabel(field, condition.value)}` : "";
   return `${field.label} ${operatorLabel(field.kind, condition.operator)}${value}`;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { emptyFilter, type FilterState } from "./filters";
+import { emptyFilter, isRelativeDayOperator, type FilterState } from "./filters";
+import { localTimeZone } from "../../lib/format";
 import type { RememberedList } from "./list-memory";
 import type { SortState } from "./types";
 import { isShownPageKey } from "../../lib/typing";
@@ -62,6 +63,8 @@ export function useListState(defaultSort: SortState, restored: RememberedList | 
       // The server's default: by name, or best matches first for a search.
       sort: sort ?? undefined,
       trash: trash || undefined,
+      // "In the last 7 days" counts from this user's today.
+      timeZone: filter.conditions.some((c) => isRelativeDayOperator(c.operator)) ? localTimeZone() : undefined,
     }),
     [search, filter, sort, trash],
   );

@@ -4,7 +4,15 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { recordTags, searchPartitions, tags } from "../../../../drizzle";
 import { inValues } from "../../db";
 import { calendarDayOf } from "../../schemas/calendar-day";
-import type { FilterCondition, RecordFilter, RecordSort } from "../../schemas/records";
+import {
+  isRelativeDayOperator,
+  MAX_RELATIVE_DAYS,
+  type FilterCondition,
+  type RecordFilter,
+  type RecordSort,
+  type RelativeDayOperator,
+} from "../../schemas/records";
+import { addDays, startOfDay } from "./relative-days";
 import { customPropertyField, type FieldKind, type ListField, type ObjectConfig } from "./fields";
 
 /** Field kinds of the organization's custom properties, by `prop:<key>`. */
@@ -45,8 +53,42 @@ function comparable(field: ListField, value: unknown): unknown {
   return field.kind === "text" && typeof value === "string" ? value.toLowerCase() : value;
 }
 
-/** Where a filter runs: the caller's organization (as SQL, see memberReadProcedure) and live or trash. */
-export type FilterScope = { orgScope: SQL; trash: boolean };
+/**
+ * Where a filter runs: the caller's organization (as SQL, see memberReadProcedure), live or trash,
+ * and the caller's today, which filters counting days from it start from (see relativeDaysSql).
+ */
+export type FilterScope = { orgScope: SQL; trash: boolean; calendar: () => Calendar };
+/** A calendar day ("2026-12-05") in a time zone. */
+export type Calendar = { today: string; timeZone: string };
+
+/**
+ * A date within, or past, a number of days from today, as a range of days: "in the last 7 days" is
+ * from the day a week ago to today (both whole), "more than 7 days ago" before that day, so the two
+ * split the past between them; "in the next 7 days" is from today to the day a week on. A built-in
+ * date is an instant, compared with the days' starts in the caller's time zone; a custom date is
+ * its day, compared as text.
+ */
+function relativeDaysSql(field: ListField, operator: RelativeDayOperator, value: unknown, calendar: Calendar): SQL {
+  if (field.kind !== "date")
+    throw new TRPCError({ code: "BAD_REQUEST", message: "Only a date can be compared with a number of days." });
+  const days = typeof value === "number" || typeof value === "string" ? Number(value) : NaN;
+  if (!Number.isInteger(days) || days < 1 || days > MAX_RELATIVE_DAYS)
+    throw new TRPCError({
+      code: "BAD_REQUEST",
+      message: `Enter a whole number of days from 1 to ${MAX_RELATIVE_DAYS.toLocaleString("en-US")}.`,
+    });
+  const { today, timeZone } = calendar;
+  // The first day in the range (none: every day before) and the day after its last.
+  const [first, next] =
+    operator === "inLastDays"
+      ? [addDays(today, -days), addDays(today, 1)]
+      : operator === "inNextDays"
+        ? [today, addDays(today, days + 1)]
+        : [null, addDays(today, -days)];
+  const start = (day: string) => (field.isoDate ? day : startOfDay(day, timeZone));
+  const beforeNext = sql`${field.sql} < ${start(next)}`;
+  return first === null ? beforeNext : sql`(${field.sql} >= ${start(first)} AND ${beforeNext})`;
+}
 
 /**
  * The keys a tag filter value matches in `record_tags.tag_key` (lower(tag), which folds ASCII
@@ -144,6 +186,7 @@ function conditionSql(
   driven: boolean,
 ): SQL {
   const { operator, value } = condition;
+  if (isRelativeDayOperator(operator)) return relativeDaysSql(field, operator, value, scope.calendar());
   const column = field.kind === "text" ? sql`lower(${field.sql})` : sql`${field.sql}`;
   if (field.recordTags)
     switch (operator) {

@@ -2,7 +2,8 @@ import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, getTableName, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { propertyDefinitions, recordCounts, recordValues } from "../../../../drizzle";
 import { inValues, toStatement, type Database, type Statement } from "../../db";
-import type { RecordList } from "../../schemas/records";
+import { isRelativeDayOperator, type RecordList } from "../../schemas/records";
+import { dayIn } from "./relative-days";
 import type { FieldKind, ObjectConfig } from "./fields";
 import {
   anchorName,
@@ -17,6 +18,7 @@ import {
   sortPlan,
   tagCountSql,
   tagDriver,
+  type Calendar,
   type PropertyKinds,
 } from "./list-query";
 import { withPackedRows } from "../../serialize";
@@ -107,9 +109,10 @@ export type ListPage<Item> = { items: Item[]; nextCursor: string | null; total: 
 export async function listRecords<Config extends ObjectConfig>(
   reader: ListReader,
   config: Config,
-  input: RecordList,
+  listInput: RecordList,
   { count = true }: { count?: boolean } = {},
 ): Promise<ListPage<ListRowOf<Config>>> {
+  const input = withToday(listInput);
   const propertyFields = [input.sort?.field, ...(input.filter?.conditions.map((c) => c.field) ?? [])].filter(
     (f): f is string => propertyKeyOf(f) !== null,
   );
@@ -155,6 +158,20 @@ export async function listRecords<Config extends ObjectConfig>(
   }
 }
 
+/** A list as planned: `today`, in its time zone, when a filter counts days from it (part of its plan's key). */
+type PlannedList = RecordList & { today?: string };
+
+function withToday(input: RecordList): PlannedList {
+  const counted = input.filter?.conditions.some((c) => isRelativeDayOperator(c.operator));
+  return counted ? { ...input, today: dayIn(input.timeZone ?? "UTC", Date.now()) } : input;
+}
+
+/** The today a list's filters count days from: the one it was planned for, else the present one. */
+const calendarOf = (input: PlannedList) => (): Calendar => {
+  const timeZone = input.timeZone ?? "UTC";
+  return { timeZone, today: input.today ?? dayIn(timeZone, Date.now()) };
+};
+
 /**
  * Plans by everything they are built from, the caller's uid included (their statements bind it):
  * a list's first page is asked for again and again (every refetch, Back, another tab), and building
@@ -167,7 +184,7 @@ const MAX_PLANS = 500;
 function memoizedPlan<Config extends ObjectConfig>(
   reader: ListReader,
   config: Config,
-  input: RecordList,
+  input: PlannedList,
   properties: PropertyKinds,
   count: boolean,
   checkKeys?: string[],
@@ -225,7 +242,7 @@ function definitionsOf(reader: ListReader, config: ObjectConfig, keys: string[])
 export function planList<Config extends ObjectConfig>(
   reader: ListReader,
   config: Config,
-  input: RecordList,
+  input: PlannedList,
   properties: PropertyKinds,
   count: boolean,
   { check }: { check?: SQL } = {},
@@ -234,7 +251,7 @@ export function planList<Config extends ObjectConfig>(
   const table = config.table;
   const match = input.search ? ftsSearch(config, orgScope, input.search, input.trash) : null;
   const fts = sql.raw(config.fts.table);
-  const filterScope = { orgScope, trash: input.trash };
+  const filterScope = { orgScope, trash: input.trash, calendar: calendarOf(input) };
   const filter = filterSql(config, input.filter, properties, filterScope);
   const base = and(inOrganization(config, orgScope), liveOrTrash(config, input.trash), filter);
   // A walk of a sort's index probes each record for the search (`+`: the matches must not drive the
