@@ -78,4 +78,37 @@ describe("a record's timeline beyond its first page", () => {
     await panel().getByTestId("timeline-item").filter({ hasText: "added a note" }).waitFor();
     assert.deepEqual(page.errors, []);
   });
+
+  it("makes the web and email addresses a note holds links, in the note and on the timeline", async () => {
+    await callProcedure(page, "contacts.create", { firstName: "Dorothy", lastName: "Vaughan" });
+    await page.reload();
+    await page.getByTestId("record-row").filter({ hasText: "Dorothy Vaughan" }).click();
+    const composer = panel().getByRole("textbox", { name: "New note" });
+    await composer.fill("Slides: https://nasa.example/fortran-deck. Copy dot@langley.example.");
+    await composer.press("Control+Enter");
+    const note = panel().getByTestId("note").filter({ hasText: "Slides:" });
+    const deck = note.getByRole("link", { name: "https://nasa.example/fortran-deck" });
+    await deck.waitFor();
+    assert.equal(await deck.getAttribute("href"), "https://nasa.example/fortran-deck");
+    assert.equal(await deck.getAttribute("target"), "_blank");
+    assert.equal(
+      await note.getByRole("link", { name: "dot@langley.example" }).getAttribute("href"),
+      "mailto:dot@langley.example",
+    );
+    const logged = panel().getByTestId("timeline-item").filter({ hasText: "added a note" });
+    assert.equal(
+      await logged.getByRole("link", { name: "https://nasa.example/fortran-deck" }).getAttribute("href"),
+      "https://nasa.example/fortran-deck",
+    );
+    // The link opens a tab of its own (answered here: nothing leaves the machine); this page stays.
+    await page.context().route("https://nasa.example/**", (route) => route.fulfill({ body: "The deck" }));
+    const [opened] = await Promise.all([page.context().waitForEvent("page"), deck.click()]);
+    await opened.getByText("The deck").waitFor();
+    assert.equal(await opened.evaluate(() => window.opener), null, "the new tab cannot reach this page");
+    await opened.close();
+    assert.match(page.url(), /\/contacts\?open=con_/);
+    await note.scrollIntoViewIfNeeded();
+    await screenshot(page, "note-links");
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import { RelativeTime } from "../../ui/relative-time";
 import { Badge } from "../../ui/badge";
 import { categoryMeta, statusMeta, type Feedback } from "./feedback-labels";
+import { LinkedText } from "../../ui/linked-text";
 
 export function FeedbackRow({ item, isMine }: { item: Feedback; isMine: boolean }) {
   const category = categoryMeta[item.category];
@@ -12,7 +13,9 @@ export function FeedbackRow({ item, isMine }: { item: Feedback; isMine: boolean 
         <Badge tone={category.tone}>{category.label}</Badge>
       </div>
       <div className="min-w-0 flex-1">
-        <p className="text-[13px] break-words whitespace-pre-wrap text-foreground">{item.text}</p>
+        <p className="text-[13px] break-words whitespace-pre-wrap text-foreground">
+          <LinkedText text={item.text} />
+        </p>
         <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
           <span>{isMine ? "You" : "Teammate"}</span>
           <span aria-hidden>·</span>

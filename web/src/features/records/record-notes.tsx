@@ -31,6 +31,7 @@ import { parseWhen, type When } from "./parse-when";
 import { markCompanyActivityStale, notesOfRecord } from "./list-cache";
 import { PanelSection } from "./record-fields";
 import type { RecordObject } from "./use-record-actions";
+import { LinkedText } from "../../ui/linked-text";
 
 type Note = inferOutput<typeof trpc.notes.list>[number];
 
@@ -480,7 +481,9 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
           </div>
         </div>
       ) : (
-        <p className="mt-1 text-[13px] break-words whitespace-pre-wrap text-foreground">{note.body}</p>
+        <p className="mt-1 text-[13px] break-words whitespace-pre-wrap text-foreground">
+          <LinkedText text={note.body} />
+        </p>
       )}
       <ConfirmDialog
         open={confirming}

@@ -8,6 +8,7 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { ChoiceGroup } from "../../ui/choice-group";
 import { Skeleton } from "../../ui/empty-state";
+import { LinkedText } from "../../ui/linked-text";
 
 export type TimelineItem = {
   id: string;
@@ -168,7 +169,7 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
                 {summary &&
                   (writtenKinds.has(item.kind) ? (
                     <p className="mt-1 border-l-2 border-border pl-2 break-words whitespace-pre-wrap text-foreground">
-                      {summary}
+                      <LinkedText text={summary} />
                     </p>
                   ) : (
                     <p className="mt-1 text-muted">{summary}</p>

@@ -1,0 +1,53 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { LinkedText, linkParts } from "../../web/src/ui/linked-text";
+
+describe("linkParts", () => {
+  it("links web and email addresses, leaving the sentence's punctuation out", () => {
+    expect(linkParts("Deck: https://acme.com/deck?v=2#s3. Mail ann@acme.co.uk, or www.acme.com!")).toEqual([
+      { text: "Deck: " },
+      { text: "https://acme.com/deck?v=2#s3", href: "https://acme.com/deck?v=2#s3" },
+      { text: ". Mail " },
+      { text: "ann@acme.co.uk", href: "mailto:ann@acme.co.uk" },
+      { text: ", or " },
+      { text: "www.acme.com", href: "https://www.acme.com" },
+      { text: "!" },
+    ]);
+  });
+
+  it("keeps a bracket the address holds, and leaves out one that closes the sentence's", () => {
+    expect(linkParts("(see https://en.wikipedia.org/wiki/Acme_(company))")).toEqual([
+      { text: "(see " },
+      { text: "https://en.wikipedia.org/wiki/Acme_(company)", href: "https://en.wikipedia.org/wiki/Acme_(company)" },
+      { text: ")" },
+    ]);
+  });
+
+  it("links nothing a link could run, and leaves text without addresses whole", () => {
+    expect(linkParts("javascript:alert(1) and data:text/html,hi")).toEqual([
+      { text: "javascript:alert(1) and data:text/html,hi" },
+    ]);
+    expect(linkParts("Call back on Monday.\nShe wants pricing.")).toEqual([
+      { text: "Call back on Monday.\nShe wants pricing." },
+    ]);
+    expect(linkParts("")).toEqual([]);
+  });
+});
+
+describe("LinkedText", () => {
+  it("opens web links in a new tab without handing it this page, and emails in the mail app", () => {
+    render(
+      <p>
+        <LinkedText text="Notes at https://docs.acme.com/q3 — ask bo@acme.com" />
+      </p>,
+    );
+    const web = screen.getByRole("link", { name: "https://docs.acme.com/q3" });
+    expect(web.getAttribute("href")).toBe("https://docs.acme.com/q3");
+    expect(web.getAttribute("target")).toBe("_blank");
+    expect(web.getAttribute("rel")).toBe("noopener noreferrer");
+    const mail = screen.getByRole("link", { name: "bo@acme.com" });
+    expect(mail.getAttribute("href")).toBe("mailto:bo@acme.com");
+    expect(mail.getAttribute("target")).toBeNull();
+    expect(web.closest("p")?.textContent).toBe("Notes at https://docs.acme.com/q3 — ask bo@acme.com");
+  });
+});
