@@ -49,6 +49,8 @@ export const companies = sqliteTable(
     linkedinUrl: text("linkedin_url"),
     /** The newest entry logged on the company or its live contacts' last activity (companyActivityRefresh). */
     lastActivityAt: timestamp("last_activity_at"),
+    /** When its next open task is due: the earliest due date of its live open tasks. Kept by triggers (migrations/0033). */
+    nextTaskAt: timestamp("next_task_at"),
     /**
      * Its live contacts, kept by triggers that add or take one whenever a contact joins, leaves, is
      * deleted or restored (migrations/0016, 0017): what the People column sorts and filters by and
@@ -93,6 +95,7 @@ export const companies = sqliteTable(
     ),
     index("companies_org_created_idx").on(t.organizationId, t.deletedAt, t.createdAt, t.id),
     index("companies_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, companySortName(t), t.id),
+    index("companies_org_next_task_idx").on(t.organizationId, t.deletedAt, t.nextTaskAt, companySortName(t), t.id),
     // Sorts by owner: the owner's name, then the company's (fields.ts, byThenName).
     index("companies_org_owner_key_idx").on(
       t.organizationId,
@@ -149,6 +152,8 @@ export const contacts = sqliteTable(
     source: text("source"),
     leadScore: integer("lead_score").notNull().default(0),
     lastActivityAt: timestamp("last_activity_at"),
+    /** When its next open task is due: the earliest due date of its live open tasks. Kept by triggers (migrations/0033). */
+    nextTaskAt: timestamp("next_task_at"),
     ...recordColumns(),
   },
   (t) => [
@@ -189,6 +194,7 @@ export const contacts = sqliteTable(
       t.id,
     ),
     index("contacts_org_activity_idx").on(t.organizationId, t.deletedAt, t.lastActivityAt, t.sortName, t.id),
+    index("contacts_org_next_task_idx").on(t.organizationId, t.deletedAt, t.nextTaskAt, t.sortName, t.id),
     // The Email sort: addresses in order, then the contacts without one by name (the unique index
     // above holds neither those nor the trash).
     index("contacts_org_email_idx").on(t.organizationId, t.deletedAt, t.primaryEmail, t.sortName, t.id),

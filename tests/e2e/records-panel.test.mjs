@@ -181,6 +181,12 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
   });
 
   it("adds a task in words from the panel and completes it there", async () => {
+    // The Next task column (from the column picker) follows the record's tasks.
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Next task" }).click();
+    await page.keyboard.press("Escape");
+    const nextTask = cell("Grace Hopper", "nextTaskAt");
+    assert.equal(await nextTask.innerText(), "—");
     const input = panel().getByRole("textbox", { name: "New task for Grace Hopper" });
     await input.fill("Send the deck tomorrow 10am");
     await panel()
@@ -192,7 +198,11 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await task.waitFor();
     assert.match(await task.innerText(), /Tomorrow 10:00 AM/);
     await panel().getByTestId("timeline-item").filter({ hasText: "added a task" }).waitFor();
+    await nextTask.getByText("Tomorrow 10:00 AM").waitFor();
+    await field("nextTaskAt").getByText("Tomorrow 10:00 AM").waitFor();
     await screenshot(page, "contact-panel-tasks");
+    await nextTask.scrollIntoViewIfNeeded();
+    await screenshot(page, "contacts-next-task");
 
     // The title opens the task's details on /tasks (notes, assignee…), among everyone's tasks.
     await task.getByRole("link", { name: "Send the deck" }).click();
@@ -204,6 +214,7 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await task.getByRole("checkbox", { name: "Complete Send the deck" }).click();
     await panel().getByRole("button", { name: "1 done" }).waitFor();
     assert.equal(await panel().getByTestId("record-task").count(), 0, "no open task left");
+    await nextTask.getByText("—").waitFor();
     // The task is on /tasks too, linked to Grace.
     await page.goto("/tasks?view=done");
     await page.getByTestId("task-list").getByText("Send the deck").waitFor();

@@ -12,6 +12,8 @@ vi.mock("../../web/src/lib/trpc", () => ({
       list: { pathFilter: () => ({ queryKey: [["tasks", "list"]] }) },
     },
     timeline: { recent: { pathFilter: () => ({ queryKey: [["timeline", "recent"]] }) } },
+    contacts: { list: { pathFilter: () => ({ queryKey: [["contacts", "list"]] }) } },
+    companies: { list: { pathFilter: () => ({ queryKey: [["companies", "list"]] }) } },
   },
 }));
 

@@ -190,6 +190,7 @@ describe("list reads: one D1 round trip", () => {
       ["title", "contacts_org_title_key_idx"],
       ["source", "contacts_org_source_key_idx"],
       ["lastActivityAt", "contacts_org_activity_idx"],
+      ["nextTaskAt", "contacts_org_next_task_idx"],
       ["email", "contacts_org_email_idx"],
       ["company", "contacts_org_company_key_idx"],
       ["owner", "contacts_org_owner_key_idx"],
@@ -220,6 +221,9 @@ describe("list reads: one D1 round trip", () => {
       const [byActivity] = await plansOf({ sort: { field: "lastActivityAt", direction } }, "companies");
       expect(byActivity).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_activity_idx/);
       expect(byActivity).not.toMatch(/SCAN companies/);
+      const [byNextTask] = await plansOf({ sort: { field: "nextTaskAt", direction } }, "companies");
+      expect(byNextTask).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_next_task_idx/);
+      expect(byNextTask).not.toMatch(/SCAN companies/);
       const [byDomain] = await plansOf({ sort: { field: "domain", direction } }, "companies");
       expect(byDomain).toMatch(/SEARCH companies USING (COVERING )?INDEX companies_org_domain_idx/);
       expect(byDomain).not.toMatch(/SCAN companies/);
@@ -257,6 +261,7 @@ describe("list reads: one D1 round trip", () => {
     for (const [field, index] of [
       ["title", "contacts_org_title_key_idx"],
       ["lastActivityAt", "contacts_org_activity_idx"],
+      ["nextTaskAt", "contacts_org_next_task_idx"],
       ["email", "contacts_org_email_idx"],
     ] as const) {
       const [emptyPart] = await plansOf({ sort: { field, direction: "asc" }, cursor: amongEmpty });

@@ -355,6 +355,10 @@ describe("migration 0005", () => {
         // migration 0028: a record's name on its custom values, which a sort by one lists ties by
         "contacts_values_name_au",
         "companies_values_name_au",
+        // migration 0033: a record's next task, for the Next task column
+        "tasks_next_task_ai",
+        "tasks_next_task_au",
+        "tasks_next_task_ad",
       ].sort(),
     );
   });

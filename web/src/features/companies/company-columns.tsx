@@ -4,7 +4,15 @@ import { parseMulti, type CellPatch, type DataTableColumn, type FilterField } fr
 import { listLinkState } from "../../ui/data-table/list-memory";
 import { readableUrl } from "../records/field-actions";
 import { blankToNull, textEditor } from "../records/field-editors";
-import { commonFieldLabels, commonFilterFields, Empty, timeColumn, timestampColumns } from "../records/record-columns";
+import {
+  commonFieldLabels,
+  commonFilterFields,
+  Empty,
+  nextTaskColumn,
+  nextTaskFilterField,
+  timeColumn,
+  timestampColumns,
+} from "../records/record-columns";
 import { ownershipColumns } from "../records/reference-fields";
 import { countOf } from "../records/use-record-actions";
 import type { Company, CompanyPatch } from "./use-companies";
@@ -125,6 +133,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
   },
   // The newest entry logged on the company or with one of its people: accounts gone quiet sort last.
   { ...timeColumn<Company>("lastActivityAt", "Last activity", { defaultHidden: true }), width: 140 },
+  nextTaskColumn<Company>(),
   ...timestampColumns<Company>().slice(1),
 ];
 
@@ -145,6 +154,7 @@ export const companyFilterFields: FilterField[] = [
   { field: "size", label: "Size", kind: "text" },
   { field: "peopleCount", label: "People", kind: "number" },
   { field: "lastActivityAt", label: "Last activity", kind: "date" },
+  nextTaskFilterField,
   ...commonFilterFields,
 ];
 

@@ -28,6 +28,7 @@ const panelFields: PanelField<Company>[] = [
       "owner",
       "tags",
       "lastActivityAt",
+      "nextTaskAt",
     ]),
     { asides: fieldActions, cells: { name: (company) => <span className="font-medium">{company.name}</span> } },
   ),

@@ -4,7 +4,15 @@ import { Avatar } from "../../ui/avatar";
 import { parseMulti, type CellPatch, type DataTableColumn, type FilterField } from "../../ui/data-table";
 import { readableUrl } from "../records/field-actions";
 import { blankToNull, checkWith, listEditor, splitList, textEditor } from "../records/field-editors";
-import { commonFieldLabels, commonFilterFields, Empty, timeColumn, timestampColumns } from "../records/record-columns";
+import {
+  commonFieldLabels,
+  commonFilterFields,
+  Empty,
+  nextTaskColumn,
+  nextTaskFilterField,
+  timeColumn,
+  timestampColumns,
+} from "../records/record-columns";
 import { ownershipColumns, useCompanyOptions } from "../records/reference-fields";
 import { LeadStatusPill, leadStatusOptions, type LeadStatus } from "./lead-status";
 import type { Contact, ContactPatch } from "./use-contacts";
@@ -148,6 +156,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
   },
   // When the newest note or logged call, meeting or email took place: who has gone quiet.
   { ...timeColumn<Contact>("lastActivityAt", "Last activity", { defaultHidden: true }), width: 140 },
+  nextTaskColumn<Contact>(),
   ...timestampColumns<Contact>().slice(1),
 ];
 
@@ -178,6 +187,7 @@ export const contactFilterFields: FilterField[] = [
   { field: "leadScore", label: "Lead score", kind: "number" },
   { field: "source", label: "Source", kind: "text" },
   { field: "lastActivityAt", label: "Last activity", kind: "date" },
+  nextTaskFilterField,
   ...commonFilterFields,
 ];
 

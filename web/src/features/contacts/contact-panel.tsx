@@ -39,6 +39,7 @@ const panelFields: PanelField<Contact>[] = [
       "owner",
       "tags",
       "lastActivityAt",
+      "nextTaskAt",
     ]),
     { asides: fieldActions, cells: { name: (contact) => <span className="font-medium">{contactName(contact)}</span> } },
   ),

@@ -1,5 +1,7 @@
 import { RelativeTime } from "../../ui/relative-time";
 import type { DataTableColumn, FilterField } from "../../ui/data-table";
+import { cn } from "../../ui/cn";
+import { formatDue, formatDueShort } from "../tasks/due-format";
 
 /** An empty cell: a quiet dash, so a blank reads as "not set" rather than as a rendering gap. */
 export const Empty = () => <span className="text-muted/60">—</span>;
@@ -26,6 +28,37 @@ export function timeColumn<Row extends Partial<Record<TimeField, Date | null>>>(
     },
   };
 }
+
+/**
+ * When the record's next open task is due (kept by the database, see migrations/0033): the short form
+ * a task row shows ("Tomorrow 3:00 PM"), red once it is past; a dash for a record with no next step.
+ */
+export function nextTaskColumn<Row extends { nextTaskAt: Date | null }>(): DataTableColumn<Row> {
+  return {
+    id: "nextTaskAt",
+    fields: ["nextTaskAt"] as (keyof Row & string)[],
+    header: "Next task",
+    width: 160,
+    sortField: "nextTaskAt",
+    defaultHidden: true,
+    cell: ({ nextTaskAt }) => {
+      if (!nextTaskAt) return <Empty />;
+      const overdue = nextTaskAt.getTime() < Date.now();
+      return (
+        <time
+          dateTime={nextTaskAt.toISOString()}
+          title={overdue ? `Overdue: ${formatDue(nextTaskAt)}` : formatDue(nextTaskAt)}
+          className={cn("whitespace-nowrap", overdue ? "font-medium text-danger" : "text-muted")}
+        >
+          {formatDueShort(nextTaskAt)}
+        </time>
+      );
+    },
+  };
+}
+
+/** The filter on a record's next task: "is empty" finds the records without a next step. */
+export const nextTaskFilterField: FilterField = { field: "nextTaskAt", label: "Next task", kind: "date" };
 
 /** Updated (shown) and Created (in the picker): every object has both. */
 export function timestampColumns<Row extends Timestamped>(): DataTableColumn<Row>[] {

@@ -10,10 +10,15 @@ import type { LinkedRecord, Task, TaskPatch, TaskRow } from "./task-types";
 
 const listFilter = () => trpc.tasks.list.pathFilter();
 
-/** Reads the task lists again, and the team's recent activity, which tells of tasks on records. */
+/**
+ * Reads the task lists again, the team's recent activity, which tells of tasks on records, and the
+ * record lists on screen, whose Next task a linked task moves (the others when next shown).
+ */
 function refreshLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries(listFilter());
   void queryClient.invalidateQueries(trpc.timeline.recent.pathFilter());
+  void queryClient.invalidateQueries(trpc.contacts.list.pathFilter());
+  void queryClient.invalidateQueries(trpc.companies.list.pathFilter());
 }
 
 function patchCachedRow(queryClient: QueryClient, id: string, change: (row: TaskRow) => TaskRow) {

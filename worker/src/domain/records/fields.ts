@@ -153,6 +153,7 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
     source: tiedByName(byThenName(f(contacts.source, "text"), textThenName, contacts.sortName)),
     leadScore: byThenName(f(contacts.leadScore, "number", false), countThenName, contacts.sortName),
     lastActivityAt: tiedByName(f(contacts.lastActivityAt, "date")),
+    nextTaskAt: tiedByName(f(contacts.nextTaskAt, "date")),
     tags: { ...f(contacts.tags, "array", false), recordTags: true },
     createdAt: f(contacts.createdAt, "date", false),
     updatedAt: f(contacts.updatedAt, "date", false),
@@ -195,6 +196,7 @@ export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListCo
     ownerId: f(companies.ownerId, "reference"),
     owner: byThenName(f(companies.ownerSortName, "text"), thenName, companyName),
     lastActivityAt: tiedByName(f(companies.lastActivityAt, "date")),
+    nextTaskAt: tiedByName(f(companies.nextTaskAt, "date")),
     // The People column: its live contacts (kept by triggers, migrations/0016–0017).
     peopleCount: byThenName(f(companies.listedPeopleCount, "number", false), countThenName, companyName),
     tags: { ...f(companies.tags, "array", false), recordTags: true },
