@@ -29,6 +29,17 @@ describe("saved views on /contacts", () => {
   });
   after(() => browser?.close());
 
+  /** The inputs of the contact lists the page asks for from now on, until `stop`. */
+  const watchListInputs = () => {
+    const asked = [];
+    const watch = (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.includes("contacts.list")) asked.push(url.searchParams.get("input") ?? "");
+    };
+    page.on("request", watch);
+    return { asked, stop: () => page.off("request", watch) };
+  };
+
   it("filter and save a view", async () => {
     await page.goto("/contacts");
     await page.getByText("No contacts yet").waitFor();
@@ -285,12 +296,7 @@ describe("saved views on /contacts", () => {
       phones: ["+1 555 0142"],
       linkedinUrl: "https://www.linkedin.com/in/dee-dial",
     });
-    const asked = [];
-    const watch = (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.includes("contacts.list")) asked.push(url.searchParams.get("input") ?? "");
-    };
-    page.on("request", watch);
+    const { asked, stop } = watchListInputs();
     await page.goto("/contacts");
     const dee = rows().filter({ hasText: "Dee Dial" });
     await dee.waitFor();
@@ -313,7 +319,7 @@ describe("saved views on /contacts", () => {
     await panel.getByRole("heading", { name: "Dee Dial" }).waitFor();
     await panel.getByText("linkedin.com/in/dee-dial", { exact: true }).waitFor();
     await screenshot(page, "contacts-column-shown");
-    page.off("request", watch);
+    stop();
     assert.deepEqual(page.errors, []);
   });
 
@@ -330,12 +336,7 @@ describe("saved views on /contacts", () => {
       });
     await logCall(quiet, 40);
     await logCall(recent, 0);
-    const asked = [];
-    const watch = (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.includes("contacts.list")) asked.push(url.searchParams.get("input") ?? "");
-    };
-    page.on("request", watch);
+    const { asked, stop } = watchListInputs();
     await page.goto("/contacts");
     await rows().filter({ hasText: "Quinn Quiet" }).waitFor();
 
@@ -385,7 +386,7 @@ describe("saved views on /contacts", () => {
     assert.deepEqual(await names(), ["Quinn Quiet"]);
     await sidebarView("Gone quiet").and(page.locator("[aria-current=page]")).waitFor();
     await screenshot(page, "contacts-view-gone-quiet");
-    page.off("request", watch);
+    stop();
     assert.deepEqual(page.errors, []);
   });
 });

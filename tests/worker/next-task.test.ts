@@ -10,6 +10,10 @@ const nextTaskOf = async (caller: Caller, id: string) =>
     ? (await caller.companies.get({ id })).company.nextTaskAt
     : (await caller.contacts.get({ id })).contact.nextTaskAt;
 
+/** A task on a contact due at `dueAt` (ISO). */
+const contactTask = (caller: Caller, recordId: string, title: string, dueAt: string) =>
+  caller.tasks.create({ title, dueAt: at(dueAt), recordObject: "contact", recordId });
+
 describe("a record's next task (kept by triggers on tasks, migrations/0033)", () => {
   it("is the earliest due date of its live open tasks, through completing, reopening, rescheduling, the trash and a purge", async () => {
     const { caller } = await ownerOfNewOrganization();
@@ -18,19 +22,9 @@ describe("a record's next task (kept by triggers on tasks, migrations/0033)", ()
     // A task without a due date is no date to show.
     await caller.tasks.create({ title: "Someday", recordObject: "contact", recordId: ann.id });
     expect(await nextTaskOf(caller, ann.id)).toBeNull();
-    const later = await caller.tasks.create({
-      title: "Send the deck",
-      dueAt: at("2031-03-10T09:00:00Z"),
-      recordObject: "contact",
-      recordId: ann.id,
-    });
+    const later = await contactTask(caller, ann.id, "Send the deck", "2031-03-10T09:00:00Z");
     expect(await nextTaskOf(caller, ann.id)).toEqual(at("2031-03-10T09:00:00Z"));
-    const sooner = await caller.tasks.create({
-      title: "Call Ann",
-      dueAt: at("2031-03-02T15:00:00Z"),
-      recordObject: "contact",
-      recordId: ann.id,
-    });
+    const sooner = await contactTask(caller, ann.id, "Call Ann", "2031-03-02T15:00:00Z");
     expect(await nextTaskOf(caller, ann.id)).toEqual(at("2031-03-02T15:00:00Z"));
 
     const done = await caller.tasks.update({ id: sooner.id, version: sooner.version, patch: { status: "done" } });
@@ -56,12 +50,7 @@ describe("a record's next task (kept by triggers on tasks, migrations/0033)", ()
     const { caller } = await ownerOfNewOrganization();
     const ann = await caller.contacts.create({ firstName: "Ann" });
     const acme = await caller.companies.create({ name: "Acme" });
-    const task = await caller.tasks.create({
-      title: "Renewal",
-      dueAt: at("2031-05-01T09:00:00Z"),
-      recordObject: "contact",
-      recordId: ann.id,
-    });
+    const task = await contactTask(caller, ann.id, "Renewal", "2031-05-01T09:00:00Z");
     const moved = await caller.tasks.update({
       id: task.id,
       version: task.version,
@@ -77,18 +66,8 @@ describe("a record's next task (kept by triggers on tasks, migrations/0033)", ()
     const { caller } = await ownerOfNewOrganization();
     const survivor = await caller.contacts.create({ firstName: "Ann", lastName: "Lee" });
     const merged = await caller.contacts.create({ firstName: "Annie", lastName: "Lee" });
-    await caller.tasks.create({
-      title: "Call Ann",
-      dueAt: at("2031-06-20T09:00:00Z"),
-      recordObject: "contact",
-      recordId: survivor.id,
-    });
-    await caller.tasks.create({
-      title: "Send Annie the deck",
-      dueAt: at("2031-06-05T09:00:00Z"),
-      recordObject: "contact",
-      recordId: merged.id,
-    });
+    await contactTask(caller, survivor.id, "Call Ann", "2031-06-20T09:00:00Z");
+    await contactTask(caller, merged.id, "Send Annie the deck", "2031-06-05T09:00:00Z");
     await caller.contacts.merge({ survivorId: survivor.id, survivorVersion: survivor.version, mergedId: merged.id });
     expect(await nextTaskOf(caller, survivor.id)).toEqual(at("2031-06-05T09:00:00Z"));
   });
