@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Whether the runtime knows an IANA time zone ("Europe/Paris", "UTC"). */
-export function isTimeZone(value: string): boolean {
+function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
     return true;

@@ -1,6 +1,7 @@
 import {
   isRelativeDayOperator,
   MAX_RELATIVE_DAYS,
+  type FilterOperator,
   type RelativeDayOperator,
 } from "../../../../worker/src/schemas/records";
 import { formatDate, localDayInput } from "../../lib/format";
@@ -29,8 +30,8 @@ export type FilterField = {
   labels?: Record<string, string>;
 };
 
-export type FilterOperator =
-  "eq" | "neq" | "in" | "contains" | "empty" | "notEmpty" | "before" | "after" | "gt" | "lt" | RelativeDayOperator;
+/** The list engine's operators (worker/src/schemas/records.ts). */
+export type { FilterOperator };
 /** `in` holds the options chosen ("is any of"); every other operator one value, or none. */
 export type FilterCondition = { field: string; operator: FilterOperator; value?: string | number | string[] };
 /** The list procedures' `filter` input. */
