@@ -10,7 +10,17 @@ type InfiniteListQuery<Row> = UseInfiniteQueryResult<InfiniteData<ListPage<Row>,
 
 /** Adapts a list procedure's useInfiniteQuery result to the table's `pages` prop. */
 export function useTablePages<Row>(query: InfiniteListQuery<Row>): TablePages<Row> {
-  const { data, status, error, hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage, refetch } = query;
+  const {
+    data,
+    status,
+    error,
+    hasNextPage,
+    isFetching,
+    isFetchingNextPage,
+    isPlaceholderData,
+    fetchNextPage,
+    refetch,
+  } = query;
   const rows = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
   // Repeated calls while a page is in flight are ignored rather than restarting it.
   const fetchNext = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
@@ -23,6 +33,7 @@ export function useTablePages<Row>(query: InfiniteListQuery<Row>): TablePages<Ro
     error: error ?? null,
     hasNextPage,
     isFetchingNextPage,
+    isFetching,
     isRefreshing: isPlaceholderData,
     fetchNextPage: fetchNext,
     refetch: retry,

@@ -71,12 +71,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const virtualRows = virtualizer.getVirtualItems();
   const lastVisible = virtualRows[virtualRows.length - 1]?.index ?? -1;
 
-  // Infinite scroll: ask for the next page while a screenful of loaded rows is still ahead.
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, status } = pages;
+  // Infinite scroll: ask for the next page while a screenful of loaded rows is still ahead. Not while
+  // any read of the list is on its way (a refetch of its pages, after a reload or a write): TanStack
+  // drops a next page asked for then, and someone already at the bottom would scroll no further.
+  // Asked again once that read is done.
+  const { hasNextPage, isFetching, fetchNextPage, status } = pages;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && status !== "error" && lastVisible >= displayRows.length - 25)
-      fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, status, lastVisible, displayRows.length, fetchNextPage]);
+    if (hasNextPage && !isFetching && status !== "error" && lastVisible >= displayRows.length - 25) fetchNextPage();
+  }, [hasNextPage, isFetching, status, lastVisible, displayRows.length, fetchNextPage]);
 
   // A new search, filter or sort starts from the top; coming back to the list (scrollMemory) starts
   // where it was left, once its rows are there to scroll to.

@@ -76,6 +76,8 @@ export type TablePages<Row> = {
   error: { message: string } | null;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
+  /** Any read of the list in flight, a refetch of its pages too: a next page asked for meanwhile would be dropped. */
+  isFetching: boolean;
   /** Previous results are shown while a new search, filter or sort loads. */
   isRefreshing: boolean;
   fetchNextPage: () => void;
