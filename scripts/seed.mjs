@@ -6,7 +6,7 @@
 //   npm run seed -- --org "Acme Sales" [--contacts 100000] [--companies 20000] [--tasks 20000]
 //                   [--data DIR] [--owner-email you@example.com] [--seed 1] [--replace]
 //
-// How: migrations are applied with `wrangler d1 migrations apply --local`, then rows go in through
+// How: migrations are applied as `wrangler d1 migrations apply --local` applies them, then rows go in through
 // wrangler's getPlatformProxy (the same local D1 file `wrangler dev --persist-to DIR/wrangler`
 // opens) as multi-row INSERTs with inline literals (under D1's 100 KB statement limit), many per
 // D1 batch. The FTS5 triggers index contacts and companies as the rows go in. Nothing is added to
@@ -14,10 +14,10 @@
 //
 // Same --org, --seed and counts give the same rows (own seeded PRNG); dates are spread over the
 // two years before today (UTC midnight), so they move with the day the seed runs.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { applyLocalMigrations } from "./local-migrations.mjs";
 import { authDataDir, quietEnv } from "./stack.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -400,12 +400,7 @@ class TableWriter {
 /** The local D1 under `persistTo` (wrangler dev's --persist-to), migrated: { db, dispose }. */
 export async function openLocalDatabase(persistTo) {
   Object.assign(process.env, quietEnv);
-  const migrate = spawnSync(
-    path.join(root, "node_modules", ".bin", "wrangler"),
-    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
-    { cwd: root, env: quietEnv, encoding: "utf8" },
-  );
-  if (migrate.status !== 0) throw new Error(`Migrating the local D1 failed:\n${migrate.stdout}${migrate.stderr}`);
+  await applyLocalMigrations(persistTo);
   const { getPlatformProxy } = await import("wrangler");
   // `wrangler dev --persist-to X` keeps its state in X/v3; getPlatformProxy takes that v3 folder.
   const proxy = await getPlatformProxy({

@@ -11,6 +11,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { applyLocalMigrations } from "./local-migrations.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -156,16 +157,17 @@ function keepProxyWarm(url) {
   return () => clearInterval(timer);
 }
 
-/** Applies the migrations not yet applied to the local D1 in `dataDir` (`npm run db:migrate` runs only this). */
-export function migrateLocalDatabase(dataDir = DEFAULT_DATA_DIR, env = quietEnv, logFile) {
-  fs.mkdirSync(path.join(dataDir, "wrangler"), { recursive: true });
-  // wrangler reprints the whole migrations table after each one it applies: thousands of lines for 33.
-  run(
-    bin("wrangler"),
-    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", path.join(dataDir, "wrangler")],
-    { ...env, WRANGLER_LOG_PATH: env.WRANGLER_LOG_PATH ?? wranglerDebugLogs(dataDir) },
-    logFile,
-  );
+/**
+ * Applies the migrations not yet applied to the local D1 in `dataDir` (`npm run db:migrate` runs only this), and says
+ * which, on the console or in `logFile`.
+ */
+export async function migrateLocalDatabase(dataDir = DEFAULT_DATA_DIR, logFile) {
+  const applied = await applyLocalMigrations(path.join(dataDir, "wrangler"));
+  const said = applied.length
+    ? `Applied ${applied.length} migration${applied.length === 1 ? "" : "s"} to the local D1: ${applied.join(", ")}`
+    : "The local D1 has every migration.";
+  if (logFile) fs.appendFileSync(logFile, `${said}\n`);
+  else console.log(said);
 }
 
 /**
@@ -189,7 +191,7 @@ export async function startStack({
   if (logDir) fs.mkdirSync(logDir, { recursive: true });
 
   if (build) run(bin("vite"), ["build", "--mode", "emulator", "--logLevel", logDir ? "warn" : "info"], env);
-  migrateLocalDatabase(dataDir, env, log("migrations"));
+  await migrateLocalDatabase(dataDir, log("migrations"));
 
   const firebaseConfig = writeFirebaseConfig(dataDir, authPort);
   const authData = authDataDir(dataDir);
@@ -305,7 +307,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!migrateOnly) await serve(options);
   else
     try {
-      migrateLocalDatabase(options.dataDir);
+      await migrateLocalDatabase(options.dataDir);
     } catch (error) {
       console.error(`\n✖ ${error.message}`);
       process.exitCode = 1;

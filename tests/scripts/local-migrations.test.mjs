@@ -1,0 +1,94 @@
+// The local D1's migrations (scripts/local-migrations.mjs): applied as wrangler applies them, once, whole or not at all.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, describe, it } from "node:test";
+import { Miniflare } from "miniflare";
+import { applyLocalMigrations } from "../../scripts/local-migrations.mjs";
+import { quietEnv } from "../../scripts/stack.mjs";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const temporary = fs.mkdtempSync(path.join(os.tmpdir(), "crm-migrations-"));
+after(() => fs.rmSync(temporary, { recursive: true, force: true }));
+
+/** Runs `read(db)` on the local D1 kept under `persistTo`, opened as wrangler opens it. */
+async function onLocalDatabase(persistTo, read) {
+  const miniflare = new Miniflare({
+    modules: true,
+    script: "",
+    d1Persist: path.join(persistTo, "v3", "d1"),
+    d1Databases: { DB: "00000000-0000-0000-0000-000000000000" },
+  });
+  try {
+    return await read(await miniflare.getD1Database("DB"));
+  } finally {
+    await miniflare.dispose();
+  }
+}
+const appliedNames = (db) =>
+  db
+    .prepare("SELECT name FROM d1_migrations ORDER BY id")
+    .all()
+    .then(({ results }) => results.map((row) => row.name));
+const tableNames = (db) =>
+  db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .all()
+    .then(({ results }) => results.map((row) => row.name));
+
+describe("the local D1's migrations", () => {
+  it("applies every migration once, in order, and wrangler finds none left to apply", async () => {
+    const persistTo = path.join(temporary, "app", "wrangler");
+    const files = fs
+      .readdirSync(path.join(root, "migrations"))
+      .filter((file) => file.endsWith(".sql"))
+      .sort();
+    assert.deepEqual(await applyLocalMigrations(persistTo), files);
+    assert.deepEqual(await applyLocalMigrations(persistTo), [], "a second run applies nothing");
+    const [applied, tables] = await onLocalDatabase(persistTo, (db) => Promise.all([appliedNames(db), tableNames(db)]));
+    assert.deepEqual(applied, files);
+    for (const table of ["contacts", "companies", "tasks", "activities", "organizations"])
+      assert.ok(tables.includes(table), `${table} is there`);
+
+    const listed = spawnSync(
+      path.join(root, "node_modules", ".bin", "wrangler"),
+      ["d1", "migrations", "list", "DB", "--local", "--persist-to", persistTo],
+      { cwd: root, env: quietEnv, encoding: "utf8" },
+    );
+    assert.equal(listed.status, 0, listed.stderr);
+    assert.match(listed.stdout, /No migrations to apply/);
+  });
+
+  it("leaves nothing of a migration that fails, names it, and applies it once it is fixed", async () => {
+    const persistTo = path.join(temporary, "failing", "wrangler");
+    const migrationsDir = path.join(temporary, "failing-migrations");
+    fs.mkdirSync(migrationsDir);
+    fs.writeFileSync(path.join(migrationsDir, "0000_first.sql"), "CREATE TABLE first (id INTEGER PRIMARY KEY);\n");
+    const second = path.join(migrationsDir, "0001_second.sql");
+    fs.writeFileSync(
+      second,
+      "CREATE TABLE second (id INTEGER PRIMARY KEY);\n--> statement-breakpoint\nINSERT INTO missing (id) VALUES (1);\n",
+    );
+    fs.writeFileSync(path.join(migrationsDir, "0002_third.sql"), "CREATE TABLE third (id INTEGER PRIMARY KEY);\n");
+
+    await assert.rejects(applyLocalMigrations(persistTo, { migrationsDir }), (error) => {
+      assert.match(error.message, /^Migration 0001_second\.sql failed: .*no such table: missing/);
+      return true;
+    });
+    const [applied, tables] = await onLocalDatabase(persistTo, (db) => Promise.all([appliedNames(db), tableNames(db)]));
+    assert.deepEqual(applied, ["0000_first.sql"]);
+    assert.ok(tables.includes("first"));
+    assert.ok(!tables.includes("second"), "the failed migration's first statement was not kept");
+    assert.ok(!tables.includes("third"), "nothing after it ran");
+
+    fs.writeFileSync(second, "CREATE TABLE second (id INTEGER PRIMARY KEY);\n");
+    assert.deepEqual(await applyLocalMigrations(persistTo, { migrationsDir }), ["0001_second.sql", "0002_third.sql"]);
+    assert.deepEqual(await onLocalDatabase(persistTo, appliedNames), [
+      "0000_first.sql",
+      "0001_second.sql",
+      "0002_third.sql",
+    ]);
+  });
+});
