@@ -9,6 +9,7 @@
 // Also imported by the browser tests (startStack) with an ephemeral data folder and other ports.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyLocalMigrations } from "./local-migrations.mjs";
@@ -111,13 +112,42 @@ async function stopProcess(child) {
   clearTimeout(timer);
 }
 
+/** The emulator's own ports beside `authPort`: its hub and its logging (firebase.json below). */
+const emulatorPorts = (authPort) => ({ auth: authPort, hub: authPort + 2, logging: authPort + 3 });
+
+/** Whether nothing listens on `port` of 127.0.0.1: it can be bound, and is let go at once. */
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Refuses to start beside a stack already running on these ports (a second `npm start`), before anything is built,
+ * migrated or started: that stack's Worker would answer the readiness check, and this one would say it was running.
+ */
+async function assertPortsFree(port, authPort) {
+  const { auth, hub, logging } = emulatorPorts(authPort);
+  const wanted = {
+    "the app": port,
+    "the Auth emulator": auth,
+    "the Auth emulator's hub": hub,
+    "the Auth emulator's logging": logging,
+  };
+  for (const [what, number] of Object.entries(wanted))
+    if (!(await portIsFree(number)))
+      throw new Error(`Port ${number} (${what}) is in use: is \`npm start\` already running? Stop it (Ctrl+C) first.`);
+}
+
 function writeFirebaseConfig(dataDir, authPort) {
   const config = {
     emulators: {
       auth: { host: "127.0.0.1", port: authPort },
       ui: { enabled: false },
-      hub: { host: "127.0.0.1", port: authPort + 2 },
-      logging: { host: "127.0.0.1", port: authPort + 3 },
+      hub: { host: "127.0.0.1", port: emulatorPorts(authPort).hub },
+      logging: { host: "127.0.0.1", port: emulatorPorts(authPort).logging },
       singleProjectMode: true,
     },
   };
@@ -183,6 +213,7 @@ export async function startStack({
   logDir,
   keepWarm = Boolean(logDir),
 } = {}) {
+  await assertPortsFree(port, authPort);
   fs.mkdirSync(path.join(dataDir, "auth"), { recursive: true });
   const authUrl = `http://127.0.0.1:${authPort}`;
   const env = { ...quietEnv, VITE_AUTH_EMULATOR_URL: authUrl, WRANGLER_LOG_PATH: wranglerDebugLogs(dataDir) };
