@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import { Miniflare } from "miniflare";
+import { getPlatformProxy } from "wrangler";
 import { applyLocalMigrations } from "../../scripts/local-migrations.mjs";
 import { quietEnv } from "../../scripts/stack.mjs";
 
@@ -13,18 +13,17 @@ const root = path.resolve(import.meta.dirname, "../..");
 const temporary = fs.mkdtempSync(path.join(os.tmpdir(), "crm-migrations-"));
 after(() => fs.rmSync(temporary, { recursive: true, force: true }));
 
-/** Runs `read(db)` on the local D1 kept under `persistTo`, opened as wrangler opens it. */
+/** Runs `read(db)` on the local D1 kept under `persistTo`, opened as `wrangler dev --persist-to` opens it. */
 async function onLocalDatabase(persistTo, read) {
-  const miniflare = new Miniflare({
-    modules: true,
-    script: "",
-    d1Persist: path.join(persistTo, "v3", "d1"),
-    d1Databases: { DB: "00000000-0000-0000-0000-000000000000" },
+  const proxy = await getPlatformProxy({
+    configPath: path.join(root, "wrangler.toml"),
+    persist: { path: path.join(persistTo, "v3") },
+    remoteBindings: false,
   });
   try {
-    return await read(await miniflare.getD1Database("DB"));
+    return await read(proxy.env.DB);
   } finally {
-    await miniflare.dispose();
+    await proxy.dispose();
   }
 }
 const appliedNames = (db) =>
