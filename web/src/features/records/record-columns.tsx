@@ -1,7 +1,6 @@
 import { RelativeTime } from "../../ui/relative-time";
 import type { DataTableColumn, FilterField } from "../../ui/data-table";
-import { cn } from "../../ui/cn";
-import { formatDue, formatDueShort } from "../tasks/due-format";
+import { DueTime } from "../tasks/due-time";
 
 /** An empty cell: a quiet dash, so a blank reads as "not set" rather than as a rendering gap. */
 export const Empty = () => <span className="text-muted/60">—</span>;
@@ -41,19 +40,8 @@ export function nextTaskColumn<Row extends { nextTaskAt: Date | null }>(): DataT
     width: 160,
     sortField: "nextTaskAt",
     defaultHidden: true,
-    cell: ({ nextTaskAt }) => {
-      if (!nextTaskAt) return <Empty />;
-      const overdue = nextTaskAt.getTime() < Date.now();
-      return (
-        <time
-          dateTime={nextTaskAt.toISOString()}
-          title={overdue ? `Overdue: ${formatDue(nextTaskAt)}` : formatDue(nextTaskAt)}
-          className={cn("whitespace-nowrap", overdue ? "font-medium text-danger" : "text-muted")}
-        >
-          {formatDueShort(nextTaskAt)}
-        </time>
-      );
-    },
+    cell: ({ nextTaskAt }) =>
+      nextTaskAt ? <DueTime dueAt={nextTaskAt} overdue={nextTaskAt.getTime() < Date.now()} /> : <Empty />,
   };
 }
 

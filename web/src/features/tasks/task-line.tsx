@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { recordPath } from "../../app/recent-records";
 import { cn } from "../../ui/cn";
 import { OwnerName } from "../records/reference-fields";
-import { formatDue, formatDueShort } from "./due-format";
+import { DueTime } from "./due-time";
 import { TaskCheckbox } from "./task-checkbox";
 import type { Task } from "./task-types";
 import { taskRecordLayoutShort, taskTitleLayout } from "./task-layout";
@@ -51,15 +51,7 @@ export function TaskLine({ task, now, onToggle, recordName, showAssignee = true,
           <span className="truncate">{recordName}</span>
         </Link>
       )}
-      {task.dueAt && (
-        <time
-          dateTime={task.dueAt.toISOString()}
-          title={`Due ${formatDue(task.dueAt, now)}`}
-          className={cn("shrink-0 text-xs whitespace-nowrap", overdue ? "font-medium text-danger" : "text-muted")}
-        >
-          {formatDueShort(task.dueAt, now)}
-        </time>
-      )}
+      {task.dueAt && <DueTime dueAt={task.dueAt} overdue={overdue} now={now} className="shrink-0 text-xs" />}
       {showAssignee && (
         <span className="w-5 shrink-0" title="Assignee">
           <OwnerName userId={task.assigneeId} avatarOnly />

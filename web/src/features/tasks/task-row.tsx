@@ -6,6 +6,7 @@ import { cn } from "../../ui/cn";
 import { ActiveRowBar, activeRowClass } from "./active-row";
 import { memberName, type Member } from "../members/use-members";
 import { formatDueShort } from "./due-format";
+import { DueTime } from "./due-time";
 import { PriorityMarker } from "./priority-marker";
 import { TaskCheckbox } from "./task-checkbox";
 import { AssigneePicker, DuePicker, RecordPicker } from "./task-pickers";
@@ -165,17 +166,13 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
               className={cn("flex shrink-0 justify-end rounded px-1 py-0.5 hover:bg-surface-2", taskDueWideColumn)}
             >
               {task.dueAt ? (
-                <time
+                <DueTime
                   data-testid="task-due"
-                  dateTime={task.dueAt.toISOString()}
+                  dueAt={task.dueAt}
+                  overdue={overdue && !done}
                   title={`Due ${formatDateTime(task.dueAt)}`}
-                  className={cn(
-                    "text-xs whitespace-nowrap tabular-nums",
-                    overdue && !done ? "font-medium text-danger" : "text-muted",
-                  )}
-                >
-                  {formatDueShort(task.dueAt)}
-                </time>
+                  className="text-xs tabular-nums"
+                />
               ) : (
                 <CalendarPlus
                   className="size-3.5 text-muted opacity-0 group-hover:opacity-100 group-data-[active=true]:opacity-100"
