@@ -12,47 +12,58 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CREATE_MIGRATIONS_TABLE =
   "CREATE TABLE IF NOT EXISTS d1_migrations(\n\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,\n\t\tname       TEXT UNIQUE,\n\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL\n)";
 
+/** The local D1 kept under `persistTo` (wrangler's --persist-to folder), opened as `wrangler dev` opens it. */
+export async function openLocalD1(persistTo) {
+  const { getPlatformProxy } = await import("wrangler");
+  // `wrangler dev --persist-to X` and `wrangler d1 migrations apply --local --persist-to X` keep it in X/v3.
+  const proxy = await getPlatformProxy({
+    configPath: path.join(root, "wrangler.toml"),
+    persist: { path: path.join(persistTo, "v3") },
+    remoteBindings: false,
+  });
+  return { db: proxy.env.DB, dispose: proxy.dispose };
+}
+
 /**
- * Applies the migrations not yet applied to the local D1 kept under `persistTo` (wrangler's --persist-to folder),
- * each in one batch with its row in d1_migrations: a migration that fails leaves nothing of itself, and stops the
- * ones after it. Resolves to the names applied. `migrationsDir`: another folder of migrations (the tests').
+ * Applies the migrations not yet applied to `db`, each in one batch with its row in d1_migrations: a migration that
+ * fails leaves nothing of itself, and stops the ones after it. Resolves to the names applied. `migrationsDir`:
+ * another folder of migrations (the tests').
  */
-export async function applyLocalMigrations(persistTo, { migrationsDir } = {}) {
+export async function applyMigrations(db, { migrationsDir } = {}) {
   // Imported when called: wrangler and the pool's module take about two seconds to load.
-  const [{ getPlatformProxy, unstable_readConfig }, { readD1Migrations }] = await Promise.all([
+  const [{ unstable_readConfig }, { readD1Migrations }] = await Promise.all([
     import("wrangler"),
     // Wrangler's own reading and splitting of the migration files (triggers' BEGIN … END kept whole).
     import("@cloudflare/vitest-pool-workers"),
   ]);
-  const configPath = path.join(root, "wrangler.toml");
-  const database = unstable_readConfig({ config: configPath }).d1_databases.find((d1) => d1.binding === "DB");
+  const config = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
+  const database = config.d1_databases.find((d1) => d1.binding === "DB");
   const migrations = await readD1Migrations(migrationsDir ?? path.join(root, database.migrations_dir ?? "migrations"));
-  // The local D1 `wrangler dev --persist-to X` and `wrangler d1 migrations apply --local --persist-to X` open (X/v3).
-  const proxy = await getPlatformProxy({
-    configPath,
-    persist: { path: path.join(persistTo, "v3") },
-    remoteBindings: false,
-  });
-  try {
-    const db = proxy.env.DB;
-    await db.prepare(CREATE_MIGRATIONS_TABLE).run();
-    const { results } = await db.prepare("SELECT name FROM d1_migrations").all();
-    const applied = new Set(results.map((row) => row.name));
-    const done = [];
-    for (const { name, queries } of migrations) {
-      if (applied.has(name)) continue;
-      try {
-        await db.batch([
-          ...queries.map((query) => db.prepare(query)),
-          db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name),
-        ]);
-      } catch (error) {
-        throw new Error(`Migration ${name} failed: ${error?.cause?.message ?? error?.message ?? error}`);
-      }
-      done.push(name);
+  await db.prepare(CREATE_MIGRATIONS_TABLE).run();
+  const { results } = await db.prepare("SELECT name FROM d1_migrations").all();
+  const applied = new Set(results.map((row) => row.name));
+  const done = [];
+  for (const { name, queries } of migrations) {
+    if (applied.has(name)) continue;
+    try {
+      await db.batch([
+        ...queries.map((query) => db.prepare(query)),
+        db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(name),
+      ]);
+    } catch (error) {
+      throw new Error(`Migration ${name} failed: ${error?.cause?.message ?? error?.message ?? error}`);
     }
-    return done;
+    done.push(name);
+  }
+  return done;
+}
+
+/** applyMigrations on the local D1 kept under `persistTo`, opened for it and closed again. */
+export async function applyLocalMigrations(persistTo, options) {
+  const { db, dispose } = await openLocalD1(persistTo);
+  try {
+    return await applyMigrations(db, options);
   } finally {
-    await proxy.dispose();
+    await dispose();
   }
 }

@@ -17,7 +17,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { applyLocalMigrations } from "./local-migrations.mjs";
+import { applyMigrations, openLocalD1 } from "./local-migrations.mjs";
 import { authDataDir, quietEnv } from "./stack.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -400,15 +400,14 @@ class TableWriter {
 /** The local D1 under `persistTo` (wrangler dev's --persist-to), migrated: { db, dispose }. */
 export async function openLocalDatabase(persistTo) {
   Object.assign(process.env, quietEnv);
-  await applyLocalMigrations(persistTo);
-  const { getPlatformProxy } = await import("wrangler");
-  // `wrangler dev --persist-to X` keeps its state in X/v3; getPlatformProxy takes that v3 folder.
-  const proxy = await getPlatformProxy({
-    configPath: path.join(root, "wrangler.toml"),
-    persist: { path: path.join(persistTo, "v3") },
-    remoteBindings: false,
-  });
-  return { db: proxy.env.DB, dispose: proxy.dispose };
+  const local = await openLocalD1(persistTo);
+  try {
+    await applyMigrations(local.db);
+  } catch (error) {
+    await local.dispose();
+    throw error;
+  }
+  return local;
 }
 
 const first = async (db, sql, ...params) =>

@@ -192,6 +192,8 @@ function keepProxyWarm(url) {
  * which, on the console or in `logFile`.
  */
 export async function migrateLocalDatabase(dataDir = DEFAULT_DATA_DIR, logFile) {
+  // Wrangler, running in this process, writes its debug log where the commands it runs write theirs.
+  process.env.WRANGLER_LOG_PATH ??= wranglerDebugLogs(dataDir);
   const applied = await applyLocalMigrations(path.join(dataDir, "wrangler"));
   const said = applied.length
     ? `Applied ${applied.length} migration${applied.length === 1 ? "" : "s"} to the local D1: ${applied.join(", ")}`

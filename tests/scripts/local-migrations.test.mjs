@@ -5,8 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import { getPlatformProxy } from "wrangler";
-import { applyLocalMigrations } from "../../scripts/local-migrations.mjs";
+import { applyLocalMigrations, openLocalD1 } from "../../scripts/local-migrations.mjs";
 import { quietEnv } from "../../scripts/stack.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -15,15 +14,11 @@ after(() => fs.rmSync(temporary, { recursive: true, force: true }));
 
 /** Runs `read(db)` on the local D1 kept under `persistTo`, opened as `wrangler dev --persist-to` opens it. */
 async function onLocalDatabase(persistTo, read) {
-  const proxy = await getPlatformProxy({
-    configPath: path.join(root, "wrangler.toml"),
-    persist: { path: path.join(persistTo, "v3") },
-    remoteBindings: false,
-  });
+  const { db, dispose } = await openLocalD1(persistTo);
   try {
-    return await read(proxy.env.DB);
+    return await read(db);
   } finally {
-    await proxy.dispose();
+    await dispose();
   }
 }
 const appliedNames = (db) =>
