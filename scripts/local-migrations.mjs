@@ -3,6 +3,7 @@
 // runtime (wrangler's getPlatformProxy).
 // Wrangler 4.86 starts a Miniflare per migration: 34 of them took 24 s of the machine's two cores, where this takes 4,
 // and every fresh `npm start`, browser test run and seed test waited for it.
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -16,9 +17,13 @@ const CREATE_MIGRATIONS_TABLE =
 export async function openLocalD1(persistTo) {
   const { getPlatformProxy } = await import("wrangler");
   // `wrangler dev --persist-to X` and `wrangler d1 migrations apply --local --persist-to X` keep it in X/v3.
+  const persist = path.join(persistTo, "v3");
+  // A folder that cannot be made fails here, before a runtime starts: miniflare, failing on it half-way, would leave
+  // its loopback server open and the process running.
+  fs.mkdirSync(persist, { recursive: true });
   const proxy = await getPlatformProxy({
     configPath: path.join(root, "wrangler.toml"),
-    persist: { path: path.join(persistTo, "v3") },
+    persist: { path: persist },
     remoteBindings: false,
   });
   return { db: proxy.env.DB, dispose: proxy.dispose };

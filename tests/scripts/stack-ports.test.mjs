@@ -1,4 +1,5 @@
-// `npm start` beside a stack already running (scripts/stack.mjs): refused before anything is built, migrated or started.
+// Starting the stack (scripts/stack.mjs) when it cannot run: beside a stack already running, refused before anything is
+// built, migrated or started; with a D1 that cannot be migrated, nothing left running.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import net from "node:net";
@@ -39,5 +40,33 @@ describe("starting the stack where one already runs", () => {
     await assert.rejects(startStack({ dataDir, port, authPort, build: false }), {
       message: /^Port \d+ \(the Auth emulator\) is in use/,
     });
+  });
+});
+
+describe("a stack whose D1 cannot be migrated", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crm-unmigrated-"));
+  after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  /** Processes started for this data folder: the emulator is given its config file from it. */
+  const startedHere = () =>
+    fs
+      .readdirSync("/proc")
+      .filter((pid) => /^\d+$/.test(pid))
+      .filter((pid) => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(dataDir);
+        } catch {
+          return false; // gone meanwhile
+        }
+      });
+
+  it("fails with the migration's error and leaves no Auth emulator running", async () => {
+    // The Auth emulator starts before the build and the migrations; where the local D1 should be, a file.
+    fs.writeFileSync(path.join(dataDir, "wrangler"), "not a folder");
+    const free = await listening();
+    const port = free.address().port;
+    free.close();
+    await assert.rejects(startStack({ dataDir, port, authPort: port + 10, build: false, logDir: dataDir }));
+    assert.deepEqual(startedHere(), [], "the emulator started for this stack is stopped");
   });
 });
