@@ -49,7 +49,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
   return (
     <RadixDialog.Root open={open} onOpenChange={handleOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 backdrop-blur-[1px]" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40" />
         <RadixDialog.Content
           // A click on a toast (its Undo, say) is not a click outside that closes the dialog.
           onInteractOutside={(event) => {
