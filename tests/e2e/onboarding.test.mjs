@@ -22,6 +22,7 @@ describe("a new user signs up, creates an organization and lands on /home", () =
   before(async () => {
     browser = await launchBrowser();
     ({ page } = await newPage(browser));
+    await page.clock.install(); // runs as usual until the sign-out test moves it past the cache's save throttle
   });
   after(() => browser?.close());
 
@@ -65,8 +66,9 @@ describe("a new user signs up, creates an organization and lands on /home", () =
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL("**/signin");
-    // Let any throttled persist (10 s) that was pending fire, then read IndexedDB.
-    await page.waitForTimeout(11_000);
+    // Any save of the cache (throttled to one per 10 s) still pending fires now; its write then has a moment to land.
+    await page.clock.runFor(11_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     assert.equal(await persistedQueryCount(page), 0);
   });
 
