@@ -93,11 +93,12 @@ function startProcess(label, command, args, env, logFile, graceMs = 8000) {
   return child;
 }
 
-async function stopProcess(child) {
+/** Stops `child` and its process group with `signal`, killing it if it is still there after its grace time. */
+async function stopProcess(child, signal = "SIGINT") {
   if (!child?.alive) return;
   const exited = new Promise((r) => child.once("exit", r));
   try {
-    process.kill(-child.pid, "SIGINT");
+    process.kill(-child.pid, signal);
   } catch {
     return;
   }
@@ -252,7 +253,9 @@ export async function startStack({
     if (build) run(bin("vite"), ["build", "--mode", "emulator", "--logLevel", logDir ? "warn" : "info"], env);
     await migrateLocalDatabase(dataDir, log("migrations"));
   } catch (error) {
-    await stopProcess(emulator);
+    // Killed, not asked: no one can have signed up in it yet (the Worker never started), so its users on disk are
+    // as it found them, and its clean shutdown (an export) took up to 10 s.
+    await stopProcess(emulator, "SIGKILL");
     throw error;
   }
 
