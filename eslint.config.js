@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "tests/e2e/**/*.mjs", "bench/**/*.mjs", "*.config.{js,ts}"],
+    files: ["scripts/**/*.mjs", "tests/scripts/**/*.mjs", "tests/e2e/**/*.mjs", "bench/**/*.mjs", "*.config.{js,ts}"],
     languageOptions: { globals: globals.node },
   },
   {

@@ -13,9 +13,23 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CREATE_MIGRATIONS_TABLE =
   "CREATE TABLE IF NOT EXISTS d1_migrations(\n\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,\n\t\tname       TEXT UNIQUE,\n\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL\n)";
 
+/**
+ * `import(specifier)` for wrangler's modules, leaving this process's Ctrl+C alone: importing wrangler adds SIGINT and
+ * SIGTERM listeners that exit the process at once (its CLI's cleanup). In `npm start` that ended the process as its
+ * own listener began to stop the servers, and it no longer waited for them: the emulator was still exporting.
+ */
+async function importQuietly(...specifiers) {
+  const signals = ["SIGINT", "SIGTERM"];
+  const ours = new Set(signals.flatMap((signal) => process.listeners(signal)));
+  const modules = await Promise.all(specifiers.map((specifier) => import(specifier)));
+  for (const signal of signals)
+    for (const listener of process.listeners(signal)) if (!ours.has(listener)) process.off(signal, listener);
+  return modules;
+}
+
 /** The local D1 kept under `persistTo` (wrangler's --persist-to folder), opened as `wrangler dev` opens it. */
 export async function openLocalD1(persistTo) {
-  const { getPlatformProxy } = await import("wrangler");
+  const [{ getPlatformProxy }] = await importQuietly("wrangler");
   // `wrangler dev --persist-to X` and `wrangler d1 migrations apply --local --persist-to X` keep it in X/v3.
   const persist = path.join(persistTo, "v3");
   // A folder that cannot be made fails here, before a runtime starts: miniflare, failing on it half-way, would leave
@@ -36,11 +50,11 @@ export async function openLocalD1(persistTo) {
  */
 export async function applyMigrations(db, { migrationsDir } = {}) {
   // Imported when called: wrangler and the pool's module take about two seconds to load.
-  const [{ unstable_readConfig }, { readD1Migrations }] = await Promise.all([
-    import("wrangler"),
-    // Wrangler's own reading and splitting of the migration files (triggers' BEGIN … END kept whole).
-    import("@cloudflare/vitest-pool-workers"),
-  ]);
+  // The pool's module: wrangler's own reading and splitting of the migration files (triggers' BEGIN … END kept whole).
+  const [{ unstable_readConfig }, { readD1Migrations }] = await importQuietly(
+    "wrangler",
+    "@cloudflare/vitest-pool-workers",
+  );
   const config = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
   const database = config.d1_databases.find((d1) => d1.binding === "DB");
   const migrations = await readD1Migrations(migrationsDir ?? path.join(root, database.migrations_dir ?? "migrations"));

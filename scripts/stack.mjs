@@ -94,7 +94,7 @@ function startProcess(label, command, args, env, logFile, graceMs = 8000) {
 }
 
 /** Stops `child` and its process group with `signal`, killing it if it is still there after its grace time. */
-async function stopProcess(child, signal = "SIGINT") {
+async function stopProcess(child, { signal = "SIGINT" } = {}) {
   if (!child?.alive) return;
   const exited = new Promise((r) => child.once("exit", r));
   try {
@@ -255,7 +255,7 @@ export async function startStack({
   } catch (error) {
     // Killed, not asked: no one can have signed up in it yet (the Worker never started), so its users on disk are
     // as it found them, and its clean shutdown (an export) took up to 10 s.
-    await stopProcess(emulator, "SIGKILL");
+    await stopProcess(emulator, { signal: "SIGKILL" });
     throw error;
   }
 
@@ -321,7 +321,7 @@ async function serve(options) {
     if (stopping) return;
     stopping = true;
     console.log("\nStopping…");
-    await Promise.all([...running].map(stopProcess));
+    await Promise.all([...running].map((child) => stopProcess(child)));
     process.exit(code);
   };
   process.on("SIGINT", () => void shutdown(0));
