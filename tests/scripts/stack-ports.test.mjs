@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { startStack } from "../../scripts/stack.mjs";
+import { freePort, processesOf } from "./stack-processes.mjs";
 
 /** A server listening on a free port of 127.0.0.1, as a running stack's would. */
 function listening() {
@@ -47,26 +48,11 @@ describe("a stack whose D1 cannot be migrated", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crm-unmigrated-"));
   after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  /** Processes started for this data folder: the emulator is given its config file from it. */
-  const startedHere = () =>
-    fs
-      .readdirSync("/proc")
-      .filter((pid) => /^\d+$/.test(pid))
-      .filter((pid) => {
-        try {
-          return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(dataDir);
-        } catch {
-          return false; // gone meanwhile
-        }
-      });
-
   it("fails with the migration's error and leaves no Auth emulator running", async () => {
     // The Auth emulator starts before the build and the migrations; where the local D1 should be, a file.
     fs.writeFileSync(path.join(dataDir, "wrangler"), "not a folder");
-    const free = await listening();
-    const port = free.address().port;
-    free.close();
-    await assert.rejects(startStack({ dataDir, port, authPort: port + 10, build: false, logDir: dataDir }));
-    assert.deepEqual(startedHere(), [], "the emulator started for this stack is stopped");
+    const [port, authPort] = [await freePort(), await freePort(3)];
+    await assert.rejects(startStack({ dataDir, port, authPort, build: false, logDir: dataDir }));
+    assert.deepEqual(processesOf(dataDir), [], "the emulator started for this stack is stopped");
   });
 });

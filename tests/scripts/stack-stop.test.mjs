@@ -2,52 +2,19 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { commandLine, freePort, processesOf } from "./stack-processes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-/** A port of 127.0.0.1 free with the `extra` ports after it (the emulator's hub and logging take two more). */
-async function freePort(extra = 0) {
-  for (;;) {
-    const server = net.createServer();
-    const port = await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server.address().port)));
-    await new Promise((resolve) => server.close(resolve));
-    const next = await Promise.all(
-      Array.from({ length: extra }, (_, i) => {
-        const probe = net.createServer();
-        return new Promise((resolve) => {
-          probe.once("error", () => resolve(false));
-          probe.listen(port + i + 1, "127.0.0.1", () => probe.close(() => resolve(true)));
-        });
-      }),
-    );
-    if (next.every(Boolean)) return port;
-  }
-}
 
 /** `promise`'s value, or `fallback` once `ms` have gone by (the timer then keeps the process no longer). */
 function within(ms, promise, fallback) {
   let timer;
   const late = new Promise((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
-/** Processes whose command line names `folder`: the emulator gets its config from it, wrangler its D1. */
-const processesOf = (folder) =>
-  fs
-    .readdirSync("/proc")
-    .filter((pid) => /^\d+$/.test(pid) && Number(pid) !== process.pid && commandLine(pid).includes(folder));
-
-function commandLine(pid) {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
-  } catch {
-    return ""; // gone meanwhile
-  }
 }
 
 describe("npm start stopped with Ctrl+C", () => {
