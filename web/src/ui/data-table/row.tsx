@@ -29,11 +29,14 @@ type DataRowProps<Row> = {
   activeColumnId: string | null;
   open: boolean;
   editingColumnId: string | null;
+  /** The cell under the pointer: the only one that shows its edit button. */
+  hoveredColumnId: string | null;
   handlers: RowHandlers<Row>;
 };
 
 function DataRowView<Row>(props: DataRowProps<Row>) {
   const { row, rowId, domId, index, start, columns, selected, active, activeColumnId, open, editingColumnId } = props;
+  const { hoveredColumnId } = props;
   const { handlers } = props;
   return (
     <div
@@ -74,6 +77,7 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
             role="gridcell"
             data-column-id={column.id}
             data-active-cell={activeColumnId === column.id || undefined}
+            data-editable={editor ? true : undefined}
             onDoubleClick={
               editor
                 ? (event) => {
@@ -83,7 +87,7 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
                 : undefined
             }
             className={cn(
-              "group/cell relative flex shrink-0 items-center border-r border-border/60",
+              "relative flex shrink-0 items-center border-r border-border/60",
               columnIndex === 0 && "sticky z-10 bg-inherit",
               column.align === "end" && "justify-end",
             )}
@@ -92,7 +96,7 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
             <div className={cn("min-w-0 flex-1 truncate px-3", column.align === "end" && "text-right tabular-nums")}>
               {carried ? column.cell(row) : <Skeleton className="h-3 w-1/2" />}
             </div>
-            {editor && !editing && (
+            {editor && !editing && hoveredColumnId === column.id && (
               <button
                 type="button"
                 tabIndex={-1}
@@ -101,7 +105,7 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
                   event.stopPropagation();
                   handlers.onStartEdit(index, column.id);
                 }}
-                className="absolute right-1 hidden size-6 items-center justify-center rounded-md border border-border bg-background text-muted shadow-xs group-hover/cell:flex hover:text-foreground"
+                className="absolute right-1 flex size-6 items-center justify-center rounded-md border border-border bg-background text-muted shadow-xs hover:text-foreground"
               >
                 <EditIcon className="size-3.5" aria-hidden />
               </button>

@@ -19,6 +19,7 @@ import { useMoreToScroll } from "../use-more-to-scroll";
 import { DataRow, type RowHandlers } from "./row";
 import type { DataTableColumn, DataTableProps } from "./types";
 import { useColumnModel } from "./use-column-model";
+import { useHoveredCell } from "./use-hovered-cell";
 import { movingKeys, rowKeys, useGridKeyboard } from "./use-keyboard";
 import { useOptimisticEdits } from "./use-optimistic-edits";
 import { useRowSelection } from "./use-selection";
@@ -56,6 +57,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // The cell cursor's column (← →), within the active row; null until an arrow picks one.
   const [activeColumnId, setActiveColumnId] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing<Row>>(null);
+  const pointer = useHoveredCell();
   const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
 
   const showLoader = displayRows.length > 0 && (pages.hasNextPage || pages.isFetchingNextPage);
@@ -324,7 +326,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           {noRows && pages.status === "pending" ? (
             <SkeletonRows columnIds={visibleColumns.map((c) => c.id)} />
           ) : (
-            <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
+            <div
+              className="relative"
+              style={{ height: virtualizer.getTotalSize() }}
+              onMouseOver={pointer.onMouseOver}
+              onMouseLeave={pointer.onMouseLeave}
+            >
               {virtualRows.map((item) => {
                 const row = displayRows[item.index];
                 if (row === undefined)
@@ -352,6 +359,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     activeColumnId={item.index === activeIndex ? activeColumnId : null}
                     open={rowId === openRowId}
                     editingColumnId={editing?.rowId === rowId ? editing.columnId : null}
+                    hoveredColumnId={pointer.hovered?.rowId === rowId ? pointer.hovered.columnId : null}
                     handlers={handlers}
                   />
                 );
