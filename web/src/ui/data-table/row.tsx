@@ -65,68 +65,19 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
       >
         <Checkbox label="Select row" checked={selected} onToggle={(event) => handlers.onToggle(index, event)} />
       </div>
-      {columns.map((column, columnIndex) => {
-        // A column just shown: its fields arrive with the list's next read (DataTableColumn.fields).
-        const carried = carriesFields(row, column);
-        const editor = carried ? column.editor : undefined;
-        const editing = editingColumnId === column.id && editor;
-        const EditIcon = editor && editor.kind !== "text" ? ChevronDown : Pencil;
-        return (
-          <div
-            key={column.id}
-            role="gridcell"
-            data-column-id={column.id}
-            data-active-cell={activeColumnId === column.id || undefined}
-            data-editable={editor ? true : undefined}
-            onDoubleClick={
-              editor
-                ? (event) => {
-                    event.stopPropagation();
-                    handlers.onStartEdit(index, column.id);
-                  }
-                : undefined
-            }
-            className={cn(
-              "relative flex shrink-0 items-center border-r border-border/60",
-              columnIndex === 0 && "sticky z-10 bg-inherit",
-              column.align === "end" && "justify-end",
-            )}
-            style={{ width: widthVar(column.id), left: columnIndex === 0 ? CHECKBOX_WIDTH : undefined }}
-          >
-            <div className={cn("min-w-0 flex-1 truncate px-3", column.align === "end" && "text-right tabular-nums")}>
-              {carried ? column.cell(row) : <Skeleton className="h-3 w-1/2" />}
-            </div>
-            {editor && !editing && hoveredColumnId === column.id && (
-              <button
-                type="button"
-                tabIndex={-1}
-                aria-label={`Edit ${column.header}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  handlers.onStartEdit(index, column.id);
-                }}
-                className="absolute right-1 flex size-6 items-center justify-center rounded-md border border-border bg-background text-muted shadow-xs hover:text-foreground"
-              >
-                <EditIcon className="size-3.5" aria-hidden />
-              </button>
-            )}
-            {activeColumnId === column.id && !editing && (
-              <div
-                aria-hidden
-                className="pointer-events-none absolute inset-0.5 z-20 hidden rounded-[3px] bg-primary/5 ring-2 ring-primary/70 ring-inset group-focus-within/grid:block"
-              />
-            )}
-            {editing && editor && (
-              <CellEditorView
-                editor={editor}
-                initial={readPatch(row, editor)}
-                onSave={(patch, refocus) => handlers.onSaveEdit(row, column, patch, refocus)}
-                onCancel={handlers.onCancelEdit}
-              />
-            )}
-          </div>
-        );
-      })}
+      {columns.map((column, columnIndex) => (
+        <DataCell
+          key={column.id}
+          row={row}
+          index={index}
+          column={column}
+          first={columnIndex === 0}
+          active={activeColumnId === column.id}
+          editing={editingColumnId === column.id}
+          hovered={hoveredColumnId === column.id}
+          handlers={handlers}
+        />
+      ))}
       <div className="flex-1" />
       <div role="gridcell" className="shrink-0" style={{ width: TRAILING_WIDTH }} />
       {active && (
@@ -141,3 +92,80 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
 
 /** One record row; memoised so scrolling and typing elsewhere leave it alone. */
 export const DataRow = memo(DataRowView) as typeof DataRowView;
+
+type DataCellProps<Row> = {
+  row: Row;
+  index: number;
+  column: DataTableColumn<Row>;
+  /** The first column stays in sight as the table scrolls sideways. */
+  first: boolean;
+  /** The cell cursor is here. */
+  active: boolean;
+  editing: boolean;
+  hovered: boolean;
+  handlers: RowHandlers<Row>;
+};
+
+function DataCellView<Row>({ row, index, column, first, active, editing, hovered, handlers }: DataCellProps<Row>) {
+  // A column just shown: its fields arrive with the list's next read (DataTableColumn.fields).
+  const carried = carriesFields(row, column);
+  const editor = carried ? column.editor : undefined;
+  const EditIcon = editor && editor.kind !== "text" ? ChevronDown : Pencil;
+  return (
+    <div
+      role="gridcell"
+      data-column-id={column.id}
+      data-active-cell={active || undefined}
+      data-editable={editor ? true : undefined}
+      onDoubleClick={
+        editor
+          ? (event) => {
+              event.stopPropagation();
+              handlers.onStartEdit(index, column.id);
+            }
+          : undefined
+      }
+      className={cn(
+        "relative flex shrink-0 items-center border-r border-border/60",
+        first && "sticky z-10 bg-inherit",
+        column.align === "end" && "justify-end",
+      )}
+      style={{ width: widthVar(column.id), left: first ? CHECKBOX_WIDTH : undefined }}
+    >
+      <div className={cn("min-w-0 flex-1 truncate px-3", column.align === "end" && "text-right tabular-nums")}>
+        {carried ? column.cell(row) : <Skeleton className="h-3 w-1/2" />}
+      </div>
+      {editor && !editing && hovered && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={`Edit ${column.header}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            handlers.onStartEdit(index, column.id);
+          }}
+          className="absolute right-1 flex size-6 items-center justify-center rounded-md border border-border bg-background text-muted shadow-xs hover:text-foreground"
+        >
+          <EditIcon className="size-3.5" aria-hidden />
+        </button>
+      )}
+      {active && !editing && (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0.5 z-20 hidden rounded-[3px] bg-primary/5 ring-2 ring-primary/70 ring-inset group-focus-within/grid:block"
+        />
+      )}
+      {editing && editor && (
+        <CellEditorView
+          editor={editor}
+          initial={readPatch(row, editor)}
+          onSave={(patch, refocus) => handlers.onSaveEdit(row, column, patch, refocus)}
+          onCancel={handlers.onCancelEdit}
+        />
+      )}
+    </div>
+  );
+}
+
+/** One cell, memoised so the pointer or the cell cursor moving re-renders only the cells it leaves and enters. */
+const DataCell = memo(DataCellView) as typeof DataCellView;
