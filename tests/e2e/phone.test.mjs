@@ -351,6 +351,14 @@ describe("on a phone (390 px)", () => {
       assert.equal(await touch.page.getByLabel("Keyboard shortcuts").isVisible(), false);
       await screenshot(touch.page, "phone-touch-contacts");
 
+      // A tap opens the record; it does not leave the pencil that a mouse's hover shows in the cell it tapped.
+      await touch.page.getByTestId("record-row").first().locator('[data-editable][data-column-id="email"]').tap();
+      const panel = touch.page.getByTestId("record-panel");
+      await panel.waitFor();
+      assert.equal(await touch.page.getByTestId("record-table").locator('button[aria-label^="Edit "]').count(), 0);
+      await panel.getByRole("button", { name: "Close panel" }).tap();
+      await panel.waitFor({ state: "hidden" });
+
       // The palette says nothing of arrow keys; its list of shortcuts, asked for, shows them.
       await touch.page
         .getByRole("complementary", { name: "Main navigation" })

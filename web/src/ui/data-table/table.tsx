@@ -329,8 +329,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <div
               className="relative"
               style={{ height: virtualizer.getTotalSize() }}
-              onMouseOver={pointer.onMouseOver}
-              onMouseLeave={pointer.onMouseLeave}
+              onPointerOver={pointer.onPointerOver}
+              onPointerLeave={pointer.onPointerLeave}
             >
               {virtualRows.map((item) => {
                 const row = displayRows[item.index];

@@ -1,4 +1,4 @@
-import { useCallback, useState, type MouseEvent } from "react";
+import { useCallback, useState, type PointerEvent } from "react";
 
 type HoveredCell = { rowId: string; columnId: string } | null;
 
@@ -8,13 +8,15 @@ type HoveredCell = { rowId: string; columnId: string } | null;
  */
 export function useHoveredCell() {
   const [hovered, setHovered] = useState<HoveredCell>(null);
-  const onMouseOver = useCallback((event: MouseEvent) => {
+  const onPointerOver = useCallback((event: PointerEvent) => {
+    // A tap is no hover: on a touch screen the pencil stays away, as CSS's hover media query kept it before.
+    if (event.pointerType !== "mouse") return;
     const cell = event.target instanceof Element ? event.target.closest("[data-column-id]") : null;
     const rowId = cell?.closest("[data-row-id]")?.getAttribute("data-row-id");
     const columnId = cell?.getAttribute("data-column-id");
     const next = rowId && columnId ? { rowId, columnId } : null;
     setHovered((current) => (current?.rowId === next?.rowId && current?.columnId === next?.columnId ? current : next));
   }, []);
-  const onMouseLeave = useCallback(() => setHovered(null), []);
-  return { hovered, onMouseOver, onMouseLeave };
+  const onPointerLeave = useCallback(() => setHovered(null), []);
+  return { hovered, onPointerOver, onPointerLeave };
 }
