@@ -3,7 +3,8 @@ import { usePageSearchParams } from "../../lib/page-search-params";
 import { toast } from "../../lib/toast";
 import { emptyFilter } from "../../ui/data-table/filters";
 import type { DataTableColumn } from "../../ui/data-table";
-import { showColumns, useColumnVisibility } from "../../ui/data-table/use-column-state";
+import { orderedColumnIds } from "../../ui/data-table/column-order";
+import { showColumns, useColumnLayout } from "../../ui/data-table/use-column-state";
 import type { useListState } from "../../ui/data-table";
 import type { RecordObject } from "../records/use-record-actions";
 import { definitionOf, differs, useViews, type SavedView, type ViewDefinition } from "./use-views";
@@ -28,14 +29,17 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
   const view = (viewId && views.data?.find((v) => v.id === viewId)) || null;
   const { applyDefinition, setTrash } = list;
 
-  const visibility = useColumnVisibility(storageKey);
-  const visibleColumns = useMemo(
-    () =>
-      columns
-        .filter((c) => c.hideable === false || (visibility?.[c.id] ?? !c.defaultHidden))
-        .map((column) => column.id),
-    [columns, visibility],
-  );
+  const layout = useColumnLayout(storageKey);
+  // The columns shown, in the order shown: a view keeps both.
+  const visibleColumns = useMemo(() => {
+    const shown = new Set(
+      columns.filter((c) => c.hideable === false || (layout?.visibility[c.id] ?? !c.defaultHidden)).map((c) => c.id),
+    );
+    return orderedColumnIds(
+      columns.map((c) => c.id),
+      layout?.order ?? [],
+    ).filter((id) => shown.has(id));
+  }, [columns, layout]);
   const current = useMemo<ViewDefinition>(
     () => ({ ...list.definition, columns: visibleColumns }),
     [list.definition, visibleColumns],

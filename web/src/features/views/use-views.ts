@@ -52,14 +52,14 @@ export function isAdmin(user: CurrentUser | null | undefined): boolean {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Whether the list shows something other than `base` (columns compared as sets; none saved means any). */
+/** Whether the list shows something other than `base` (columns in their order; none saved means any). */
 export function differs(current: ViewDefinition, base: ViewDefinition): boolean {
   if ((current.search ?? "") !== (base.search ?? "")) return true;
   if (!sameJson(current.sort, base.sort)) return true;
   const conditions = (f: FilterState) => (f.conditions.length ? f : { combinator: "and", conditions: [] });
   if (!sameJson(conditions(current.filters), conditions(base.filters))) return true;
   if (base.columns.length === 0) return false;
-  return [...current.columns].sort().join(",") !== [...base.columns].sort().join(",");
+  return current.columns.join(",") !== base.columns.join(",");
 }
 
 /**

@@ -1,27 +1,47 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { Check, Columns3 } from "lucide-react";
-import { useRef } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
+import { Kbd, isMac } from "../kbd";
 
-type PickerColumn = { id: string; header: string; visible: boolean; onToggle: (visible: boolean) => void };
+type PickerColumn = {
+  id: string;
+  header: string;
+  visible: boolean;
+  onToggle: (visible: boolean) => void;
+  /** Moves the column one place earlier (-1) or later (+1). */
+  onStep: (step: -1 | 1) => void;
+};
 
 const item =
   "relative flex cursor-pointer items-center rounded-md py-1.5 pr-3 pl-7 text-[13px] text-foreground outline-none select-none data-[highlighted]:bg-surface-2";
 
-/** Show or hide columns; the menu stays open while toggling several. */
+/**
+ * Show or hide columns, in the order the table shows them; Alt+↑↓ moves the highlighted one (as in the property
+ * and option lists). The menu stays open while toggling or moving several.
+ */
 export function ColumnPicker({ columns }: { columns: PickerColumn[] }) {
   const trigger = useRef<HTMLButtonElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  // The column just moved keeps the highlight: React may re-insert its item, which drops the focus.
+  const [moved, setMoved] = useState<{ id: string } | null>(null);
+  useLayoutEffect(() => {
+    if (!moved) return;
+    const moving = content.current?.querySelector<HTMLElement>(`[data-column-id="${CSS.escape(moved.id)}"]`);
+    if (moving && document.activeElement !== moving) moving.focus();
+  }, [moved]);
   return (
     <Dropdown.Root>
       <Dropdown.Trigger
         ref={trigger}
         aria-label="Columns"
-        title="Show or hide columns"
+        title="Show, hide or move columns"
         className="flex size-7 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-foreground data-[state=open]:bg-surface-2 data-[state=open]:text-foreground"
       >
         <Columns3 className="size-4" aria-hidden />
       </Dropdown.Trigger>
       <Dropdown.Portal>
         <Dropdown.Content
+          ref={content}
           align="end"
           sideOffset={4}
           // The trigger sits in the grid's sticky right edge: Chrome scrolls the grid sideways when focus comes back to
@@ -30,7 +50,7 @@ export function ColumnPicker({ columns }: { columns: PickerColumn[] }) {
             event.preventDefault();
             trigger.current?.focus({ preventScroll: true });
           }}
-          className="z-50 min-w-48 rounded-lg border border-border bg-background p-1 shadow-xl"
+          className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-56 overflow-y-auto rounded-lg border border-border bg-background p-1 shadow-xl"
         >
           <Dropdown.Label className="px-2 pt-1 pb-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">
             Columns
@@ -38,10 +58,19 @@ export function ColumnPicker({ columns }: { columns: PickerColumn[] }) {
           {columns.map((column) => (
             <Dropdown.CheckboxItem
               key={column.id}
+              data-column-id={column.id}
               className={item}
               checked={column.visible}
               onCheckedChange={(checked) => column.onToggle(checked === true)}
               onSelect={(event) => event.preventDefault()}
+              onKeyDown={(event) => {
+                if (!event.altKey || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
+                // Before the menu's own arrow keys, which would move the highlight instead.
+                event.preventDefault();
+                event.stopPropagation();
+                column.onStep(event.key === "ArrowUp" ? -1 : 1);
+                setMoved({ id: column.id });
+              }}
             >
               <Dropdown.ItemIndicator className="absolute left-2 inline-flex">
                 <Check className="size-3.5 text-primary" aria-hidden />
@@ -49,6 +78,13 @@ export function ColumnPicker({ columns }: { columns: PickerColumn[] }) {
               {column.header}
             </Dropdown.CheckboxItem>
           ))}
+          <p className="mt-1 border-t border-border px-2 pt-2 pb-1 text-[11px] leading-5 text-muted">
+            Drag a header to move its column
+            <span className="pointer-coarse:hidden">
+              , or press <Kbd>{isMac ? "⌥" : "Alt"}</Kbd> <Kbd>↑</Kbd> <Kbd>↓</Kbd> here
+            </span>
+            .
+          </p>
         </Dropdown.Content>
       </Dropdown.Portal>
     </Dropdown.Root>

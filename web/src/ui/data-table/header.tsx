@@ -1,5 +1,6 @@
 import type { Header } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp } from "lucide-react";
+import { useState, type DragEvent } from "react";
 import { cn } from "../cn";
 import { Checkbox } from "./checkbox";
 import { ColumnPicker } from "./column-picker";
@@ -15,7 +16,12 @@ type HeaderRowProps<Row> = {
   someSelected: boolean;
   onToggleAll: () => void;
   picker: Parameters<typeof ColumnPicker>[0]["columns"];
+  onMoveColumn: (id: string, target: string, side: DropSide) => void;
 };
+
+type DropSide = "before" | "after";
+/** Where the dragged column would land: beside which header, on which side. */
+type DropTarget = { id: string; side: DropSide } | null;
 
 function ariaSort(column: DataTableColumn<unknown>, sort: SortState | null) {
   if (!column.sortField) return undefined;
@@ -23,9 +29,23 @@ function ariaSort(column: DataTableColumn<unknown>, sort: SortState | null) {
   return sort.direction === "asc" ? ("ascending" as const) : ("descending" as const);
 }
 
-/** Sticky header: select-all-loaded, sortable titles, resize handles, the column picker. */
+/**
+ * Sticky header: select-all-loaded, sortable titles, resize handles, the column picker. A header dragged onto another
+ * moves its column there; the first column (the record's name) stays first.
+ */
 export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
-  const { headers, columnsById, sort, onSort, allSelected, someSelected, onToggleAll, picker } = props;
+  const { headers, columnsById, sort, onSort, allSelected, someSelected, onToggleAll, picker, onMoveColumn } = props;
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [drop, setDrop] = useState<DropTarget>(null);
+  const endDrag = () => {
+    setDragging(null);
+    setDrop(null);
+  };
+  const dropSide = (event: DragEvent<HTMLElement>, first: boolean): DropSide => {
+    if (first) return "after";
+    const box = event.currentTarget.getBoundingClientRect();
+    return event.clientX < box.left + box.width / 2 ? "before" : "after";
+  };
   return (
     <div
       role="row"
@@ -51,18 +71,50 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
         if (!column) return null;
         const sorted = column.sortField !== undefined && sort?.field === column.sortField ? sort.direction : null;
         const SortIcon = sorted === "desc" ? ArrowDown : ArrowUp;
+        const landing = dragging !== null && drop?.id === column.id && dragging !== column.id ? drop.side : null;
         return (
           <div
             key={header.id}
             role="columnheader"
             aria-sort={ariaSort(column as DataTableColumn<unknown>, sort)}
             data-testid={`column-header-${column.id}`}
+            draggable={index > 0}
+            onDragStart={(event) => {
+              event.dataTransfer.effectAllowed = "move";
+              event.dataTransfer.setData("text/plain", column.header);
+              setDragging(column.id);
+            }}
+            onDragOver={(event) => {
+              if (dragging === null) return;
+              event.preventDefault();
+              event.dataTransfer.dropEffect = "move";
+              const side = dropSide(event, index === 0);
+              if (drop?.id !== column.id || drop.side !== side) setDrop({ id: column.id, side });
+            }}
+            onDrop={(event) => {
+              if (dragging === null) return;
+              event.preventDefault();
+              onMoveColumn(dragging, column.id, dropSide(event, index === 0));
+              endDrag();
+            }}
+            onDragEnd={endDrag}
             className={cn(
               "relative flex shrink-0 items-center border-r border-border/70",
               index === 0 && "sticky z-10 bg-inherit",
+              dragging === column.id && "opacity-50",
             )}
             style={{ width: widthVar(column.id), left: index === 0 ? CHECKBOX_WIDTH : undefined }}
           >
+            {landing && (
+              <div
+                aria-hidden
+                data-testid="column-drop-mark"
+                className={cn(
+                  "pointer-events-none absolute inset-y-1 z-20 w-0.5 rounded-full bg-primary",
+                  landing === "before" ? "-left-px" : "-right-px",
+                )}
+              />
+            )}
             {column.sortField ? (
               <button
                 type="button"
@@ -90,7 +142,11 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
               role="separator"
               aria-orientation="vertical"
               aria-label={`Resize ${column.header}`}
-              onMouseDown={header.getResizeHandler()}
+              onMouseDown={(event) => {
+                // A resize, not a drag of the column (the header is draggable).
+                event.preventDefault();
+                header.getResizeHandler()(event);
+              }}
               onTouchStart={header.getResizeHandler()}
               onDoubleClick={() => header.column.resetSize()}
               className={cn(

@@ -37,7 +37,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const gridId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  const { headers, visibleColumns, columnsById, style, picker } = useColumnModel(columns, storageKey);
+  const { headers, visibleColumns, columnsById, style, picker, reorderColumn } = useColumnModel(columns, storageKey);
   // What the sticky header, first column and column picker cover: a cell scrolled into view (an
   // inline editor taking focus, a test's click) stops beside them, not under them.
   const firstWidth = visibleColumns.length
@@ -322,6 +322,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             someSelected={selecting.someSelected}
             onToggleAll={selecting.toggleAll}
             picker={picker}
+            onMoveColumn={reorderColumn}
           />
           {noRows && pages.status === "pending" ? (
             <SkeletonRows columnIds={visibleColumns.map((c) => c.id)} />

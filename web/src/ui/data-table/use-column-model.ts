@@ -1,5 +1,6 @@
 import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { useMemo, type CSSProperties } from "react";
+import { moveColumnId, orderedColumnIds, stepColumnId } from "./column-order";
 import { CHECKBOX_WIDTH, FIRST_COLUMN_SHARE, TRAILING_WIDTH, widthVarName } from "./layout";
 import type { DataTableColumn } from "./types";
 import { useColumnState } from "./use-column-state";
@@ -8,9 +9,17 @@ import { useColumnState } from "./use-column-state";
 // from the table's `pages`, so it gets none.
 const NO_ROWS: never[] = [];
 
-/** The columns as shown: visible ones in order, their widths as CSS variables, the picker's list. */
+/** The columns as shown: visible ones in order, their widths as CSS variables, the picker's list, moving one. */
 export function useColumnModel<Row>(columns: DataTableColumn<Row>[], storageKey?: string) {
-  const { sizing, setSizing, visibility, setVisibility } = useColumnState(columns, storageKey);
+  const { sizing, setSizing, visibility, setVisibility, order, setOrder } = useColumnState(columns, storageKey);
+  const columnOrder = useMemo(
+    () =>
+      orderedColumnIds(
+        columns.map((c) => c.id),
+        order,
+      ),
+    [columns, order],
+  );
   const columnDefs = useMemo<ColumnDef<Row>[]>(
     () =>
       columns.map((c) => ({
@@ -25,7 +34,7 @@ export function useColumnModel<Row>(columns: DataTableColumn<Row>[], storageKey?
   const table = useReactTable<Row>({
     data: NO_ROWS,
     columns: columnDefs,
-    state: { columnSizing: sizing, columnVisibility: visibility },
+    state: { columnSizing: sizing, columnVisibility: visibility, columnOrder },
     onColumnSizingChange: setSizing,
     onColumnVisibilityChange: setVisibility,
     getCoreRowModel: getCoreRowModel(),
@@ -62,15 +71,20 @@ export function useColumnModel<Row>(columns: DataTableColumn<Row>[], storageKey?
     minWidth: "100%",
   } as CSSProperties;
 
-  const picker = table
+  const hideable = table
     .getAllLeafColumns()
     .filter((c) => c.getCanHide())
-    .map((c) => ({
-      id: c.id,
-      header: columnsById.get(c.id)?.header ?? c.id,
-      visible: c.getIsVisible(),
-      onToggle: (visible: boolean) => c.toggleVisibility(visible),
-    }));
+    .sort((a, b) => columnOrder.indexOf(a.id) - columnOrder.indexOf(b.id));
+  const hideableIds = hideable.map((c) => c.id);
+  const picker = hideable.map((c) => ({
+    id: c.id,
+    header: columnsById.get(c.id)?.header ?? c.id,
+    visible: c.getIsVisible(),
+    onToggle: (visible: boolean) => c.toggleVisibility(visible),
+    onStep: (step: -1 | 1) => setOrder(stepColumnId(columnOrder, hideableIds, c.id, step)),
+  }));
+  const reorderColumn = (id: string, target: string, side: "before" | "after") =>
+    setOrder(moveColumnId(columnOrder, id, target, side));
 
-  return { headers, visibleColumns, columnsById, style, picker };
+  return { headers, visibleColumns, columnsById, style, picker, reorderColumn };
 }

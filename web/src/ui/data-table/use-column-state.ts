@@ -1,8 +1,11 @@
 import type { ColumnSizingState, VisibilityState } from "@tanstack/react-table";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { DataTableColumn } from "./types";
 
-type Stored = { sizing: ColumnSizingState; visibility: VisibilityState };
+/** A table's columns as the person left them: widths, which are shown, and their order (column-order.ts). */
+type Stored = { sizing: ColumnSizingState; visibility: VisibilityState; order?: string[] };
+/** What a saved view reads of a table: which columns are shown, and in what order. */
+export type ColumnLayout = { visibility: VisibilityState; order: string[] };
 
 function read(storageKey: string | undefined): Stored | null {
   if (!storageKey) return null;
@@ -14,19 +17,19 @@ function read(storageKey: string | undefined): Stored | null {
   }
 }
 
-// Saved views set a table's visible columns from outside it (and read them back), by the same
+// Saved views set a table's visible columns and their order from outside it (and read them back), by the same
 // storage key the table remembers them under.
 const showRequests = new Map<string, (ids: string[]) => void>();
-const published = new Map<string, VisibilityState>();
+const published = new Map<string, ColumnLayout>();
 const watchers = new Set<() => void>();
 
-/** Shows exactly these columns (a saved view's; the ones that cannot be hidden stay) in that table. */
+/** Shows exactly these columns, in this order (a saved view's; the ones that cannot be hidden stay) in that table. */
 export function showColumns(storageKey: string, ids: string[]) {
   showRequests.get(storageKey)?.(ids);
 }
 
-/** The table's column visibility as it is now (hidden columns are `false`; unlisted ones use their default). */
-export function useColumnVisibility(storageKey: string): VisibilityState | undefined {
+/** The table's columns as they are now (hidden ones are `false`; unlisted ones use their default), and their order. */
+export function useColumnLayout(storageKey: string): ColumnLayout | undefined {
   return useSyncExternalStore(
     (onChange) => {
       watchers.add(onChange);
@@ -54,9 +57,9 @@ export function useVisibleFields<Row>(
   storageKey: string,
   always: readonly string[],
 ): string[] {
-  const published = useColumnVisibility(storageKey);
+  const published = useColumnLayout(storageKey);
   const [opening] = useState(() => initialVisibility(columns, read(storageKey)));
-  const visibility = published ?? opening;
+  const visibility = published?.visibility ?? opening;
   return useMemo(() => {
     const fields = new Set(always);
     for (const column of columns)
@@ -65,24 +68,42 @@ export function useVisibleFields<Row>(
   }, [columns, visibility, always]);
 }
 
-/** Column widths and visibility, remembered per table in localStorage. */
+/** Column widths, visibility and order, remembered per table in localStorage. */
 export function useColumnState<Row>(columns: DataTableColumn<Row>[], storageKey?: string) {
   const [initial] = useState(() => read(storageKey));
   const [sizing, setSizing] = useState<ColumnSizingState>(initial?.sizing ?? {});
   const [visibility, setVisibility] = useState<VisibilityState>(() => initialVisibility(columns, initial));
+  // Empty until the person moves a column: the default order, which columns added later join in their place.
+  const [order, setOrder] = useState<string[]>(() => (Array.isArray(initial?.order) ? initial.order : []));
 
+  // Written debounced (a resize drag changes the sizing on every mouse move), and at once when the table goes or the
+  // page is left, so the last change is never lost.
+  const unsaved = useRef<string | null>(null);
+  const save = useCallback(() => {
+    if (!storageKey || unsaved.current === null) return;
+    localStorage.setItem(storageKey, unsaved.current);
+    unsaved.current = null;
+  }, [storageKey]);
   useEffect(() => {
     if (!storageKey) return;
-    // Debounced: a resize drag changes the sizing on every mouse move.
-    const timer = setTimeout(() => localStorage.setItem(storageKey, JSON.stringify({ sizing, visibility })), 300);
+    const stored: Stored = { sizing, visibility, ...(order.length ? { order } : {}) };
+    unsaved.current = JSON.stringify(stored);
+    const timer = setTimeout(save, 300);
     return () => clearTimeout(timer);
-  }, [storageKey, sizing, visibility]);
+  }, [storageKey, sizing, visibility, order, save]);
+  useEffect(() => {
+    window.addEventListener("pagehide", save);
+    return () => {
+      window.removeEventListener("pagehide", save);
+      save();
+    };
+  }, [save]);
 
   useEffect(() => {
     if (!storageKey) return;
-    published.set(storageKey, visibility);
+    published.set(storageKey, { visibility, order });
     for (const notify of watchers) notify();
-  }, [storageKey, visibility]);
+  }, [storageKey, visibility, order]);
 
   // The columns a view asked for; columns that arrive later (custom properties load after the
   // view opens) follow the same list instead of showing by default.
@@ -91,6 +112,7 @@ export function useColumnState<Row>(columns: DataTableColumn<Row>[], storageKey?
     if (!storageKey) return;
     const show = (ids: string[]) => {
       setShown(ids);
+      setOrder(ids);
       setVisibility(
         Object.fromEntries(columns.filter((c) => c.hideable !== false).map((c) => [c.id, ids.includes(c.id)])),
       );
@@ -110,5 +132,5 @@ export function useColumnState<Row>(columns: DataTableColumn<Row>[], storageKey?
     });
   }, [columns, shown]);
 
-  return { sizing, setSizing, visibility, setVisibility };
+  return { sizing, setSizing, visibility, setVisibility, order, setOrder };
 }
