@@ -1,8 +1,10 @@
 import { Fragment } from "react";
 import { Dialog } from "../ui/dialog";
-import { Kbd, modKey } from "../ui/kbd";
+import { Kbd, isMac, modKey } from "../ui/kbd";
 import { ScrollRegion } from "../ui/scroll-region";
 import { goToItems } from "./navigation";
+
+const altKey = isMac ? "⌥" : "Alt";
 
 /** `keys`: the alternatives, each a chord written "Shift+↑", or keys one after the other written "g c". */
 type Shortcut = { keys: string[]; action: string };
@@ -37,6 +39,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["Esc"], action: "Clear the selection; close the record" },
       { keys: ["Home", "End"], action: "First or last row" },
       { keys: ["PgUp", "PgDn"], action: "A screenful up or down" },
+      { keys: [`${altKey}+↑`, `${altKey}+↓`], action: "In the column picker: move the highlighted column" },
     ],
   },
   {
