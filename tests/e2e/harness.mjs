@@ -655,6 +655,10 @@ export async function recordNames(page) {
   return texts.map((text) => text.trim().split("\n").pop());
 }
 
+/** The button in a column's header that sorts the list by it (the header's other button opens its menu). */
+export const sortButton = (page, columnId) =>
+  page.getByTestId(`column-header-${columnId}`).locator("button:not([aria-haspopup])");
+
 /** The record table's total ("3 contacts match") when it reads exactly `text`. */
 export const recordTotal = (page, text) =>
   page.getByTestId("record-total").filter({ hasText: new RegExp(`^${text}$`) });

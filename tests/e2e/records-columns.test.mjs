@@ -89,22 +89,70 @@ describe("/contacts: the columns' order", () => {
     await screenshot(page, "column-picker-order");
 
     // Down to Title, then Alt+↓ twice: after Email, then after Lead status. The highlight stays on Title.
+    const focused = (name) => menu.getByRole("menuitemcheckbox", { name }).and(page.locator(":focus")).waitFor();
     await page.keyboard.press("ArrowDown");
-    await menu.getByRole("menuitemcheckbox", { name: "Company" }).and(page.locator("[data-highlighted]")).waitFor();
+    await focused("Company");
     await page.keyboard.press("ArrowDown");
+    await focused("Title");
     await page.keyboard.press("Alt+ArrowDown");
     await page.keyboard.press("Alt+ArrowDown");
     assert.deepEqual((await items()).slice(0, 4), ["Company", "Email", "Lead status", "Title"]);
-    const title = menu.getByRole("menuitemcheckbox", { name: "Title" });
-    await title.and(page.locator(":focus")).waitFor();
+    await focused("Title");
     // Alt+↑ goes back one place; a plain ↓ still moves the highlight, not the column.
     await page.keyboard.press("Alt+ArrowUp");
     await page.keyboard.press("ArrowDown");
     assert.deepEqual((await items()).slice(0, 4), ["Company", "Email", "Title", "Lead status"]);
-    await menu.getByRole("menuitemcheckbox", { name: "Lead status" }).and(page.locator(":focus")).waitFor();
+    await focused("Lead status");
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
     assert.deepEqual(await firstHeaders(5), ["name", "company", "email", "title", "leadStatus"]);
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("a header's menu sorts either way, moves its column a place and hides it", async () => {
+    const menuOf = async (id, label) => {
+      await header(id).hover();
+      await header(id)
+        .getByRole("button", { name: `${label} column options` })
+        .click();
+      return page.getByRole("menu");
+    };
+    let menu = await menuOf("company", "Company");
+    await screenshot(page, "column-menu");
+    // Company is the first column after the name: it cannot go further left.
+    assert.equal(await menu.getByRole("menuitem", { name: "Move left" }).getAttribute("aria-disabled"), "true");
+    await menu.getByRole("menuitem", { name: "Move right" }).click();
+    await menu.waitFor({ state: "detached" });
+    assert.deepEqual(await firstHeaders(4), ["name", "email", "company", "title"]);
+
+    menu = await menuOf("company", "Company");
+    await menu.getByRole("menuitem", { name: "Move left" }).click();
+    assert.deepEqual(await firstHeaders(4), ["name", "company", "email", "title"]);
+
+    menu = await menuOf("title", "Title");
+    await menu.getByRole("menuitem", { name: "Sort descending" }).click();
+    await page.getByTestId("record-row").first().getByText("Bob's title").waitFor();
+    assert.equal(await header("title").getAttribute("aria-sort"), "descending");
+
+    // From the keyboard: the menu's button takes the focus (it shows then), Enter opens the menu.
+    await header("title").getByRole("button", { name: "Title column options" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menu").getByRole("menuitem", { name: "Hide column" }).click();
+    await header("title").waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Columns" }).click();
+    assert.equal(
+      await page.getByRole("menuitemcheckbox", { name: "Title" }).getAttribute("aria-checked"),
+      "false",
+      "the picker shows Title hidden",
+    );
+    await page.getByRole("menuitemcheckbox", { name: "Title" }).click();
+    await header("title").waitFor();
+    await page.keyboard.press("Escape");
+    // The name column sorts, but neither moves nor hides.
+    menu = await menuOf("name", "Name");
+    assert.deepEqual(await menu.getByRole("menuitem").allInnerTexts(), ["Sort ascending", "Sort descending"]);
+    await menu.getByRole("menuitem", { name: "Sort ascending" }).click();
+    await page.getByTestId("record-row").first().getByText("Ann Archer").waitFor();
     assert.deepEqual(page.errors, []);
   });
 

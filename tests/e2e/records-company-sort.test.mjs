@@ -7,12 +7,12 @@ import {
   procedureRoute,
   registeredUser,
   screenshot,
+  sortButton,
 } from "./harness.mjs";
 
 describe("/contacts sorted by company", () => {
   let browser;
   let page;
-  const header = () => page.getByTestId("column-header-company");
   /** The Company cells from the top, as shown. */
   const companies = () => page.locator('[data-testid="record-row"] [data-column-id="company"]').allInnerTexts();
 
@@ -35,7 +35,7 @@ describe("/contacts sorted by company", () => {
   it("sorts by the company's name from its header, either way, those without a company last", async () => {
     await page.goto("/contacts");
     await page.getByTestId("record-total").getByText("5 contacts").waitFor();
-    await header().getByRole("button").click();
+    await sortButton(page, "company").click();
     await page.locator('[data-testid="column-header-company"][aria-sort="ascending"]').waitFor();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="record-row"] [data-column-id="company"]')?.textContent === "acme",
@@ -43,7 +43,7 @@ describe("/contacts sorted by company", () => {
     assert.deepEqual(await companies(), ["acme", "Globex", "Globex", "Initech", "—"]);
     await screenshot(page, "contacts-sorted-by-company");
 
-    await header().getByRole("button").click();
+    await sortButton(page, "company").click();
     await page.locator('[data-testid="column-header-company"][aria-sort="descending"]').waitFor();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="record-row"] [data-column-id="company"]')?.textContent === "Initech",
@@ -70,7 +70,7 @@ describe("/contacts sorted by company", () => {
 
     // The list opens in its own order again (by name); sorted by company, Initech's people moved up.
     await page.getByRole("link", { name: "Contacts", exact: true }).click();
-    await header().getByRole("button").click();
+    await sortButton(page, "company").click();
     await page.locator('[data-testid="column-header-company"][aria-sort="ascending"]').waitFor();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="record-row"] [data-column-id="company"]')?.textContent === "acme",
@@ -93,7 +93,7 @@ describe("/contacts sorted by company", () => {
       action: { type: "assign", ownerId: me.id },
     });
     await page.reload();
-    await page.getByTestId("column-header-owner").getByRole("button").click();
+    await sortButton(page, "owner").click();
     await page.locator('[data-testid="column-header-owner"][aria-sort="ascending"]').waitFor();
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="record-row"] [data-column-id="name"]')?.textContent?.endsWith("Nora Test"),
@@ -113,7 +113,7 @@ describe("/contacts sorted by company", () => {
     }
     await page.reload();
     await page.getByTestId("record-total").getByText("5 contacts").waitFor();
-    await page.getByTestId("column-header-leadStatus").getByRole("button").click();
+    await sortButton(page, "leadStatus").click();
     await page.locator('[data-testid="column-header-leadStatus"][aria-sort="ascending"]').waitFor();
     // New ones first (Gary, Gina, Nora, made in another order), then the qualified (Ann, Ian).
     await page.waitForFunction(() =>
@@ -136,7 +136,6 @@ describe("/contacts sorted by company", () => {
     });
     await page.getByRole("link", { name: "Companies", exact: true }).click();
     await page.getByTestId("record-total").getByText("3 companies").waitFor();
-    const people = page.getByTestId("column-header-peopleCount");
     /** Each row's name (beside its initial's mark) and People count, from the top. */
     const shown = () =>
       page
@@ -149,7 +148,7 @@ describe("/contacts sorted by company", () => {
         );
     /** One click on the header: sorted `direction`, once the first row is `first`. */
     const sortBy = async (direction, first) => {
-      await people.getByRole("button").click();
+      await sortButton(page, "peopleCount").click();
       await page.locator(`[data-testid="column-header-peopleCount"][aria-sort="${direction}"]`).waitFor();
       await page.waitForFunction(
         (name) =>

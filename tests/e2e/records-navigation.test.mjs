@@ -3,10 +3,11 @@ import {
   assert,
   callProcedure,
   launchBrowser,
-  registeredUser,
   recordNames,
   recordTotal,
+  registeredUser,
   screenshot,
+  sortButton,
 } from "./harness.mjs";
 
 describe("records in the address: the palette opens them anywhere, Back finds the list as it was", () => {
@@ -218,7 +219,7 @@ describe("records in the address: the palette opens them anywhere, Back finds th
     await form.getByRole("button", { name: "Add filter" }).click();
     await total("3 contacts match").waitFor();
     // Sorted by lead score, highest first (two clicks on its header).
-    const score = page.getByTestId("column-header-leadScore").getByRole("button");
+    const score = sortButton(page, "leadScore");
     await score.click();
     await page.waitForFunction(
       () =>

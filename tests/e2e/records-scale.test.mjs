@@ -2,7 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { assert, downloadText, launchBrowser, parseCsv, registeredUser, screenshot, toCsv } from "./harness.mjs";
+import {
+  assert,
+  downloadText,
+  launchBrowser,
+  parseCsv,
+  registeredUser,
+  screenshot,
+  sortButton,
+  toCsv,
+} from "./harness.mjs";
 
 const COUNT = 10_000;
 const FIRST = ["Ann", "Ben", "Cleo", "Dev", "Eva", "Finn", "Gia", "Hugo", "Iris", "Jon", "Kira", "Leo"];
@@ -105,8 +114,7 @@ describe("/contacts with 10,000 contacts", () => {
 
     // Clicked where a person sees it: the header's right end sits under the sticky column picker, and Playwright's
     // own click would first scroll the table sideways to uncover it.
-    const sortButton = page.getByTestId("column-header-leadScore").getByRole("button");
-    const { x, y, height } = await sortButton.boundingBox();
+    const { x, y, height } = await sortButton(page, "leadScore").boundingBox();
     for (let i = 0; i < 2; i++) await page.mouse.click(x + 12, y + height / 2);
     await page.locator('[data-testid="column-header-leadScore"][aria-sort="descending"]').waitFor();
     await page.waitForFunction(() => {

@@ -5,11 +5,12 @@ import {
   callProcedure,
   launchBrowser,
   loggedErrors,
-  registeredUser,
   recordNames,
   recordTotal,
+  registeredUser,
   screenshot,
   settled,
+  sortButton,
   teammateJoins,
 } from "./harness.mjs";
 
@@ -184,7 +185,7 @@ describe("saved views on /contacts", () => {
 
   it("a changed view can be updated, renamed and deleted", async () => {
     // Sorting by name descending (it was ascending) makes the view differ from what is saved.
-    await page.getByTestId("column-header-name").getByRole("button", { name: "Name" }).click();
+    await sortButton(page, "name").click();
     await page.getByRole("button", { name: "Update view" }).click();
     await page.getByText("Updated the view “Qualified leads”.").waitFor();
     await page.getByRole("button", { name: "Update view" }).waitFor({ state: "detached" });
@@ -198,7 +199,7 @@ describe("saved views on /contacts", () => {
       (v) => v.id === viewId,
     );
     await callProcedure(page, "views.update", { id: viewId, version: stored.version, shared: false });
-    await page.getByTestId("column-header-name").getByRole("button", { name: "Name" }).click();
+    await sortButton(page, "name").click();
     await page.getByRole("button", { name: "Update view" }).click();
     const refusal = page
       .locator("[data-sonner-toast]")

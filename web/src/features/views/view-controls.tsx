@@ -10,9 +10,7 @@ import type { RecordObject } from "../records/use-record-actions";
 import type { SavedViewState } from "./use-saved-view";
 import { SaveViewDialog } from "./save-view-dialog";
 import { isAdmin, mayChangeView, useViewMutations } from "./use-views";
-
-const menuItem =
-  "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-[13px] text-foreground outline-none select-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-surface-2";
+import { menuItem } from "../../ui/menu";
 
 type Dialog = "save" | "rename" | "delete" | null;
 

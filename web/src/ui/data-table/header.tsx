@@ -3,15 +3,18 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { useState, type DragEvent } from "react";
 import { cn } from "../cn";
 import { Checkbox } from "./checkbox";
+import { ColumnMenu } from "./column-menu";
 import { ColumnPicker } from "./column-picker";
 import { CHECKBOX_WIDTH, HEADER_HEIGHT, TRAILING_WIDTH, widthVar } from "./layout";
-import type { DataTableColumn, SortState } from "./types";
+import type { DataTableColumn, SortDirection, SortState } from "./types";
 
 type HeaderRowProps<Row> = {
   headers: Header<Row, unknown>[];
   columnsById: Map<string, DataTableColumn<Row>>;
   sort: SortState | null;
+  /** A click on the title: ascending, or the other way when it already sorts the list. */
   onSort: (column: DataTableColumn<Row>) => void;
+  onSortDirection: (column: DataTableColumn<Row>, direction: SortDirection) => void;
   allSelected: boolean;
   someSelected: boolean;
   onToggleAll: () => void;
@@ -34,7 +37,8 @@ function ariaSort(column: DataTableColumn<unknown>, sort: SortState | null) {
  * moves its column there; the first column (the record's name) stays first.
  */
 export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
-  const { headers, columnsById, sort, onSort, allSelected, someSelected, onToggleAll, picker, onMoveColumn } = props;
+  const { headers, columnsById, sort, onSort, onSortDirection, allSelected, someSelected, onToggleAll } = props;
+  const { picker, onMoveColumn } = props;
   const [dragging, setDragging] = useState<string | null>(null);
   const [drop, setDrop] = useState<DropTarget>(null);
   const endDrag = () => {
@@ -72,6 +76,8 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
         const sorted = column.sortField !== undefined && sort?.field === column.sortField ? sort.direction : null;
         const SortIcon = sorted === "desc" ? ArrowDown : ArrowUp;
         const landing = dragging !== null && drop?.id === column.id && dragging !== column.id ? drop.side : null;
+        const left = index > 1 ? headers[index - 1].column.id : null;
+        const right = index > 0 && index < headers.length - 1 ? headers[index + 1].column.id : null;
         return (
           <div
             key={header.id}
@@ -99,7 +105,7 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
             }}
             onDragEnd={endDrag}
             className={cn(
-              "relative flex shrink-0 items-center border-r border-border/70",
+              "group/header relative flex shrink-0 items-center border-r border-border/70",
               index === 0 && "sticky z-10 bg-inherit",
               dragging === column.id && "opacity-50",
             )}
@@ -138,6 +144,15 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
                 {column.header}
               </span>
             )}
+            <ColumnMenu
+              header={column.header}
+              actions={{
+                onSort: column.sortField ? (direction) => onSortDirection(column, direction) : undefined,
+                onMoveLeft: left ? () => onMoveColumn(column.id, left, "before") : undefined,
+                onMoveRight: right ? () => onMoveColumn(column.id, right, "after") : undefined,
+                onHide: header.column.getCanHide() ? () => header.column.toggleVisibility(false) : undefined,
+              }}
+            />
             <div
               role="separator"
               aria-orientation="vertical"

@@ -318,6 +318,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             columnsById={columnsById}
             sort={sort}
             onSort={handleSort}
+            onSortDirection={(column, direction) =>
+              column.sortField && onSortChange({ field: column.sortField, direction })
+            }
             allSelected={selecting.allSelected}
             someSelected={selecting.someSelected}
             onToggleAll={selecting.toggleAll}

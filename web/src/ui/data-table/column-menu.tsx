@@ -1,0 +1,77 @@
+import * as Dropdown from "@radix-ui/react-dropdown-menu";
+import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, ChevronDown, EyeOff } from "lucide-react";
+import { cn } from "../cn";
+import { menuItem } from "../menu";
+import type { SortDirection } from "./types";
+
+export type ColumnMenuActions = {
+  /** Present when the column sorts. */
+  onSort?: (direction: SortDirection) => void;
+  /** Present when the column can go that way (not past the first column, not past the last). */
+  onMoveLeft?: () => void;
+  onMoveRight?: () => void;
+  /** Present when the column can be hidden. */
+  onHide?: () => void;
+};
+
+/**
+ * A header's menu, as in the CRMs people know: sort either way, move the column a place, hide it. Its button shows
+ * on hover and on focus, so the keyboard reaches it too.
+ */
+export function ColumnMenu({ header, actions }: { header: string; actions: ColumnMenuActions }) {
+  const { onSort, onMoveLeft, onMoveRight, onHide } = actions;
+  if (!onSort && !onMoveLeft && !onMoveRight && !onHide) return null;
+  return (
+    <Dropdown.Root>
+      <Dropdown.Trigger
+        aria-label={`${header} column options`}
+        className={cn(
+          "mr-1 flex size-5 shrink-0 items-center justify-center rounded text-muted opacity-0 hover:bg-surface-2 hover:text-foreground",
+          "group-hover/header:opacity-100 focus-visible:opacity-100 data-[state=open]:bg-surface-2 data-[state=open]:opacity-100",
+          "pointer-coarse:opacity-100",
+        )}
+      >
+        <ChevronDown className="size-3.5" aria-hidden />
+      </Dropdown.Trigger>
+      <Dropdown.Portal>
+        <Dropdown.Content
+          align="start"
+          sideOffset={4}
+          className="z-50 min-w-44 rounded-lg border border-border bg-background p-1 shadow-xl"
+        >
+          {onSort && (
+            <>
+              <Dropdown.Item className={menuItem} onSelect={() => onSort("asc")}>
+                <ArrowUp className="size-3.5 text-muted" aria-hidden />
+                Sort ascending
+              </Dropdown.Item>
+              <Dropdown.Item className={menuItem} onSelect={() => onSort("desc")}>
+                <ArrowDown className="size-3.5 text-muted" aria-hidden />
+                Sort descending
+              </Dropdown.Item>
+            </>
+          )}
+          {onSort && (onMoveLeft || onMoveRight || onHide) && <Dropdown.Separator className="my-1 h-px bg-border" />}
+          {(onMoveLeft || onMoveRight) && (
+            <>
+              <Dropdown.Item className={menuItem} disabled={!onMoveLeft} onSelect={onMoveLeft}>
+                <ArrowLeft className="size-3.5 text-muted" aria-hidden />
+                Move left
+              </Dropdown.Item>
+              <Dropdown.Item className={menuItem} disabled={!onMoveRight} onSelect={onMoveRight}>
+                <ArrowRight className="size-3.5 text-muted" aria-hidden />
+                Move right
+              </Dropdown.Item>
+            </>
+          )}
+          {onHide && (
+            <Dropdown.Item className={menuItem} onSelect={onHide}>
+              <EyeOff className="size-3.5 text-muted" aria-hidden />
+              Hide column
+            </Dropdown.Item>
+          )}
+        </Dropdown.Content>
+      </Dropdown.Portal>
+    </Dropdown.Root>
+  );
+}
