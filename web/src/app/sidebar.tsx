@@ -25,6 +25,7 @@ import { Kbd, modKey } from "../ui/kbd";
 import { mainNav, settingsItem, type NavItem } from "./navigation";
 import { preloadPagesFor } from "./routes";
 import { useShell } from "./shell-context";
+import { menuContent } from "../ui/menu";
 
 /*
  * Below 1024 px (a laptop's window beside an email client) the sidebar is a rail of icons, so a page keeps its room;
@@ -131,12 +132,7 @@ function UserMenu() {
         <ChevronsUpDown className={cn("size-4 shrink-0 text-muted", wideOnly)} aria-hidden />
       </Dropdown.Trigger>
       <Dropdown.Portal>
-        <Dropdown.Content
-          side="top"
-          align="start"
-          sideOffset={6}
-          className="z-50 w-60 rounded-lg border border-border bg-background p-1 shadow-xl"
-        >
+        <Dropdown.Content side="top" align="start" sideOffset={6} className={`${menuContent} w-60`}>
           <Dropdown.Item className={menuItem} onSelect={() => navigate("/settings/profile")}>
             <UserRound className="size-4 text-muted" /> Profile
           </Dropdown.Item>

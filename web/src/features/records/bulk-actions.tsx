@@ -17,11 +17,11 @@ import {
   type BulkAction,
   type RecordObject,
 } from "./use-record-actions";
-import { menuItem } from "../../ui/menu";
+import { menuContent, menuItem } from "../../ui/menu";
 
 const trigger =
   "inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 text-xs font-medium text-foreground hover:bg-surface-2 data-[state=open]:bg-surface-2";
-const menu = "z-50 max-h-80 min-w-52 overflow-y-auto rounded-lg border border-border bg-background p-1 shadow-xl";
+const menu = `${menuContent} max-h-80 min-w-52 overflow-y-auto`;
 
 type BulkActionsProps = {
   object: RecordObject;

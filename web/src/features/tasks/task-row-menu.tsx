@@ -3,6 +3,7 @@ import { MoreHorizontal, PanelRight, Pencil, Trash2 } from "lucide-react";
 import { taskPriorities } from "../../../../drizzle/values";
 import { PriorityMarker, priorityLabels } from "./priority-marker";
 import type { Task, TaskPriority } from "./task-types";
+import { menuContent } from "../../ui/menu";
 
 const itemBase = "flex h-8 cursor-default items-center gap-2 rounded-md px-2 text-[13px] outline-none";
 const item = `${itemBase} text-foreground data-[highlighted]:bg-surface-2`;
@@ -31,7 +32,7 @@ export function TaskRowMenu({ task, onOpen, onEdit, onPriority, onDelete }: Task
           align="end"
           sideOffset={4}
           onClick={(event) => event.stopPropagation()}
-          className="z-50 min-w-44 rounded-lg border border-border bg-background p-1 shadow-lg"
+          className={`${menuContent} min-w-44`}
         >
           <Menu.Item className={item} onSelect={onOpen}>
             <PanelRight className="size-3.5 text-muted" aria-hidden />

@@ -10,7 +10,7 @@ import type { RecordObject } from "../records/use-record-actions";
 import type { SavedViewState } from "./use-saved-view";
 import { SaveViewDialog } from "./save-view-dialog";
 import { isAdmin, mayChangeView, useViewMutations } from "./use-views";
-import { menuItem } from "../../ui/menu";
+import { menuContent, menuItem } from "../../ui/menu";
 
 type Dialog = "save" | "rename" | "delete" | null;
 
@@ -132,11 +132,7 @@ export function ViewControls({ object, saved }: { object: RecordObject; saved: S
             <ChevronDown className="size-3.5 shrink-0 text-muted" aria-hidden />
           </Dropdown.Trigger>
           <Dropdown.Portal>
-            <Dropdown.Content
-              align="end"
-              sideOffset={4}
-              className="z-50 min-w-52 rounded-lg border border-border bg-background p-1 shadow-xl"
-            >
+            <Dropdown.Content align="end" sideOffset={4} className={`${menuContent} min-w-52`}>
               <Dropdown.Label className="px-2 pt-1 pb-1.5 text-[11px] text-muted">
                 {view.shared ? "Shared with the workspace" : "Only you see this view"}
                 {!mayChange && (view.shared ? " · only admins can change it" : "")}

@@ -6,6 +6,7 @@ import { holdPageForForm } from "../../lib/unsaved-edits";
 import { keepClicksInside, OptionPicker } from "../option-picker";
 import { parseMulti } from "./editing";
 import type { CellEditor, CellPatch } from "./types";
+import { menuContent } from "../menu";
 
 type EditorProps<Row> = {
   editor: CellEditor<Row>;
@@ -124,7 +125,7 @@ function TextEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>
 
 const item =
   "flex cursor-pointer items-center gap-2 rounded-md py-1.5 pr-2 pl-7 text-[13px] text-foreground outline-none data-[highlighted]:bg-surface-2 relative";
-const content = "z-50 max-h-80 min-w-44 overflow-y-auto rounded-lg border border-border bg-background p-1 shadow-xl";
+const content = `${menuContent} max-h-80 min-w-44 overflow-y-auto`;
 
 function SelectEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>) {
   if (editor.kind !== "select") return null;

@@ -1,7 +1,7 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, ChevronDown, EyeOff } from "lucide-react";
 import { cn } from "../cn";
-import { menuItem } from "../menu";
+import { menuContent, menuItem } from "../menu";
 import type { SortDirection } from "./types";
 
 export type ColumnMenuActions = {
@@ -34,11 +34,7 @@ export function ColumnMenu({ header, actions }: { header: string; actions: Colum
         <ChevronDown className="size-3.5" aria-hidden />
       </Dropdown.Trigger>
       <Dropdown.Portal>
-        <Dropdown.Content
-          align="start"
-          sideOffset={4}
-          className="z-50 min-w-44 rounded-lg border border-border bg-background p-1 shadow-xl"
-        >
+        <Dropdown.Content align="start" sideOffset={4} className={`${menuContent} min-w-44`}>
           {onSort && (
             <>
               <Dropdown.Item className={menuItem} onSelect={() => onSort("asc")}>

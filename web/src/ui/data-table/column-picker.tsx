@@ -2,6 +2,7 @@ import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { Check, Columns3 } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
 import { Kbd, isMac } from "../kbd";
+import { menuContent } from "../menu";
 
 type PickerColumn = {
   id: string;
@@ -50,7 +51,7 @@ export function ColumnPicker({ columns }: { columns: PickerColumn[] }) {
             event.preventDefault();
             trigger.current?.focus({ preventScroll: true });
           }}
-          className="z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-56 overflow-y-auto rounded-lg border border-border bg-background p-1 shadow-xl"
+          className={`${menuContent} max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-56 overflow-y-auto`}
         >
           <Dropdown.Label className="px-2 pt-1 pb-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">
             Columns
