@@ -156,6 +156,25 @@ describe("/contacts: the columns' order", () => {
     assert.deepEqual(page.errors, []);
   });
 
+  it("Reset columns in the picker brings back the default order, widths and columns", async () => {
+    await header("title").waitFor();
+    assert.notDeepEqual(await firstHeaders(4), ["name", "email", "company", "title"]);
+    const email = (await header("email").boundingBox()).width;
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Phone" }).click();
+    await header("phones").waitFor();
+    await page.getByRole("menuitem", { name: "Reset columns" }).click();
+    await page.getByRole("menu").waitFor({ state: "detached" });
+    assert.deepEqual(await firstHeaders(4), ["name", "email", "company", "title"]);
+    assert.equal(await header("phones").count(), 0, "Phone is hidden again, as by default");
+    assert.ok((await header("email").boundingBox()).width < email - 40, "Email is back to its default width");
+    await settled(page);
+    await page.reload();
+    await page.getByTestId("record-row").first().waitFor();
+    assert.deepEqual(await firstHeaders(4), ["name", "email", "company", "title"]);
+    assert.deepEqual(page.errors, []);
+  });
+
   it("a saved view keeps its columns' order; moving one offers to update the view", async () => {
     const view = await callProcedure(page, "views.create", {
       object: "contact",

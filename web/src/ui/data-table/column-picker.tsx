@@ -1,8 +1,8 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
-import { Check, Columns3 } from "lucide-react";
+import { Check, Columns3, RotateCcw } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
 import { Kbd, isMac } from "../kbd";
-import { menuContent } from "../menu";
+import { menuContent, menuItem } from "../menu";
 
 type PickerColumn = {
   id: string;
@@ -20,7 +20,7 @@ const item =
  * Show or hide columns, in the order the table shows them; Alt+↑↓ moves the highlighted one (as in the property
  * and option lists). The menu stays open while toggling or moving several.
  */
-export function ColumnPicker({ columns }: { columns: PickerColumn[] }) {
+export function ColumnPicker({ columns, onReset }: { columns: PickerColumn[]; onReset: () => void }) {
   const trigger = useRef<HTMLButtonElement>(null);
   const content = useRef<HTMLDivElement>(null);
   // The column just moved keeps the highlight: React may re-insert its item, which drops the focus.
@@ -79,7 +79,12 @@ export function ColumnPicker({ columns }: { columns: PickerColumn[] }) {
               {column.header}
             </Dropdown.CheckboxItem>
           ))}
-          <p className="mt-1 border-t border-border px-2 pt-2 pb-1 text-[11px] leading-5 text-muted">
+          <Dropdown.Separator className="my-1 h-px bg-border" />
+          <Dropdown.Item className={menuItem} onSelect={onReset}>
+            <RotateCcw className="size-3.5 text-muted" aria-hidden />
+            Reset columns
+          </Dropdown.Item>
+          <p className="px-2 pt-1 pb-1 text-[11px] leading-5 text-muted">
             Drag a header to move its column
             <span className="pointer-coarse:hidden">
               , or press <Kbd>{isMac ? "⌥" : "Alt"}</Kbd> <Kbd>↑</Kbd> <Kbd>↓</Kbd> here

@@ -18,7 +18,7 @@ type HeaderRowProps<Row> = {
   allSelected: boolean;
   someSelected: boolean;
   onToggleAll: () => void;
-  picker: Parameters<typeof ColumnPicker>[0]["columns"];
+  picker: Parameters<typeof ColumnPicker>[0];
   onMoveColumn: (id: string, target: string, side: DropSide) => void;
 };
 
@@ -179,7 +179,7 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
         className="sticky right-0 flex shrink-0 items-center justify-center border-l border-border/70 bg-inherit"
         style={{ width: TRAILING_WIDTH }}
       >
-        <ColumnPicker columns={picker} />
+        <ColumnPicker {...picker} />
       </div>
     </div>
   );

@@ -11,7 +11,7 @@ const NO_ROWS: never[] = [];
 
 /** The columns as shown: visible ones in order, their widths as CSS variables, the picker's list, moving one. */
 export function useColumnModel<Row>(columns: DataTableColumn<Row>[], storageKey?: string) {
-  const { sizing, setSizing, visibility, setVisibility, order, setOrder } = useColumnState(columns, storageKey);
+  const { sizing, setSizing, visibility, setVisibility, order, setOrder, reset } = useColumnState(columns, storageKey);
   const columnOrder = useMemo(
     () =>
       orderedColumnIds(
@@ -76,7 +76,7 @@ export function useColumnModel<Row>(columns: DataTableColumn<Row>[], storageKey?
     .filter((c) => c.getCanHide())
     .sort((a, b) => columnOrder.indexOf(a.id) - columnOrder.indexOf(b.id));
   const hideableIds = hideable.map((c) => c.id);
-  const picker = hideable.map((c) => ({
+  const pickerColumns = hideable.map((c) => ({
     id: c.id,
     header: columnsById.get(c.id)?.header ?? c.id,
     visible: c.getIsVisible(),
@@ -85,6 +85,8 @@ export function useColumnModel<Row>(columns: DataTableColumn<Row>[], storageKey?
   }));
   const reorderColumn = (id: string, target: string, side: "before" | "after") =>
     setOrder(moveColumnId(columnOrder, id, target, side));
+
+  const picker = { columns: pickerColumns, onReset: reset };
 
   return { headers, visibleColumns, columnsById, style, picker, reorderColumn };
 }

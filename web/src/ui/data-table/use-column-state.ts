@@ -132,5 +132,13 @@ export function useColumnState<Row>(columns: DataTableColumn<Row>[], storageKey?
     });
   }, [columns, shown]);
 
-  return { sizing, setSizing, visibility, setVisibility, order, setOrder };
+  /** Back to the table's defaults: widths, which columns show, and their order. */
+  const reset = useCallback(() => {
+    setSizing({});
+    setVisibility(initialVisibility(columns, null));
+    setOrder([]);
+    setShown(null);
+  }, [columns]);
+
+  return { sizing, setSizing, visibility, setVisibility, order, setOrder, reset };
 }
