@@ -12,9 +12,7 @@ type HeaderRowProps<Row> = {
   headers: Header<Row, unknown>[];
   columnsById: Map<string, DataTableColumn<Row>>;
   sort: SortState | null;
-  /** A click on the title: ascending, or the other way when it already sorts the list. */
-  onSort: (column: DataTableColumn<Row>) => void;
-  onSortDirection: (column: DataTableColumn<Row>, direction: SortDirection) => void;
+  onSortChange: (sort: SortState) => void;
   allSelected: boolean;
   someSelected: boolean;
   onToggleAll: () => void;
@@ -37,7 +35,7 @@ function ariaSort(column: DataTableColumn<unknown>, sort: SortState | null) {
  * moves its column there; the first column (the record's name) stays first.
  */
 export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
-  const { headers, columnsById, sort, onSort, onSortDirection, allSelected, someSelected, onToggleAll } = props;
+  const { headers, columnsById, sort, onSortChange, allSelected, someSelected, onToggleAll } = props;
   const { picker, onMoveColumn } = props;
   const [dragging, setDragging] = useState<string | null>(null);
   const [drop, setDrop] = useState<DropTarget>(null);
@@ -75,6 +73,10 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
         if (!column) return null;
         const sorted = column.sortField !== undefined && sort?.field === column.sortField ? sort.direction : null;
         const SortIcon = sorted === "desc" ? ArrowDown : ArrowUp;
+        const { sortField } = column;
+        const sortBy = sortField
+          ? (direction: SortDirection) => onSortChange({ field: sortField, direction })
+          : undefined;
         const landing = dragging !== null && drop?.id === column.id && dragging !== column.id ? drop.side : null;
         const left = index > 1 ? headers[index - 1].column.id : null;
         const right = index > 0 && index < headers.length - 1 ? headers[index + 1].column.id : null;
@@ -121,10 +123,11 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
                 )}
               />
             )}
-            {column.sortField ? (
+            {sortBy ? (
               <button
                 type="button"
-                onClick={() => onSort(column)}
+                // Ascending, or the other way when it already sorts the list ascending.
+                onClick={() => sortBy(sorted === "asc" ? "desc" : "asc")}
                 className={cn(
                   "flex h-full min-w-0 flex-1 items-center gap-1 px-3 text-xs font-medium hover:bg-surface-2 hover:text-foreground focus-visible:-outline-offset-2",
                   column.align === "end" && "flex-row-reverse",
@@ -147,7 +150,7 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
             <ColumnMenu
               header={column.header}
               actions={{
-                onSort: column.sortField ? (direction) => onSortDirection(column, direction) : undefined,
+                onSort: sortBy,
                 onMoveLeft: left ? () => onMoveColumn(column.id, left, "before") : undefined,
                 onMoveRight: right ? () => onMoveColumn(column.id, right, "after") : undefined,
                 onHide: header.column.getCanHide() ? () => header.column.toggleVisibility(false) : undefined,

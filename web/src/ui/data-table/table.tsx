@@ -17,7 +17,7 @@ import { HeaderRow } from "./header";
 import { CHECKBOX_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, TRAILING_WIDTH, widthVarName } from "./layout";
 import { useMoreToScroll } from "../use-more-to-scroll";
 import { DataRow, type RowHandlers } from "./row";
-import type { DataTableColumn, DataTableProps } from "./types";
+import type { DataTableProps } from "./types";
 import { useColumnModel } from "./use-column-model";
 import { useHoveredCell } from "./use-hovered-cell";
 import { movingKeys, rowKeys, useGridKeyboard } from "./use-keyboard";
@@ -265,12 +265,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     return () => window.removeEventListener("keydown", enterGrid);
   }, [focusGrid]);
 
-  const handleSort = (column: DataTableColumn<Row>) => {
-    if (!column.sortField) return;
-    const direction = sort?.field === column.sortField && sort.direction === "asc" ? "desc" : "asc";
-    onSortChange({ field: column.sortField, direction });
-  };
-
   // Tab goes where the person is headed (the open record's fields, the bulk actions) rather than through the column
   // headers first; Shift+Tab from there comes back.
   const handleGridKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
@@ -317,10 +311,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             headers={headers}
             columnsById={columnsById}
             sort={sort}
-            onSort={handleSort}
-            onSortDirection={(column, direction) =>
-              column.sortField && onSortChange({ field: column.sortField, direction })
-            }
+            onSortChange={onSortChange}
             allSelected={selecting.allSelected}
             someSelected={selecting.someSelected}
             onToggleAll={selecting.toggleAll}
