@@ -31,10 +31,11 @@ export async function launchBrowser() {
 /** A fresh browser profile (own IndexedDB, cookies); page errors fail loudly in the log. */
 export async function newPage(
   browser,
-  { colorScheme = "light", viewport = { width: 1360, height: 860 }, locale, hasTouch = false } = {},
+  { colorScheme = "light", viewport = { width: 1360, height: 860 }, locale, hasTouch = false, reminders = false } = {},
 ) {
   // `locale` pins number and date formats ("1,000", "3:00 PM") for tests that read them. `hasTouch`: a touch screen,
-  // whose pointer is coarse (a phone).
+  // whose pointer is coarse (a phone). `reminders`: task reminders as the app sets them, at the due time; off unless
+  // asked for, or a test's task due now would put a reminder among the toasts it reads.
   const context = await browser.newContext({
     baseURL: BASE_URL,
     colorScheme,
@@ -43,6 +44,14 @@ export async function newPage(
     ...(locale && { locale }),
   });
   await context.addInitScript(recordToasts);
+  if (!reminders)
+    await context.addInitScript(() => {
+      try {
+        if (localStorage.getItem("taskReminders") === null) localStorage.setItem("taskReminders", "off");
+      } catch {
+        // A frame without storage (about:blank): no app runs there.
+      }
+    });
   context.on("page", instrument);
   const page = await context.newPage();
   return { context, page };

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { FeedbackModal } from "../features/feedbacks/feedback-modal";
 import { trackPageView } from "../lib/analytics";
@@ -12,6 +12,9 @@ import { isPageKey } from "../lib/typing";
 import { KeyboardShortcutsDialog } from "./keyboard-shortcuts";
 import { ShellContext } from "./shell-context";
 import { Sidebar } from "./sidebar";
+
+// A chunk of its own, fetched beside the page: reminders add nothing to the first paint.
+const TaskReminders = lazy(() => import("../features/tasks/task-reminders"));
 
 function PageSkeleton() {
   return (
@@ -87,6 +90,9 @@ export default function AppLayout() {
       <FeedbackModal open={feedbackOpen} onOpenChange={setFeedbackOpen} />
       <KeyboardShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <ConnectionStatus />
+      <Suspense fallback={null}>
+        <TaskReminders />
+      </Suspense>
     </ShellContext.Provider>
   );
 }

@@ -1,25 +1,11 @@
-import { useSyncExternalStore } from "react";
+import { storedPreference } from "./stored-preference";
 
 /** The browser-stored `timeLocale` preference (SPEC §3); empty means the browser's own. */
-const TIME_LOCALE_KEY = "timeLocale";
-const listeners = new Set<() => void>();
+const timeLocale = storedPreference("timeLocale", (stored) => stored || undefined);
 
-export function getTimeLocale(): string | undefined {
-  return localStorage.getItem(TIME_LOCALE_KEY) || undefined;
-}
-
-export function setTimeLocale(locale: string | undefined): void {
-  if (locale) localStorage.setItem(TIME_LOCALE_KEY, locale);
-  else localStorage.removeItem(TIME_LOCALE_KEY);
-  listeners.forEach((notify) => notify());
-}
-
-export function useTimeLocale(): string | undefined {
-  return useSyncExternalStore((notify) => {
-    listeners.add(notify);
-    return () => listeners.delete(notify);
-  }, getTimeLocale);
-}
+export const getTimeLocale = timeLocale.get;
+export const setTimeLocale = timeLocale.set;
+export const useTimeLocale = timeLocale.use;
 
 export const timeLocaleChoices = [
   { value: "", label: "Browser default" },

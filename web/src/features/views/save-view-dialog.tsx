@@ -1,8 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "../../ui/button";
-import { cn } from "../../ui/cn";
 import { Dialog } from "../../ui/dialog";
 import { Field, Input } from "../../ui/input";
+import { Switch } from "../../ui/switch";
 
 type SaveViewDialogProps = {
   open: boolean;
@@ -23,7 +23,6 @@ export function SaveViewDialog(props: SaveViewDialogProps) {
   const [name, setName] = useState(initialName);
   const [shared, setShared] = useState(initialShared);
   const [error, setError] = useState<string | null>(null);
-  const switchId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -64,32 +63,12 @@ export function SaveViewDialog(props: SaveViewDialogProps) {
           </p>
         )}
         {canShare && (
-          <div className="flex items-start gap-3">
-            <button
-              id={switchId}
-              type="button"
-              role="switch"
-              aria-checked={shared}
-              onClick={() => setShared(!shared)}
-              className={cn(
-                "relative mt-0.5 inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors",
-                shared ? "bg-primary" : "bg-surface-2 ring-1 ring-border ring-inset",
-              )}
-            >
-              <span
-                className={cn(
-                  "inline-block size-4 rounded-full bg-white shadow-sm transition-transform",
-                  shared ? "translate-x-[18px]" : "translate-x-0.5",
-                )}
-              />
-            </button>
-            <label htmlFor={switchId} className="text-sm">
-              <span className="font-medium text-foreground">Share with the workspace</span>
-              <span className="block text-xs text-muted">
-                Everyone sees it in their sidebar; only admins can change it.
-              </span>
-            </label>
-          </div>
+          <Switch
+            checked={shared}
+            onChange={setShared}
+            label="Share with the workspace"
+            description="Everyone sees it in their sidebar; only admins can change it."
+          />
         )}
         <div className="flex justify-end gap-2 pt-1">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
