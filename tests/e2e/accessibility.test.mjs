@@ -4,6 +4,7 @@ import {
   assert,
   browserTimes,
   callProcedure,
+  clearOfMidnight,
   launchBrowser,
   newPage,
   registeredUser,
@@ -104,6 +105,10 @@ describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both the
     await settled(page);
     await assertAccessible(page, `${theme}: /companies`);
 
+    await page.goto("/settings/preferences");
+    await page.getByRole("switch", { name: "Desktop notifications" }).waitFor();
+    await assertAccessible(page, `${theme}: /settings/preferences`);
+
     await page.goto("/settings/properties");
     await page
       .getByRole("button", { name: /New property/ })
@@ -115,6 +120,7 @@ describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both the
   }
 
   before(async () => {
+    await clearOfMidnight(5 * 60_000);
     browser = await launchBrowser();
     const owner = await registeredUser(browser, { name: "Ada Lovelace", organization: "Readable Inc" });
     email = owner.email;
@@ -144,6 +150,15 @@ describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both the
       recordObject: "contact",
       recordId: ann.id,
     });
+    // Due two minutes ago (today, past midnight): it reminds on arriving, in each theme's browser profile.
+    const today = new Date();
+    today.setHours(0, 0, 0, 0);
+    await callProcedure(page, "tasks.create", {
+      title: "Call Ann back",
+      dueAt: new Date(Math.max(Date.now() - 2 * 60_000, today.getTime())),
+      recordObject: "contact",
+      recordId: ann.id,
+    });
     await owner.context.close();
   });
   after(() => browser?.close());
@@ -151,12 +166,19 @@ describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both the
   for (const theme of ["light", "dark"])
     it(`${theme}: lists, a record's panel, the palette, dialogs, tasks and settings`, async () => {
       // A browser set to the theme: the app follows it when nothing is stored (SPEC §4).
-      const { context, page } = await newPage(browser, { colorScheme: theme });
+      const { context, page } = await newPage(browser, { colorScheme: theme, reminders: true });
       try {
         await signIn(page, { email });
         await page.waitForURL("**/home");
         await page.getByTestId("home-tasks").getByText("Send Acme the proposal").waitFor();
-        await assertAccessible(page, `${theme}: /home`);
+        // The reminder of a task that came due a moment ago, in colour, its entrance over; then out of the way.
+        const reminder = page.locator("[data-sonner-toast]").filter({ hasText: "Call Ann back" });
+        await reminder.waitFor();
+        await reminder.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+        await screenshot(page, `accessibility-${theme}-reminder`);
+        await assertAccessible(page, `${theme}: /home with a task's reminder`);
+        await reminder.getByRole("button", { name: "Close toast" }).click();
+        await reminder.waitFor({ state: "detached" });
         await contactViews(page, theme);
         await otherViews(page, theme);
       } finally {

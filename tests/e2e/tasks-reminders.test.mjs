@@ -124,7 +124,16 @@ describe("task reminders: at a task's time, once in this browser; opened, comple
     const toast = reminder(page, "Confirm the venue");
     await toast.waitFor({ timeout: 15_000 });
     assert.match(await toast.innerText(), /Was due/);
-    await toast.getByRole("button", { name: "Done" }).click();
+    // From the keyboard: Alt+T reaches the notifications, Tab their buttons.
+    await page.keyboard.press("Alt+T");
+    const done = toast.getByRole("button", { name: "Done" });
+    const tabs = [];
+    while (!(await done.evaluate((button) => button === document.activeElement)) && tabs.length < 6) {
+      await page.keyboard.press("Tab");
+      tabs.push(await page.evaluate(() => document.activeElement?.textContent || document.activeElement?.ariaLabel));
+    }
+    assert.ok(tabs.length < 6, `Tab went through ${tabs.join(", ")}, not to Done`);
+    await page.keyboard.press("Enter");
     await page.locator("[data-sonner-toast]").filter({ hasText: "Completed “Confirm the venue”" }).waitFor();
     await eventually(async () => {
       const saved = await callProcedure(page, "tasks.get", { id: late.id }, { kind: "query" });

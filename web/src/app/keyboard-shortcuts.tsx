@@ -15,6 +15,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
     shortcuts: [
       { keys: [`${modKey}+K`], action: "Command palette: go anywhere, open or create a record, act on the open one" },
       { keys: ["?"], action: "These shortcuts" },
+      { keys: [`${altKey}+T`], action: "To the notifications: a reminder's Done and Snooze, a toast's Undo" },
     ],
   },
   {

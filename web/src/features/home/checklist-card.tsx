@@ -73,7 +73,11 @@ export function ChecklistCard({ className }: { className?: string }) {
         </li>
         <li>
           <StepLink to="/settings/preferences">
-            <StepBody icon={Palette} title="Set your preferences" description="Theme and how dates are written." />
+            <StepBody
+              icon={Palette}
+              title="Set your preferences"
+              description="Theme, how dates are written, task reminders."
+            />
           </StepLink>
         </li>
         <li>
