@@ -205,6 +205,46 @@ describe("/contacts from the keyboard", () => {
     assert.equal(await activeName(), "Cy Cole");
   });
 
+  it("the panel steps through the list: its ↑ ↓ buttons, or j and k from inside it; the list's cursor follows", async () => {
+    await page.goto("/contacts");
+    await row(names[4]).waitFor();
+    await row("Bob Baker").locator('[data-column-id="name"]').click();
+    await panel().getByRole("heading", { name: "Bob Baker" }).waitFor();
+    const position = panel().getByTestId("record-position");
+    assert.equal(await position.innerText(), "2 / 5");
+    await screenshot(page, "panel-stepper");
+
+    await panel().getByRole("button", { name: "Next contact" }).click();
+    await panel().getByRole("heading", { name: "Cy Cole" }).waitFor();
+    assert.equal(await position.innerText(), "3 / 5");
+    assert.equal(await activeName(), "Cy Cole", "the list's cursor follows the panel");
+    await row("Cy Cole").and(page.locator("[data-open=true]")).waitFor();
+
+    // From a field of the panel (the keyboard inside it), j and k step too; typed into a field, they are letters.
+    await panel().locator('dd[data-field="name"] button').focus();
+    await page.keyboard.press("j");
+    await panel().getByRole("heading", { name: "Di Dean" }).waitFor();
+    await page.keyboard.press("j");
+    await panel().getByRole("heading", { name: names[4] }).waitFor();
+    const next = panel().getByRole("button", { name: "Next contact" });
+    assert.equal(await next.isDisabled(), true, "the last record has no next one");
+    await page.keyboard.press("j");
+    assert.equal(await position.innerText(), "5 / 5");
+    await panel().getByRole("button", { name: "Previous contact" }).click();
+    await panel().getByRole("heading", { name: "Di Dean" }).waitFor();
+    await page.keyboard.press("k");
+    await panel().getByRole("heading", { name: "Cy Cole" }).waitFor();
+    assert.equal(await activeName(), "Cy Cole");
+    // The address names the record shown, so a reload or a copied link opens it.
+    assert.match(page.url(), /[?&]open=con_/);
+    const shown = new URL(page.url()).searchParams.get("open");
+    const cy = await callProcedure(page, "contacts.get", { id: shown }, { kind: "query" });
+    assert.equal(cy.contact.firstName, "Cy");
+
+    await page.keyboard.press("Escape");
+    await panel().waitFor({ state: "hidden" });
+  });
+
   it("a filter's chip opens its condition to change it, in place", async () => {
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     const add = page.getByRole("dialog", { name: "Add filter" });

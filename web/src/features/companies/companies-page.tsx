@@ -57,6 +57,7 @@ export default function CompaniesPage() {
         onClose={() => setOpenId(null)}
         onEdit={page.listProps.onEditCell}
         onDelete={page.deleteOpen}
+        stepping={page.stepping}
       />
     </RecordListPage>
   );

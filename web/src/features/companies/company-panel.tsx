@@ -5,6 +5,7 @@ import { EditableFields, forPanel, type PanelField } from "../records/record-fie
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
 import { panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
+import type { RecordStepping } from "../records/use-record-stepping";
 import { RecordTasks } from "../records/record-tasks";
 import { CompanyMark, companyColumns, companyFieldLabels } from "./company-columns";
 import { CompanyPeople } from "./company-people";
@@ -44,10 +45,11 @@ type CompanyPanelProps = {
   onEdit: EditCell<Company>;
   /** Moves the company to the trash. */
   onDelete: () => void;
+  stepping: RecordStepping | null;
 };
 
 /** The company opened from the table: its fields, its people, tasks, notes and timeline. */
-export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: CompanyPanelProps) {
+export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete, stepping }: CompanyPanelProps) {
   const query = useCompany(companyId);
   const details = query.data?.company.id === companyId ? query.data : undefined;
   const company = details?.company ?? preview;
@@ -62,6 +64,7 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete }: 
       }
       onClose={onClose}
       onDelete={onDelete}
+      stepping={stepping}
       title={name}
       description={[company?.domain, company?.industry].filter(Boolean).join(" · ")}
       leading={

@@ -6,6 +6,7 @@ import { RecordNotes } from "../records/record-notes";
 import { EditableFields, forPanel, type PanelField } from "../records/record-fields";
 import { RecordPropertyFields } from "../records/property-fields";
 import { panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
+import type { RecordStepping } from "../records/use-record-stepping";
 import { RecordTasks } from "../records/record-tasks";
 import { contactColumns, contactFieldLabels, contactName } from "./contact-columns";
 import { leadStatusLabels } from "./lead-status";
@@ -55,10 +56,11 @@ type ContactPanelProps = {
   onEdit: EditCell<Contact>;
   /** Moves the contact to the trash. */
   onDelete: () => void;
+  stepping: RecordStepping | null;
 };
 
 /** The contact opened from the table: its fields, tasks, notes and timeline, beside the list. */
-export function ContactPanel({ contactId, preview, onClose, onEdit, onDelete }: ContactPanelProps) {
+export function ContactPanel({ contactId, preview, onClose, onEdit, onDelete, stepping }: ContactPanelProps) {
   const query = useContact(contactId);
   const details = query.data?.contact.id === contactId ? query.data : undefined;
   const contact = details?.contact ?? preview;
@@ -73,6 +75,7 @@ export function ContactPanel({ contactId, preview, onClose, onEdit, onDelete }: 
       }
       onClose={onClose}
       onDelete={onDelete}
+      stepping={stepping}
       title={name}
       description={[contact?.title, contact?.companyName].filter(Boolean).join(" · ")}
       leading={<Avatar name={name} className="size-9" />}

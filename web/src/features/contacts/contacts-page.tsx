@@ -58,6 +58,7 @@ export default function ContactsPage() {
         onClose={() => setOpenId(null)}
         onEdit={page.listProps.onEditCell}
         onDelete={page.deleteOpen}
+        stepping={page.stepping}
       />
     </RecordListPage>
   );

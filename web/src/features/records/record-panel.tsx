@@ -1,18 +1,21 @@
-import { Check, Link2, Trash } from "lucide-react";
+import { Check, ChevronDown, ChevronUp, Link2, Trash } from "lucide-react";
 import { useEffect, type ComponentProps, type ReactNode } from "react";
 import { recordPath, rememberRecent } from "../../app/recent-records";
 import { useOfferRecordCommands } from "../../app/record-commands";
 import { toast, toastError } from "../../lib/toast";
+import { isPageKey } from "../../lib/typing";
 import { formatDateTime } from "../../lib/format";
 import { useCopy } from "../../lib/use-copy";
 import { useCurrentUser } from "../auth/use-current-user";
 import { carriesFields, type DataTableColumn } from "../../ui/data-table";
+import { cn } from "../../ui/cn";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { Sheet } from "../../ui/sheet";
 import { PossibleDuplicates } from "./possible-duplicates";
 import { PanelSection } from "./record-fields";
 import { RecordTimeline } from "./record-timeline";
 import { useBulkUpdate } from "./use-record-actions";
+import type { RecordStepping } from "./use-record-stepping";
 
 export function LoadingLines({ count, label = "Loading" }: { count: number; label?: string }) {
   return (
@@ -70,6 +73,8 @@ type RecordPanelProps = {
   query: { isError: boolean; error: { message: string } | null; refetch: () => unknown };
   /** Moves the record to the trash (the toast offers Undo); the panel closes. */
   onDelete?: () => void;
+  /** The records before and after this one in the list beside it; null when it is not in the list. */
+  stepping?: RecordStepping | null;
   timeline: Omit<ComponentProps<typeof RecordTimeline>, "items"> & {
     items: ComponentProps<typeof RecordTimeline>["items"];
   };
@@ -91,6 +96,7 @@ export function RecordPanel({
   query,
   timeline,
   onDelete,
+  stepping,
 }: RecordPanelProps) {
   const link = record && recordPath(record);
   const user = useCurrentUser().data?.id;
@@ -132,6 +138,7 @@ export function RecordPanel({
     { label: "Copy link", keywords: "share url address", run: () => void copyLink.copy() },
     ...(onDelete ? [{ label: "Move to the trash", keywords: "delete remove trash", run: onDelete }] : []),
   ]);
+  useStepKeys(open ? stepping : null);
   return (
     <Sheet
       open={open}
@@ -142,6 +149,7 @@ export function RecordPanel({
       actions={
         link && (
           <>
+            {stepping && <Stepper stepping={stepping} noun={timeline.noun} />}
             <CopyLinkButton copy={copyLink} noun={timeline.noun} />
             {onDelete && (
               <button
@@ -189,5 +197,60 @@ function CopyLinkButton({ copy: { copied, copy }, noun }: { copy: ReturnType<typ
     >
       {copied ? <Check className="size-4 text-success" aria-hidden /> : <Link2 className="size-4" aria-hidden />}
     </button>
+  );
+}
+
+/**
+ * j and k from inside the panel step to the next and previous record, as they move the list's cursor from the list
+ * (which the open record follows): a person working through a list keeps their hands where they are.
+ */
+function useStepKeys(stepping: RecordStepping | null | undefined) {
+  const { next, previous } = stepping ?? {};
+  useEffect(() => {
+    if (!next && !previous) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !isPageKey(event)) return;
+      if (!(event.target instanceof Element) || !event.target.closest("[data-sheet]")) return;
+      const step = event.key === "j" ? next : event.key === "k" ? previous : undefined;
+      if (step === undefined) return;
+      event.preventDefault();
+      step?.();
+    };
+    window.addEventListener("keydown", handleKeyDown);
+    return () => window.removeEventListener("keydown", handleKeyDown);
+  }, [next, previous]);
+}
+
+/** The open record's place in the list, with the previous and next records a click away. */
+function Stepper({ stepping: { position, total, previous, next }, noun }: { stepping: RecordStepping; noun: string }) {
+  return (
+    <div className="flex items-center">
+      <span className="px-1 text-xs text-muted tabular-nums" data-testid="record-position">
+        {position.toLocaleString()}
+        {total !== null && ` / ${Math.max(total, position).toLocaleString()}`}
+      </span>
+      <button
+        type="button"
+        onClick={previous ?? undefined}
+        disabled={!previous}
+        aria-label={`Previous ${noun}`}
+        aria-keyshortcuts="K"
+        title={`Previous ${noun} (k)`}
+        className={cn(headerButton, "disabled:opacity-40 disabled:hover:bg-transparent")}
+      >
+        <ChevronUp className="size-4" aria-hidden />
+      </button>
+      <button
+        type="button"
+        onClick={next ?? undefined}
+        disabled={!next}
+        aria-label={`Next ${noun}`}
+        aria-keyshortcuts="J"
+        title={`Next ${noun} (j)`}
+        className={cn(headerButton, "disabled:opacity-40 disabled:hover:bg-transparent")}
+      >
+        <ChevronDown className="size-4" aria-hidden />
+      </button>
+    </div>
   );
 }

@@ -26,6 +26,7 @@ import { recordPatchOf, useRecordProperties } from "./property-columns";
 import { useCompanyOptions } from "./reference-fields";
 import { useBulkDelete } from "./use-bulk-delete";
 import { useRestoreRecords } from "./use-record-actions";
+import { useRecordStepping } from "./use-record-stepping";
 import { useGoneProperties } from "./use-gone-properties";
 import { LISTED_BESIDE_COLUMNS, tableStorageKey } from "./list-fields";
 import { withTrashColumns } from "./record-columns";
@@ -188,6 +189,8 @@ export function useRecordPage<T extends PageTypes>({
     },
   });
   const preview = useMemo(() => pages.rows.find((row) => row.id === openId), [pages.rows, openId]);
+  // The trash's rows do not open; a record opened while it is shown is a live one, not among them.
+  const stepping = useRecordStepping(pages, list.trash ? null : openId, setOpenId);
 
   return {
     list,
@@ -203,6 +206,8 @@ export function useRecordPage<T extends PageTypes>({
     deleteRecords: bulkDelete.deleteSelected,
     /** The open record as the list has it, so the panel's header shows before the record loads. */
     preview,
+    /** The panel's steps to the records before and after the open one in the list. */
+    stepping,
     /** RecordListPage's props that every object fills the same way. */
     listProps: {
       object,

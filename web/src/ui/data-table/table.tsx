@@ -77,6 +77,19 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   // any read of the list is on its way (a refetch of its pages, after a reload or a write): TanStack
   // drops a next page asked for then, and someone already at the bottom would scroll no further.
   // Asked again once that read is done.
+  // A record opened from elsewhere than the list's keys (the panel's previous and next): the cursor goes to its row,
+  // in view, so the list shows where the panel is and ↑ ↓ go on from there. Not the one open as the table mounts,
+  // whose place a scroll being restored holds.
+  const shownOpenRowId = useRef(openRowId);
+  useEffect(() => {
+    if (shownOpenRowId.current === openRowId) return;
+    shownOpenRowId.current = openRowId;
+    const index = openRowId == null ? -1 : ids.indexOf(openRowId);
+    if (index < 0 || index === activeIndex) return;
+    setActiveId(openRowId!);
+    virtualizer.scrollToIndex(index, { align: "auto" });
+  }, [openRowId, ids, activeIndex, virtualizer]);
+
   const { hasNextPage, isFetching, fetchNextPage, status } = pages;
   useEffect(() => {
     if (hasNextPage && !isFetching && status !== "error" && lastVisible >= displayRows.length - 25) fetchNextPage();
