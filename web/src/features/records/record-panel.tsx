@@ -1,4 +1,4 @@
-import { Check, ChevronDown, ChevronUp, Link2, Trash } from "lucide-react";
+import { Check, ChevronDown, ChevronUp, Link2, Trash, type LucideIcon } from "lucide-react";
 import { useEffect, type ComponentProps, type ReactNode } from "react";
 import { recordPath, rememberRecent } from "../../app/recent-records";
 import { useOfferRecordCommands } from "../../app/record-commands";
@@ -229,28 +229,34 @@ function Stepper({ stepping: { position, total, previous, next }, noun }: { step
         {position.toLocaleString()}
         {total !== null && ` / ${Math.max(total, position).toLocaleString()}`}
       </span>
-      <button
-        type="button"
-        onClick={previous ?? undefined}
-        disabled={!previous}
-        aria-label={`Previous ${noun}`}
-        aria-keyshortcuts="K"
-        title={`Previous ${noun} (k)`}
-        className={cn(headerButton, "disabled:opacity-40 disabled:hover:bg-transparent")}
-      >
-        <ChevronUp className="size-4" aria-hidden />
-      </button>
-      <button
-        type="button"
-        onClick={next ?? undefined}
-        disabled={!next}
-        aria-label={`Next ${noun}`}
-        aria-keyshortcuts="J"
-        title={`Next ${noun} (j)`}
-        className={cn(headerButton, "disabled:opacity-40 disabled:hover:bg-transparent")}
-      >
-        <ChevronDown className="size-4" aria-hidden />
-      </button>
+      <StepButton step={previous} label={`Previous ${noun}`} shortcut="k" icon={ChevronUp} />
+      <StepButton step={next} label={`Next ${noun}`} shortcut="j" icon={ChevronDown} />
     </div>
+  );
+}
+
+function StepButton({
+  step,
+  label,
+  shortcut,
+  icon: Icon,
+}: {
+  step: (() => void) | null;
+  label: string;
+  shortcut: string;
+  icon: LucideIcon;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={step ?? undefined}
+      disabled={!step}
+      aria-label={label}
+      aria-keyshortcuts={shortcut.toUpperCase()}
+      title={`${label} (${shortcut})`}
+      className={cn(headerButton, "disabled:opacity-40 disabled:hover:bg-transparent")}
+    >
+      <Icon className="size-4" aria-hidden />
+    </button>
   );
 }
