@@ -19,35 +19,17 @@ import {
   timelinePage,
   updateRecord,
 } from "../domain/records/lifecycle";
-import { listRecords } from "../domain/records/list";
-import {
-  companyDuplicates,
-  companyDuplicatePairs,
-  companyLookAlikes,
-  dismissDuplicate,
-  undismissDuplicate,
-} from "../domain/records/duplicates";
+import { companyDuplicates, companyDuplicatePairs, companyLookAlikes } from "../domain/records/duplicates";
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { isValidDomain, normalizeDomain } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
-import {
-  companyCreateInput,
-  companyUpdateInput,
-  dismissDuplicateInput,
-  duplicatePairsInput,
-  recordIdInput,
-  recordIdsInput,
-  recordListInput,
-} from "../schemas/records";
+import { companyCreateInput, companyUpdateInput, recordIdInput, recordIdsInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
-import { bulkUpdate } from "../domain/records/bulk";
-import { companyImport, importMatches, importRecords } from "../domain/records/import-records";
-import { mergeRecords } from "../domain/records/merge";
+import { recordProcedures } from "./record-procedures";
+import { companyImport } from "../domain/records/import-records";
 import { assertKeyFree, companyDomainKey, rethrowKeyClash } from "../domain/records/unique-key";
-import { importBatchInput, importMatchesInput } from "../schemas/imports";
 import { keyed } from "../schemas/write-key";
 import { answerOnce, updateOnce } from "../domain/write-keys";
-import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Company = WithoutDerived<typeof companies.$inferSelect>;
 
@@ -63,8 +45,12 @@ function domainOf(value: string | null | undefined): string | null {
 }
 
 export const companiesRouter = createTRPCRouter({
-  /** One D1 round trip: the membership check rides in the list's batch. */
-  list: memberReadProcedure.input(recordListInput).query(({ ctx, input }) => listRecords(ctx, companyConfig, input)),
+  ...recordProcedures({
+    object: "company",
+    config: companyConfig,
+    importObject: companyImport,
+    duplicatePairs: companyDuplicatePairs,
+  }),
 
   /**
    * The company, its live contacts (by name, up to COMPANY_CONTACTS_LIMIT) and its timeline: one D1
@@ -111,21 +97,6 @@ export const companiesRouter = createTRPCRouter({
   lookAlikes: memberReadProcedure
     .input(z.object({ name: z.string().trim().min(1).max(200) }))
     .query(({ ctx, input }) => companyLookAlikes(ctx, input.name)),
-
-  /** The organization's possible duplicates, two by two (see companyDuplicatePairs): what "Find duplicates" lists. */
-  duplicatePairs: memberReadProcedure
-    .input(duplicatePairsInput)
-    .query(({ ctx, input }) => companyDuplicatePairs(ctx, input)),
-
-  /** Two companies someone says are not the same: neither list nor panel offers the pair again. */
-  dismissDuplicate: memberProcedure
-    .input(dismissDuplicateInput)
-    .mutation(({ ctx, input }) => dismissDuplicate(ctx.db, "company", ctx.org.id, ctx.uid, input.ids)),
-
-  /** Undo of dismissDuplicate: the pair is offered again. */
-  undismissDuplicate: memberProcedure
-    .input(dismissDuplicateInput)
-    .mutation(({ ctx, input }) => undismissDuplicate(ctx.db, "company", ctx.org.id, input.ids)),
 
   /** Once per `key`: sent again, the company it made (see createRecordOnce). */
   create: memberProcedure.input(keyed(companyCreateInput)).mutation(({ ctx, input: { key, ...input } }) => {
@@ -193,23 +164,4 @@ export const companiesRouter = createTRPCRouter({
         restoreRecords(ctx, companyConfig, companyDomainKey, ids, undefined, remember),
       ),
     ),
-
-  bulkUpdate: memberProcedure
-    .input(keyed(bulkUpdateInput))
-    .mutation(({ ctx, input }) => bulkUpdate(ctx.db, companyConfig, ctx.org.id, ctx.uid, input)),
-
-  /** Folds one company into another: contacts, timeline, tasks and notes move to the survivor. */
-  merge: memberProcedure
-    .input(keyed(mergeInput))
-    .mutation(({ ctx, input }) => mergeRecords(ctx.db, companyConfig, ctx.org.id, ctx.uid, input)),
-
-  /** For an import's preview: the live company each mapped row's domain already names, or null. */
-  importMatches: memberProcedure
-    .input(importMatchesInput)
-    .query(({ ctx, input }) => importMatches(ctx.db, companyImport, ctx.org.id, input.rows)),
-
-  /** One batch (≤ 100 rows) of a CSV import; duplicates by domain. Same input and result as contacts.import. */
-  import: memberProcedure
-    .input(importBatchInput)
-    .mutation(({ ctx, input }) => importRecords(ctx.db, companyImport, ctx.org.id, ctx.uid, input)),
 });

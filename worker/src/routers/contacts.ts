@@ -20,14 +20,7 @@ import {
   timelinePage,
   updateRecord,
 } from "../domain/records/lifecycle";
-import { listRecords } from "../domain/records/list";
-import {
-  contactDuplicates,
-  contactDuplicatePairs,
-  contactEmailHolders,
-  dismissDuplicate,
-  undismissDuplicate,
-} from "../domain/records/duplicates";
+import { contactDuplicates, contactDuplicatePairs, contactEmailHolders } from "../domain/records/duplicates";
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { normalizeEmail, sortNameOf } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
@@ -35,28 +28,26 @@ import {
   contactCreateInput,
   contactUpdateInput,
   EMPTY_CONTACT_MESSAGE,
-  dismissDuplicateInput,
-  duplicatePairsInput,
   emailHoldersInput,
   recordIdInput,
   recordIdsInput,
-  recordListInput,
 } from "../schemas/records";
 import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
-import { bulkUpdate } from "../domain/records/bulk";
-import { contactImport, importMatches, importRecords } from "../domain/records/import-records";
-import { mergeRecords } from "../domain/records/merge";
+import { recordProcedures } from "./record-procedures";
+import { contactImport } from "../domain/records/import-records";
 import { assertKeyFree, contactEmailKey, rethrowKeyClash } from "../domain/records/unique-key";
-import { importBatchInput, importMatchesInput } from "../schemas/imports";
 import { keyed } from "../schemas/write-key";
 import { answerOnce, updateOnce } from "../domain/write-keys";
-import { bulkUpdateInput, mergeInput } from "../schemas/records";
 
 type Contact = WithoutDerived<typeof contacts.$inferSelect>;
 
 export const contactsRouter = createTRPCRouter({
-  /** One D1 round trip: the membership check rides in the list's batch. */
-  list: memberReadProcedure.input(recordListInput).query(({ ctx, input }) => listRecords(ctx, contactConfig, input)),
+  ...recordProcedures({
+    object: "contact",
+    config: contactConfig,
+    importObject: contactImport,
+    duplicatePairs: contactDuplicatePairs,
+  }),
 
   /**
    * The contact (with companyName, as its list rows have it), its company and its timeline: one D1
@@ -104,21 +95,6 @@ export const contactsRouter = createTRPCRouter({
   emailHolders: memberReadProcedure
     .input(emailHoldersInput)
     .query(({ ctx, input }) => contactEmailHolders(ctx, input.email)),
-
-  /** The organization's possible duplicates, two by two (see contactDuplicatePairs): what "Find duplicates" lists. */
-  duplicatePairs: memberReadProcedure
-    .input(duplicatePairsInput)
-    .query(({ ctx, input }) => contactDuplicatePairs(ctx, input)),
-
-  /** Two contacts someone says are not the same: neither list nor panel offers the pair again. */
-  dismissDuplicate: memberProcedure
-    .input(dismissDuplicateInput)
-    .mutation(({ ctx, input }) => dismissDuplicate(ctx.db, "contact", ctx.org.id, ctx.uid, input.ids)),
-
-  /** Undo of dismissDuplicate: the pair is offered again. */
-  undismissDuplicate: memberProcedure
-    .input(dismissDuplicateInput)
-    .mutation(({ ctx, input }) => undismissDuplicate(ctx.db, "contact", ctx.org.id, input.ids)),
 
   /** Once per `key`: sent again, the contact it made (see createRecordOnce). */
   create: memberProcedure.input(keyed(contactCreateInput)).mutation(({ ctx, input: { key, ...input } }) => {
@@ -231,24 +207,4 @@ export const contactsRouter = createTRPCRouter({
         ),
       ),
     ),
-
-  /** Assign, tag, untag or set a property on many contacts at once. */
-  bulkUpdate: memberProcedure
-    .input(keyed(bulkUpdateInput))
-    .mutation(({ ctx, input }) => bulkUpdate(ctx.db, contactConfig, ctx.org.id, ctx.uid, input)),
-
-  /** Folds one contact into another: timeline, tasks and notes move to the survivor. */
-  merge: memberProcedure
-    .input(keyed(mergeInput))
-    .mutation(({ ctx, input }) => mergeRecords(ctx.db, contactConfig, ctx.org.id, ctx.uid, input)),
-
-  /** For an import's preview: the live contact each mapped row's email already names, or null. */
-  importMatches: memberProcedure
-    .input(importMatchesInput)
-    .query(({ ctx, input }) => importMatches(ctx.db, contactImport, ctx.org.id, input.rows)),
-
-  /** One batch (≤ 100 rows) of a CSV import; duplicates by email. */
-  import: memberProcedure
-    .input(importBatchInput)
-    .mutation(({ ctx, input }) => importRecords(ctx.db, contactImport, ctx.org.id, ctx.uid, input)),
 });

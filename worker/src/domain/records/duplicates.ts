@@ -24,7 +24,7 @@ export const MAX_DUPLICATES = 5;
 /** Same-name candidates read before the company rule sifts them (a common name recurs in 100,000). */
 const NAME_CANDIDATES = 50;
 
-type Reader = {
+export type DuplicatesReader = {
   db: Database;
   orgScope: SQL;
   readAsMember: (statements: BatchItem<"sqlite">[]) => Promise<{ results: unknown[] }>;
@@ -35,7 +35,7 @@ type Reader = {
  * candidate statement's rows. NOT_FOUND unless the record is live in the organization.
  */
 async function readWithRecord<Asked, Candidates extends unknown[][]>(
-  reader: Reader,
+  reader: DuplicatesReader,
   object: "contact" | "company",
   statements: BatchItem<"sqlite">[],
 ): Promise<[Asked, ...Candidates]> {
@@ -98,7 +98,7 @@ const contactSide = (row: Omit<ContactShown, "companyId">) => ({
  * companies are two people; one without a company may be the other captured twice). Index reads
  * only: contact_emails for the emails, contacts_org_name_idx for the name.
  */
-export async function contactDuplicates(reader: Reader, id: string): Promise<PossibleDuplicate[]> {
+export async function contactDuplicates(reader: DuplicatesReader, id: string): Promise<PossibleDuplicate[]> {
   const { db, orgScope } = reader;
   const r = alias(contacts, "r");
   const d = alias(contacts, "d");
@@ -166,7 +166,7 @@ export async function contactDuplicates(reader: Reader, id: string): Promise<Pos
  * A company's likely duplicates: live companies with the same name, any case, punctuation or legal
  * form ("Acme, Inc." and "ACME Corp": match_name; domains are unique already). One range of companies_org_match_idx.
  */
-export async function companyDuplicates(reader: Reader, id: string): Promise<PossibleDuplicate[]> {
+export async function companyDuplicates(reader: DuplicatesReader, id: string): Promise<PossibleDuplicate[]> {
   const { db, orgScope } = reader;
   const r = alias(companies, "r");
   const d = alias(companies, "d");
@@ -262,7 +262,7 @@ type PairsSpec<T extends PairTable> = {
 };
 
 /** One more than a page of pairs sharing the spec's key, from the index holding it (key, then ids), the dismissed left out. */
-function pairsByKey<T extends PairTable>(reader: Reader, spec: PairsSpec<T>, input: PairsInput): FoundPairs {
+function pairsByKey<T extends PairTable>(reader: DuplicatesReader, spec: PairsSpec<T>, input: PairsInput): FoundPairs {
   const { db, orgScope } = reader;
   const [a, b] = [alias(spec.table, "a") as T, alias(spec.table, "b") as T];
   return db
@@ -291,7 +291,7 @@ function pairsByKey<T extends PairTable>(reader: Reader, spec: PairsSpec<T>, inp
 }
 
 /** The pairs found, with only their rows read, by id, as the spec's cards show them. */
-function readPairs<T extends PairTable>(reader: Reader, spec: PairsSpec<T>, found: FoundPairs) {
+function readPairs<T extends PairTable>(reader: DuplicatesReader, spec: PairsSpec<T>, found: FoundPairs) {
   const [one, other] = [alias(spec.table, "one") as T, alias(spec.table, "other") as T];
   return reader.db
     .select({ key: found.key, a: spec.side(one, "a"), b: spec.side(other, "b") })
@@ -326,7 +326,7 @@ function shareAnEmail(
  * One more than a page of contacts sharing an email, two by two, by email (the primary key of
  * contact_emails), each pair once: at the first email they share. The dismissed left out.
  */
-function contactPairsByEmail(reader: Reader, input: PairsInput): FoundPairs {
+function contactPairsByEmail(reader: DuplicatesReader, input: PairsInput): FoundPairs {
   const { db, orgScope } = reader;
   const [x, y] = [alias(contactEmails, "x"), alias(contactEmails, "y")];
   return db
@@ -375,7 +375,7 @@ const contactPairsSpec: PairsSpec<typeof contacts> = {
  * differ (the panel's rule, contactDuplicates), by name; never a pair someone said is not one. The
  * first page reads both in one batch; a page in the names reads only them.
  */
-export async function contactDuplicatePairs(reader: Reader, input: PairsInput): Promise<DuplicatePairsPage> {
+export async function contactDuplicatePairs(reader: DuplicatesReader, input: PairsInput): Promise<DuplicatePairsPage> {
   type Side = Omit<ContactShown, "companyId">;
   const inNames = !!input.cursor && input.cursor.reason !== "email";
   const byName = readPairs(
@@ -412,7 +412,7 @@ const companyPairsSpec: PairsSpec<typeof companies> = {
  * The organization's live companies that share a name, two by two, unless dismissed: the name as
  * match_name has it ("Acme, Inc." and "ACME Corp" alike), from companies_org_match_idx.
  */
-export async function companyDuplicatePairs(reader: Reader, input: PairsInput): Promise<DuplicatePairsPage> {
+export async function companyDuplicatePairs(reader: DuplicatesReader, input: PairsInput): Promise<DuplicatePairsPage> {
   type Side = { id: string; name: string; domain: string | null };
   const { results } = await reader.readAsMember([
     readPairs(reader, companyPairsSpec, pairsByKey(reader, companyPairsSpec, input)),
@@ -476,7 +476,7 @@ export function matchNameOf(name: string | SQL): SQL<string> {
 }
 
 /** What a new company's form warns of: up to three live companies whose name `name` looks like (match_name). */
-export async function companyLookAlikes(reader: Reader, name: string) {
+export async function companyLookAlikes(reader: DuplicatesReader, name: string) {
   const { db, orgScope } = reader;
   const { results } = await reader.readAsMember([
     db
@@ -499,7 +499,7 @@ export async function companyLookAlikes(reader: Reader, name: string) {
  * What a new contact's form warns of: up to three live contacts holding `email` (normalised), as
  * their primary email first, then as another address. From contact_emails' key, then by id.
  */
-export async function contactEmailHolders(reader: Reader, email: string) {
+export async function contactEmailHolders(reader: DuplicatesReader, email: string) {
   const { db, orgScope } = reader;
   const e = contactEmails;
   const { results } = await reader.readAsMember([
