@@ -218,6 +218,13 @@ describe("on a phone (390 px)", () => {
     await panel.getByRole("heading", { name: "Maximiliana Featherstonehaugh" }).waitFor();
     const panelBox = await panel.boundingBox();
     assert.ok(panelBox.width >= PHONE.width - 2, `the panel is ${panelBox.width} px wide`);
+    // Its header holds the name, the list's ↑ ↓ and the buttons on the screen, the name still readable beside them.
+    const close = await panel.getByRole("button", { name: "Close panel" }).boundingBox();
+    assert.ok(close.x + close.width <= PHONE.width, "Close is on the screen");
+    await panel.getByRole("button", { name: "Next contact" }).waitFor();
+    const heading = await panel.getByRole("heading", { name: "Maximiliana Featherstonehaugh" }).boundingBox();
+    await screenshot(page, "phone-record-panel");
+    assert.ok(heading.width >= 120, `the name has ${heading.width} px`);
     assert.deepEqual(page.errors, []);
   });
 

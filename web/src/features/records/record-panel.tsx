@@ -225,7 +225,8 @@ function useStepKeys(stepping: RecordStepping | null | undefined) {
 function Stepper({ stepping: { position, total, previous, next }, noun }: { stepping: RecordStepping; noun: string }) {
   return (
     <div className="flex items-center">
-      <span className="px-1 text-xs text-muted tabular-nums" data-testid="record-position">
+      {/* Not on a phone, where the panel's width goes to the record's name. */}
+      <span className="hidden px-1 text-xs text-muted tabular-nums sm:inline" data-testid="record-position">
         {position.toLocaleString()}
         {total !== null && ` / ${Math.max(total, position).toLocaleString()}`}
       </span>
