@@ -108,7 +108,7 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
     }
   });
 
-  it("sets a custom property on the selected contacts", async () => {
+  it("sets a custom property, and a lead status, on the selected contacts", async () => {
     await callProcedure(page, "properties.create", {
       object: "contact",
       key: "segment",
@@ -130,6 +130,17 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
     await dialog.waitFor({ state: "hidden" });
     for (const name of ["Ann Lee", "Annie Lee"])
       await row(name).locator('[data-column-id="prop:segment"]').filter({ hasText: "Enterprise" }).waitFor();
+
+    // A built-in field too: the lead status, by its label, which every contact keeps (no Clear value).
+    await page.getByTestId("selection-bar").getByRole("button", { name: "Set property" }).click();
+    await dialog.locator('select[name="property"]').selectOption({ label: "Lead status" });
+    await dialog.locator('select[name="value"]').selectOption({ label: "Contacted" });
+    assert.equal(await dialog.getByRole("button", { name: "Clear value" }).count(), 0);
+    await screenshot(page, "bulk-set-lead-status");
+    await dialog.getByRole("button", { name: "Set property" }).click();
+    await toast("Set Lead status to “Contacted” on 2 contacts.").waitFor();
+    for (const name of ["Ann Lee", "Annie Lee"])
+      await row(name).locator('[data-column-id="leadStatus"]').filter({ hasText: "Contacted" }).waitFor();
   });
 
   it("merge two contacts", async () => {

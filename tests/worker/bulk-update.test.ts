@@ -186,6 +186,99 @@ describe("contacts.bulkUpdate: setProperty", () => {
   });
 });
 
+describe("bulkUpdate: a built-in field", () => {
+  it("sets contacts' lead status, with a new version and the change from → to in each timeline", async () => {
+    const { caller, identity } = await ownerOfNewOrganization();
+    const [ann, bob] = await contactsNamed(caller, "Ann", "Bob");
+    await caller.contacts.update({ id: bob.id, version: 1, patch: { leadStatus: "contacted" } });
+    const result = await caller.contacts.bulkUpdate({
+      ids: [ann.id, bob.id],
+      action: { type: "setField", field: "leadStatus", value: "contacted" },
+    });
+    expect(result).toEqual({ updated: 1, matched: 2 });
+    const { contact, last } = await seen(caller, ann.id);
+    expect(contact).toMatchObject({ leadStatus: "contacted", version: 2 });
+    expect(last).toMatchObject({ actorId: identity.uid, changes: { leadStatus: ["new", "contacted"] } });
+    const contacted = await caller.contacts.list({
+      filter: { combinator: "and", conditions: [{ field: "leadStatus", operator: "eq", value: "contacted" }] },
+    });
+    expect(ids(contacted.items).sort()).toEqual([ann.id, bob.id].sort());
+  });
+
+  it("sets and clears a contact's source, trimmed as an update stores it", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const [ann] = await contactsNamed(caller, "Ann");
+    await caller.contacts.bulkUpdate({
+      ids: [ann.id],
+      action: { type: "setField", field: "source", value: " Webinar " },
+    });
+    expect((await seen(caller, ann.id)).contact.source).toBe("Webinar");
+    await caller.contacts.bulkUpdate({ ids: [ann.id], action: { type: "setField", field: "source", value: null } });
+    const { contact, last } = await seen(caller, ann.id);
+    expect(contact).toMatchObject({ source: null, version: 3 });
+    expect(last?.changes).toEqual({ source: ["Webinar", null] });
+  });
+
+  it("sets companies' industry and size", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme" });
+    await caller.companies.bulkUpdate({
+      ids: [acme.id],
+      action: { type: "setField", field: "industry", value: "Robotics" },
+    });
+    await caller.companies.bulkUpdate({ ids: [acme.id], action: { type: "setField", field: "size", value: "51-200" } });
+    const { company, timeline } = await caller.companies.get({ id: acme.id });
+    expect(company).toMatchObject({ industry: "Robotics", size: "51-200", version: 3 });
+    expect(timeline[0]?.changes).toEqual({ size: [null, "51-200"] });
+  });
+
+  it("refuses a lead status that is not one, an empty one, and a field the object does not have, writing nothing", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const [ann] = await contactsNamed(caller, "Ann");
+    const acme = await caller.companies.create({ name: "Acme" });
+    for (const value of ["hot", null])
+      await expectTRPCError(
+        caller.contacts.bulkUpdate({ ids: [ann.id], action: { type: "setField", field: "leadStatus", value } }),
+        "BAD_REQUEST",
+        "Choose a lead status: new, contacted, qualified, unqualified, customer.",
+      );
+    await expectTRPCError(
+      caller.contacts.bulkUpdate({ ids: [ann.id], action: { type: "setField", field: "industry", value: "Robotics" } }),
+      "BAD_REQUEST",
+      "Contacts have no industry to set.",
+    );
+    await expectTRPCError(
+      caller.companies.bulkUpdate({ ids: [acme.id], action: { type: "setField", field: "leadStatus", value: "new" } }),
+      "BAD_REQUEST",
+      "Companies have no lead status to set.",
+    );
+    await expectTRPCError(
+      caller.contacts.bulkUpdate({
+        ids: [ann.id],
+        action: { type: "setField", field: "source", value: "x".repeat(101) },
+      }),
+      "BAD_REQUEST",
+      /^Source: /,
+    );
+    expect((await seen(caller, ann.id)).contact.version).toBe(1);
+    expect((await caller.companies.get({ id: acme.id })).company.version).toBe(1);
+  });
+
+  it("is NOT_FOUND for another organization's contacts and changes nothing there", async () => {
+    const a = await ownerOfNewOrganization("Org A");
+    const b = await ownerOfNewOrganization("Org B");
+    const [theirs] = await contactsNamed(b.caller, "Bob");
+    await expectTRPCError(
+      a.caller.contacts.bulkUpdate({
+        ids: [theirs.id],
+        action: { type: "setField", field: "leadStatus", value: "customer" },
+      }),
+      "NOT_FOUND",
+    );
+    expect((await seen(b.caller, theirs.id)).contact).toMatchObject({ leadStatus: "new", version: 1 });
+  });
+});
+
 describe("contacts.bulkUpdate: scope and limits", () => {
   it("is NOT_FOUND for another organization's ids and writes nothing in either organization", async () => {
     const a = await ownerOfNewOrganization("Org A");

@@ -192,11 +192,20 @@ export const companyUpdateInput = z.object({
 });
 export type CompanyUpdateInput = z.input<typeof companyUpdateInput>;
 
+/** The built-in fields a bulk edit sets (HubSpot's "bulk edit" of a lead status), each checked as an update checks it. */
+export const bulkFieldSchemas = {
+  contact: { leadStatus: contactShape.leadStatus, source: contactShape.source },
+  company: { industry: companyShape.industry, size: companyShape.size },
+} as const;
+export const bulkFields = ["leadStatus", "source", "industry", "size"] as const;
+export type BulkField = (typeof bulkFields)[number];
+
 export const bulkAction = z.discriminatedUnion("type", [
   z.object({ type: z.literal("assign"), ownerId: z.string().min(1).max(128).nullable() }),
   z.object({ type: z.literal("addTag"), tag }),
   z.object({ type: z.literal("removeTag"), tag }),
   z.object({ type: z.literal("setProperty"), key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), value: z.unknown() }),
+  z.object({ type: z.literal("setField"), field: z.enum(bulkFields), value: z.string().max(500).nullable() }),
 ]);
 export type BulkAction = z.infer<typeof bulkAction>;
 export const bulkUpdateInput = z.object({

@@ -1,10 +1,11 @@
 import type { inferOutput } from "@trpc/tanstack-react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import type { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
 import { Dialog } from "../../ui/dialog";
 import { Field, Input, Select } from "../../ui/input";
+import type { BulkChoice } from "./bulk-fields";
 import { inputTypeOf, parsePropertyInput } from "./property-values";
 
 type Property = inferOutput<typeof trpc.properties.list>[number];
@@ -97,7 +98,7 @@ export function BulkTagDialog({ mode, open, onOpenChange, count, suggestions, pe
 }
 
 /** The typed value a property input holds, and how a toast shows it. */
-function parseValue(property: Property, raw: string, multi: string[]): { value: unknown; shown: string } | string {
+function parseValue(property: BulkChoice, raw: string, multi: string[]): { value: unknown; shown: string } | string {
   switch (property.type) {
     case "number":
     case "currency": {
@@ -116,7 +117,8 @@ function parseValue(property: Property, raw: string, multi: string[]): { value: 
       // Text, web addresses and emails as the server stores them ("acme.com" is https://acme.com), in its words.
       if (!raw.trim()) return "Enter a value.";
       const parsed = parsePropertyInput(property, raw);
-      return parsed.ok ? { value: parsed.value, shown: `“${String(parsed.value)}”` } : parsed.error;
+      if (!parsed.ok) return parsed.error;
+      return { value: parsed.value, shown: `“${property.optionLabels?.[raw] ?? String(parsed.value)}”` };
     }
   }
 }
@@ -125,21 +127,26 @@ type BulkPropertyDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   count: string;
+  /** The object's built-in fields a bulk edit sets, listed first. */
+  fields: BulkChoice[];
   properties: Property[] | undefined;
   loadError: string | null;
   pending: boolean;
-  /** `value` null clears the property. */
-  onSubmit: (property: Property, value: unknown, shown: string) => void;
+  /** `value` null clears the field or property. */
+  onSubmit: (choice: BulkChoice, value: unknown, shown: string) => void;
 };
 
-/** Pick a custom property and a value of its type; every selected record gets it. */
+/** Pick a field or custom property and a value of its type; every selected record gets it. */
 export function BulkPropertyDialog(props: BulkPropertyDialogProps) {
-  const { open, onOpenChange, count, properties, loadError, pending, onSubmit } = props;
+  const { open, onOpenChange, count, fields, properties, loadError, pending, onSubmit } = props;
   const [key, setKey] = useState("");
   const [raw, setRaw] = useState("");
   const [multi, setMulti] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const property = properties?.find((p) => p.key === key) ?? properties?.[0];
+  // A custom property's key never equals a field's: fields are camelCase, keys snake_case.
+  const custom = useMemo(() => (properties ?? []).map((p): BulkChoice => ({ ...p, builtIn: false })), [properties]);
+  const choices = [...fields, ...custom];
+  const property = choices.find((p) => p.key === key) ?? choices[0];
 
   useEffect(() => {
     if (!open) return;
@@ -171,7 +178,7 @@ export function BulkPropertyDialog(props: BulkPropertyDialogProps) {
         <p className="text-sm text-danger">Could not load the properties: {loadError}</p>
       ) : !properties ? (
         <p className="text-sm text-muted">Loading properties…</p>
-      ) : properties.length === 0 || !property ? (
+      ) : !property ? (
         <p className="text-sm text-muted">
           There are no custom properties yet. Admins define them in Settings → Properties.
         </p>
@@ -180,11 +187,21 @@ export function BulkPropertyDialog(props: BulkPropertyDialogProps) {
           <Field label="Property">
             {(field) => (
               <Select {...field} name="property" value={property.key} onChange={(e) => choose(e.target.value)}>
-                {properties.map((p) => (
-                  <option key={p.key} value={p.key}>
-                    {p.label}
-                  </option>
-                ))}
+                {[
+                  { label: "Fields", choices: fields },
+                  { label: "Custom properties", choices: custom },
+                ].map(
+                  (group) =>
+                    group.choices.length > 0 && (
+                      <optgroup key={group.label} label={group.label}>
+                        {group.choices.map((p) => (
+                          <option key={p.key} value={p.key}>
+                            {p.label}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ),
+                )}
               </Select>
             )}
           </Field>
@@ -224,7 +241,7 @@ export function BulkPropertyDialog(props: BulkPropertyDialogProps) {
                     ) : (
                       options.map((option) => (
                         <option key={option} value={option}>
-                          {option}
+                          {property.optionLabels?.[option] ?? option}
                         </option>
                       ))
                     )}
@@ -247,15 +264,20 @@ export function BulkPropertyDialog(props: BulkPropertyDialogProps) {
             </Field>
           )}
           <div className="flex items-center justify-between gap-2">
-            <Button
-              variant="ghost"
-              className="text-muted"
-              disabled={pending}
-              onClick={() => onSubmit(property, null, "")}
-              title="Empty this property on every selected record"
-            >
-              Clear value
-            </Button>
+            {/* A value every record must hold (a lead status, a required property) cannot be emptied. */}
+            {property.required ? (
+              <span />
+            ) : (
+              <Button
+                variant="ghost"
+                className="text-muted"
+                disabled={pending}
+                onClick={() => onSubmit(property, null, "")}
+                title="Empty this on every selected record"
+              >
+                Clear value
+              </Button>
+            )}
             <div className="flex gap-2">
               <Button variant="ghost" onClick={() => onOpenChange(false)}>
                 Cancel

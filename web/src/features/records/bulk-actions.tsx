@@ -8,6 +8,7 @@ import { Avatar } from "../../ui/avatar";
 import { Button } from "../../ui/button";
 import { memberName, useMembers } from "../members/use-members";
 import { BulkPropertyDialog, BulkTagDialog } from "./bulk-actions-dialogs";
+import { bulkFieldChoices } from "./bulk-fields";
 import { bulkActionLabel } from "../../ui/data-table";
 import {
   BULK_CHUNK,
@@ -32,6 +33,7 @@ type BulkActionsProps = {
 };
 
 type Describe = (updated: number, total: string) => string;
+type SetField = Extract<BulkAction, { type: "setField" }>;
 
 /** Assign owner, add or remove a tag, set a property: on every selected record, a chunk at a time. */
 export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProps) {
@@ -136,7 +138,7 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
         variant="ghost"
         disabled={pending}
         onClick={() => setDialog("property")}
-        title="Set a custom property"
+        title="Set a field or custom property on every selected record"
       >
         <SlidersHorizontal className="size-3.5" aria-hidden />
         <span className={bulkActionLabel}>Set property</span>
@@ -162,14 +164,17 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
         open={dialog === "property"}
         onOpenChange={(open) => !open && setDialog(null)}
         count={countOf(ids.length, noun)}
+        fields={bulkFieldChoices[object]}
         properties={properties.data}
         loadError={properties.isError ? properties.error.message : null}
         pending={pending}
-        onSubmit={(property, value, shown) =>
-          void run({ type: "setProperty", key: property.key, value }, (_, total) =>
-            value === null
-              ? `Cleared ${property.label} on ${total}.`
-              : `Set ${property.label} to ${shown} on ${total}.`,
+        onSubmit={(choice, value, shown) =>
+          void run(
+            choice.builtIn
+              ? { type: "setField", field: choice.key as SetField["field"], value: value as string | null }
+              : { type: "setProperty", key: choice.key, value },
+            (_, total) =>
+              value === null ? `Cleared ${choice.label} on ${total}.` : `Set ${choice.label} to ${shown} on ${total}.`,
           )
         }
       />

@@ -1,9 +1,12 @@
 import { TRPCError } from "@trpc/server";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
+import { leadStatuses } from "../../../../drizzle/values";
 import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { contacts } from "../../../../drizzle";
 import { organizationRowsById, rowExists, runBatch, type Database } from "../../db";
-import type { BulkAction } from "../../schemas/records";
+import { bulkFieldSchemas, type BulkAction, type BulkField } from "../../schemas/records";
 import type { WriteKey } from "../../schemas/write-key";
 import { assertMember } from "../members";
 import { settleOnce } from "../write-keys";
@@ -23,7 +26,35 @@ type BulkRow = {
   ownerId: string | null;
   tags: string[];
   properties: Record<string, unknown>;
+  /** The built-in field a setField action sets, read under its own name. */
+  [field: string]: unknown;
 };
+
+const fieldLabels: Record<BulkField, string> = {
+  leadStatus: "Lead status",
+  source: "Source",
+  industry: "Industry",
+  size: "Size",
+};
+
+/** A setField value as the object's update would store it; BAD_REQUEST, in words, for a field or value it refuses. */
+function checkFieldValue(object: ObjectConfig["object"], field: BulkField, value: string | null): unknown {
+  const schemas: Partial<Record<BulkField, z.ZodType>> =
+    object === "contact" || object === "company" ? bulkFieldSchemas[object] : {};
+  const schema = schemas[field];
+  if (!schema)
+    throw new TRPCError({
+      code: "BAD_REQUEST",
+      message: `${recordPlural[object].replace(/^./, (c) => c.toUpperCase())} have no ${fieldLabels[field].toLowerCase()} to set.`,
+    });
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const message =
+    field === "leadStatus"
+      ? `Choose a lead status: ${leadStatuses.join(", ")}.`
+      : `${fieldLabels[field]}: ${parsed.error.issues[0]?.message ?? "not a value it takes"}.`;
+  throw new TRPCError({ code: "BAD_REQUEST", message });
+}
 
 /** The change one bulk action makes to one record (only the fields it touches). */
 function patchFor(row: BulkRow, action: BulkAction, checkedValue: unknown): Partial<BulkRow> {
@@ -38,6 +69,8 @@ function patchFor(row: BulkRow, action: BulkAction, checkedValue: unknown): Part
       return { tags: row.tags.filter((t) => t.toLowerCase() !== action.tag.toLowerCase()) };
     case "setProperty":
       return { properties: { ...row.properties, [action.key]: checkedValue } };
+    case "setField":
+      return { [action.field]: checkedValue };
   }
 }
 
@@ -94,7 +127,14 @@ async function applyBulk(
             { creating: false },
           )
         )[action.key]
-      : undefined;
+      : action.type === "setField"
+        ? checkFieldValue(config.object, action.field, action.value)
+        : undefined;
+  // The field a setField sets is read too, under its name, so the timeline tells it from → to.
+  const fieldColumn =
+    action.type === "setField"
+      ? { [action.field]: (config.table as unknown as Record<string, SQLiteColumn>)[action.field] }
+      : {};
   const live = and(eq(table.organizationId, organizationId), isNull(table.deletedAt));
   const read = (recordIds: string[]): Promise<BulkRow[]> =>
     db
@@ -104,6 +144,7 @@ async function applyBulk(
         ownerId: table.ownerId,
         tags: table.tags,
         properties: table.properties,
+        ...fieldColumn,
       })
       .from(table)
       .where(and(organizationRowsById(table, organizationId, recordIds), isNull(table.deletedAt)));
