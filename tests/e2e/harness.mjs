@@ -508,15 +508,27 @@ export async function fetchLocalWorker(url, { resendable, ...init } = {}) {
  */
 export const KEYED_PROCEDURES = (() => {
   const routers = new URL("../../worker/src/routers/", import.meta.url);
+  const read = (file) => fs.readFileSync(new URL(file, routers), "utf8");
+  // Each procedure is a `name: …Procedure` entry at `indent`; its text runs to the next one.
+  const keyedIn = (source, indent) => {
+    const entries = [...source.matchAll(new RegExp(`^ {${indent}}(\\w+): \\w*[pP]rocedure\\b`, "gm"))];
+    return entries
+      .filter((entry, i) =>
+        /\.input\(\s*keyed\(/.test(source.slice(entry.index, entries[i + 1]?.index ?? source.length)),
+      )
+      .map((entry) => entry[1]);
+  };
+  // What every record object's router spreads (`...recordProcedures(…)`), returned from a function: one level deeper.
+  const shared = keyedIn(read("record-procedures.ts"), 4);
   const keyed = new Set();
-  for (const file of fs.readdirSync(routers).filter((f) => f.endsWith(".ts") && f !== "index.ts")) {
-    const source = fs.readFileSync(new URL(file, routers), "utf8");
-    // Each procedure is a two-space-indented `name: …Procedure` entry; its text runs to the next one.
-    const entries = [...source.matchAll(/^ {2}(\w+): \w*[pP]rocedure\b/gm)];
-    entries.forEach((entry, i) => {
-      const text = source.slice(entry.index, entries[i + 1]?.index ?? source.length);
-      if (/\.input\(\s*keyed\(/.test(text)) keyed.add(`${path.basename(file, ".ts")}.${entry[1]}`);
-    });
+  for (const file of fs
+    .readdirSync(routers)
+    .filter((f) => f.endsWith(".ts") && !/^(index|record-procedures)\.ts$/.test(f))) {
+    const source = read(file);
+    const router = path.basename(file, ".ts");
+    const own = keyedIn(source, 2);
+    for (const name of [...own, ...(source.includes("...recordProcedures(") ? shared : [])])
+      keyed.add(`${router}.${name}`);
   }
   return keyed;
 })();
