@@ -16,7 +16,9 @@ export type ColumnMenuActions = {
 
 /**
  * A header's menu, as in the CRMs people know: sort either way, move the column a place, hide it. Its button shows
- * on hover and on focus, so the keyboard reaches it too.
+ * on hover and on focus, so the keyboard reaches it too; it lies over the header's end rather than beside it, so a
+ * header keeps its whole width for its name ("Lead status" read "Lead sta…" in its 130 px). On a touch screen, where
+ * it always shows, it takes its own room.
  */
 export function ColumnMenu({ header, actions }: { header: string; actions: ColumnMenuActions }) {
   const { onSort, onMoveLeft, onMoveRight, onHide } = actions;
@@ -26,9 +28,11 @@ export function ColumnMenu({ header, actions }: { header: string; actions: Colum
       <Dropdown.Trigger
         aria-label={`${header} column options`}
         className={cn(
-          "mr-1 flex size-5 shrink-0 items-center justify-center rounded text-muted opacity-0 hover:bg-surface-2 hover:text-foreground",
+          "absolute top-1/2 right-1.5 flex size-5 shrink-0 -translate-y-1/2 items-center justify-center rounded bg-surface text-muted opacity-0 shadow-[-6px_0_6px_-2px_var(--color-surface)] hover:bg-surface-2 hover:text-foreground",
+          // Over the sort button's own hover colour while that is hovered (header.tsx marks it peer/sort).
+          "peer-hover/sort:bg-surface-2 peer-hover/sort:shadow-[-6px_0_6px_-2px_var(--color-surface-2)]",
           "group-hover/header:opacity-100 focus-visible:opacity-100 data-[state=open]:bg-surface-2 data-[state=open]:opacity-100",
-          "pointer-coarse:opacity-100",
+          "pointer-coarse:static pointer-coarse:mr-1 pointer-coarse:translate-y-0 pointer-coarse:opacity-100 pointer-coarse:shadow-none",
         )}
       >
         <ChevronDown className="size-3.5" aria-hidden />

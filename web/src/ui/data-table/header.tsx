@@ -129,7 +129,7 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
                 // Ascending, or the other way when it already sorts the list ascending.
                 onClick={() => sortBy(sorted === "asc" ? "desc" : "asc")}
                 className={cn(
-                  "flex h-full min-w-0 flex-1 items-center gap-1 px-3 text-xs font-medium hover:bg-surface-2 hover:text-foreground focus-visible:-outline-offset-2",
+                  "peer/sort flex h-full min-w-0 flex-1 items-center gap-1 px-3 text-xs font-medium hover:bg-surface-2 hover:text-foreground focus-visible:-outline-offset-2",
                   column.align === "end" && "flex-row-reverse",
                   sorted ? "text-foreground" : "text-muted",
                 )}
