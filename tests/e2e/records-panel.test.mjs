@@ -377,8 +377,12 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     form = page.getByRole("dialog", { name: "Add filter" });
     await form.getByLabel("Field").selectOption({ label: "Owner" });
-    await form.getByLabel("Value").selectOption({ label: "Ada Lovelace" });
+    // "Me" is whoever reads the list (Ada here, Grace's owner): a shared view of it shows each teammate theirs.
+    const owners = await form.getByLabel("Value").locator("option").allInnerTexts();
+    assert.deepEqual(owners.slice(owners.indexOf("Me"), owners.indexOf("Me") + 2), ["Me", "Ada Lovelace"]);
+    await form.getByLabel("Value").selectOption({ label: "Me" });
     await form.getByRole("button", { name: "Add filter" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Owner is Me" }).waitFor();
     await page.getByText("1 contact matches", { exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Add filter", exact: true }).click();

@@ -1,7 +1,12 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { MAX_FILTER_CONDITIONS, type FilterCondition, type RecordListInput } from "../../worker/src/schemas/records";
+import {
+  MAX_FILTER_CONDITIONS,
+  VIEWER,
+  type FilterCondition,
+  type RecordListInput,
+} from "../../worker/src/schemas/records";
 import { expectTRPCError, httpClientFor, newIdentity, ownerOfNewOrganization, rows, seedMember } from "./helpers";
 import { encodeCursor } from "../../worker/src/domain/records/list-query";
 import {
@@ -735,6 +740,28 @@ describe("contacts.list filters", () => {
         })
       ).items,
     );
+
+  it("reads an owner of “@me” as whoever lists: one shared view shows each teammate their own contacts", async () => {
+    const { caller: owner, org, identity } = await ownerOfNewOrganization();
+    const { caller: member, identity: teammate } = await seedMember(org.id, "member");
+    await owner.contacts.create({ firstName: "Mine", ownerId: identity.uid });
+    await owner.contacts.create({ firstName: "Theirs", ownerId: teammate.uid });
+    await owner.contacts.create({ firstName: "Nobody's" });
+    const mine = { field: "ownerId", operator: "eq", value: VIEWER };
+    expect(await filtered(owner, "and", mine)).toEqual(["Mine"]);
+    expect(await filtered(member, "and", mine)).toEqual(["Theirs"]);
+    expect(await filtered(member, "and", { field: "ownerId", operator: "neq", value: VIEWER })).toEqual([
+      "Mine",
+      "Nobody's",
+    ]);
+    expect(await filtered(member, "or", mine, { field: "ownerId", operator: "empty" })).toEqual(["Nobody's", "Theirs"]);
+    expect(await filtered(owner, "and", { field: "ownerId", operator: "in", value: [VIEWER, teammate.uid] })).toEqual([
+      "Mine",
+      "Theirs",
+    ]);
+    // Only an owner means the reader: a name of "@me" is a name.
+    expect(await filtered(owner, "and", { field: "firstName", operator: "eq", value: VIEWER })).toEqual([]);
+  });
 
   it("supports eq, neq, contains, in, empty, notEmpty, gt and lt", async () => {
     const { caller } = await fourContacts();

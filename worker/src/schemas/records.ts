@@ -47,6 +47,12 @@ export const filterCondition = z.object({
 });
 export type FilterCondition = z.infer<typeof filterCondition>;
 
+/**
+ * An owner condition's value that stands for whoever reads the list ("Owner is Me"): a shared "My contacts" view
+ * shows each teammate their own records.
+ */
+export const VIEWER = "@me";
+
 /** Conditions one list filter holds at most (the filter bar stops offering more). */
 export const MAX_FILTER_CONDITIONS = 20;
 

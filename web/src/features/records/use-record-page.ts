@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { trpc } from "../../lib/trpc";
+import { VIEWER } from "../../../../worker/src/schemas/records";
 import { isShownPageKey } from "../../lib/typing";
 import { usePaletteLink } from "../../app/palette-links";
 import {
@@ -82,7 +83,11 @@ function useReferenceFilters(
       field: "ownerId",
       label: "Owner",
       kind: "select",
-      options: (members.data ?? []).map((member) => ({ value: member.userId, label: memberName(member) })),
+      // "Me" first: whoever reads the list, so a shared "My contacts" view shows each teammate their own.
+      options: [
+        { value: VIEWER, label: "Me" },
+        ...(members.data ?? []).map((member) => ({ value: member.userId, label: memberName(member) })),
+      ],
     };
     const suggestions = tags.data?.map((tag) => tag.name);
     const references = object === "contact" ? [company, owner] : [owner];

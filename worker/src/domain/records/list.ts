@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, getTableName, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { propertyDefinitions, recordCounts, recordValues } from "../../../../drizzle";
 import { inValues, toStatement, type Database, type Statement } from "../../db";
-import { isRelativeDayOperator, type RecordList } from "../../schemas/records";
+import { isRelativeDayOperator, VIEWER, type RecordList } from "../../schemas/records";
 import { dayIn } from "./relative-days";
 import type { FieldKind, ObjectConfig } from "./fields";
 import {
@@ -112,7 +112,7 @@ export async function listRecords<Config extends ObjectConfig>(
   listInput: RecordList,
   { count = true }: { count?: boolean } = {},
 ): Promise<ListPage<ListRowOf<Config>>> {
-  const input = withToday(listInput);
+  const input = withToday(forViewer(listInput, reader.uid));
   const propertyFields = [input.sort?.field, ...(input.filter?.conditions.map((c) => c.field) ?? [])].filter(
     (f): f is string => propertyKeyOf(f) !== null,
   );
@@ -156,6 +156,22 @@ export async function listRecords<Config extends ObjectConfig>(
     const exact = memoizedPlan(reader, config, input, kinds, count);
     return exact.shape(await reader.readRowsAsMember(exact.statements));
   }
+}
+
+/** The owner conditions' "Me" (VIEWER) as the reader's own id. */
+function forViewer(input: RecordList, uid: string): RecordList {
+  const me = (value: unknown) => (value === VIEWER ? uid : value);
+  const conditions = input.filter?.conditions;
+  if (!conditions?.some((c) => c.field === "ownerId" && [c.value].flat().includes(VIEWER))) return input;
+  return {
+    ...input,
+    filter: {
+      ...input.filter!,
+      conditions: conditions.map((c) =>
+        c.field !== "ownerId" ? c : { ...c, value: Array.isArray(c.value) ? c.value.map(me) : me(c.value) },
+      ) as typeof conditions,
+    },
+  };
 }
 
 /** A list as planned: `today`, in its time zone, when a filter counts days from it (part of its plan's key). */
