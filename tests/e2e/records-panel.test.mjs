@@ -617,6 +617,35 @@ describe("a record's panel: a value shown whole, and acted on", () => {
     assert.equal(await profile.getAttribute("target"), "_blank", "a web page opens beside the CRM");
     assert.equal(await field("linkedinUrl").innerText(), "linkedin.com/in/peter-gibbons", "read without https://www.");
 
+    // A click to call turns the panel's composer to log the call, ready for how it went; to write, the email.
+    // (The phone and the mail app are the system's: the test keeps the click from leaving for them.)
+    await page.evaluate(() =>
+      document.addEventListener(
+        "click",
+        (event) => event.target.closest?.('a[href^="tel:"], a[href^="mailto:"]') && event.preventDefault(),
+        true,
+      ),
+    );
+    const what = (kind) => panel().getByRole("group", { name: "What to add" }).getByRole("button", { name: kind });
+    assert.equal(await what("Note").getAttribute("aria-pressed"), "true");
+    await action("Call +1 (512) 555-0199").click();
+    const outcome = panel().getByRole("textbox", { name: "What happened on the call" });
+    await eventually(async () => assert.ok(await outcome.evaluate((el) => el === document.activeElement)));
+    assert.equal(await what("Call").getAttribute("aria-pressed"), "true");
+    await screenshot(page, "panel-log-after-call");
+    await outcome.fill("Left a voicemail");
+    await page.keyboard.press("Control+Enter");
+    await panel().getByText("Left a voicemail").waitFor();
+    // Saved, the composer is empty again (a moment after the note shows in the list).
+    await eventually(async () => assert.equal(await outcome.inputValue(), ""));
+    await action("Email peter@initech.example").click();
+    await eventually(async () => assert.equal(await what("Email").getAttribute("aria-pressed"), "true"));
+    // Something typed for one kind stays that kind: a click to call does not relabel it.
+    await panel().getByRole("textbox", { name: "What happened on the email" }).fill("Sent the TPS report");
+    await action("Call +1 (512) 555-0199").click();
+    assert.equal(await what("Email").getAttribute("aria-pressed"), "true");
+    await panel().getByRole("textbox", { name: "What happened on the email" }).fill("");
+
     await action("Open Initech").click();
     await panel().getByRole("heading", { name: "Initech" }).waitFor();
     assert.equal(await action("Open initech.example").getAttribute("href"), "https://initech.example");

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { telAddress } from "../../../../worker/src/schemas/phone-number";
 import { recordPath, type RecentRecord } from "../../app/recent-records";
+import { requestLog, type LogKind } from "./log-request";
 
 /** The small icon beside a panel field's value that acts on it: open, write, call. */
 const actionClass =
@@ -16,13 +17,25 @@ export function readableUrl(url: string): string {
     .replace(/\/$/, "");
 }
 
-function ActionLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+function ActionLink({
+  href,
+  label,
+  children,
+  logs,
+}: {
+  href: string;
+  label: string;
+  children: ReactNode;
+  /** What the click is then logged as, in the panel's composer (a call placed, an email written). */
+  logs?: LogKind;
+}) {
   const web = /^https?:/i.test(href);
   return (
     <a
       href={href}
       aria-label={label}
       title={label}
+      onClick={logs && (() => requestLog(logs))}
       className={actionClass}
       {...(web && { target: "_blank", rel: "noopener noreferrer" })}
     >
@@ -42,21 +55,21 @@ export function OpenWebsite({ url, label }: { url: string | null | undefined; la
   );
 }
 
-/** Writes to the first address in the person's mail app. */
+/** Writes to the first address in the person's mail app; the panel turns to log the email. */
 export function WriteEmail({ email }: { email: string | null | undefined }) {
   if (!email) return null;
   return (
-    <ActionLink href={`mailto:${email}`} label={`Email ${email}`}>
+    <ActionLink href={`mailto:${email}`} label={`Email ${email}`} logs="email">
       <Mail className="size-3.5" aria-hidden />
     </ActionLink>
   );
 }
 
-/** Calls the first number (a softphone, or the phone the browser hands it to). */
+/** Calls the first number (a softphone, or the phone the browser hands it to); the panel turns to log the call. */
 export function CallPhone({ phone }: { phone: string | null | undefined }) {
   if (!phone) return null;
   return (
-    <ActionLink href={telAddress(phone)} label={`Call ${phone}`}>
+    <ActionLink href={telAddress(phone)} label={`Call ${phone}`} logs="call">
       <Phone className="size-3.5" aria-hidden />
     </ActionLink>
   );

@@ -8,8 +8,9 @@ import {
   type NoteKind,
   type NoteOutcome,
 } from "../../../../drizzle/values";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { NOTES_LISTED } from "../../../../worker/src/schemas/notes-views";
+import { onLogRequest } from "./log-request";
 import { useOfferRecordCommands } from "../../app/record-commands";
 import { readDraft, useDraft, writeDraft } from "../../lib/drafts";
 import { formatDateTime } from "../../lib/format";
@@ -251,6 +252,23 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
     logged.reset(null);
   };
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const composer = useRef<HTMLDivElement>(null);
+  // A click on the record's Call or Email action: the composer turns to log it, ready for how it went. Not over
+  // something typed for another kind, which would change what that draft is.
+  const latest = useRef({ kind, body, chooseKind });
+  latest.current = { kind, body, chooseKind };
+  useEffect(
+    () =>
+      onLogRequest((requested) => {
+        const { kind: shown, body: typed, chooseKind: choose } = latest.current;
+        if (requested !== shown && typed.trim()) return;
+        if (requested !== shown) choose(requested);
+        textarea.current?.focus({ preventScroll: true });
+        // The whole composer in view, once it shows the kind's fields: a call's outcome and when, under the text.
+        requestAnimationFrame(() => composer.current?.scrollIntoView({ block: "nearest" }));
+      }),
+    [],
+  );
   useOfferRecordCommands(
     { active: true, order: 2 },
     noteKinds.map((k) => ({
@@ -282,7 +300,7 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
   const handleKeyDown = useSubmitKeys(save, () => (document.activeElement as HTMLElement | null)?.blur());
   const logging = kind !== "note";
   return (
-    <div className="space-y-2">
+    <div ref={composer} className="scroll-mb-4 space-y-2">
       <div role="group" aria-label="What to add" className="flex gap-1">
         {noteKinds.map((k) => {
           const { label, icon: Icon } = kindLabels[k];
