@@ -1,10 +1,8 @@
 import { Fragment } from "react";
 import { Dialog } from "../ui/dialog";
-import { Kbd, isMac, modKey } from "../ui/kbd";
+import { Kbd, altKey, modKey } from "../ui/kbd";
 import { ScrollRegion } from "../ui/scroll-region";
 import { goToItems } from "./navigation";
-
-const altKey = isMac ? "⌥" : "Alt";
 
 /** `keys`: the alternatives, each a chord written "Shift+↑", or keys one after the other written "g c". */
 type Shortcut = { keys: string[]; action: string };

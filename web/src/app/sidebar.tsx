@@ -25,7 +25,7 @@ import { Kbd, modKey } from "../ui/kbd";
 import { mainNav, settingsItem, type NavItem } from "./navigation";
 import { preloadPagesFor } from "./routes";
 import { useShell } from "./shell-context";
-import { menuContent } from "../ui/menu";
+import { menuContent, menuSeparator } from "../ui/menu";
 
 /*
  * Below 1024 px (a laptop's window beside an email client) the sidebar is a rail of icons, so a page keeps its room;
@@ -143,7 +143,7 @@ function UserMenu() {
             {theme === "dark" ? <Sun className="size-4 text-muted" /> : <Moon className="size-4 text-muted" />}
             {theme === "dark" ? "Light theme" : "Dark theme"}
           </Dropdown.Item>
-          <Dropdown.Separator className="my-1 h-px bg-border" />
+          <Dropdown.Separator className={menuSeparator} />
           <Dropdown.Item className={menuItem} onSelect={() => void handleSignOut()}>
             <LogOut className="size-4 text-muted" /> Sign out
           </Dropdown.Item>

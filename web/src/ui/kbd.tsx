@@ -11,3 +11,4 @@ export function Kbd({ children }: { children: ReactNode }) {
 
 export const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 export const modKey = isMac ? "⌘" : "Ctrl";
+export const altKey = isMac ? "⌥" : "Alt";

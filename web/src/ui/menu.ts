@@ -4,3 +4,6 @@ export const menuItem =
 
 /** A dropdown menu's panel; each menu adds its width (and a height limit where it can grow long). */
 export const menuContent = "z-50 rounded-lg border border-border bg-background p-1 shadow-xl";
+
+/** The line between a dropdown menu's groups of items. */
+export const menuSeparator = "my-1 h-px bg-border";

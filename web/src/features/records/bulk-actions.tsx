@@ -18,7 +18,7 @@ import {
   type BulkAction,
   type RecordObject,
 } from "./use-record-actions";
-import { menuContent, menuItem } from "../../ui/menu";
+import { menuContent, menuItem, menuSeparator } from "../../ui/menu";
 
 const trigger =
   "inline-flex h-7 items-center gap-1.5 rounded-md px-2.5 text-xs font-medium text-foreground hover:bg-surface-2 data-[state=open]:bg-surface-2";
@@ -109,7 +109,7 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
                 <span className="truncate">{memberName(member)}</span>
               </Dropdown.Item>
             ))}
-            <Dropdown.Separator className="my-1 h-px bg-border" />
+            <Dropdown.Separator className={menuSeparator} />
             <Dropdown.Item className={menuItem} onSelect={() => handleAssign(null, "")}>
               <span className="text-muted">No owner</span>
             </Dropdown.Item>

@@ -3,7 +3,7 @@ import { MoreHorizontal, PanelRight, Pencil, Trash2 } from "lucide-react";
 import { taskPriorities } from "../../../../drizzle/values";
 import { PriorityMarker, priorityLabels } from "./priority-marker";
 import type { Task, TaskPriority } from "./task-types";
-import { menuContent } from "../../ui/menu";
+import { menuContent, menuSeparator } from "../../ui/menu";
 
 const itemBase = "flex h-8 cursor-default items-center gap-2 rounded-md px-2 text-[13px] outline-none";
 const item = `${itemBase} text-foreground data-[highlighted]:bg-surface-2`;
@@ -42,7 +42,7 @@ export function TaskRowMenu({ task, onOpen, onEdit, onPriority, onDelete }: Task
             <Pencil className="size-3.5 text-muted" aria-hidden />
             Edit title
           </Menu.Item>
-          <Menu.Separator className="my-1 h-px bg-border" />
+          <Menu.Separator className={menuSeparator} />
           <Menu.Label className="px-2 py-1 text-[11px] font-medium text-muted">Priority</Menu.Label>
           <Menu.RadioGroup value={task.priority} onValueChange={(value) => onPriority(value as TaskPriority)}>
             {[...taskPriorities].reverse().map((priority) => (
@@ -53,7 +53,7 @@ export function TaskRowMenu({ task, onOpen, onEdit, onPriority, onDelete }: Task
               </Menu.RadioItem>
             ))}
           </Menu.RadioGroup>
-          <Menu.Separator className="my-1 h-px bg-border" />
+          <Menu.Separator className={menuSeparator} />
           <Menu.Item className={`${itemBase} text-danger data-[highlighted]:bg-danger-soft`} onSelect={onDelete}>
             <Trash2 className="size-3.5" aria-hidden />
             Delete…

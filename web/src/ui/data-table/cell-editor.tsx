@@ -6,7 +6,7 @@ import { holdPageForForm } from "../../lib/unsaved-edits";
 import { keepClicksInside, OptionPicker } from "../option-picker";
 import { parseMulti } from "./editing";
 import type { CellEditor, CellPatch } from "./types";
-import { menuContent } from "../menu";
+import { menuContent, menuSeparator } from "../menu";
 
 type EditorProps<Row> = {
   editor: CellEditor<Row>;
@@ -156,7 +156,7 @@ function SelectEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Ro
           </Dropdown.RadioGroup>
           {editor.clearable && current !== "" && (
             <>
-              <Dropdown.Separator className="my-1 h-px bg-border" />
+              <Dropdown.Separator className={menuSeparator} />
               <Dropdown.Item className={`${item} text-muted`} onSelect={() => onSave({ [editor.field]: "" }, true)}>
                 <X className="absolute left-2 size-3.5" aria-hidden />
                 Clear

@@ -1,7 +1,7 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, ChevronDown, EyeOff } from "lucide-react";
 import { cn } from "../cn";
-import { menuContent, menuItem } from "../menu";
+import { menuContent, menuItem, menuSeparator } from "../menu";
 import type { SortDirection } from "./types";
 
 export type ColumnMenuActions = {
@@ -51,7 +51,7 @@ export function ColumnMenu({ header, actions }: { header: string; actions: Colum
               </Dropdown.Item>
             </>
           )}
-          {onSort && (onMoveLeft || onMoveRight || onHide) && <Dropdown.Separator className="my-1 h-px bg-border" />}
+          {onSort && (onMoveLeft || onMoveRight || onHide) && <Dropdown.Separator className={menuSeparator} />}
           {(onMoveLeft || onMoveRight) && (
             <>
               <Dropdown.Item className={menuItem} disabled={!onMoveLeft} onSelect={onMoveLeft}>

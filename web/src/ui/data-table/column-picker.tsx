@@ -1,8 +1,8 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
 import { Check, Columns3, RotateCcw } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
-import { Kbd, isMac } from "../kbd";
-import { menuContent, menuItem } from "../menu";
+import { Kbd, altKey } from "../kbd";
+import { menuContent, menuItem, menuSeparator } from "../menu";
 
 type PickerColumn = {
   id: string;
@@ -79,7 +79,7 @@ export function ColumnPicker({ columns, onReset }: { columns: PickerColumn[]; on
               {column.header}
             </Dropdown.CheckboxItem>
           ))}
-          <Dropdown.Separator className="my-1 h-px bg-border" />
+          <Dropdown.Separator className={menuSeparator} />
           <Dropdown.Item className={menuItem} onSelect={onReset}>
             <RotateCcw className="size-3.5 text-muted" aria-hidden />
             Reset columns
@@ -87,7 +87,7 @@ export function ColumnPicker({ columns, onReset }: { columns: PickerColumn[]; on
           <p className="px-2 pt-1 pb-1 text-[11px] leading-5 text-muted">
             Drag a header to move its column
             <span className="pointer-coarse:hidden">
-              , or press <Kbd>{isMac ? "⌥" : "Alt"}</Kbd> <Kbd>↑</Kbd> <Kbd>↓</Kbd> here
+              , or press <Kbd>{altKey}</Kbd> <Kbd>↑</Kbd> <Kbd>↓</Kbd> here
             </span>
             .
           </p>

@@ -73,10 +73,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const virtualRows = virtualizer.getVirtualItems();
   const lastVisible = virtualRows[virtualRows.length - 1]?.index ?? -1;
 
-  // Infinite scroll: ask for the next page while a screenful of loaded rows is still ahead. Not while
-  // any read of the list is on its way (a refetch of its pages, after a reload or a write): TanStack
-  // drops a next page asked for then, and someone already at the bottom would scroll no further.
-  // Asked again once that read is done.
   // A record opened from elsewhere than the list's keys (the panel's previous and next): the cursor goes to its row,
   // in view, so the list shows where the panel is and ↑ ↓ go on from there. Not the one open as the table mounts,
   // whose place a scroll being restored holds.
@@ -90,6 +86,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     virtualizer.scrollToIndex(index, { align: "auto" });
   }, [openRowId, ids, activeIndex, virtualizer]);
 
+  // Infinite scroll: ask for the next page while a screenful of loaded rows is still ahead. Not while
+  // any read of the list is on its way (a refetch of its pages, after a reload or a write): TanStack
+  // drops a next page asked for then, and someone already at the bottom would scroll no further.
+  // Asked again once that read is done.
   const { hasNextPage, isFetching, fetchNextPage, status } = pages;
   useEffect(() => {
     if (hasNextPage && !isFetching && status !== "error" && lastVisible >= displayRows.length - 25) fetchNextPage();
