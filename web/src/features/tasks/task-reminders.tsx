@@ -8,7 +8,7 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { useDayRange, type DayRange } from "./day-range";
 import { formatDueShort } from "./due-format";
 import { claimReminder, readReminderLog, snoozeReminder } from "./reminder-log";
-import { remindersDue, SNOOZE_MS, type DueReminder, type ReminderLead } from "./reminder-schedule";
+import { reminderTime, remindersDue, SNOOZE_MS, type DueReminder, type ReminderLead } from "./reminder-schedule";
 import { desktopReminders, notificationPermission, reminderLead } from "./reminder-settings";
 import { taskPath } from "./task-path";
 import type { TaskRow } from "./task-types";
@@ -66,6 +66,8 @@ export default function TaskReminders() {
   const { data: rows, dataUpdatedAt, errorUpdatedAt, isFetching, refetch } = today;
   useEffect(() => {
     if (!userId || lead === "off" || !rows) return;
+    // Nothing due at a time today: no log to read, and no tab woken every minute all day, until the list changes.
+    if (!rows.some((row) => reminderTime(row.task, lead) !== null)) return;
     let live = true;
     let claim = 0;
     let timer = 0;
