@@ -9,6 +9,7 @@ import {
   noteKinds,
   recordObjects,
   taskPriorities,
+  taskRepeats,
   taskStatuses,
   type NoteOutcome,
 } from "./values";
@@ -27,6 +28,12 @@ export const tasks = sqliteTable(
     assigneeId: text("assignee_id"),
     recordObject: text("record_object", { enum: recordObjects }),
     recordId: text("record_id"),
+    /** Null for a one-off task; once done, a repeating one is followed by the next (domain/tasks/repeat.ts). */
+    repeat: text("repeat", { enum: taskRepeats }),
+    /** The IANA time zone whose wall clock the repeat keeps ("every Monday at 9:00" stays 9:00 across DST). */
+    repeatZone: text("repeat_zone"),
+    /** The repeating task this one follows: reopening that one takes back this one while it is untouched. */
+    repeatedFromId: text("repeated_from_id"),
     version: integer("version").notNull().default(1),
     deletedAt: timestamp("deleted_at"),
     createdBy: text("created_by").notNull(),
@@ -40,6 +47,10 @@ export const tasks = sqliteTable(
     index("tasks_org_status_done_idx").on(t.organizationId, t.status, t.completedAt),
     // A record's tasks (its panel): open ones, done ones newest first, or all, never through the organization's.
     index("tasks_org_record_idx").on(t.organizationId, t.recordId, t.status, t.completedAt),
+    // The task a repeating one left behind once done, found when that one is reopened or done again.
+    index("tasks_org_repeated_from_idx")
+      .on(t.organizationId, t.repeatedFromId)
+      .where(sql`${t.repeatedFromId} IS NOT NULL`),
     // The trash, newest deletion first. Partial: no list of live tasks can pick it.
     index("tasks_org_deleted_idx")
       .on(t.organizationId, t.deletedAt)

@@ -45,7 +45,7 @@ async function organizationA() {
     shared: true,
     key: "zed-view-key",
   });
-  const property = await caller.properties.create({ object: "contact", key: "zone", label: "Zone", type: "text" });
+  const property = await caller.properties.create({ object: "contact", key: "zodiac", label: "Zodiac", type: "text" });
   const archived = await caller.properties.create({ object: "contact", key: "zombie", label: "Zombie", type: "text" });
   await caller.properties.archive({ id: archived.id });
   const invite = await caller.organization.invite({ email: "zoe@zephyr.test" });
@@ -83,7 +83,7 @@ function expectNothingOf(a: Theirs, result: unknown) {
     "zephyr.test",
     "theirs-tag",
     "Zed view",
-    "Zone",
+    "Zodiac",
     "Zombie",
     "Zany",
     a.company.id,
@@ -256,7 +256,7 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
   "properties.archived": async (b, a) => expectNothingOf(a, await b.properties.archived({ object: "contact" })),
   "properties.create": async (b, a) => {
     // The same key is B's own to define.
-    const own = await b.properties.create({ object: "contact", key: "zone", label: "Area", type: "text" });
+    const own = await b.properties.create({ object: "contact", key: "zodiac", label: "Area", type: "text" });
     expect(own.id).not.toBe(a.property.id);
     await b.properties.archive({ id: own.id });
   },

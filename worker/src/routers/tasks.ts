@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lt, not, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { companies, contacts, tasks } from "../../../drizzle";
 import { newId } from "../domain/ids";
@@ -8,9 +8,17 @@ import { activityRow, diffFields, insertActivity, insertActivityWhere } from "..
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { assertLiveRecord } from "../domain/records/live-record";
-import { rowExists, runBatch, type Database } from "../db";
+import { insertWhere, rowExists, runBatch, type Database } from "../db";
 import { recordIdInput } from "../schemas/records";
-import { taskCreateInput, taskListInput, taskTrashInput, taskUpdateInput, type taskViews } from "../schemas/tasks";
+import {
+  REPEAT_NEEDS_DUE,
+  taskCreateInput,
+  taskListInput,
+  taskTrashInput,
+  taskUpdateInput,
+  type taskViews,
+} from "../schemas/tasks";
+import { nextDueAt } from "../domain/tasks/repeat";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 import { createOnce, updateOnce } from "../domain/write-keys";
 import { keyed } from "../schemas/write-key";
@@ -198,6 +206,9 @@ export const tasksRouter = createTRPCRouter({
           assigneeId,
           recordObject: input.recordObject ?? null,
           recordId: input.recordId ?? null,
+          repeat: input.repeat ?? null,
+          repeatZone: input.repeat ? (input.repeatZone ?? null) : null,
+          repeatedFromId: null,
           version: 1,
           deletedAt: null,
           createdBy: ctx.uid,
@@ -239,11 +250,16 @@ export const tasksRouter = createTRPCRouter({
           assertRecord(ctx.db, ctx.org.id, input.patch.recordObject, input.patch.recordId),
         ]);
         const now = new Date();
-        const patch: Partial<Task> = { ...input.patch };
-        if (input.patch.status) patch.completedAt = input.patch.status === "done" ? (current.completedAt ?? now) : null;
-        const changes = diffFields(current, input.patch);
+        // No due date, no repeat: taking the date away ends it; a repeat set on an undated task is refused.
+        const asked = input.patch.dueAt === null ? { ...input.patch, repeat: null, repeatZone: null } : input.patch;
+        if (asked.repeat && !(asked.dueAt ?? current.dueAt))
+          throw new TRPCError({ code: "BAD_REQUEST", message: REPEAT_NEEDS_DUE });
+        const patch: Partial<Task> = { ...asked };
+        if (asked.status) patch.completedAt = asked.status === "done" ? (current.completedAt ?? now) : null;
+        const changes = diffFields(current, asked);
         if (Object.keys(changes).length === 0) return current;
         const completed = input.patch.status === "done" && current.status !== "done";
+        const reopened = input.patch.status === "open" && current.status === "done";
         const title = input.patch.title ?? current.title;
         const relinked = "recordId" in changes ? { ...current, ...patch } : null;
         const unchanged = and(
@@ -266,6 +282,8 @@ export const tasksRouter = createTRPCRouter({
             ],
             guard,
           ),
+          ...(completed ? nextOccurrence(ctx.db, { ...current, ...patch }, ctx.uid, now, guard) : []),
+          ...(reopened ? [takeBackNextOccurrence(ctx.db, current, guard)] : []),
           ctx.db
             .update(tasks)
             .set({ ...patch, version: current.version + 1, updatedAt: now })
@@ -320,6 +338,46 @@ export const tasksRouter = createTRPCRouter({
       .limit(input.limit),
   ),
 });
+
+/** A live task that repeating task `id` left behind once done. */
+const followsTask = (organizationId: string, id: string) =>
+  and(eq(tasks.organizationId, organizationId), eq(tasks.repeatedFromId, id), isNull(tasks.deletedAt));
+
+/**
+ * The task a repeating one leaves once done: the same title, notes, priority, assignee, link and repeat, due at the
+ * rule's next occurrence; added with the completion (`guard`), unless the one it left before is still there (it was
+ * done, reopened and done again, with that one changed meanwhile). It has no history of its own: the completion is
+ * told on the task done and the linked record, and an untouched one is taken back when the task is reopened.
+ */
+function nextOccurrence(db: Database, done: Task, actorId: string, now: Date, guard: SQL) {
+  if (!done.repeat || !done.repeatZone || !done.dueAt) return [];
+  const next: Task = {
+    ...done,
+    id: newId("tsk"),
+    dueAt: nextDueAt(done.dueAt, done.repeat, done.repeatZone, now),
+    status: "open",
+    completedAt: null,
+    repeatedFromId: done.id,
+    version: 1,
+    deletedAt: null,
+    createdBy: actorId,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return [insertWhere(db, tasks, next, and(guard, not(rowExists(db, tasks, followsTask(done.organizationId, done.id))))!)];
+}
+
+/**
+ * Reopened (often the completion's Undo): the task it left behind goes, if no one has touched it (still its first
+ * version, open): otherwise it stays, with what was done to it.
+ */
+function takeBackNextOccurrence(db: Database, reopened: Task, guard: SQL) {
+  return db
+    .delete(tasks)
+    .where(
+      and(followsTask(reopened.organizationId, reopened.id), eq(tasks.version, 1), eq(tasks.status, "open"), guard),
+    );
+}
 
 /**
  * To the trash or back, with its history and the linked record's timeline in the same batch. A task

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { recordObjects, taskPriorities } from "../../../drizzle/values";
+import { recordObjects, taskPriorities, taskRepeats } from "../../../drizzle/values";
+import { isTimeZone } from "../domain/tasks/repeat";
 import { singleLineText, multiLineText } from "./text";
 
 /** A due date a calendar shows: years 1900 to 9999 (a Date reaches year 275760, which no one means). */
@@ -8,6 +9,21 @@ const dueDate = z
   .date()
   .min(new Date(Date.UTC(1900, 0, 1)), DUE_DATE_RANGE)
   .max(new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999)), DUE_DATE_RANGE);
+
+/** How often a task repeats, and the time zone whose wall clock it keeps: both set, or both null (it does not repeat). */
+const repeatRule = {
+  repeat: z.enum(taskRepeats, {
+    message: `Choose how often the task repeats: ${taskRepeats.join(", ")}.`,
+  }),
+  repeatZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, "That time zone is unknown: send an IANA name such as Europe/Paris."),
+};
+const bothOrNeither = (p: { repeat?: string | null; repeatZone?: string | null }) =>
+  (p.repeat === undefined) === (p.repeatZone === undefined) && !p.repeat === !p.repeatZone;
+const REPEAT_PAIR = "Say how often the task repeats together with the time zone it keeps, or neither.";
+export const REPEAT_NEEDS_DUE = "A repeating task needs a due date: pick one first.";
 
 const recordLink = { recordObject: z.enum(recordObjects).nullish(), recordId: z.string().min(4).max(40).nullish() };
 
@@ -20,11 +36,15 @@ export const taskCreateInput = z
     /** Defaults to the caller. */
     assigneeId: z.string().min(1).max(128).nullish(),
     ...recordLink,
+    repeat: repeatRule.repeat.nullish(),
+    repeatZone: repeatRule.repeatZone.nullish(),
   })
   .refine((t) => Boolean(t.recordObject) === Boolean(t.recordId), {
     message: "Link a task to a record with both its kind and id.",
     path: ["recordId"],
-  });
+  })
+  .refine((t) => !t.repeat === !t.repeatZone, { message: REPEAT_PAIR, path: ["repeat"] })
+  .refine((t) => !t.repeat || t.dueAt, { message: REPEAT_NEEDS_DUE, path: ["repeat"] });
 export type TaskCreateInput = z.input<typeof taskCreateInput>;
 
 export const taskUpdateInput = z.object({
@@ -41,12 +61,17 @@ export const taskUpdateInput = z.object({
       /** Relinks the task (both set), or unlinks it (both null). */
       recordObject: z.enum(recordObjects).nullable(),
       recordId: z.string().min(4).max(40).nullable(),
+      /** Repeats (both set), or no longer (both null). A due date set to none ends the repeat too. */
+      repeat: repeatRule.repeat.nullable(),
+      repeatZone: repeatRule.repeatZone.nullable(),
     })
     .partial()
     .refine((p) => (p.recordObject === undefined) === (p.recordId === undefined) && !p.recordObject === !p.recordId, {
       message: "Link a task to a record with both its kind and id, or unlink it with neither.",
       path: ["recordId"],
-    }),
+    })
+    .refine(bothOrNeither, { message: REPEAT_PAIR, path: ["repeat"] })
+    .refine((p) => !p.repeat || p.dueAt !== null, { message: REPEAT_NEEDS_DUE, path: ["repeat"] }),
 });
 
 /**
