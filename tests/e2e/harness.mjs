@@ -31,9 +31,17 @@ export async function launchBrowser() {
 /** A fresh browser profile (own IndexedDB, cookies); page errors fail loudly in the log. */
 export async function newPage(
   browser,
-  { colorScheme = "light", viewport = { width: 1360, height: 860 }, locale, hasTouch = false, reminders = false } = {},
+  {
+    colorScheme = "light",
+    viewport = { width: 1360, height: 860 },
+    locale,
+    timezoneId,
+    hasTouch = false,
+    reminders = false,
+  } = {},
 ) {
-  // `locale` pins number and date formats ("1,000", "3:00 PM") for tests that read them. `hasTouch`: a touch screen,
+  // `locale` pins number and date formats ("1,000", "3:00 PM") for tests that read them; `timezoneId` the browser's
+  // time zone (the machine's otherwise). `hasTouch`: a touch screen,
   // whose pointer is coarse (a phone). `reminders`: task reminders as the app sets them, at the due time; off unless
   // asked for, or a test's task due now would put a reminder among the toasts it reads.
   const context = await browser.newContext({
@@ -42,6 +50,7 @@ export async function newPage(
     viewport,
     hasTouch,
     ...(locale && { locale }),
+    ...(timezoneId && { timezoneId }),
   });
   await context.addInitScript(recordToasts);
   if (!reminders)

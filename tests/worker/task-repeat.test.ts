@@ -75,7 +75,14 @@ const weekly = { repeat: "weekly", repeatZone: PARIS } as const;
 const due = new Date("2100-06-04T07:00:00Z");
 
 const liveTasks = (organizationId: string) =>
-  rows<{ id: string; title: string; status: string; due_at: number; repeat: string | null; repeated_from_id: string | null }>(
+  rows<{
+    id: string;
+    title: string;
+    status: string;
+    due_at: number;
+    repeat: string | null;
+    repeated_from_id: string | null;
+  }>(
     "SELECT id, title, status, due_at, repeat, repeated_from_id FROM tasks WHERE organization_id = ? AND deleted_at IS NULL ORDER BY due_at",
     organizationId,
   );

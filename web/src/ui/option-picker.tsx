@@ -52,6 +52,8 @@ type OptionPickerProps = {
   onTab?: () => void;
   /** Which edge of the anchor the list lines up with: its start (default), or its end for an anchor at a row's end. */
   align?: "start" | "end";
+  /** Room for longer labels beside their hints ("Every 2 weeks on Saturday"). */
+  wide?: boolean;
 };
 
 /** A searchable list in a popover: one component for companies, owners and tags, in cells and in panels. */
@@ -74,6 +76,7 @@ export function OptionPicker({
   onEscape,
   onTab,
   align = "start",
+  wide = false,
 }: OptionPickerProps) {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
@@ -94,7 +97,10 @@ export function OptionPicker({
             if (onTab) onTab();
             else onOpenChange(false);
           }}
-          className="z-50 w-72 overflow-hidden rounded-lg border border-border bg-background shadow-xl"
+          className={cn(
+            "z-50 overflow-hidden rounded-lg border border-border bg-background shadow-xl",
+            wide ? "w-80" : "w-72",
+          )}
         >
           <PickerList
             label={label}

@@ -364,7 +364,9 @@ function nextOccurrence(db: Database, done: Task, actorId: string, now: Date, gu
     createdAt: now,
     updatedAt: now,
   };
-  return [insertWhere(db, tasks, next, and(guard, not(rowExists(db, tasks, followsTask(done.organizationId, done.id))))!)];
+  return [
+    insertWhere(db, tasks, next, and(guard, not(rowExists(db, tasks, followsTask(done.organizationId, done.id))))!),
+  ];
 }
 
 /**

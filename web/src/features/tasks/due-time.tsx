@@ -1,3 +1,4 @@
+import { Repeat } from "lucide-react";
 import { cn } from "../../ui/cn";
 import { formatDue, formatDueShort } from "./due-format";
 
@@ -10,11 +11,13 @@ type DueTimeProps = {
   title?: string;
   className?: string;
   "data-testid"?: string;
+  /** The rule of a repeating task ("Every week on Friday"): a repeat mark before the date, named so. */
+  repeats?: string | null;
 };
 
 /** A due date in the short form a row shows ("Tomorrow 3:00 PM"), red once it is past: tasks and a record's Next task. */
-export function DueTime({ dueAt, overdue, now, title, className, "data-testid": testId }: DueTimeProps) {
-  return (
+export function DueTime({ dueAt, overdue, now, title, className, "data-testid": testId, repeats }: DueTimeProps) {
+  const time = (
     <time
       data-testid={testId}
       dateTime={dueAt.toISOString()}
@@ -23,5 +26,14 @@ export function DueTime({ dueAt, overdue, now, title, className, "data-testid": 
     >
       {formatDueShort(dueAt, now)}
     </time>
+  );
+  if (!repeats) return time;
+  return (
+    <span className="inline-flex items-center gap-1">
+      <Repeat role="img" className="size-3 shrink-0 text-muted" aria-label={repeats} data-testid="task-repeats">
+        <title>{repeats}</title>
+      </Repeat>
+      {time}
+    </span>
   );
 }

@@ -1,5 +1,7 @@
 import * as chrono from "chrono-node";
+import { endOfDay } from "./day-range";
 import { dueFromMatch } from "./due-options";
+import { repeatIn, type TaskRepeat } from "./repeat-options";
 import type { TaskPriority } from "./task-types";
 
 export type QuickAdd = {
@@ -8,6 +10,8 @@ export type QuickAdd = {
   /** The words the date was read from, e.g. "tomorrow 3pm". */
   dateText: string | null;
   priority: TaskPriority;
+  /** How often it repeats ("every week"), due today when no date is typed (a weekday rule: the next weekday). */
+  repeat: TaskRepeat | null;
 };
 
 // Small words that only introduce the date ("by friday", "on the 3rd") go with it.
@@ -15,7 +19,18 @@ const connector = /\s+(?:by|on|at|due|before|until)\s*$/i;
 const priorityTag = /(?:^|\s)!(high|low|normal|h|l)\b/i;
 const priorities: Record<string, TaskPriority> = { high: "high", h: "high", low: "low", l: "low", normal: "normal" };
 
-/** "Call Ann tomorrow 3pm !high" → title "Call Ann", due tomorrow 15:00, high priority. */
+/** A weekday rule's first day is a weekday: one read as Saturday or Sunday moves to the Monday, at the same time. */
+function firstWeekday(date: Date): Date {
+  const skip = date.getDay() === 6 ? 2 : date.getDay() === 0 ? 1 : 0;
+  const moved = new Date(date);
+  moved.setDate(date.getDate() + skip);
+  return moved;
+}
+
+/**
+ * "Call Ann tomorrow 3pm !high" → title "Call Ann", due tomorrow 15:00, high priority; "Standup every weekday 9am"
+ * → repeating every weekday from 9:00.
+ */
 export function parseQuickAdd(text: string, now = new Date(), readDates = true): QuickAdd {
   let title = text;
   let priority: TaskPriority = "normal";
@@ -25,6 +40,8 @@ export function parseQuickAdd(text: string, now = new Date(), readDates = true):
     title = title.slice(0, tag.index) + title.slice(tag.index + tag[0].length);
   }
 
+  const rule = readDates ? repeatIn(title) : null;
+  if (rule) title = rule.rest;
   const [match] = readDates ? chrono.parse(title, now, { forwardDate: true }) : [];
   let dueAt: Date | null = null;
   if (match) {
@@ -32,7 +49,14 @@ export function parseQuickAdd(text: string, now = new Date(), readDates = true):
     const before = title.slice(0, match.index).replace(connector, "");
     title = `${before} ${title.slice(match.index + match.text.length)}`;
   }
-  return { title: title.replace(/\s+/g, " ").trim(), dueAt, dateText: match?.text ?? null, priority };
+  // A rule with no date typed starts today, some time that day.
+  if (rule && !dueAt) dueAt = endOfDay(now);
+  if (rule?.repeat === "weekdays" && dueAt) dueAt = firstWeekday(dueAt);
+  // "every monday 9am": the date read from "monday 9am" is the rule's own day, said once.
+  const dateWords =
+    rule?.day && match?.text.toLowerCase().startsWith(rule.day) ? match.text.slice(rule.day.length) : match?.text;
+  const dateText = [rule?.words, dateWords?.trim()].filter(Boolean).join(" ") || null;
+  return { title: title.replace(/\s+/g, " ").trim(), dueAt, dateText, priority, repeat: rule?.repeat ?? null };
 }
 
 /** "@ann lee" at the end of what is typed, after a space or at the start (an email's @ is not one). */

@@ -1,4 +1,4 @@
-import { CalendarClock, CornerDownLeft, Plus, X } from "lucide-react";
+import { CalendarClock, CornerDownLeft, Plus, Repeat, X } from "lucide-react";
 import { recordIconOf } from "../records/record-icon";
 import { useQueryClient } from "@tanstack/react-query";
 import { forwardRef, useId, useState, type FormEvent } from "react";
@@ -10,6 +10,7 @@ import { formatDue } from "./due-format";
 import { parseQuickAdd, titleWithout } from "./parse-quick-add";
 import { resolveMention } from "./resolve-mention";
 import { PriorityMarker, priorityLabels } from "./priority-marker";
+import { repeatLabel, repeatPatch } from "./repeat-options";
 import { MentionList, useRecordMention } from "./record-mention";
 import type { LinkedRecord, TaskTab } from "./task-types";
 import { useTaskCreate } from "./use-task-mutations";
@@ -75,6 +76,7 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
         title,
         dueAt,
         priority: parsed.priority,
+        ...(parsed.repeat && repeatPatch(parsed.repeat)),
         assigneeId,
         recordObject: record?.object,
         recordId: record?.id,
@@ -130,6 +132,15 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
               <span className="inline-flex h-6 items-center gap-1 rounded-md bg-surface-2 px-2 text-xs text-muted">
                 <PriorityMarker priority={parsed.priority} />
                 {priorityLabels[parsed.priority]}
+              </span>
+            )}
+            {parsed.repeat && (
+              <span
+                data-testid="quick-add-repeat"
+                className="inline-flex h-6 items-center gap-1 rounded-md bg-primary-soft px-2 text-xs font-medium text-primary"
+              >
+                <Repeat className="size-3.5" aria-hidden />
+                {repeatLabel(parsed.repeat, dueAt)}
               </span>
             )}
             {dueAt && (

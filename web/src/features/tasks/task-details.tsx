@@ -1,4 +1,4 @@
-import { CalendarClock, Link2, Pencil, Trash2 } from "lucide-react";
+import { CalendarClock, Link2, Pencil, Repeat, Trash2 } from "lucide-react";
 import { recordIconOf } from "../records/record-icon";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
@@ -13,7 +13,8 @@ import { OwnerName } from "../records/reference-fields";
 import { formatDue } from "./due-format";
 import { priorityLabels } from "./priority-marker";
 import { TaskCheckbox } from "./task-checkbox";
-import { AssigneePicker, DuePicker, RecordPicker } from "./task-pickers";
+import { repeatLabel, type TaskRepeat } from "./repeat-options";
+import { AssigneePicker, DuePicker, RecordPicker, RepeatPicker } from "./task-pickers";
 import type { LinkedRecord, RowPicker, Task, TaskPatch, TaskRow } from "./task-types";
 
 type TaskDetailsProps = {
@@ -23,6 +24,7 @@ type TaskDetailsProps = {
   onClose: () => void;
   onToggle: (task: Task) => void;
   onReschedule: (task: Task, due: Date | null) => void;
+  onRepeat: (task: Task, repeat: TaskRepeat | null) => void;
   onAssign: (task: Task, assignee: { id: string; name: string } | null) => void;
   onRelink: (row: TaskRow, record: LinkedRecord | null) => void;
   /** A quiet edit (priority, notes): `startedFrom` is the task as the edit began (see useTaskUpdate). */
@@ -80,6 +82,7 @@ function TaskDetailsBody({
   row,
   members,
   onReschedule,
+  onRepeat,
   onAssign,
   onRelink,
   onEdit,
@@ -111,6 +114,37 @@ function TaskDetailsBody({
               </button>
             }
           />
+        </Field>
+        <Field label="Repeat">
+          {task.dueAt ? (
+            <RepeatPicker
+              task={task}
+              dueAt={task.dueAt}
+              open={picking === "repeat"}
+              onOpenChange={(open) => setPicking(open ? "repeat" : null)}
+              onPick={(repeat) => {
+                setPicking(null);
+                onRepeat(task, repeat);
+              }}
+              anchor={
+                <button type="button" className={fieldButton} onClick={() => setPicking("repeat")}>
+                  <span className="sr-only">Repeat: </span>
+                  <Repeat className="size-3.5 shrink-0 text-muted" aria-hidden />
+                  {task.repeat ? (
+                    repeatLabel(task.repeat, task.dueAt)
+                  ) : (
+                    <span className="text-muted">Does not repeat</span>
+                  )}
+                </button>
+              }
+            />
+          ) : (
+            // A repeat counts from a due date: the way to one is the due date's picker.
+            <button type="button" className={fieldButton} onClick={() => setPicking("due")}>
+              <Repeat className="size-3.5 shrink-0 text-muted" aria-hidden />
+              <span className="text-muted">Set a due date to repeat</span>
+            </button>
+          )}
         </Field>
         <Field label="Assignee">
           <AssigneePicker

@@ -4,6 +4,7 @@ import { recordPath } from "../../app/recent-records";
 import { cn } from "../../ui/cn";
 import { OwnerName } from "../records/reference-fields";
 import { DueTime } from "./due-time";
+import { repeatLabel } from "./repeat-options";
 import { TaskCheckbox } from "./task-checkbox";
 import type { Task } from "./task-types";
 import { taskRecordLayoutShort, taskTitleLayout } from "./task-layout";
@@ -51,7 +52,15 @@ export function TaskLine({ task, now, onToggle, recordName, showAssignee = true,
           <span className="truncate">{recordName}</span>
         </Link>
       )}
-      {task.dueAt && <DueTime dueAt={task.dueAt} overdue={overdue} now={now} className="shrink-0 text-xs" />}
+      {task.dueAt && (
+        <DueTime
+          dueAt={task.dueAt}
+          overdue={overdue}
+          now={now}
+          repeats={task.repeat && repeatLabel(task.repeat, task.dueAt)}
+          className="shrink-0 text-xs"
+        />
+      )}
       {showAssignee && (
         <span className="w-5 shrink-0" title="Assignee">
           <OwnerName userId={task.assigneeId} avatarOnly />

@@ -4,6 +4,7 @@ import { OptionPicker, type OptionSource, type PickerOption } from "../../ui/opt
 import { recordIconOf } from "../records/record-icon";
 import { useMemberOptions } from "../records/reference-fields";
 import { dueOptions } from "./due-options";
+import { repeatOptions, type TaskRepeat } from "./repeat-options";
 import { type LinkableRecord, type LinkedRecord, type Task } from "./task-types";
 import { foundRecords } from "../../app/found-records";
 
@@ -112,6 +113,35 @@ export function RecordPicker({
       onClear={() => onPick(null)}
       clearLabel="Unlink"
       align="end"
+    />
+  );
+}
+
+/** How often a dated task repeats (each choice with when the next one would be due), or that it does not. */
+export function RepeatPicker({
+  task,
+  dueAt,
+  anchor,
+  open,
+  onOpenChange,
+  onPick,
+}: PickerProps & { dueAt: Date; onPick: (repeat: TaskRepeat | null) => void }) {
+  // Not a hook despite the name OptionPicker gives its source: it reads no state, only the due date.
+  const useRepeatOptions: OptionSource = () => ({ options: repeatOptions(dueAt) });
+  return (
+    <OptionPicker
+      anchor={anchor}
+      open={open}
+      onOpenChange={onOpenChange}
+      label="Repeat"
+      placeholder="Repeat…"
+      useOptions={useRepeatOptions}
+      chosen={task.repeat ? [task.repeat] : []}
+      onPick={(option) => onPick(option.value as TaskRepeat)}
+      onClear={() => onPick(null)}
+      clearLabel="Does not repeat"
+      align="end"
+      wide
     />
   );
 }

@@ -7,6 +7,7 @@ import { ActiveRowBar, activeRowClass } from "./active-row";
 import { memberName, type Member } from "../members/use-members";
 import { formatDueShort } from "./due-format";
 import { DueTime } from "./due-time";
+import { repeatLabel, repeatPhrase } from "./repeat-options";
 import { PriorityMarker } from "./priority-marker";
 import { TaskCheckbox } from "./task-checkbox";
 import { AssigneePicker, DuePicker, RecordPicker } from "./task-pickers";
@@ -155,7 +156,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
               // What it shows first ("Tomorrow 3:00 PM: reschedule …"), as a person using voice control reads it.
               aria-label={
                 task.dueAt
-                  ? `${formatDueShort(task.dueAt)}: reschedule ${task.title}`
+                  ? `${formatDueShort(task.dueAt)}${task.repeat ? `, ${repeatPhrase(task.repeat, task.dueAt)}` : ""}: reschedule ${task.title}`
                   : `Set a due date for ${task.title}`
               }
               onClick={(event) => {
@@ -171,6 +172,7 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
                   dueAt={task.dueAt}
                   overdue={overdue && !done}
                   title={`Due ${formatDateTime(task.dueAt)}`}
+                  repeats={task.repeat && repeatLabel(task.repeat, task.dueAt)}
                   className="text-xs tabular-nums"
                 />
               ) : (

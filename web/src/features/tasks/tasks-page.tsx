@@ -122,6 +122,7 @@ export default function TasksPage() {
         onClose={() => set({ openId: null })}
         onToggle={act.toggle}
         onReschedule={act.reschedule}
+        onRepeat={act.repeat}
         onAssign={act.assign}
         onRelink={act.relink}
         onEdit={act.edit}

@@ -6,6 +6,7 @@ import { toast, toastError } from "../../lib/toast";
 import { isStale, saveAgainLabel } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
 import { formatDue } from "./due-format";
+import { nextOccurrence, repeatPatch, repeatPhrase, type TaskRepeat } from "./repeat-options";
 import type { LinkedRecord, Task, TaskPatch, TaskRow } from "./task-types";
 
 const listFilter = () => trpc.tasks.list.pathFilter();
@@ -51,10 +52,14 @@ type UpdateVariables = {
   recordName?: string | null;
   /** The change's name, the same each time it is sent (lib/use-keyed-mutation.ts). */
   key?: string;
+  /** What to say once it is saved, with an Undo that saves `undo` (see changeWith). */
+  said?: Said;
 };
 
+type Said = { text: string; undo: TaskPatch; undoRecordName?: string | null };
+
 /** An edit; a typed one says what it `startedFrom`: the task as its editor opened on it. */
-type SaveVariables = { id: string; patch: TaskPatch; startedFrom?: Task; recordName?: string | null };
+type SaveVariables = { id: string; patch: TaskPatch; startedFrom?: Task; recordName?: string | null; said?: Said };
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -115,7 +120,24 @@ export function useTaskUpdate() {
         },
       );
     },
-    onSuccess: (updated) => patchCachedRow(queryClient, updated.id, (row) => ({ ...row, task: updated })),
+    // The toast is said here, in the mutation's own callback: mutate's callbacks do not run once the row that asked is
+    // gone (the last task of a list, completed, leaves the list's empty state in its place).
+    onSuccess: (updated, { said }) => {
+      patchCachedRow(queryClient, updated.id, (row) => ({ ...row, task: updated }));
+      if (said)
+        toast.success(said.text, {
+          action: {
+            label: "Undo",
+            onClick: () =>
+              update.mutate({
+                id: updated.id,
+                patch: said.undo,
+                recordName: said.undoRecordName,
+                version: cachedTask(queryClient, updated.id)?.version,
+              }),
+          },
+        });
+    },
     onSettled: () => {
       // Refetch once the last queued edit lands, so a refetch never undoes an edit still in flight.
       if (queryClient.isMutating({ mutationKey }) === 1) refreshLists(queryClient);
@@ -126,8 +148,8 @@ export function useTaskUpdate() {
     (variables: SaveVariables, options?: Parameters<typeof mutate>[1]) => {
       const outdatedVersion = outdatedVersionOf(queryClient, variables);
       const version = outdatedVersion ?? cachedTask(queryClient, variables.id)?.version;
-      const { id, patch, recordName } = variables;
-      mutate({ id, patch, outdatedVersion, version, recordName }, options);
+      const { id, patch, recordName, said } = variables;
+      mutate({ id, patch, outdatedVersion, version, recordName, said }, options);
     },
     [mutate, queryClient],
   );
@@ -148,26 +170,26 @@ function changeWith(update: TaskUpdate) {
     const before = Object.fromEntries(
       Object.keys(patch).map((key) => [key, task[key as keyof TaskPatch]]),
     ) as TaskPatch;
-    update.mutate(
-      { id: task.id, patch, recordName: names?.now },
-      {
-        onSuccess: () =>
-          toast.success(said, {
-            action: {
-              label: "Undo",
-              onClick: () => update.mutate({ id: task.id, patch: before, recordName: names?.before }),
-            },
-          }),
-      },
-    );
+    update.mutate({
+      id: task.id,
+      patch,
+      recordName: names?.now,
+      said: { text: said, undo: before, undoRecordName: names?.before },
+    });
   };
 }
 
-/** Complete or reopen. */
+/** What completing a task says: with a repeating one, when the next one is due. */
+function completedText(task: Task): string {
+  const next = nextOccurrence(task);
+  return next ? `Completed “${task.title}”: the next one is due ${formatDue(next)}` : `Completed “${task.title}”`;
+}
+
+/** Complete or reopen (Undo of a repeating task's completion takes back the next one, while untouched). */
 function toggleWith(change: ReturnType<typeof changeWith>) {
   return (task: Task) => {
     const status = task.status === "done" ? "open" : "done";
-    change(task, { status }, status === "done" ? `Completed “${task.title}”` : `Reopened “${task.title}”`);
+    change(task, { status }, status === "done" ? completedText(task) : `Reopened “${task.title}”`);
   };
 }
 
@@ -242,7 +264,20 @@ export function useTaskActions() {
   return {
     toggle: toggleWith(change),
     reschedule: (task: Task, dueAt: Date | null) =>
-      change(task, { dueAt }, dueAt ? `“${task.title}” is due ${formatDue(dueAt)}` : `“${task.title}” has no due date`),
+      dueAt
+        ? change(task, { dueAt }, `“${task.title}” is due ${formatDue(dueAt)}`)
+        : // Without a date it cannot repeat: said here, so Undo brings the repeat back with the date.
+          change(
+            task,
+            { dueAt, ...(task.repeat && repeatPatch(null)) },
+            task.repeat ? `“${task.title}” has no due date and no longer repeats` : `“${task.title}” has no due date`,
+          ),
+    repeat: (task: Task, repeat: TaskRepeat | null) =>
+      change(
+        task,
+        repeatPatch(repeat),
+        repeat ? `“${task.title}” repeats ${repeatPhrase(repeat, task.dueAt)}` : `“${task.title}” no longer repeats`,
+      ),
     assign: (task: Task, assignee: { id: string; name: string } | null) =>
       change(
         task,
