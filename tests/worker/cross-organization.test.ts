@@ -251,6 +251,26 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
   "tasks.delete": (b, a) => expectTRPCError(b.tasks.delete({ id: a.task.id }), "NOT_FOUND"),
   "tasks.restore": (b, a) => expectTRPCError(b.tasks.restore({ id: a.trashedTask.id }), "NOT_FOUND"),
   "tasks.trash": async (b, a) => expectNothingOf(a, await b.tasks.trash({})),
+  "tasks.bulkUpdate": async (b, a) => {
+    await expectTRPCError(b.tasks.bulkUpdate({ changes: [{ id: a.task.id, patch: { status: "done" } }] }), "NOT_FOUND");
+    await expectTRPCError(
+      b.tasks.bulkUpdate({ changes: [{ id: a.trashedTask.id, patch: { deleted: false } }] }),
+      "NOT_FOUND",
+    );
+    // With one of B's own: all or nothing, and B's is left as it was too.
+    const own = await b.tasks.create({ title: "Ours" });
+    await expectTRPCError(
+      b.tasks.bulkUpdate({
+        changes: [
+          { id: own.id, patch: { status: "done" } },
+          { id: a.task.id, patch: { status: "done" } },
+        ],
+      }),
+      "NOT_FOUND",
+      "1 of the 2 selected tasks do not exist or were deleted. Reload and try again.",
+    );
+    expect((await b.tasks.get({ id: own.id })).task.status).toBe("open");
+  },
 
   "properties.list": async (b, a) => expectNothingOf(a, await b.properties.list({ object: "contact" })),
   "properties.archived": async (b, a) => expectNothingOf(a, await b.properties.archived({ object: "contact" })),

@@ -1,29 +1,36 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, gte, isNotNull, isNull, lt, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { companies, contacts, tasks } from "../../../drizzle";
 import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
-import { activityRow, diffFields, insertActivity, insertActivityWhere } from "../domain/records/activity";
+import { insertActivity } from "../domain/records/activity";
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { assertLiveRecord } from "../domain/records/live-record";
-import { insertWhere, rowExists, runBatch, type Database } from "../db";
+import { runBatch, type Database } from "../db";
 import { recordIdInput } from "../schemas/records";
 import {
-  REPEAT_NEEDS_DUE,
+  taskBulkInput,
   taskCreateInput,
   taskListInput,
   taskTrashInput,
   taskUpdateInput,
   type taskViews,
 } from "../schemas/tasks";
-import { nextDueAt } from "../domain/tasks/repeat";
+import { bulkUpdateTasks } from "../domain/tasks/bulk";
+import {
+  linkedRecordActivity,
+  planTaskMove,
+  planTaskUpdate,
+  taskHistory,
+  type Task,
+  type TaskWrite,
+} from "../domain/tasks/writes";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 import { createOnce, updateOnce } from "../domain/write-keys";
 import { keyed } from "../schemas/write-key";
 
-type Task = typeof tasks.$inferSelect;
 type TaskView = (typeof taskViews)[number];
 
 async function assertRecord(
@@ -53,47 +60,6 @@ async function findTask(db: Database, organizationId: string, id: string, { dele
     .limit(1);
   if (!task) throw notFound(deleted ? "deleted task" : "task");
   return task;
-}
-
-/** A timeline entry on the linked record, when there is one. */
-function linkedRecordActivity(task: Task, actorId: string, summary: string, at: Date) {
-  if (!task.recordObject || !task.recordId) return null;
-  return activityRow({
-    organizationId: task.organizationId,
-    object: task.recordObject,
-    recordId: task.recordId,
-    kind: "task",
-    actorId,
-    summary,
-    at,
-  });
-}
-
-/** An entry in the task's own history (object "task"): who did what, with field changes from → to. */
-function taskHistory(
-  task: Task,
-  actorId: string,
-  kind: "created" | "updated" | "deleted" | "restored",
-  at: Date,
-  changes?: Record<string, [unknown, unknown]>,
-) {
-  return activityRow({
-    organizationId: task.organizationId,
-    object: "task",
-    recordId: task.id,
-    kind,
-    actorId,
-    changes,
-    at,
-  });
-}
-
-/**
- * The activity rows of one task write, each inserted only if `guard` (the write's own condition,
- * evaluated before it runs) holds: inside the batch they land with the write or not at all.
- */
-function activitiesOf(db: Database, rows: (ReturnType<typeof activityRow> | null)[], guard: SQL) {
-  return rows.filter((row) => row !== null).map((row) => insertActivityWhere(db, row, guard));
 }
 
 const linkedName = sql<string | null>`coalesce(
@@ -138,8 +104,6 @@ function viewOrder(view: TaskView): TaskOrder {
 
 /** The trash: newest deletion first. */
 const trashOrder: TaskOrder = { keys: (task) => [sql`${task.deletedAt}`, sql`${task.id}`], descending: true };
-
-const existsTask = (db: Database, condition: SQL | undefined) => rowExists(db, tasks, condition);
 
 export const tasksRouter = createTRPCRouter({
   /**
@@ -249,51 +213,8 @@ export const tasksRouter = createTRPCRouter({
           input.patch.assigneeId ? assertMember(ctx.db, ctx.org.id, input.patch.assigneeId) : undefined,
           assertRecord(ctx.db, ctx.org.id, input.patch.recordObject, input.patch.recordId),
         ]);
-        const now = new Date();
-        // No due date, no repeat: taking the date away ends it; a repeat set on an undated task is refused.
-        const asked = input.patch.dueAt === null ? { ...input.patch, repeat: null, repeatZone: null } : input.patch;
-        if (asked.repeat && !(asked.dueAt ?? current.dueAt))
-          throw new TRPCError({ code: "BAD_REQUEST", message: REPEAT_NEEDS_DUE });
-        const patch: Partial<Task> = { ...asked };
-        if (asked.status) patch.completedAt = asked.status === "done" ? (current.completedAt ?? now) : null;
-        const changes = diffFields(current, asked);
-        if (Object.keys(changes).length === 0) return current;
-        const completed = input.patch.status === "done" && current.status !== "done";
-        const reopened = input.patch.status === "open" && current.status === "done";
-        const title = input.patch.title ?? current.title;
-        const relinked = "recordId" in changes ? { ...current, ...patch } : null;
-        const unchanged = and(
-          eq(tasks.id, current.id),
-          eq(tasks.organizationId, ctx.org.id),
-          eq(tasks.version, input.version),
-          isNull(tasks.deletedAt),
-        );
-        const guard = existsTask(ctx.db, unchanged);
-        const statements: BatchItem<"sqlite">[] = [
-          ...remember(guard),
-          ...activitiesOf(
-            ctx.db,
-            [
-              taskHistory(current, ctx.uid, "updated", now, changes),
-              // A relinked task leaves word on both records' timelines.
-              relinked ? linkedRecordActivity(current, ctx.uid, `Task unlinked: ${title}`, now) : null,
-              relinked ? linkedRecordActivity(relinked, ctx.uid, `Task linked: ${title}`, now) : null,
-              completed ? linkedRecordActivity(relinked ?? current, ctx.uid, `Task completed: ${title}`, now) : null,
-            ],
-            guard,
-          ),
-          ...(completed ? nextOccurrence(ctx.db, { ...current, ...patch }, ctx.uid, now, guard) : []),
-          ...(reopened ? [takeBackNextOccurrence(ctx.db, current, guard)] : []),
-          ctx.db
-            .update(tasks)
-            .set({ ...patch, version: current.version + 1, updatedAt: now })
-            .where(unchanged)
-            .returning(),
-        ];
-        const results = await runBatch(ctx.db, statements);
-        const [updated] = results[results.length - 1] as Task[];
-        if (!updated) throw await staleVersionError(ctx.db, ctx.org.id, current.id, "task");
-        return updated as Task;
+        const write = planTaskUpdate(ctx.db, current, input.patch, ctx.uid, new Date());
+        return write ? runTaskWrite(ctx.db, write, current, remember) : current;
       },
     ),
   ),
@@ -308,7 +229,10 @@ export const tasksRouter = createTRPCRouter({
       ctx.org.id,
       key,
       () => findTask(ctx.db, ctx.org.id, id, { deleted: true }),
-      async (remember) => moveTask(ctx.db, ctx.uid, await findTask(ctx.db, ctx.org.id, id), "deleted", remember),
+      async (remember) => {
+        const task = await findTask(ctx.db, ctx.org.id, id);
+        return runTaskWrite(ctx.db, planTaskMove(ctx.db, task, "deleted", ctx.uid, new Date()), task, remember);
+      },
     ),
   ),
 
@@ -319,10 +243,23 @@ export const tasksRouter = createTRPCRouter({
       ctx.org.id,
       key,
       () => findTask(ctx.db, ctx.org.id, id),
-      async (remember) =>
-        moveTask(ctx.db, ctx.uid, await findTask(ctx.db, ctx.org.id, id, { deleted: true }), "restored", remember),
+      async (remember) => {
+        const task = await findTask(ctx.db, ctx.org.id, id, { deleted: true });
+        return runTaskWrite(ctx.db, planTaskMove(ctx.db, task, "restored", ctx.uid, new Date()), task, remember);
+      },
     ),
   ),
+
+  /**
+   * Complete or reopen, reschedule, reassign, delete or restore up to 200 tasks at once, each as its own update would
+   * (history, timelines, a repeating task's next one), in one atomic batch; each change names its task and what to
+   * set on it, so Undo sends every task's own values back. All must be the organization's (live, or in the trash to
+   * restore), else NOT_FOUND and nothing is written. A task changed meanwhile gets the change over what it holds now.
+   * Once per `key`: sent again, answered as the first time.
+   */
+  bulkUpdate: memberProcedure
+    .input(keyed(taskBulkInput))
+    .mutation(({ ctx, input: { key, changes } }) => bulkUpdateTasks(ctx.db, ctx.org.id, ctx.uid, changes, key)),
 
   /** Deleted tasks, newest deletion first, page by page (`cursor`: the last task of the page before). */
   trash: memberProcedure.input(taskTrashInput).query(({ ctx, input }) =>
@@ -339,82 +276,15 @@ export const tasksRouter = createTRPCRouter({
   ),
 });
 
-/** A live task that repeating task `id` left behind once done. */
-const followsTask = (organizationId: string, id: string) =>
-  and(eq(tasks.organizationId, organizationId), eq(tasks.repeatedFromId, id), isNull(tasks.deletedAt));
-
-/**
- * The task a repeating one leaves once done: the same title, notes, priority, assignee, link and repeat, due at the
- * rule's next occurrence; added with the completion (`guard`), unless the one it left before is still there (it was
- * done, reopened and done again, with that one changed meanwhile). It has no history of its own: the completion is
- * told on the task done and the linked record, and an untouched one is taken back when the task is reopened.
- */
-function nextOccurrence(db: Database, done: Task, actorId: string, now: Date, guard: SQL) {
-  if (!done.repeat || !done.repeatZone || !done.dueAt) return [];
-  const next: Task = {
-    ...done,
-    id: newId("tsk"),
-    dueAt: nextDueAt(done.dueAt, done.repeat, done.repeatZone, now),
-    status: "open",
-    completedAt: null,
-    repeatedFromId: done.id,
-    version: 1,
-    deletedAt: null,
-    createdBy: actorId,
-    createdAt: now,
-    updatedAt: now,
-  };
-  return [
-    insertWhere(db, tasks, next, and(guard, not(rowExists(db, tasks, followsTask(done.organizationId, done.id))))!),
-  ];
-}
-
-/**
- * Reopened (often the completion's Undo): the task it left behind goes, if no one has touched it (still its first
- * version, open): otherwise it stays, with what was done to it.
- */
-function takeBackNextOccurrence(db: Database, reopened: Task, guard: SQL) {
-  return db
-    .delete(tasks)
-    .where(
-      and(followsTask(reopened.organizationId, reopened.id), eq(tasks.version, 1), eq(tasks.status, "open"), guard),
-    );
-}
-
-/**
- * To the trash or back, with its history and the linked record's timeline in the same batch. A task
- * someone else moved or changed a moment earlier is left as it is: NOT_FOUND or CONFLICT.
- */
-async function moveTask(
+/** Runs one task write (after what the write key remembers): the task written, or CONFLICT when it moved on meanwhile. */
+async function runTaskWrite(
   db: Database,
-  actorId: string,
-  task: Task,
-  kind: "deleted" | "restored",
-  remember: (guard: SQL) => BatchItem<"sqlite">[] = () => [],
-) {
-  const now = new Date();
-  const unchanged = and(
-    eq(tasks.id, task.id),
-    eq(tasks.organizationId, task.organizationId),
-    eq(tasks.version, task.version),
-    kind === "deleted" ? isNull(tasks.deletedAt) : isNotNull(tasks.deletedAt),
-  );
-  const summary = `${kind === "deleted" ? "Task deleted" : "Task restored"}: ${task.title}`;
-  const statements: BatchItem<"sqlite">[] = [
-    ...remember(existsTask(db, unchanged)),
-    ...activitiesOf(
-      db,
-      [taskHistory(task, actorId, kind, now), linkedRecordActivity(task, actorId, summary, now)],
-      existsTask(db, unchanged),
-    ),
-    db
-      .update(tasks)
-      .set({ deletedAt: kind === "deleted" ? now : null, version: task.version + 1, updatedAt: now })
-      .where(unchanged)
-      .returning(),
-  ];
-  const results = await runBatch(db, statements);
-  const [moved] = results[results.length - 1] as Task[];
-  if (!moved) throw await staleVersionError(db, task.organizationId, task.id, "task");
-  return moved;
+  { guard, statements }: TaskWrite,
+  current: Task,
+  remember: (guard: SQL) => BatchItem<"sqlite">[],
+): Promise<Task> {
+  const results = await runBatch(db, [...remember(guard), ...statements]);
+  const [written] = results[results.length - 1] as Task[];
+  if (!written) throw await staleVersionError(db, current.organizationId, current.id, "task");
+  return written;
 }

@@ -47,31 +47,66 @@ export const taskCreateInput = z
   .refine((t) => !t.repeat || t.dueAt, { message: REPEAT_NEEDS_DUE, path: ["repeat"] });
 export type TaskCreateInput = z.input<typeof taskCreateInput>;
 
+const taskFields = {
+  title: singleLineText().min(1).max(300),
+  notes: multiLineText().max(5000).nullable(),
+  dueAt: dueDate.nullable(),
+  priority: z.enum(taskPriorities),
+  assigneeId: z.string().min(1).max(128).nullable(),
+  status: z.enum(["open", "done"]),
+  /** Relinks the task (both set), or unlinks it (both null). */
+  recordObject: z.enum(recordObjects).nullable(),
+  recordId: z.string().min(4).max(40).nullable(),
+  /** Repeats (both set), or no longer (both null). A due date set to none ends the repeat too. */
+  repeat: repeatRule.repeat.nullable(),
+  repeatZone: repeatRule.repeatZone.nullable(),
+};
+
+const taskPatch = z
+  .object(taskFields)
+  .partial()
+  .refine((p) => (p.recordObject === undefined) === (p.recordId === undefined) && !p.recordObject === !p.recordId, {
+    message: "Link a task to a record with both its kind and id, or unlink it with neither.",
+    path: ["recordId"],
+  })
+  .refine(bothOrNeither, { message: REPEAT_PAIR, path: ["repeat"] })
+  .refine((p) => !p.repeat || p.dueAt !== null, { message: REPEAT_NEEDS_DUE, path: ["repeat"] });
+export type TaskPatch = z.infer<typeof taskPatch>;
+
 export const taskUpdateInput = z.object({
   id: z.string().min(4).max(40),
   version: z.number().int().min(1),
-  patch: z
-    .object({
-      title: singleLineText().min(1).max(300),
-      notes: multiLineText().max(5000).nullable(),
-      dueAt: dueDate.nullable(),
-      priority: z.enum(taskPriorities),
-      assigneeId: z.string().min(1).max(128).nullable(),
-      status: z.enum(["open", "done"]),
-      /** Relinks the task (both set), or unlinks it (both null). */
-      recordObject: z.enum(recordObjects).nullable(),
-      recordId: z.string().min(4).max(40).nullable(),
-      /** Repeats (both set), or no longer (both null). A due date set to none ends the repeat too. */
-      repeat: repeatRule.repeat.nullable(),
-      repeatZone: repeatRule.repeatZone.nullable(),
-    })
-    .partial()
-    .refine((p) => (p.recordObject === undefined) === (p.recordId === undefined) && !p.recordObject === !p.recordId, {
-      message: "Link a task to a record with both its kind and id, or unlink it with neither.",
-      path: ["recordId"],
-    })
-    .refine(bothOrNeither, { message: REPEAT_PAIR, path: ["repeat"] })
-    .refine((p) => !p.repeat || p.dueAt !== null, { message: REPEAT_NEEDS_DUE, path: ["repeat"] }),
+  patch: taskPatch,
+});
+
+/** Tasks one bulk change acts on, as many as a list shows at once. */
+export const MAX_BULK_TASKS = 200;
+
+/**
+ * What a bulk change sets on one task: its status, due date or assignee (Undo sends each task's own values back), or
+ * `deleted` alone: to the trash (true) or back (false).
+ */
+const bulkTaskPatch = z
+  .object({
+    status: taskFields.status,
+    dueAt: taskFields.dueAt,
+    assigneeId: taskFields.assigneeId,
+    deleted: z.boolean(),
+  })
+  .partial()
+  .refine((p) => Object.keys(p).length > 0, "Say what to change on the tasks.")
+  .refine((p) => p.deleted === undefined || Object.keys(p).length === 1, {
+    message: "Delete or restore tasks on their own, without other changes.",
+    path: ["deleted"],
+  });
+export type BulkTaskPatch = z.infer<typeof bulkTaskPatch>;
+
+export const taskBulkInput = z.object({
+  changes: z
+    .array(z.object({ id: z.string().min(4).max(40), patch: bulkTaskPatch }))
+    .min(1, "Select at least one task.")
+    .max(MAX_BULK_TASKS, `Act on at most ${MAX_BULK_TASKS} tasks at once.`)
+    .refine((changes) => new Set(changes.map((c) => c.id)).size === changes.length, "Name each task once."),
 });
 
 /**
