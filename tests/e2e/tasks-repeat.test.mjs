@@ -140,7 +140,7 @@ describe("/tasks: repeating tasks", () => {
 
     const upcomingBefore = Number(await count("upcoming").innerText());
     const completed = savedBy(page, "tasks.update");
-    await row("Check in with Ann").getByRole("checkbox").click();
+    await row("Check in with Ann").getByRole("checkbox", { name: "Complete Check in with Ann" }).click();
     await completed;
     const said = toast("Completed “Check in with Ann”: the next one is due");
     await said.waitFor();

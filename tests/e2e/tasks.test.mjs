@@ -99,7 +99,10 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
     await settled(page);
     await page.goto("/tasks?view=done");
     await row("Call Ann").waitFor();
-    assert.equal(await row("Call Ann").getByRole("checkbox").getAttribute("aria-checked"), "true");
+    assert.equal(
+      await row("Call Ann").getByRole("checkbox", { name: "Reopen Call Ann" }).getAttribute("aria-checked"),
+      "true",
+    );
     assert.equal(await page.getByTestId("task-row").count(), 1);
     assert.deepEqual(page.errors, []);
   });

@@ -9,7 +9,12 @@ export function isTyping(target: EventTarget | null): boolean {
  * the page (a record's or a task's side sheet is part of it).
  */
 export function isPageKey(event: KeyboardEvent): boolean {
-  if (event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target)) return false;
+  return !(event.metaKey || event.ctrlKey || event.altKey) && isPageChord(event);
+}
+
+/** The same with ctrl or ⌘ allowed: a shortcut the page answers (⌘A selects a list's rows). */
+export function isPageChord(event: KeyboardEvent): boolean {
+  if (isTyping(event.target)) return false;
   return !document.querySelector('[role="dialog"]:not([data-sheet]), [role="menu"], [role="listbox"]');
 }
 
@@ -19,7 +24,7 @@ export function isPageKey(event: KeyboardEvent): boolean {
  * it by then: "g o" then "c" made a new contact on the contacts page being left, not a company. Such keys wait
  * for the page the address names (the shell's `main` says which page it shows).
  */
-export function isShownPageKey(event: KeyboardEvent): boolean {
+export function isShownPageKey(event: KeyboardEvent, { chord = false } = {}): boolean {
   const shown = document.getElementById("main")?.dataset.path;
-  return isPageKey(event) && (shown === undefined || shown === location.pathname);
+  return (chord ? isPageChord(event) : isPageKey(event)) && (shown === undefined || shown === location.pathname);
 }

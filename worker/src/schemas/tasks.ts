@@ -83,7 +83,8 @@ export const taskUpdateInput = z.object({
 export const MAX_BULK_TASKS = 200;
 
 /**
- * What a bulk change sets on one task: its status, due date or assignee (Undo sends each task's own values back), or
+ * What a bulk change sets on one task: its status, due date or assignee (Undo sends each task's own values back, a
+ * repeat too), or
  * `deleted` alone: to the trash (true) or back (false).
  */
 const bulkTaskPatch = z
@@ -91,9 +92,13 @@ const bulkTaskPatch = z
     status: taskFields.status,
     dueAt: taskFields.dueAt,
     assigneeId: taskFields.assigneeId,
+    /** Only to put back a repeat that taking the due date away ended (Undo). */
+    repeat: taskFields.repeat,
+    repeatZone: taskFields.repeatZone,
     deleted: z.boolean(),
   })
   .partial()
+  .refine(bothOrNeither, { message: REPEAT_PAIR, path: ["repeat"] })
   .refine((p) => Object.keys(p).length > 0, "Say what to change on the tasks.")
   .refine((p) => p.deleted === undefined || Object.keys(p).length === 1, {
     message: "Delete or restore tasks on their own, without other changes.",

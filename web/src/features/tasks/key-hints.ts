@@ -4,6 +4,7 @@ import type { KeyHint } from "../../ui/keyboard-hints";
 export const taskKeyHints: KeyHint[] = [
   [["j", "k"], "move"],
   [["x"], "complete"],
+  [["s"], "select"],
   [["↵"], "edit"],
   [["o"], "open"],
   [["d"], "reschedule"],

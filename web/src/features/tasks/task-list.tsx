@@ -1,6 +1,7 @@
 import { useRef, useState, type RefObject } from "react";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
+import { useRowSelection } from "../../ui/data-table/use-selection";
 import { taskListContainer } from "./task-layout";
 import type { Member } from "../members/use-members";
 import { TaskRow } from "./task-row";
@@ -8,6 +9,7 @@ import type { RowPicker, TaskRow as Row } from "./task-types";
 import { useActiveRow } from "./active-row";
 import { useListKeys } from "./use-list-keys";
 import { useTaskActions } from "./use-task-mutations";
+import { TaskSelectionBar, useSelectedTaskActions } from "./task-selection";
 
 type TaskListProps = {
   rows: Row[];
@@ -34,6 +36,12 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
   const active = rows[index]?.task;
   const act = useTaskActions();
   const now = new Date();
+  const ids = rows.map((row) => row.task.id);
+  const [selection, setSelection] = useState<Set<string>>(() => new Set());
+  const selecting = useRowSelection({ ids, selection, onSelectionChange: setSelection });
+  // Those still in the list: a task completed or moved elsewhere leaves the selection with it.
+  const selected = rows.filter((row) => selection.has(row.task.id)).map((row) => row.task);
+  const bulk = useSelectedTaskActions(selected, selecting.clear);
 
   // The details panel shows the active task while it is open.
   const activate = (i: number) => {
@@ -43,15 +51,25 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
     if (openId !== null) onOpen(row.task.id);
   };
 
+  // With tasks selected, x, d, a and Delete act on them all, as the bar's buttons do.
+  const some = selected.length > 0;
   useListKeys(
     {
       move: (delta) => activate(step(delta)),
-      toggle: () => active && act.toggle(active),
+      toggle: () => (some ? bulk.toggle() : active && act.toggle(active)),
       edit: () => active && setEditingId(active.id),
-      remove: () => active && act.remove(active),
+      remove: () => (some ? bulk.remove() : active && act.remove(active)),
       focusQuickAdd: () => quickAddRef.current?.focus(),
-      reschedule: () => active && setPicking({ id: active.id, field: "due" }),
-      assign: () => active && setPicking({ id: active.id, field: "assignee" }),
+      reschedule: () => (some ? bulk.setPicking("due") : active && setPicking({ id: active.id, field: "due" })),
+      assign: () => (some ? bulk.setPicking("assignee") : active && setPicking({ id: active.id, field: "assignee" })),
+      select: () => selecting.toggle(index),
+      extend: (delta) => {
+        const next = step(delta);
+        selecting.extend(index, next);
+        activate(next);
+      },
+      selectAll: selecting.toggleAll,
+      clearSelection: some ? selecting.clear : undefined,
       link: () => active && setPicking({ id: active.id, field: "record" }),
       open: () => {
         if (!active) return;
@@ -59,54 +77,63 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
         onOpen(active.id);
       },
     },
-    editingId === null && picking === null,
+    editingId === null && picking === null && bulk.picking === null,
   );
 
   return (
-    <Card className={cn("overflow-hidden", taskListContainer)}>
-      <ul ref={listRef} className="divide-y divide-border" data-testid="task-list" aria-label="Tasks">
-        {rows.map((row, i) => (
-          <TaskRow
-            key={row.task.id}
-            row={row}
-            active={i === index}
-            editing={editingId === row.task.id}
-            overdue={row.task.dueAt !== null && row.task.dueAt < now}
-            assignee={members ? (row.task.assigneeId ? members.get(row.task.assigneeId) : undefined) : null}
-            onActivate={() => activate(i)}
-            onOpen={() => {
-              setActiveId(row.task.id);
-              onOpen(row.task.id);
-            }}
-            onToggle={() => act.toggle(row.task)}
-            onEdit={() => {
-              setActiveId(row.task.id);
-              setEditingId(row.task.id);
-            }}
-            onSaveTitle={(title, startedFrom) => {
-              setEditingId(null);
-              act.edit(row.task, { title }, startedFrom);
-            }}
-            onCancelEdit={() => setEditingId(null)}
-            onPriority={(priority) => act.edit(row.task, { priority })}
-            onDelete={() => act.remove(row.task)}
-            picking={picking?.id === row.task.id ? picking.field : null}
-            onPicking={(field) => setPicking(field ? { id: row.task.id, field } : null)}
-            onReschedule={(dueAt) => {
-              setPicking(null);
-              act.reschedule(row.task, dueAt);
-            }}
-            onAssign={(assignee) => {
-              setPicking(null);
-              act.assign(row.task, assignee);
-            }}
-            onRelink={(record) => {
-              setPicking(null);
-              act.relink(row, record);
-            }}
-          />
-        ))}
-      </ul>
-    </Card>
+    <>
+      <Card className={cn("overflow-hidden", taskListContainer)}>
+        <ul ref={listRef} className="divide-y divide-border" data-testid="task-list" aria-label="Tasks">
+          {rows.map((row, i) => (
+            <TaskRow
+              key={row.task.id}
+              row={row}
+              active={i === index}
+              selected={selection.has(row.task.id)}
+              selecting={some}
+              onSelect={({ range }) => {
+                setActiveId(row.task.id);
+                selecting.toggle(i, { range });
+              }}
+              editing={editingId === row.task.id}
+              overdue={row.task.dueAt !== null && row.task.dueAt < now}
+              assignee={members ? (row.task.assigneeId ? members.get(row.task.assigneeId) : undefined) : null}
+              onActivate={() => activate(i)}
+              onOpen={() => {
+                setActiveId(row.task.id);
+                onOpen(row.task.id);
+              }}
+              onToggle={() => act.toggle(row.task)}
+              onEdit={() => {
+                setActiveId(row.task.id);
+                setEditingId(row.task.id);
+              }}
+              onSaveTitle={(title, startedFrom) => {
+                setEditingId(null);
+                act.edit(row.task, { title }, startedFrom);
+              }}
+              onCancelEdit={() => setEditingId(null)}
+              onPriority={(priority) => act.edit(row.task, { priority })}
+              onDelete={() => act.remove(row.task)}
+              picking={picking?.id === row.task.id ? picking.field : null}
+              onPicking={(field) => setPicking(field ? { id: row.task.id, field } : null)}
+              onReschedule={(dueAt) => {
+                setPicking(null);
+                act.reschedule(row.task, dueAt);
+              }}
+              onAssign={(assignee) => {
+                setPicking(null);
+                act.assign(row.task, assignee);
+              }}
+              onRelink={(record) => {
+                setPicking(null);
+                act.relink(row, record);
+              }}
+            />
+          ))}
+        </ul>
+      </Card>
+      <TaskSelectionBar tasks={selected} actions={bulk} onClear={selecting.clear} />
+    </>
   );
 }

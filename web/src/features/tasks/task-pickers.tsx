@@ -9,7 +9,8 @@ import { type LinkableRecord, type LinkedRecord, type Task } from "./task-types"
 import { foundRecords } from "../../app/found-records";
 
 type PickerProps = {
-  task: Task;
+  /** The task picked for, or null for a selection of tasks (nothing shown as chosen). */
+  task: Task | null;
   /** What the list opens against: the row's due date or assignee. */
   anchor: ReactNode;
   open: boolean;
@@ -34,7 +35,7 @@ export function DuePicker({
       label="Due date"
       placeholder="Type a date: fri 3pm, in 2 weeks…"
       useOptions={useDueOptions}
-      chosen={task.dueAt ? [task.dueAt.toISOString()] : []}
+      chosen={task?.dueAt ? [task.dueAt.toISOString()] : []}
       onPick={(option) => onPick(new Date(option.value))}
       onClear={() => onPick(null)}
       clearLabel="No due date"
@@ -59,7 +60,7 @@ export function AssigneePicker({
       label="Assignee"
       placeholder="Assign to…"
       useOptions={useMemberOptions}
-      chosen={task.assigneeId ? [task.assigneeId] : []}
+      chosen={task?.assigneeId ? [task.assigneeId] : []}
       onPick={(option) => onPick({ id: option.value, name: option.label })}
       onClear={() => onPick(null)}
       clearLabel="Unassign"
@@ -105,7 +106,7 @@ export function RecordPicker({
       placeholder="Link to a contact or company…"
       prompt="Type a name, an email or a domain."
       useOptions={useLinkOptions}
-      chosen={task.recordObject && task.recordId ? [`${task.recordObject}:${task.recordId}`] : []}
+      chosen={task?.recordObject && task.recordId ? [`${task.recordObject}:${task.recordId}`] : []}
       onPick={(option) => {
         const [object, id] = option.value.split(":") as [LinkedRecord["object"], string];
         onPick({ object, id, name: option.label });
@@ -136,7 +137,7 @@ export function RepeatPicker({
       label="Repeat"
       placeholder="Repeat…"
       useOptions={useRepeatOptions}
-      chosen={task.repeat ? [task.repeat] : []}
+      chosen={task?.repeat ? [task.repeat] : []}
       onPick={(option) => onPick(option.value as TaskRepeat)}
       onClear={() => onPick(null)}
       clearLabel="Does not repeat"

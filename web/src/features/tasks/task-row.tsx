@@ -3,6 +3,8 @@ import { recordIconOf } from "../records/record-icon";
 import { formatDateTime } from "../../lib/format";
 import { Avatar } from "../../ui/avatar";
 import { cn } from "../../ui/cn";
+// The table's own select box and selection, not the table itself (the tasks page does not load it).
+import { Checkbox } from "../../ui/data-table/checkbox";
 import { ActiveRowBar, activeRowClass } from "./active-row";
 import { memberName, type Member } from "../members/use-members";
 import { formatDueShort } from "./due-format";
@@ -28,6 +30,11 @@ import {
 type TaskRowProps = {
   row: Row;
   active: boolean;
+  /** In the selection; `selecting`: some task is, so every row shows its select box (else only on hover). */
+  selected: boolean;
+  selecting: boolean;
+  /** Select or unselect it; with `range`, every task from the last one selected (a shift-click). */
+  onSelect: (how: { range: boolean }) => void;
   editing: boolean;
   overdue: boolean;
   /** The assignee's member record; null while the member list has not loaded. */
@@ -49,7 +56,17 @@ type TaskRowProps = {
   onRelink: (record: LinkedRecord | null) => void;
 };
 
-export function TaskRow({ row, active, editing, overdue, assignee, picking, ...on }: TaskRowProps) {
+export function TaskRow({
+  row,
+  active,
+  selected,
+  selecting,
+  editing,
+  overdue,
+  assignee,
+  picking,
+  ...on
+}: TaskRowProps) {
   const { task, recordName } = row;
   const done = task.status === "done";
   const RecordIcon = recordIconOf(task.recordObject);
@@ -66,18 +83,24 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
       data-task-id={task.id}
       data-active={active}
       aria-current={active || undefined}
-      onClick={on.onActivate}
+      data-selected={selected || undefined}
+      // Shift-click selects a range, ⌘/Ctrl-click one more, as in a table (and keeps the page's text unselected).
+      onMouseDown={(event) => event.shiftKey && event.preventDefault()}
+      onClick={(event) => {
+        if (event.shiftKey || event.metaKey || event.ctrlKey) on.onSelect({ range: event.shiftKey });
+        else on.onActivate();
+      }}
       onDoubleClick={on.onEdit}
       className={cn(
         "group relative flex h-10 cursor-default items-center gap-2 px-3 text-[13px]",
         taskRowWideSpacing,
         taskRowNarrowLayout,
-        activeRowClass(active),
+        selected ? "bg-primary-soft/60" : activeRowClass(active),
       )}
     >
       <ActiveRowBar active={active} />
       <TaskCheckbox task={task} onToggle={on.onToggle} />
-      <PriorityMarker priority={task.priority} />
+      <SelectSlot task={task} selected={selected} selecting={selecting} onSelect={on.onSelect} />
       {editing ? (
         <TitleEditor task={task} onSave={on.onSaveTitle} onCancel={on.onCancelEdit} />
       ) : (
@@ -219,5 +242,39 @@ export function TaskRow({ row, active, editing, overdue, assignee, picking, ...o
         onDelete={on.onDelete}
       />
     </li>
+  );
+}
+
+/**
+ * The priority marker, and in its place the select box: on hover (with a mouse), and on every row while any is
+ * selected. In the marker's own room, so the title loses none (on a phone, no box shows until a selection is made
+ * with the keyboard or a modifier click).
+ */
+function SelectSlot({
+  task,
+  selected,
+  selecting,
+  onSelect,
+}: Pick<TaskRowProps, "selected" | "selecting" | "onSelect"> & { task: Task }) {
+  const shown = selecting || selected;
+  return (
+    <span className="relative flex size-3.5 shrink-0 items-center justify-center">
+      <PriorityMarker
+        priority={task.priority}
+        className={cn(shown ? "invisible" : "pointer-fine:group-hover:invisible")}
+      />
+      <span
+        className={cn(
+          "absolute inset-0 flex items-center justify-center",
+          !shown && "opacity-0 focus-within:opacity-100 pointer-coarse:hidden pointer-fine:group-hover:opacity-100",
+        )}
+      >
+        <Checkbox
+          checked={selected}
+          label={`Select ${task.title}`}
+          onToggle={(event) => onSelect({ range: event.shiftKey })}
+        />
+      </span>
+    </span>
   );
 }

@@ -13,12 +13,21 @@ export type ListKeyHandlers = {
   open: () => void;
   /** The trash's: put the active task back. */
   restore: () => void;
+  /** Select or unselect the active task (s). */
+  select: () => void;
+  /** Shift+j/k or Shift+↓/↑: select the active task and the one moved to. */
+  extend: (delta: 1 | -1) => void;
+  /** ⌘A / Ctrl+A: every task shown, or none when all are. */
+  selectAll: () => void;
+  /** Escape: no task selected. */
+  clearSelection: () => void;
 };
 
 /**
  * Linear-style list keys, active while no field, dialog or menu has the keyboard:
  * j/k or ↑/↓ move, x or Space toggles, Enter edits, o opens the details, d reschedules, a reassigns, l links to a record,
- * Delete/Backspace deletes, c adds, r restores (the trash). They go on while the details panel is open beside the list.
+ * Delete/Backspace deletes, c adds, r restores (the trash); s selects, Shift+j/k (or Shift+↓/↑) selects on, ⌘A/Ctrl+A
+ * selects all, Escape selects none. They go on while the details panel is open beside the list.
  * A list answers only the keys it has handlers for.
  */
 export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean) {
@@ -29,8 +38,18 @@ export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean
   useEffect(() => {
     if (!enabled) return;
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !isShownPageKey(event)) return;
       const on = ref.current;
+      if (event.defaultPrevented) return;
+      if (on.selectAll && (event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === "a") {
+        if (!isShownPageKey(event, { chord: true })) return;
+        event.preventDefault();
+        return on.selectAll();
+      }
+      if (!isShownPageKey(event)) return;
+      if (event.shiftKey && on.extend && ["J", "K", "ArrowDown", "ArrowUp"].includes(event.key)) {
+        event.preventDefault();
+        return on.extend(event.key === "J" || event.key === "ArrowDown" ? 1 : -1);
+      }
       const actions: Record<string, (() => void) | undefined> = {
         j: on.move && (() => on.move!(1)),
         ArrowDown: on.move && (() => on.move!(1)),
@@ -47,6 +66,8 @@ export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean
         l: on.link,
         o: on.open,
         r: on.restore,
+        s: on.select,
+        Escape: on.clearSelection,
       };
       // Buttons and links keep their own Enter and Space.
       const onControl = event.target instanceof HTMLElement && event.target.closest("button, a");

@@ -1,4 +1,5 @@
 import { useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import type { inferInput } from "@trpc/tanstack-react-query";
 import { useCallback } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { useKeyedMutation } from "../../lib/use-keyed-mutation";
@@ -294,5 +295,84 @@ export function useTaskActions() {
     /** A quiet edit (title, priority, notes); `startedFrom`: the task as a typed edit began. */
     edit: (task: Task, patch: TaskPatch, startedFrom?: Task) => update.mutate({ id: task.id, patch, startedFrom }),
     remove: (task: Task) => remove.mutate({ id: task.id }),
+  };
+}
+
+export type BulkPatch = Omit<
+  inferInput<typeof trpc.tasks.bulkUpdate>["changes"][number]["patch"],
+  "repeat" | "repeatZone"
+>;
+type BulkChange = inferInput<typeof trpc.tasks.bulkUpdate>["changes"][number];
+type BulkVariables = { changes: BulkChange[]; key?: string; said?: { text: string; undo: BulkChange[] } };
+
+/** Each task's values before `patch`, for Undo (a repeat that taking the due date away ends comes back too). */
+function undoOf(task: Task, patch: BulkPatch): BulkChange {
+  if (patch.deleted !== undefined) return { id: task.id, patch: { deleted: !patch.deleted } };
+  const before: BulkChange["patch"] = {};
+  if (patch.status !== undefined) before.status = task.status;
+  if (patch.dueAt !== undefined) before.dueAt = task.dueAt;
+  if (patch.assigneeId !== undefined) before.assigneeId = task.assigneeId;
+  if (patch.dueAt === null && task.repeat) Object.assign(before, { repeat: task.repeat, repeatZone: task.repeatZone });
+  return { id: task.id, patch: before };
+}
+
+/** A cached row as a change leaves it (a deleted or restored one leaves the lists: null). */
+function changedRow(row: TaskRow, patch: BulkChange["patch"]): TaskRow | null {
+  if (patch.deleted !== undefined) return null;
+  const { deleted: _, ...fields } = patch;
+  const completedAt =
+    fields.status === "done"
+      ? (row.task.completedAt ?? new Date())
+      : fields.status === "open"
+        ? null
+        : row.task.completedAt;
+  return { ...row, task: { ...row.task, ...fields, completedAt } };
+}
+
+/**
+ * The same change to many tasks (a selection): optimistic, in one write (tasks.bulkUpdate), told in one toast whose
+ * Undo puts back each task's own values; refused whole, it is rolled back with the server's reason.
+ */
+export function useTaskBulk() {
+  const queryClient = useQueryClient();
+  const { mutationFn, mutationKey } = trpc.tasks.bulkUpdate.mutationOptions();
+  const bulk = useKeyedMutation({
+    mutationKey,
+    scope: { id: "tasks.update" },
+    mutationFn: ({ said: _, ...input }: BulkVariables, context) => mutationFn!(input, context),
+    onMutate: async ({ changes }) => {
+      await queryClient.cancelQueries(listFilter());
+      const snapshot = queryClient.getQueriesData<TaskRow[]>(listFilter());
+      const patches = new Map(changes.map(({ id, patch }) => [id, patch]));
+      queryClient.setQueriesData<TaskRow[]>(listFilter(), (rows) =>
+        rows?.flatMap((row) => {
+          const patch = patches.get(row.task.id);
+          if (!patch) return [row];
+          const changed = changedRow(row, patch);
+          return changed ? [changed] : [];
+        }),
+      );
+      return { snapshot };
+    },
+    onError: (error, _variables, context) => {
+      context?.snapshot.forEach(([key, rows]) => queryClient.setQueryData(key, rows));
+      toastError(error, "Could not change the tasks");
+    },
+    onSuccess: (_result, { said }) => {
+      if (said)
+        toast.success(said.text, { action: { label: "Undo", onClick: () => bulk.mutate({ changes: said.undo }) } });
+    },
+    onSettled: () => {
+      refreshLists(queryClient);
+      void queryClient.invalidateQueries(trashFilter());
+    },
+  });
+  return {
+    /** `patch` on each of `tasks`, said as `text`. */
+    apply: (tasks: Task[], patch: BulkPatch, text: string) =>
+      bulk.mutate({
+        changes: tasks.map((task) => ({ id: task.id, patch })),
+        said: { text, undo: tasks.map((task) => undoOf(task, patch)) },
+      }),
   };
 }

@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { cn } from "../cn";
 import { Kbd } from "../kbd";
 
 /**
@@ -8,15 +9,22 @@ import { Kbd } from "../kbd";
  */
 export const bulkActionLabel = "@max-[52rem]:sr-only";
 
-/** Floats over the table's bottom edge while rows are selected: the count and bulk actions. */
+/** Over the table's bottom edge (the table is its positioned parent). */
+const overTable = "absolute bottom-4 left-1/2 -translate-x-1/2";
+/** Under a list in the page's flow, held at the window's bottom while the list goes on below it. */
+export const underList = "sticky bottom-4 mx-auto mt-3";
+
+/** Floats over the table's bottom edge (or `placement`) while rows are selected: the count and bulk actions. */
 export function SelectionBar({
   count,
   onClear,
   children,
+  placement = overTable,
 }: {
   count: number;
   onClear: () => void;
   children: ReactNode;
+  placement?: string;
 }) {
   if (count === 0) return null;
   return (
@@ -32,7 +40,10 @@ export function SelectionBar({
         onClear();
       }}
       // On a phone, where even the icons do not fit one row, the actions wrap to a second.
-      className="absolute bottom-4 left-1/2 z-30 flex w-max max-w-[calc(100%-1rem)] -translate-x-1/2 flex-wrap items-center justify-center gap-1 rounded-lg border border-border bg-background py-1 pr-1 pl-3 shadow-xl"
+      className={cn(
+        "z-30 flex w-max max-w-[calc(100%-1rem)] flex-wrap items-center justify-center gap-1 rounded-lg border border-border bg-background py-1 pr-1 pl-3 shadow-xl",
+        placement,
+      )}
     >
       <span
         className="mr-2 text-[13px] font-medium whitespace-nowrap text-foreground tabular-nums"
