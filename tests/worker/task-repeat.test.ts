@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTimeZone, nextDueAt } from "../../worker/src/domain/tasks/repeat";
+import { nextDueAt } from "../../worker/src/domain/tasks/repeat";
 import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows } from "./helpers";
 
 type FieldErrors = { data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } } };
@@ -61,12 +61,6 @@ describe("nextDueAt", () => {
     );
     const longAgo = new Date("1990-01-15T08:00:00Z");
     expect(nextDueAt(longAgo, "monthly", "UTC", now)).toEqual(new Date("2026-12-15T08:00:00Z"));
-  });
-
-  it("knows IANA time zones and refuses others", () => {
-    expect(isTimeZone("Asia/Kolkata")).toBe(true);
-    expect(isTimeZone("UTC")).toBe(true);
-    expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
   });
 });
 
@@ -191,7 +185,7 @@ describe("repeating tasks", () => {
     await refused(
       { title: "Off world", dueAt: due, repeat: "daily", repeatZone: "Mars/Olympus_Mons" },
       "repeatZone",
-      "That time zone is unknown: send an IANA name such as Europe/Paris.",
+      "Choose a valid time zone.",
     );
     await refused(
       { title: "Hourly", dueAt: due, repeat: "hourly" as "daily", repeatZone: "UTC" },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordObjects, taskPriorities, taskRepeats } from "../../../drizzle/values";
-import { isTimeZone } from "../domain/tasks/repeat";
+import { timeZoneName } from "./time-zone";
 import { singleLineText, multiLineText } from "./text";
 
 /** A due date a calendar shows: years 1900 to 9999 (a Date reaches year 275760, which no one means). */
@@ -15,10 +15,7 @@ const repeatRule = {
   repeat: z.enum(taskRepeats, {
     message: `Choose how often the task repeats: ${taskRepeats.join(", ")}.`,
   }),
-  repeatZone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, "That time zone is unknown: send an IANA name such as Europe/Paris."),
+  repeatZone: timeZoneName,
 };
 const bothOrNeither = (p: { repeat?: string | null; repeatZone?: string | null }) =>
   (p.repeat === undefined) === (p.repeatZone === undefined) && !p.repeat === !p.repeatZone;
