@@ -221,6 +221,38 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     assert.match(await page.getByTestId("task-list").innerText(), /Grace Hopper/);
   });
 
+  it("adds a repeating task from the panel; completed there, the next one takes its place", async () => {
+    await page.goto("/contacts");
+    await row("Grace Hopper").click();
+    const input = panel().getByRole("textbox", { name: "New task for Grace Hopper" });
+    await input.fill("Check in every month");
+    const hint = panel().getByTestId("task-parse-hint");
+    await hint.getByText(/Every month on the \d+(st|nd|rd|th)/).waitFor();
+    await input.press("Enter");
+    const task = panel().getByTestId("record-task").filter({ hasText: "Check in" });
+    await task.getByRole("img", { name: /^Every month on the / }).waitFor();
+    const first = await task.locator("time").getAttribute("datetime");
+    await task.getByRole("checkbox", { name: "Complete Check in" }).click();
+    // The next one, a month on, is the open one now.
+    await eventually(async () => {
+      const shown = await task
+        .locator("time")
+        .getAttribute("datetime")
+        .catch(() => null);
+      assert.ok(shown && shown !== first, `the next one is shown (${shown})`);
+    });
+    const next = new Date(await task.locator("time").getAttribute("datetime"));
+    const previous = new Date(first);
+    const lastOfNextMonth = new Date(previous.getFullYear(), previous.getMonth() + 2, 0).getDate();
+    assert.equal(next.getDate(), Math.min(previous.getDate(), lastOfNextMonth), "the same day of the month");
+    assert.equal((next.getMonth() - previous.getMonth() + 12) % 12, 1, "a month on");
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Completed “Check in”: the next one is due" })
+      .waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+
   it("goes from a contact to its company and back through the company's people", async () => {
     await page.goto("/contacts");
     await row("Grace Hopper").click();
