@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { organizationId, timestamp, timestamps } from "./columns";
 import { tenant } from "./organizations";
 import { propertyTypes, recordObjects } from "./values";
@@ -47,6 +47,28 @@ export const savedViews = sqliteTable(
     ...timestamps,
   },
   (t) => [index("saved_views_org_object_idx").on(t.organizationId, t.object)],
+);
+
+/**
+ * The view each member's list of an object opens on (HubSpot's "default view"): one per member and object, a shared
+ * view or their own. Gone with the view (the foreign key cascades).
+ */
+export const viewDefaults = sqliteTable(
+  "view_defaults",
+  {
+    organizationId: tenant(),
+    userId: text("user_id").notNull(),
+    object: text("object", { enum: recordObjects }).notNull(),
+    viewId: text("view_id")
+      .notNull()
+      .references(() => savedViews.id, { onDelete: "cascade" }),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId, t.object] }),
+    // A view's defaults, found by the cascade when it is deleted.
+    index("view_defaults_view_idx").on(t.viewId),
+  ],
 );
 
 /** Live (not deleted) record counts, kept in the same batch as every create/delete. */

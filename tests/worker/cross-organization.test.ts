@@ -235,6 +235,10 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
   },
   "views.update": (b, a) => expectTRPCError(b.views.update({ id: a.view.id, version: 1, name: "Mine" }), "NOT_FOUND"),
   "views.delete": (b, a) => expectTRPCError(b.views.delete({ id: a.view.id }), "NOT_FOUND"),
+  "views.setDefault": async (b, a) => {
+    await expectTRPCError(b.views.setDefault({ object: "contact", viewId: a.view.id }), "NOT_FOUND");
+    expect(await rows("SELECT * FROM view_defaults WHERE view_id = ?", a.view.id)).toEqual([]);
+  },
 
   "tasks.list": async (b, a) => {
     await b.tasks.create({ title: "Our own task" });

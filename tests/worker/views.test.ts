@@ -411,3 +411,72 @@ describe("views across organizations", () => {
     ]);
   });
 });
+
+describe("views.setDefault", () => {
+  const defaults = (views: { name: string; isDefault: boolean }[]) =>
+    views.filter((v) => v.isDefault).map((v) => v.name);
+
+  it("marks the view each member's list opens on, for that member alone, and moves or clears it", async () => {
+    const { owner, member, other } = await team();
+    const shared = await owner.caller.views.create({
+      object: "contact",
+      name: "Hot leads",
+      definition: hotLeads,
+      shared: true,
+    });
+    const mine = await member.caller.views.create({ object: "contact", name: "My calls", definition: {} });
+    expect(await member.caller.views.setDefault({ object: "contact", viewId: shared.id })).toEqual({
+      object: "contact",
+      viewId: shared.id,
+    });
+    expect(defaults(await member.caller.views.list({ object: "contact" }))).toEqual(["Hot leads"]);
+    expect(defaults(await other.caller.views.list({ object: "contact" }))).toEqual([]);
+    expect(defaults(await owner.caller.views.list({ object: "contact" }))).toEqual([]);
+
+    await member.caller.views.setDefault({ object: "contact", viewId: mine.id });
+    expect(defaults(await member.caller.views.list({ object: "contact" }))).toEqual(["My calls"]);
+    await member.caller.views.setDefault({ object: "contact", viewId: null });
+    expect(defaults(await member.caller.views.list({ object: "contact" }))).toEqual([]);
+    expect(await rows("SELECT * FROM view_defaults WHERE user_id = ?", member.identity.uid)).toEqual([]);
+  });
+
+  it("keeps one default per object: a companies view beside a contacts one", async () => {
+    const { member } = await team();
+    const people = await member.caller.views.create({ object: "contact", name: "People", definition: {} });
+    const firms = await member.caller.views.create({ object: "company", name: "Firms", definition: {} });
+    await member.caller.views.setDefault({ object: "contact", viewId: people.id });
+    await member.caller.views.setDefault({ object: "company", viewId: firms.id });
+    expect(defaults(await member.caller.views.list({ object: "contact" }))).toEqual(["People"]);
+    expect(defaults(await member.caller.views.list({ object: "company" }))).toEqual(["Firms"]);
+  });
+
+  it("goes with its view when the view is deleted", async () => {
+    const { member } = await team();
+    const view = await member.caller.views.create({ object: "contact", name: "Short-lived", definition: {} });
+    await member.caller.views.setDefault({ object: "contact", viewId: view.id });
+    await member.caller.views.delete({ id: view.id });
+    expect(await rows("SELECT * FROM view_defaults WHERE view_id = ?", view.id)).toEqual([]);
+  });
+
+  it("refuses a teammate's private view, an unknown one, and a view of the other object", async () => {
+    const { member, other } = await team();
+    const theirs = await other.caller.views.create({ object: "contact", name: "Theirs", definition: {} });
+    await expectTRPCError(
+      member.caller.views.setDefault({ object: "contact", viewId: theirs.id }),
+      "NOT_FOUND",
+      VIEW_NOT_FOUND,
+    );
+    await expectTRPCError(
+      member.caller.views.setDefault({ object: "contact", viewId: "viw_doesnotexist" }),
+      "NOT_FOUND",
+      VIEW_NOT_FOUND,
+    );
+    const firms = await member.caller.views.create({ object: "company", name: "Firms", definition: {} });
+    await expectTRPCError(
+      member.caller.views.setDefault({ object: "contact", viewId: firms.id }),
+      "BAD_REQUEST",
+      "That view lists companies: it cannot open the contacts list.",
+    );
+    expect(await rows("SELECT * FROM view_defaults WHERE user_id = ?", member.identity.uid)).toEqual([]);
+  });
+});

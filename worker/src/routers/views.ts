@@ -1,12 +1,12 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, or } from "drizzle-orm";
-import { savedViews, users } from "../../../drizzle";
+import { and, asc, eq, getTableColumns, or, sql } from "drizzle-orm";
+import { savedViews, users, viewDefaults } from "../../../drizzle";
 import { rowExists, runBatch } from "../db";
 import { newId } from "../domain/ids";
 import { answerOnce, createOnce, updateOnce } from "../domain/write-keys";
 import { conflictError, notFound } from "../domain/records/conflict";
 import { objectInput } from "../schemas/customization";
-import { viewCreateInput, viewUpdateInput } from "../schemas/notes-views";
+import { viewCreateInput, viewDefaultInput, viewUpdateInput } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
 import { keyed } from "../schemas/write-key";
 import { createTRPCRouter, memberProcedure, type Context } from "../trpc";
@@ -50,11 +50,23 @@ async function staleViewError(ctx: Context, view: { updatedBy: string | null; up
 }
 
 export const viewsRouter = createTRPCRouter({
-  /** Shared views and the caller's own, for one object. */
+  /** Shared views and the caller's own, for one object; `isDefault`: the one the caller's list opens on. */
   list: memberProcedure.input(objectInput).query(({ ctx, input }) =>
     ctx.db
-      .select()
+      .select({
+        ...getTableColumns(savedViews),
+        isDefault: sql<number>`${viewDefaults.viewId} IS NOT NULL`.mapWith(Boolean),
+      })
       .from(savedViews)
+      .leftJoin(
+        viewDefaults,
+        and(
+          eq(viewDefaults.organizationId, ctx.org.id),
+          eq(viewDefaults.userId, ctx.uid),
+          eq(viewDefaults.object, input.object),
+          eq(viewDefaults.viewId, savedViews.id),
+        ),
+      )
       .where(
         and(
           eq(savedViews.organizationId, ctx.org.id),
@@ -129,6 +141,39 @@ export const viewsRouter = createTRPCRouter({
       },
     ),
   ),
+
+  /**
+   * The view the caller's list of `object` opens on: a shared view or their own (NOT_FOUND otherwise), or none (null).
+   * For the caller alone: no one else's list changes. Setting the same again changes nothing, so it takes no key.
+   */
+  setDefault: memberProcedure.input(viewDefaultInput).mutation(async ({ ctx, input }) => {
+    const mine = and(
+      eq(viewDefaults.organizationId, ctx.org.id),
+      eq(viewDefaults.userId, ctx.uid),
+      eq(viewDefaults.object, input.object),
+    );
+    if (!input.viewId) {
+      await ctx.db.delete(viewDefaults).where(mine);
+      return { object: input.object, viewId: null };
+    }
+    const view = await findVisibleView(ctx, input.viewId);
+    if (view.object !== input.object)
+      throw new TRPCError({
+        code: "BAD_REQUEST",
+        message: `That view lists ${view.object === "contact" ? "contacts" : "companies"}: it cannot open the ${
+          input.object === "contact" ? "contacts" : "companies"
+        } list.`,
+      });
+    const row = { organizationId: ctx.org.id, userId: ctx.uid, object: input.object, viewId: view.id };
+    await ctx.db
+      .insert(viewDefaults)
+      .values({ ...row, updatedAt: new Date() })
+      .onConflictDoUpdate({
+        target: [viewDefaults.organizationId, viewDefaults.userId, viewDefaults.object],
+        set: { viewId: view.id, updatedAt: new Date() },
+      });
+    return { object: input.object, viewId: view.id };
+  }),
 
   /** Once per `key`: sent again after the view was deleted, answered as the first (not NOT_FOUND). */
   delete: memberProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>

@@ -83,3 +83,9 @@ export const viewUpdateInput = z.object({
   definition: viewDefinition.optional(),
   shared: z.boolean().optional(),
 });
+
+/** The view a member's list of `object` opens on, or none (`viewId` null). */
+export const viewDefaultInput = z.object({
+  object: z.enum(recordObjects),
+  viewId: z.string().min(4).max(40).nullable(),
+});
