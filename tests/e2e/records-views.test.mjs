@@ -391,3 +391,85 @@ describe("saved views on /contacts", () => {
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe("a default view: the one a member's contacts open on", () => {
+  let browser;
+  let page;
+  const total = (text) => recordTotal(page, text);
+  const sidebarView = (name) => page.getByTestId("sidebar-view").filter({ hasText: name });
+  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  const goToContacts = async () => {
+    await page.goto("/home");
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+    await page.waitForURL(/\/contacts/);
+  };
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Default Views", name: "Dee Fault" }));
+    for (const [firstName, leadStatus] of [
+      ["Ann", "qualified"],
+      ["Bob", "new"],
+      ["Cy", "qualified"],
+    ])
+      await callProcedure(page, "contacts.create", { firstName, lastName: "Demo", leadStatus });
+    await callProcedure(page, "views.create", {
+      object: "contact",
+      name: "Qualified",
+      shared: true,
+      definition: {
+        filters: { combinator: "and", conditions: [{ field: "leadStatus", operator: "eq", value: "qualified" }] },
+      },
+    });
+  });
+  after(() => browser?.close());
+
+  it("opens on the view chosen in its menu; the sidebar marks it; Contacts from within shows the whole list", async () => {
+    await goToContacts();
+    await total("3 contacts").waitFor();
+    await sidebarView("Qualified").click();
+    await total("2 contacts match").waitFor();
+    await page.getByTestId("open-view").click();
+    await page.getByRole("menuitemcheckbox", { name: "Open by default" }).click();
+    await toast("Contacts open on “Qualified” for you.").waitFor();
+    await sidebarView("Qualified").getByText("default").waitFor();
+    await screenshot(page, "contacts-default-view");
+
+    // Coming to Contacts from elsewhere, the view opens; the address names it, replacing the plain one.
+    await goToContacts();
+    await page.waitForURL(/\/contacts\?view=vw_/);
+    await total("2 contacts match").waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/home/);
+    await page.goForward();
+    await total("2 contacts match").waitFor();
+    // From within Contacts, its link shows the whole list.
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/contacts" && !url.searchParams.has("view"));
+    await total("3 contacts").waitFor();
+  });
+
+  it("is each member's own: a teammate's contacts open on the whole list, and unchecking it ends it", async () => {
+    const { page: tom } = await teammateJoins(browser, page, "Tom Teammate");
+    await tom.goto("/contacts");
+    await recordTotal(tom, "3 contacts").waitFor();
+    assert.equal(await tom.getByTestId("sidebar-view").getByText("default").count(), 0);
+    await tom.context().close();
+
+    await sidebarView("Qualified").click();
+    await page.getByTestId("open-view").click();
+    const item = page.getByRole("menuitemcheckbox", { name: "Open by default" });
+    assert.equal(await item.getAttribute("aria-checked"), "true");
+    await item.click();
+    await toast("Contacts open on the whole list for you.").waitFor();
+    await goToContacts();
+    await total("3 contacts").waitFor();
+    assert.ok(!new URL(page.url()).searchParams.has("view"));
+    const views = await callProcedure(page, "views.list", { object: "contact" }, { kind: "query" });
+    assert.deepEqual(
+      views.map((v) => [v.name, v.isDefault]),
+      [["Qualified", false]],
+    );
+    assert.deepEqual(page.errors, []);
+  });
+});

@@ -34,6 +34,17 @@ export function SidebarViews({ object }: { object: RecordObject }) {
               <Layers className="size-3.5 shrink-0" aria-hidden />
             )}
             <span className="truncate">{view.name}</span>
+            {view.isDefault && (
+              <span
+                className={cn(
+                  "ml-auto shrink-0 text-[11px] font-normal",
+                  openId === view.id ? "text-primary" : "text-muted",
+                )}
+                title="Opens first for you"
+              >
+                default
+              </span>
+            )}
           </Link>
         </li>
       ))}

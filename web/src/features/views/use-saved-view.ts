@@ -51,15 +51,25 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
   const changed = differs(current, base);
 
   const openView = useCallback(
-    (id: string | null) =>
+    (id: string | null, options?: { replace?: boolean }) =>
       setParams((previous) => {
         const next = new URLSearchParams(previous);
         if (id) next.set("view", id);
         else next.delete("view");
         return next;
-      }),
+      }, options),
     [setParams],
   );
+
+  // Arriving at the list (not back at it where it was left, nor by a view's own link), the member's default view opens,
+  // as if chosen; unless something was done to the list before the views came. Closing it later shows the whole list.
+  const arriving = useRef(viewId === null && !list.wasRestored);
+  const defaultView = views.data?.find((v) => v.isDefault) ?? null;
+  useEffect(() => {
+    if (!arriving.current || !views.data) return;
+    arriving.current = false;
+    if (defaultView && viewId === null && !changed) openView(defaultView.id, { replace: true });
+  }, [views.data, defaultView, viewId, changed, openView]);
 
   const apply = useCallback(
     (target: SavedView | null) => {
@@ -122,6 +132,7 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
     views: views.data,
     view,
     viewId,
+    defaultView,
     current,
     changed,
     openView,

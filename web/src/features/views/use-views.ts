@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferInput, inferOutput } from "@trpc/tanstack-react-query";
 import { trpc } from "../../lib/trpc";
+import { toastError } from "../../lib/toast";
 import { isConflict } from "../../lib/trpc-errors";
 import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import type { FilterState, SortState } from "../../ui/data-table";
@@ -82,5 +83,23 @@ export function useViewMutations(object: RecordObject) {
   const remove = useKeyedMutation(trpc.views.delete.mutationOptions({ onSuccess: invalidate }));
   const latestVersion = (view: SavedView) =>
     queryClient.getQueryData<SavedView[]>(listKey)?.find((v) => v.id === view.id)?.version ?? view.version;
-  return { create, update, remove, latestVersion };
+  // Marked at once (the sidebar, the menu's check), put back if refused.
+  const setDefault = useMutation(
+    trpc.views.setDefault.mutationOptions({
+      onMutate: async ({ viewId }) => {
+        await queryClient.cancelQueries({ queryKey: listKey });
+        const before = queryClient.getQueryData<SavedView[]>(listKey);
+        queryClient.setQueryData<SavedView[]>(listKey, (views) =>
+          views?.map((v) => ({ ...v, isDefault: v.id === viewId })),
+        );
+        return { before };
+      },
+      onError: (error, _variables, context) => {
+        queryClient.setQueryData(listKey, context?.before);
+        toastError(error, "Could not set the default view");
+      },
+      onSettled: invalidate,
+    }),
+  );
+  return { create, update, remove, latestVersion, setDefault };
 }

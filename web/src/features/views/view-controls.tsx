@@ -1,5 +1,5 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, Layers, Pencil, Save, Trash, Undo2, Users } from "lucide-react";
+import { Check, ChevronDown, Layers, Pencil, Save, Trash, Undo2, Users } from "lucide-react";
 import { useState } from "react";
 import { toast, toastError } from "../../lib/toast";
 import { saveAgainLabel } from "../../lib/trpc-errors";
@@ -20,7 +20,7 @@ type Dialog = "save" | "rename" | "delete" | null;
  */
 export function ViewControls({ object, saved }: { object: RecordObject; saved: SavedViewState }) {
   const { data: user } = useCurrentUser();
-  const { create, update, remove, latestVersion } = useViewMutations(object);
+  const { create, update, remove, latestVersion, setDefault } = useViewMutations(object);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { view, changed, current } = saved;
   const mayChange = view ? mayChangeView(view, user) : false;
@@ -81,6 +81,23 @@ export function ViewControls({ object, saved }: { object: RecordObject; saved: S
     });
   };
 
+  const plural = object === "contact" ? "contacts" : "companies";
+  const handleDefault = () => {
+    if (!view) return;
+    const opensFirst = !view.isDefault;
+    setDefault.mutate(
+      { object, viewId: opensFirst ? view.id : null },
+      {
+        onSuccess: () =>
+          toast.success(
+            opensFirst
+              ? `${plural.replace(/^./, (c) => c.toUpperCase())} open on “${view.name}” for you.`
+              : `${plural.replace(/^./, (c) => c.toUpperCase())} open on the whole list for you.`,
+          ),
+      },
+    );
+  };
+
   const handleDelete = () => {
     if (!view) return;
     remove.mutate(
@@ -137,6 +154,15 @@ export function ViewControls({ object, saved }: { object: RecordObject; saved: S
                 {view.shared ? "Shared with the workspace" : "Only you see this view"}
                 {!mayChange && (view.shared ? " · only admins can change it" : "")}
               </Dropdown.Label>
+              <Dropdown.CheckboxItem
+                className={menuItem}
+                checked={view.isDefault}
+                onSelect={handleDefault}
+                title={`Whenever you open ${plural}, this view opens (for you alone)`}
+              >
+                <Check className={view.isDefault ? "size-3.5 text-primary" : "size-3.5 text-transparent"} aria-hidden />
+                Open by default
+              </Dropdown.CheckboxItem>
               <Dropdown.Item className={menuItem} disabled={!mayChange} onSelect={() => setDialog("rename")}>
                 <Pencil className="size-3.5 text-muted" aria-hidden />
                 {admin ? "Rename or share…" : "Rename…"}
