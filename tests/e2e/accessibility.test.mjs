@@ -99,6 +99,12 @@ describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both the
     await settled(page);
     await screenshot(page, `accessibility-${theme}-task-details`);
     await assertAccessible(page, `${theme}: /tasks with a task's details`);
+    await page.keyboard.press("Escape");
+    await page.getByTestId("task-details").waitFor({ state: "detached" });
+    await page.keyboard.press("s");
+    await page.getByTestId("selection-bar").waitFor();
+    await assertAccessible(page, `${theme}: /tasks with a task selected`);
+    await page.keyboard.press("Escape");
 
     await page.goto("/companies");
     await page.getByTestId("record-row").filter({ hasText: "Acme Robotics" }).waitFor();
@@ -149,6 +155,9 @@ describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both the
       dueAt: tomorrow,
       recordObject: "contact",
       recordId: ann.id,
+      // Repeating, so its row and details show the rule.
+      repeat: "weekly",
+      repeatZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     });
     // Due two minutes ago (today, past midnight): it reminds on arriving, in each theme's browser profile.
     const today = new Date();

@@ -27,16 +27,11 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
   const [editingId, setEditingId] = useState<string | null>(null);
   const [picking, setPicking] = useState<{ id: string; field: RowPicker } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const { index, setActiveId, step } = useActiveRow(
-    rows.map((row) => row.task.id),
-    openId,
-    listRef,
-    onEndReached,
-  );
+  const ids = rows.map((row) => row.task.id);
+  const { index, setActiveId, step } = useActiveRow(ids, openId, listRef, onEndReached);
   const active = rows[index]?.task;
   const act = useTaskActions();
   const now = new Date();
-  const ids = rows.map((row) => row.task.id);
   const [selection, setSelection] = useState<Set<string>>(() => new Set());
   const selecting = useRowSelection({ ids, selection, onSelectionChange: setSelection });
   // Those still in the list: a task completed or moved elsewhere leaves the selection with it.

@@ -6,6 +6,7 @@ import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import { toast, toastError } from "../../lib/toast";
 import { isStale, saveAgainLabel } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
+import { MAX_BULK_TASKS } from "../../../../worker/src/schemas/tasks";
 import { formatDue } from "./due-format";
 import { nextOccurrence, repeatPatch, repeatPhrase, type TaskRepeat } from "./repeat-options";
 import type { LinkedRecord, Task, TaskPatch, TaskRow } from "./task-types";
@@ -359,20 +360,27 @@ export function useTaskBulk() {
       toastError(error, "Could not change the tasks");
     },
     onSuccess: (_result, { said }) => {
-      if (said)
-        toast.success(said.text, { action: { label: "Undo", onClick: () => bulk.mutate({ changes: said.undo }) } });
+      if (said) toast.success(said.text, { action: { label: "Undo", onClick: () => send(said.undo) } });
     },
     onSettled: () => {
       refreshLists(queryClient);
       void queryClient.invalidateQueries(trashFilter());
     },
   });
+  // More than one write takes (a selection of every task shown, after "Show more"): one write per 200, in turn (one
+  // mutation scope); the last one says it all, and its Undo puts every one back.
+  const send = (changes: BulkChange[], said?: BulkVariables["said"]) => {
+    for (let at = 0; at < changes.length; at += MAX_BULK_TASKS) {
+      const last = at + MAX_BULK_TASKS >= changes.length;
+      bulk.mutate({ changes: changes.slice(at, at + MAX_BULK_TASKS), said: last ? said : undefined });
+    }
+  };
   return {
     /** `patch` on each of `tasks`, said as `text`. */
     apply: (tasks: Task[], patch: BulkPatch, text: string) =>
-      bulk.mutate({
-        changes: tasks.map((task) => ({ id: task.id, patch })),
-        said: { text, undo: tasks.map((task) => undoOf(task, patch)) },
-      }),
+      send(
+        tasks.map((task) => ({ id: task.id, patch })),
+        { text, undo: tasks.map((task) => undoOf(task, patch)) },
+      ),
   };
 }

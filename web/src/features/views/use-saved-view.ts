@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useVisitFromSamePage } from "../../app/page-visit";
 import { usePageSearchParams } from "../../lib/page-search-params";
 import { toast } from "../../lib/toast";
 import { emptyFilter } from "../../ui/data-table/filters";
@@ -61,9 +62,11 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
     [setParams],
   );
 
-  // Arriving at the list (not back at it where it was left, nor by a view's own link), the member's default view opens,
-  // as if chosen; unless something was done to the list before the views came. Closing it later shows the whole list.
-  const arriving = useRef(viewId === null && !list.wasRestored);
+  // Arriving at the list from another page (not back at it where it was left, nor by a view's own link, nor by the
+  // list's link clicked on the list), the member's default view opens, as if chosen; unless something was done to the
+  // list before the views came.
+  const fromSamePage = useVisitFromSamePage();
+  const arriving = useRef(viewId === null && !list.wasRestored && !fromSamePage);
   const defaultView = views.data?.find((v) => v.isDefault) ?? null;
   useEffect(() => {
     if (!arriving.current || !views.data) return;
