@@ -56,6 +56,20 @@ describe("quick add reads a repeat", () => {
     ].map((words) => parseQuickAdd(`Call ${words}`, now).repeat);
     expect(rules).toEqual(["daily", "biweekly", "biweekly", "quarterly", "quarterly", "yearly", "yearly", "biweekly"]);
     expect(parseQuickAdd("Everyday carry review", now)).toMatchObject({ title: "Everyday carry review", repeat: null });
+    // "weekly" before a noun names it; at the end, before or after the date, it is the rule.
+    expect(parseQuickAdd("Send the weekly report", now)).toMatchObject({
+      title: "Send the weekly report",
+      repeat: null,
+    });
+    expect(parseQuickAdd("Send the monthly report friday", now)).toMatchObject({
+      title: "Send the monthly report",
+      repeat: null,
+    });
+    expect(parseQuickAdd("Review the pipeline weekly fri 3pm", now)).toMatchObject({
+      title: "Review the pipeline",
+      repeat: "weekly",
+      dueAt: new Date(2026, 10, 27, 15, 0),
+    });
     expect(parseQuickAdd("Read the weekly report", now, false).repeat).toBeNull();
   });
 });

@@ -40,7 +40,7 @@ export function parseQuickAdd(text: string, now = new Date(), readDates = true):
     title = title.slice(0, tag.index) + title.slice(tag.index + tag[0].length);
   }
 
-  const rule = readDates ? repeatIn(title) : null;
+  let rule = readDates ? repeatIn(title) : null;
   if (rule) title = rule.rest;
   const [match] = readDates ? chrono.parse(title, now, { forwardDate: true }) : [];
   let dueAt: Date | null = null;
@@ -48,6 +48,11 @@ export function parseQuickAdd(text: string, now = new Date(), readDates = true):
     dueAt = dueFromMatch(match);
     const before = title.slice(0, match.index).replace(connector, "");
     title = `${before} ${title.slice(match.index + match.text.length)}`;
+  }
+  // "Review the pipeline weekly fri 3pm": "weekly" ends the title once the date is out of it.
+  if (readDates && !rule && match) {
+    rule = repeatIn(title.trimEnd());
+    if (rule) title = rule.rest;
   }
   // A rule with no date typed starts today, some time that day.
   if (rule && !dueAt) dueAt = endOfDay(now);

@@ -65,9 +65,10 @@ export const repeatPatch = (repeat: TaskRepeat | null) => ({
 });
 
 // "every day", "every weekday", "every week", "every other week", "every 2 weeks", "every month", "every quarter",
-// "every 3 months", "every year"; "weekly", "monthly"… alone; or "every monday" (weekly, from that day).
+// "every 3 months", "every year", or "every monday" (weekly, from that day), anywhere; "weekly", "monthly"… alone only
+// at the end ("Review the pipeline weekly"), since before a noun they name it ("Send the weekly report").
 const everyPattern =
-  /(?:^|\s)(?:every\s+(day|weekday|week|other\s+week|2\s+weeks|two\s+weeks|month|quarter|3\s+months|three\s+months|year|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)|(daily|weekly|biweekly|monthly|quarterly|yearly|annually))(?=\s|$)/i;
+  /(?:^|\s)(?:every\s+(day|weekday|week|other\s+week|2\s+weeks|two\s+weeks|month|quarter|3\s+months|three\s+months|year|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)|(daily|weekly|biweekly|monthly|quarterly|yearly|annually)(?=\s*$))(?=\s|$)/i;
 
 const everyWords: Record<string, TaskRepeat> = {
   day: "daily",
