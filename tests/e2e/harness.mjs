@@ -299,6 +299,22 @@ export function loggedErrors(page) {
   });
 }
 
+/**
+ * The task list's parts, found on the page `pageOf()` gives when each is used (a test's page is set in its `before`):
+ * a row by its title, a tab's count, the open picker (not the toolbar's "Assigned to" list), a toast by its text.
+ */
+export function taskLocators(pageOf) {
+  return {
+    row: (title) =>
+      pageOf()
+        .getByTestId("task-row")
+        .filter({ has: pageOf().getByText(title, { exact: true }) }),
+    count: (tab) => pageOf().getByTestId(`task-tab-count-${tab}`),
+    picker: () => pageOf().locator("[data-picker]"),
+    toast: (text) => pageOf().locator("[data-sonner-toast]").filter({ hasText: text }),
+  };
+}
+
 export async function screenshot(page, name) {
   await page.screenshot({ path: path.join(OUTPUT, "screenshots", `${name}.png`) });
 }

@@ -9,18 +9,16 @@ import {
   screenshot,
   settled,
   teammateJoins,
+  taskLocators,
 } from "./harness.mjs";
 
 describe("/tasks: select several tasks and act on them at once", () => {
   let browser;
   let page;
+  const { row, count, picker, toast } = taskLocators(() => page);
   let due;
   const titles = ["Call Ann", "Email Bo", "Send Cy the quote", "Book Di's demo"];
-  const row = (title) => page.getByTestId("task-row").filter({ has: page.getByText(title, { exact: true }) });
-  const count = (tab) => page.getByTestId(`task-tab-count-${tab}`);
   const bar = () => page.getByTestId("selection-bar");
-  const picker = () => page.locator("[data-picker]");
-  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
   /** Each of the four tasks as the server has it, by title. */
   const stored = async () => {
     const day = { dayStart: new Date(Date.now() - 5 * 86_400_000), dayEnd: new Date(Date.now() + 5 * 86_400_000) };

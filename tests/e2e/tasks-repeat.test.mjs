@@ -1,16 +1,22 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, launchBrowser, registeredUser, savedBy, screenshot, settled } from "./harness.mjs";
+import {
+  assert,
+  callProcedure,
+  launchBrowser,
+  registeredUser,
+  savedBy,
+  screenshot,
+  settled,
+  taskLocators,
+} from "./harness.mjs";
 
 const ZONE = "America/New_York";
 
 describe("/tasks: repeating tasks", () => {
   let browser;
   let page;
+  const { row, count, picker, toast } = taskLocators(() => page);
   let ann;
-  const row = (title) => page.getByTestId("task-row").filter({ has: page.getByText(title, { exact: true }) });
-  const count = (tab) => page.getByTestId(`task-tab-count-${tab}`);
-  const picker = () => page.locator("[data-picker]");
-  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
   const details = () => page.getByTestId("task-details");
   /** Every task of the organization as the server has it. */
   const stored = async () => {

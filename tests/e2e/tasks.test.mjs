@@ -10,6 +10,7 @@ import {
   savedBy,
   screenshot,
   settled,
+  taskLocators,
   teammateJoins,
 } from "./harness.mjs";
 
@@ -17,8 +18,7 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
   let browser;
   let page;
   let tomorrowAt3pm;
-  const row = (title) => page.getByTestId("task-row").filter({ has: page.getByText(title, { exact: true }) });
-  const count = (tab) => page.getByTestId(`task-tab-count-${tab}`);
+  const { row, count } = taskLocators(() => page);
 
   before(async () => {
     browser = await launchBrowser();
@@ -230,11 +230,7 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
   let page;
   let due;
   let tara;
-  const row = (title) => page.getByTestId("task-row").filter({ has: page.getByText(title, { exact: true }) });
-  const count = (tab) => page.getByTestId(`task-tab-count-${tab}`);
-  /** The open picker (the toolbar has an "Assigned to" list of its own). */
-  const picker = () => page.locator("[data-picker]");
-  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  const { row, count, picker, toast } = taskLocators(() => page);
   const saved = async (title) => {
     const day = { dayStart: new Date(Date.now() - 86_400_000), dayEnd: new Date(Date.now() + 86_400_000) };
     const rows = await callProcedure(
