@@ -255,6 +255,17 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
   "tasks.delete": (b, a) => expectTRPCError(b.tasks.delete({ id: a.task.id }), "NOT_FOUND"),
   "tasks.restore": (b, a) => expectTRPCError(b.tasks.restore({ id: a.trashedTask.id }), "NOT_FOUND"),
   "tasks.trash": async (b, a) => expectNothingOf(a, await b.tasks.trash({})),
+  "tasks.createForRecords": async (b, a) => {
+    await expectTRPCError(
+      b.tasks.createForRecords({ object: "contact", ids: [a.contact.id], title: "Spy" }),
+      "NOT_FOUND",
+    );
+    await expectTRPCError(
+      b.tasks.createForRecords({ object: "company", ids: [a.company.id], title: "Spy" }),
+      "NOT_FOUND",
+    );
+    expect(await rows("SELECT id FROM tasks WHERE title = 'Spy'")).toEqual([]);
+  },
   "tasks.bulkUpdate": async (b, a) => {
     await expectTRPCError(b.tasks.bulkUpdate({ changes: [{ id: a.task.id, patch: { status: "done" } }] }), "NOT_FOUND");
     await expectTRPCError(

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows, seedMember } from "./helpers";
 
@@ -185,5 +186,81 @@ describe("tasks.bulkUpdate", () => {
     const again = await caller.tasks.bulkUpdate({ changes, key });
     expect(again).toEqual(first);
     expect((await stateOf(org.id)).map((t) => t.version)).toEqual([2, 2]);
+  });
+});
+
+describe("tasks.createForRecords", () => {
+  it("adds a task to each selected contact, each on its timeline, assigned to the caller", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    const bo = await caller.contacts.create({ firstName: "Bo" });
+    const dueAt = day(10);
+    const { ids } = await caller.tasks.createForRecords({
+      object: "contact",
+      ids: [bo.id, ann.id],
+      title: "Follow-up call",
+      dueAt,
+      priority: "high",
+    });
+    expect(ids).toHaveLength(2);
+    const made = await rows<{ id: string; record_id: string; assignee_id: string; due_at: number; priority: string }>(
+      "SELECT id, record_id, assignee_id, due_at, priority FROM tasks WHERE organization_id = ? ORDER BY record_id",
+      org.id,
+    );
+    expect(made.map((t) => [t.record_id, t.assignee_id, t.due_at, t.priority]).sort()).toEqual(
+      [
+        [ann.id, identity.uid, dueAt.getTime(), "high"],
+        [bo.id, identity.uid, dueAt.getTime(), "high"],
+      ].sort(),
+    );
+    expect(new Set(made.map((t) => t.id))).toEqual(new Set(ids));
+    for (const contact of [ann, bo]) {
+      const { contact: read, timeline } = await caller.contacts.get({ id: contact.id });
+      expect(read.nextTaskAt).toEqual(dueAt);
+      expect(timeline.filter((a) => a.kind === "task").map((a) => a.summary)).toEqual(["Task created: Follow-up call"]);
+    }
+  });
+
+  it("assigns each to its record's owner, and to the caller where a record has none or its owner has left", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization();
+    const sam = await seedMember(org.id, "member");
+    const owned = await caller.companies.create({ name: "Owned", ownerId: sam.identity.uid });
+    const unowned = await caller.companies.create({ name: "Unowned" });
+    const orphaned = await caller.companies.create({ name: "Orphaned" });
+    await env.DB.prepare("UPDATE companies SET owner_id = 'gone-user' WHERE id = ?").bind(orphaned.id).run();
+    await caller.tasks.createForRecords({
+      object: "company",
+      ids: [owned.id, unowned.id, orphaned.id],
+      title: "Quarterly review",
+      assignTo: "owner",
+    });
+    const made = await rows<{ record_id: string; assignee_id: string }>(
+      "SELECT record_id, assignee_id FROM tasks WHERE organization_id = ?",
+      org.id,
+    );
+    const byRecord = Object.fromEntries(made.map((t) => [t.record_id, t.assignee_id]));
+    expect(byRecord).toEqual({ [owned.id]: sam.identity.uid, [unowned.id]: identity.uid, [orphaned.id]: identity.uid });
+  });
+
+  it("writes nothing when a record is deleted or unknown, and is made once per key", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    const gone = await caller.contacts.create({ firstName: "Gone" });
+    await caller.contacts.delete({ ids: [gone.id] });
+    await expectTRPCError(
+      caller.tasks.createForRecords({ object: "contact", ids: [ann.id, gone.id], title: "Call" }),
+      "NOT_FOUND",
+      "1 of the 2 selected contacts do not exist or were deleted. Reload and try again.",
+    );
+    await expectTRPCError(
+      caller.tasks.createForRecords({ object: "company", ids: [ann.id], title: "Call" }),
+      "NOT_FOUND",
+    );
+    expect(await rows("SELECT id FROM tasks WHERE organization_id = ?", org.id)).toEqual([]);
+    const key = "for-records-key-000001";
+    const first = await caller.tasks.createForRecords({ object: "contact", ids: [ann.id], title: "Call", key });
+    const again = await caller.tasks.createForRecords({ object: "contact", ids: [ann.id], title: "Call", key });
+    expect(again).toEqual(first);
+    expect(await rows("SELECT id FROM tasks WHERE organization_id = ?", org.id)).toHaveLength(1);
   });
 });

@@ -12,6 +12,7 @@ import { runBatch, type Database } from "../db";
 import { recordIdInput } from "../schemas/records";
 import {
   taskBulkInput,
+  taskCreateForRecordsInput,
   taskCreateInput,
   taskListInput,
   taskTrashInput,
@@ -19,6 +20,7 @@ import {
   type taskViews,
 } from "../schemas/tasks";
 import { bulkUpdateTasks } from "../domain/tasks/bulk";
+import { createTasksForRecords } from "../domain/tasks/for-records";
 import {
   linkedRecordActivity,
   planTaskMove,
@@ -190,6 +192,11 @@ export const tasksRouter = createTRPCRouter({
       },
     ),
   ),
+
+  /** A task for each selected contact or company (see createTasksForRecords): their ids, in the records' order. */
+  createForRecords: memberProcedure
+    .input(keyed(taskCreateForRecordsInput))
+    .mutation(({ ctx, input: { key, ...input } }) => createTasksForRecords(ctx.db, ctx.org.id, ctx.uid, input, key)),
 
   /** One live task with the name of the record it links to. */
   get: memberProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
