@@ -160,3 +160,65 @@ describe("/tasks: select several tasks and act on them at once", () => {
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe("a task for each selected contact", () => {
+  let browser;
+  let page;
+  const row = (name) => page.getByTestId("record-row").filter({ hasText: name });
+  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+  before(async () => {
+    await clearOfMidnight();
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Lead Callers", name: "Cal Caller", locale: "en-US" }));
+    for (const firstName of ["Ann", "Bo", "Cy"])
+      await callProcedure(page, "contacts.create", { firstName, lastName: "Lead" });
+  });
+  after(() => browser?.close());
+
+  it("adds “Follow-up call tomorrow 10am” to two contacts from the selection bar; each panel lists it; Undo trashes both", async () => {
+    await page.goto("/contacts");
+    await row("Cy Lead").waitFor();
+    await row("Ann Lead").getByRole("checkbox", { name: "Select row" }).click();
+    await row("Bo Lead").getByRole("checkbox", { name: "Select row" }).click();
+    await page.getByTestId("selection-bar").getByRole("button", { name: "Add task" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a task to each of 2 contacts" });
+    await dialog.getByLabel("Task").fill("Follow-up call tomorrow 10am");
+    await dialog
+      .getByTestId("bulk-task-due")
+      .getByText(/^Due .*10:00\s?AM$/)
+      .waitFor();
+    await screenshot(page, "contacts-add-tasks");
+    const added = savedBy(page, "tasks.createForRecords");
+    await dialog.getByRole("button", { name: "Add 2 tasks" }).click();
+    await added;
+    const said = toast("Added 2 tasks: “Follow-up call”.");
+    await said.waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    const tomorrowAt10 = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 1);
+      d.setHours(10, 0, 0, 0);
+      return d.toISOString();
+    });
+    const day = { dayStart: new Date(Date.now() - 86_400_000), dayEnd: new Date(Date.now() + 3 * 86_400_000) };
+    const listed = async () =>
+      (await callProcedure(page, "tasks.list", { view: "all", assignee: "anyone", ...day }, { kind: "query" })).map(
+        (r) => [r.recordName, r.task.title, r.task.dueAt.toISOString()],
+      );
+    assert.deepEqual((await listed()).sort(), [
+      ["Ann Lead", "Follow-up call", tomorrowAt10],
+      ["Bo Lead", "Follow-up call", tomorrowAt10],
+    ]);
+    await row("Ann Lead").click();
+    await page.getByTestId("record-task").filter({ hasText: "Follow-up call" }).waitFor();
+
+    const undone = savedBy(page, "tasks.bulkUpdate");
+    await said.getByRole("button", { name: "Undo" }).click();
+    await undone;
+    await toast("Moved 2 tasks to the trash.").waitFor();
+    assert.deepEqual(await listed(), []);
+    assert.deepEqual(page.errors, []);
+  });
+});

@@ -242,6 +242,32 @@ describe("tasks.createForRecords", () => {
     expect(byRecord).toEqual({ [owned.id]: sam.identity.uid, [unowned.id]: identity.uid, [orphaned.id]: identity.uid });
   });
 
+  it("makes repeating tasks when asked, and refuses a repeat without a due date", async () => {
+    const { caller, org } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann" });
+    await expectTRPCError(
+      caller.tasks.createForRecords({
+        object: "contact",
+        ids: [ann.id],
+        title: "Check in",
+        repeat: "weekly",
+        repeatZone: "UTC",
+      }),
+      "BAD_REQUEST",
+    );
+    await caller.tasks.createForRecords({
+      object: "contact",
+      ids: [ann.id],
+      title: "Check in",
+      dueAt: day(3),
+      repeat: "weekly",
+      repeatZone: "UTC",
+    });
+    expect(await rows("SELECT repeat, repeat_zone FROM tasks WHERE organization_id = ?", org.id)).toEqual([
+      { repeat: "weekly", repeat_zone: "UTC" },
+    ]);
+  });
+
   it("writes nothing when a record is deleted or unknown, and is made once per key", async () => {
     const { caller, org } = await ownerOfNewOrganization();
     const ann = await caller.contacts.create({ firstName: "Ann" });

@@ -155,15 +155,20 @@ export const taskTrashInput = z
  * One task for each of up to 200 selected records of one object (a call to each lead): the same title, due date and
  * priority, assigned to the caller or to each record's owner (the caller for a record without one).
  */
-export const taskCreateForRecordsInput = z.object({
-  object: z.enum(["contact", "company"]),
-  ids: z
-    .array(z.string().min(4).max(40))
-    .min(1, "Select at least one record.")
-    .max(MAX_BULK_TASKS, `Add tasks to at most ${MAX_BULK_TASKS} records at once.`)
-    .refine((ids) => new Set(ids).size === ids.length, "Name each record once."),
-  title: taskFields.title.min(1, "Say what needs doing."),
-  dueAt: taskFields.dueAt.optional(),
-  priority: taskFields.priority.default("normal"),
-  assignTo: z.enum(["me", "owner"]).default("me"),
-});
+export const taskCreateForRecordsInput = z
+  .object({
+    object: z.enum(["contact", "company"]),
+    ids: z
+      .array(z.string().min(4).max(40))
+      .min(1, "Select at least one record.")
+      .max(MAX_BULK_TASKS, `Add tasks to at most ${MAX_BULK_TASKS} records at once.`)
+      .refine((ids) => new Set(ids).size === ids.length, "Name each record once."),
+    title: taskFields.title.min(1, "Say what needs doing."),
+    dueAt: taskFields.dueAt.optional(),
+    priority: taskFields.priority.default("normal"),
+    assignTo: z.enum(["me", "owner"]).default("me"),
+    repeat: taskFields.repeat.optional(),
+    repeatZone: taskFields.repeatZone.optional(),
+  })
+  .refine((t) => !t.repeat === !t.repeatZone, { message: REPEAT_PAIR, path: ["repeat"] })
+  .refine((t) => !t.repeat || t.dueAt, { message: REPEAT_NEEDS_DUE, path: ["repeat"] });

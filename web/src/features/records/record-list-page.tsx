@@ -22,6 +22,7 @@ import { PageHeader, pageGutter } from "../../ui/page";
 import { useSavedView } from "../views/use-saved-view";
 import { ViewControls } from "../views/view-controls";
 import { ExportSelectedButton } from "../import/export-selected-button";
+import { AddTasksButton } from "./bulk-task-dialog";
 import { BulkActions } from "./bulk-actions";
 import { DuplicatesButton } from "./duplicates-dialog";
 import { MergeDialog } from "./merge-dialog";
@@ -201,6 +202,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             ) : (
               <>
                 <BulkActions object={props.object} noun={noun} ids={selectedIds} selectedTags={selectedTags} />
+                <AddTasksButton object={props.object} noun={noun} ids={selectedIds} />
                 {selectedIds.length === 2 && (
                   <Button
                     size="sm"

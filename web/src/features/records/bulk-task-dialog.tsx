@@ -1,0 +1,161 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { CalendarClock, ListPlus } from "lucide-react";
+import { useEffect, useState, type FormEvent } from "react";
+import { MAX_BULK_TASKS } from "../../../../worker/src/schemas/tasks";
+import { progressToast, toast } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { useKeyedMutation } from "../../lib/use-keyed-mutation";
+import { Button } from "../../ui/button";
+import { ChoiceGroup } from "../../ui/choice-group";
+import { bulkActionLabel } from "../../ui/data-table/selection-bar";
+import { Dialog } from "../../ui/dialog";
+import { Field, Input } from "../../ui/input";
+import { formatDue } from "../tasks/due-format";
+import { parseQuickAdd } from "../tasks/parse-quick-add";
+import { repeatLabel, repeatPatch, type TaskRepeat } from "../tasks/repeat-options";
+import type { RecordObject } from "./use-record-actions";
+
+type AssignTo = "me" | "owner";
+const assignLabels: Record<AssignTo, string> = { me: "Me", owner: "Each record's owner" };
+const tasksCounted = (n: number) => `${n.toLocaleString()} task${n === 1 ? "" : "s"}`;
+
+/**
+ * A task for each selected record ("Follow-up call tomorrow 10am" to 40 leads), as HubSpot's "Create tasks": written
+ * 200 records at a time, told in one toast whose Undo moves them all to the trash.
+ */
+function useTasksForRecords(object: RecordObject) {
+  const queryClient = useQueryClient();
+  const create = useKeyedMutation(trpc.tasks.createForRecords.mutationOptions());
+  const remove = useKeyedMutation(trpc.tasks.bulkUpdate.mutationOptions());
+  const refresh = () => {
+    void queryClient.invalidateQueries(trpc.tasks.list.pathFilter());
+    void queryClient.invalidateQueries(object === "contact" ? trpc.contacts.pathFilter() : trpc.companies.pathFilter());
+  };
+  const undo = async (ids: string[]) => {
+    for (let at = 0; at < ids.length; at += MAX_BULK_TASKS)
+      await remove.mutateAsync({
+        changes: ids.slice(at, at + MAX_BULK_TASKS).map((id) => ({ id, patch: { deleted: true } })),
+      });
+    refresh();
+    toast.success(`Moved ${tasksCounted(ids.length)} to the trash.`);
+  };
+  return async (
+    ids: string[],
+    { repeat, ...task }: { title: string; dueAt: Date | null; assignTo: AssignTo; repeat: TaskRepeat | null },
+  ) => {
+    const progress = progressToast(
+      ids.length > MAX_BULK_TASKS,
+      (done) => `Adding ${done} of ${tasksCounted(ids.length)}…`,
+    );
+    const made: string[] = [];
+    try {
+      for (let at = 0; at < ids.length; at += MAX_BULK_TASKS) {
+        const chunk = ids.slice(at, at + MAX_BULK_TASKS);
+        const { ids: added } = await create.mutateAsync({
+          object,
+          ids: chunk,
+          ...task,
+          dueAt: task.dueAt ?? undefined,
+          ...(repeat && repeatPatch(repeat)),
+        });
+        made.push(...added);
+        progress.update(made.length);
+      }
+      toast.success(`Added ${tasksCounted(made.length)}: “${task.title}”.`, {
+        id: progress.id,
+        action: { label: "Undo", onClick: () => void undo(made).catch(() => toast.error("Could not undo.")) },
+      });
+    } catch (error) {
+      const saved = made.length > 0 ? ` (${tasksCounted(made.length)} added)` : "";
+      toast.error(`Could not add the tasks${saved}: ${error instanceof Error ? error.message : String(error)}`, {
+        id: progress.id,
+      });
+      throw error;
+    } finally {
+      refresh();
+    }
+  };
+}
+
+type AddTaskButtonProps = { object: RecordObject; noun: [string, string]; ids: string[] };
+
+/** The selection bar's "Add task": one task for each selected record, in words ("Call tomorrow 10am"). */
+export function AddTasksButton({ object, noun, ids }: AddTaskButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const [assignTo, setAssignTo] = useState<AssignTo>("me");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const addTasks = useTasksForRecords(object);
+  useEffect(() => {
+    if (open) {
+      setText("");
+      setError(null);
+    }
+  }, [open]);
+  const now = new Date();
+  const parsed = text.trim() ? parseQuickAdd(text, now) : null;
+  const records = `${ids.length.toLocaleString()} ${ids.length === 1 ? noun[0] : noun[1]}`;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!parsed?.title) return setError("Say what needs doing, e.g. “Follow-up call tomorrow 10am”.");
+    setPending(true);
+    addTasks(ids, { title: parsed.title, dueAt: parsed.dueAt, assignTo, repeat: parsed.repeat })
+      .then(() => setOpen(false))
+      .catch(() => undefined)
+      .finally(() => setPending(false));
+  };
+
+  return (
+    <>
+      <Button size="sm" variant="ghost" onClick={() => setOpen(true)} title="Add a task to each selected record">
+        <ListPlus className="size-3.5" aria-hidden />
+        <span className={bulkActionLabel}>Add task</span>
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title={`Add a task to each of ${records}`} className="max-w-md">
+        <form onSubmit={handleSubmit} className="space-y-4">
+          <Field label="Task" error={error}>
+            {(field) => (
+              <Input
+                {...field}
+                name="task"
+                autoFocus
+                value={text}
+                maxLength={300}
+                placeholder="e.g. Follow-up call tomorrow 10am"
+                onChange={(event) => {
+                  setText(event.target.value);
+                  setError(null);
+                }}
+              />
+            )}
+          </Field>
+          <p className="-mt-2 flex items-center gap-1.5 text-xs text-muted" data-testid="bulk-task-due">
+            <CalendarClock className="size-3.5" aria-hidden />
+            {parsed?.dueAt ? `Due ${formatDue(parsed.dueAt, now)}` : "No due date: type one, e.g. “friday 3pm”"}
+            {parsed?.repeat && ` · ${repeatLabel(parsed.repeat, parsed.dueAt)}`}
+          </p>
+          <div className="space-y-1.5">
+            <p className="text-[13px] font-medium text-foreground">Assign to</p>
+            <ChoiceGroup
+              label="Assign to"
+              options={["me", "owner"] as const}
+              value={assignTo}
+              onChange={setAssignTo}
+              labelOf={(choice) => assignLabels[choice]}
+            />
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" pending={pending}>
+              Add {tasksCounted(ids.length)}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}
