@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseQuickAdd } from "../../web/src/features/tasks/parse-quick-add";
-import {
-  browserTimeZone,
-  nextOccurrence,
-  repeatLabel,
-  repeatOptions,
-  repeatPhrase,
-} from "../../web/src/features/tasks/repeat-options";
+import { localTimeZone } from "../../web/src/lib/format";
+import { nextOccurrence, repeatLabel, repeatOptions, repeatPhrase } from "../../web/src/features/tasks/repeat-options";
 
 // A Sunday afternoon, local time.
 const now = new Date(2026, 10, 22, 14, 0);
@@ -101,7 +96,7 @@ describe("repeat labels", () => {
   });
 
   it("tells when a repeating task's next one comes, in the zone it keeps, and nothing for a one-off", () => {
-    const task = { dueAt: friday5th, repeat: "daily" as const, repeatZone: browserTimeZone() };
+    const task = { dueAt: friday5th, repeat: "daily" as const, repeatZone: localTimeZone() };
     expect(nextOccurrence(task, new Date(2026, 11, 1))).toEqual(new Date(2026, 11, 5, 9, 0));
     expect(nextOccurrence({ ...task, repeat: null }, new Date(2026, 11, 1))).toBeNull();
   });

@@ -44,3 +44,8 @@ export function localTimeZone(): string {
     return "UTC";
   }
 }
+
+/** "1 contact" / "3 contacts". */
+export function countOf(count: number, noun: [singular: string, plural: string]): string {
+  return `${count.toLocaleString()} ${count === 1 ? noun[0] : noun[1]}`;
+}

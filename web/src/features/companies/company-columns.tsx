@@ -14,7 +14,7 @@ import {
   timestampColumns,
 } from "../records/record-columns";
 import { ownershipColumns } from "../records/reference-fields";
-import { countOf } from "../records/use-record-actions";
+import { countOf } from "../../lib/format";
 import type { Company, CompanyPatch } from "./use-companies";
 
 /** A square initial: companies read differently from people at a glance. */

@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { Button } from "../../ui/button";
-import { countOf } from "../records/use-record-actions";
+import { countOf } from "../../lib/format";
 import { downloadCsv } from "./csv-download";
 import { failureReasons } from "./failure-reasons";
 import type { ImportSummary } from "./run-import";

@@ -10,14 +10,8 @@ import { memberName, useMembers } from "../members/use-members";
 import { BulkPropertyDialog, BulkTagDialog } from "./bulk-actions-dialogs";
 import { bulkFieldChoices } from "./bulk-fields";
 import { bulkActionLabel } from "../../ui/data-table";
-import {
-  BULK_CHUNK,
-  countOf,
-  PartialBulkError,
-  useBulkUpdate,
-  type BulkAction,
-  type RecordObject,
-} from "./use-record-actions";
+import { countOf } from "../../lib/format";
+import { BULK_CHUNK, PartialBulkError, useBulkUpdate, type BulkAction, type RecordObject } from "./use-record-actions";
 import { menuContent, menuItem, menuSeparator } from "../../ui/menu";
 
 const trigger =

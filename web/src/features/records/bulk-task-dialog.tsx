@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, ListPlus } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { MAX_BULK_TASKS } from "../../../../worker/src/schemas/tasks";
+import { countOf } from "../../lib/format";
 import { progressToast, toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { useKeyedMutation } from "../../lib/use-keyed-mutation";
@@ -17,7 +18,7 @@ import type { RecordObject } from "./use-record-actions";
 
 type AssignTo = "me" | "owner";
 const assignLabels: Record<AssignTo, string> = { me: "Me", owner: "Each record's owner" };
-const tasksCounted = (n: number) => `${n.toLocaleString()} task${n === 1 ? "" : "s"}`;
+const tasksCounted = (n: number) => countOf(n, ["task", "tasks"]);
 
 /**
  * A task for each selected record ("Follow-up call tomorrow 10am" to 40 leads), as HubSpot's "Create tasks": written
@@ -95,7 +96,7 @@ export function AddTasksButton({ object, noun, ids }: AddTaskButtonProps) {
   }, [open]);
   const now = new Date();
   const parsed = text.trim() ? parseQuickAdd(text, now) : null;
-  const records = `${ids.length.toLocaleString()} ${ids.length === 1 ? noun[0] : noun[1]}`;
+  const records = countOf(ids.length, noun);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();

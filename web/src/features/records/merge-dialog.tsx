@@ -15,7 +15,8 @@ import { leadStatusLabels } from "../contacts/lead-status";
 import { memberName, useMembers, type Member } from "../members/use-members";
 import { LoadingLines } from "./record-panel";
 import { ScrollRegion } from "../../ui/scroll-region";
-import { countOf, useMergeRecords, type RecordObject } from "./use-record-actions";
+import { countOf } from "../../lib/format";
+import { useMergeRecords, type RecordObject } from "./use-record-actions";
 
 type Contact = inferOutput<typeof trpc.contacts.list>["items"][number];
 type Company = inferOutput<typeof trpc.companies.list>["items"][number];

@@ -29,7 +29,8 @@ import { MergeDialog } from "./merge-dialog";
 import { SelectAllMatching } from "./select-all-matching";
 import { RestoreButton, TrashToggle } from "./trash";
 import { UNDO_LIMIT } from "./use-bulk-delete";
-import { countOf, type RecordObject } from "./use-record-actions";
+import { countOf } from "../../lib/format";
+import type { RecordObject } from "./use-record-actions";
 import { tableStorageKey } from "./list-fields";
 
 type RecordListPageProps<Row> = {

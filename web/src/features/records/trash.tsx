@@ -3,7 +3,8 @@ import { useState } from "react";
 import { progressToast, toast } from "../../lib/toast";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
-import { countOf, RESTORE_CHUNK, useRestoreRecords, type RecordObject } from "./use-record-actions";
+import { countOf } from "../../lib/format";
+import { RESTORE_CHUNK, useRestoreRecords, type RecordObject } from "./use-record-actions";
 
 /** Switches the list between live records and the trash (soft-deleted ones). */
 export function TrashToggle({ trash, onChange }: { trash: boolean; onChange: (trash: boolean) => void }) {

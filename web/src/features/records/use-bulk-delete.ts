@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { progressToast, toast, toastError } from "../../lib/toast";
-import { countOf, PartialBulkError, type BulkProgress } from "./use-record-actions";
+import { countOf } from "../../lib/format";
+import { PartialBulkError, type BulkProgress } from "./use-record-actions";
 
 /**
  * Up to this many, Delete acts at once and the toast offers Undo; past it, a slip costs more than a toast's few

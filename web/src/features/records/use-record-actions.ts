@@ -139,8 +139,3 @@ export function useMergeRecords(object: RecordObject) {
   );
   return { merge, pending: mutation.isPending };
 }
-
-/** "1 contact" / "3 contacts". */
-export function countOf(count: number, noun: [singular: string, plural: string]): string {
-  return `${count.toLocaleString()} ${count === 1 ? noun[0] : noun[1]}`;
-}

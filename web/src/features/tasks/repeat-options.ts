@@ -1,13 +1,11 @@
 import { taskRepeats } from "../../../../drizzle/values";
 import { nextDueAt, type TaskRepeat } from "../../../../worker/src/domain/tasks/repeat";
+import { localTimeZone } from "../../lib/format";
 import { getTimeLocale } from "../../lib/time-locale";
 import type { PickerOption } from "../../ui/option-picker";
 import type { Task } from "./task-types";
 
 export type { TaskRepeat };
-
-/** The time zone this browser keeps, which a repeat set here keeps too ("every Monday at 9:00" stays 9:00). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function ordinal(day: number, locale: string | undefined): string {
   if (!(locale ?? Intl.DateTimeFormat().resolvedOptions().locale).startsWith("en")) return String(day);
@@ -41,7 +39,7 @@ export function repeatPhrase(repeat: TaskRepeat, dueAt: Date | null): string {
 /** When the task after this one will be due, as the server will set it once this one is done. */
 export function nextOccurrence(task: Pick<Task, "dueAt" | "repeat" | "repeatZone">, now = new Date()): Date | null {
   if (!task.repeat || !task.dueAt) return null;
-  return nextDueAt(task.dueAt, task.repeat, task.repeatZone ?? browserTimeZone(), now);
+  return nextDueAt(task.dueAt, task.repeat, task.repeatZone ?? localTimeZone(), now);
 }
 
 /** "Dec 12": short enough to sit beside the rule (the next one is within a year, so the year goes without saying). */
@@ -50,7 +48,7 @@ const nextShort = (date: Date) =>
 
 /** The repeat picker's choices for a task due `dueAt`, each with when the next one would be due. */
 export function repeatOptions(dueAt: Date, now = new Date()): PickerOption[] {
-  const zone = browserTimeZone();
+  const zone = localTimeZone();
   return taskRepeats.map((repeat) => ({
     value: repeat,
     label: repeatLabel(repeat, dueAt),
@@ -61,7 +59,7 @@ export function repeatOptions(dueAt: Date, now = new Date()): PickerOption[] {
 /** The patch that makes a task repeat (in this browser's time zone), or stop repeating. */
 export const repeatPatch = (repeat: TaskRepeat | null) => ({
   repeat,
-  repeatZone: repeat ? browserTimeZone() : null,
+  repeatZone: repeat ? localTimeZone() : null,
 });
 
 // "every day", "every weekday", "every week", "every other week", "every 2 weeks", "every month", "every quarter",

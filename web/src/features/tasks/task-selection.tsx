@@ -1,5 +1,6 @@
 import { CalendarClock, Check, RotateCcw, Trash2, UserRound } from "lucide-react";
 import { useState } from "react";
+import { countOf } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { bulkActionLabel, SelectionBar, underList } from "../../ui/data-table/selection-bar";
 import { formatDue } from "./due-format";
@@ -7,7 +8,7 @@ import { AssigneePicker, DuePicker } from "./task-pickers";
 import type { Task } from "./task-types";
 import { useTaskBulk } from "./use-task-mutations";
 
-const counted = (n: number) => `${n.toLocaleString()} task${n === 1 ? "" : "s"}`;
+const counted = (n: number) => countOf(n, ["task", "tasks"]);
 
 type BulkPicker = "due" | "assignee";
 
