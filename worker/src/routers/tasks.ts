@@ -2,9 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { companies, contacts, tasks } from "../../../drizzle";
-import { newId } from "../domain/ids";
 import { assertMember } from "../domain/members";
-import { insertActivity } from "../domain/records/activity";
 import { notFound, staleVersionError } from "../domain/records/conflict";
 import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { assertLiveRecord } from "../domain/records/live-record";
@@ -21,14 +19,7 @@ import {
 } from "../schemas/tasks";
 import { bulkUpdateTasks } from "../domain/tasks/bulk";
 import { createTasksForRecords } from "../domain/tasks/for-records";
-import {
-  linkedRecordActivity,
-  planTaskMove,
-  planTaskUpdate,
-  taskHistory,
-  type Task,
-  type TaskWrite,
-} from "../domain/tasks/writes";
+import { newTask, planTaskMove, planTaskUpdate, taskCreation, type Task, type TaskWrite } from "../domain/tasks/writes";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 import { createOnce, updateOnce } from "../domain/write-keys";
 import { keyed } from "../schemas/write-key";
@@ -159,35 +150,8 @@ export const tasksRouter = createTRPCRouter({
           assertMember(ctx.db, ctx.org.id, assigneeId),
           assertRecord(ctx.db, ctx.org.id, input.recordObject, input.recordId),
         ]);
-        const now = new Date();
-        const task: Task = {
-          id: newId("tsk"),
-          organizationId: ctx.org.id,
-          title: input.title,
-          notes: input.notes ?? null,
-          dueAt: input.dueAt ?? null,
-          priority: input.priority,
-          status: "open",
-          completedAt: null,
-          assigneeId,
-          recordObject: input.recordObject ?? null,
-          recordId: input.recordId ?? null,
-          repeat: input.repeat ?? null,
-          repeatZone: input.repeat ? (input.repeatZone ?? null) : null,
-          repeatedFromId: null,
-          version: 1,
-          deletedAt: null,
-          createdBy: ctx.uid,
-          createdAt: now,
-          updatedAt: now,
-        };
-        const linked = linkedRecordActivity(task, ctx.uid, `Task created: ${task.title}`, now);
-        await runBatch(ctx.db, [
-          ...remember(task.id),
-          ctx.db.insert(tasks).values(task),
-          insertActivity(ctx.db, taskHistory(task, ctx.uid, "created", now)),
-          ...(linked ? [insertActivity(ctx.db, linked)] : []),
-        ]);
+        const task = newTask({ ...input, organizationId: ctx.org.id, assigneeId }, ctx.uid, new Date());
+        await runBatch(ctx.db, [...remember(task.id), ...taskCreation(ctx.db, task, ctx.uid)]);
         return task;
       },
     ),

@@ -5,6 +5,7 @@ import { rowExists, runBatch } from "../db";
 import { newId } from "../domain/ids";
 import { answerOnce, createOnce, updateOnce } from "../domain/write-keys";
 import { conflictError, notFound } from "../domain/records/conflict";
+import { recordPlural } from "../domain/records/properties";
 import { objectInput } from "../schemas/customization";
 import { viewCreateInput, viewDefaultInput, viewUpdateInput } from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
@@ -160,9 +161,7 @@ export const viewsRouter = createTRPCRouter({
     if (view.object !== input.object)
       throw new TRPCError({
         code: "BAD_REQUEST",
-        message: `That view lists ${view.object === "contact" ? "contacts" : "companies"}: it cannot open the ${
-          input.object === "contact" ? "contacts" : "companies"
-        } list.`,
+        message: `That view lists ${recordPlural[view.object]}: it cannot open the ${recordPlural[input.object]} list.`,
       });
     const row = { organizationId: ctx.org.id, userId: ctx.uid, object: input.object, viewId: view.id };
     await ctx.db

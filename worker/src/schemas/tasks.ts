@@ -22,26 +22,33 @@ const bothOrNeither = (p: { repeat?: string | null; repeatZone?: string | null }
 const REPEAT_PAIR = "Say how often the task repeats together with the time zone it keeps, or neither.";
 export const REPEAT_NEEDS_DUE = "A repeating task needs a due date: pick one first.";
 
+type NewRepeat = { repeat?: string | null; repeatZone?: string | null; dueAt?: Date | null };
+/** A new task's repeat (create, and a task for each record): with its zone, and dated. */
+const withRepeatChecked = <T extends z.ZodType<NewRepeat>>(schema: T) =>
+  schema
+    .refine((t) => !t.repeat === !t.repeatZone, { message: REPEAT_PAIR, path: ["repeat"] })
+    .refine((t) => !t.repeat || t.dueAt, { message: REPEAT_NEEDS_DUE, path: ["repeat"] });
+
 const recordLink = { recordObject: z.enum(recordObjects).nullish(), recordId: z.string().min(4).max(40).nullish() };
 
-export const taskCreateInput = z
-  .object({
-    title: singleLineText().min(1, "Say what needs doing.").max(300),
-    notes: multiLineText().max(5000).nullish(),
-    dueAt: dueDate.nullish(),
-    priority: z.enum(taskPriorities).default("normal"),
-    /** Defaults to the caller. */
-    assigneeId: z.string().min(1).max(128).nullish(),
-    ...recordLink,
-    repeat: repeatRule.repeat.nullish(),
-    repeatZone: repeatRule.repeatZone.nullish(),
-  })
-  .refine((t) => Boolean(t.recordObject) === Boolean(t.recordId), {
-    message: "Link a task to a record with both its kind and id.",
-    path: ["recordId"],
-  })
-  .refine((t) => !t.repeat === !t.repeatZone, { message: REPEAT_PAIR, path: ["repeat"] })
-  .refine((t) => !t.repeat || t.dueAt, { message: REPEAT_NEEDS_DUE, path: ["repeat"] });
+export const taskCreateInput = withRepeatChecked(
+  z
+    .object({
+      title: singleLineText().min(1, "Say what needs doing.").max(300),
+      notes: multiLineText().max(5000).nullish(),
+      dueAt: dueDate.nullish(),
+      priority: z.enum(taskPriorities).default("normal"),
+      /** Defaults to the caller. */
+      assigneeId: z.string().min(1).max(128).nullish(),
+      ...recordLink,
+      repeat: repeatRule.repeat.nullish(),
+      repeatZone: repeatRule.repeatZone.nullish(),
+    })
+    .refine((t) => Boolean(t.recordObject) === Boolean(t.recordId), {
+      message: "Link a task to a record with both its kind and id.",
+      path: ["recordId"],
+    }),
+);
 export type TaskCreateInput = z.input<typeof taskCreateInput>;
 
 const taskFields = {
@@ -155,8 +162,8 @@ export const taskTrashInput = z
  * One task for each of up to 200 selected records of one object (a call to each lead): the same title, due date and
  * priority, assigned to the caller or to each record's owner (the caller for a record without one).
  */
-export const taskCreateForRecordsInput = z
-  .object({
+export const taskCreateForRecordsInput = withRepeatChecked(
+  z.object({
     object: z.enum(["contact", "company"]),
     ids: z
       .array(z.string().min(4).max(40))
@@ -169,6 +176,5 @@ export const taskCreateForRecordsInput = z
     assignTo: z.enum(["me", "owner"]).default("me"),
     repeat: taskFields.repeat.optional(),
     repeatZone: taskFields.repeatZone.optional(),
-  })
-  .refine((t) => !t.repeat === !t.repeatZone, { message: REPEAT_PAIR, path: ["repeat"] })
-  .refine((t) => !t.repeat || t.dueAt, { message: REPEAT_NEEDS_DUE, path: ["repeat"] });
+  }),
+);

@@ -11,7 +11,7 @@ import type { WriteKey } from "../../schemas/write-key";
 import { assertMember } from "../members";
 import { settleOnce } from "../write-keys";
 import { activityRow, diffFields, insertActivityWhere } from "./activity";
-import { notFound } from "./conflict";
+import { assertAllFound } from "./conflict";
 import type { ObjectConfig } from "./fields";
 import { checkPropertyValues, recordPlural } from "./properties";
 
@@ -149,13 +149,7 @@ async function applyBulk(
       .from(table)
       .where(and(organizationRowsById(table, organizationId, recordIds), isNull(table.deletedAt)));
   const rows = await read(wanted);
-  const missing = wanted.length - rows.length;
-  if (missing === 1 && wanted.length === 1) throw notFound(config.object);
-  if (missing > 0)
-    throw new TRPCError({
-      code: "NOT_FOUND",
-      message: `${missing} of the ${wanted.length} selected ${recordPlural[config.object]} do not exist or were deleted. Reload and try again.`,
-    });
+  assertAllFound(rows.length, wanted.length, [config.object, recordPlural[config.object]]);
 
   // A record changed between the read and the write is left alone by that write (its version
   // moved), then read again and the action applied to what it holds now: a teammate's edit is

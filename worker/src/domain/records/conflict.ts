@@ -82,3 +82,17 @@ export function staleNoteError(
 export function notFound(object: string): TRPCError {
   return new TRPCError({ code: "NOT_FOUND", message: `That ${object} does not exist or was deleted.` });
 }
+
+/**
+ * NOT_FOUND unless all `asked` of a selection were `found` (a selection is acted on whole or not at all): "That task
+ * does not exist…" for one, "2 of the 40 selected tasks do not exist or were deleted. Reload and try again." for more.
+ */
+export function assertAllFound(found: number, asked: number, [singular, plural]: [string, string]): void {
+  const missing = asked - found;
+  if (missing <= 0) return;
+  if (asked === 1) throw notFound(singular);
+  throw new TRPCError({
+    code: "NOT_FOUND",
+    message: `${missing} of the ${asked} selected ${plural} do not exist or were deleted. Reload and try again.`,
+  });
+}

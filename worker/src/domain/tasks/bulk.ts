@@ -1,11 +1,10 @@
-import { TRPCError } from "@trpc/server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tasks } from "../../../../drizzle";
 import { organizationRowsById, runBatch, type Database } from "../../db";
 import type { BulkTaskPatch } from "../../schemas/tasks";
 import type { WriteKey } from "../../schemas/write-key";
 import { assertMember } from "../members";
-import { notFound } from "../records/conflict";
+import { assertAllFound } from "../records/conflict";
 import { settleOnce } from "../write-keys";
 import { planTaskMove, planTaskUpdate, type Task, type TaskWrite } from "./writes";
 
@@ -57,13 +56,7 @@ async function applyTaskChanges(
         .where(organizationRowsById(tasks, organizationId, ids))
     ).filter((task) => inPlace(task, patches.get(task.id)!));
   const found = await read([...patches.keys()]);
-  const missing = changes.length - found.length;
-  if (missing === 1 && changes.length === 1) throw notFound("task");
-  if (missing > 0)
-    throw new TRPCError({
-      code: "NOT_FOUND",
-      message: `${missing} of the ${changes.length} selected tasks do not exist or were deleted. Reload and try again.`,
-    });
+  assertAllFound(found.length, changes.length, ["task", "tasks"]);
 
   // A task changed between the read and the write is left alone by that write (its version moved), then read again
   // and the change made over what it holds now. Tasks moved out of place meanwhile (deleted, restored) drop out.

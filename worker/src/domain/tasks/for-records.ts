@@ -1,15 +1,13 @@
-import { TRPCError } from "@trpc/server";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
-import { companies, contacts, memberships, tasks } from "../../../../drizzle";
+import { companies, contacts, memberships } from "../../../../drizzle";
 import { inValues, organizationRowsById, runBatch, type Database } from "../../db";
 import type { taskCreateForRecordsInput } from "../../schemas/tasks";
 import type { WriteKey } from "../../schemas/write-key";
-import { newId } from "../ids";
-import { insertActivity } from "../records/activity";
-import { notFound } from "../records/conflict";
+import { assertAllFound } from "../records/conflict";
+import { recordPlural } from "../records/properties";
 import { settleOnce } from "../write-keys";
-import { linkedRecordActivity, taskHistory, type Task } from "./writes";
+import { newTask, taskCreation } from "./writes";
 
 type Input = z.output<typeof taskCreateForRecordsInput>;
 
@@ -35,13 +33,7 @@ export function createTasksForRecords(
         .select({ id: table.id, ownerId: table.ownerId })
         .from(table)
         .where(and(organizationRowsById(table, organizationId, input.ids), isNull(table.deletedAt)));
-      const missing = input.ids.length - records.length;
-      if (missing === 1 && input.ids.length === 1) throw notFound(input.object);
-      if (missing > 0)
-        throw new TRPCError({
-          code: "NOT_FOUND",
-          message: `${missing} of the ${input.ids.length} selected ${input.object === "contact" ? "contacts" : "companies"} do not exist or were deleted. Reload and try again.`,
-        });
+      assertAllFound(records.length, input.ids.length, [input.object, recordPlural[input.object]]);
       // An owner who has left the organization is not given the task: the caller is.
       const owners = [...new Set(records.flatMap((record) => (record.ownerId ? [record.ownerId] : [])))];
       const members =
@@ -57,35 +49,20 @@ export function createTasksForRecords(
       );
       const now = new Date();
       // In the order the records were named.
-      const made: Task[] = input.ids.map((recordId) => ({
-        id: newId("tsk"),
-        organizationId,
-        title: input.title,
-        notes: null,
-        dueAt: input.dueAt ?? null,
-        priority: input.priority,
-        status: "open",
-        completedAt: null,
-        assigneeId: (input.assignTo === "owner" && ownerOf.get(recordId)) || actorId,
-        recordObject: input.object,
-        recordId,
-        repeat: input.repeat ?? null,
-        repeatZone: input.repeat ? (input.repeatZone ?? null) : null,
-        repeatedFromId: null,
-        version: 1,
-        deletedAt: null,
-        createdBy: actorId,
-        createdAt: now,
-        updatedAt: now,
-      }));
-      await runBatch(db, [
-        ...remember(),
-        ...made.flatMap((task) => [
-          db.insert(tasks).values(task),
-          insertActivity(db, taskHistory(task, actorId, "created", now)),
-          insertActivity(db, linkedRecordActivity(task, actorId, `Task created: ${task.title}`, now)!),
-        ]),
-      ]);
+      const made = input.ids.map((recordId) =>
+        newTask(
+          {
+            ...input,
+            organizationId,
+            recordObject: input.object,
+            recordId,
+            assigneeId: (input.assignTo === "owner" && ownerOf.get(recordId)) || actorId,
+          },
+          actorId,
+          now,
+        ),
+      );
+      await runBatch(db, [...remember(), ...made.flatMap((task) => taskCreation(db, task, actorId))]);
       return { ids: made.map((task) => task.id) };
     },
     () => ({ ids: [] }),

@@ -5,7 +5,7 @@ import { tasks } from "../../../../drizzle";
 import { insertWhere, rowExists, type Database } from "../../db";
 import { REPEAT_NEEDS_DUE, type TaskPatch } from "../../schemas/tasks";
 import { newId } from "../ids";
-import { activityRow, diffFields, insertActivityWhere } from "../records/activity";
+import { activityRow, diffFields, insertActivity, insertActivityWhere } from "../records/activity";
 import { nextDueAt } from "./repeat";
 
 export type Task = typeof tasks.$inferSelect;
@@ -41,6 +41,45 @@ export function taskHistory(
     changes,
     at,
   });
+}
+
+/** What a new task is given: the rest (open, version 1, made now by `actorId`) every new task has alike. */
+export type NewTask = Pick<Task, "organizationId" | "title" | "priority" | "assigneeId"> &
+  Partial<Pick<Task, "notes" | "dueAt" | "recordObject" | "recordId" | "repeat" | "repeatZone">>;
+
+/** A new open task; a repeat without its zone is no repeat. */
+export function newTask(fields: NewTask, actorId: string, now: Date): Task {
+  return {
+    id: newId("tsk"),
+    organizationId: fields.organizationId,
+    title: fields.title,
+    notes: fields.notes ?? null,
+    dueAt: fields.dueAt ?? null,
+    priority: fields.priority,
+    status: "open",
+    completedAt: null,
+    assigneeId: fields.assigneeId,
+    recordObject: fields.recordObject ?? null,
+    recordId: fields.recordId ?? null,
+    repeat: fields.repeatZone ? (fields.repeat ?? null) : null,
+    repeatZone: fields.repeat ? (fields.repeatZone ?? null) : null,
+    repeatedFromId: null,
+    version: 1,
+    deletedAt: null,
+    createdBy: actorId,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Adding `task`: the row, its history, and a line on the record it links to. */
+export function taskCreation(db: Database, task: Task, actorId: string): BatchItem<"sqlite">[] {
+  const linked = linkedRecordActivity(task, actorId, `Task created: ${task.title}`, task.createdAt);
+  return [
+    db.insert(tasks).values(task),
+    insertActivity(db, taskHistory(task, actorId, "created", task.createdAt)),
+    ...(linked ? [insertActivity(db, linked)] : []),
+  ];
 }
 
 /**
