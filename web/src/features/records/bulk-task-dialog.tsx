@@ -14,6 +14,7 @@ import { Field, Input } from "../../ui/input";
 import { formatDue } from "../tasks/due-format";
 import { parseQuickAdd } from "../tasks/parse-quick-add";
 import { repeatLabel, repeatPatch, type TaskRepeat } from "../tasks/repeat-options";
+import { useTaskBulk } from "../tasks/use-task-mutations";
 import type { RecordObject } from "./use-record-actions";
 
 type AssignTo = "me" | "owner";
@@ -22,23 +23,15 @@ const tasksCounted = (n: number) => countOf(n, ["task", "tasks"]);
 
 /**
  * A task for each selected record ("Follow-up call tomorrow 10am" to 40 leads), as HubSpot's "Create tasks": written
- * 200 records at a time, told in one toast whose Undo moves them all to the trash.
+ * 200 records at a time, told in one toast whose Undo moves them all to the trash (itself with an Undo).
  */
 function useTasksForRecords(object: RecordObject) {
   const queryClient = useQueryClient();
   const create = useKeyedMutation(trpc.tasks.createForRecords.mutationOptions());
-  const remove = useKeyedMutation(trpc.tasks.bulkUpdate.mutationOptions());
+  const bulk = useTaskBulk();
   const refresh = () => {
     void queryClient.invalidateQueries(trpc.tasks.list.pathFilter());
     void queryClient.invalidateQueries(object === "contact" ? trpc.contacts.pathFilter() : trpc.companies.pathFilter());
-  };
-  const undo = async (ids: string[]) => {
-    for (let at = 0; at < ids.length; at += MAX_BULK_TASKS)
-      await remove.mutateAsync({
-        changes: ids.slice(at, at + MAX_BULK_TASKS).map((id) => ({ id, patch: { deleted: true } })),
-      });
-    refresh();
-    toast.success(`Moved ${tasksCounted(ids.length)} to the trash.`);
   };
   return async (
     ids: string[],
@@ -64,7 +57,7 @@ function useTasksForRecords(object: RecordObject) {
       }
       toast.success(`Added ${tasksCounted(made.length)}: “${task.title}”.`, {
         id: progress.id,
-        action: { label: "Undo", onClick: () => void undo(made).catch(() => toast.error("Could not undo.")) },
+        action: { label: "Undo", onClick: () => bulk.trash(made, `Moved ${tasksCounted(made.length)} to the trash.`) },
       });
     } catch (error) {
       const saved = made.length > 0 ? ` (${tasksCounted(made.length)} added)` : "";

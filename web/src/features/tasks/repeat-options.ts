@@ -15,19 +15,25 @@ function ordinal(day: number, locale: string | undefined): string {
 
 /** "Every week on Friday", "Every month on the 5th": the rule, read from the due date it repeats. */
 export function repeatLabel(repeat: TaskRepeat, dueAt: Date | null, locale = getTimeLocale()): string {
-  const weekday = dueAt ? ` on ${new Intl.DateTimeFormat(locale, { weekday: "long" }).format(dueAt)}` : "";
-  const dayOfMonth = dueAt ? ` on the ${ordinal(dueAt.getDate(), locale)}` : "";
-  const date = dueAt ? ` on ${new Intl.DateTimeFormat(locale, { month: "short", day: "numeric" }).format(dueAt)}` : "";
-  const labels: Record<TaskRepeat, string> = {
-    daily: "Every day",
-    weekdays: "Every weekday",
-    weekly: `Every week${weekday}`,
-    biweekly: `Every 2 weeks${weekday}`,
-    monthly: `Every month${dayOfMonth}`,
-    quarterly: `Every 3 months${dayOfMonth}`,
-    yearly: `Every year${date}`,
-  };
-  return labels[repeat];
+  // Only the part the rule names is formatted (a list shows a label per repeating row).
+  const weekday = () => (dueAt ? ` on ${new Intl.DateTimeFormat(locale, { weekday: "long" }).format(dueAt)}` : "");
+  const dayOfMonth = () => (dueAt ? ` on the ${ordinal(dueAt.getDate(), locale)}` : "");
+  switch (repeat) {
+    case "daily":
+      return "Every day";
+    case "weekdays":
+      return "Every weekday";
+    case "weekly":
+      return `Every week${weekday()}`;
+    case "biweekly":
+      return `Every 2 weeks${weekday()}`;
+    case "monthly":
+      return `Every month${dayOfMonth()}`;
+    case "quarterly":
+      return `Every 3 months${dayOfMonth()}`;
+    case "yearly":
+      return `Every year${dueAt ? ` on ${new Intl.DateTimeFormat(locale, { month: "short", day: "numeric" }).format(dueAt)}` : ""}`;
+  }
 }
 
 /** The rule within a sentence: "repeats every week on Friday". */

@@ -382,5 +382,11 @@ export function useTaskBulk() {
         tasks.map((task) => ({ id: task.id, patch })),
         { text, undo: tasks.map((task) => undoOf(task, patch)) },
       ),
+    /** The tasks `ids` to the trash (tasks just added, taken back), said as `text`, with Undo. */
+    trash: (ids: string[], text: string) =>
+      send(
+        ids.map((id) => ({ id, patch: { deleted: true } })),
+        { text, undo: ids.map((id) => ({ id, patch: { deleted: false } })) },
+      ),
   };
 }
