@@ -11,6 +11,7 @@ import {
   taskPriorities,
   taskRepeats,
   taskStatuses,
+  taskTypes,
   type NoteOutcome,
 } from "./values";
 
@@ -23,6 +24,7 @@ export const tasks = sqliteTable(
     notes: text("notes"),
     dueAt: timestamp("due_at"),
     priority: text("priority", { enum: taskPriorities }).notNull().default("normal"),
+    type: text("type", { enum: taskTypes }).notNull().default("todo"),
     status: text("status", { enum: taskStatuses }).notNull().default("open"),
     completedAt: timestamp("completed_at"),
     assigneeId: text("assignee_id"),

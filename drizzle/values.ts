@@ -59,6 +59,8 @@ export const noteOutcomeLabels: Record<NoteOutcome, string> = {
 
 export const taskStatuses = ["open", "done"] as const;
 export const taskPriorities = ["low", "normal", "high"] as const;
+/** What kind of work a task is: a call, an email or a meeting is logged as one once done (HubSpot's task types). */
+export const taskTypes = ["todo", "call", "email", "meeting"] as const;
 /** How often a repeating task comes back once done (worker/src/domain/tasks/repeat.ts). */
 export const taskRepeats = ["daily", "weekdays", "weekly", "biweekly", "monthly", "quarterly", "yearly"] as const;
 

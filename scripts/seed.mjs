@@ -290,17 +290,18 @@ const OUTCOMES = {
     [["no-show", "No-show"], 1],
   ],
 };
+/** A task's title and its type (a call, an email or a meeting is logged once done). */
 const TASK_TEMPLATES = [
-  "Follow up with {first}",
-  "Call {first} {last}",
-  "Send proposal to {company}",
-  "Schedule demo with {first}",
-  "Prepare QBR for {company}",
-  "Email pricing to {first}",
-  "Check in with {first} about renewal",
-  "Review contract for {company}",
-  "Send case study to {first}",
-  "Book onsite visit at {company}",
+  ["Follow up with {first}", "todo"],
+  ["Call {first} {last}", "call"],
+  ["Send proposal to {company}", "email"],
+  ["Schedule demo with {first}", "todo"],
+  ["Prepare QBR for {company}", "todo"],
+  ["Email pricing to {first}", "email"],
+  ["Check in with {first} about renewal", "call"],
+  ["Review contract for {company}", "todo"],
+  ["Demo for {company}", "meeting"],
+  ["Onsite visit at {company}", "meeting"],
 ];
 const TASK_PRIORITIES = [
   ["low", 25],
@@ -813,6 +814,7 @@ export async function seedDatabase(
         "notes",
         "due_at",
         "priority",
+        "type",
         "status",
         "completed_at",
         "assignee_id",
@@ -827,8 +829,8 @@ export async function seedDatabase(
     for (let i = 0; i < taskCount && contactRows.length > 0; i++) {
       const contact = rng.pick(contactRows);
       const onCompany = rng.chance(0.2);
-      const title = rng
-        .pick(TASK_TEMPLATES)
+      const [template, type] = rng.pick(TASK_TEMPLATES);
+      const title = template
         .replace("{first}", contact.firstName)
         .replace("{last}", contact.lastName)
         .replace("{company}", contact.company.name);
@@ -843,6 +845,7 @@ export async function seedDatabase(
         rng.chance(0.2) ? "Check the notes from the last call first." : null,
         dueAt,
         rng.weighted(TASK_PRIORITIES),
+        type,
         done ? "done" : "open",
         completedAt,
         owner.id,

@@ -123,6 +123,7 @@ export const tasksRouter = createTRPCRouter({
           isNull(tasks.deletedAt),
           assignee ? eq(tasks.assigneeId, assignee) : undefined,
           input.recordId ? eq(tasks.recordId, input.recordId) : undefined,
+          input.type ? eq(tasks.type, input.type) : undefined,
           byView[input.view],
           input.after ? afterAnchor(tasks, order, ctx.org.id, input.after) : undefined,
         ),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordObjects, taskPriorities, taskRepeats } from "../../../drizzle/values";
+import { recordObjects, taskPriorities, taskRepeats, taskTypes } from "../../../drizzle/values";
 import { timeZoneName } from "./time-zone";
 import { singleLineText, multiLineText } from "./text";
 
@@ -29,6 +29,9 @@ const withRepeatChecked = <T extends z.ZodType<NewRepeat>>(schema: T) =>
     .refine((t) => !t.repeat === !t.repeatZone, { message: REPEAT_PAIR, path: ["repeat"] })
     .refine((t) => !t.repeat || t.dueAt, { message: REPEAT_NEEDS_DUE, path: ["repeat"] });
 
+/** A to-do unless said: a call, an email or a meeting. */
+const taskType = z.enum(taskTypes, { message: `Choose the task's type: ${taskTypes.join(", ")}.` });
+
 const recordLink = { recordObject: z.enum(recordObjects).nullish(), recordId: z.string().min(4).max(40).nullish() };
 
 export const taskCreateInput = withRepeatChecked(
@@ -38,6 +41,7 @@ export const taskCreateInput = withRepeatChecked(
       notes: multiLineText().max(5000).nullish(),
       dueAt: dueDate.nullish(),
       priority: z.enum(taskPriorities).default("normal"),
+      type: taskType.default("todo"),
       /** Defaults to the caller. */
       assigneeId: z.string().min(1).max(128).nullish(),
       ...recordLink,
@@ -56,6 +60,7 @@ const taskFields = {
   notes: multiLineText().max(5000).nullable(),
   dueAt: dueDate.nullable(),
   priority: z.enum(taskPriorities),
+  type: taskType,
   assigneeId: z.string().min(1).max(128).nullable(),
   status: z.enum(["open", "done"]),
   /** Relinks the task (both set), or unlinks it (both null). */
@@ -87,8 +92,8 @@ export const taskUpdateInput = z.object({
 export const MAX_BULK_TASKS = 200;
 
 /**
- * What a bulk change sets on one task: its status, due date or assignee (Undo sends each task's own values back, a
- * repeat too), or
+ * What a bulk change sets on one task: its status, due date, assignee, priority or type (Undo sends each task's own
+ * values back, a repeat too), or
  * `deleted` alone: to the trash (true) or back (false).
  */
 const bulkTaskPatch = z
@@ -96,6 +101,8 @@ const bulkTaskPatch = z
     status: taskFields.status,
     dueAt: taskFields.dueAt,
     assigneeId: taskFields.assigneeId,
+    priority: taskFields.priority,
+    type: taskFields.type,
     /** Only to put back a repeat that taking the due date away ended (Undo). */
     repeat: taskFields.repeat,
     repeatZone: taskFields.repeatZone,
@@ -135,6 +142,8 @@ export const taskListInput = z
     dayEnd: z.date(),
     /** "me" (default), "anyone", or a member's user id. */
     assignee: z.string().min(1).max(128).default("me"),
+    /** Calls only, say; every type when left out. */
+    type: taskType.optional(),
     recordId: z.string().min(4).max(40).optional(),
     limit: z.number().int().min(1).max(200).default(100),
     /** The next page: the id of the last task of the page before; the view goes on after it, in its order. */
@@ -173,6 +182,7 @@ export const taskCreateForRecordsInput = withRepeatChecked(
     title: taskFields.title.min(1, "Say what needs doing."),
     dueAt: taskFields.dueAt.optional(),
     priority: taskFields.priority.default("normal"),
+    type: taskFields.type.default("todo"),
     assignTo: z.enum(["me", "owner"]).default("me"),
     repeat: taskFields.repeat.optional(),
     repeatZone: taskFields.repeatZone.optional(),

@@ -44,7 +44,7 @@ export function taskHistory(
 }
 
 /** What a new task is given: the rest (open, version 1, made now by `actorId`) every new task has alike. */
-export type NewTask = Pick<Task, "organizationId" | "title" | "priority" | "assigneeId"> &
+export type NewTask = Pick<Task, "organizationId" | "title" | "priority" | "type" | "assigneeId"> &
   Partial<Pick<Task, "notes" | "dueAt" | "recordObject" | "recordId" | "repeat" | "repeatZone">>;
 
 /** A new open task; a repeat without its zone is no repeat. */
@@ -56,6 +56,7 @@ export function newTask(fields: NewTask, actorId: string, now: Date): Task {
     notes: fields.notes ?? null,
     dueAt: fields.dueAt ?? null,
     priority: fields.priority,
+    type: fields.type,
     status: "open",
     completedAt: null,
     assigneeId: fields.assigneeId,

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows } from "./helpers";
+
+type FieldErrors = { data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } } };
+const fieldErrorsOf = (error: unknown) => (error as FieldErrors).data?.zodError?.fieldErrors;
+
+const day = (n: number, hour = 9) => new Date(Date.UTC(2100, 2, n, hour));
+const week = { dayStart: day(1, 0), dayEnd: day(2, 0) };
+const TYPE_MESSAGE = "Choose the task's type: todo, call, email, meeting.";
+
+describe("task types", () => {
+  it("makes a task a to-do unless told, keeps the type given, and lists one type at a time", async () => {
+    const { caller } = await ownerOfNewOrganization("Typed Co");
+    const todo = await caller.tasks.create({ title: "Prepare the QBR", dueAt: day(3) });
+    const call = await caller.tasks.create({ title: "Call Ann", dueAt: day(4), type: "call" });
+    await caller.tasks.create({ title: "Send the deck", dueAt: day(5), type: "email" });
+    await caller.tasks.create({ title: "Demo at Acme", type: "meeting" });
+    expect([todo.type, call.type]).toEqual(["todo", "call"]);
+
+    const titles = async (input: Partial<Parameters<typeof caller.tasks.list>[0]>) =>
+      (await caller.tasks.list({ view: "all", ...week, ...input })).map((row) => `${row.task.type}: ${row.task.title}`);
+    expect(await titles({})).toEqual([
+      "todo: Prepare the QBR",
+      "call: Call Ann",
+      "email: Send the deck",
+      "meeting: Demo at Acme",
+    ]);
+    expect(await titles({ type: "call" })).toEqual(["call: Call Ann"]);
+    expect(await titles({ view: "upcoming", type: "email" })).toEqual(["email: Send the deck"]);
+    expect(await titles({ view: "undated", type: "meeting" })).toEqual(["meeting: Demo at Acme"]);
+    expect(await titles({ view: "undated", type: "call" })).toEqual([]);
+    expect(await titles({ view: "upcoming", type: "todo", assignee: "anyone" })).toEqual(["todo: Prepare the QBR"]);
+  });
+
+  it("changes a task's type with its history, and a call that repeats comes back a call", async () => {
+    const { caller, org } = await ownerOfNewOrganization("Typed Co");
+    const task = await caller.tasks.create({
+      title: "Check in with Ann",
+      dueAt: day(2),
+      repeat: "weekly",
+      repeatZone: "UTC",
+    });
+    const typed = await caller.tasks.update({ id: task.id, version: 1, patch: { type: "call" } });
+    expect(typed).toMatchObject({ type: "call", version: 2 });
+    const [history] = await rows<{ changes: string }>(
+      "SELECT changes FROM activities WHERE organization_id = ? AND record_object = 'task' AND record_id = ? AND kind = 'updated'",
+      org.id,
+      task.id,
+    );
+    expect(JSON.parse(history!.changes)).toEqual({ type: ["todo", "call"] });
+
+    await caller.tasks.update({ id: task.id, version: 2, patch: { status: "done" } });
+    const next = await caller.tasks.list({ view: "upcoming", ...week, type: "call" });
+    expect(next.map((row) => [row.task.title, row.task.type, row.task.dueAt])).toEqual([
+      ["Check in with Ann", "call", day(9)],
+    ]);
+  });
+
+  it("refuses a type it does not know, writing nothing", async () => {
+    const { caller, org, identity } = await ownerOfNewOrganization("Typed Co");
+    const client = await httpClientFor(identity);
+    const error = await expectTRPCError(
+      client.tasks.create.mutate({ title: "Fax Ann", type: "fax" as "call" }),
+      "BAD_REQUEST",
+    );
+    expect(fieldErrorsOf(error)?.type).toEqual([TYPE_MESSAGE]);
+    const task = await caller.tasks.create({ title: "Call Ann" });
+    await expectTRPCError(
+      client.tasks.update.mutate({ id: task.id, version: 1, patch: { type: "fax" as "call" } }),
+      "BAD_REQUEST",
+      TYPE_MESSAGE,
+    );
+    await expectTRPCError(
+      client.tasks.list.query({ view: "all", ...week, type: "fax" as "call" }),
+      "BAD_REQUEST",
+      TYPE_MESSAGE,
+    );
+    const stored = await rows<{ title: string; type: string; version: number }>(
+      "SELECT title, type, version FROM tasks WHERE organization_id = ?",
+      org.id,
+    );
+    expect(stored).toEqual([{ title: "Call Ann", type: "todo", version: 1 }]);
+  });
+
+  it("sets the priority and type of several tasks at once, and Undo's own values put each back", async () => {
+    const { caller, org } = await ownerOfNewOrganization("Typed Co");
+    const a = await caller.tasks.create({ title: "A", dueAt: day(2), priority: "low" });
+    const b = await caller.tasks.create({ title: "B", dueAt: day(3), type: "email" });
+    await caller.tasks.bulkUpdate({
+      changes: [a, b].map((task) => ({ id: task.id, patch: { type: "call" as const, priority: "high" as const } })),
+    });
+    const state = () =>
+      rows<{ title: string; type: string; priority: string; version: number }>(
+        "SELECT title, type, priority, version FROM tasks WHERE organization_id = ? ORDER BY title",
+        org.id,
+      );
+    expect(await state()).toEqual([
+      { title: "A", type: "call", priority: "high", version: 2 },
+      { title: "B", type: "call", priority: "high", version: 2 },
+    ]);
+    await caller.tasks.bulkUpdate({
+      changes: [
+        { id: a.id, patch: { type: "todo", priority: "low" } },
+        { id: b.id, patch: { type: "email", priority: "normal" } },
+      ],
+    });
+    expect(await state()).toEqual([
+      { title: "A", type: "todo", priority: "low", version: 3 },
+      { title: "B", type: "email", priority: "normal", version: 3 },
+    ]);
+  });
+
+  it("gives a task for each selected record the type asked for, and another organization's calls stay its own", async () => {
+    const acme = await ownerOfNewOrganization("Acme");
+    const globex = await ownerOfNewOrganization("Globex");
+    const ann = await acme.caller.contacts.create({ firstName: "Ann", lastName: "Lee" });
+    const bo = await acme.caller.contacts.create({ firstName: "Bo", lastName: "Ek" });
+    await acme.caller.tasks.createForRecords({
+      object: "contact",
+      ids: [ann.id, bo.id],
+      title: "Follow-up call",
+      dueAt: day(4),
+      type: "call",
+    });
+    await globex.caller.tasks.create({ title: "Globex call", dueAt: day(4), type: "call" });
+    const calls = await acme.caller.tasks.list({ view: "upcoming", ...week, type: "call", assignee: "anyone" });
+    expect(calls.map((row) => [row.task.type, row.recordName]).sort()).toEqual([
+      ["call", "Ann Lee"],
+      ["call", "Bo Ek"],
+    ]);
+    const theirs = await globex.caller.tasks.list({ view: "upcoming", ...week, type: "call", assignee: "anyone" });
+    expect(theirs.map((row) => row.task.title)).toEqual(["Globex call"]);
+  });
+});
