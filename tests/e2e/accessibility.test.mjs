@@ -105,6 +105,16 @@ describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both the
     await page.getByTestId("selection-bar").waitFor();
     await assertAccessible(page, `${theme}: /tasks with a task selected`);
     await page.keyboard.press("Escape");
+    // A call done: its toast offers to log it beside Undo, which then puts it back for the other theme.
+    await page.getByText("Call Ann about the renewal", { exact: true }).click();
+    await page.keyboard.press("x");
+    const done = page.locator("[data-sonner-toast]").filter({ hasText: "Completed “Call Ann about the renewal”" });
+    await done.getByRole("button", { name: "Log call" }).waitFor();
+    await done.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+    await assertAccessible(page, `${theme}: a done call's toast`);
+    await done.getByRole("button", { name: "Undo" }).click();
+    await page.getByText("Call Ann about the renewal", { exact: true }).waitFor();
+    await settled(page);
 
     await page.goto("/companies");
     await page.getByTestId("record-row").filter({ hasText: "Acme Robotics" }).waitFor();
@@ -155,9 +165,17 @@ describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both the
       dueAt: tomorrow,
       recordObject: "contact",
       recordId: ann.id,
-      // Repeating, so its row and details show the rule.
+      // An email (its row and details show the type) that repeats (they show the rule).
+      type: "email",
       repeat: "weekly",
       repeatZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    });
+    await callProcedure(page, "tasks.create", {
+      title: "Call Ann about the renewal",
+      dueAt: tomorrow,
+      type: "call",
+      recordObject: "contact",
+      recordId: ann.id,
     });
     // Due two minutes ago (today, past midnight): it reminds on arriving, in each theme's browser profile.
     const today = new Date();

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 
@@ -28,9 +29,12 @@ const regionStart = (value: unknown, version: number) => ({
   holds: (copy: Contact) => copy.properties !== undefined && copy.properties.region === value,
 });
 
+/** The query client, inside a router as in the app (a completed call's toast opens its record). */
 function withClient(queryClient: QueryClient) {
   return ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    <MemoryRouter>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MemoryRouter>
   );
 }
 

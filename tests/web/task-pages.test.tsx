@@ -90,7 +90,7 @@ function renderLists() {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  return { queryClient, ...renderHook(() => useTaskLists(day, "me"), { wrapper }) };
+  return { queryClient, ...renderHook(() => useTaskLists(day, { assignee: "me" }), { wrapper }) };
 }
 
 const ids = (rows: { task: { id: string } }[] | undefined) => (rows ?? []).map((r) => r.task.id);

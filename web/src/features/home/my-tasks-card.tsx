@@ -19,7 +19,7 @@ const SHOWN = 6;
  */
 export function MyTasksCard({ className }: { className?: string }) {
   const range = useDayRange();
-  const lists = useTaskLists(range, "me");
+  const lists = useTaskLists(range, { assignee: "me" });
   const toggle = useToggleTask();
   const now = new Date();
   const byTab = lists.byTab;

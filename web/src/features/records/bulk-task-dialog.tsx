@@ -14,6 +14,7 @@ import { Field, Input } from "../../ui/input";
 import { formatDue } from "../tasks/due-format";
 import { parseQuickAdd } from "../tasks/parse-quick-add";
 import { repeatLabel, repeatPatch, type TaskRepeat } from "../tasks/repeat-options";
+import { TaskTypeChoice, type TaskType } from "../tasks/task-type";
 import { useTaskBulk } from "../tasks/use-task-mutations";
 import type { RecordObject } from "./use-record-actions";
 
@@ -35,7 +36,10 @@ function useTasksForRecords(object: RecordObject) {
   };
   return async (
     ids: string[],
-    { repeat, ...task }: { title: string; dueAt: Date | null; assignTo: AssignTo; repeat: TaskRepeat | null },
+    {
+      repeat,
+      ...task
+    }: { title: string; dueAt: Date | null; type: TaskType; assignTo: AssignTo; repeat: TaskRepeat | null },
   ) => {
     const progress = progressToast(
       ids.length > MAX_BULK_TASKS,
@@ -78,6 +82,8 @@ export function AddTasksButton({ object, noun, ids }: AddTaskButtonProps) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [assignTo, setAssignTo] = useState<AssignTo>("me");
+  // Read from the words ("Follow-up call": a call) until one is picked.
+  const [pickedType, setPickedType] = useState<TaskType | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const addTasks = useTasksForRecords(object);
@@ -85,17 +91,19 @@ export function AddTasksButton({ object, noun, ids }: AddTaskButtonProps) {
     if (open) {
       setText("");
       setError(null);
+      setPickedType(null);
     }
   }, [open]);
   const now = new Date();
   const parsed = text.trim() ? parseQuickAdd(text, now) : null;
   const records = countOf(ids.length, noun);
+  const type = pickedType ?? parsed?.type ?? "todo";
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!parsed?.title) return setError("Say what needs doing, e.g. “Follow-up call tomorrow 10am”.");
     setPending(true);
-    addTasks(ids, { title: parsed.title, dueAt: parsed.dueAt, assignTo, repeat: parsed.repeat })
+    addTasks(ids, { title: parsed.title, dueAt: parsed.dueAt, type, assignTo, repeat: parsed.repeat })
       .then(() => setOpen(false))
       .catch(() => undefined)
       .finally(() => setPending(false));
@@ -130,6 +138,10 @@ export function AddTasksButton({ object, noun, ids }: AddTaskButtonProps) {
             {parsed?.dueAt ? `Due ${formatDue(parsed.dueAt, now)}` : "No due date: type one, e.g. “friday 3pm”"}
             {parsed?.repeat && ` · ${repeatLabel(parsed.repeat, parsed.dueAt)}`}
           </p>
+          <div className="space-y-1.5">
+            <p className="text-[13px] font-medium text-foreground">Type</p>
+            <TaskTypeChoice value={type} onChange={setPickedType} />
+          </div>
           <div className="space-y-1.5">
             <p className="text-[13px] font-medium text-foreground">Assign to</p>
             <ChoiceGroup

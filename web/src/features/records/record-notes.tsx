@@ -10,7 +10,7 @@ import {
 } from "../../../../drizzle/values";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { NOTES_LISTED } from "../../../../worker/src/schemas/notes-views";
-import { onLogRequest } from "./log-request";
+import { onLogRequest, takeLogRequest, type LogKind } from "./log-request";
 import { useOfferRecordCommands } from "../../app/record-commands";
 import { readDraft, useDraft, writeDraft } from "../../lib/drafts";
 import { formatDateTime } from "../../lib/format";
@@ -257,18 +257,20 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
   // something typed for another kind, which would change what that draft is.
   const latest = useRef({ kind, body, chooseKind });
   latest.current = { kind, body, chooseKind };
-  useEffect(
-    () =>
-      onLogRequest((requested) => {
-        const { kind: shown, body: typed, chooseKind: choose } = latest.current;
-        if (requested !== shown && typed.trim()) return;
-        if (requested !== shown) choose(requested);
-        textarea.current?.focus({ preventScroll: true });
-        // The whole composer in view, once it shows the kind's fields: a call's outcome and when, under the text.
-        requestAnimationFrame(() => composer.current?.scrollIntoView({ block: "nearest" }));
-      }),
-    [],
-  );
+  // A completed call task asks too, from wherever it was done: as the panel opens, or at once if it is open.
+  useEffect(() => {
+    const take = (requested: LogKind) => {
+      const { kind: shown, body: typed, chooseKind: choose } = latest.current;
+      if (requested !== shown && typed.trim()) return;
+      if (requested !== shown) choose(requested);
+      textarea.current?.focus({ preventScroll: true });
+      // The whole composer in view, once it shows the kind's fields: a call's outcome and when, under the text.
+      requestAnimationFrame(() => composer.current?.scrollIntoView({ block: "nearest" }));
+    };
+    const waiting = takeLogRequest(recordId);
+    if (waiting) take(waiting);
+    return onLogRequest(recordId, take);
+  }, [recordId]);
   useOfferRecordCommands(
     { active: true, order: 2 },
     noteKinds.map((k) => ({

@@ -7,8 +7,9 @@ import { trpc } from "../../lib/trpc";
 import { Input } from "../../ui/input";
 import { useDayRange } from "../tasks/day-range";
 import { formatDue } from "../tasks/due-format";
-import { parseQuickAdd } from "../tasks/parse-quick-add";
-import { repeatLabel, repeatPatch } from "../tasks/repeat-options";
+import { newTaskFields, parseQuickAdd } from "../tasks/parse-quick-add";
+import { isLogged, taskTypeLabels } from "../tasks/task-type";
+import { repeatLabel } from "../tasks/repeat-options";
 import { TaskLine } from "../tasks/task-line";
 import { taskPath } from "../tasks/task-path";
 import { compareDone, compareOpen, newestById } from "../tasks/task-sort";
@@ -68,14 +69,7 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
     event.preventDefault();
     if (!parsed?.title || !recordId) return;
     create.mutate(
-      {
-        title: parsed.title,
-        dueAt: parsed.dueAt,
-        priority: parsed.priority,
-        ...(parsed.repeat && repeatPatch(parsed.repeat)),
-        recordObject: object,
-        recordId,
-      },
+      { ...newTaskFields(parsed), recordObject: object, recordId },
       {
         onSuccess: () => {
           setText("");
@@ -119,6 +113,7 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
         {parsed && (
           <p className="mt-1 flex items-center gap-1.5 text-xs text-muted" data-testid="task-parse-hint">
             <CalendarClock className="size-3.5" aria-hidden />
+            {isLogged(parsed.type) && `${taskTypeLabels[parsed.type]} · `}
             {parsed.dueAt ? `Due ${formatDue(parsed.dueAt, now)}` : "No due date"}
             {parsed.repeat && ` · ${repeatLabel(parsed.repeat, parsed.dueAt)}`} · Enter to add
           </p>

@@ -1,7 +1,8 @@
 import * as chrono from "chrono-node";
 import { endOfDay } from "./day-range";
 import { dueFromMatch } from "./due-options";
-import { repeatIn, type TaskRepeat } from "./repeat-options";
+import { repeatIn, repeatPatch, type TaskRepeat } from "./repeat-options";
+import { typeOfTitle, type TaskType } from "./task-type";
 import type { TaskPriority } from "./task-types";
 
 export type QuickAdd = {
@@ -12,6 +13,8 @@ export type QuickAdd = {
   priority: TaskPriority;
   /** How often it repeats ("every week"), due today when no date is typed (a weekday rule: the next weekday). */
   repeat: TaskRepeat | null;
+  /** What the title reads as: "Call Ann" a call (see typeOfTitle). */
+  type: TaskType;
 };
 
 // Small words that only introduce the date ("by friday", "on the 3rd") go with it.
@@ -61,7 +64,13 @@ export function parseQuickAdd(text: string, now = new Date(), readDates = true):
   const dateWords =
     rule?.day && match?.text.toLowerCase().startsWith(rule.day) ? match.text.slice(rule.day.length) : match?.text;
   const dateText = [rule?.words, dateWords?.trim()].filter(Boolean).join(" ") || null;
-  return { title: title.replace(/\s+/g, " ").trim(), dueAt, dateText, priority, repeat: rule?.repeat ?? null };
+  const cleanTitle = title.replace(/\s+/g, " ").trim();
+  return { title: cleanTitle, dueAt, dateText, priority, repeat: rule?.repeat ?? null, type: typeOfTitle(cleanTitle) };
+}
+
+/** What tasks.create takes from a task typed in words: its title, due date, priority, type and repeat. */
+export function newTaskFields({ title, dueAt, priority, type, repeat }: QuickAdd) {
+  return { title, dueAt, priority, type, ...(repeat && repeatPatch(repeat)) };
 }
 
 /** "@ann lee" at the end of what is typed, after a space or at the start (an email's @ is not one). */

@@ -7,10 +7,11 @@ import { cn } from "../../ui/cn";
 import { Kbd } from "../../ui/kbd";
 import { endOfDay } from "./day-range";
 import { formatDue } from "./due-format";
-import { parseQuickAdd, titleWithout } from "./parse-quick-add";
+import { newTaskFields, parseQuickAdd, titleWithout } from "./parse-quick-add";
 import { resolveMention } from "./resolve-mention";
 import { PriorityMarker, priorityLabels } from "./priority-marker";
-import { repeatLabel, repeatPatch } from "./repeat-options";
+import { repeatLabel } from "./repeat-options";
+import { aTaskType, isLogged, taskTypeIcons, taskTypeLabels, type TaskType } from "./task-type";
 import { MentionList, useRecordMention } from "./record-mention";
 import type { LinkedRecord, TaskTab } from "./task-types";
 import { useTaskCreate } from "./use-task-mutations";
@@ -28,6 +29,8 @@ type QuickAddProps = {
 export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function QuickAdd({ tab, assigneeId }, ref) {
   const [text, setText] = useState("");
   const [readDates, setReadDates] = useState(true);
+  // The type read from the words ("Call Ann": a call) until the chip's X makes it a to-do.
+  const [readType, setReadType] = useState(true);
   const [missingTitle, setMissingTitle] = useState(false);
   const queryClient = useQueryClient();
   const [linked, setLinked] = useState<LinkedRecord | null>(null);
@@ -41,6 +44,7 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
   // Added from Today or Overdue without a date: due today, so it stays in view.
   const defaultDue = tab === "today" || tab === "overdue" ? endOfDay(new Date()) : null;
   const dueAt = parsed.dueAt ?? defaultDue;
+  const type: TaskType = readType ? parsed.type : "todo";
   const [mentionProblem, setMentionProblem] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
   const error = missingTitle
@@ -71,12 +75,10 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
     setText("");
     setLinked(null);
     setReadDates(true);
+    setReadType(true);
     create.mutate(
       {
-        title,
-        dueAt,
-        priority: parsed.priority,
-        ...(parsed.repeat && repeatPatch(parsed.repeat)),
+        ...newTaskFields({ ...parsed, title, dueAt, type }),
         assigneeId,
         recordObject: record?.object,
         recordId: record?.id,
@@ -113,7 +115,10 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            if (event.target.value === "") setReadDates(true);
+            if (event.target.value === "") {
+              setReadDates(true);
+              setReadType(true);
+            }
             setMissingTitle(false);
             setMentionProblem(null);
             if (create.isError) create.reset();
@@ -127,6 +132,7 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
         />
         {(text.trim() || linked) && (
           <div className="flex shrink-0 items-center gap-1.5">
+            {isLogged(type) && <TypeChip type={type} onRemove={() => setReadType(false)} />}
             {linked && <LinkedChip record={linked} onRemove={() => setLinked(null)} />}
             {parsed.priority !== "normal" && (
               <span className="inline-flex h-6 items-center gap-1 rounded-md bg-surface-2 px-2 text-xs text-muted">
@@ -185,6 +191,29 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
     </form>
   );
 });
+
+/** The type read from the words ("Call Ann": a call); X makes the task a to-do. */
+function TypeChip({ type, onRemove }: { type: TaskType; onRemove: () => void }) {
+  const Icon = taskTypeIcons[type];
+  return (
+    <span
+      data-testid="quick-add-type"
+      className="inline-flex h-6 items-center gap-1 rounded-md bg-primary-soft pr-1 pl-2 text-xs font-medium text-primary"
+    >
+      <Icon className="size-3.5 shrink-0" aria-hidden />
+      {taskTypeLabels[type]}
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Not ${aTaskType(type)}: make it a to-do`}
+        title="Make it a to-do"
+        className="rounded p-0.5 hover:bg-primary/10"
+      >
+        <X className="size-3" aria-hidden />
+      </button>
+    </span>
+  );
+}
 
 /** The record the new task will link to, picked with "@"; X links it to nothing. */
 function LinkedChip({ record, onRemove }: { record: LinkedRecord; onRemove: () => void }) {

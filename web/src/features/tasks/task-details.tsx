@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import { taskPriorities } from "../../../../drizzle/values";
 import { recordPath } from "../../app/recent-records";
 import { useDraft } from "../../lib/drafts";
+import { Button } from "../../ui/button";
 import { ChoiceGroup } from "../../ui/choice-group";
 import { RelativeTime } from "../../ui/relative-time";
 import { Sheet } from "../../ui/sheet";
@@ -13,6 +14,8 @@ import { OwnerName } from "../records/reference-fields";
 import { formatDue } from "./due-format";
 import { priorityLabels } from "./priority-marker";
 import { TaskCheckbox } from "./task-checkbox";
+import { logLabel, logOf, useLogTask } from "./log-task";
+import { TaskTypeChoice, taskTypeIcons } from "./task-type";
 import { repeatLabel, type TaskRepeat } from "./repeat-options";
 import { AssigneePicker, DuePicker, RecordPicker, RepeatPicker } from "./task-pickers";
 import type { LinkedRecord, RowPicker, Task, TaskPatch, TaskRow } from "./task-types";
@@ -46,7 +49,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * A task beside the list: its due date, assignee, priority, linked record and notes, each editable
+ * A task beside the list: its type, due date, assignee, priority, linked record and notes, each editable
  * here. The list's keys still work while it is open (j/k move it to the next task, x completes).
  */
 export function TaskDetails({ row, onClose, ...props }: TaskDetailsProps) {
@@ -96,6 +99,9 @@ function TaskDetailsBody({
   return (
     <div className="space-y-6 px-5 py-4">
       <dl className="space-y-1">
+        <Field label="Type">
+          <TaskTypeChoice value={task.type} onChange={(type) => onEdit(task, { type })} />
+        </Field>
         <Field label="Due">
           <DuePicker
             task={task}
@@ -211,6 +217,7 @@ function TaskDetailsBody({
           />
         </Field>
       </dl>
+      {task.status === "done" && <LogTaskButton task={task} recordName={recordName} />}
       <TaskNotes task={task} onSave={(notes, startedFrom) => onEdit(task, { notes }, startedFrom)} />
       <p className="text-xs text-muted">
         Added <RelativeTime date={task.createdAt} /> by {creator ? memberName(creator) : "a former member"}
@@ -221,6 +228,20 @@ function TaskDetailsBody({
         )}
       </p>
     </div>
+  );
+}
+
+/** A done call (email, meeting) on a record: log how it went there, in the record's composer. */
+function LogTaskButton({ task, recordName }: { task: Task; recordName: string | null }) {
+  const logTask = useLogTask();
+  const log = logOf(task);
+  if (!log) return null;
+  const Icon = taskTypeIcons[log.kind];
+  return (
+    <Button variant="secondary" size="sm" onClick={() => logTask(task)}>
+      <Icon className="size-3.5" aria-hidden />
+      {logLabel(log.kind)} on {recordName ?? "the record"}
+    </Button>
   );
 }
 

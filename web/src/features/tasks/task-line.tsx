@@ -6,6 +6,7 @@ import { OwnerName } from "../records/reference-fields";
 import { DueTime } from "./due-time";
 import { repeatLabel } from "./repeat-options";
 import { TaskCheckbox } from "./task-checkbox";
+import { TaskTypeIcon } from "./task-type";
 import type { Task } from "./task-types";
 import { taskRecordLayoutShort, taskTitleLayout } from "./task-layout";
 
@@ -32,6 +33,7 @@ export function TaskLine({ task, now, onToggle, recordName, showAssignee = true,
   return (
     <li className="flex min-h-8 items-center gap-2.5 text-[13px]" data-testid="record-task">
       <TaskCheckbox task={task} onToggle={onToggle} />
+      <TaskTypeIcon type={task.type} className="-mx-1" />
       {to ? (
         <Link to={to} className={cn(titleClass, "hover:text-primary hover:underline")}>
           {task.title}

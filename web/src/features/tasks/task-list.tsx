@@ -109,6 +109,7 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
               }}
               onCancelEdit={() => setEditingId(null)}
               onPriority={(priority) => act.edit(row.task, { priority })}
+              onType={(type) => act.edit(row.task, { type })}
               onDelete={() => act.remove(row.task)}
               picking={picking?.id === row.task.id ? picking.field : null}
               onPicking={(field) => setPicking(field ? { id: row.task.id, field } : null)}

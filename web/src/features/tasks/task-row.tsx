@@ -14,6 +14,7 @@ import { PriorityMarker } from "./priority-marker";
 import { TaskCheckbox } from "./task-checkbox";
 import { AssigneePicker, DuePicker, RecordPicker } from "./task-pickers";
 import { TaskRowMenu } from "./task-row-menu";
+import { TaskTypeIcon, type TaskType } from "./task-type";
 import type { LinkedRecord, RowPicker, Task, TaskPriority, TaskRow as Row } from "./task-types";
 import { TitleEditor } from "./title-editor";
 import {
@@ -47,6 +48,7 @@ type TaskRowProps = {
   onSaveTitle: (title: string, startedFrom: Task) => void;
   onCancelEdit: () => void;
   onPriority: (priority: TaskPriority) => void;
+  onType: (type: TaskType) => void;
   onDelete: () => void;
   /** Which of the row's pickers is open, if any. */
   picking: RowPicker | null;
@@ -101,6 +103,7 @@ export function TaskRow({
       <ActiveRowBar active={active} />
       <TaskCheckbox task={task} onToggle={on.onToggle} />
       <SelectSlot task={task} selected={selected} selecting={selecting} onSelect={on.onSelect} />
+      <TaskTypeIcon type={task.type} />
       {editing ? (
         <TitleEditor task={task} onSave={on.onSaveTitle} onCancel={on.onCancelEdit} />
       ) : (
@@ -239,6 +242,7 @@ export function TaskRow({
         onOpen={on.onOpen}
         onEdit={on.onEdit}
         onPriority={on.onPriority}
+        onType={on.onType}
         onDelete={on.onDelete}
       />
     </li>

@@ -1,16 +1,29 @@
-import { CalendarClock, Check, RotateCcw, Trash2, UserRound } from "lucide-react";
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import { CalendarClock, Check, RotateCcw, SlidersHorizontal, Trash2, UserRound } from "lucide-react";
 import { useState } from "react";
 import { countOf } from "../../lib/format";
 import { Button } from "../../ui/button";
 import { bulkActionLabel, SelectionBar, underList } from "../../ui/data-table/selection-bar";
 import { formatDue } from "./due-format";
 import { AssigneePicker, DuePicker } from "./task-pickers";
-import type { Task } from "./task-types";
+import { menuContent } from "../../ui/menu";
+import { priorityLabels } from "./priority-marker";
+import { PriorityAndTypeItems } from "./task-row-menu";
+import { aTaskType, taskTypePlurals, type TaskType } from "./task-type";
+import type { Task, TaskPriority } from "./task-types";
 import { useTaskBulk } from "./use-task-mutations";
 
 const counted = (n: number) => countOf(n, ["task", "tasks"]);
 
 type BulkPicker = "due" | "assignee";
+
+/** The value every one of `values` has, else undefined (a menu ticks nothing for a mixed selection). */
+const same = <T,>(values: T[]): T | undefined => (values.every((value) => value === values[0]) ? values[0] : undefined);
+
+/** "1 task is now", "3 tasks are now": what a change of priority or type says first. */
+const areNow = (n: number) => `${counted(n)} ${n === 1 ? "is" : "are"} now`;
+/** "a call", "calls". */
+const typeNoun = (type: TaskType, n: number) => (n === 1 ? aTaskType(type) : taskTypePlurals[type].toLowerCase());
 
 /**
  * What the selection bar and the list's keys do to the selected tasks: complete them (or reopen them, when all are
@@ -45,6 +58,9 @@ export function useSelectedTaskActions(selected: Task[], clear: () => void) {
         { assigneeId: assignee?.id ?? null },
         assignee ? `Assigned ${counted(n)} to ${assignee.name}` : `${counted(n)} unassigned`,
       ),
+    setPriority: (priority: TaskPriority) =>
+      apply(selected, { priority }, `${areNow(n)} ${priorityLabels[priority].toLowerCase()} priority`),
+    setType: (type: TaskType) => apply(selected, { type }, `${areNow(n)} ${typeNoun(type, n)}`),
     remove: () => apply(selected, { deleted: true }, `Deleted ${counted(n)}`),
   };
 }
@@ -99,6 +115,24 @@ export function TaskSelectionBar({
           </Button>
         }
       />
+      <Menu.Root modal={false}>
+        <Menu.Trigger asChild>
+          <Button size="sm" variant="ghost" title="Set their priority or type">
+            <SlidersHorizontal className="size-3.5" aria-hidden />
+            <span className={bulkActionLabel}>Set</span>
+          </Button>
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content side="top" align="start" sideOffset={6} className={`${menuContent} min-w-44`}>
+            <PriorityAndTypeItems
+              priority={same(tasks.map((task) => task.priority))}
+              type={same(tasks.map((task) => task.type))}
+              onPriority={actions.setPriority}
+              onType={actions.setType}
+            />
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
       <Button size="sm" variant="ghost" onClick={actions.remove} title="Move them to the trash (Delete)">
         <Trash2 className="size-3.5" aria-hidden />
         <span className={bulkActionLabel}>Delete</span>

@@ -3,6 +3,7 @@ import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Skeleton } from "../../ui/empty-state";
 import { InlineEmpty } from "../../ui/inline-empty";
+import { taskTypePlurals, type TaskType } from "./task-type";
 import type { TaskTab } from "./task-types";
 
 const empty: Record<TaskTab, { icon: LucideIcon; title: string; text: string }> = {
@@ -24,12 +25,23 @@ const empty: Record<TaskTab, { icon: LucideIcon; title: string; text: string }> 
   },
 };
 
-export function TasksEmpty({ tab, filtered }: { tab: TaskTab; filtered: boolean }) {
+/** Which of the list's filters narrow it: another assignee than me, one type of task. */
+type ListFilters = { assignee: boolean; type?: TaskType };
+
+/** What an empty list says of its filters: "Showing calls only." (None for Overdue with me alone: that is good news.) */
+function filterNote({ assignee, type }: ListFilters, tab: TaskTab): string | null {
+  if (type)
+    return `Showing ${taskTypePlurals[type].toLowerCase()} only${assignee ? ", with the assignee filter on" : ""}.`;
+  return assignee && tab !== "overdue" ? "The assignee filter is on." : null;
+}
+
+export function TasksEmpty({ tab, filtered }: { tab: TaskTab; filtered: ListFilters }) {
   const { icon, title, text } = empty[tab];
+  const note = filterNote(filtered, tab);
   return (
     <Card data-testid={`tasks-empty-${tab}`}>
       <InlineEmpty icon={icon} title={title}>
-        {filtered && tab !== "overdue" ? `${text} The assignee filter is on.` : text}
+        {note ? `${text} ${note}` : text}
       </InlineEmpty>
     </Card>
   );

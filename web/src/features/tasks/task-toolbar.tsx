@@ -5,6 +5,7 @@ import { memberName, type Member } from "../members/use-members";
 import { Trash2 } from "lucide-react";
 import { pageTabs, type AssigneeFilter, type PageTab, type TaskTab } from "./task-types";
 import { countText, type TabCount } from "./task-counts";
+import { taskTypePlurals, taskTypes, type TaskType } from "./task-type";
 
 const tabLabels: Record<PageTab, string> = {
   today: "Today",
@@ -20,6 +21,9 @@ type TaskToolbarProps = {
   counts: Record<TaskTab, TabCount> | undefined;
   assignee: AssigneeFilter;
   onAssigneeChange: (assignee: AssigneeFilter) => void;
+  /** Every type when undefined. */
+  type: TaskType | undefined;
+  onTypeChange: (type: TaskType | null) => void;
   members: Member[];
   currentUserId: string | undefined;
 };
@@ -51,6 +55,8 @@ export function TaskToolbar({
   counts,
   assignee,
   onAssigneeChange,
+  type,
+  onTypeChange,
   members,
   currentUserId,
 }: TaskToolbarProps) {
@@ -73,26 +79,59 @@ export function TaskToolbar({
           label: <TabLabel tab={value} count={value === "trash" ? undefined : counts?.[value]} />,
         }))}
       />
-      <label className="flex items-center gap-2 @min-[46rem]:mb-1.5 text-[13px] whitespace-nowrap text-muted">
-        Assigned to
+      <div className="flex items-center gap-3 @min-[46rem]:mb-1.5">
         <Select
-          name="assignee"
-          data-testid="task-assignee-filter"
-          value={assignee}
-          onChange={(event) => onAssigneeChange(event.target.value)}
-          className="h-8 w-40 text-[13px] text-foreground"
+          name="type"
+          aria-label="Type of task"
+          data-testid="task-type-filter"
+          value={type ?? ""}
+          onChange={(event) => onTypeChange(taskTypes.find((t) => t === event.target.value) ?? null)}
+          className="h-8 w-32 text-[13px] text-foreground"
         >
-          <option value="me">Me</option>
-          <option value="anyone">Anyone</option>
-          {members
-            .filter((member) => member.userId !== currentUserId)
-            .map((member) => (
-              <option key={member.userId} value={member.userId}>
-                {memberName(member)}
-              </option>
-            ))}
+          <option value="">All types</option>
+          {taskTypes.map((t) => (
+            <option key={t} value={t}>
+              {taskTypePlurals[t]}
+            </option>
+          ))}
         </Select>
-      </label>
+        <AssigneeFilterSelect
+          assignee={assignee}
+          onAssigneeChange={onAssigneeChange}
+          members={members}
+          currentUserId={currentUserId}
+        />
+      </div>
     </div>
+  );
+}
+
+function AssigneeFilterSelect({
+  assignee,
+  onAssigneeChange,
+  members,
+  currentUserId,
+}: Pick<TaskToolbarProps, "assignee" | "onAssigneeChange" | "members" | "currentUserId">) {
+  return (
+    <label className="flex items-center gap-2 text-[13px] whitespace-nowrap text-muted">
+      Assigned to
+      <Select
+        name="assignee"
+        data-testid="task-assignee-filter"
+        value={assignee}
+        onChange={(event) => onAssigneeChange(event.target.value)}
+        className="h-8 w-40 text-[13px] text-foreground"
+      >
+        <option value="me">Me</option>
+        <option value="anyone">Anyone</option>
+        {members
+          .filter((member) => member.userId !== currentUserId)
+          .map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {memberName(member)}
+            </option>
+          ))}
+      </Select>
+    </label>
   );
 }

@@ -15,37 +15,42 @@ import { TasksEmpty, TasksMore, TasksSkeleton } from "./task-states";
 import { TaskToolbar } from "./task-toolbar";
 import { TaskTrash } from "./task-trash";
 import { TaskDetails } from "./task-details";
+import { taskTypes, type TaskType } from "./task-type";
 import { pageTabs, taskTabs, type PageTab } from "./task-types";
 import { useTaskLists } from "./use-task-lists";
 import { useTaskActions } from "./use-task-mutations";
 
-/** The tab, the assignee and the task open beside the list live in the address, so each can be bookmarked or shared. */
+/** The tab, the assignee, the type and the task open beside the list live in the address, so each can be bookmarked or shared. */
 function useTaskParams() {
   const [params, setParams] = usePageSearchParams();
   const view = params.get("view");
   const tab: PageTab = pageTabs.includes(view as PageTab) ? (view as PageTab) : "today";
   const assignee = params.get("assignee") ?? "me";
+  const typeParam = params.get("type");
+  const type = taskTypes.find((t) => t === typeParam);
   const openId = params.get("task");
-  const set = (next: { tab?: PageTab; assignee?: string; openId?: string | null }) => {
+  const set = (next: { tab?: PageTab; assignee?: string; type?: TaskType | null; openId?: string | null }) => {
     const search = new URLSearchParams();
     const nextTab = next.tab ?? tab;
     const nextAssignee = next.assignee ?? assignee;
+    const nextType = next.type === undefined ? type : next.type;
     const nextOpen = next.openId === undefined ? openId : next.openId;
     if (nextTab !== "today") search.set("view", nextTab);
     if (nextAssignee !== "me") search.set("assignee", nextAssignee);
+    if (nextType) search.set("type", nextType);
     if (nextOpen) search.set("task", nextOpen);
     setParams(search, { replace: true });
   };
-  return { tab, assignee, openId, set };
+  return { tab, assignee, type, openId, set };
 }
 
 export default function TasksPage() {
-  const { tab, assignee, openId, set } = useTaskParams();
+  const { tab, assignee, type, openId, set } = useTaskParams();
   const act = useTaskActions();
   const range = useDayRange();
   const { data: user } = useCurrentUser();
   const members = useMembers();
-  const lists = useTaskLists(range, assignee);
+  const lists = useTaskLists(range, { assignee, type });
   const quickAddRef = useRef<HTMLInputElement>(null);
   // "New task" in the command palette lands here with ?new=1: start typing at once.
   // The address is then put back, so choosing "New task" again while here focuses it again.
@@ -76,6 +81,8 @@ export default function TasksPage() {
             counts={lists.counts}
             assignee={assignee}
             onAssigneeChange={(next) => set({ assignee: next })}
+            type={type}
+            onTypeChange={(next) => set({ type: next })}
             members={members.data ?? []}
             currentUserId={user?.id}
           />
@@ -96,11 +103,11 @@ export default function TasksPage() {
               <TasksSkeleton />
             )
           ) : rows.length === 0 ? (
-            <TasksEmpty tab={tab} filtered={assignee !== "me"} />
+            <TasksEmpty tab={tab} filtered={{ assignee: assignee !== "me", type }} />
           ) : (
             <>
               <TaskList
-                key={`${tab}-${assignee}`}
+                key={`${tab}-${assignee}-${type}`}
                 rows={rows}
                 members={memberById}
                 quickAddRef={quickAddRef}

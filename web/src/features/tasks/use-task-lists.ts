@@ -4,7 +4,11 @@ import { trpc } from "../../lib/trpc";
 import type { DayRange } from "./day-range";
 import { compareDone, compareOpen, newestById, tabOf } from "./task-sort";
 import type { TabCount } from "./task-counts";
+import type { TaskType } from "./task-type";
 import { taskTabs, type AssigneeFilter, type TaskRow, type TaskTab } from "./task-types";
+
+/** Whose tasks a list holds, and of which type (every type when left out). */
+export type TaskFilter = { assignee: AssigneeFilter; type?: TaskType };
 
 export type TaskLists = {
   /** Rows per tab; undefined until every list has loaded once. */
@@ -36,7 +40,7 @@ const pageSize = (view: ListView) => (view === "done" ? 100 : 200);
  */
 function usePagedViews(
   range: DayRange,
-  assignee: AssigneeFilter,
+  filter: TaskFilter,
   scope: string,
   extraPages: Partial<Record<ListView, number>>,
 ) {
@@ -45,7 +49,7 @@ function usePagedViews(
   for (const view of listViews) {
     let after: string | undefined;
     for (let page = 0; page <= (extraPages[view] ?? 0); page++) {
-      const input = { view, assignee, ...range, limit: pageSize(view), ...(after && { after }) };
+      const input = { view, ...filter, ...range, limit: pageSize(view), ...(after && { after }) };
       const options = trpc.tasks.list.queryOptions(input);
       pages.push({ view, page, options });
       const rows = queryClient.getQueryData(options.queryKey);
@@ -69,15 +73,15 @@ function usePagedViews(
  * One list per server view, read page by page, merged by id and sorted into tabs here. An optimistic status change in
  * any cached page then moves the row to its new tab at once.
  */
-export function useTaskLists(range: DayRange, assignee: AssigneeFilter): TaskLists {
-  // Pages read beyond the first, per view; another assignee or day starts again from the first.
-  const scope = `${assignee} ${range.dayStart.getTime()} ${range.dayEnd.getTime()}`;
+export function useTaskLists(range: DayRange, filter: TaskFilter): TaskLists {
+  // Pages read beyond the first, per view; another assignee, type or day starts again from the first.
+  const scope = `${filter.assignee} ${filter.type ?? ""} ${range.dayStart.getTime()} ${range.dayEnd.getTime()}`;
   const [extra, setExtra] = useState<{ scope: string; pages: Partial<Record<ListView, number>> }>({
     scope,
     pages: {},
   });
   const extraPages = extra.scope === scope ? extra.pages : {};
-  const paged = usePagedViews(range, assignee, scope, extraPages);
+  const paged = usePagedViews(range, filter, scope, extraPages);
 
   const lastPage = (view: ListView) => paged.filter((p) => p.view === view).at(-1)!;
   // A next page on its way (or failed) still counts as more, so its button stays, pending or offering to try again.

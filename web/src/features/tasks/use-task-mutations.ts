@@ -9,6 +9,7 @@ import { trpc } from "../../lib/trpc";
 import { MAX_BULK_TASKS } from "../../../../worker/src/schemas/tasks";
 import { formatDue } from "./due-format";
 import { nextOccurrence, repeatPatch, repeatPhrase, type TaskRepeat } from "./repeat-options";
+import { logLabel, logOf, useLogTask, type LoggableTask } from "./log-task";
 import type { LinkedRecord, Task, TaskPatch, TaskRow } from "./task-types";
 
 const listFilter = () => trpc.tasks.list.pathFilter();
@@ -58,7 +59,8 @@ type UpdateVariables = {
   said?: Said;
 };
 
-type Said = { text: string; undo: TaskPatch; undoRecordName?: string | null };
+/** `log`: a call (email, meeting) just done, which the toast offers to log on its record. */
+type Said = { text: string; undo: TaskPatch; undoRecordName?: string | null; log?: LoggableTask };
 
 /** An edit; a typed one says what it `startedFrom`: the task as its editor opened on it. */
 type SaveVariables = { id: string; patch: TaskPatch; startedFrom?: Task; recordName?: string | null; said?: Said };
@@ -87,6 +89,7 @@ function outdatedVersionOf(queryClient: QueryClient, { id, patch, startedFrom }:
 export function useTaskUpdate() {
   const queryClient = useQueryClient();
   const { mutationFn, mutationKey } = trpc.tasks.update.mutationOptions();
+  const logTask = useLogTask();
   const update = useKeyedMutation({
     mutationKey,
     scope: { id: "tasks.update" },
@@ -126,8 +129,10 @@ export function useTaskUpdate() {
     // gone (the last task of a list, completed, leaves the list's empty state in its place).
     onSuccess: (updated, { said }) => {
       patchCachedRow(queryClient, updated.id, (row) => ({ ...row, task: updated }));
+      const log = said?.log && logOf(said.log);
       if (said)
         toast.success(said.text, {
+          ...(log && { cancel: { label: logLabel(log.kind), onClick: () => logTask(said.log!) } }),
           action: {
             label: "Undo",
             onClick: () =>
@@ -168,7 +173,7 @@ type RecordNames = { now: string | null; before: string | null };
  * changed): completing, reopening, rescheduling, reassigning, relinking.
  */
 function changeWith(update: TaskUpdate) {
-  return (task: Task, patch: TaskPatch, said: string, names?: RecordNames) => {
+  return (task: Task, patch: TaskPatch, said: string, names?: RecordNames, log?: LoggableTask) => {
     const before = Object.fromEntries(
       Object.keys(patch).map((key) => [key, task[key as keyof TaskPatch]]),
     ) as TaskPatch;
@@ -176,7 +181,7 @@ function changeWith(update: TaskUpdate) {
       id: task.id,
       patch,
       recordName: names?.now,
-      said: { text: said, undo: before, undoRecordName: names?.before },
+      said: { text: said, undo: before, undoRecordName: names?.before, log },
     });
   };
 }
@@ -191,7 +196,9 @@ function completedText(task: Task): string {
 function toggleWith(change: ReturnType<typeof changeWith>) {
   return (task: Task) => {
     const status = task.status === "done" ? "open" : "done";
-    change(task, { status }, status === "done" ? completedText(task) : `Reopened “${task.title}”`);
+    if (status === "open") return change(task, { status }, `Reopened “${task.title}”`);
+    const { type, recordObject, recordId } = task;
+    change(task, { status }, completedText(task), undefined, { type, recordObject, recordId });
   };
 }
 
@@ -313,6 +320,8 @@ function undoOf(task: Task, patch: BulkPatch): BulkChange {
   if (patch.status !== undefined) before.status = task.status;
   if (patch.dueAt !== undefined) before.dueAt = task.dueAt;
   if (patch.assigneeId !== undefined) before.assigneeId = task.assigneeId;
+  if (patch.priority !== undefined) before.priority = task.priority;
+  if (patch.type !== undefined) before.type = task.type;
   if (patch.dueAt === null && task.repeat) Object.assign(before, { repeat: task.repeat, repeatZone: task.repeatZone });
   return { id: task.id, patch: before };
 }

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { newTaskFields, parseQuickAdd } from "../../web/src/features/tasks/parse-quick-add";
+import { typeOfTitle } from "../../web/src/features/tasks/task-type";
+import { logLabel, logOf } from "../../web/src/features/tasks/log-task";
+
+const now = new Date(2026, 10, 22, 14, 0);
+
+describe("typeOfTitle", () => {
+  it("reads a call, an email or a meeting from the title's first word", () => {
+    expect(
+      ["Call Ann", "ring Bo back", "Phone the office", "Email the deck to Bo", "e-mail pricing", "Reply to Yuki"].map(
+        typeOfTitle,
+      ),
+    ).toEqual(["call", "call", "call", "email", "email", "email"]);
+    expect(["Meet Ann at the fair", "Lunch with Bo", "Coffee with Yuki", "Demo for Acme"].map(typeOfTitle)).toEqual([
+      "meeting",
+      "meeting",
+      "meeting",
+      "meeting",
+    ]);
+  });
+
+  it("reads the noun a first word qualifies", () => {
+    expect(
+      ["Intro call with Acme", "Follow-up call", "follow up call", "Welcome email to Bo", "Kickoff meeting"].map(
+        typeOfTitle,
+      ),
+    ).toEqual(["call", "call", "call", "email", "meeting"]);
+  });
+
+  it("leaves anything else a to-do, a verb's look-alikes and a noun further on too", () => {
+    expect(
+      [
+        "Recall the invoice",
+        "Callback form fix",
+        "Prepare for call with Ann",
+        "Check email setup later",
+        "Send proposal",
+        "Schedule demo with Bo",
+        "Meetup planning",
+        "",
+      ].map(typeOfTitle),
+    ).toEqual(["todo", "todo", "todo", "todo", "todo", "todo", "todo", "todo"]);
+  });
+});
+
+describe("quick add's type", () => {
+  it("reads it from the title left once the date and priority are out", () => {
+    const parsed = parseQuickAdd("Call Ann tomorrow 3pm !high", now);
+    expect(parsed).toMatchObject({ title: "Call Ann", type: "call", priority: "high" });
+    expect(parsed.dueAt).toEqual(new Date(2026, 10, 23, 15, 0));
+    expect(parseQuickAdd("tomorrow call Ann", now)).toMatchObject({ title: "call Ann", type: "call" });
+    expect(parseQuickAdd("Renew contract friday", now).type).toBe("todo");
+  });
+
+  it("gives tasks.create the type with the rest, and a repeat with its zone", () => {
+    const fields = newTaskFields(parseQuickAdd("Standup meeting every weekday 9am", now));
+    expect(fields).toMatchObject({ title: "Standup meeting", type: "meeting", priority: "normal", repeat: "weekdays" });
+    expect(typeof fields.repeatZone).toBe("string");
+    expect(newTaskFields(parseQuickAdd("Send the deck", now))).toEqual({
+      title: "Send the deck",
+      dueAt: null,
+      priority: "normal",
+      type: "todo",
+    });
+  });
+});
+
+describe("logging a done task", () => {
+  it("offers a call, an email or a meeting linked to a contact or company, and nothing else", () => {
+    expect(logOf({ type: "call", recordObject: "contact", recordId: "con_1" })).toEqual({
+      kind: "call",
+      object: "contact",
+      id: "con_1",
+    });
+    expect(logOf({ type: "meeting", recordObject: "company", recordId: "com_1" })?.kind).toBe("meeting");
+    expect(logOf({ type: "todo", recordObject: "contact", recordId: "con_1" })).toBeNull();
+    expect(logOf({ type: "call", recordObject: null, recordId: null })).toBeNull();
+    expect(["call", "email", "meeting"].map((kind) => logLabel(kind as "call"))).toEqual([
+      "Log call",
+      "Log email",
+      "Log meeting",
+    ]);
+  });
+});
