@@ -188,6 +188,8 @@ describe("a task for each selected contact", () => {
       .getByTestId("bulk-task-due")
       .getByText(/^Due .*10:00\s?AM$/)
       .waitFor();
+    const types = dialog.getByRole("radiogroup", { name: "Type" });
+    assert.equal(await types.getByRole("radio", { checked: true }).innerText(), "Call", "read from “Follow-up call”");
     await screenshot(page, "contacts-add-tasks");
     const added = savedBy(page, "tasks.createForRecords");
     await dialog.getByRole("button", { name: "Add 2 tasks" }).click();
@@ -205,11 +207,11 @@ describe("a task for each selected contact", () => {
     const day = { dayStart: new Date(Date.now() - 86_400_000), dayEnd: new Date(Date.now() + 3 * 86_400_000) };
     const listed = async () =>
       (await callProcedure(page, "tasks.list", { view: "all", assignee: "anyone", ...day }, { kind: "query" })).map(
-        (r) => [r.recordName, r.task.title, r.task.dueAt.toISOString()],
+        (r) => [r.recordName, r.task.title, r.task.type, r.task.dueAt.toISOString()],
       );
     assert.deepEqual((await listed()).sort(), [
-      ["Ann Lead", "Follow-up call", tomorrowAt10],
-      ["Bo Lead", "Follow-up call", tomorrowAt10],
+      ["Ann Lead", "Follow-up call", "call", tomorrowAt10],
+      ["Bo Lead", "Follow-up call", "call", tomorrowAt10],
     ]);
     await row("Ann Lead").click();
     await page.getByTestId("record-task").filter({ hasText: "Follow-up call" }).waitFor();

@@ -144,6 +144,7 @@ describe("/tasks: calls, emails and meetings", () => {
     await bar.getByRole("button", { name: "Set" }).click();
     const email = page.getByRole("menuitemradio", { name: "Email" });
     assert.equal(await email.getAttribute("aria-checked"), "false", "a mixed selection ticks no type");
+    await screenshot(page, "tasks-selection-set-menu");
     let saved = savedBy(page, "tasks.bulkUpdate");
     await email.click();
     await saved;
