@@ -11,6 +11,10 @@ vi.mock("../../web/src/lib/trpc", () => ({
     tasks: {
       update: { mutationOptions: () => ({ mutationKey: [["tasks", "update"]], mutationFn: sendTaskUpdate }) },
       list: { pathFilter: () => ({ queryKey: [["tasks", "list"]] }) },
+      get: {
+        pathFilter: () => ({ queryKey: [["tasks", "get"]] }),
+        queryFilter: (input: unknown) => ({ queryKey: [["tasks", "get"], { input, type: "query" }] }),
+      },
     },
     timeline: { recent: { pathFilter: () => ({ queryKey: [["timeline", "recent"]] }) } },
     contacts: { list: { pathFilter: () => ({ queryKey: [["contacts", "list"]] }) } },

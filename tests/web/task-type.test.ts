@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { newTaskFields, parseQuickAdd } from "../../web/src/features/tasks/parse-quick-add";
 import { typeOfTitle } from "../../web/src/features/tasks/task-type";
 import { logLabel, logOf } from "../../web/src/features/tasks/log-task";
+import { parseQueue, workPath } from "../../web/src/features/tasks/task-queue-store";
 
 const now = new Date(2026, 10, 22, 14, 0);
 
@@ -81,5 +82,29 @@ describe("logging a done task", () => {
       "Log email",
       "Log meeting",
     ]);
+  });
+});
+
+describe("a task queue", () => {
+  const stored = (queue: object) => JSON.stringify(queue);
+  const queue = { user: "u1", ids: ["tsk_a", "tsk_b"], at: 1, done: 1, skipped: 0, from: "/tasks?view=upcoming" };
+
+  it("is its starter's alone, and only while well formed", () => {
+    expect(parseQueue(stored(queue), "u1")).toEqual(queue);
+    expect(parseQueue(stored(queue), "u2")).toBeNull();
+    expect(parseQueue(stored(queue), undefined)).toBeNull();
+    expect(parseQueue(stored({ ...queue, at: 2 }), "u1")).toBeNull();
+    expect(parseQueue(stored({ ...queue, from: "https://evil.example/tasks" }), "u1")).toBeNull();
+    expect(parseQueue("{not json", "u1")).toBeNull();
+    expect(parseQueue(stored({ ...queue, done: "3", skipped: -1 }), "u1")).toMatchObject({ done: 0, skipped: 0 });
+  });
+
+  it("works a linked task on its record's panel, and another beside the list it came from", () => {
+    const task = { id: "tsk_a", type: "call" as const, recordObject: "company" as const, recordId: "com_1" };
+    expect(workPath(task, "/tasks?view=today")).toBe("/companies?open=com_1");
+    expect(workPath({ ...task, recordObject: null, recordId: null }, "/tasks?view=upcoming&type=call")).toBe(
+      "/tasks?view=upcoming&type=call&task=tsk_a",
+    );
+    expect(workPath({ ...task, recordObject: null, recordId: null }, "/tasks")).toBe("/tasks?task=tsk_a");
   });
 });

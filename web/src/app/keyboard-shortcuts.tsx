@@ -75,6 +75,10 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["Shift+Click"], action: "Select a range of tasks" },
       { keys: [`${modKey}+A`], action: "Select every task shown" },
       { keys: ["Esc"], action: "Clear the selection" },
+      {
+        keys: ["q"],
+        action: "Work through the tasks one by one, each on its contact or company (the selected ones, or all shown)",
+      },
       { keys: ["r"], action: "In the trash: restore the task" },
     ],
   },

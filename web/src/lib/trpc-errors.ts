@@ -11,6 +11,11 @@ export function isConflict(error: unknown): boolean {
   return errorCode(error) === "CONFLICT";
 }
 
+/** The record is not there (deleted, or never the organization's). */
+export function isNotFound(error: unknown): boolean {
+  return errorCode(error) === "NOT_FOUND";
+}
+
 /** A teammate saved first: the save carried a stale version, and the CONFLICT says who changed it and when. */
 export function isStale(error: unknown): boolean {
   return isConflict(error) && Boolean((error as { data?: { change?: StaleChange | null } }).data?.change);

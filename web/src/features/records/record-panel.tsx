@@ -11,6 +11,7 @@ import { carriesFields, type DataTableColumn } from "../../ui/data-table";
 import { cn } from "../../ui/cn";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { Sheet } from "../../ui/sheet";
+import { TaskQueueStrip } from "../tasks/task-queue-strip";
 import { PossibleDuplicates } from "./possible-duplicates";
 import { PanelSection } from "./record-fields";
 import { RecordTimeline } from "./record-timeline";
@@ -167,6 +168,7 @@ export function RecordPanel({
       }
       testId="record-panel"
     >
+      {record && <TaskQueueStrip recordId={record.id} />}
       {record && <PossibleDuplicates object={record.object} id={record.id} name={title} />}
       <PanelSection title="Details">
         {details ?? <LoadingLines count={6} label={`Loading ${timeline.noun}`} />}

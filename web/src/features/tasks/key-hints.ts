@@ -12,6 +12,7 @@ export const taskKeyHints: KeyHint[] = [
   [["l"], "link"],
   [["⌫"], "delete"],
   [["c"], "add"],
+  [["q"], "start"],
   [["?"], "all shortcuts"],
 ];
 

@@ -14,6 +14,7 @@ import { OwnerName } from "../records/reference-fields";
 import { formatDue } from "./due-format";
 import { priorityLabels } from "./priority-marker";
 import { TaskCheckbox } from "./task-checkbox";
+import { TaskQueueStrip } from "./task-queue-strip";
 import { logLabel, logOf, useLogTask } from "./log-task";
 import { TaskTypeChoice, taskTypeIcons } from "./task-type";
 import { repeatLabel, type TaskRepeat } from "./repeat-options";
@@ -76,6 +77,7 @@ export function TaskDetails({ row, onClose, ...props }: TaskDetailsProps) {
       }
       testId="task-details"
     >
+      {row && <TaskQueueStrip taskId={row.task.id} />}
       {row && <TaskDetailsBody key={row.task.id} row={row} {...props} />}
     </Sheet>
   );

@@ -5,7 +5,7 @@ import { useRowSelection } from "../../ui/data-table/use-selection";
 import { taskListContainer } from "./task-layout";
 import type { Member } from "../members/use-members";
 import { TaskRow } from "./task-row";
-import type { RowPicker, TaskRow as Row } from "./task-types";
+import type { RowPicker, Task, TaskRow as Row } from "./task-types";
 import { useActiveRow } from "./active-row";
 import { useListKeys } from "./use-list-keys";
 import { useTaskActions } from "./use-task-mutations";
@@ -21,9 +21,11 @@ type TaskListProps = {
   onOpen: (id: string | null) => void;
   /** Moving down from the last row: read the next page, when there is one. */
   onEndReached?: () => void;
+  /** Works through tasks one by one (q: the selected ones, or every one shown). */
+  onStart: (tasks: Task[]) => void;
 };
 
-export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReached }: TaskListProps) {
+export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReached, onStart }: TaskListProps) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [picking, setPicking] = useState<{ id: string; field: RowPicker } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -66,6 +68,7 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
       selectAll: selecting.toggleAll,
       clearSelection: some ? selecting.clear : undefined,
       link: () => active && setPicking({ id: active.id, field: "record" }),
+      start: () => onStart(some ? selected : rows.map((row) => row.task)),
       open: () => {
         if (!active) return;
         setActiveId(active.id);
@@ -129,7 +132,7 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
           ))}
         </ul>
       </Card>
-      <TaskSelectionBar tasks={selected} actions={bulk} onClear={selecting.clear} />
+      <TaskSelectionBar tasks={selected} actions={bulk} onClear={selecting.clear} onStart={() => onStart(selected)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { CalendarClock, Check, RotateCcw, SlidersHorizontal, Trash2, UserRound } from "lucide-react";
+import { CalendarClock, Check, Play, RotateCcw, SlidersHorizontal, Trash2, UserRound } from "lucide-react";
 import { useState } from "react";
 import { countOf } from "../../lib/format";
 import { Button } from "../../ui/button";
@@ -72,10 +72,13 @@ export function TaskSelectionBar({
   tasks,
   actions,
   onClear,
+  onStart,
 }: {
   tasks: Task[];
   actions: SelectedTaskActions;
   onClear: () => void;
+  /** Works through them one by one. */
+  onStart: () => void;
 }) {
   const { picking, setPicking } = actions;
   return (
@@ -89,6 +92,12 @@ export function TaskSelectionBar({
         {actions.allDone ? <RotateCcw className="size-3.5" aria-hidden /> : <Check className="size-3.5" aria-hidden />}
         <span className={bulkActionLabel}>{actions.allDone ? "Reopen" : "Complete"}</span>
       </Button>
+      {!actions.allDone && (
+        <Button size="sm" variant="ghost" onClick={onStart} title="Work through them one by one (q)">
+          <Play className="size-3.5" aria-hidden />
+          <span className={bulkActionLabel}>Start</span>
+        </Button>
+      )}
       {!actions.allDone && (
         <DuePicker
           task={null}

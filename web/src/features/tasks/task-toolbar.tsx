@@ -2,7 +2,9 @@ import { Select } from "../../ui/input";
 import { cn } from "../../ui/cn";
 import { TabBar, tabBaseline } from "../../ui/tab-bar";
 import { memberName, type Member } from "../members/use-members";
-import { Trash2 } from "lucide-react";
+import { Play, Trash2 } from "lucide-react";
+import { countOf } from "../../lib/format";
+import { Button } from "../../ui/button";
 import { pageTabs, type AssigneeFilter, type PageTab, type TaskTab } from "./task-types";
 import { countText, type TabCount } from "./task-counts";
 import { taskTypePlurals, taskTypes, type TaskType } from "./task-type";
@@ -24,6 +26,9 @@ type TaskToolbarProps = {
   /** Every type when undefined. */
   type: TaskType | undefined;
   onTypeChange: (type: TaskType | null) => void;
+  /** Works through the open tasks shown, one by one (a queue); undefined when there are none. */
+  onStart: (() => void) | undefined;
+  startCount: number;
   members: Member[];
   currentUserId: string | undefined;
 };
@@ -57,6 +62,8 @@ export function TaskToolbar({
   onAssigneeChange,
   type,
   onTypeChange,
+  onStart,
+  startCount,
   members,
   currentUserId,
 }: TaskToolbarProps) {
@@ -79,7 +86,7 @@ export function TaskToolbar({
           label: <TabLabel tab={value} count={value === "trash" ? undefined : counts?.[value]} />,
         }))}
       />
-      <div className="flex items-center gap-3 @min-[46rem]:mb-1.5">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 @min-[46rem]:mb-1.5 @min-[46rem]:flex-nowrap">
         <Select
           name="type"
           aria-label="Type of task"
@@ -101,6 +108,20 @@ export function TaskToolbar({
           members={members}
           currentUserId={currentUserId}
         />
+        {tab !== "done" && tab !== "trash" && (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="h-8"
+            onClick={onStart}
+            disabled={!onStart}
+            aria-keyshortcuts="Q"
+            title="Work through these tasks one by one, each where it is done (q)"
+          >
+            <Play className="size-3.5" aria-hidden />
+            Start{startCount > 0 && ` ${countOf(startCount, ["task", "tasks"])}`}
+          </Button>
+        )}
       </div>
     </div>
   );
@@ -113,7 +134,8 @@ function AssigneeFilterSelect({
   currentUserId,
 }: Pick<TaskToolbarProps, "assignee" | "onAssigneeChange" | "members" | "currentUserId">) {
   return (
-    <label className="flex items-center gap-2 text-[13px] whitespace-nowrap text-muted">
+    // Where the filters wrap (a phone), the type and Start share the first line and this one takes the next.
+    <label className="flex items-center gap-2 text-[13px] whitespace-nowrap text-muted @max-[46rem]:order-last">
       Assigned to
       <Select
         name="assignee"

@@ -16,7 +16,9 @@ import { TaskToolbar } from "./task-toolbar";
 import { TaskTrash } from "./task-trash";
 import { TaskDetails } from "./task-details";
 import { taskTypes, type TaskType } from "./task-type";
-import { pageTabs, taskTabs, type PageTab } from "./task-types";
+import { pageTabs, taskTabs, type PageTab, type Task } from "./task-types";
+import { useTaskQueue } from "./task-queue";
+import { TaskQueueResume } from "./task-queue-strip";
 import { useTaskLists } from "./use-task-lists";
 import { useTaskActions } from "./use-task-mutations";
 
@@ -67,6 +69,19 @@ export default function TasksPage() {
     (openId && lists.byTab && taskTabs.flatMap((t) => lists.byTab![t]).find((row) => row.task.id === openId)) || null;
   const more = tab !== "trash" && lists.counts?.[tab].more;
   const specificAssignee = assignee !== "me" && assignee !== "anyone" ? assignee : undefined;
+  const queue = useTaskQueue();
+  // From this list, as it is filtered now (without the task open beside it), gone back to once the queue is through.
+  const listPath = () => {
+    const params = new URLSearchParams(window.location.search);
+    params.delete("task");
+    return `/tasks${params.size ? `?${params}` : ""}`;
+  };
+  const startQueue = (tasks: Task[]) =>
+    queue.start(
+      tasks.filter((task) => task.status === "open").map((task) => task.id),
+      listPath(),
+    );
+  const openTasks = rows?.filter((row) => row.task.status === "open").map((row) => row.task) ?? [];
 
   return (
     <>
@@ -74,6 +89,7 @@ export default function TasksPage() {
       {/* The details panel covers the page's right side: the list makes room for it. */}
       <PageBody className={cn("@container max-w-5xl", openRow && "lg:pr-[29rem]")}>
         <QuickAdd ref={quickAddRef} tab={tab === "trash" ? "upcoming" : tab} assigneeId={specificAssignee} />
+        <TaskQueueResume openId={openId} />
         <div className="mt-5">
           <TaskToolbar
             tab={tab}
@@ -83,6 +99,8 @@ export default function TasksPage() {
             onAssigneeChange={(next) => set({ assignee: next })}
             type={type}
             onTypeChange={(next) => set({ type: next })}
+            onStart={openTasks.length > 0 ? () => startQueue(openTasks) : undefined}
+            startCount={openTasks.length}
             members={members.data ?? []}
             currentUserId={user?.id}
           />
@@ -114,6 +132,7 @@ export default function TasksPage() {
                 openId={openRow ? openId : null}
                 onOpen={(id) => set({ openId: id })}
                 onEndReached={more ? () => lists.showMore(tab) : undefined}
+                onStart={startQueue}
               />
               {more && (
                 <TasksMore shown={rows.length} {...lists.nextPage(tab)} onShowMore={() => lists.showMore(tab)} />

@@ -21,13 +21,15 @@ export type ListKeyHandlers = {
   selectAll: () => void;
   /** Escape: no task selected. */
   clearSelection: () => void;
+  /** q: work through the selected tasks, or every one shown, one by one. */
+  start: () => void;
 };
 
 /**
  * Linear-style list keys, active while no field, dialog or menu has the keyboard:
  * j/k or ↑/↓ move, x or Space toggles, Enter edits, o opens the details, d reschedules, a reassigns, l links to a record,
  * Delete/Backspace deletes, c adds, r restores (the trash); s selects, Shift+j/k (or Shift+↓/↑) selects on, ⌘A/Ctrl+A
- * selects all, Escape selects none. They go on while the details panel is open beside the list.
+ * selects all, Escape selects none, q works through them one by one. They go on while the details panel is open beside the list.
  * A list answers only the keys it has handlers for.
  */
 export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean) {
@@ -67,6 +69,7 @@ export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean
         o: on.open,
         r: on.restore,
         s: on.select,
+        q: on.start,
         Escape: on.clearSelection,
       };
       // Buttons and links keep their own Enter and Space.

@@ -20,22 +20,29 @@ const listFilter = () => trpc.tasks.list.pathFilter();
  */
 function refreshLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries(listFilter());
+  void queryClient.invalidateQueries(trpc.tasks.get.pathFilter());
   void queryClient.invalidateQueries(trpc.timeline.recent.pathFilter());
   void queryClient.invalidateQueries(trpc.contacts.list.pathFilter());
   void queryClient.invalidateQueries(trpc.companies.list.pathFilter());
 }
 
+const getFilter = () => trpc.tasks.get.pathFilter();
+
+/** The task in every list that holds it, and as read alone (a queue's task). */
 function patchCachedRow(queryClient: QueryClient, id: string, change: (row: TaskRow) => TaskRow) {
   queryClient.setQueriesData<TaskRow[]>(listFilter(), (rows) =>
     rows?.map((row) => (row.task.id === id ? change(row) : row)),
   );
+  queryClient.setQueriesData<TaskRow>(getFilter(), (row) => (row?.task.id === id ? change(row) : row));
 }
 
 function cachedTask(queryClient: QueryClient, id: string): Task | undefined {
   let found: Task | undefined;
-  for (const [, rows] of queryClient.getQueriesData<TaskRow[]>(listFilter()))
-    for (const row of rows ?? [])
-      if (row.task.id === id && (!found || row.task.version > found.version)) found = row.task;
+  const rows = [
+    ...queryClient.getQueriesData<TaskRow[]>(listFilter()).flatMap(([, list]) => list ?? []),
+    ...queryClient.getQueriesData<TaskRow>(getFilter()).flatMap(([, row]) => (row ? [row] : [])),
+  ];
+  for (const row of rows) if (row.task.id === id && (!found || row.task.version > found.version)) found = row.task;
   return found;
 }
 
@@ -99,8 +106,13 @@ export function useTaskUpdate() {
       return mutationFn!({ id, version: outdatedVersion ?? task.version, patch, key }, context);
     },
     onMutate: async ({ id, patch, recordName }) => {
-      await queryClient.cancelQueries(listFilter());
-      const snapshot = queryClient.getQueriesData<TaskRow[]>(listFilter());
+      // This task's own read, not another's (a queue reads the next task as this one is completed).
+      const ownRead = trpc.tasks.get.queryFilter({ id });
+      await Promise.all([queryClient.cancelQueries(listFilter()), queryClient.cancelQueries(ownRead)]);
+      const snapshot = [
+        ...queryClient.getQueriesData<TaskRow[]>(listFilter()),
+        ...queryClient.getQueriesData<TaskRow>(ownRead),
+      ];
       patchCachedRow(queryClient, id, ({ task, recordName: shown }) => ({
         task: {
           ...task,
