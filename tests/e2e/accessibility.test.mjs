@@ -115,6 +115,15 @@ describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both the
     await done.getByRole("button", { name: "Undo" }).click();
     await page.getByText("Call Ann about the renewal", { exact: true }).waitFor();
     await settled(page);
+    // A queue through them: its strip over Ann's panel, then ended.
+    await page.keyboard.press("q");
+    const queue = page.getByTestId("task-queue");
+    await queue.getByText(/^Task 1 of 2$/).waitFor();
+    await panel(page).getByRole("heading", { name: "Ann Lee" }).waitFor();
+    await settled(page);
+    await assertAccessible(page, `${theme}: a task queue over a contact's panel`);
+    await queue.getByRole("button", { name: "End the queue" }).click();
+    await queue.waitFor({ state: "detached" });
 
     await page.goto("/companies");
     await page.getByTestId("record-row").filter({ hasText: "Acme Robotics" }).waitFor();
