@@ -239,4 +239,29 @@ describe("/tasks: calls, emails and meetings", () => {
     assert.equal(new URL(page.url()).searchParams.get("open"), ann.id, "the same panel, not opened again");
     assert.deepEqual(page.errors, []);
   });
+
+  it("finds tasks in the palette by their words or their record's name, and opens one's details", async () => {
+    await page.goto("/home");
+    await page.getByTestId("home-tasks").waitFor();
+    await page.keyboard.press("Control+k");
+    const input = page.getByPlaceholder("Type a page or an action…");
+    await input.fill("the deck");
+    const palette = page.getByRole("dialog").filter({ has: input });
+    const tasks = palette.getByRole("group", { name: "Tasks" });
+    await tasks.getByRole("option", { name: /Email the deck to Bo/ }).waitFor();
+    await screenshot(page, "palette-tasks");
+    await palette.getByRole("combobox").fill("ann lee");
+    await tasks.getByRole("option", { name: /Follow-up call.*Ann Lee/ }).waitFor();
+    assert.match(
+      await tasks.getByRole("option", { name: /Call Ann about pricing/ }).innerText(),
+      /Ann Lee · Done/,
+      "a done one says so",
+    );
+    await palette.getByRole("combobox").fill("the deck");
+    await tasks.getByRole("option", { name: /Email the deck to Bo/ }).waitFor();
+    await tasks.getByRole("option", { name: /Email the deck to Bo/ }).click();
+    await page.waitForURL(/\/tasks\?view=upcoming&task=/);
+    await details().getByRole("heading", { name: "Email the deck to Bo" }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });

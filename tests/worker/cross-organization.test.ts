@@ -255,6 +255,13 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
   "tasks.delete": (b, a) => expectTRPCError(b.tasks.delete({ id: a.task.id }), "NOT_FOUND"),
   "tasks.restore": (b, a) => expectTRPCError(b.tasks.restore({ id: a.trashedTask.id }), "NOT_FOUND"),
   "tasks.trash": async (b, a) => expectNothingOf(a, await b.tasks.trash({})),
+  "tasks.search": async (b, a) => {
+    await b.tasks.create({ title: "Call Zelda's namesake" });
+    const found = await b.tasks.search({ query: "zelda" });
+    expect(found.map((row) => row.task.title)).toEqual(["Call Zelda's namesake"]);
+    expectNothingOf(a, await b.tasks.search({ query: "zep" }));
+    expect(await b.tasks.search({ query: "Zap" })).toEqual([]);
+  },
   "tasks.createForRecords": async (b, a) => {
     await expectTRPCError(
       b.tasks.createForRecords({ object: "contact", ids: [a.contact.id], title: "Spy" }),

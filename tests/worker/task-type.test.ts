@@ -132,3 +132,45 @@ describe("task types", () => {
     expect(theirs.map((row) => row.task.title)).toEqual(["Globex call"]);
   });
 });
+
+describe("tasks.search", () => {
+  it("finds tasks by their title or their record's name, any case: open ones by due date, then done ones", async () => {
+    const { caller } = await ownerOfNewOrganization("Searchers");
+    const ann = await caller.contacts.create({ firstName: "Ann", lastName: "Renewick" });
+    const acme = await caller.companies.create({ name: "Renewal Partners" });
+    const later = await caller.tasks.create({ title: "Renewal call", dueAt: day(9), type: "call" });
+    await caller.tasks.create({ title: "Prepare the RENEWAL deck", dueAt: day(3) });
+    await caller.tasks.create({ title: "Undated renewal notes" });
+    await caller.tasks.create({ title: "Call her", dueAt: day(5), recordObject: "contact", recordId: ann.id });
+    await caller.tasks.create({ title: "Visit", dueAt: day(6), recordObject: "company", recordId: acme.id });
+    const done = await caller.tasks.create({ title: "Old renewal", dueAt: day(1) });
+    await caller.tasks.update({ id: done.id, version: 1, patch: { status: "done" } });
+    const gone = await caller.tasks.create({ title: "Deleted renewal" });
+    await caller.tasks.delete({ id: gone.id });
+    await caller.tasks.create({ title: "Something else", dueAt: day(2) });
+
+    const titles = async (query: string, limit?: number) =>
+      (await caller.tasks.search({ query, limit })).map((row) => [row.task.title, row.recordName]);
+    expect(await titles("renew")).toEqual([
+      ["Prepare the RENEWAL deck", null],
+      ["Call her", "Ann Renewick"],
+      ["Visit", "Renewal Partners"],
+      ["Renewal call", null],
+      ["Undated renewal notes", null],
+    ]);
+    expect(await titles("renew", 20)).toContainEqual(["Old renewal", null]);
+    expect((await titles("renew", 20)).at(-1)).toEqual(["Old renewal", null]);
+    expect(await titles("100%_")).toEqual([]);
+    expect((await caller.tasks.search({ query: "renewal call" }))[0]?.task).toMatchObject({
+      id: later.id,
+      type: "call",
+    });
+  });
+
+  it("refuses an empty search in words", async () => {
+    const { identity } = await ownerOfNewOrganization("Searchers");
+    const client = await httpClientFor(identity);
+    const error = await expectTRPCError(client.tasks.search.query({ query: "   " }), "BAD_REQUEST");
+    expect(fieldErrorsOf(error)?.query).toEqual(["Type something to search for."]);
+  });
+});

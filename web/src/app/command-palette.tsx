@@ -19,6 +19,7 @@ import { useAuth } from "../lib/auth";
 import { useTheme } from "../lib/theme";
 import { Kbd } from "../ui/kbd";
 import { useCurrentUser } from "../features/auth/use-current-user";
+import { PaletteTasks, useTaskSearch } from "../features/tasks/palette-tasks";
 import { PaletteViews } from "../features/views/palette-views";
 import { mainNav, settingsNav } from "./navigation";
 import { recordPath, useRecentRecords } from "./recent-records";
@@ -44,6 +45,8 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   // Before anything is typed: the records opened lately, to go back to one in two keys.
   const recent = useRecentRecords(useCurrentUser().data?.id);
   const found = text.trim().length >= 2 ? results.data : undefined;
+  const taskResults = useTaskSearch(open ? text : "");
+  const foundTasks = text.trim().length >= 2 ? taskResults.data : undefined;
   // The record open beside a list: what can be done with it, first.
   const openRecord = useOpenRecordCommands();
 
@@ -60,7 +63,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const [active, setActive] = useState("");
   const list = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (!found) return;
+    if (!found && !foundTasks) return;
     // After cmdk's own layout work (it orders the items in a layout effect of its root).
     const frame = requestAnimationFrame(() => {
       const first = list.current?.querySelector('[cmdk-item]:not([aria-disabled="true"])');
@@ -68,7 +71,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
       if (value) setActive(value);
     });
     return () => cancelAnimationFrame(frame);
-  }, [found]);
+  }, [found, foundTasks]);
 
   // One group per kind, the kind that matched best first (foundRecords' order).
   const records = foundRecords(found);
@@ -113,7 +116,9 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         className="h-12 w-full border-b border-border bg-transparent px-4 text-[15px] text-foreground placeholder:text-muted focus:outline-none"
       />
       <Command.List ref={list} className="max-h-[60vh] overflow-y-auto py-2">
-        <Command.Empty>{results.isFetching ? "Searching…" : "Nothing matches. Try another word."}</Command.Empty>
+        <Command.Empty>
+          {results.isFetching || taskResults.isFetching ? "Searching…" : "Nothing matches. Try another word."}
+        </Command.Empty>
         {openRecord && (
           <Command.Group heading={openRecord.name}>
             {openRecord.commands.map((command) => (
@@ -129,6 +134,7 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
           </Command.Group>
         )}
         {foundGroups}
+        <PaletteTasks found={foundTasks} text={text} run={run} />
         {!text.trim() && recent.length > 0 && (
           <Command.Group heading="Recent">
             {recent.map((record) => (

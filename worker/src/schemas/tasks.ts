@@ -188,3 +188,9 @@ export const taskCreateForRecordsInput = withRepeatChecked(
     repeatZone: taskFields.repeatZone.optional(),
   }),
 );
+
+/** Tasks found by the words of their title or of the record they link to (the command palette). */
+export const taskSearchInput = z.object({
+  query: z.string().trim().min(1, "Type something to search for.").max(200),
+  limit: z.number().int().min(1).max(20).default(5),
+});
