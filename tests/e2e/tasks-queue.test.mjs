@@ -162,4 +162,37 @@ describe("/tasks: working through tasks one by one (a queue)", () => {
     assert.equal((await stored(made.todo.id)).status, "open", "ending does nothing to the task");
     assert.deepEqual(unexpectedErrors(), []);
   });
+
+  it("starts the day's tasks from Home: overdue and today's, one by one", async () => {
+    const { today, yesterday } = await browserTimes(page, { today: [0, 23, 59], yesterday: [-1, 9] });
+    const late = await callProcedure(page, "tasks.create", {
+      title: "Send Bo the contract",
+      dueAt: yesterday,
+      type: "email",
+      recordObject: "contact",
+      recordId: bo.id,
+    });
+    await callProcedure(page, "tasks.create", {
+      title: "Call Acme's office",
+      dueAt: today,
+      type: "call",
+      recordObject: "company",
+      recordId: acme.id,
+    });
+    await page.goto("/home");
+    const start = page.getByTestId("home-tasks").getByRole("button", { name: "Start 2 tasks" });
+    await start.click();
+    await page.waitForURL(new RegExp(`/contacts\\?open=${bo.id}`));
+    await strip().getByText("Task 1 of 2").waitFor();
+    assert.equal(await stripTitle().innerText(), "Send Bo the contract", "the overdue one first");
+    await strip().getByRole("button", { name: "Skip" }).click();
+    await page.waitForURL(new RegExp(`/companies\\?open=${acme.id}`));
+    const saved = savedBy(page, "tasks.update");
+    await strip().getByRole("button", { name: "Complete and finish" }).click();
+    await saved;
+    await toast("Queue finished: 1 done, 1 skipped.").waitFor();
+    await page.waitForURL(/\/tasks$/);
+    assert.equal((await stored(late.id)).status, "open");
+    assert.deepEqual(unexpectedErrors(), []);
+  });
 });

@@ -1,4 +1,5 @@
-import { CheckSquare } from "lucide-react";
+import { CheckSquare, Play } from "lucide-react";
+import { countOf } from "../../lib/format";
 import { Link } from "react-router-dom";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { cn } from "../../ui/cn";
@@ -7,6 +8,7 @@ import { TaskLine } from "../tasks/task-line";
 import { taskPath } from "../tasks/task-path";
 import { countBeyond, countText } from "../tasks/task-counts";
 import { useTaskLists } from "../tasks/use-task-lists";
+import { useTaskQueue } from "../tasks/task-queue";
 import { useToggleTask } from "../tasks/use-task-mutations";
 import { CardEmpty, HomeCard } from "./home-card";
 
@@ -24,6 +26,9 @@ export function MyTasksCard({ className }: { className?: string }) {
   const now = new Date();
   const byTab = lists.byTab;
   const open = byTab ? [...byTab.overdue, ...byTab.today, ...byTab.upcoming] : [];
+  // The day's work, to go through one by one: overdue, then today's.
+  const dueNow = byTab ? [...byTab.overdue, ...byTab.today] : [];
+  const queue = useTaskQueue();
   const tabCounts = lists.counts;
   const counts = tabCounts && [
     { label: "overdue", count: tabCounts.overdue, tab: "overdue", urgent: true },
@@ -64,6 +69,22 @@ export function MyTasksCard({ className }: { className?: string }) {
                   {countText(count)} {label}
                 </Link>
               ))}
+            {dueNow.length > 0 && (
+              <button
+                type="button"
+                onClick={() =>
+                  queue.start(
+                    dueNow.map((row) => row.task.id),
+                    "/tasks",
+                  )
+                }
+                title="Work through today's and overdue tasks one by one, each on its contact or company"
+                className="ml-auto inline-flex items-center gap-1 font-medium text-primary hover:underline"
+              >
+                <Play className="size-3" aria-hidden />
+                Start {countOf(dueNow.length, ["task", "tasks"])}
+              </button>
+            )}
           </p>
           <ul aria-label="My open tasks">
             {open.slice(0, SHOWN).map((row) => (
