@@ -14,7 +14,7 @@ import {
 describe("/tasks: calls, emails and meetings", () => {
   let browser;
   let page;
-  const { row, toast } = taskLocators(() => page);
+  const { row, toast, picker } = taskLocators(() => page);
   let ann;
   const details = () => page.getByTestId("task-details");
   const quickAdd = () => page.getByRole("textbox", { name: "Add a task" });
@@ -124,6 +124,34 @@ describe("/tasks: calls, emails and meetings", () => {
     await saved;
     await typeMark("Demo for Globex")
       .and(page.getByRole("img", { name: "Call" }))
+      .waitFor();
+    await toast("“Demo for Globex” is now a call").waitFor();
+
+    // From the keyboard: t on the active task, then p, each with Undo.
+    await row("Email the deck to Bo").click();
+    await page.keyboard.press("t");
+    await picker().getByRole("option", { name: "Meeting" }).waitFor();
+    await screenshot(page, "task-type-picker");
+    await page.keyboard.type("mee");
+    saved = savedBy(page, "tasks.update");
+    await page.keyboard.press("Enter");
+    await saved;
+    await toast("“Email the deck to Bo” is now a meeting").waitFor();
+    await page.keyboard.press("p");
+    saved = savedBy(page, "tasks.update");
+    await picker().getByRole("option", { name: "High" }).click();
+    await saved;
+    const said = toast("“Email the deck to Bo” is now high priority");
+    saved = savedBy(page, "tasks.update");
+    await said.getByRole("button", { name: "Undo" }).click();
+    await saved;
+    await row("Email the deck to Bo").getByRole("img", { name: "Normal priority" }).waitFor();
+    saved = savedBy(page, "tasks.update");
+    await page.keyboard.press("t");
+    await picker().getByRole("option", { name: "Email" }).click();
+    await saved;
+    await typeMark("Email the deck to Bo")
+      .and(page.getByRole("img", { name: "Email" }))
       .waitFor();
     await settled(page);
     const tasks = await stored();

@@ -68,6 +68,8 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
       selectAll: selecting.toggleAll,
       clearSelection: some ? selecting.clear : undefined,
       link: () => active && setPicking({ id: active.id, field: "record" }),
+      type: () => (some ? bulk.setPicking("set") : active && setPicking({ id: active.id, field: "type" })),
+      priority: () => (some ? bulk.setPicking("set") : active && setPicking({ id: active.id, field: "priority" })),
       start: () => onStart(some ? selected : rows.map((row) => row.task)),
       open: () => {
         if (!active) return;
@@ -111,8 +113,14 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
                 act.edit(row.task, { title }, startedFrom);
               }}
               onCancelEdit={() => setEditingId(null)}
-              onPriority={(priority) => act.edit(row.task, { priority })}
-              onType={(type) => act.edit(row.task, { type })}
+              onPriority={(priority) => {
+                setPicking(null);
+                act.prioritize(row.task, priority);
+              }}
+              onType={(type) => {
+                setPicking(null);
+                act.retype(row.task, type);
+              }}
               onDelete={() => act.remove(row.task)}
               picking={picking?.id === row.task.id ? picking.field : null}
               onPicking={(field) => setPicking(field ? { id: row.task.id, field } : null)}

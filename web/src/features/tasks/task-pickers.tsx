@@ -5,7 +5,10 @@ import { recordIconOf } from "../records/record-icon";
 import { useMemberOptions } from "../records/reference-fields";
 import { dueOptions } from "./due-options";
 import { repeatOptions, type TaskRepeat } from "./repeat-options";
-import { type LinkableRecord, type LinkedRecord, type Task } from "./task-types";
+import { taskPriorities } from "../../../../drizzle/values";
+import { PriorityMarker, priorityLabels } from "./priority-marker";
+import { taskTypeIcons, taskTypeLabels, taskTypes, type TaskType } from "./task-type";
+import { type LinkableRecord, type LinkedRecord, type Task, type TaskPriority } from "./task-types";
 import { foundRecords } from "../../app/found-records";
 
 type PickerProps = {
@@ -143,6 +146,67 @@ export function RepeatPicker({
       clearLabel="Does not repeat"
       align="end"
       wide
+    />
+  );
+}
+
+const typeOptions: PickerOption[] = taskTypes.map((type) => {
+  const Icon = taskTypeIcons[type];
+  return {
+    value: type,
+    label: taskTypeLabels[type],
+    icon: <Icon className="size-3.5 shrink-0 text-muted" aria-hidden />,
+  };
+});
+const useTypeOptions: OptionSource = () => ({ options: typeOptions });
+
+/** A to-do, a call, an email or a meeting (t). */
+export function TypePicker({
+  task,
+  anchor,
+  open,
+  onOpenChange,
+  onPick,
+}: PickerProps & { onPick: (type: TaskType) => void }) {
+  return (
+    <OptionPicker
+      anchor={anchor}
+      open={open}
+      onOpenChange={onOpenChange}
+      label="Type"
+      placeholder="Type of task…"
+      useOptions={useTypeOptions}
+      chosen={task ? [task.type] : []}
+      onPick={(option) => onPick(option.value as TaskType)}
+    />
+  );
+}
+
+const priorityOptions: PickerOption[] = [...taskPriorities].reverse().map((priority) => ({
+  value: priority,
+  label: priorityLabels[priority],
+  icon: <PriorityMarker priority={priority} />,
+}));
+const usePriorityOptions: OptionSource = () => ({ options: priorityOptions });
+
+/** High, normal or low (p). */
+export function PriorityPicker({
+  task,
+  anchor,
+  open,
+  onOpenChange,
+  onPick,
+}: PickerProps & { onPick: (priority: TaskPriority) => void }) {
+  return (
+    <OptionPicker
+      anchor={anchor}
+      open={open}
+      onOpenChange={onOpenChange}
+      label="Priority"
+      placeholder="Priority…"
+      useOptions={usePriorityOptions}
+      chosen={task ? [task.priority] : []}
+      onPick={(option) => onPick(option.value as TaskPriority)}
     />
   );
 }

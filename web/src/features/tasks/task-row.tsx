@@ -12,7 +12,7 @@ import { DueTime } from "./due-time";
 import { repeatLabel, repeatPhrase } from "./repeat-options";
 import { PriorityMarker } from "./priority-marker";
 import { TaskCheckbox } from "./task-checkbox";
-import { AssigneePicker, DuePicker, RecordPicker } from "./task-pickers";
+import { AssigneePicker, DuePicker, PriorityPicker, RecordPicker, TypePicker } from "./task-pickers";
 import { TaskRowMenu } from "./task-row-menu";
 import { TaskTypeIcon, type TaskType } from "./task-type";
 import type { LinkedRecord, RowPicker, Task, TaskPriority, TaskRow as Row } from "./task-types";
@@ -102,8 +102,29 @@ export function TaskRow({
     >
       <ActiveRowBar active={active} />
       <TaskCheckbox task={task} onToggle={on.onToggle} />
-      <SelectSlot task={task} selected={selected} selecting={selecting} onSelect={on.onSelect} />
-      <TaskTypeIcon type={task.type} />
+      <PriorityPicker
+        task={task}
+        open={picking === "priority"}
+        onOpenChange={(open) => on.onPicking(open ? "priority" : null)}
+        onPick={on.onPriority}
+        anchor={
+          <span className="flex shrink-0">
+            <SelectSlot task={task} selected={selected} selecting={selecting} onSelect={on.onSelect} />
+          </span>
+        }
+      />
+      <TypePicker
+        task={task}
+        open={picking === "type"}
+        onOpenChange={(open) => on.onPicking(open ? "type" : null)}
+        onPick={on.onType}
+        // A to-do has no mark: the list opens where the title starts.
+        anchor={
+          <span className="flex shrink-0 empty:-mr-2">
+            <TaskTypeIcon type={task.type} />
+          </span>
+        }
+      />
       {editing ? (
         <TitleEditor task={task} onSave={on.onSaveTitle} onCancel={on.onCancelEdit} />
       ) : (

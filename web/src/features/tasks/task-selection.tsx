@@ -15,7 +15,8 @@ import { useTaskBulk } from "./use-task-mutations";
 
 const counted = (n: number) => countOf(n, ["task", "tasks"]);
 
-type BulkPicker = "due" | "assignee";
+/** The bar's lists: a due date, an assignee, or the Set menu (priority and type). */
+type BulkPicker = "due" | "assignee" | "set";
 
 /** The value every one of `values` has, else undefined (a menu ticks nothing for a mixed selection). */
 const same = <T,>(values: T[]): T | undefined => (values.every((value) => value === values[0]) ? values[0] : undefined);
@@ -124,9 +125,9 @@ export function TaskSelectionBar({
           </Button>
         }
       />
-      <Menu.Root modal={false}>
+      <Menu.Root modal={false} open={picking === "set"} onOpenChange={(open) => setPicking(open ? "set" : null)}>
         <Menu.Trigger asChild>
-          <Button size="sm" variant="ghost" title="Set their priority or type">
+          <Button size="sm" variant="ghost" title="Set their priority (p) or type (t)">
             <SlidersHorizontal className="size-3.5" aria-hidden />
             <span className={bulkActionLabel}>Set</span>
           </Button>

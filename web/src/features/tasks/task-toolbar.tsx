@@ -68,11 +68,11 @@ export function TaskToolbar({
   currentUserId,
 }: TaskToolbarProps) {
   return (
-    // Where tabs and filter do not fit one row (a phone, or the details open beside the list), the assignee filter
-    // sits above the tabs, which keep the line under them. The page body is the container.
+    // Where tabs and filters do not fit one row (below the page's full width, a phone, the details open beside the
+    // list), the filters sit above the tabs, which keep the line under them. The page body is the container.
     <div
       className={cn(
-        "flex flex-col-reverse gap-2 @min-[46rem]:flex-row @min-[46rem]:items-end @min-[46rem]:justify-between @min-[46rem]:gap-3",
+        "flex flex-col-reverse gap-2 @min-[58rem]:flex-row @min-[58rem]:items-end @min-[58rem]:justify-between @min-[58rem]:gap-3",
         tabBaseline,
       )}
     >
@@ -86,7 +86,7 @@ export function TaskToolbar({
           label: <TabLabel tab={value} count={value === "trash" ? undefined : counts?.[value]} />,
         }))}
       />
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 @min-[46rem]:mb-1.5 @min-[46rem]:flex-nowrap">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 @min-[58rem]:mb-1.5 @min-[58rem]:flex-nowrap">
         <Select
           name="type"
           aria-label="Type of task"
@@ -116,10 +116,11 @@ export function TaskToolbar({
             onClick={onStart}
             disabled={!onStart}
             aria-keyshortcuts="Q"
+            aria-label={startCount > 0 ? `Start ${countOf(startCount, ["task", "tasks"])}` : "Start"}
             title="Work through these tasks one by one, each where it is done (q)"
           >
             <Play className="size-3.5" aria-hidden />
-            Start{startCount > 0 && ` ${countOf(startCount, ["task", "tasks"])}`}
+            Start
           </Button>
         )}
       </div>
@@ -135,7 +136,7 @@ function AssigneeFilterSelect({
 }: Pick<TaskToolbarProps, "assignee" | "onAssigneeChange" | "members" | "currentUserId">) {
   return (
     // Where the filters wrap (a phone), the type and Start share the first line and this one takes the next.
-    <label className="flex items-center gap-2 text-[13px] whitespace-nowrap text-muted @max-[46rem]:order-last">
+    <label className="flex items-center gap-2 text-[13px] whitespace-nowrap text-muted @max-[58rem]:order-last">
       Assigned to
       <Select
         name="assignee"

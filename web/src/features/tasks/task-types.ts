@@ -18,8 +18,8 @@ export type LinkedRecord = { object: "contact" | "company"; id: string; name: st
 /** A record a task can link to, as a search found it: with what tells it apart (email, title, domain). */
 export type LinkableRecord = LinkedRecord & { hint: string | null };
 
-/** The pickers a task row (or its details) opens: its due date, its repeat, its assignee, its linked record. */
-export type RowPicker = "due" | "repeat" | "assignee" | "record";
+/** The pickers a task row (or its details) opens: its due date, repeat, assignee, linked record, type, priority. */
+export type RowPicker = "due" | "repeat" | "assignee" | "record" | "type" | "priority";
 
 /** "me", "anyone" or a member's user id, as tasks.list takes it. */
 export type AssigneeFilter = string;

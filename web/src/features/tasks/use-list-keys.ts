@@ -23,13 +23,16 @@ export type ListKeyHandlers = {
   clearSelection: () => void;
   /** q: work through the selected tasks, or every one shown, one by one. */
   start: () => void;
+  /** t and p: the active task's type or priority (with tasks selected, theirs). */
+  type: () => void;
+  priority: () => void;
 };
 
 /**
  * Linear-style list keys, active while no field, dialog or menu has the keyboard:
  * j/k or ↑/↓ move, x or Space toggles, Enter edits, o opens the details, d reschedules, a reassigns, l links to a record,
  * Delete/Backspace deletes, c adds, r restores (the trash); s selects, Shift+j/k (or Shift+↓/↑) selects on, ⌘A/Ctrl+A
- * selects all, Escape selects none, q works through them one by one. They go on while the details panel is open beside the list.
+ * selects all, Escape selects none, q works through them one by one, t sets the type and p the priority. They go on while the details panel is open beside the list.
  * A list answers only the keys it has handlers for.
  */
 export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean) {
@@ -70,6 +73,8 @@ export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean
         r: on.restore,
         s: on.select,
         q: on.start,
+        t: on.type,
+        p: on.priority,
         Escape: on.clearSelection,
       };
       // Buttons and links keep their own Enter and Space.

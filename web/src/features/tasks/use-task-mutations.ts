@@ -10,7 +10,9 @@ import { MAX_BULK_TASKS } from "../../../../worker/src/schemas/tasks";
 import { formatDue } from "./due-format";
 import { nextOccurrence, repeatPatch, repeatPhrase, type TaskRepeat } from "./repeat-options";
 import { logLabel, logOf, useLogTask, type LoggableTask } from "./log-task";
-import type { LinkedRecord, Task, TaskPatch, TaskRow } from "./task-types";
+import { priorityLabels } from "./priority-marker";
+import { aTaskType, type TaskType } from "./task-type";
+import type { LinkedRecord, Task, TaskPatch, TaskPriority, TaskRow } from "./task-types";
 
 const listFilter = () => trpc.tasks.list.pathFilter();
 
@@ -312,6 +314,9 @@ export function useTaskActions() {
         record ? `Linked “${task.title}” to ${record.name}` : `“${task.title}” is no longer linked`,
         { now: record?.name ?? null, before: recordName },
       ),
+    retype: (task: Task, type: TaskType) => change(task, { type }, `“${task.title}” is now ${aTaskType(type)}`),
+    prioritize: (task: Task, priority: TaskPriority) =>
+      change(task, { priority }, `“${task.title}” is now ${priorityLabels[priority].toLowerCase()} priority`),
     /** A quiet edit (title, priority, notes); `startedFrom`: the task as a typed edit began. */
     edit: (task: Task, patch: TaskPatch, startedFrom?: Task) => update.mutate({ id: task.id, patch, startedFrom }),
     remove: (task: Task) => remove.mutate({ id: task.id }),
