@@ -219,7 +219,7 @@ describe("/tasks: calls, emails and meetings", () => {
     await said.getByRole("button", { name: "Log call" }).waitFor();
     assert.equal(await toast("Completed “Call Ann”").count(), 0);
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(400); // the toast's entrance, for the picture only
+    await said.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
     await screenshot(page, "task-done-log-call");
     await said.getByRole("button", { name: "Log call" }).click();
     await page.waitForURL(new RegExp(`/contacts\\?open=${ann.id}`));
@@ -290,6 +290,42 @@ describe("/tasks: calls, emails and meetings", () => {
     await tasks.getByRole("option", { name: /Email the deck to Bo/ }).click();
     await page.waitForURL(/\/tasks\?view=upcoming&task=/);
     await details().getByRole("heading", { name: "Email the deck to Bo" }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("offers to complete the call task a logged call answers, without offering to log it again", async () => {
+    const dueToday = await page.evaluate(() => {
+      const d = new Date();
+      d.setHours(23, 59, 0, 0);
+      return d.toISOString();
+    });
+    const callBack = await callProcedure(page, "tasks.create", {
+      title: "Call Ann back",
+      dueAt: new Date(dueToday),
+      type: "call",
+      recordObject: "contact",
+      recordId: ann.id,
+    });
+    await page.goto(`/contacts?open=${ann.id}`);
+    const panel = page.getByTestId("record-panel");
+    await panel.getByTestId("record-task").filter({ hasText: "Call Ann back" }).waitFor();
+    await panel.getByRole("group", { name: "What to add" }).getByRole("button", { name: "Call" }).click();
+    await composer().fill("She will sign on Monday.");
+    const logged = savedBy(page, "notes.create");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await logged;
+    const offer = toast("Logged the call. “Call Ann back” is still open.");
+    await offer.waitFor();
+    await offer.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+    await screenshot(page, "logged-call-offers-task");
+    const completed = savedBy(page, "tasks.update");
+    await offer.getByRole("button", { name: "Complete it" }).click();
+    await completed;
+    const said = toast("Completed “Call Ann back”");
+    await said.getByRole("button", { name: "Undo" }).waitFor();
+    assert.equal(await said.getByRole("button", { name: "Log call" }).count(), 0, "logged already");
+    const task = await callProcedure(page, "tasks.get", { id: callBack.id }, { kind: "query" });
+    assert.equal(task.task.status, "done");
     assert.deepEqual(page.errors, []);
   });
 });

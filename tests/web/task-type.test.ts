@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newTaskFields, parseQuickAdd } from "../../web/src/features/tasks/parse-quick-add";
 import { typeOfTitle } from "../../web/src/features/tasks/task-type";
-import { logLabel, logOf } from "../../web/src/features/tasks/log-task";
+import { logLabel, logOf, taskLoggedBy } from "../../web/src/features/tasks/log-task";
 import { parseQueue, workPath } from "../../web/src/features/tasks/task-queue-store";
 
 const now = new Date(2026, 10, 22, 14, 0);
@@ -106,5 +106,30 @@ describe("a task queue", () => {
       "/tasks?view=upcoming&type=call&task=tsk_a",
     );
     expect(workPath({ ...task, recordObject: null, recordId: null }, "/tasks")).toBe("/tasks?task=tsk_a");
+  });
+});
+
+describe("the task a logged call answers", () => {
+  const dayEnd = new Date(2026, 10, 23, 0, 0);
+  const task = (id: string, type: string, dueAt: Date | null, status = "open") =>
+    ({ id, type, dueAt, status }) as unknown as Parameters<typeof taskLoggedBy>[0][number];
+
+  it("is the earliest open one of that kind due by today's end, or undated", () => {
+    const tasks = [
+      task("later", "call", new Date(2026, 10, 25, 9)),
+      task("undated", "call", null),
+      task("today", "call", new Date(2026, 10, 22, 15)),
+      task("overdue-email", "email", new Date(2026, 10, 20, 9)),
+      task("done", "call", new Date(2026, 10, 21, 9), "done"),
+    ];
+    expect(taskLoggedBy(tasks, "call", dayEnd, null)?.id).toBe("today");
+    expect(taskLoggedBy(tasks, "email", dayEnd, null)?.id).toBe("overdue-email");
+    expect(taskLoggedBy(tasks, "meeting", dayEnd, null)).toBeNull();
+    expect(taskLoggedBy([tasks[0]!], "call", dayEnd, null)).toBeNull();
+    expect(taskLoggedBy([tasks[1]!], "call", dayEnd, null)?.id).toBe("undated");
+  });
+
+  it("is none while a queue is on it: its strip completes it", () => {
+    expect(taskLoggedBy([task("today", "call", new Date(2026, 10, 22, 15))], "call", dayEnd, "today")).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import { recordPath } from "../../app/recent-records";
-import { requestLog } from "../records/log-request";
+import { requestLog, type LogKind } from "../records/log-request";
 import { isLogged, taskTypeLabels, type LoggedType } from "./task-type";
 import type { Task } from "./task-types";
 
@@ -36,4 +36,16 @@ export function useLogTask() {
     },
     [navigate],
   );
+}
+
+/**
+ * The record's open task a call (email, meeting) just logged answers: the earliest of that type due by the end of today,
+ * or undated. None when a queue is on it (its strip completes it).
+ */
+export function taskLoggedBy(tasks: Task[], kind: LogKind, dayEnd: Date, queued: string | null): Task | null {
+  const due = tasks
+    .filter((task) => task.status === "open" && task.type === kind && (!task.dueAt || task.dueAt < dayEnd))
+    .sort((a, b) => (a.dueAt?.getTime() ?? Infinity) - (b.dueAt?.getTime() ?? Infinity));
+  const [first] = due;
+  return first && first.id !== queued ? first : null;
 }

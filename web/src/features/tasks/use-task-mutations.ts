@@ -206,13 +206,16 @@ function completedText(task: Task): string {
   return next ? `Completed “${task.title}”: the next one is due ${formatDue(next)}` : `Completed “${task.title}”`;
 }
 
-/** Complete or reopen (Undo of a repeating task's completion takes back the next one, while untouched). */
+/**
+ * Complete or reopen (Undo of a repeating task's completion takes back the next one, while untouched). A call, email or
+ * meeting completed offers to log it, unless `logged` already.
+ */
 function toggleWith(change: ReturnType<typeof changeWith>) {
-  return (task: Task) => {
+  return (task: Task, { logged = false } = {}) => {
     const status = task.status === "done" ? "open" : "done";
     if (status === "open") return change(task, { status }, `Reopened “${task.title}”`);
     const { type, recordObject, recordId } = task;
-    change(task, { status }, completedText(task), undefined, { type, recordObject, recordId });
+    change(task, { status }, completedText(task), undefined, logged ? undefined : { type, recordObject, recordId });
   };
 }
 
