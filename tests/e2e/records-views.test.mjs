@@ -474,4 +474,46 @@ describe("a default view: the one a member's contacts open on", () => {
     );
     assert.deepEqual(page.errors, []);
   });
+
+  it("companies have a default of their own, a private view too, apart from the contacts'", async () => {
+    for (const [name, industry] of [
+      ["Acme Cloud", "Software"],
+      ["Bolt Freight", "Logistics"],
+    ])
+      await callProcedure(page, "companies.create", { name, industry });
+    await callProcedure(page, "views.create", {
+      object: "company",
+      name: "Software",
+      shared: false,
+      definition: {
+        filters: { combinator: "and", conditions: [{ field: "industry", operator: "eq", value: "Software" }] },
+      },
+    });
+    await page.goto("/companies");
+    await total("2 companies").waitFor();
+    await sidebarView("Software").click();
+    await total("1 company matches").waitFor();
+    await page.getByTestId("open-view").click();
+    await page.getByRole("menuitemcheckbox", { name: "Open by default" }).click();
+    await toast("Companies open on “Software” for you.").waitFor();
+
+    await page.goto("/home");
+    await page.getByRole("link", { name: "Companies", exact: true }).click();
+    await page.waitForURL(/\/companies\?view=vw_/);
+    await total("1 company matches").waitFor();
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/contacts" && !url.searchParams.has("view"));
+    await total("3 contacts").waitFor();
+    const [companyViews, contactViews] = await Promise.all(
+      ["company", "contact"].map((object) => callProcedure(page, "views.list", { object }, { kind: "query" })),
+    );
+    assert.deepEqual(
+      [...companyViews, ...contactViews].map((v) => [v.name, v.isDefault]),
+      [
+        ["Software", true],
+        ["Qualified", false],
+      ],
+    );
+    assert.deepEqual(page.errors, []);
+  });
 });
