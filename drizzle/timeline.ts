@@ -53,6 +53,11 @@ export const tasks = sqliteTable(
     index("tasks_org_repeated_from_idx")
       .on(t.organizationId, t.repeatedFromId)
       .where(sql`${t.repeatedFromId} IS NOT NULL`),
+    // A search of titles (tasks.search) reads this instead of every task's row: the title, and the record the task
+    // links to, which the records found by name are matched against.
+    index("tasks_org_search_idx")
+      .on(t.organizationId, t.title, t.recordId)
+      .where(sql`${t.deletedAt} IS NULL`),
     // The trash, newest deletion first. Partial: no list of live tasks can pick it.
     index("tasks_org_deleted_idx")
       .on(t.organizationId, t.deletedAt)

@@ -1,0 +1,1 @@
+CREATE INDEX `tasks_org_search_idx` ON `tasks` (`organization_id`,`title`,`record_id`) WHERE "tasks"."deleted_at" IS NULL;
