@@ -393,6 +393,12 @@ async function main() {
         path: trpcPath("search.records", { query: "ann" }),
         kind: "search",
       },
+      // Beside the budgets: the palette's tasks, a scan of the titles' own index and the records' full-text matches.
+      {
+        label: 'tasks.search "ann" (palette, 20,000 tasks)',
+        path: trpcPath("tasks.search", { query: "ann" }),
+        kind: "info",
+      },
       {
         label: `contacts.get + timeline (${contact.timeline} activities)`,
         path: trpcPath("contacts.get", { id: contact.id }),
