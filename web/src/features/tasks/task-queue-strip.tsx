@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, ChevronLeft, ListChecks, SkipForward, X } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { DueTime } from "./due-time";
@@ -26,9 +27,17 @@ export function TaskQueueStrip({ recordId, taskId }: { recordId?: string; taskId
   const { queue, step, end } = useTaskQueue();
   const { data } = useQueuedTask(queue);
   const toggle = useToggleTask();
+  const primary = useRef<HTMLButtonElement>(null);
   const task = data?.task;
-  if (!queue || !task || task.id !== queue.ids[queue.at]) return null;
-  if (recordId ? task.recordId !== recordId : task.id !== taskId) return null;
+  const shown =
+    queue && task && task.id === queue.ids[queue.at] && (recordId ? task.recordId === recordId : task.id === taskId);
+  // Each task as it comes: the keyboard on its first button, unless something took it (a call's composer), so Enter
+  // goes on through the queue.
+  const shownId = shown ? task.id : null;
+  useEffect(() => {
+    if (shownId && document.activeElement === document.body) primary.current?.focus({ preventScroll: true });
+  }, [shownId]);
+  if (!shown) return null;
   const done = task.status === "done";
   const last = queue.at === queue.ids.length - 1;
   return (
@@ -76,14 +85,16 @@ export function TaskQueueStrip({ recordId, taskId }: { recordId?: string; taskId
       {task.notes && <p className="mt-0.5 line-clamp-2 text-xs whitespace-pre-line text-muted">{task.notes}</p>}
       <div className="mt-2 flex gap-2">
         {done ? (
-          <Button size="sm" onClick={() => step("next")}>
+          <Button ref={primary} size="sm" onClick={() => step("next")}>
             {last ? "Finish" : "Next task"}
           </Button>
         ) : (
           <Button
+            ref={primary}
             size="sm"
             onClick={() => {
-              toggle(task);
+              // Its record's composer was ready for the call beside it: the toast does not offer to log it again.
+              toggle(task, { logged: true });
               step("done");
             }}
           >
