@@ -15,7 +15,7 @@ import {
 describe("/tasks: working through tasks one by one (a queue)", () => {
   let browser;
   let page;
-  const { row, toast } = taskLocators(() => page);
+  const { row, toast, picker } = taskLocators(() => page);
   let ann, bo, acme;
   const made = {};
   const strip = () => page.getByTestId("task-queue");
@@ -189,14 +189,23 @@ describe("/tasks: working through tasks one by one (a queue)", () => {
     await page.waitForURL(new RegExp(`/contacts\\?open=${bo.id}`));
     await strip().getByText("Task 1 of 2").waitFor();
     assert.equal(await stripTitle().innerText(), "Send Bo the contract", "the overdue one first");
-    await strip().getByRole("button", { name: "Skip" }).click();
+    // No answer: tomorrow, then on.
+    await strip().getByRole("button", { name: "Reschedule" }).click();
+    let saved = savedBy(page, "tasks.update");
+    await picker()
+      .getByRole("option", { name: /^Tomorrow/ })
+      .click();
+    await saved;
+    await toast("“Send Bo the contract” is due").waitFor();
     await page.waitForURL(new RegExp(`/companies\\?open=${acme.id}`));
-    const saved = savedBy(page, "tasks.update");
+    saved = savedBy(page, "tasks.update");
     await strip().getByRole("button", { name: "Complete and finish" }).click();
     await saved;
-    await toast("Queue finished: 1 done, 1 skipped.").waitFor();
+    await toast("Queue finished: 1 done, 1 rescheduled, 0 skipped.").waitFor();
     await page.waitForURL(/\/tasks$/);
-    assert.equal((await stored(late.id)).status, "open");
+    const rescheduled = await stored(late.id);
+    assert.equal(rescheduled.status, "open");
+    assert.ok(rescheduled.dueAt > new Date(), "due tomorrow, no longer overdue");
     assert.deepEqual(unexpectedErrors(), []);
   });
 });

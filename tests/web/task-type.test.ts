@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { newTaskFields, parseQuickAdd } from "../../web/src/features/tasks/parse-quick-add";
 import { typeOfTitle } from "../../web/src/features/tasks/task-type";
 import { logLabel, logOf, taskLoggedBy } from "../../web/src/features/tasks/log-task";
-import { parseQueue, workPath } from "../../web/src/features/tasks/task-queue-store";
+import { finishedText, parseQueue, workPath } from "../../web/src/features/tasks/task-queue-store";
 
 const now = new Date(2026, 10, 22, 14, 0);
 
@@ -87,7 +87,15 @@ describe("logging a done task", () => {
 
 describe("a task queue", () => {
   const stored = (queue: object) => JSON.stringify(queue);
-  const queue = { user: "u1", ids: ["tsk_a", "tsk_b"], at: 1, done: 1, skipped: 0, from: "/tasks?view=upcoming" };
+  const queue = {
+    user: "u1",
+    ids: ["tsk_a", "tsk_b"],
+    at: 1,
+    done: 1,
+    rescheduled: 0,
+    skipped: 0,
+    from: "/tasks?view=upcoming",
+  };
 
   it("is its starter's alone, and only while well formed", () => {
     expect(parseQueue(stored(queue), "u1")).toEqual(queue);
@@ -97,6 +105,15 @@ describe("a task queue", () => {
     expect(parseQueue(stored({ ...queue, from: "https://evil.example/tasks" }), "u1")).toBeNull();
     expect(parseQueue("{not json", "u1")).toBeNull();
     expect(parseQueue(stored({ ...queue, done: "3", skipped: -1 }), "u1")).toMatchObject({ done: 0, skipped: 0 });
+    const { rescheduled: _, ...older } = queue;
+    expect(parseQueue(stored(older), "u1")?.rescheduled).toBe(0);
+  });
+
+  it("says how it went once finished, rescheduled ones when there are any", () => {
+    expect(finishedText({ done: 3, rescheduled: 0, skipped: 1 })).toBe("Queue finished: 3 done, 1 skipped.");
+    expect(finishedText({ done: 3, rescheduled: 2, skipped: 0 })).toBe(
+      "Queue finished: 3 done, 2 rescheduled, 0 skipped.",
+    );
   });
 
   it("works a linked task on its record's panel, and another beside the list it came from", () => {

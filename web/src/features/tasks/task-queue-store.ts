@@ -3,7 +3,7 @@ import type { Task } from "./task-types";
 
 /**
  * A run through tasks one by one, as HubSpot's task queue: each opens where it is worked (its contact's or company's
- * panel, or its details), done or skipped, then the next. Kept for this tab (sessionStorage), for whoever started it.
+ * panel, or its details), done, rescheduled or skipped, then the next. Kept for this tab (sessionStorage), for whoever started it.
  */
 export type TaskQueue = {
   user: string;
@@ -11,6 +11,7 @@ export type TaskQueue = {
   /** The task being worked, as an index into `ids`. */
   at: number;
   done: number;
+  rescheduled: number;
   skipped: number;
   /** The task list it was started from, gone back to at the end. */
   from: string;
@@ -57,7 +58,14 @@ export function parseQueue(text: string | null, user: string | undefined): TaskQ
       typeof queue.from === "string" &&
       queue.from.startsWith("/tasks");
     const count = (n: unknown) => (typeof n === "number" && n >= 0 ? n : 0);
-    return ok ? { ...(queue as TaskQueue), done: count(queue.done), skipped: count(queue.skipped) } : null;
+    return ok
+      ? {
+          ...(queue as TaskQueue),
+          done: count(queue.done),
+          rescheduled: count(queue.rescheduled),
+          skipped: count(queue.skipped),
+        }
+      : null;
   } catch {
     return null;
   }
@@ -70,4 +78,10 @@ export function workPath(task: Pick<Task, "id" | "type" | "recordObject" | "reco
   const url = new URL(from, "http://app");
   url.searchParams.set("task", task.id);
   return `${url.pathname}${url.search}`;
+}
+
+/** "Queue finished: 3 done, 1 rescheduled, 1 skipped." (no rescheduled ones, none said). */
+export function finishedText({ done, rescheduled, skipped }: Pick<TaskQueue, "done" | "rescheduled" | "skipped">) {
+  const parts = [`${done} done`, ...(rescheduled ? [`${rescheduled} rescheduled`] : []), `${skipped} skipped`];
+  return `Queue finished: ${parts.join(", ")}.`;
 }

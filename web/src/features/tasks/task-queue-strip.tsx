@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Check, ChevronLeft, ListChecks, SkipForward, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { CalendarClock, Check, ChevronLeft, ListChecks, SkipForward, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { DueTime } from "./due-time";
@@ -8,7 +8,8 @@ import { repeatLabel } from "./repeat-options";
 import { useTaskQueue } from "./task-queue";
 import type { TaskQueue } from "./task-queue-store";
 import { TaskTypeIcon } from "./task-type";
-import { useToggleTask } from "./use-task-mutations";
+import { DuePicker } from "./task-pickers";
+import { useTaskActions } from "./use-task-mutations";
 
 const iconButton = "rounded-md p-1 text-muted hover:bg-primary/10 hover:text-foreground disabled:opacity-40";
 
@@ -26,7 +27,8 @@ function useQueuedTask(queue: TaskQueue | null) {
 export function TaskQueueStrip({ recordId, taskId }: { recordId?: string; taskId?: string }) {
   const { queue, step, end } = useTaskQueue();
   const { data } = useQueuedTask(queue);
-  const toggle = useToggleTask();
+  const act = useTaskActions();
+  const [rescheduling, setRescheduling] = useState(false);
   const primary = useRef<HTMLButtonElement>(null);
   const task = data?.task;
   const shown =
@@ -94,13 +96,31 @@ export function TaskQueueStrip({ recordId, taskId }: { recordId?: string; taskId
             size="sm"
             onClick={() => {
               // Its record's composer was ready for the call beside it: the toast does not offer to log it again.
-              toggle(task, { logged: true });
+              act.toggle(task, { logged: true });
               step("done");
             }}
           >
             <Check className="size-3.5" aria-hidden />
             {last ? "Complete and finish" : "Complete and next"}
           </Button>
+        )}
+        {!done && (
+          <DuePicker
+            task={task}
+            open={rescheduling}
+            onOpenChange={setRescheduling}
+            onPick={(due) => {
+              setRescheduling(false);
+              act.reschedule(task, due);
+              step("rescheduled");
+            }}
+            anchor={
+              <Button size="sm" variant="ghost" onClick={() => setRescheduling(true)}>
+                <CalendarClock className="size-3.5" aria-hidden />
+                {last ? "Reschedule and finish" : "Reschedule"}
+              </Button>
+            }
+          />
         )}
         {!done && (
           <Button size="sm" variant="ghost" onClick={() => step("skipped")}>

@@ -8,13 +8,21 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { requestLog } from "../records/log-request";
 import { logOf } from "./log-task";
 import type { Task } from "./task-types";
-import { parseQueue, readQueue, subscribeToQueue, workPath, writeQueue, type TaskQueue } from "./task-queue-store";
+import {
+  finishedText,
+  parseQueue,
+  readQueue,
+  subscribeToQueue,
+  workPath,
+  writeQueue,
+  type TaskQueue,
+} from "./task-queue-store";
 
 /**
- * What a queue's step does after a task: counts it `done` or `skipped` and goes on, goes on (`next`, past one done
- * before), or returns to the one before (`back`).
+ * What a queue's step does after a task: counts it `done`, `rescheduled` or `skipped` and goes on, goes on (`next`,
+ * past one done before), or returns to the one before (`back`).
  */
-type Step = "done" | "skipped" | "next" | "back";
+type Step = "done" | "rescheduled" | "skipped" | "next" | "back";
 
 /** The queue of this tab, and what starts, moves and ends it. */
 export function useTaskQueue() {
@@ -51,7 +59,7 @@ export function useTaskQueue() {
       }
       if (direction === -1) return;
       writeQueue(null);
-      toast.success(`Queue finished: ${current.done} done, ${current.skipped} skipped.`);
+      toast.success(finishedText(current));
       navigate(current.from);
     },
     [queryClient, navigate],
@@ -60,7 +68,7 @@ export function useTaskQueue() {
   const start = useCallback(
     (ids: string[], from: string) => {
       if (!user || ids.length === 0) return;
-      const started: TaskQueue = { user, ids, at: 0, done: 0, skipped: 0, from };
+      const started: TaskQueue = { user, ids, at: 0, done: 0, rescheduled: 0, skipped: 0, from };
       writeQueue(started);
       void openFrom(started, 0, 1);
     },
