@@ -150,6 +150,40 @@ export function RepeatPicker({
   );
 }
 
+/** One of a few fixed values of a task (its type, its priority), each with its mark. */
+function FixedPicker<T extends string>({
+  task,
+  anchor,
+  open,
+  onOpenChange,
+  onPick,
+  label,
+  placeholder,
+  options,
+  valueOf,
+}: PickerProps & {
+  onPick: (value: T) => void;
+  label: string;
+  placeholder: string;
+  options: PickerOption[];
+  valueOf: (task: Task) => T;
+}) {
+  // Not a hook despite the name OptionPicker gives its source: the options are fixed.
+  const useFixedOptions: OptionSource = () => ({ options });
+  return (
+    <OptionPicker
+      anchor={anchor}
+      open={open}
+      onOpenChange={onOpenChange}
+      label={label}
+      placeholder={placeholder}
+      useOptions={useFixedOptions}
+      chosen={task ? [valueOf(task)] : []}
+      onPick={(option) => onPick(option.value as T)}
+    />
+  );
+}
+
 const typeOptions: PickerOption[] = taskTypes.map((type) => {
   const Icon = taskTypeIcons[type];
   return {
@@ -158,26 +192,16 @@ const typeOptions: PickerOption[] = taskTypes.map((type) => {
     icon: <Icon className="size-3.5 shrink-0 text-muted" aria-hidden />,
   };
 });
-const useTypeOptions: OptionSource = () => ({ options: typeOptions });
 
 /** A to-do, a call, an email or a meeting (t). */
-export function TypePicker({
-  task,
-  anchor,
-  open,
-  onOpenChange,
-  onPick,
-}: PickerProps & { onPick: (type: TaskType) => void }) {
+export function TypePicker(props: PickerProps & { onPick: (type: TaskType) => void }) {
   return (
-    <OptionPicker
-      anchor={anchor}
-      open={open}
-      onOpenChange={onOpenChange}
+    <FixedPicker
+      {...props}
       label="Type"
       placeholder="Type of task…"
-      useOptions={useTypeOptions}
-      chosen={task ? [task.type] : []}
-      onPick={(option) => onPick(option.value as TaskType)}
+      options={typeOptions}
+      valueOf={(task) => task.type}
     />
   );
 }
@@ -187,26 +211,16 @@ const priorityOptions: PickerOption[] = [...taskPriorities].reverse().map((prior
   label: priorityLabels[priority],
   icon: <PriorityMarker priority={priority} />,
 }));
-const usePriorityOptions: OptionSource = () => ({ options: priorityOptions });
 
 /** High, normal or low (p). */
-export function PriorityPicker({
-  task,
-  anchor,
-  open,
-  onOpenChange,
-  onPick,
-}: PickerProps & { onPick: (priority: TaskPriority) => void }) {
+export function PriorityPicker(props: PickerProps & { onPick: (priority: TaskPriority) => void }) {
   return (
-    <OptionPicker
-      anchor={anchor}
-      open={open}
-      onOpenChange={onOpenChange}
+    <FixedPicker
+      {...props}
       label="Priority"
       placeholder="Priority…"
-      useOptions={usePriorityOptions}
-      chosen={task ? [task.priority] : []}
-      onPick={(option) => onPick(option.value as TaskPriority)}
+      options={priorityOptions}
+      valueOf={(task) => task.priority}
     />
   );
 }
