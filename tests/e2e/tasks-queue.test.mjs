@@ -184,6 +184,14 @@ describe("/tasks: working through tasks one by one (a queue)", () => {
       recordId: acme.id,
     });
     await page.goto("/home");
+    // The sidebar counts them: red, as one is late.
+    const tasksLink = page
+      .getByRole("complementary", { name: "Main navigation" })
+      .getByRole("link", { name: /^Tasks/ });
+    await page.getByRole("link", { name: "Tasks: 1 overdue, 1 due today" }).waitFor();
+    assert.equal(await tasksLink.getByTestId("nav-due-count").innerText(), "2");
+    await page.getByTestId("home-tasks").getByRole("button", { name: "Start 2 tasks" }).waitFor();
+    await screenshot(page, "sidebar-due-count");
     const start = page.getByTestId("home-tasks").getByRole("button", { name: "Start 2 tasks" });
     await start.click();
     await page.waitForURL(new RegExp(`/contacts\\?open=${bo.id}`));
@@ -203,6 +211,9 @@ describe("/tasks: working through tasks one by one (a queue)", () => {
     await saved;
     await toast("Queue finished: 1 done, 1 rescheduled, 0 skipped.").waitFor();
     await page.waitForURL(/\/tasks$/);
+    // Nothing left due today: no count.
+    await tasksLink.getByTestId("nav-due-count").waitFor({ state: "detached" });
+    assert.equal(await tasksLink.getAttribute("aria-label"), "Tasks");
     const rescheduled = await stored(late.id);
     assert.equal(rescheduled.status, "open");
     assert.ok(rescheduled.dueAt > new Date(), "due tomorrow, no longer overdue");

@@ -3,6 +3,7 @@ import { newTaskFields, parseQuickAdd } from "../../web/src/features/tasks/parse
 import { typeOfTitle } from "../../web/src/features/tasks/task-type";
 import { logLabel, logOf, taskLoggedBy } from "../../web/src/features/tasks/log-task";
 import { finishedText, parseQueue, workPath } from "../../web/src/features/tasks/task-queue-store";
+import { dueBadge } from "../../web/src/features/tasks/task-counts";
 
 const now = new Date(2026, 10, 22, 14, 0);
 
@@ -148,5 +149,15 @@ describe("the task a logged call answers", () => {
 
   it("is none while a queue is on it: its strip completes it", () => {
     expect(taskLoggedBy([task("today", "call", new Date(2026, 10, 22, 15))], "call", dayEnd, "today")).toBeNull();
+  });
+});
+
+describe("the sidebar's count of tasks due", () => {
+  it("adds overdue and today's, red when some are late, said in words, none when nothing is due", () => {
+    expect(dueBadge({ overdue: 2, today: 1 })).toEqual({ text: "3", urgent: true, said: "2 overdue, 1 due today" });
+    expect(dueBadge({ overdue: 0, today: 4 })).toEqual({ text: "4", urgent: false, said: "4 due today" });
+    expect(dueBadge({ overdue: 120, today: 0 })).toMatchObject({ text: "99+", said: "120 overdue" });
+    expect(dueBadge({ overdue: 0, today: 0 })).toBeNull();
+    expect(dueBadge(undefined)).toBeNull();
   });
 });

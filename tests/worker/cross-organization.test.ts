@@ -30,7 +30,13 @@ async function organizationA() {
   await caller.contacts.delete({ ids: [trashed.id] });
   const trashedCompany = await caller.companies.create({ name: "Zenith Gone" });
   await caller.companies.delete({ ids: [trashedCompany.id] });
-  const task = await caller.tasks.create({ title: "Call Zelda", recordObject: "contact", recordId: contact.id });
+  // Due now: counted among its owner's tasks due today (tasks.dueCount), never among B's.
+  const task = await caller.tasks.create({
+    title: "Call Zelda",
+    dueAt: new Date(),
+    recordObject: "contact",
+    recordId: contact.id,
+  });
   const trashedTask = await caller.tasks.create({ title: "Zap the old deck" });
   await caller.tasks.delete({ id: trashedTask.id });
   const note = await caller.notes.create({
@@ -255,6 +261,13 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
   "tasks.delete": (b, a) => expectTRPCError(b.tasks.delete({ id: a.task.id }), "NOT_FOUND"),
   "tasks.restore": (b, a) => expectTRPCError(b.tasks.restore({ id: a.trashedTask.id }), "NOT_FOUND"),
   "tasks.trash": async (b, a) => expectNothingOf(a, await b.tasks.trash({})),
+  "tasks.dueCount": async (b, a) => {
+    // A's owner has "Call Zelda" due today; B counts its own alone.
+    const today = day();
+    expect(await a.caller.tasks.dueCount(today)).toEqual({ overdue: 0, today: 1 });
+    await b.tasks.create({ title: "Ours", dueAt: new Date() });
+    expect(await b.tasks.dueCount(today)).toEqual({ overdue: 0, today: 1 });
+  },
   "tasks.search": async (b, a) => {
     await b.tasks.create({ title: "Call Zelda's namesake" });
     const found = await b.tasks.search({ query: "zelda" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows } from "./helpers";
+import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows, seedMember } from "./helpers";
 
 type FieldErrors = { data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } } };
 const fieldErrorsOf = (error: unknown) => (error as FieldErrors).data?.zodError?.fieldErrors;
@@ -172,5 +172,26 @@ describe("tasks.search", () => {
     const client = await httpClientFor(identity);
     const error = await expectTRPCError(client.tasks.search.query({ query: "   " }), "BAD_REQUEST");
     expect(fieldErrorsOf(error)?.query).toEqual(["Type something to search for."]);
+  });
+});
+
+describe("tasks.dueCount", () => {
+  it("counts the caller's open tasks overdue and due today, not a teammate's, done or deleted ones", async () => {
+    const { caller, org } = await ownerOfNewOrganization("Counters");
+    const teammate = await seedMember(org.id, "member");
+    const today = { dayStart: day(10, 0), dayEnd: day(11, 0) };
+    expect(await caller.tasks.dueCount(today)).toEqual({ overdue: 0, today: 0 });
+    await caller.tasks.create({ title: "Late one", dueAt: day(8) });
+    await caller.tasks.create({ title: "Late two", dueAt: day(9, 23) });
+    await caller.tasks.create({ title: "This morning", dueAt: day(10, 9) });
+    await caller.tasks.create({ title: "Tomorrow", dueAt: day(11, 9) });
+    await caller.tasks.create({ title: "Someday" });
+    await caller.tasks.create({ title: "Theirs", dueAt: day(10, 9), assigneeId: teammate.identity.uid });
+    const done = await caller.tasks.create({ title: "Done", dueAt: day(9) });
+    await caller.tasks.update({ id: done.id, version: 1, patch: { status: "done" } });
+    const gone = await caller.tasks.create({ title: "Gone", dueAt: day(10, 12) });
+    await caller.tasks.delete({ id: gone.id });
+    expect(await caller.tasks.dueCount(today)).toEqual({ overdue: 2, today: 1 });
+    expect(await teammate.caller.tasks.dueCount(today)).toEqual({ overdue: 0, today: 1 });
   });
 });

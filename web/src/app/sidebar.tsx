@@ -17,6 +17,7 @@ import { NavLink, useLocation, useNavigate } from "react-router-dom";
 import { usePageSearchParams } from "../lib/page-search-params";
 import { useCurrentUser } from "../features/auth/use-current-user";
 import { SidebarViews } from "../features/views/sidebar-views";
+import { useDueBadge, type DueBadge } from "../features/tasks/due-count";
 import { useAuth } from "../lib/auth";
 import { useTheme } from "../lib/theme";
 import { Avatar } from "../ui/avatar";
@@ -35,7 +36,7 @@ const wideOnly = "hidden lg:block group-data-[expanded=true]/sidebar:block";
 const wideOnlyInline = "hidden lg:inline group-data-[expanded=true]/sidebar:inline";
 const railCentered = "justify-center lg:justify-start group-data-[expanded=true]/sidebar:justify-start";
 
-function SidebarLink({ item }: { item: NavItem }) {
+function SidebarLink({ item, badge }: { item: NavItem; badge?: DueBadge | null }) {
   // With a saved view open, the view's own link is the highlighted one.
   const [params] = usePageSearchParams();
   const viewOpen = item.views !== undefined && params.has("view");
@@ -45,7 +46,7 @@ function SidebarLink({ item }: { item: NavItem }) {
       // A new visit, also from the page itself: React Router would replace the entry when the link
       // names the page shown, which is still the last one while the next page's code loads.
       replace={false}
-      aria-label={item.label}
+      aria-label={badge ? `${item.label}: ${badge.said}` : item.label}
       title={item.goKey ? `${item.label} (g then ${item.goKey})` : item.label}
       // The page's code starts loading as the pointer or focus reaches its link, before the click.
       onPointerEnter={() => preloadPagesFor(item.to)}
@@ -62,8 +63,31 @@ function SidebarLink({ item }: { item: NavItem }) {
         )
       }
     >
-      <item.icon className="size-4 shrink-0" aria-hidden />
+      <span className="relative shrink-0">
+        <item.icon className="size-4" aria-hidden />
+        {/* In the rail, a dot on the icon says there is something due. */}
+        {badge && (
+          <span
+            className={cn(
+              "absolute -top-0.5 -right-0.5 size-1.5 rounded-full lg:hidden group-data-[expanded=true]/sidebar:hidden",
+              badge.urgent ? "bg-danger" : "bg-primary",
+            )}
+          />
+        )}
+      </span>
       <span className={cn("truncate", wideOnlyInline)}>{item.label}</span>
+      {badge && (
+        <span
+          data-testid="nav-due-count"
+          className={cn(
+            "ml-auto min-w-5 rounded-full px-1.5 text-center text-[11px] leading-[18px] font-semibold tabular-nums",
+            wideOnlyInline,
+            badge.urgent ? "bg-danger-soft text-danger" : "bg-surface-2 text-muted",
+          )}
+        >
+          {badge.text}
+        </span>
+      )}
     </NavLink>
   );
 }
@@ -157,6 +181,7 @@ export function Sidebar() {
   const { data: user } = useCurrentUser();
   const { openPalette, openFeedback } = useShell();
   const organization = user?.organization;
+  const dueTasks = useDueBadge(Boolean(organization));
   const [expanded, setExpanded] = useState(false);
   const { pathname, search } = useLocation();
   // The opened sidebar is a way somewhere: it closes once the page changes.
@@ -232,7 +257,7 @@ export function Sidebar() {
         <nav className="flex-1 space-y-0.5 overflow-y-auto px-2 py-2 lg:px-3">
           {mainNav.map((item) => (
             <div key={item.to}>
-              <SidebarLink item={item} />
+              <SidebarLink item={item} badge={item.to === "/tasks" ? dueTasks : undefined} />
               {item.views && (
                 <div className={wideOnly}>
                   <SidebarViews object={item.views} />

@@ -14,6 +14,7 @@ import {
   taskBulkInput,
   taskCreateForRecordsInput,
   taskCreateInput,
+  taskDueCountInput,
   taskListInput,
   taskSearchInput,
   taskTrashInput,
@@ -180,6 +181,29 @@ export const tasksRouter = createTRPCRouter({
         asc(tasks.id),
       )
       .limit(input.limit);
+  }),
+
+  /**
+   * How many of the caller's open tasks are overdue and due today (the sidebar's count): one range of
+   * tasks_org_assignee_idx, every task due before the day ends.
+   */
+  dueCount: memberProcedure.input(taskDueCountInput).query(async ({ ctx, input }) => {
+    const [counts] = await ctx.db
+      .select({
+        overdue: sql<number>`coalesce(sum(${tasks.dueAt} < ${input.dayStart.getTime()}), 0)`,
+        today: sql<number>`coalesce(sum(${tasks.dueAt} >= ${input.dayStart.getTime()}), 0)`,
+      })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.organizationId, ctx.org.id),
+          eq(tasks.assigneeId, ctx.uid),
+          eq(tasks.status, "open"),
+          lt(tasks.dueAt, input.dayEnd),
+          isNull(tasks.deletedAt),
+        ),
+      );
+    return { overdue: Number(counts?.overdue ?? 0), today: Number(counts?.today ?? 0) };
   }),
 
   /** Once per `key`: sent again, the task it made (see createOnce). */

@@ -194,3 +194,8 @@ export const taskSearchInput = z.object({
   query: z.string().trim().min(1, "Type something to search for.").max(200),
   limit: z.number().int().min(1).max(20).default(5),
 });
+
+/** The caller's local day, for counting their tasks overdue (before it) and due in it. */
+export const taskDueCountInput = z
+  .object({ dayStart: z.date(), dayEnd: z.date() })
+  .refine((day) => day.dayStart < day.dayEnd, { message: "The day must end after it starts.", path: ["dayEnd"] });

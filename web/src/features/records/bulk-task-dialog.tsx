@@ -31,7 +31,8 @@ function useTasksForRecords(object: RecordObject) {
   const create = useKeyedMutation(trpc.tasks.createForRecords.mutationOptions());
   const bulk = useTaskBulk();
   const refresh = () => {
-    void queryClient.invalidateQueries(trpc.tasks.list.pathFilter());
+    // Every read of tasks: the lists, and the sidebar's count of those due today.
+    void queryClient.invalidateQueries(trpc.tasks.pathFilter());
     void queryClient.invalidateQueries(object === "contact" ? trpc.contacts.pathFilter() : trpc.companies.pathFilter());
   };
   return async (

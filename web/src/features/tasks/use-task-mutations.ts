@@ -23,6 +23,7 @@ const listFilter = () => trpc.tasks.list.pathFilter();
 function refreshLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries(listFilter());
   void queryClient.invalidateQueries(trpc.tasks.get.pathFilter());
+  void queryClient.invalidateQueries(trpc.tasks.dueCount.pathFilter());
   void queryClient.invalidateQueries(trpc.timeline.recent.pathFilter());
   void queryClient.invalidateQueries(trpc.contacts.list.pathFilter());
   void queryClient.invalidateQueries(trpc.companies.list.pathFilter());
