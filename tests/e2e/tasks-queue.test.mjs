@@ -188,7 +188,7 @@ describe("/tasks: working through tasks one by one (a queue)", () => {
     const tasksLink = page
       .getByRole("complementary", { name: "Main navigation" })
       .getByRole("link", { name: /^Tasks/ });
-    await page.getByRole("link", { name: "Tasks: 1 overdue, 1 due today" }).waitFor();
+    await page.getByRole("link", { name: "Tasks 2: 1 overdue, 1 due today" }).waitFor();
     assert.equal(await tasksLink.getByTestId("nav-due-count").innerText(), "2");
     await page.getByTestId("home-tasks").getByRole("button", { name: "Start 2 tasks" }).waitFor();
     await screenshot(page, "sidebar-due-count");

@@ -15,6 +15,7 @@ vi.mock("../../web/src/lib/trpc", () => ({
         pathFilter: () => ({ queryKey: [["tasks", "get"]] }),
         queryFilter: (input: unknown) => ({ queryKey: [["tasks", "get"], { input, type: "query" }] }),
       },
+      dueCount: { pathFilter: () => ({ queryKey: [["tasks", "dueCount"]] }) },
     },
     timeline: { recent: { pathFilter: () => ({ queryKey: [["timeline", "recent"]] }) } },
     contacts: { list: { pathFilter: () => ({ queryKey: [["contacts", "list"]] }) } },

@@ -46,7 +46,8 @@ function SidebarLink({ item, badge }: { item: NavItem; badge?: DueBadge | null }
       // A new visit, also from the page itself: React Router would replace the entry when the link
       // names the page shown, which is still the last one while the next page's code loads.
       replace={false}
-      aria-label={badge ? `${item.label}: ${badge.said}` : item.label}
+      // What it shows first ("Tasks 3"), as a person using voice control reads it, then the count in words.
+      aria-label={badge ? `${item.label} ${badge.text}: ${badge.said}` : item.label}
       title={item.goKey ? `${item.label} (g then ${item.goKey})` : item.label}
       // The page's code starts loading as the pointer or focus reaches its link, before the click.
       onPointerEnter={() => preloadPagesFor(item.to)}
@@ -76,6 +77,8 @@ function SidebarLink({ item, badge }: { item: NavItem; badge?: DueBadge | null }
         )}
       </span>
       <span className={cn("truncate", wideOnlyInline)}>{item.label}</span>
+      {/* A space, so its text reads "Tasks 3" as its name does, not "Tasks3". */}
+      {badge && " "}
       {badge && (
         <span
           data-testid="nav-due-count"
