@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useRef } from "react";
+import { TaskTypeIcon } from "./task-type";
 import { TRASH_PAGE } from "../../../../worker/src/schemas/tasks";
 import { RotateCcw, Trash2 } from "lucide-react";
 import { recordIconOf } from "../records/record-icon";
@@ -78,6 +79,7 @@ export function TaskTrash() {
               >
                 <ActiveRowBar active={i === index} />
                 <Trash2 className="size-4 shrink-0 text-muted" aria-hidden />
+                <TaskTypeIcon type={task.type} className="-mr-1.5" />
                 <span data-testid="task-title" className={cn(taskTitleLayout, "text-foreground")}>
                   {task.title}
                 </span>
