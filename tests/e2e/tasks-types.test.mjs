@@ -293,7 +293,7 @@ describe("/tasks: calls, emails and meetings", () => {
     assert.deepEqual(page.errors, []);
   });
 
-  it("offers to complete the call task a logged call answers, without offering to log it again", async () => {
+  it("offers to complete the call task a logged call answers, or else a follow-up in the task box", async () => {
     const dueToday = await page.evaluate(() => {
       const d = new Date();
       d.setHours(23, 59, 0, 0);
@@ -326,6 +326,25 @@ describe("/tasks: calls, emails and meetings", () => {
     assert.equal(await said.getByRole("button", { name: "Log call" }).count(), 0, "logged already");
     const task = await callProcedure(page, "tasks.get", { id: callBack.id }, { kind: "query" });
     assert.equal(task.task.status, "done");
+
+    // Another call, with no call task left due: the next step is offered, in the task box, to finish.
+    await composer().fill("Left a voicemail.");
+    const again = savedBy(page, "notes.create");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await again;
+    await toast("Logged the call.").getByRole("button", { name: "Add a follow-up" }).click();
+    const box = panel.getByRole("textbox", { name: "New task for Ann Lee" });
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "New task for Ann Lee");
+    assert.equal(await box.inputValue(), "Follow-up call tomorrow ");
+    await page.keyboard.type("10am");
+    await panel
+      .getByTestId("task-parse-hint")
+      .getByText(/^Call · Due .*10:00\s?AM/)
+      .waitFor();
+    const added = savedBy(page, "tasks.create");
+    await page.keyboard.press("Enter");
+    await added;
+    await panel.getByTestId("record-task").filter({ hasText: "Follow-up call" }).first().waitFor();
     assert.deepEqual(page.errors, []);
   });
 });

@@ -36,3 +36,21 @@ export function onLogRequest(recordId: string, listener: (kind: LogKind) => void
   requests.addEventListener("log", handle);
   return () => requests.removeEventListener("log", handle);
 }
+
+/**
+ * Asks `recordId`'s panel to start a follow-up task with `text` ("Follow-up call tomorrow"), in its task box, focused
+ * for the person to finish or change it: a logged call that answered no open task suggests the next one.
+ */
+export function requestFollowUp(recordId: string, text: string): void {
+  requests.dispatchEvent(new CustomEvent("follow-up", { detail: { recordId, text } }));
+}
+
+/** Follows requestFollowUp for `recordId`'s task box; returns the unsubscribe. */
+export function onFollowUpRequest(recordId: string, listener: (text: string) => void): () => void {
+  const handle = (event: Event) => {
+    const { recordId: asked, text } = (event as CustomEvent<{ recordId: string; text: string }>).detail;
+    if (asked === recordId) listener(text);
+  };
+  requests.addEventListener("follow-up", handle);
+  return () => requests.removeEventListener("follow-up", handle);
+}

@@ -11,7 +11,7 @@ import {
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { NOTES_LISTED } from "../../../../worker/src/schemas/notes-views";
 import { onLogRequest, takeLogRequest, type LogKind } from "./log-request";
-import { useOfferToComplete } from "../tasks/complete-logged";
+import { useOfferNextStep } from "../tasks/complete-logged";
 import { useOfferRecordCommands } from "../../app/record-commands";
 import { readDraft, useDraft, writeDraft } from "../../lib/drafts";
 import { formatDateTime } from "../../lib/format";
@@ -248,7 +248,7 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
   const logged = useLoggedDetails(null);
   const { when } = logged;
   const { create } = useNoteMutations(object, recordId);
-  const offerToComplete = useOfferToComplete();
+  const offerNextStep = useOfferNextStep();
   const chooseKind = (next: NoteKind) => {
     setDraftKind(next);
     logged.reset(null);
@@ -294,7 +294,7 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
     // The promise, not mutate's callbacks: those are dropped when the panel closes meanwhile.
     create.mutateAsync({ recordObject: object, recordId, body, ...details }).then(
       () => {
-        if (kind !== "note") void offerToComplete(recordId, kind);
+        if (kind !== "note") void offerNextStep(recordId, kind);
         if (!saved(body)) return;
         setBody("");
         logged.reset(null);

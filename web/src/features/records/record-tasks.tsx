@@ -1,6 +1,6 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, ChevronDown, ChevronRight } from "lucide-react";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { useOfferRecordCommands } from "../../app/record-commands";
 import { trpc } from "../../lib/trpc";
@@ -14,6 +14,7 @@ import { TaskLine } from "../tasks/task-line";
 import { taskPath } from "../tasks/task-path";
 import { compareDone, compareOpen, newestById } from "../tasks/task-sort";
 import { useTaskCreate, useToggleTask } from "../tasks/use-task-mutations";
+import { onFollowUpRequest } from "./log-request";
 import { PanelSection } from "./record-fields";
 import { LoadingLines } from "./record-panel";
 import { textLinkClass } from "../../ui/text-link";
@@ -55,6 +56,20 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
   const create = useTaskCreate();
   const toggle = useToggleTask();
   const [text, setText] = useState("");
+  // A logged call's "Add a follow-up": the words in the box, the cursor after them, for the person to finish.
+  useEffect(() => {
+    if (!recordId) return;
+    return onFollowUpRequest(recordId, (words) => {
+      setText(words);
+      requestAnimationFrame(() => {
+        const box = quickAdd.current;
+        if (!box) return;
+        box.focus();
+        box.setSelectionRange(words.length, words.length);
+        box.scrollIntoView({ block: "nearest" });
+      });
+    });
+  }, [recordId]);
   const [showDone, setShowDone] = useState(false);
   const now = new Date();
   const parsed = text.trim() ? parseQuickAdd(text, now) : null;

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import type { LogKind } from "../records/log-request";
+import { requestFollowUp, type LogKind } from "../records/log-request";
 import { useDayRange } from "./day-range";
 import { useCurrentUser } from "../auth/use-current-user";
 import { parseQueue, readQueue } from "./task-queue-store";
@@ -11,11 +11,11 @@ import { useToggleTask } from "./use-task-mutations";
 import { taskLoggedBy } from "./log-task";
 
 /**
- * Once a call (email, meeting) is logged on a record: when one of its open tasks of that kind is due, offers to
- * complete it, as HubSpot does when a logged call answers a call task. The record's tasks are read as its panel holds
- * them (read again when older than a few seconds).
+ * Once a call (email, meeting) is logged on a record, the next step: when one of its open tasks of that kind is due,
+ * completing it (as HubSpot does when a logged call answers a call task), else adding a follow-up. The record's tasks
+ * are read as its panel holds them (read again when older than a few seconds).
  */
-export function useOfferToComplete() {
+export function useOfferNextStep() {
   const queryClient = useQueryClient();
   const range = useDayRange();
   const toggle = useToggleTask();
@@ -28,17 +28,22 @@ export function useOfferToComplete() {
           staleTime: 5_000,
         })
         .catch(() => []);
-      const queue = parseQueue(readQueue(), user);
-      const queued = queue ? queue.ids[queue.at]! : null;
       const task = taskLoggedBy(
         rows.map((row) => row.task),
         kind,
         range.dayEnd,
-        queued,
       );
-      if (!task) return;
-      toast(`Logged the ${taskTypeLabels[kind].toLowerCase()}. “${task.title}” is still open.`, {
-        action: { label: "Complete it", onClick: () => toggle(task, { logged: true }) },
+      // The queue's task: its strip completes it, and offers what comes next.
+      const queue = parseQueue(readQueue(), user);
+      if (task && queue && queue.ids[queue.at] === task.id) return;
+      const noun = taskTypeLabels[kind].toLowerCase();
+      if (task)
+        return void toast(`Logged the ${noun}. “${task.title}” is still open.`, {
+          action: { label: "Complete it", onClick: () => toggle(task, { logged: true }) },
+        });
+      // None to close: the next step, as HubSpot's "create a follow-up task", in the record's task box to finish.
+      toast(`Logged the ${noun}.`, {
+        action: { label: "Add a follow-up", onClick: () => requestFollowUp(recordId, `Follow-up ${noun} tomorrow `) },
       });
     },
     [queryClient, range, toggle, user],

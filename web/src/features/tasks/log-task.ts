@@ -38,14 +38,10 @@ export function useLogTask() {
   );
 }
 
-/**
- * The record's open task a call (email, meeting) just logged answers: the earliest of that type due by the end of today,
- * or undated. None when a queue is on it (its strip completes it).
- */
-export function taskLoggedBy(tasks: Task[], kind: LogKind, dayEnd: Date, queued: string | null): Task | null {
+/** The record's open task a call (email, meeting) just logged answers: the earliest of that type due by today's end, or undated. */
+export function taskLoggedBy(tasks: Task[], kind: LogKind, dayEnd: Date): Task | null {
   const due = tasks
     .filter((task) => task.status === "open" && task.type === kind && (!task.dueAt || task.dueAt < dayEnd))
     .sort((a, b) => (a.dueAt?.getTime() ?? Infinity) - (b.dueAt?.getTime() ?? Infinity));
-  const [first] = due;
-  return first && first.id !== queued ? first : null;
+  return due[0] ?? null;
 }
