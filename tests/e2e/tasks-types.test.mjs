@@ -341,6 +341,7 @@ describe("/tasks: calls, emails and meetings", () => {
       .getByTestId("task-parse-hint")
       .getByText(/^Call · Due .*10:00\s?AM/)
       .waitFor();
+    await screenshot(page, "logged-call-follow-up");
     const added = savedBy(page, "tasks.create");
     await page.keyboard.press("Enter");
     await added;
