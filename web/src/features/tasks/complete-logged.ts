@@ -28,14 +28,14 @@ export function useOfferNextStep() {
           staleTime: 5_000,
         })
         .catch(() => []);
+      // A queue on one of this record's tasks: its strip completes it, reschedules it or goes on.
+      const queue = parseQueue(readQueue(), user);
+      if (queue && rows.some((row) => row.task.id === queue.ids[queue.at])) return;
       const task = taskLoggedBy(
         rows.map((row) => row.task),
         kind,
         range.dayEnd,
       );
-      // The queue's task: its strip completes it, and offers what comes next.
-      const queue = parseQueue(readQueue(), user);
-      if (task && queue && queue.ids[queue.at] === task.id) return;
       const noun = taskTypeLabels[kind].toLowerCase();
       if (task)
         return void toast(`Logged the ${noun}. “${task.title}” is still open.`, {
