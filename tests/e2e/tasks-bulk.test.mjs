@@ -183,10 +183,10 @@ describe("a task for each selected contact", () => {
     await row("Bo Lead").getByRole("checkbox", { name: "Select row" }).click();
     await page.getByTestId("selection-bar").getByRole("button", { name: "Add task" }).click();
     const dialog = page.getByRole("dialog", { name: "Add a task to each of 2 contacts" });
-    await dialog.getByLabel("Task").fill("Follow-up call tomorrow 10am");
+    await dialog.getByLabel("Task").fill("Follow-up call tomorrow 10am !high");
     await dialog
       .getByTestId("bulk-task-due")
-      .getByText(/^Due .*10:00\s?AM$/)
+      .getByText(/^Due .*10:00\s?AM · High priority$/)
       .waitFor();
     const types = dialog.getByRole("radiogroup", { name: "Type" });
     assert.equal(await types.getByRole("radio", { checked: true }).innerText(), "Call", "read from “Follow-up call”");
@@ -207,11 +207,11 @@ describe("a task for each selected contact", () => {
     const day = { dayStart: new Date(Date.now() - 86_400_000), dayEnd: new Date(Date.now() + 3 * 86_400_000) };
     const listed = async () =>
       (await callProcedure(page, "tasks.list", { view: "all", assignee: "anyone", ...day }, { kind: "query" })).map(
-        (r) => [r.recordName, r.task.title, r.task.type, r.task.dueAt.toISOString()],
+        (r) => [r.recordName, r.task.title, r.task.type, r.task.priority, r.task.dueAt.toISOString()],
       );
     assert.deepEqual((await listed()).sort(), [
-      ["Ann Lead", "Follow-up call", "call", tomorrowAt10],
-      ["Bo Lead", "Follow-up call", "call", tomorrowAt10],
+      ["Ann Lead", "Follow-up call", "call", "high", tomorrowAt10],
+      ["Bo Lead", "Follow-up call", "call", "high", tomorrowAt10],
     ]);
     await row("Ann Lead").click();
     await page.getByTestId("record-task").filter({ hasText: "Follow-up call" }).waitFor();

@@ -12,8 +12,9 @@ import { bulkActionLabel } from "../../ui/data-table/selection-bar";
 import { Dialog } from "../../ui/dialog";
 import { Field, Input } from "../../ui/input";
 import { formatDue } from "../tasks/due-format";
-import { parseQuickAdd } from "../tasks/parse-quick-add";
-import { repeatLabel, repeatPatch, type TaskRepeat } from "../tasks/repeat-options";
+import { newTaskFields, parseQuickAdd } from "../tasks/parse-quick-add";
+import { priorityLabels } from "../tasks/priority-marker";
+import { repeatLabel } from "../tasks/repeat-options";
 import { TaskTypeChoice, type TaskType } from "../tasks/task-type";
 import { useTaskBulk } from "../tasks/use-task-mutations";
 import type { RecordObject } from "./use-record-actions";
@@ -35,13 +36,7 @@ function useTasksForRecords(object: RecordObject) {
     void queryClient.invalidateQueries(trpc.tasks.pathFilter());
     void queryClient.invalidateQueries(object === "contact" ? trpc.contacts.pathFilter() : trpc.companies.pathFilter());
   };
-  return async (
-    ids: string[],
-    {
-      repeat,
-      ...task
-    }: { title: string; dueAt: Date | null; type: TaskType; assignTo: AssignTo; repeat: TaskRepeat | null },
-  ) => {
+  return async (ids: string[], task: ReturnType<typeof newTaskFields> & { assignTo: AssignTo }) => {
     const progress = progressToast(
       ids.length > MAX_BULK_TASKS,
       (done) => `Adding ${done} of ${tasksCounted(ids.length)}…`,
@@ -55,7 +50,6 @@ function useTasksForRecords(object: RecordObject) {
           ids: chunk,
           ...task,
           dueAt: task.dueAt ?? undefined,
-          ...(repeat && repeatPatch(repeat)),
         });
         made.push(...added);
         progress.update(made.length);
@@ -104,7 +98,7 @@ export function AddTasksButton({ object, noun, ids }: AddTaskButtonProps) {
     event.preventDefault();
     if (!parsed?.title) return setError("Say what needs doing, e.g. “Follow-up call tomorrow 10am”.");
     setPending(true);
-    addTasks(ids, { title: parsed.title, dueAt: parsed.dueAt, type, assignTo, repeat: parsed.repeat })
+    addTasks(ids, { ...newTaskFields({ ...parsed, type }), assignTo })
       .then(() => setOpen(false))
       .catch(() => undefined)
       .finally(() => setPending(false));
@@ -138,6 +132,7 @@ export function AddTasksButton({ object, noun, ids }: AddTaskButtonProps) {
             <CalendarClock className="size-3.5" aria-hidden />
             {parsed?.dueAt ? `Due ${formatDue(parsed.dueAt, now)}` : "No due date: type one, e.g. “friday 3pm”"}
             {parsed?.repeat && ` · ${repeatLabel(parsed.repeat, parsed.dueAt)}`}
+            {parsed && parsed.priority !== "normal" && ` · ${priorityLabels[parsed.priority]} priority`}
           </p>
           <div className="space-y-1.5">
             <p className="text-[13px] font-medium text-foreground">Type</p>

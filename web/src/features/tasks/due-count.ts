@@ -3,8 +3,6 @@ import { trpc } from "../../lib/trpc";
 import { useDayRange } from "./day-range";
 import { dueBadge, type DueBadge } from "./task-counts";
 
-export type { DueBadge };
-
 /**
  * The reader's open tasks overdue and due today, for the sidebar: read again with the task lists after a change, each
  * minute, and as the day rolls over; `enabled` once the reader is a member of an organization.
