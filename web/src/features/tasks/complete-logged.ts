@@ -5,7 +5,7 @@ import { trpc } from "../../lib/trpc";
 import { requestFollowUp, type LogKind } from "../records/log-request";
 import { useDayRange } from "./day-range";
 import { useCurrentUser } from "../auth/use-current-user";
-import { parseQueue, readQueue } from "./task-queue-store";
+import { parseQueue, queuedTaskId, readQueue } from "./task-queue-store";
 import { taskTypeLabels } from "./task-type";
 import { useToggleTask } from "./use-task-mutations";
 import { taskLoggedBy } from "./log-task";
@@ -29,8 +29,8 @@ export function useOfferNextStep() {
         })
         .catch(() => []);
       // A queue on one of this record's tasks: its strip completes it, reschedules it or goes on.
-      const queue = parseQueue(readQueue(), user);
-      if (queue && rows.some((row) => row.task.id === queue.ids[queue.at])) return;
+      const queued = queuedTaskId(parseQueue(readQueue(), user));
+      if (rows.some((row) => row.task.id === queued)) return;
       const task = taskLoggedBy(
         rows.map((row) => row.task),
         kind,

@@ -85,3 +85,6 @@ export function finishedText({ done, rescheduled, skipped }: Pick<TaskQueue, "do
   const parts = [`${done} done`, ...(rescheduled ? [`${rescheduled} rescheduled`] : []), `${skipped} skipped`];
   return `Queue finished: ${parts.join(", ")}.`;
 }
+
+/** The task a queue is on, or null without a queue. */
+export const queuedTaskId = (queue: TaskQueue | null): string | null => (queue ? queue.ids[queue.at]! : null);

@@ -6,7 +6,7 @@ import { Button } from "../../ui/button";
 import { DueTime } from "./due-time";
 import { repeatLabel } from "./repeat-options";
 import { useTaskQueue } from "./task-queue";
-import type { TaskQueue } from "./task-queue-store";
+import { queuedTaskId, type TaskQueue } from "./task-queue-store";
 import { TaskTypeIcon } from "./task-type";
 import { DuePicker } from "./task-pickers";
 import { useTaskActions } from "./use-task-mutations";
@@ -15,8 +15,8 @@ const iconButton = "rounded-md p-1 text-muted hover:bg-primary/10 hover:text-for
 
 /** The task a queue is on, as the server has it now. */
 function useQueuedTask(queue: TaskQueue | null) {
-  const id = queue?.ids[queue.at];
-  return useQuery({ ...trpc.tasks.get.queryOptions({ id: id ?? "" }), enabled: Boolean(id) });
+  const id = queuedTaskId(queue);
+  return useQuery({ ...trpc.tasks.get.queryOptions({ id: id ?? "" }), enabled: id !== null });
 }
 
 /**
@@ -32,7 +32,7 @@ export function TaskQueueStrip({ recordId, taskId }: { recordId?: string; taskId
   const primary = useRef<HTMLButtonElement>(null);
   const task = data?.task;
   const shown =
-    queue && task && task.id === queue.ids[queue.at] && (recordId ? task.recordId === recordId : task.id === taskId);
+    queue && task && task.id === queuedTaskId(queue) && (recordId ? task.recordId === recordId : task.id === taskId);
   // Each task as it comes: the keyboard on its first button, unless something took it (a call's composer), so Enter
   // goes on through the queue.
   const shownId = shown ? task.id : null;
@@ -136,7 +136,7 @@ export function TaskQueueStrip({ recordId, taskId }: { recordId?: string; taskId
 /** On the task list while a queue is under way elsewhere: where it stands, and back to it or end it. */
 export function TaskQueueResume({ openId }: { openId: string | null }) {
   const { queue, resume, end } = useTaskQueue();
-  if (!queue || queue.ids[queue.at] === openId) return null;
+  if (!queue || queuedTaskId(queue) === openId) return null;
   return (
     <div
       role="status"
