@@ -633,10 +633,25 @@ export async function loseFirstAnswer(page, procedure) {
         ?.match(/"key":"(\w+)"/)?.[1],
     );
     if (keys.length > 1) return route.continue();
-    await route.fetch();
-    await route.abort("connectionreset");
+    await fetchRouted(route).finally(() => route.abort("connectionreset"));
   });
   return keys;
+}
+
+/**
+ * `route.fetch()`: the routed request sent to the Worker by Playwright, not the page. Its client keeps idle
+ * connections open, and workerd closes one idle 5 s: a request written into it as it closes fails with "socket
+ * hang up" (ECONNRESET), measured 1 in 40 sent about 5 s apart. Such a request never reached the Worker, so it is
+ * sent again, once. Without this, the route handler threw and the page's request stayed open forever.
+ */
+export async function fetchRouted(route) {
+  try {
+    return await route.fetch();
+  } catch (error) {
+    if (!/ECONNRESET|socket hang up/.test(String(error?.message))) throw error;
+    console.warn(`! ${route.request().method()} ${route.request().url()} lost its idle connection; sending it again`);
+    return route.fetch();
+  }
 }
 
 /** The text of every toast `page` has shown, each after the time it appeared. */
@@ -657,7 +672,7 @@ export async function holdRequest(page, url, nth, { answered = false } = {}) {
   await page.route(url, async (route) => {
     count += 1;
     if (count !== nth) return route.continue().catch(() => undefined);
-    const response = answered ? await route.fetch() : undefined;
+    const response = answered ? await fetchRouted(route) : undefined;
     arrived();
     await held;
     // A request the page aborted meanwhile can no longer be continued.

@@ -5,6 +5,7 @@ import {
   callProcedure,
   comeBackAfterAMinute,
   editCellText,
+  fetchRouted,
   holdRequest,
   launchBrowser,
   loseFirstAnswer,
@@ -786,7 +787,7 @@ describe("a dialog with work in it asks before Escape or a click outside throws 
     await page.route(IMPORT_CALLS, async (route) => {
       imports += 1;
       if (imports !== 2) return route.continue();
-      await route.fetch(); // the server writes the batch…
+      await fetchRouted(route); // the server writes the batch…
       await page.context().setOffline(true);
       await route.abort("internetdisconnected"); // …and its answer never reaches the page
     });
