@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import { applyLocalMigrations, openLocalD1 } from "../../scripts/local-migrations.mjs";
+import { applyLocalMigrations, applyMigrations, openLocalD1 } from "../../scripts/local-migrations.mjs";
 import { quietEnv } from "../../scripts/stack.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -84,5 +84,34 @@ describe("the local D1's migrations", () => {
       "0001_second.sql",
       "0002_third.sql",
     ]);
+  });
+
+  it("tries a migration once more when the runtime's bridge failed the call, and once only when it was written", async () => {
+    const migrationsDir = path.join(temporary, "bridged-migrations");
+    fs.mkdirSync(migrationsDir);
+    fs.writeFileSync(path.join(migrationsDir, "0000_first.sql"), "CREATE TABLE first (id INTEGER PRIMARY KEY);\n");
+    fs.writeFileSync(path.join(migrationsDir, "0001_second.sql"), "CREATE TABLE second (id INTEGER PRIMARY KEY);\n");
+    const bridgeError = () => Object.assign(new Error("false == true"), { code: "ERR_ASSERTION" });
+    // The first migration's call fails before it reaches the runtime; the second's after the runtime wrote it.
+    let calls = 0;
+    const flaky = (db) => {
+      return Object.assign(Object.create(db), {
+        prepare: (query) => db.prepare(query),
+        batch: async (statements) => {
+          calls += 1;
+          if (calls === 1) throw bridgeError();
+          const written = await db.batch(statements);
+          if (calls === 3) throw bridgeError();
+          return written;
+        },
+      });
+    };
+    const persistTo = path.join(temporary, "bridged", "wrangler");
+    const applied = await onLocalDatabase(persistTo, (db) => applyMigrations(flaky(db), { migrationsDir }));
+    assert.deepEqual(applied, ["0000_first.sql", "0001_second.sql"]);
+    assert.equal(calls, 3, "the first tried twice, the second once");
+    const [names, tables] = await onLocalDatabase(persistTo, (db) => Promise.all([appliedNames(db), tableNames(db)]));
+    assert.deepEqual(names, ["0000_first.sql", "0001_second.sql"], "each written once");
+    assert.ok(tables.includes("first") && tables.includes("second"));
   });
 });
