@@ -699,15 +699,19 @@ export async function comeBackAfterAMinute(page, ...procedures) {
 }
 
 /**
- * When the local day ends within `marginMs`, waits until it has ended. For a test of today's tasks whose clock jumps
- * (comeBackAfterAMinute): crossing midnight, its task would move to Overdue, as it should, and out of the test's sight.
+ * When the local day ends within `marginMs`, waits until it has ended; and when it began less than `sinceMs` ago,
+ * until it began that long ago. For a test of today's tasks whose clock jumps (comeBackAfterAMinute): crossing
+ * midnight, its task would move to Overdue, as it should, and out of the test's sight. And for one whose tasks came
+ * due minutes ago: just after midnight, they are yesterday's.
  */
-export async function clearOfMidnight(marginMs = 2 * 60_000) {
+export async function clearOfMidnight(marginMs = 2 * 60_000, sinceMs = 0) {
   const now = new Date();
+  const began = now.getTime() - new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   const left = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime();
-  if (left >= marginMs) return;
-  console.warn(`! the day ends in ${Math.ceil(left / 1000)} s: waiting for the next one`);
-  await new Promise((resolve) => setTimeout(resolve, left + 2_000));
+  const wait = left < marginMs ? left + sinceMs : began < sinceMs ? sinceMs - began : 0;
+  if (wait === 0) return;
+  console.warn(`! the day ${left < marginMs ? "ends" : "began"} too close to now: waiting ${Math.ceil(wait / 1000)} s`);
+  await new Promise((resolve) => setTimeout(resolve, wait + 2_000));
 }
 
 /** The Name cells of a record table from the top, as shown (the name's last line, should it wrap). */
