@@ -667,7 +667,8 @@ describe("a record's panel: a value shown whole, and acted on", () => {
     await screenshot(page, "panel-log-after-call");
     await outcome.fill("Left a voicemail");
     await page.keyboard.press("Control+Enter");
-    await panel().getByText("Left a voicemail").waitFor();
+    // In the notes (the timeline, read again, says it too).
+    await panel().getByTestId("note").getByText("Left a voicemail").waitFor();
     // Saved, the composer is empty again (a moment after the note shows in the list).
     await eventually(async () => assert.equal(await outcome.inputValue(), ""));
     await action("Email peter@initech.example").click();
