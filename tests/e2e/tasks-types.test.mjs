@@ -265,6 +265,12 @@ describe("/tasks: calls, emails and meetings", () => {
     await toast("Completed “Follow-up call”").getByRole("button", { name: "Log call" }).click();
     await composerReadyForCall();
     assert.equal(new URL(page.url()).searchParams.get("open"), ann.id, "the same panel, not opened again");
+    // The timeline says a call was added and completed, marked by a phone.
+    const timeline = panel.getByTestId("timeline-item").filter({ hasText: "Follow-up call" });
+    await timeline.filter({ hasText: "You completed a call" }).waitFor();
+    await timeline.filter({ hasText: "You added a call" }).waitFor();
+    await timeline.last().scrollIntoViewIfNeeded();
+    await screenshot(page, "record-timeline-call-task");
     assert.deepEqual(page.errors, []);
   });
 

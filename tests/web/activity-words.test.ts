@@ -1,13 +1,15 @@
 import { describe, expect, it, vi } from "vitest";
-import { describeActivity } from "../../web/src/features/records/activity-words";
+import { activityKinds, describeActivity } from "../../web/src/features/records/activity-words";
 
 // The words are pure; the module's hook (who did it) reads the signed-in user, which needs Firebase.
 vi.mock("../../web/src/features/auth/use-current-user", () => ({ useCurrentUser: () => ({}) }));
 vi.mock("../../web/src/features/members/use-members", () => ({ useMembers: () => ({}), memberName: () => "" }));
 
 describe("describeActivity", () => {
+  const words = ({ verb, summary, hidden }: ReturnType<typeof describeActivity>) => ({ verb, summary, hidden });
+
   it("tells what happened to a task from its summary, and keeps the task's title as the summary", () => {
-    const said = (summary: string) => describeActivity({ kind: "task", summary }, "contact");
+    const said = (summary: string) => words(describeActivity({ kind: "task", summary }, "contact"));
     expect(said("Task created: Send the deck")).toEqual({ verb: "added a task", summary: "Send the deck", hidden: [] });
     expect(said("Task completed: Send the deck").verb).toBe("completed a task");
     expect(said("Task linked: Send the deck")).toEqual({ verb: "linked a task", summary: "Send the deck", hidden: [] });
@@ -18,8 +20,23 @@ describe("describeActivity", () => {
     });
   });
 
+  it("names a call, an email or a meeting by its type, with its icon", () => {
+    const said = (summary: string) => describeActivity({ kind: "task", summary }, "contact");
+    expect(words(said("Call completed: Call Ann back"))).toEqual({
+      verb: "completed a call",
+      summary: "Call Ann back",
+      hidden: [],
+    });
+    expect(said("Email created: Send the deck").verb).toBe("added an email");
+    expect(said("Meeting deleted: Kickoff").verb).toBe("deleted a meeting");
+    expect(said("Call completed: x").icon).toBe(activityKinds.call.icon);
+    expect(said("Email created: x").icon).toBe(activityKinds.email.icon);
+    expect(said("Meeting linked: x").icon).toBe(activityKinds.meeting.icon);
+    expect(said("Task created: x").icon).toBe(activityKinds.task.icon);
+  });
+
   it("falls back to the kind's verb for a summary it does not know", () => {
-    expect(describeActivity({ kind: "task", summary: "Task renamed: x" }, "contact")).toEqual({
+    expect(words(describeActivity({ kind: "task", summary: "Task renamed: x" }, "contact"))).toEqual({
       verb: "added a task",
       summary: "Task renamed: x",
       hidden: [],

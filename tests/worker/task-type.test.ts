@@ -56,6 +56,54 @@ describe("task types", () => {
     ]);
   });
 
+  it("names the type on the linked records' timelines: added, completed, moved, trashed and restored", async () => {
+    const { caller, org } = await ownerOfNewOrganization("Typed Co");
+    const ann = await caller.contacts.create({ firstName: "Ann", lastName: "Lee" });
+    const bo = await caller.contacts.create({ firstName: "Bo", lastName: "Ek" });
+    const call = await caller.tasks.create({
+      title: "Call Ann back",
+      type: "call",
+      recordObject: "contact",
+      recordId: ann.id,
+    });
+    await caller.tasks.update({ id: call.id, version: 1, patch: { status: "done" } });
+    await caller.tasks.update({
+      id: call.id,
+      version: 2,
+      patch: { recordObject: "contact", recordId: bo.id, title: "Call Bo back" },
+    });
+    await caller.tasks.delete({ id: call.id });
+    await caller.tasks.restore({ id: call.id });
+    const meeting = await caller.tasks.create({
+      title: "Kickoff",
+      type: "meeting",
+      recordObject: "contact",
+      recordId: bo.id,
+    });
+    await caller.tasks.create({ title: "Send the deck", recordObject: "contact", recordId: bo.id });
+    const lines = async (recordId: string) =>
+      (
+        await rows<{ summary: string }>(
+          "SELECT summary FROM activities WHERE organization_id = ? AND record_id = ? AND kind = 'task' ORDER BY created_at, rowid",
+          org.id,
+          recordId,
+        )
+      ).map((row) => row.summary);
+    expect(await lines(ann.id)).toEqual([
+      "Call created: Call Ann back",
+      "Call completed: Call Ann back",
+      "Call unlinked: Call Bo back",
+    ]);
+    expect(await lines(bo.id)).toEqual([
+      "Call linked: Call Bo back",
+      "Call deleted: Call Bo back",
+      "Call restored: Call Bo back",
+      "Meeting created: Kickoff",
+      "Task created: Send the deck",
+    ]);
+    expect(meeting.type).toBe("meeting");
+  });
+
   it("refuses a type it does not know, writing nothing", async () => {
     const { caller, org, identity } = await ownerOfNewOrganization("Typed Co");
     const client = await httpClientFor(identity);

@@ -5,7 +5,7 @@ import { recordPath } from "../../app/recent-records";
 import { RelativeTime } from "../../ui/relative-time";
 import { trpc } from "../../lib/trpc";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
-import { activityKinds, describeActivity, useActorNames } from "../records/activity-words";
+import { describeActivity, useActorNames } from "../records/activity-words";
 import { CardEmpty, HomeCard } from "./home-card";
 
 /** What the team did lately on contacts and companies: who, what, on which record, and what they wrote. */
@@ -38,8 +38,7 @@ export function RecentActivityCard({ className }: { className?: string }) {
       ) : (
         <ol className="divide-y divide-border" aria-label="Recent activity">
           {recent.data.map((item) => {
-            const { icon: Icon } = activityKinds[item.kind] ?? activityKinds.updated;
-            const { verb, summary } = describeActivity(item, item.recordObject);
+            const { icon: Icon, verb, summary } = describeActivity(item, item.recordObject);
             return (
               <li key={item.id} className="flex gap-3 px-4 py-2.5 text-[13px]" data-testid="home-activity-item">
                 <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full border border-border text-muted">

@@ -48,25 +48,40 @@ const taskVerbs: Record<string, string> = {
   unlinked: "unlinked",
 };
 
+/** A task's line names its type ("Call completed: …"); older lines, and to-dos', say "Task". */
+const taskNouns: Record<string, { noun: string; icon: LucideIcon }> = {
+  Task: { noun: "a task", icon: activityKinds.task.icon },
+  Call: { noun: "a call", icon: activityKinds.call.icon },
+  Email: { noun: "an email", icon: activityKinds.email.icon },
+  Meeting: { noun: "a meeting", icon: activityKinds.meeting.icon },
+};
+
 /**
- * Note edits and deletions are "note" activities too (a logged call's are "call" ones), told apart by
- * their summary; a merge's summary names record ids, which the verb already says in words.
+ * An entry's icon and words. Note edits and deletions are "note" activities too (a logged call's are "call" ones),
+ * told apart by their summary; a merge's summary names record ids, which the verb already says in words.
  */
 export function describeActivity(
   item: Described,
   noun: string,
-): { verb: string; summary: string | null; hidden: string[] } {
+): { icon: LucideIcon; verb: string; summary: string | null; hidden: string[] } {
+  const kind = activityKinds[item.kind] ?? activityKinds.updated;
   const summary = item.summary;
   const edited = `Edited a ${item.kind}: `;
   if (summary?.startsWith(edited))
-    return { verb: `edited a ${item.kind}`, summary: summary.slice(edited.length), hidden: ["body"] };
-  if (summary === `Deleted a ${item.kind}`) return { verb: `deleted a ${item.kind}`, summary: null, hidden: [] };
-  if (item.kind === "merged") return { verb: activityKinds.merged.verb(noun), summary: null, hidden: [] };
-  // Task entries say what happened to the task in their summary: "Task completed: Send the deck".
+    return { icon: kind.icon, verb: `edited a ${item.kind}`, summary: summary.slice(edited.length), hidden: ["body"] };
+  if (summary === `Deleted a ${item.kind}`)
+    return { icon: kind.icon, verb: `deleted a ${item.kind}`, summary: null, hidden: [] };
+  if (item.kind === "merged") return { icon: kind.icon, verb: kind.verb(noun), summary: null, hidden: [] };
+  // Task entries say what happened to the task, of which type, in their summary: "Call completed: Call Ann back".
   const task =
-    item.kind === "task" ? summary?.match(/^Task (created|completed|deleted|restored|linked|unlinked): (.*)$/s) : null;
-  if (task) return { verb: `${taskVerbs[task[1]]} a task`, summary: task[2], hidden: [] };
-  return { verb: (activityKinds[item.kind] ?? activityKinds.updated).verb(noun), summary, hidden: [] };
+    item.kind === "task"
+      ? summary?.match(/^(Task|Call|Email|Meeting) (created|completed|deleted|restored|linked|unlinked): (.*)$/s)
+      : null;
+  if (task) {
+    const { noun: taskNoun, icon } = taskNouns[task[1]];
+    return { icon, verb: `${taskVerbs[task[2]]} ${taskNoun}`, summary: task[3], hidden: [] };
+  }
+  return { icon: kind.icon, verb: kind.verb(noun), summary, hidden: [] };
 }
 
 /** Members' names by user id, and who did an activity as the reader says it: "You", a name, or "Someone" (a former member). */

@@ -1,4 +1,4 @@
-import { useQueries, useQueryClient } from "@tanstack/react-query";
+import { useQueries } from "@tanstack/react-query";
 import { CalendarClock, ChevronDown, ChevronRight } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
@@ -36,7 +36,6 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
   useOfferRecordCommands({ active: recordId !== null, order: 1 }, [
     { label: "Add a task", keywords: "new task todo follow up remind", run: () => quickAdd.current?.focus() },
   ]);
-  const queryClient = useQueryClient();
   // Open and done ones apart: a record with many done tasks due earlier would fill one list before its open ones.
   const lists = useQueries({
     queries: views.map((view) => ({
@@ -74,22 +73,13 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
   const now = new Date();
   const parsed = text.trim() ? parseQuickAdd(text, now) : null;
 
-  // The record's timeline tells of its tasks: read it again after a change here.
-  const refreshTimeline = () =>
-    queryClient.invalidateQueries(
-      object === "contact" ? trpc.contacts.get.pathFilter() : trpc.companies.get.pathFilter(),
-    );
-
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!parsed?.title || !recordId) return;
     create.mutate(
       { ...newTaskFields(parsed), recordObject: object, recordId },
       {
-        onSuccess: () => {
-          setText("");
-          void refreshTimeline();
-        },
+        onSuccess: () => setText(""),
       },
     );
   };
@@ -157,10 +147,7 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
                 task={task}
                 to={taskPath(task, range, "anyone")}
                 now={now}
-                onToggle={() => {
-                  toggle(task);
-                  void refreshTimeline();
-                }}
+                onToggle={() => toggle(task)}
               />
             ))}
           </ul>

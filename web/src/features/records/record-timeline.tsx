@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { noteOutcomeLabels, type ActivityKind } from "../../../../drizzle/values";
-import { activityKinds, describeActivity, useActorNames, writtenKinds } from "./activity-words";
+import { describeActivity, useActorNames, writtenKinds } from "./activity-words";
 import { formatDateTime } from "../../lib/format";
 import { RelativeTime } from "../../ui/relative-time";
 import { trpc } from "../../lib/trpc";
@@ -147,13 +147,12 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
       <ol className="relative space-y-4" data-testid="record-timeline">
         {shownItems.length > 0 && <span aria-hidden className="absolute top-2 bottom-2 left-[11px] w-px bg-border" />}
         {shownItems.map((item) => {
-          const meta = activityKinds[item.kind] ?? activityKinds.updated;
-          const { verb, summary, hidden } = describeActivity(item, noun);
+          const { icon: Icon, verb, summary, hidden } = describeActivity(item, noun);
           const changes = Object.entries(item.changes ?? {}).filter(([field]) => !hidden.includes(field));
           return (
             <li key={item.id} className="relative flex gap-3" data-testid="timeline-item">
               <span className="z-10 flex size-6 shrink-0 items-center justify-center rounded-full border border-border bg-background text-muted">
-                <meta.icon className="size-3" aria-hidden />
+                <Icon className="size-3" aria-hidden />
               </span>
               <div className="min-w-0 flex-1 pt-0.5 text-[13px]">
                 <p className="text-foreground">

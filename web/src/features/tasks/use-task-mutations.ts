@@ -18,7 +18,8 @@ const listFilter = () => trpc.tasks.list.pathFilter();
 
 /**
  * Reads the task lists again, the team's recent activity, which tells of tasks on records, and the
- * record lists on screen, whose Next task a linked task moves (the others when next shown).
+ * records on screen (lists and an open panel), whose Next task and timeline a linked task changes (the others when
+ * next shown). Once the write has landed: a record read while it is on its way would miss it.
  */
 function refreshLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries(listFilter());
@@ -27,6 +28,8 @@ function refreshLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries(trpc.timeline.recent.pathFilter());
   void queryClient.invalidateQueries(trpc.contacts.list.pathFilter());
   void queryClient.invalidateQueries(trpc.companies.list.pathFilter());
+  void queryClient.invalidateQueries(trpc.contacts.get.pathFilter());
+  void queryClient.invalidateQueries(trpc.companies.get.pathFilter());
 }
 
 const getFilter = () => trpc.tasks.get.pathFilter();

@@ -10,9 +10,16 @@ import { nextDueAt } from "./repeat";
 
 export type Task = typeof tasks.$inferSelect;
 
-/** A timeline entry on the linked record, when there is one. */
-export function linkedRecordActivity(task: Task, actorId: string, summary: string, at: Date) {
+/** What befell a task, as the timeline of the record it links to says. */
+export type TaskEvent = "created" | "completed" | "deleted" | "restored" | "linked" | "unlinked";
+
+/** A task's line names its type: "Call completed: Call Ann back", "Task created: Send the deck" for a to-do. */
+const taskNouns: Record<Task["type"], string> = { todo: "Task", call: "Call", email: "Email", meeting: "Meeting" };
+
+/** A timeline entry on the linked record, when there is one: "Call completed: Call Ann back". */
+export function linkedRecordActivity(task: Task, actorId: string, event: TaskEvent, at: Date) {
   if (!task.recordObject || !task.recordId) return null;
+  const summary = `${taskNouns[task.type]} ${event}: ${task.title}`;
   return activityRow({
     organizationId: task.organizationId,
     object: task.recordObject,
@@ -75,7 +82,7 @@ export function newTask(fields: NewTask, actorId: string, now: Date): Task {
 
 /** Adding `task`: the row, its history, and a line on the record it links to. */
 export function taskCreation(db: Database, task: Task, actorId: string): BatchItem<"sqlite">[] {
-  const linked = linkedRecordActivity(task, actorId, `Task created: ${task.title}`, task.createdAt);
+  const linked = linkedRecordActivity(task, actorId, "created", task.createdAt);
   return [
     db.insert(tasks).values(task),
     insertActivity(db, taskHistory(task, actorId, "created", task.createdAt)),
@@ -163,7 +170,6 @@ export function planTaskUpdate(
   if (Object.keys(changes).length === 0) return null;
   const completed = asked.status === "done" && current.status !== "done";
   const reopened = asked.status === "open" && current.status === "done";
-  const title = asked.title ?? current.title;
   const after = { ...current, ...written };
   const relinked = "recordId" in changes;
   const unchanged = and(
@@ -181,9 +187,16 @@ export function planTaskUpdate(
         [
           taskHistory(current, actorId, "updated", now, changes),
           // A relinked task leaves word on both records' timelines.
-          relinked ? linkedRecordActivity(current, actorId, `Task unlinked: ${title}`, now) : null,
-          relinked ? linkedRecordActivity(after, actorId, `Task linked: ${title}`, now) : null,
-          completed ? linkedRecordActivity(after, actorId, `Task completed: ${title}`, now) : null,
+          relinked
+            ? linkedRecordActivity(
+                { ...after, recordObject: current.recordObject, recordId: current.recordId },
+                actorId,
+                "unlinked",
+                now,
+              )
+            : null,
+          relinked ? linkedRecordActivity(after, actorId, "linked", now) : null,
+          completed ? linkedRecordActivity(after, actorId, "completed", now) : null,
         ],
         guard,
       ),
@@ -213,13 +226,12 @@ export function planTaskMove(
     kind === "deleted" ? isNull(tasks.deletedAt) : isNotNull(tasks.deletedAt),
   );
   const guard = existsTask(db, unchanged);
-  const summary = `${kind === "deleted" ? "Task deleted" : "Task restored"}: ${task.title}`;
   return {
     guard,
     statements: [
       ...activitiesOf(
         db,
-        [taskHistory(task, actorId, kind, now), linkedRecordActivity(task, actorId, summary, now)],
+        [taskHistory(task, actorId, kind, now), linkedRecordActivity(task, actorId, kind, now)],
         guard,
       ),
       db
