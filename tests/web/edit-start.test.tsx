@@ -18,8 +18,14 @@ vi.mock("../../web/src/lib/trpc", () => ({
       dueCount: { pathFilter: () => ({ queryKey: [["tasks", "dueCount"]] }) },
     },
     timeline: { recent: { pathFilter: () => ({ queryKey: [["timeline", "recent"]] }) } },
-    contacts: { list: { pathFilter: () => ({ queryKey: [["contacts", "list"]] }) } },
-    companies: { list: { pathFilter: () => ({ queryKey: [["companies", "list"]] }) } },
+    contacts: {
+      list: { pathFilter: () => ({ queryKey: [["contacts", "list"]] }) },
+      get: { pathFilter: () => ({ queryKey: [["contacts", "get"]] }) },
+    },
+    companies: {
+      list: { pathFilter: () => ({ queryKey: [["companies", "list"]] }) },
+      get: { pathFilter: () => ({ queryKey: [["companies", "get"]] }) },
+    },
   },
 }));
 
