@@ -153,6 +153,16 @@ export async function rows<T = Record<string, unknown>>(query: string, ...binds:
   ).results;
 }
 
+/** What a record's timeline says of its tasks, oldest first: ["Task linked: Send the deck", …]. */
+export async function taskLinesOn(organizationId: string, recordId: string): Promise<string[]> {
+  const lines = await rows<{ summary: string }>(
+    "SELECT summary FROM activities WHERE organization_id = ? AND record_id = ? AND kind = 'task' ORDER BY created_at, rowid",
+    organizationId,
+    recordId,
+  );
+  return lines.map((line) => line.summary);
+}
+
 /**
  * Awaits a call that must fail and checks what the caller sees: the tRPC code and, if given,
  * the message (exact string or pattern). Works for server-side callers (TRPCError) and

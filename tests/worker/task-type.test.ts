@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows, seedMember } from "./helpers";
+import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows, seedMember, taskLinesOn } from "./helpers";
 
 type FieldErrors = { data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } } };
 const fieldErrorsOf = (error: unknown) => (error as FieldErrors).data?.zodError?.fieldErrors;
@@ -81,14 +81,7 @@ describe("task types", () => {
       recordId: bo.id,
     });
     await caller.tasks.create({ title: "Send the deck", recordObject: "contact", recordId: bo.id });
-    const lines = async (recordId: string) =>
-      (
-        await rows<{ summary: string }>(
-          "SELECT summary FROM activities WHERE organization_id = ? AND record_id = ? AND kind = 'task' ORDER BY created_at, rowid",
-          org.id,
-          recordId,
-        )
-      ).map((row) => row.summary);
+    const lines = (recordId: string) => taskLinesOn(org.id, recordId);
     expect(await lines(ann.id)).toEqual([
       "Call created: Call Ann back",
       "Call completed: Call Ann back",

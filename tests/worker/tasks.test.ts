@@ -11,6 +11,7 @@ import {
   ownerOfNewOrganization,
   rows,
   seedMember,
+  taskLinesOn,
 } from "./helpers";
 
 type FieldErrors = { data?: { zodError?: { fieldErrors: Record<string, string[] | undefined> } } };
@@ -404,14 +405,7 @@ describe("tasks.update: the linked record", () => {
     expect(unlinked).toMatchObject({ recordObject: null, recordId: null, version: 4 });
     expect((await caller.tasks.get({ id: task.id })).recordName).toBeNull();
 
-    const said = async (recordId: string) =>
-      (
-        await rows<{ summary: string }>(
-          "SELECT summary FROM activities WHERE organization_id = ? AND record_id = ? AND kind = 'task' ORDER BY rowid",
-          org.id,
-          recordId,
-        )
-      ).map((row) => row.summary);
+    const said = (recordId: string) => taskLinesOn(org.id, recordId);
     expect(await said(ada.id)).toEqual(["Task linked: Send the deck", "Task unlinked: Send the deck"]);
     expect(await said(initech.id)).toEqual(["Task linked: Send the deck", "Task unlinked: Send the deck"]);
     // The task's own history says from → to.
