@@ -5,12 +5,13 @@ import {
   CATCH_UP_MS,
   LOG_KEEP_MS,
   reminderKey,
+  reminderSpan,
   remindersDue,
   SNOOZE_MS,
   type ReminderLog,
 } from "../../web/src/features/tasks/reminder-schedule";
 import { reminderLead } from "../../web/src/features/tasks/reminder-settings";
-import { endOfDay } from "../../web/src/features/tasks/day-range";
+import { dayRangeOf, endOfDay, type DayRange } from "../../web/src/features/tasks/day-range";
 import type { TaskRow } from "../../web/src/features/tasks/task-types";
 
 const at3pm = new Date(2026, 11, 4, 15, 0).getTime();
@@ -23,6 +24,34 @@ function row(id: string, dueAt: Date | null, status: "open" | "done" = "open"): 
 const call = row("call", new Date(at3pm));
 const keyOf = (r: TaskRow) => reminderKey(r.task.id, r.task.dueAt!);
 const ids = (result: ReturnType<typeof remindersDue>) => result.due.map((reminder) => reminder.row.task.id);
+
+describe("reminderSpan", () => {
+  const within = (span: DayRange, due: Date) => span.dayStart <= due && due < span.dayEnd;
+  const midnight = new Date(2026, 11, 5);
+  const at = (hours: number, mins: number, day = 4) => new Date(2026, 11, day, hours, mins);
+
+  it("reads the day, from the catch-up before it began to the lead past its end", () => {
+    const span = reminderSpan(dayRangeOf(at(15, 0)), 15);
+    expect(span).toEqual({
+      dayStart: new Date(new Date(2026, 11, 4).getTime() - CATCH_UP_MS),
+      dayEnd: new Date(midnight.getTime() + minutes(15)),
+    });
+    expect(reminderSpan(dayRangeOf(at(9, 0)), 15)).toEqual(span);
+  });
+
+  it("reminds across midnight: of a task due at 23:55 on opening the app at 00:05, and of one at 00:05 at 23:50", () => {
+    const late = row("late", at(23, 55));
+    const justAfter = at(0, 5, 5);
+    expect(within(reminderSpan(dayRangeOf(justAfter), 0), late.task.dueAt!)).toBe(true);
+    expect(ids(remindersDue([late], 0, {}, justAfter.getTime()))).toEqual(["late"]);
+
+    const early = row("early", at(0, 5, 5));
+    const before = at(23, 50);
+    expect(within(reminderSpan(dayRangeOf(before), 15), early.task.dueAt!)).toBe(true);
+    expect(within(reminderSpan(dayRangeOf(before), 0), early.task.dueAt!)).toBe(false);
+    expect(ids(remindersDue([early], 15, {}, before.getTime()))).toEqual(["early"]);
+  });
+});
 
 describe("remindersDue", () => {
   it("waits for a task's due time, then reminds of it", () => {

@@ -1,4 +1,4 @@
-import { isAllDay } from "./day-range";
+import { isAllDay, type DayRange } from "./day-range";
 import type { TaskRow } from "./task-types";
 
 /** Minutes before a task's due time that its reminder shows. */
@@ -19,6 +19,18 @@ export const CATCH_UP_MS = 15 * 60_000;
 export const SNOOZE_MS = 10 * 60_000;
 /** How long the log keeps what it showed: past any reminder still to come for those due times. */
 export const LOG_KEEP_MS = 2 * 24 * 3_600_000;
+
+/**
+ * The due times whose tasks may remind today: the day, from the catch-up before it began (a task due at 23:55
+ * reminds on opening the app at 00:05) to the lead past its end (one due at 00:05 reminds at 23:50, 15 minutes
+ * before). It moves only with the day and the lead, so the list read for it is read once per page, not each minute.
+ */
+export function reminderSpan(day: DayRange, lead: ReminderLead): DayRange {
+  return {
+    dayStart: new Date(day.dayStart.getTime() - CATCH_UP_MS),
+    dayEnd: new Date(day.dayEnd.getTime() + lead * 60_000),
+  };
+}
 
 /**
  * A reminder is for one task at one due time: rescheduled, the task reminds again at its new time; the lead

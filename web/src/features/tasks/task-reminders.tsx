@@ -8,7 +8,14 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { useDayRange, type DayRange } from "./day-range";
 import { formatDueShort } from "./due-format";
 import { claimReminder, readReminderLog, snoozeReminder } from "./reminder-log";
-import { reminderTime, remindersDue, SNOOZE_MS, type DueReminder, type ReminderLead } from "./reminder-schedule";
+import {
+  reminderSpan,
+  reminderTime,
+  remindersDue,
+  SNOOZE_MS,
+  type DueReminder,
+  type ReminderLead,
+} from "./reminder-schedule";
 import { desktopReminders, notificationPermission, reminderLead } from "./reminder-settings";
 import { taskPath } from "./task-path";
 import type { TaskRow } from "./task-types";
@@ -43,7 +50,7 @@ export default function TaskReminders() {
   const range = useDayRange();
   const today = useQuery({
     ...trpc.tasks.list.queryOptions(
-      { view: "today", assignee: "me", ...range, limit: 200 },
+      { view: "today", assignee: "me", ...reminderSpan(range, lead === "off" ? 0 : lead), limit: 200 },
       { refetchInterval: REFRESH_MS },
     ),
     enabled: Boolean(userId) && lead !== "off",
