@@ -61,6 +61,37 @@ export const taskStatuses = ["open", "done"] as const;
 export const taskPriorities = ["low", "normal", "high"] as const;
 /** What kind of work a task is: a call, an email or a meeting is logged as one once done (HubSpot's task types). */
 export const taskTypes = ["todo", "call", "email", "meeting"] as const;
+
+/** What befell a task, as the line on its linked record's timeline says. */
+export const taskLineEvents = ["created", "completed", "deleted", "restored", "linked", "unlinked"] as const;
+export type TaskLineEvent = (typeof taskLineEvents)[number];
+
+/** A task's line names its type; a to-do's, and the lines written before tasks had types, say "Task". */
+const taskLineNouns: Record<(typeof taskTypes)[number], string> = {
+  todo: "Task",
+  call: "Call",
+  email: "Email",
+  meeting: "Meeting",
+};
+const taskLinePattern = new RegExp(
+  `^(${Object.values(taskLineNouns).join("|")}) (${taskLineEvents.join("|")}): (.*)$`,
+  "s",
+);
+
+/** The summary of a task's line, as the worker writes it: "Call completed: Call Ann back". */
+export const taskLineSummary = (type: (typeof taskTypes)[number], event: TaskLineEvent, title: string) =>
+  `${taskLineNouns[type]} ${event}: ${title}`;
+
+/** A task line's summary read back, as the timeline tells it; null for any other summary. */
+export function readTaskLine(
+  summary: string,
+): { type: (typeof taskTypes)[number]; event: TaskLineEvent; title: string } | null {
+  const match = taskLinePattern.exec(summary);
+  if (!match) return null;
+  const type = taskTypes.find((candidate) => taskLineNouns[candidate] === match[1])!;
+  return { type, event: match[2] as TaskLineEvent, title: match[3]! };
+}
+
 /** How often a repeating task comes back once done (worker/src/domain/tasks/repeat.ts). */
 export const taskRepeats = ["daily", "weekdays", "weekly", "biweekly", "monthly", "quarterly", "yearly"] as const;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { taskLineSummary } from "../../drizzle/values";
 import { activityKinds, describeActivity } from "../../web/src/features/records/activity-words";
 
 // The words are pure; the module's hook (who did it) reads the signed-in user, which needs Firebase.
@@ -33,6 +34,12 @@ describe("describeActivity", () => {
     expect(said("Email created: x").icon).toBe(activityKinds.email.icon);
     expect(said("Meeting linked: x").icon).toBe(activityKinds.meeting.icon);
     expect(said("Task created: x").icon).toBe(activityKinds.task.icon);
+    // What the worker writes is what is read.
+    expect(words(said(taskLineSummary("email", "restored", "Send the deck")))).toEqual({
+      verb: "restored an email",
+      summary: "Send the deck",
+      hidden: [],
+    });
   });
 
   it("falls back to the kind's verb for a summary it does not know", () => {

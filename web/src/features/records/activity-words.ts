@@ -13,7 +13,8 @@ import {
   Trash,
   type LucideIcon,
 } from "lucide-react";
-import type { ActivityKind } from "../../../../drizzle/values";
+import { readTaskLine, type ActivityKind, type TaskLineEvent } from "../../../../drizzle/values";
+import { aTaskType } from "../tasks/task-type";
 import { useCurrentUser } from "../auth/use-current-user";
 import { memberName, useMembers } from "../members/use-members";
 
@@ -39,21 +40,13 @@ export const activityKinds: Record<ActivityKind, { icon: LucideIcon; verb: (noun
 /** Entries whose summary is what someone wrote: a note, or what a logged call, meeting or email said. */
 export const writtenKinds = new Set<ActivityKind>(["note", "call", "meeting", "email"]);
 
-const taskVerbs: Record<string, string> = {
+const taskVerbs: Record<TaskLineEvent, string> = {
   created: "added",
   completed: "completed",
   deleted: "deleted",
   restored: "restored",
   linked: "linked",
   unlinked: "unlinked",
-};
-
-/** A task's line names its type ("Call completed: …"); older lines, and to-dos', say "Task". */
-const taskNouns: Record<string, { noun: string; icon: LucideIcon }> = {
-  Task: { noun: "a task", icon: activityKinds.task.icon },
-  Call: { noun: "a call", icon: activityKinds.call.icon },
-  Email: { noun: "an email", icon: activityKinds.email.icon },
-  Meeting: { noun: "a meeting", icon: activityKinds.meeting.icon },
 };
 
 /**
@@ -73,13 +66,15 @@ export function describeActivity(
     return { icon: kind.icon, verb: `deleted a ${item.kind}`, summary: null, hidden: [] };
   if (item.kind === "merged") return { icon: kind.icon, verb: kind.verb(noun), summary: null, hidden: [] };
   // Task entries say what happened to the task, of which type, in their summary: "Call completed: Call Ann back".
-  const task =
-    item.kind === "task"
-      ? summary?.match(/^(Task|Call|Email|Meeting) (created|completed|deleted|restored|linked|unlinked): (.*)$/s)
-      : null;
+  const task = item.kind === "task" && summary ? readTaskLine(summary) : null;
   if (task) {
-    const { noun: taskNoun, icon } = taskNouns[task[1]];
-    return { icon, verb: `${taskVerbs[task[2]]} ${taskNoun}`, summary: task[3], hidden: [] };
+    const { type } = task;
+    return {
+      icon: activityKinds[type === "todo" ? "task" : type].icon,
+      verb: `${taskVerbs[task.event]} ${type === "todo" ? "a task" : aTaskType(type)}`,
+      summary: task.title,
+      hidden: [],
+    };
   }
   return { icon: kind.icon, verb: kind.verb(noun), summary, hidden: [] };
 }

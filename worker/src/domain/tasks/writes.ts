@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, eq, isNotNull, isNull, not, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tasks } from "../../../../drizzle";
+import { taskLineSummary, type TaskLineEvent } from "../../../../drizzle/values";
 import { insertWhere, rowExists, type Database } from "../../db";
 import { REPEAT_NEEDS_DUE, type TaskPatch } from "../../schemas/tasks";
 import { newId } from "../ids";
@@ -10,16 +11,10 @@ import { nextDueAt } from "./repeat";
 
 export type Task = typeof tasks.$inferSelect;
 
-/** What befell a task, as the timeline of the record it links to says. */
-export type TaskEvent = "created" | "completed" | "deleted" | "restored" | "linked" | "unlinked";
-
-/** A task's line names its type: "Call completed: Call Ann back", "Task created: Send the deck" for a to-do. */
-const taskNouns: Record<Task["type"], string> = { todo: "Task", call: "Call", email: "Email", meeting: "Meeting" };
-
 /** A timeline entry on the linked record, when there is one: "Call completed: Call Ann back". */
-export function linkedRecordActivity(task: Task, actorId: string, event: TaskEvent, at: Date) {
+export function linkedRecordActivity(task: Task, actorId: string, event: TaskLineEvent, at: Date) {
   if (!task.recordObject || !task.recordId) return null;
-  const summary = `${taskNouns[task.type]} ${event}: ${task.title}`;
+  const summary = taskLineSummary(task.type, event, task.title);
   return activityRow({
     organizationId: task.organizationId,
     object: task.recordObject,
