@@ -82,10 +82,18 @@ export const notes = sqliteTable(
       .default(sql`0`),
     version: integer("version").notNull().default(1),
     deletedAt: timestamp("deleted_at"),
+    /** Pinned above the record's other notes (PINNED_NOTES_MAX a record), and by whom; not an edit: the version stays. */
+    pinnedAt: timestamp("pinned_at"),
+    pinnedBy: text("pinned_by"),
     createdBy: text("created_by").notNull(),
     ...timestamps,
   },
-  (t) => [index("notes_org_record_idx").on(t.organizationId, t.recordId, t.createdAt)],
+  (t) => [
+    index("notes_org_record_idx").on(t.organizationId, t.recordId, t.createdAt),
+    index("notes_org_pinned_idx")
+      .on(t.organizationId, t.recordId, t.pinnedAt)
+      .where(sql`${t.pinnedAt} IS NOT NULL AND ${t.deletedAt} IS NULL`),
+  ],
 );
 
 /**

@@ -111,4 +111,63 @@ describe("a record's timeline beyond its first page", () => {
     await screenshot(page, "note-links");
     assert.deepEqual(page.errors, []);
   });
+
+  it("pins a note above newer ones, kept through a reload and told on the timeline; a fourth is refused", async () => {
+    const mary = await callProcedure(page, "contacts.create", { firstName: "Mary", lastName: "Jackson" });
+    const bodies = [
+      "Decides with the CFO; no calls before 10.",
+      "Sent the deck.",
+      "Wind tunnel visit booked.",
+      "Asked for references.",
+    ];
+    const notes = [];
+    for (const body of bodies)
+      notes.push(await callProcedure(page, "notes.create", { recordObject: "contact", recordId: mary.id, body }));
+    await page.goto(`/contacts?open=${mary.id}`);
+    const shown = () => panel().getByTestId("record-notes").getByTestId("note");
+    await shown().nth(3).waitFor();
+    assert.match(await shown().first().innerText(), /Asked for references/);
+
+    const standing = shown().filter({ hasText: "Decides with the CFO" });
+    await standing.hover();
+    await standing.getByRole("button", { name: "Pin note" }).click();
+    const pinnedSection = panel().getByTestId("pinned-notes");
+    await pinnedSection.getByTestId("note").filter({ hasText: "Decides with the CFO" }).waitFor();
+    // On top, once: not again among the others.
+    assert.match(await shown().first().innerText(), /Decides with the CFO/);
+    assert.equal(await shown().filter({ hasText: "Decides with the CFO" }).count(), 1);
+    assert.equal(await shown().count(), 4);
+    await pinnedSection.getByRole("img", { name: "Pinned by You" }).waitFor();
+    await panel().getByTestId("timeline-item").filter({ hasText: "You pinned a note" }).waitFor();
+    await pinnedSection.scrollIntoViewIfNeeded();
+    await screenshot(page, "note-pinned");
+
+    // Two more pinned by a teammate's hand (here: a direct call), then a fourth from the panel.
+    for (const note of notes.slice(1, 3)) await callProcedure(page, "notes.pin", { id: note.id, pinned: true });
+    await page.reload();
+    await pinnedSection.getByTestId("note").nth(2).waitFor();
+    assert.match(await pinnedSection.getByTestId("note").first().innerText(), /Wind tunnel visit booked/);
+    const fourth = shown().filter({ hasText: "Asked for references" });
+    await fourth.hover();
+    await fourth.getByRole("button", { name: "Pin note" }).click();
+    await page
+      .locator("[data-sonner-toast][data-type=error]")
+      .filter({ hasText: "A record keeps 3 pinned notes at most. Unpin one to pin this one." })
+      .waitFor();
+    assert.equal(await pinnedSection.getByTestId("note").count(), 3);
+
+    // Unpinned, a note goes back to its place among the others.
+    const first = pinnedSection.getByTestId("note").filter({ hasText: "Decides with the CFO" });
+    await first.hover();
+    await first.getByRole("button", { name: "Unpin note" }).click();
+    await pinnedSection.getByTestId("note").nth(1).waitFor();
+    await pinnedSection.getByTestId("note").filter({ hasText: "Decides with the CFO" }).waitFor({ state: "detached" });
+    assert.match(await shown().last().innerText(), /Decides with the CFO/);
+    await panel().getByTestId("timeline-item").filter({ hasText: "You unpinned a note" }).waitFor();
+    // The refused fourth pin, and nothing else.
+    assert.deepEqual(
+      page.errors.map((error) => error.replace(/^.*\(Bad Request\): .*\/trpc\/(notes\.pin).*$/, "400 $1")),
+      ["400 notes.pin"],
+    );
+  });
 });

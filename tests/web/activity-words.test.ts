@@ -42,6 +42,19 @@ describe("describeActivity", () => {
     });
   });
 
+  it("says a note or logged call was pinned or unpinned, with a pin, keeping what it says", () => {
+    const pinned = describeActivity({ kind: "call", summary: "Pinned a call: Connected · Budget in March" }, "contact");
+    expect(words(pinned)).toEqual({ verb: "pinned a call", summary: "Connected · Budget in March", hidden: [] });
+    const unpinned = describeActivity({ kind: "note", summary: "Unpinned a note: Decides with the CFO" }, "company");
+    expect(words(unpinned)).toEqual({ verb: "unpinned a note", summary: "Decides with the CFO", hidden: [] });
+    expect(pinned.icon).not.toBe(unpinned.icon);
+    expect(pinned.icon).not.toBe(activityKinds.call.icon);
+    // A note that merely starts so is a note.
+    expect(describeActivity({ kind: "note", summary: "Pinned a note on the board" }, "contact").verb).toBe(
+      "added a note",
+    );
+  });
+
   it("falls back to the kind's verb for a summary it does not know", () => {
     expect(words(describeActivity({ kind: "task", summary: "Task renamed: x" }, "contact"))).toEqual({
       verb: "added a task",

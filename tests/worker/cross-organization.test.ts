@@ -44,6 +44,7 @@ async function organizationA() {
     recordId: contact.id,
     body: "Zelda likes Zeppelins",
   });
+  await caller.notes.pin({ id: note.id, pinned: true });
   const view = await caller.views.create({
     object: "contact",
     name: "Zed view",
@@ -328,6 +329,14 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     expectTRPCError(b.notes.create({ recordObject: "contact", recordId: a.contact.id, body: "Spy" }), "NOT_FOUND"),
   "notes.update": (b, a) => expectTRPCError(b.notes.update({ id: a.note.id, version: 1, body: "Spy" }), "NOT_FOUND"),
   "notes.delete": (b, a) => expectTRPCError(b.notes.delete({ id: a.note.id }), "NOT_FOUND"),
+  "notes.pin": async (b, a) => {
+    await expectTRPCError(b.notes.pin({ id: a.note.id, pinned: false }), "NOT_FOUND");
+    await expectTRPCError(b.notes.pin({ id: a.note.id, pinned: true }), "NOT_FOUND");
+  },
+  "notes.pinned": async (b, a) =>
+    expect(await b.notes.pinned({ recordId: a.contact.id })).toEqual(
+      await b.notes.pinned({ recordId: NO_SUCH_CONTACT }),
+    ),
 };
 
 /** Procedures that name nothing of an organization's, each with where its isolation is tested. */
@@ -367,7 +376,7 @@ async function theirState(a: Theirs) {
     contacts: "id, version, deleted_at",
     companies: "id, version, deleted_at",
     tasks: "id, version, deleted_at",
-    notes: "id, version, deleted_at",
+    notes: "id, version, deleted_at, pinned_at",
     saved_views: "id, version",
     property_definitions: "id, archived_at, position",
     invites: "id",

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { BatchItem } from "drizzle-orm/batch";
-import { and, eq, exists, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { contacts, notes } from "../../../drizzle";
 import { noteOutcomeLabels, type NoteOutcome } from "../../../drizzle/values";
 import { newId } from "../domain/ids";
@@ -10,7 +10,15 @@ import { notFound, staleNoteError } from "../domain/records/conflict";
 import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { assertLiveRecord } from "../domain/records/live-record";
 import { runBatch, type Database } from "../db";
-import { noteCreateInput, noteListInput, noteUpdateInput, outcomeProblem } from "../schemas/notes-views";
+import {
+  noteCreateInput,
+  noteListInput,
+  notePinInput,
+  noteUpdateInput,
+  outcomeProblem,
+  pinnedNotesInput,
+  PINNED_NOTES_MAX,
+} from "../schemas/notes-views";
 import { recordIdInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 import { answerOnce, createOnce, updateOnce } from "../domain/write-keys";
@@ -84,6 +92,21 @@ function refreshCompanyOf(db: Database, organizationId: string, note: RecordRef)
   return [];
 }
 
+/** The record's live pinned notes: its partial index's own condition, which SQLite needs written out to use it. */
+const pinnedOn = (organizationId: string, recordId: string) =>
+  and(
+    eq(notes.organizationId, organizationId),
+    eq(notes.recordId, recordId),
+    isNotNull(notes.pinnedAt),
+    isNull(notes.deletedAt),
+  );
+
+const tooManyPinned = () =>
+  new TRPCError({
+    code: "BAD_REQUEST",
+    message: `A record keeps ${PINNED_NOTES_MAX} pinned notes at most. Unpin one to pin this one.`,
+  });
+
 /** A record's notes and logged activities: by when they took place, then when they were written, newest first. */
 const newestFirst: KeysetOrder<typeof notes> = {
   keys: (note) => [sql`${note.occurredAt}`, sql`${note.createdAt}`, sql`${note.id}`],
@@ -107,6 +130,75 @@ export const notesRouter = createTRPCRouter({
       .limit(input.limit),
   ),
 
+  /** The record's pinned notes, the latest pinned first (more than PINNED_NOTES_MAX only after a merge). */
+  pinned: memberProcedure.input(pinnedNotesInput).query(({ ctx, input }) =>
+    ctx.db
+      .select()
+      .from(notes)
+      .where(pinnedOn(ctx.org.id, input.recordId))
+      .orderBy(desc(notes.pinnedAt), desc(notes.id))
+      .limit(PINNED_NOTES_MAX * 4),
+  ),
+
+  /**
+   * Pins a note above its record's others, or unpins it. Not an edit of what it says: its version and
+   * "edited" stay, so no one's open edit conflicts. Already so, it is answered as it is and nothing is written.
+   */
+  pin: memberProcedure.input(keyed(notePinInput)).mutation(({ ctx, input: { key, id, pinned } }) =>
+    updateOnce(
+      ctx.db,
+      ctx.org.id,
+      key,
+      () => findNote(ctx.db, ctx.org.id, id),
+      async (remember) => {
+        const current = await findNote(ctx.db, ctx.org.id, id);
+        if (Boolean(current.pinnedAt) === pinned) return current;
+        const [{ held }] = await ctx.db
+          .select({ held: count() })
+          .from(notes)
+          .where(pinnedOn(ctx.org.id, current.recordId));
+        if (pinned && held >= PINNED_NOTES_MAX) throw tooManyPinned();
+        const now = new Date();
+        // Checked again as it is written: two pins at once cannot make a fourth, nor a pin and an unpin both land.
+        const room = sql`(SELECT count(*) FROM ${notes} WHERE ${pinnedOn(ctx.org.id, current.recordId)}) < ${PINNED_NOTES_MAX}`;
+        const unchanged = and(
+          eq(notes.id, current.id),
+          eq(notes.organizationId, ctx.org.id),
+          isNull(notes.deletedAt),
+          pinned ? and(isNull(notes.pinnedAt), room) : isNotNull(notes.pinnedAt),
+        );
+        const guarded: BatchItem<"sqlite">[] = [
+          ...remember(noteWhere(ctx.db, unchanged)),
+          insertActivityWhere(
+            ctx.db,
+            activityRow({
+              organizationId: ctx.org.id,
+              object: current.recordObject,
+              recordId: current.recordId,
+              kind: current.kind,
+              actorId: ctx.uid,
+              summary: `${pinned ? "Pinned" : "Unpinned"} a ${current.kind}: ${summaryOf(current.body, current.outcome)}`,
+              at: now,
+            }),
+            noteWhere(ctx.db, unchanged),
+          ),
+        ];
+        const write = ctx.db
+          .update(notes)
+          .set(pinned ? { pinnedAt: now, pinnedBy: ctx.uid } : { pinnedAt: null, pinnedBy: null })
+          .where(unchanged)
+          .returning();
+        const results = await runBatch(ctx.db, [...guarded, write]);
+        const [updated] = results[guarded.length] as Awaited<typeof write>;
+        if (updated) return updated;
+        // Another write landed first: a pin or unpin of this very note is as asked; else the record's pins filled up.
+        const after = await findNote(ctx.db, ctx.org.id, id);
+        if (Boolean(after.pinnedAt) === pinned) return after;
+        throw tooManyPinned();
+      },
+    ),
+  ),
+
   /** Once per `key`: sent again, the note it made (see createOnce). */
   create: memberProcedure.input(keyed(noteCreateInput)).mutation(({ ctx, input: { key, ...input } }) =>
     createOnce(
@@ -125,6 +217,8 @@ export const notesRouter = createTRPCRouter({
           occurredAt: input.occurredAt ?? now,
           version: 1,
           deletedAt: null,
+          pinnedAt: null,
+          pinnedBy: null,
           createdBy: ctx.uid,
           createdAt: now,
           updatedAt: now,

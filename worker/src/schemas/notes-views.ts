@@ -54,6 +54,14 @@ export const noteUpdateInput = z.object({
   outcome: outcome.nullish(),
   occurredAt: occurredAt.optional(),
 });
+/** A record's pinned notes are its few standing facts ("Decides with the CFO; no calls before 10"), not a second list. */
+export const PINNED_NOTES_MAX = 3;
+export const notePinInput = z.object({
+  id: z.string().min(4).max(40),
+  /** Pinned above the record's other notes, or back among them. */
+  pinned: z.boolean(),
+});
+export const pinnedNotesInput = z.object({ recordId: z.string().min(4).max(40) });
 /** A page of a record's notes and logged activities, newest first. */
 export const NOTES_LISTED = 200;
 export const noteListInput = z.object({

@@ -7,6 +7,8 @@ import {
   Mail,
   Pencil,
   Phone,
+  Pin,
+  PinOff,
   Plus,
   RotateCcw,
   StickyNote,
@@ -62,6 +64,14 @@ export function describeActivity(
   const edited = `Edited a ${item.kind}: `;
   if (summary?.startsWith(edited))
     return { icon: kind.icon, verb: `edited a ${item.kind}`, summary: summary.slice(edited.length), hidden: ["body"] };
+  for (const [said, icon] of [
+    ["Pinned", Pin],
+    ["Unpinned", PinOff],
+  ] as const) {
+    const pinLine = `${said} a ${item.kind}: `;
+    if (summary?.startsWith(pinLine))
+      return { icon, verb: `${said.toLowerCase()} a ${item.kind}`, summary: summary.slice(pinLine.length), hidden: [] };
+  }
   if (summary === `Deleted a ${item.kind}`)
     return { icon: kind.icon, verb: `deleted a ${item.kind}`, summary: null, hidden: [] };
   if (item.kind === "merged") return { icon: kind.icon, verb: kind.verb(noun), summary: null, hidden: [] };

@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { InfiniteData, Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { isStale } from "../../lib/trpc-errors";
 import { trpc } from "../../lib/trpc";
@@ -166,7 +166,9 @@ export function markRenamedOptionsStale(queryClient: QueryClient, object: "conta
   void queryClient.invalidateQueries({ queryKey: trpc.views.list.queryKey({ object }), refetchType: "none" });
 }
 
-/** Every read of a record's notes: its panel's pages, and the merge dialog's count. */
+/** Every read of a record's notes: its panel's pages and pinned notes, and the merge dialog's count. */
 export const notesOfRecord = (recordId: string) => ({
-  queryKey: [...trpc.notes.list.pathKey(), { input: { recordId } }],
+  queryKey: trpc.notes.pathKey(),
+  predicate: (query: Query) =>
+    (query.queryKey[1] as { input?: { recordId?: string } } | undefined)?.input?.recordId === recordId,
 });

@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
-import { CalendarDays, Mail, Pencil, Phone, StickyNote, Trash, type LucideIcon } from "lucide-react";
+import { CalendarDays, Mail, Pencil, Phone, Pin, PinOff, StickyNote, Trash, type LucideIcon } from "lucide-react";
 import {
   noteKinds,
   noteOutcomeLabels,
@@ -27,8 +27,7 @@ import { Badge } from "../../ui/badge";
 import { cn } from "../../ui/cn";
 import { Input, Select, Textarea } from "../../ui/input";
 import { Kbd, modKey } from "../../ui/kbd";
-import { useCurrentUser } from "../auth/use-current-user";
-import { memberName, useMembers } from "../members/use-members";
+import { useActorNames } from "./activity-words";
 import { parseWhen, type When } from "./parse-when";
 import { markCompanyActivityStale, notesOfRecord } from "./list-cache";
 import { PanelSection } from "./record-fields";
@@ -66,13 +65,9 @@ function useSubmitKeys(onSubmit: () => void, onCancel?: () => void) {
 
 function useNoteMutations(object: RecordObject, recordId: string) {
   const queryClient = useQueryClient();
-  // The note list and the record's timeline (each note write adds an activity), and the lists whose
-  // "Last activity" a note moves: the contact's and the companies' (its own, or its people's).
-  const refresh = () =>
+  // The notes and the record's timeline: each note write adds an activity.
+  const refreshRecord = () =>
     Promise.all([
-      object === "contact" && queryClient.invalidateQueries({ queryKey: trpc.contacts.list.pathKey() }),
-      object === "contact" && markCompanyActivityStale(queryClient),
-      queryClient.invalidateQueries({ queryKey: trpc.companies.list.pathKey() }),
       queryClient.invalidateQueries(notesOfRecord(recordId)),
       queryClient.invalidateQueries({
         queryKey:
@@ -81,10 +76,20 @@ function useNoteMutations(object: RecordObject, recordId: string) {
             : trpc.companies.get.queryKey({ id: recordId }),
       }),
     ]);
+  // Also the lists whose "Last activity" a note moves: the contact's and the companies' (its own, or its people's).
+  const refresh = () =>
+    Promise.all([
+      object === "contact" && queryClient.invalidateQueries({ queryKey: trpc.contacts.list.pathKey() }),
+      object === "contact" && markCompanyActivityStale(queryClient),
+      queryClient.invalidateQueries({ queryKey: trpc.companies.list.pathKey() }),
+      refreshRecord(),
+    ]);
   return {
     create: useKeyedMutation(trpc.notes.create.mutationOptions({ onSuccess: refresh })),
     update: useKeyedMutation(trpc.notes.update.mutationOptions({ onSuccess: refresh })),
     remove: useKeyedMutation(trpc.notes.delete.mutationOptions({ onSuccess: refresh })),
+    // A pin moves no one's last activity.
+    pin: useKeyedMutation(trpc.notes.pin.mutationOptions({ onSuccess: refreshRecord })),
   };
 }
 
@@ -368,7 +373,18 @@ function useEditBase(note: Note) {
   return { version, setBase };
 }
 
-function NoteItem({ note, object, author }: { note: Note; object: RecordObject; author: string }) {
+function NoteItem({
+  note,
+  object,
+  author,
+  pinnedBy,
+}: {
+  note: Note;
+  object: RecordObject;
+  author: string;
+  /** Who pinned it, for a note shown among the pinned ones. */
+  pinnedBy?: string;
+}) {
   // An edit left unsaved (panel or tab closed) is kept as a draft and opens again where it was.
   const { text: draft, setText: setDraft, saved, kept } = useDraft(`note-edit:${note.id}`, note.body);
   const base = useEditBase(note);
@@ -378,7 +394,7 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
   const { outcome, when } = logged;
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
-  const { update, remove } = useNoteMutations(object, note.recordId);
+  const { update, remove, pin } = useNoteMutations(object, note.recordId);
   const hasOutcome = takesOutcome(note.kind);
 
   const send = (version: number) =>
@@ -448,16 +464,45 @@ function NoteItem({ note, object, author }: { note: Note; object: RecordObject; 
       },
     );
 
+  const pinned = Boolean(note.pinnedAt);
+  const togglePin = () =>
+    pin
+      .mutateAsync({ id: note.id, pinned: !pinned })
+      .catch((error: unknown) => toastError(error, `Could not ${pinned ? "unpin" : "pin"} the ${noun}`));
+
   const edited = +note.updatedAt !== +note.createdAt;
   return (
-    <li className="group rounded-md border border-border bg-surface px-3 py-2" data-testid="note">
+    <li
+      className={cn(
+        "group rounded-md border border-border bg-surface px-3 py-2",
+        pinnedBy !== undefined && "border-l-2 border-l-primary",
+      )}
+      data-testid="note"
+    >
       <div className="flex items-center gap-2 text-xs text-muted">
+        {pinnedBy !== undefined && (
+          <Pin
+            className="size-3.5 shrink-0 fill-current text-primary"
+            aria-label={`Pinned by ${pinnedBy}`}
+            role="img"
+          />
+        )}
         {note.kind !== "note" && <LoggedKind kind={note.kind} outcome={note.outcome} />}
         <span className="font-medium text-foreground">{author}</span>
         <RelativeTime date={note.occurredAt} />
         {edited && <span title={`Edited ${formatDateTime(note.updatedAt)}`}>· edited</span>}
         {!editing && (
           <span className="ml-auto flex gap-0.5 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
+            <button
+              type="button"
+              aria-label={`${pinned ? "Unpin" : "Pin"} ${noun}`}
+              title={pinned ? "Unpin" : "Pin to the top"}
+              disabled={pin.isPending}
+              onClick={() => void togglePin()}
+              className="rounded p-1 hover:bg-surface-2 hover:text-foreground"
+            >
+              {pinned ? <PinOff className="size-3.5" aria-hidden /> : <Pin className="size-3.5" aria-hidden />}
+            </button>
             <button
               type="button"
               aria-label={`Edit ${noun}`}
@@ -531,10 +576,13 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
     enabled: recordId !== null,
   });
   const listed = notes.data?.pages.flat();
-  const members = useMembers();
-  const { data: user } = useCurrentUser();
-  const names = new Map(members.data?.map((m) => [m.userId, memberName(m)]));
-  const authorOf = (id: string) => (id === user?.id ? "You" : (names.get(id) ?? "Someone"));
+  const pinned = useQuery({
+    ...trpc.notes.pinned.queryOptions({ recordId: recordId ?? "" }),
+    enabled: recordId !== null,
+  });
+  // Shown once, among the pinned: a note pinned or unpinned a moment ago may be in both reads until both are read again.
+  const pinnedIds = new Set(pinned.data?.map((note) => note.id));
+  const { who: authorOf } = useActorNames();
 
   return (
     <PanelSection
@@ -545,6 +593,25 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
       {recordId && (
         <div className="space-y-3" data-testid="record-notes">
           <Composer key={recordId} object={object} recordId={recordId} />
+          {pinned.data && pinned.data.length > 0 && (
+            <section aria-label="Pinned" data-testid="pinned-notes" className="space-y-2">
+              <h3 className="flex items-center gap-1.5 text-xs font-medium text-muted">
+                <Pin className="size-3.5" aria-hidden />
+                Pinned
+              </h3>
+              <ul className="space-y-2">
+                {pinned.data.map((note) => (
+                  <NoteItem
+                    key={note.id}
+                    note={note}
+                    object={object}
+                    author={authorOf(note.createdBy)}
+                    pinnedBy={authorOf(note.pinnedBy ?? "")}
+                  />
+                ))}
+              </ul>
+            </section>
+          )}
           {notes.isError && !notes.isFetchNextPageError ? (
             <ErrorState message={notes.error.message} onRetry={() => void notes.refetch()} />
           ) : !listed ? (
@@ -553,9 +620,11 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
             listed.length > 0 && (
               <>
                 <ul className="space-y-2">
-                  {listed.map((note) => (
-                    <NoteItem key={note.id} note={note} object={object} author={authorOf(note.createdBy)} />
-                  ))}
+                  {listed
+                    .filter((note) => !pinnedIds.has(note.id))
+                    .map((note) => (
+                      <NoteItem key={note.id} note={note} object={object} author={authorOf(note.createdBy)} />
+                    ))}
                 </ul>
                 {notes.hasNextPage && (
                   <div className="flex items-center gap-2" data-testid="older-notes">
