@@ -739,3 +739,82 @@ describe("/tasks: a task without a due date, behind hundreds of dated ones", () 
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe("/tasks: search by words of a title or of the linked record", () => {
+  let browser;
+  let page;
+  const { row, count } = taskLocators(() => page);
+  const search = () => page.getByRole("searchbox", { name: "Search tasks" });
+  const titles = () => page.getByTestId("task-title").allInnerTexts();
+
+  before(async () => {
+    browser = await launchBrowser();
+    await clearOfMidnight();
+    ({ page } = await registeredUser(browser, { organization: "Finders", name: "Fay Finder", locale: "en-US" }));
+    const noonOf = (days) =>
+      page.evaluate((days) => {
+        const d = new Date();
+        d.setDate(d.getDate() + days);
+        d.setHours(12, 0, 0, 0);
+        return d.toISOString();
+      }, days);
+    const northwind = await callProcedure(page, "companies.create", { name: "Northwind", domain: "northwind.example" });
+    for (const [title, days, record] of [
+      ["Renewal call with Bo", 0],
+      ["Prepare the QBR", 0],
+      ["Renewal quote", -1],
+      ["Visit the warehouse", 1, northwind],
+    ])
+      await callProcedure(page, "tasks.create", {
+        title,
+        dueAt: new Date(await noonOf(days)),
+        ...(record && { recordObject: "company", recordId: record.id }),
+      });
+  });
+  after(() => browser?.close());
+
+  it("narrows every tab to the words as they are typed, kept in the address through a reload", async () => {
+    await page.goto("/tasks");
+    await row("Prepare the QBR").waitFor();
+    await page.keyboard.press("/");
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Search tasks");
+    await page.keyboard.type("renewal");
+    // The list found before stays while the search is read, then gives way to what it finds.
+    await row("Prepare the QBR").waitFor({ state: "detached" });
+    assert.deepEqual(await titles(), ["Renewal call with Bo"]);
+    assert.equal(await count("overdue").innerText(), "1");
+    assert.equal(await count("upcoming").innerText(), "0");
+    await page.waitForURL((url) => url.searchParams.get("q") === "renewal");
+    await screenshot(page, "tasks-search");
+
+    await page.reload();
+    await row("Renewal call with Bo").waitFor();
+    assert.equal(await search().inputValue(), "renewal");
+    assert.deepEqual(await titles(), ["Renewal call with Bo"]);
+    await page.getByTestId("task-tab-overdue").click();
+    await row("Renewal quote").waitFor();
+    assert.equal(new URL(page.url()).searchParams.get("q"), "renewal");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("finds a task by its company's name or domain, says when a tab has none, and Escape shows all again", async () => {
+    await page.goto("/tasks");
+    await row("Prepare the QBR").waitFor();
+    await search().fill("northwind.example");
+    const empty = page.getByTestId("tasks-empty-today");
+    await empty.getByText("No tasks due today match “northwind.example”").waitFor();
+    assert.equal(await count("upcoming").innerText(), "1");
+    await page.getByTestId("task-tab-upcoming").click();
+    await row("Visit the warehouse").waitFor();
+    assert.equal(await row("Visit the warehouse").getByTestId("task-record").innerText(), "Northwind");
+    await screenshot(page, "tasks-search-record");
+
+    await search().press("Escape");
+    await page.waitForURL((url) => !url.searchParams.has("q"));
+    await page.getByTestId("task-tab-today").click();
+    await row("Prepare the QBR").waitFor();
+    assert.deepEqual((await titles()).sort(), ["Prepare the QBR", "Renewal call with Bo"]);
+    assert.equal(await count("overdue").innerText(), "1");
+    assert.deepEqual(page.errors, []);
+  });
+});

@@ -62,6 +62,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
     title: "Tasks",
     shortcuts: [
       { keys: ["c"], action: "Add a task in words: “Call Ann tomorrow 3pm”" },
+      { keys: ["/"], action: "Search the tasks: a title's words, or a linked record's name, email or domain" },
       { keys: ["↑", "↓", "j", "k"], action: "Move between tasks" },
       { keys: ["x", "Space"], action: "Complete or reopen the task" },
       { keys: ["↵"], action: "Rename the task" },

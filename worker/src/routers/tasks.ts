@@ -102,6 +102,27 @@ function viewOrder(view: TaskView): TaskOrder {
   return { keys: (task) => [sql`${task.dueAt}`, ...sameDue(task)], descending: false };
 }
 
+/**
+ * Tasks whose title holds `query` (any case), or that link to a contact or company it finds as the lists' search
+ * finds them (a name, an email, a domain, a contact's company). The titles are a scan of the organization's tasks
+ * (thousands, where contacts are a hundred thousand); the records come from their full-text indexes, not from a join
+ * per task.
+ */
+function taskFoundBy(organizationId: string, query: string) {
+  const linkedTo = [contactConfig, companyConfig].flatMap((config) => {
+    const match = ftsSearch(config, sql`${organizationId}`, query, false);
+    if (!match) return [];
+    const table = config.table;
+    const fts = sql.raw(config.fts.table);
+    return [
+      sql`${tasks.recordId} IN (SELECT ${table.id} FROM ${fts} CROSS JOIN ${table} ON ${table.seq} = ${match.seq}
+        WHERE ${match.where(undefined)} AND ${table.organizationId} = ${organizationId} LIMIT ${FOUND_RECORDS})`,
+    ];
+  });
+  // instr, not LIKE: no escaping, and no 50-byte limit on D1's LIKE patterns (see list-query.ts).
+  return or(sql`instr(lower(${tasks.title}), ${query.toLowerCase()}) > 0`, ...linkedTo);
+}
+
 /** The trash: newest deletion first. */
 const trashOrder: TaskOrder = { keys: (task) => [sql`${task.deletedAt}`, sql`${task.id}`], descending: true };
 
@@ -131,6 +152,7 @@ export const tasksRouter = createTRPCRouter({
           assignee ? eq(tasks.assigneeId, assignee) : undefined,
           input.recordId ? eq(tasks.recordId, input.recordId) : undefined,
           input.type ? eq(tasks.type, input.type) : undefined,
+          input.search ? taskFoundBy(ctx.org.id, input.search) : undefined,
           byView[input.view],
           input.after ? afterAnchor(tasks, order, ctx.org.id, input.after) : undefined,
         ),
@@ -145,34 +167,11 @@ export const tasksRouter = createTRPCRouter({
       .limit(input.limit);
   }),
 
-  /**
-   * Live tasks whose title holds the text (any case), or that link to a contact or company the text finds (as the
-   * lists' search finds them: a name, an email, a domain, a contact's company): open ones first, by due date (undated
-   * last), then done ones, latest done first. The titles are a scan of the organization's tasks (thousands, where
-   * contacts are a hundred thousand); the records come from their full-text indexes, not from a join per task.
-   */
+  /** Live tasks the text finds (taskFoundBy): open ones first, by due date (undated last), then done ones, latest done first. */
   search: memberProcedure.input(taskSearchInput).query(({ ctx, input }) => {
-    // instr, not LIKE: no escaping, and no 50-byte limit on D1's LIKE patterns (see list-query.ts).
-    const text = input.query.toLowerCase();
     const open = sql`${tasks.status} = 'open'`;
-    const linkedTo = [contactConfig, companyConfig].flatMap((config) => {
-      const match = ftsSearch(config, sql`${ctx.org.id}`, input.query, false);
-      if (!match) return [];
-      const table = config.table;
-      const fts = sql.raw(config.fts.table);
-      return [
-        sql`${tasks.recordId} IN (SELECT ${table.id} FROM ${fts} CROSS JOIN ${table} ON ${table.seq} = ${match.seq}
-          WHERE ${match.where(undefined)} AND ${table.organizationId} = ${ctx.org.id} LIMIT ${FOUND_RECORDS})`,
-      ];
-    });
     return tasksWithRecordName(ctx.db, ctx.org.id)
-      .where(
-        and(
-          eq(tasks.organizationId, ctx.org.id),
-          isNull(tasks.deletedAt),
-          or(sql`instr(lower(${tasks.title}), ${text}) > 0`, ...linkedTo),
-        ),
-      )
+      .where(and(eq(tasks.organizationId, ctx.org.id), isNull(tasks.deletedAt), taskFoundBy(ctx.org.id, input.query)))
       .orderBy(
         sql`${open} DESC`,
         sql`CASE WHEN ${open} THEN ${tasks.dueAt} IS NULL END`,

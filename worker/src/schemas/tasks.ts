@@ -145,6 +145,8 @@ export const taskListInput = z
     /** Calls only, say; every type when left out. */
     type: taskType.optional(),
     recordId: z.string().min(4).max(40).optional(),
+    /** Only tasks whose title holds these words, or linked to a record they find (as tasks.search); none when blank. */
+    search: z.string().trim().max(200).optional(),
     limit: z.number().int().min(1).max(200).default(100),
     /** The next page: the id of the last task of the page before; the view goes on after it, in its order. */
     after: z.string().min(4).max(40).optional(),

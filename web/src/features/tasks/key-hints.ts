@@ -13,6 +13,7 @@ export const taskKeyHints: KeyHint[] = [
   [["⌫"], "delete"],
   [["c"], "add"],
   [["q"], "start"],
+  [["/"], "search"],
   [["?"], "all shortcuts"],
 ];
 

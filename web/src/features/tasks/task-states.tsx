@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarClock, CheckCheck, CircleCheckBig, type LucideIcon } from "lucide-react";
+import { CalendarCheck, CalendarClock, CheckCheck, CircleCheckBig, SearchX, type LucideIcon } from "lucide-react";
 import { Button } from "../../ui/button";
 import { Card } from "../../ui/card";
 import { Skeleton } from "../../ui/empty-state";
@@ -25,8 +25,8 @@ const empty: Record<TaskTab, { icon: LucideIcon; title: string; text: string }> 
   },
 };
 
-/** Which of the list's filters narrow it: another assignee than me, one type of task. */
-type ListFilters = { assignee: boolean; type?: TaskType };
+/** Which of the list's filters narrow it: another assignee than me, one type of task, words searched for. */
+type ListFilters = { assignee: boolean; type?: TaskType; search?: string };
 
 /** What an empty list says of its filters: "Showing calls only." (None for Overdue with me alone: that is good news.) */
 function filterNote({ assignee, type }: ListFilters, tab: TaskTab): string | null {
@@ -38,6 +38,14 @@ function filterNote({ assignee, type }: ListFilters, tab: TaskTab): string | nul
 export function TasksEmpty({ tab, filtered }: { tab: TaskTab; filtered: ListFilters }) {
   const { icon, title, text } = empty[tab];
   const note = filterNote(filtered, tab);
+  if (filtered.search)
+    return (
+      <Card data-testid={`tasks-empty-${tab}`}>
+        <InlineEmpty icon={SearchX} title={`No ${tabNames[tab]} match “${filtered.search}”`}>
+          {`The search looks in titles, and in the names, emails and domains of the linked records.${note ? ` ${note}` : ""}`}
+        </InlineEmpty>
+      </Card>
+    );
   return (
     <Card data-testid={`tasks-empty-${tab}`}>
       <InlineEmpty icon={icon} title={title}>
@@ -46,6 +54,14 @@ export function TasksEmpty({ tab, filtered }: { tab: TaskTab; filtered: ListFilt
     </Card>
   );
 }
+
+/** A tab in an empty search's words: "No overdue tasks match …". */
+const tabNames: Record<TaskTab, string> = {
+  today: "tasks due today",
+  upcoming: "upcoming tasks",
+  overdue: "overdue tasks",
+  done: "completed tasks",
+};
 
 export function TasksSkeleton() {
   return (

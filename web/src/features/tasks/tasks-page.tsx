@@ -12,6 +12,7 @@ import { taskKeyHints, trashKeyHints } from "./key-hints";
 import { QuickAdd } from "./quick-add";
 import { TaskList } from "./task-list";
 import { TasksEmpty, TasksMore, TasksSkeleton } from "./task-states";
+import { TaskSearch } from "./task-search";
 import { TaskToolbar } from "./task-toolbar";
 import { TaskTrash } from "./task-trash";
 import { TaskDetails } from "./task-details";
@@ -22,7 +23,10 @@ import { TaskQueueResume } from "./task-queue-strip";
 import { useTaskLists } from "./use-task-lists";
 import { useTaskActions } from "./use-task-mutations";
 
-/** The tab, the assignee, the type and the task open beside the list live in the address, so each can be bookmarked or shared. */
+/**
+ * The tab, the assignee, the type, the search and the task open beside the list live in the address, so each can be
+ * bookmarked or shared.
+ */
 function useTaskParams() {
   const [params, setParams] = usePageSearchParams();
   const view = params.get("view");
@@ -31,28 +35,37 @@ function useTaskParams() {
   const typeParam = params.get("type");
   const type = taskTypes.find((t) => t === typeParam);
   const openId = params.get("task");
-  const set = (next: { tab?: PageTab; assignee?: string; type?: TaskType | null; openId?: string | null }) => {
-    const search = new URLSearchParams();
+  const search = params.get("q")?.trim() ?? "";
+  const set = (next: {
+    tab?: PageTab;
+    assignee?: string;
+    type?: TaskType | null;
+    search?: string;
+    openId?: string | null;
+  }) => {
     const nextTab = next.tab ?? tab;
     const nextAssignee = next.assignee ?? assignee;
     const nextType = next.type === undefined ? type : next.type;
+    const nextSearch = next.search ?? search;
     const nextOpen = next.openId === undefined ? openId : next.openId;
-    if (nextTab !== "today") search.set("view", nextTab);
-    if (nextAssignee !== "me") search.set("assignee", nextAssignee);
-    if (nextType) search.set("type", nextType);
-    if (nextOpen) search.set("task", nextOpen);
-    setParams(search, { replace: true });
+    const address = new URLSearchParams();
+    if (nextTab !== "today") address.set("view", nextTab);
+    if (nextAssignee !== "me") address.set("assignee", nextAssignee);
+    if (nextType) address.set("type", nextType);
+    if (nextSearch) address.set("q", nextSearch);
+    if (nextOpen) address.set("task", nextOpen);
+    setParams(address, { replace: true });
   };
-  return { tab, assignee, type, openId, set };
+  return { tab, assignee, type, search, openId, set };
 }
 
 export default function TasksPage() {
-  const { tab, assignee, type, openId, set } = useTaskParams();
+  const { tab, assignee, type, search, openId, set } = useTaskParams();
   const act = useTaskActions();
   const range = useDayRange();
   const { data: user } = useCurrentUser();
   const members = useMembers();
-  const lists = useTaskLists(range, { assignee, type });
+  const lists = useTaskLists(range, { assignee, type, search: search || undefined });
   const quickAddRef = useRef<HTMLInputElement>(null);
   // "New task" in the command palette lands here with ?new=1: start typing at once.
   // The address is then put back, so choosing "New task" again while here focuses it again.
@@ -85,7 +98,11 @@ export default function TasksPage() {
 
   return (
     <>
-      <PageHeader title="Tasks" description="What to do today, what comes next, and what slipped." />
+      <PageHeader
+        title="Tasks"
+        description="What to do today, what comes next, and what slipped."
+        actions={tab !== "trash" && <TaskSearch search={search} onSearchChange={(next) => set({ search: next })} />}
+      />
       {/* The details panel covers the page's right side: the list makes room for it. */}
       <PageBody className={cn("@container max-w-5xl", openRow && "lg:pr-[29rem]")}>
         <QuickAdd ref={quickAddRef} tab={tab === "trash" ? "upcoming" : tab} assigneeId={specificAssignee} />
@@ -121,11 +138,11 @@ export default function TasksPage() {
               <TasksSkeleton />
             )
           ) : rows.length === 0 ? (
-            <TasksEmpty tab={tab} filtered={{ assignee: assignee !== "me", type }} />
+            <TasksEmpty tab={tab} filtered={{ assignee: assignee !== "me", type, search }} />
           ) : (
             <>
               <TaskList
-                key={`${tab}-${assignee}-${type}`}
+                key={`${tab}-${assignee}-${type}-${search}`}
                 rows={rows}
                 members={memberById}
                 quickAddRef={quickAddRef}

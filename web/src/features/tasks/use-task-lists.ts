@@ -7,8 +7,8 @@ import type { TabCount } from "./task-counts";
 import type { TaskType } from "./task-type";
 import { taskTabs, type AssigneeFilter, type TaskRow, type TaskTab } from "./task-types";
 
-/** Whose tasks a list holds, and of which type (every type when left out). */
-export type TaskFilter = { assignee: AssigneeFilter; type?: TaskType };
+/** Whose tasks a list holds, of which type (every type when left out), and found by which words (tasks.list's search). */
+export type TaskFilter = { assignee: AssigneeFilter; type?: TaskType; search?: string };
 
 export type TaskLists = {
   /** Rows per tab; undefined until every list has loaded once. */
@@ -74,8 +74,8 @@ function usePagedViews(
  * any cached page then moves the row to its new tab at once.
  */
 export function useTaskLists(range: DayRange, filter: TaskFilter): TaskLists {
-  // Pages read beyond the first, per view; another assignee, type or day starts again from the first.
-  const scope = `${filter.assignee} ${filter.type ?? ""} ${range.dayStart.getTime()} ${range.dayEnd.getTime()}`;
+  // Pages read beyond the first, per view; another assignee, type, search or day starts again from the first.
+  const scope = JSON.stringify([filter.assignee, filter.type, filter.search, +range.dayStart, +range.dayEnd]);
   const [extra, setExtra] = useState<{ scope: string; pages: Partial<Record<ListView, number>> }>({
     scope,
     pages: {},
@@ -102,6 +102,12 @@ export function useTaskLists(range: DayRange, filter: TaskFilter): TaskLists {
       taskTabs.map((tab) => [tab, { count: rows[tab].length, more: feeding[tab].some(hasMore) }]),
     ) as Record<TaskTab, TabCount>;
   }
+  // While other words are searched for, the lists found before stand in until the new ones answer, rather than a
+  // skeleton at each pause in typing.
+  const unsearched = JSON.stringify([filter.assignee, filter.type, +range.dayStart, +range.dayEnd]);
+  const lastShown = useRef<{ unsearched: string; byTab: typeof byTab; counts: typeof counts } | null>(null);
+  if (loaded) lastShown.current = { unsearched, byTab, counts };
+  else if (!failed && lastShown.current?.unsearched === unsearched) ({ byTab, counts } = lastShown.current);
 
   return {
     byTab,

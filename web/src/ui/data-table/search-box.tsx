@@ -1,16 +1,41 @@
 import { Search, X } from "lucide-react";
-import { forwardRef } from "react";
+import { forwardRef, useEffect, type RefObject } from "react";
+import { isShownPageKey } from "../../lib/typing";
+import { cn } from "../cn";
 import { Kbd } from "../kbd";
 
-type SearchBoxProps = { value: string; onChange: (value: string) => void; placeholder: string; label: string };
+/**
+ * "/" focuses the page's search box, as the page's other keys act: not while the user types somewhere or a dialog or
+ * menu is open, nor while the address has already left this page.
+ */
+export function useSlashToSearch(search: RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "/" || event.defaultPrevented || !isShownPageKey(event)) return;
+      event.preventDefault();
+      search.current?.focus();
+    };
+    window.addEventListener("keydown", handleKeyDown);
+    return () => window.removeEventListener("keydown", handleKeyDown);
+  }, [search]);
+}
+
+type SearchBoxProps = {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  label: string;
+  /** Its width where the default (a list's toolbar) is too wide. */
+  className?: string;
+};
 
 /** The list's full-text search; Escape clears it, "/" (anywhere on the page) focuses it. */
 export const SearchBox = forwardRef<HTMLInputElement, SearchBoxProps>(function SearchBox(
-  { value, onChange, placeholder, label },
+  { value, onChange, placeholder, label, className },
   ref,
 ) {
   return (
-    <div className="relative w-72 @max-[48rem]:w-56 max-sm:basis-full">
+    <div className={cn("relative w-72 @max-[48rem]:w-56 max-sm:basis-full", className)}>
       <Search
         className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-muted"
         aria-hidden

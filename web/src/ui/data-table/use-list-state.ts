@@ -3,7 +3,7 @@ import { emptyFilter, isRelativeDayOperator, type FilterState } from "./filters"
 import { localTimeZone } from "../../lib/format";
 import type { RememberedList } from "./list-memory";
 import type { SortState } from "./types";
-import { isShownPageKey } from "../../lib/typing";
+import { useSlashToSearch } from "./search-box";
 
 /** A saved view's list part (worker/src/schemas/notes-views.ts `viewDefinition`). */
 export type ListDefinition = { filters: FilterState; sort: SortState | null; search?: string };
@@ -43,17 +43,7 @@ export function useListState(defaultSort: SortState, restored: RememberedList | 
   const resetKey = JSON.stringify([search, filter, sort, trash]);
   useEffect(() => setSelection(new Set()), [resetKey]);
 
-  // "/" focuses the search box, as the page's other keys act: not while the user types somewhere or a
-  // dialog or menu is open, nor while the address has already left this page.
-  useEffect(() => {
-    const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "/" || event.defaultPrevented || !isShownPageKey(event)) return;
-      event.preventDefault();
-      searchRef.current?.focus();
-    };
-    window.addEventListener("keydown", handleKeyDown);
-    return () => window.removeEventListener("keydown", handleKeyDown);
-  }, []);
+  useSlashToSearch(searchRef);
 
   /** The list procedure's input, without empty parts. */
   const input = useMemo(
