@@ -4,8 +4,10 @@ import {
   callProcedure,
   clearOfMidnight,
   comeBackAfterAMinute,
+  downloadText,
   eventually,
   launchBrowser,
+  parseCsv,
   registeredUser,
   savedBy,
   screenshot,
@@ -794,6 +796,38 @@ describe("/tasks: search by words of a title or of the linked record", () => {
     await page.getByTestId("task-tab-overdue").click();
     await row("Renewal quote").waitFor();
     assert.equal(new URL(page.url()).searchParams.get("q"), "renewal");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("exports the tab shown, as searched, as a CSV file; a tab with none has nothing to export", async () => {
+    await page.goto("/tasks?view=upcoming&q=northwind");
+    await row("Visit the warehouse").waitFor();
+    const { name, text } = await downloadText(page, () => page.getByRole("button", { name: "Export" }).click());
+    assert.match(name, /^tasks-upcoming-\d{4}-\d{2}-\d{2}\.csv$/);
+    assert.ok(text.startsWith("\uFEFF"), "UTF-8 with its byte-order mark, as Excel needs");
+    const { columns, rows } = parseCsv(text);
+    assert.deepEqual(columns.slice(0, 8), [
+      "Title",
+      "Type",
+      "Priority",
+      "Status",
+      "Due at",
+      "Assignee",
+      "Linked record",
+      "Linked record type",
+    ]);
+    assert.equal(rows.length, 1);
+    assert.deepEqual(
+      [rows[0].Title, rows[0].Type, rows[0].Status, rows[0]["Linked record"], rows[0]["Linked record type"]],
+      ["Visit the warehouse", "To-do", "Open", "Northwind", "Company"],
+    );
+    assert.match(rows[0].Assignee, /^owner-.*@/);
+    assert.ok(!Number.isNaN(Date.parse(rows[0]["Due at"])));
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Exported 1 task." }).waitFor();
+
+    await page.getByTestId("task-tab-done").click();
+    await page.getByTestId("tasks-empty-done").waitFor();
+    assert.ok(await page.getByRole("button", { name: "Export" }).isDisabled());
     assert.deepEqual(page.errors, []);
   });
 

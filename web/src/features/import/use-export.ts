@@ -11,29 +11,23 @@ const PROGRESS_FROM = 200;
 type Export = (columns: ExportColumns, onProgress: (rows: number) => void) => Promise<number>;
 
 /**
- * An export in progress (`rows` read so far, null when none) and how to start one: with the object's
- * custom properties and the workspace's members as they are now (read if not loaded yet, so the file
- * has their columns and owners), then "Exported 120 contacts." or why it failed.
+ * An export of `noun`s in progress (`rows` read so far, null when none) and how to start one, which resolves to how
+ * many it wrote: "Exported 120 tasks.", or why it failed. Past the first page the toast counts the rows read.
  */
-export function useExport(config: ImportObjectConfig) {
-  const queryClient = useQueryClient();
+export function useCsvExport(noun: readonly [one: string, many: string]) {
   const [rows, setRows] = useState<number | null>(null);
-  const run = async (exportRows: Export) => {
+  const run = async (exportRows: (onProgress: (rows: number) => void) => Promise<number>) => {
     setRows(0);
-    const noun = (count: number) => `${count.toLocaleString()} ${count === 1 ? config.noun[0] : config.noun[1]}`;
+    const counted = (count: number) => `${count.toLocaleString()} ${count === 1 ? noun[0] : noun[1]}`;
     // Past the first page (100,000 contacts take about 20 s), the toast counts the rows read.
     let toastId: string | number | undefined;
     const onProgress = (read: number) => {
       setRows(read);
-      if (read > PROGRESS_FROM) toastId = toast.loading(`Exporting… ${noun(read)} so far`, { id: toastId });
+      if (read > PROGRESS_FROM) toastId = toast.loading(`Exporting… ${counted(read)} so far`, { id: toastId });
     };
     try {
-      const [properties, members] = await Promise.all([
-        queryClient.fetchQuery(trpc.properties.list.queryOptions({ object: config.object })),
-        queryClient.fetchQuery(trpc.organization.listMembers.queryOptions()),
-      ]);
-      const count = await exportRows({ properties, members }, onProgress);
-      toast.success(`Exported ${noun(count)}.`, { id: toastId });
+      const count = await exportRows(onProgress);
+      toast.success(`Exported ${counted(count)}.`, { id: toastId });
     } catch (error) {
       toast.error(`Export failed: ${error instanceof Error ? error.message : String(error)}`, { id: toastId });
     } finally {
@@ -41,4 +35,22 @@ export function useExport(config: ImportObjectConfig) {
     }
   };
   return { rows, run };
+}
+
+/**
+ * The same for a list of contacts or companies: with the object's custom properties and the workspace's members as
+ * they are now (read if not loaded yet, so the file has their columns and owners).
+ */
+export function useExport(config: ImportObjectConfig) {
+  const queryClient = useQueryClient();
+  const csv = useCsvExport(config.noun);
+  const run = (exportRows: Export) =>
+    csv.run(async (onProgress) => {
+      const [properties, members] = await Promise.all([
+        queryClient.fetchQuery(trpc.properties.list.queryOptions({ object: config.object })),
+        queryClient.fetchQuery(trpc.organization.listMembers.queryOptions()),
+      ]);
+      return exportRows({ properties, members }, onProgress);
+    });
+  return { rows: csv.rows, run };
 }

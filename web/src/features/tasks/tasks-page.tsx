@@ -12,6 +12,7 @@ import { taskKeyHints, trashKeyHints } from "./key-hints";
 import { QuickAdd } from "./quick-add";
 import { TaskList } from "./task-list";
 import { TasksEmpty, TasksMore, TasksSkeleton } from "./task-states";
+import { TaskExportButton } from "./task-export-button";
 import { TaskSearch } from "./task-search";
 import { TaskToolbar } from "./task-toolbar";
 import { TaskTrash } from "./task-trash";
@@ -65,7 +66,8 @@ export default function TasksPage() {
   const range = useDayRange();
   const { data: user } = useCurrentUser();
   const members = useMembers();
-  const lists = useTaskLists(range, { assignee, type, search: search || undefined });
+  const filter = { assignee, type, search: search || undefined };
+  const lists = useTaskLists(range, filter);
   const quickAddRef = useRef<HTMLInputElement>(null);
   // "New task" in the command palette lands here with ?new=1: start typing at once.
   // The address is then put back, so choosing "New task" again while here focuses it again.
@@ -98,12 +100,26 @@ export default function TasksPage() {
 
   return (
     <>
-      <PageHeader
-        title="Tasks"
-        description="What to do today, what comes next, and what slipped."
-        actions={tab !== "trash" && <TaskSearch search={search} onSearchChange={(next) => set({ search: next })} />}
-      />
-      {/* The details panel covers the page's right side: the list makes room for it. */}
+      {/* The details panel covers the page's right side: the header's search and export, as the list, make room. */}
+      <div className={cn(openRow && "lg:pr-[27rem]")}>
+        <PageHeader
+          title="Tasks"
+          description="What to do today, what comes next, and what slipped."
+          actions={
+            tab !== "trash" && (
+              <>
+                <TaskSearch search={search} onSearchChange={(next) => set({ search: next })} />
+                <TaskExportButton
+                  tab={tab}
+                  filter={filter}
+                  range={range}
+                  empty={lists.counts !== undefined && lists.counts[tab].count === 0}
+                />
+              </>
+            )
+          }
+        />
+      </div>
       <PageBody className={cn("@container max-w-5xl", openRow && "lg:pr-[29rem]")}>
         <QuickAdd ref={quickAddRef} tab={tab === "trash" ? "upcoming" : tab} assigneeId={specificAssignee} />
         <TaskQueueResume openId={openId} />

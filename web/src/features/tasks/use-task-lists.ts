@@ -25,13 +25,14 @@ export type TaskLists = {
 /** The server's views: one per tab, plus "undated" (open tasks with no due date, which Upcoming shows). */
 const listViews = [...taskTabs, "undated"] as const;
 type ListView = (typeof listViews)[number];
-const feeding: Record<TaskTab, ListView[]> = {
+/** The server's views each tab shows. */
+export const feeding: Record<TaskTab, ListView[]> = {
   today: ["today"],
   upcoming: ["upcoming", "undated"],
   overdue: ["overdue"],
   done: ["done"],
 };
-const pageSize = (view: ListView) => (view === "done" ? 100 : 200);
+export const pageSize = (view: ListView) => (view === "done" ? 100 : 200);
 
 /**
  * Every view's pages as the caller asked for them: the first, then each next one after the last task of the page
