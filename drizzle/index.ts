@@ -10,3 +10,4 @@ export * from "./customization";
 export * from "./write-keys";
 export * from "./duplicates";
 export * from "./sort-keys";
+export * from "./notifications";

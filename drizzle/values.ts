@@ -124,3 +124,7 @@ export const feedKinds = [
   "stage",
   "merged",
 ] as const satisfies readonly ActivityKind[];
+
+/** What a notification tells: tasks a teammate gave the reader. */
+export const notificationKinds = ["task-assigned"] as const;
+export type NotificationKind = (typeof notificationKinds)[number];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { appRouter } from "../../worker/src/routers";
-import { expectTRPCError, ownerOfNewOrganization, rows } from "./helpers";
+import { expectTRPCError, ownerOfNewOrganization, rows, seedMember } from "./helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 
@@ -60,6 +60,10 @@ async function organizationA() {
   await caller.contacts.dismissDuplicate({ ids: [contact.id, third.id] });
   await caller.companies.dismissDuplicate({ ids: [company.id, twin.id] });
   await caller.feedback.create({ text: "Zany idea from theirs" });
+  // A teammate given a task: a notification of theirs.
+  const teammate = await seedMember(owner.org.id, "member");
+  await caller.tasks.create({ title: "Zoom with Zelda", assigneeId: teammate.identity.uid });
+  const [notice] = await rows<{ id: string }>("SELECT id FROM notifications WHERE organization_id = ?", owner.org.id);
   return {
     ...owner,
     company,
@@ -74,6 +78,7 @@ async function organizationA() {
     view,
     property,
     archived,
+    notice,
     inviteId: (await rows<{ id: string }>("SELECT id FROM invites WHERE organization_id = ?", owner.org.id))[0].id,
     invite,
   };
@@ -97,6 +102,7 @@ function expectNothingOf(a: Theirs, result: unknown) {
     a.contact.id,
     a.task.id,
     a.note.id,
+    a.notice.id,
     a.org.id,
   ])
     expect(text, `found ${mark}`).not.toContain(mark);
@@ -333,6 +339,15 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     await expectTRPCError(b.notes.pin({ id: a.note.id, pinned: false }), "NOT_FOUND");
     await expectTRPCError(b.notes.pin({ id: a.note.id, pinned: true }), "NOT_FOUND");
   },
+  "notifications.list": async (b, a) => {
+    expect(await b.notifications.list()).toEqual([]);
+    expect(await b.notifications.list({ cursor: a.notice.id })).toEqual([]);
+  },
+  "notifications.unreadCount": async (b) => expect(await b.notifications.unreadCount()).toEqual({ unread: 0 }),
+  "notifications.markRead": async (b, a) => {
+    await expectTRPCError(b.notifications.markRead({ ids: [a.notice.id] }), "NOT_FOUND");
+    expect(await b.notifications.markRead()).toEqual({ marked: 0 });
+  },
   "notes.pinned": async (b, a) =>
     expect(await b.notes.pinned({ recordId: a.contact.id })).toEqual(
       await b.notes.pinned({ recordId: NO_SUCH_CONTACT }),
@@ -381,6 +396,7 @@ async function theirState(a: Theirs) {
     property_definitions: "id, archived_at, position",
     invites: "id",
     duplicate_dismissals: "first_id, second_id",
+    notifications: "id, read_at",
   };
   const state: Record<string, unknown> = {};
   for (const [table, read] of Object.entries(columns))

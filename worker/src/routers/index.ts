@@ -6,6 +6,7 @@ import { tasksRouter } from "./tasks";
 import { timelineRouter } from "./timeline";
 import { propertiesRouter } from "./properties";
 import { notesRouter } from "./notes";
+import { notificationsRouter } from "./notifications";
 import { companiesRouter } from "./companies";
 import { contactsRouter } from "./contacts";
 import { feedbackRouter } from "./feedback";
@@ -27,6 +28,7 @@ export const appRouter = createTRPCRouter({
   properties: propertiesRouter,
   notes: notesRouter,
   timeline: timelineRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

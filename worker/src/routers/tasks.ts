@@ -23,6 +23,7 @@ import {
 } from "../schemas/tasks";
 import { bulkUpdateTasks } from "../domain/tasks/bulk";
 import { createTasksForRecords } from "../domain/tasks/for-records";
+import { assignedNotices } from "../domain/tasks/assigned";
 import { newTask, planTaskMove, planTaskUpdate, taskCreation, type Task, type TaskWrite } from "../domain/tasks/writes";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 import { createOnce, updateOnce } from "../domain/write-keys";
@@ -219,7 +220,11 @@ export const tasksRouter = createTRPCRouter({
           assertRecord(ctx.db, ctx.org.id, input.recordObject, input.recordId),
         ]);
         const task = newTask({ ...input, organizationId: ctx.org.id, assigneeId }, ctx.uid, new Date());
-        await runBatch(ctx.db, [...remember(task.id), ...taskCreation(ctx.db, task, ctx.uid)]);
+        await runBatch(ctx.db, [
+          ...remember(task.id),
+          ...taskCreation(ctx.db, task, ctx.uid),
+          ...assignedNotices(ctx.db, ctx.uid, [task], task.createdAt),
+        ]);
         return task;
       },
     ),
@@ -253,7 +258,7 @@ export const tasksRouter = createTRPCRouter({
           assertRecord(ctx.db, ctx.org.id, input.patch.recordObject, input.patch.recordId),
         ]);
         const write = planTaskUpdate(ctx.db, current, input.patch, ctx.uid, new Date());
-        return write ? runTaskWrite(ctx.db, write, current, remember) : current;
+        return write ? runTaskWrite(ctx.db, write, current, remember, ctx.uid) : current;
       },
     ),
   ),
@@ -270,7 +275,13 @@ export const tasksRouter = createTRPCRouter({
       () => findTask(ctx.db, ctx.org.id, id, { deleted: true }),
       async (remember) => {
         const task = await findTask(ctx.db, ctx.org.id, id);
-        return runTaskWrite(ctx.db, planTaskMove(ctx.db, task, "deleted", ctx.uid, new Date()), task, remember);
+        return runTaskWrite(
+          ctx.db,
+          planTaskMove(ctx.db, task, "deleted", ctx.uid, new Date()),
+          task,
+          remember,
+          ctx.uid,
+        );
       },
     ),
   ),
@@ -284,7 +295,13 @@ export const tasksRouter = createTRPCRouter({
       () => findTask(ctx.db, ctx.org.id, id),
       async (remember) => {
         const task = await findTask(ctx.db, ctx.org.id, id, { deleted: true });
-        return runTaskWrite(ctx.db, planTaskMove(ctx.db, task, "restored", ctx.uid, new Date()), task, remember);
+        return runTaskWrite(
+          ctx.db,
+          planTaskMove(ctx.db, task, "restored", ctx.uid, new Date()),
+          task,
+          remember,
+          ctx.uid,
+        );
       },
     ),
   ),
@@ -315,14 +332,19 @@ export const tasksRouter = createTRPCRouter({
   ),
 });
 
-/** Runs one task write (after what the write key remembers): the task written, or CONFLICT when it moved on meanwhile. */
+/**
+ * Runs one task write (after what the write key remembers, and word to a new assignee): the task written, or CONFLICT
+ * when it moved on meanwhile.
+ */
 async function runTaskWrite(
   db: Database,
-  { guard, statements }: TaskWrite,
+  { guard, statements, reassigned }: TaskWrite,
   current: Task,
   remember: (guard: SQL) => BatchItem<"sqlite">[],
+  actorId: string,
 ): Promise<Task> {
-  const results = await runBatch(db, [...remember(guard), ...statements]);
+  const told = reassigned ? assignedNotices(db, actorId, [reassigned], new Date(), guard) : [];
+  const results = await runBatch(db, [...remember(guard), ...told, ...statements]);
   const [written] = results[results.length - 1] as Task[];
   if (!written) throw await staleVersionError(db, current.organizationId, current.id, "task");
   return written;

@@ -1,3 +1,4 @@
+import { or } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { tasks } from "../../../../drizzle";
 import { organizationRowsById, runBatch, type Database } from "../../db";
@@ -6,6 +7,7 @@ import type { WriteKey } from "../../schemas/write-key";
 import { assertMember } from "../members";
 import { assertAllFound } from "../records/conflict";
 import { settleOnce } from "../write-keys";
+import { assignedNotices } from "./assigned";
 import { planTaskMove, planTaskUpdate, type Task, type TaskWrite } from "./writes";
 
 /** Writes of a bulk change: the first, then again for tasks a teammate changed meanwhile. */
@@ -38,6 +40,26 @@ export function bulkUpdateTasks(
   );
 }
 
+/**
+ * Word to each teammate given tasks by this round's writes: one notification each, written if any of their tasks' writes
+ * is (its guard, before the writes in the batch).
+ */
+function reassignedNotices(db: Database, actorId: string, plans: { plan: TaskWrite }[], now: Date) {
+  const byAssignee = new Map<string, TaskWrite[]>();
+  for (const { plan } of plans)
+    if (plan.reassigned?.assigneeId)
+      byAssignee.set(plan.reassigned.assigneeId, [...(byAssignee.get(plan.reassigned.assigneeId) ?? []), plan]);
+  return [...byAssignee.values()].flatMap((given) =>
+    assignedNotices(
+      db,
+      actorId,
+      given.map((plan) => plan.reassigned!),
+      now,
+      or(...given.map((plan) => plan.guard)),
+    ),
+  );
+}
+
 async function applyTaskChanges(
   db: Database,
   organizationId: string,
@@ -55,7 +77,9 @@ async function applyTaskChanges(
         .from(tasks)
         .where(organizationRowsById(tasks, organizationId, ids))
     ).filter((task) => inPlace(task, patches.get(task.id)!));
-  const found = await read([...patches.keys()]);
+  const asked = new Map(changes.map(({ id }, index) => [id, index]));
+  // In the order asked: a notification names the first task given.
+  const found = (await read([...patches.keys()])).sort((a, b) => asked.get(a.id)! - asked.get(b.id)!);
   assertAllFound(found.length, changes.length, ["task", "tasks"]);
 
   // A task changed between the read and the write is left alone by that write (its version moved), then read again
@@ -74,7 +98,7 @@ async function applyTaskChanges(
       return plan ? [{ task, plan }] : [];
     });
     // The key goes with the first batch, even one with nothing to change: sent again, it is answered as this.
-    const first = round === 0 ? remember() : [];
+    const first = [...(round === 0 ? remember() : []), ...reassignedNotices(db, actorId, plans, now)];
     if (plans.length === 0 && first.length === 0) break;
     const results = await runBatch(db, [...first, ...plans.flatMap(({ plan }) => plan.statements)]);
     let at = first.length;

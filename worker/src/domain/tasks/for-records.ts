@@ -7,6 +7,7 @@ import type { WriteKey } from "../../schemas/write-key";
 import { assertAllFound } from "../records/conflict";
 import { recordPlural } from "../records/properties";
 import { settleOnce } from "../write-keys";
+import { assignedNotices } from "./assigned";
 import { newTask, taskCreation } from "./writes";
 
 type Input = z.output<typeof taskCreateForRecordsInput>;
@@ -62,7 +63,11 @@ export function createTasksForRecords(
           now,
         ),
       );
-      await runBatch(db, [...remember(), ...made.flatMap((task) => taskCreation(db, task, actorId))]);
+      await runBatch(db, [
+        ...remember(),
+        ...made.flatMap((task) => taskCreation(db, task, actorId)),
+        ...assignedNotices(db, actorId, made, now),
+      ]);
       return { ids: made.map((task) => task.id) };
     },
     () => ({ ids: [] }),

@@ -143,7 +143,12 @@ function takeBackNextOccurrence(db: Database, reopened: Task, guard: SQL) {
  * returns the task written (none when the task moved on meanwhile: every statement before it was guarded, so none
  * ran either).
  */
-export type TaskWrite = { guard: SQL; statements: BatchItem<"sqlite">[] };
+export type TaskWrite = {
+  guard: SQL;
+  statements: BatchItem<"sqlite">[];
+  /** The task as written, when it now has another assignee: theirs to be told (assignedNotices). */
+  reassigned?: Task;
+};
 
 /**
  * An edit of `current` as asked: null when it changes nothing. Taking the due date away ends a repeat; a repeat set on
@@ -167,6 +172,7 @@ export function planTaskUpdate(
   const reopened = asked.status === "open" && current.status === "done";
   const after = { ...current, ...written };
   const relinked = "recordId" in changes;
+  const reassigned = "assigneeId" in changes && after.assigneeId ? after : undefined;
   const unchanged = and(
     eq(tasks.id, current.id),
     eq(tasks.organizationId, current.organizationId),
@@ -176,6 +182,7 @@ export function planTaskUpdate(
   const guard = existsTask(db, unchanged);
   return {
     guard,
+    reassigned,
     statements: [
       ...activitiesOf(
         db,

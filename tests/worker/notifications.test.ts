@@ -1,0 +1,191 @@
+import { describe, expect, it } from "vitest";
+import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows, seedMember } from "./helpers";
+
+const day = (n: number, hour = 9) => new Date(Date.UTC(2100, 2, n, hour));
+
+/** An organization's owner (who gives tasks) and two teammates. */
+async function team(name = "Givers") {
+  const owner = await ownerOfNewOrganization(name);
+  const bo = await seedMember(owner.org.id, "member");
+  const cy = await seedMember(owner.org.id, "member");
+  return { owner, bo, cy, org: owner.org };
+}
+
+/** A member's notifications as they read them: what, about which task, how many, from whom, read or not. */
+async function noticesOf(member: Awaited<ReturnType<typeof seedMember>>) {
+  return (await member.caller.notifications.list()).map((n) => ({
+    kind: n.kind,
+    title: n.title,
+    taskId: n.taskId,
+    count: n.count,
+    from: n.createdBy,
+    read: n.readAt !== null,
+  }));
+}
+
+describe("notifications of tasks given", () => {
+  it("tells a teammate given a new task, not whoever gives one to themselves or to no one", async () => {
+    const { owner, bo } = await team();
+    const task = await owner.caller.tasks.create({ title: "Call Ann back", assigneeId: bo.identity.uid });
+    await owner.caller.tasks.create({ title: "My own" });
+    await bo.caller.tasks.create({ title: "Bo's own", assigneeId: bo.identity.uid });
+    expect(await noticesOf(bo)).toEqual([
+      {
+        kind: "task-assigned",
+        title: "Call Ann back",
+        taskId: task.id,
+        count: 1,
+        from: owner.identity.uid,
+        read: false,
+      },
+    ]);
+    expect(await owner.caller.notifications.list()).toEqual([]);
+    expect(await bo.caller.notifications.unreadCount()).toEqual({ unread: 1 });
+  });
+
+  it("tells the new assignee of a reassigned task, once, and no one for another edit or a refused one", async () => {
+    const { owner, bo, cy } = await team();
+    const task = await owner.caller.tasks.create({ title: "Send the deck" });
+    const moved = await owner.caller.tasks.update({ id: task.id, version: 1, patch: { assigneeId: bo.identity.uid } });
+    await owner.caller.tasks.update({ id: task.id, version: moved.version, patch: { title: "Send the new deck" } });
+    // A stale version is refused, and tells no one.
+    await expectTRPCError(
+      owner.caller.tasks.update({ id: task.id, version: 1, patch: { assigneeId: cy.identity.uid } }),
+      "CONFLICT",
+    );
+    expect(await noticesOf(cy)).toEqual([]);
+    expect((await noticesOf(bo)).map((n) => [n.title, n.taskId])).toEqual([["Send the deck", task.id]]);
+    // Bo hands it on to Cy: Cy hears from Bo; Bo taking it back himself tells no one.
+    const current = (await bo.caller.tasks.get({ id: task.id })).task;
+    const handed = await bo.caller.tasks.update({
+      id: task.id,
+      version: current.version,
+      patch: { assigneeId: cy.identity.uid },
+    });
+    expect((await noticesOf(cy)).map((n) => [n.title, n.from])).toEqual([["Send the new deck", bo.identity.uid]]);
+    await bo.caller.tasks.update({ id: task.id, version: handed.version, patch: { assigneeId: bo.identity.uid } });
+    expect(await noticesOf(bo)).toHaveLength(1);
+  });
+
+  it("tells once of a task made under a key sent twice", async () => {
+    const { owner, bo } = await team();
+    const input = { title: "Renewal call", assigneeId: bo.identity.uid, key: "give-renewal-0001" };
+    const first = await owner.caller.tasks.create(input);
+    expect((await owner.caller.tasks.create(input)).id).toBe(first.id);
+    expect(await noticesOf(bo)).toHaveLength(1);
+  });
+
+  it("tells each teammate given tasks in one bulk write once, counting theirs", async () => {
+    const { owner, bo, cy } = await team();
+    const made = [];
+    for (const title of ["One", "Two", "Three", "Four"]) made.push(await owner.caller.tasks.create({ title }));
+    await owner.caller.tasks.bulkUpdate({
+      changes: [
+        ...made.slice(0, 3).map((t) => ({ id: t.id, patch: { assigneeId: bo.identity.uid } })),
+        { id: made[3].id, patch: { assigneeId: cy.identity.uid } },
+      ],
+    });
+    expect((await noticesOf(bo)).map((n) => [n.title, n.taskId, n.count])).toEqual([["One", made[0].id, 3]]);
+    expect((await noticesOf(cy)).map((n) => [n.title, n.count])).toEqual([["Four", 1]]);
+    // Completing them, or giving them back to oneself, tells no one more.
+    const reread = await Promise.all(made.map((t) => owner.caller.tasks.get({ id: t.id })));
+    await owner.caller.tasks.bulkUpdate({
+      changes: reread.map(({ task }) => ({ id: task.id, patch: { status: "done" } })),
+    });
+    expect(await bo.caller.notifications.unreadCount()).toEqual({ unread: 1 });
+  });
+
+  it("tells each owner of the records a task was added for, once, counting theirs", async () => {
+    const { owner, bo, cy } = await team();
+    const ids = [];
+    for (const [firstName, ownerId] of [
+      ["Ann", bo.identity.uid],
+      ["Ben", bo.identity.uid],
+      ["Cat", cy.identity.uid],
+      ["Dan", null],
+    ] as const)
+      ids.push((await owner.caller.contacts.create({ firstName, ownerId })).id);
+    const { ids: made } = await owner.caller.tasks.createForRecords({
+      object: "contact",
+      ids,
+      title: "Follow-up call",
+      assignTo: "owner",
+    });
+    expect((await noticesOf(bo)).map((n) => [n.title, n.taskId, n.count])).toEqual([["Follow-up call", made[0], 2]]);
+    expect((await noticesOf(cy)).map((n) => [n.taskId, n.count])).toEqual([[made[2], 1]]);
+    expect(await owner.caller.notifications.list()).toEqual([]);
+  });
+
+  it("tells no one of the next task a repeating one leaves once done", async () => {
+    const { owner, bo } = await team();
+    const task = await owner.caller.tasks.create({
+      title: "Weekly call",
+      dueAt: day(2),
+      repeat: "weekly",
+      repeatZone: "UTC",
+      assigneeId: bo.identity.uid,
+    });
+    await owner.caller.tasks.update({ id: task.id, version: 1, patch: { status: "done" } });
+    expect(await rows("SELECT title FROM tasks WHERE repeated_from_id = ?", task.id)).toEqual([
+      { title: "Weekly call" },
+    ]);
+    expect(await noticesOf(bo)).toHaveLength(1);
+  });
+});
+
+describe("notifications.list, unreadCount and markRead", () => {
+  it("lists the newest first, page by page, and marks those named read, or all", async () => {
+    const { owner, bo } = await team();
+    for (let i = 1; i <= 5; i++) await owner.caller.tasks.create({ title: `Task ${i}`, assigneeId: bo.identity.uid });
+    const page = (cursor?: string) => bo.caller.notifications.list({ limit: 2, cursor });
+    const seen: string[] = [];
+    let listed = await page();
+    while (listed.length) {
+      seen.push(...listed.map((n) => n.title));
+      listed = await page(listed.at(-1)!.id);
+    }
+    expect(seen).toEqual(["Task 5", "Task 4", "Task 3", "Task 2", "Task 1"]);
+
+    const all = await bo.caller.notifications.list();
+    expect(await bo.caller.notifications.markRead({ ids: [all[0].id, all[1].id] })).toEqual({ marked: 2 });
+    expect(await bo.caller.notifications.markRead({ ids: [all[0].id] })).toEqual({ marked: 0 });
+    expect(await bo.caller.notifications.unreadCount()).toEqual({ unread: 3 });
+    expect((await noticesOf(bo)).map((n) => n.read)).toEqual([true, true, false, false, false]);
+    expect(await bo.caller.notifications.markRead()).toEqual({ marked: 3 });
+    expect(await bo.caller.notifications.unreadCount()).toEqual({ unread: 0 });
+  });
+
+  it("is NOT_FOUND for a teammate's notification, marking none of those named", async () => {
+    const { owner, bo, cy } = await team();
+    await owner.caller.tasks.create({ title: "For Bo", assigneeId: bo.identity.uid });
+    await owner.caller.tasks.create({ title: "For Cy", assigneeId: cy.identity.uid });
+    const [bos] = await bo.caller.notifications.list();
+    const [cys] = await cy.caller.notifications.list();
+    await expectTRPCError(cy.caller.notifications.markRead({ ids: [bos.id] }), "NOT_FOUND");
+    await expectTRPCError(cy.caller.notifications.markRead({ ids: [cys.id, bos.id] }), "NOT_FOUND");
+    expect(await cy.caller.notifications.unreadCount()).toEqual({ unread: 1 });
+    expect(await bo.caller.notifications.unreadCount()).toEqual({ unread: 1 });
+    // "All" is the caller's own.
+    await cy.caller.notifications.markRead();
+    expect(await bo.caller.notifications.unreadCount()).toEqual({ unread: 1 });
+  });
+
+  it("is BAD_REQUEST over HTTP for no ids named as an empty list, or a page over 100", async () => {
+    const { bo } = await team();
+    const client = await httpClientFor(bo.identity);
+    await expectTRPCError(client.notifications.markRead.mutate({ ids: [] }), "BAD_REQUEST");
+    await expectTRPCError(client.notifications.list.query({ limit: 101 }), "BAD_REQUEST");
+  });
+
+  it("never shows one organization's notifications to another's members", async () => {
+    const a = await team("Org A");
+    await a.owner.caller.tasks.create({ title: "A's task", assigneeId: a.bo.identity.uid });
+    const b = await ownerOfNewOrganization("Org B");
+    const [theirs] = await a.bo.caller.notifications.list();
+    await expectTRPCError(b.caller.notifications.markRead({ ids: [theirs.id] }), "NOT_FOUND");
+    expect(await b.caller.notifications.list()).toEqual([]);
+    expect(await b.caller.notifications.unreadCount()).toEqual({ unread: 0 });
+    expect(await b.caller.notifications.list({ cursor: theirs.id })).toEqual([]);
+    expect(await a.bo.caller.notifications.unreadCount()).toEqual({ unread: 1 });
+  });
+});

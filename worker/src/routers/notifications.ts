@@ -1,0 +1,73 @@
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { notifications } from "../../../drizzle";
+import { inValues } from "../db";
+import { assertAllFound } from "../domain/records/conflict";
+import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
+import { notificationListInput, notificationReadInput, UNREAD_COUNTED } from "../schemas/notifications";
+import { createTRPCRouter, memberProcedure } from "../trpc";
+
+/** Newest first; those of one write share their time, and are then in id order. */
+const newestFirst: KeysetOrder<typeof notifications> = {
+  keys: (row) => [sql`${row.createdAt}`, sql`${row.id}`],
+  descending: true,
+};
+
+/** The caller's own notifications in their organization: no one reads or marks another's. */
+const mine = (organizationId: string, userId: string) =>
+  and(eq(notifications.organizationId, organizationId), eq(notifications.userId, userId));
+
+export const notificationsRouter = createTRPCRouter({
+  /** The caller's notifications, newest first, page by page. */
+  list: memberProcedure.input(notificationListInput).query(({ ctx, input }) =>
+    ctx.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          mine(ctx.org.id, ctx.uid),
+          input.cursor ? afterAnchor(notifications, newestFirst, ctx.org.id, input.cursor) : undefined,
+        ),
+      )
+      .orderBy(...keysetOrderBy(notifications, newestFirst))
+      .limit(input.limit),
+  ),
+
+  /** How many of the caller's notifications are unread, up to UNREAD_COUNTED (the badge says "99+" past 99). */
+  unreadCount: memberProcedure.query(async ({ ctx }) => {
+    const unread = ctx.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(mine(ctx.org.id, ctx.uid), isNull(notifications.readAt)))
+      .limit(UNREAD_COUNTED)
+      .as("unread");
+    const [{ unread: total }] = await ctx.db.select({ unread: count() }).from(unread);
+    return { unread: total };
+  }),
+
+  /**
+   * Marks the caller's notifications read: those named (all must be theirs, else NOT_FOUND and none is marked), or
+   * every unread one. Marking one read again changes nothing.
+   */
+  markRead: memberProcedure.input(notificationReadInput).mutation(async ({ ctx, input }) => {
+    if (input.ids) {
+      const found = await ctx.db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(mine(ctx.org.id, ctx.uid), inValues(notifications.id, input.ids)));
+      assertAllFound(found[0].n, new Set(input.ids).size, ["notification", "notifications"]);
+    }
+    const now = new Date();
+    const marked = await ctx.db
+      .update(notifications)
+      .set({ readAt: now, updatedAt: now })
+      .where(
+        and(
+          mine(ctx.org.id, ctx.uid),
+          isNull(notifications.readAt),
+          input.ids ? inValues(notifications.id, input.ids) : undefined,
+        ),
+      )
+      .returning({ id: notifications.id });
+    return { marked: marked.length };
+  }),
+});
