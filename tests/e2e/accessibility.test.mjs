@@ -1,7 +1,6 @@
-import axe from "axe-core";
 import { after, before, describe, it } from "node:test";
 import {
-  assert,
+  assertAccessible,
   browserTimes,
   callProcedure,
   clearOfMidnight,
@@ -14,31 +13,6 @@ import {
   signUp,
   uniqueEmail,
 } from "./harness.mjs";
-
-/** WCAG 2.0 and 2.1, levels A and AA: what axe-core checks of them (contrast, names, roles, keyboard reach). */
-const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/**
- * Fails with each rule axe finds broken on the page as it is now: the rule, what it asks, and where. axe-core runs in
- * the page itself, put there once a document; @axe-core/playwright injected it again for every audit and opened a page
- * of its own to gather each one's results, which took twice as long for the same rules and findings.
- */
-async function assertAccessible(page, what) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
-  const found = await page.evaluate(async (tags) => {
-    const { violations } = await window.axe.run(document, {
-      runOnly: { type: "tag", values: tags },
-      resultTypes: ["violations"],
-    });
-    return violations.flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.help}): ${node.target.join(" ")}: ${node.failureSummary.split("\n")[1]}`,
-      ),
-    );
-  }, WCAG_AA);
-  assert.deepEqual(found, [], `${what}: ${found.length} accessibility problem(s)`);
-}
 
 describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both themes", () => {
   let browser;

@@ -1,5 +1,6 @@
 // Shared by the browser tests: Debian's Chromium through playwright-core, and the steps a
 // person takes (sign up, create a workspace) written once.
+import axe from "axe-core";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -729,3 +730,28 @@ export const recordTotal = (page, text) =>
   page.getByTestId("record-total").filter({ hasText: new RegExp(`^${text}$`) });
 
 export { assert };
+
+/** WCAG 2.0 and 2.1, levels A and AA: what axe-core checks of them (contrast, names, roles, keyboard reach). */
+const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * Fails with each rule axe finds broken on the page as it is now: the rule, what it asks, and where. axe-core runs in
+ * the page itself, put there once a document; @axe-core/playwright injected it again for every audit and opened a page
+ * of its own to gather each one's results, which took twice as long for the same rules and findings.
+ */
+export async function assertAccessible(page, what) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  const found = await page.evaluate(async (tags) => {
+    const { violations } = await window.axe.run(document, {
+      runOnly: { type: "tag", values: tags },
+      resultTypes: ["violations"],
+    });
+    return violations.flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.help}): ${node.target.join(" ")}: ${node.failureSummary.split("\n")[1]}`,
+      ),
+    );
+  }, WCAG_AA);
+  assert.deepEqual(found, [], `${what}: ${found.length} accessibility problem(s)`);
+}

@@ -25,6 +25,7 @@ import { Avatar } from "../ui/avatar";
 import { cn } from "../ui/cn";
 import { Kbd, modKey } from "../ui/kbd";
 import { mainNav, settingsItem, type NavItem } from "./navigation";
+import { NotificationsButton } from "../features/notifications/notifications-button";
 import { preloadPagesFor } from "./routes";
 import { useShell } from "./shell-context";
 import { menuContent, menuSeparator } from "../ui/menu";
@@ -271,6 +272,7 @@ export function Sidebar() {
           ))}
         </nav>
         <div className="space-y-0.5 border-t border-border px-2 py-2 lg:px-3">
+          <NotificationsButton className={railCentered} textClassName={wideOnlyInline} />
           <SidebarLink item={settingsItem} />
           <SidebarButton icon={MessageSquarePlus} label="Send feedback" onClick={openFeedback} />
         </div>

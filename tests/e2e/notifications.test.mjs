@@ -1,0 +1,87 @@
+import { after, before, describe, it } from "node:test";
+import {
+  assert,
+  assertAccessible,
+  callProcedure,
+  clearOfMidnight,
+  launchBrowser,
+  registeredUser,
+  screenshot,
+  teammateJoins,
+} from "./harness.mjs";
+
+describe("notifications: a teammate given tasks is told, and goes to them", () => {
+  let browser;
+  let owner;
+  let theo;
+  const bell = (page) => page.getByTestId("notifications-button");
+  const notices = (page) => page.getByRole("dialog", { name: "Notifications" }).getByTestId("notification");
+
+  before(async () => {
+    browser = await launchBrowser();
+    await clearOfMidnight();
+    ({ page: owner } = await registeredUser(browser, { organization: "Tellers", name: "Nina Owner", locale: "en-US" }));
+    ({ page: theo } = await teammateJoins(browser, owner, "Theo Teammate"));
+    const { id: theoId } = await callProcedure(theo, "user.getUser", undefined, { kind: "query" });
+    const tomorrowNoon = await owner.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 1);
+      d.setHours(12, 0, 0, 0);
+      return d.toISOString();
+    });
+    await callProcedure(owner, "tasks.create", {
+      title: "Send Theo the deck",
+      dueAt: new Date(tomorrowNoon),
+      assigneeId: theoId,
+    });
+    // Three made as the owner's, then given to Theo in one write: one notification for the three.
+    const mine = [];
+    for (const title of ["Call Ann", "Call Bo", "Call Cy"])
+      mine.push(await callProcedure(owner, "tasks.create", { title }));
+    await callProcedure(owner, "tasks.bulkUpdate", {
+      changes: mine.map((task) => ({ id: task.id, patch: { assigneeId: theoId } })),
+    });
+  });
+  after(() => browser?.close());
+
+  it("counts the unread ones in the sidebar and lists them newest first, in words", async () => {
+    await theo.goto("/home");
+    await theo.getByRole("button", { name: "Notifications 2 unread" }).waitFor();
+    assert.equal(await theo.getByTestId("notifications-unread").innerText(), "2");
+    await bell(theo).click();
+    await notices(theo).nth(1).waitFor();
+    assert.deepEqual(
+      (await notices(theo).allInnerTexts()).map((text) => text.split("\n")[0]),
+      ["Nina Owner gave you 3 tasks: Call Ann and 2 more", "Nina Owner gave you a task: Send Theo the deck"],
+    );
+    assert.equal(await notices(theo).getByRole("img", { name: "Unread" }).count(), 2);
+    await screenshot(theo, "notifications-open");
+    await assertAccessible(theo, "the notifications list");
+    // The one who gave them has none.
+    await owner.goto("/home");
+    await owner.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+    assert.equal(await owner.getByTestId("notifications-unread").count(), 0);
+    assert.deepEqual(theo.errors, []);
+  });
+
+  it("opens the task a notification names beside its tab, and counts it read", async () => {
+    await notices(theo).filter({ hasText: "Send Theo the deck" }).click();
+    await theo.waitForURL((url) => url.pathname === "/tasks" && url.searchParams.get("view") === "upcoming");
+    assert.match(new URL(theo.url()).searchParams.get("task") ?? "", /^tsk_/);
+    await theo.getByTestId("task-details").getByRole("heading", { name: "Send Theo the deck" }).waitFor();
+    await theo.getByRole("button", { name: "Notifications 1 unread" }).waitFor();
+    await theo.getByTestId("task-row").filter({ hasText: "Send Theo the deck" }).waitFor();
+    assert.deepEqual(theo.errors, []);
+  });
+
+  it("marks them all read at once", async () => {
+    await bell(theo).click();
+    await theo.getByRole("button", { name: "Mark all read" }).click();
+    await theo.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+    assert.equal(await notices(theo).getByRole("img", { name: "Unread" }).count(), 0);
+    assert.equal(await notices(theo).count(), 2);
+    await theo.keyboard.press("Escape");
+    await theo.getByRole("dialog", { name: "Notifications" }).waitFor({ state: "detached" });
+    assert.deepEqual(theo.errors, []);
+  });
+});
