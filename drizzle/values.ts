@@ -125,6 +125,30 @@ export const feedKinds = [
   "merged",
 ] as const satisfies readonly ActivityKind[];
 
-/** What a notification tells: tasks a teammate gave the reader. */
-export const notificationKinds = ["task-assigned"] as const;
+/** What a notification tells: tasks a teammate gave the reader, a note of theirs naming the reader. */
+export const notificationKinds = ["task-assigned", "note-mention"] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
+
+/** How a member is named (in the app, and after an "@" in a note): their display name, else their email. */
+export function memberName(member: { displayName: string | null; email: string }): string {
+  return member.displayName?.trim() || member.email;
+}
+
+/**
+ * The members a note names with "@" and their name, any case, as the note composer writes it ("@Nina Owner"), the
+ * name ending there ("@Ann" is not "@Anna"). Their user ids, in the members' order.
+ */
+export function mentionsIn(
+  body: string,
+  members: readonly { userId: string; displayName: string | null; email: string }[],
+): string[] {
+  const text = body.toLowerCase();
+  return members
+    .filter((member) => {
+      const mention = `@${memberName(member).toLowerCase()}`;
+      for (let at = text.indexOf(mention); at >= 0; at = text.indexOf(mention, at + 1))
+        if (!/[\p{L}\p{N}]/u.test(text[at + mention.length] ?? "")) return true;
+      return false;
+    })
+    .map((member) => member.userId);
+}

@@ -189,3 +189,73 @@ describe("notifications.list, unreadCount and markRead", () => {
     expect(await a.bo.caller.notifications.unreadCount()).toEqual({ unread: 1 });
   });
 });
+
+describe("notifications of notes naming a teammate", () => {
+  /** A team whose teammates have names to write after "@", and a contact to write notes on. */
+  async function namedTeam() {
+    const owner = await ownerOfNewOrganization("Mentioners");
+    const bo = await seedMember(owner.org.id, "member", {
+      uid: `bo-${crypto.randomUUID()}`,
+      email: "bo@x.example",
+      name: "Bo Brandt",
+    });
+    const cy = await seedMember(owner.org.id, "member", {
+      uid: `cy-${crypto.randomUUID()}`,
+      email: "cy@x.example",
+      name: "Cy",
+    });
+    const ann = await owner.caller.contacts.create({ firstName: "Ann", lastName: "Lee" });
+    return { owner, bo, cy, ann };
+  }
+  const mentionsOf = async (member: Awaited<ReturnType<typeof seedMember>>) =>
+    (await member.caller.notifications.list()).map((n) => ({
+      kind: n.kind,
+      title: n.title,
+      on: [n.recordObject, n.recordId, n.subject],
+      from: n.createdBy,
+    }));
+
+  it("tells each member a new note names with @ and their name, any case, not its author nor a longer name", async () => {
+    const { owner, bo, cy, ann } = await namedTeam();
+    await owner.caller.notes.create({
+      recordObject: "contact",
+      recordId: ann.id,
+      body: "Ask @bo brandt about pricing; @Cyrus is not Cy.",
+    });
+    expect(await mentionsOf(bo)).toEqual([
+      {
+        kind: "note-mention",
+        title: "Ask @bo brandt about pricing; @Cyrus is not Cy.",
+        on: ["contact", ann.id, "Ann Lee"],
+        from: owner.identity.uid,
+      },
+    ]);
+    expect(await cy.caller.notifications.list()).toEqual([]);
+    // A note naming its own author tells no one.
+    await bo.caller.notes.create({ recordObject: "contact", recordId: ann.id, body: "Note to self, @Bo Brandt" });
+    expect(await mentionsOf(bo)).toHaveLength(1);
+  });
+
+  it("tells of an edit only those it names anew, and no one of an edit refused", async () => {
+    const { owner, bo, cy } = await namedTeam();
+    const acme = await owner.caller.companies.create({ name: "Acme" });
+    const note = await owner.caller.notes.create({
+      recordObject: "company",
+      recordId: acme.id,
+      body: "@Bo Brandt, renewal?",
+    });
+    const edited = await owner.caller.notes.update({
+      id: note.id,
+      version: 1,
+      body: "@Bo Brandt, renewal? And @Cy, the invoice.",
+    });
+    expect((await mentionsOf(bo)).map((n) => n.on)).toEqual([["company", acme.id, "Acme"]]);
+    expect((await mentionsOf(cy)).map((n) => n.title)).toEqual(["@Bo Brandt, renewal? And @Cy, the invoice."]);
+    await expectTRPCError(
+      owner.caller.notes.update({ id: note.id, version: 1, body: "Stale, @Cy and @Bo Brandt" }),
+      "CONFLICT",
+    );
+    expect(await cy.caller.notifications.unreadCount()).toEqual({ unread: 1 });
+    expect(edited.version).toBe(2);
+  });
+});

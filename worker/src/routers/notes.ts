@@ -4,6 +4,7 @@ import { and, count, desc, eq, exists, isNotNull, isNull, lte, sql, type SQL } f
 import { contacts, notes } from "../../../drizzle";
 import { noteOutcomeLabels, type NoteOutcome } from "../../../drizzle/values";
 import { newId } from "../domain/ids";
+import { mentionNotices } from "../domain/notifications";
 import { activityRow, insertActivity, insertActivityWhere } from "../domain/records/activity";
 import { companiesOf, companyActivityRefresh } from "../domain/records/company-activity";
 import { notFound, staleNoteError } from "../domain/records/conflict";
@@ -223,9 +224,11 @@ export const notesRouter = createTRPCRouter({
           createdAt: now,
           updatedAt: now,
         };
+        const told = await mentionNotices(ctx.db, note, excerpt(note.body), ctx.uid, now);
         await runBatch(ctx.db, [
           ...remember(note.id),
           ctx.db.insert(notes).values(note),
+          ...told,
           insertActivity(
             ctx.db,
             activityRow({
@@ -269,10 +272,15 @@ export const notesRouter = createTRPCRouter({
         const changes: Record<string, [unknown, unknown]> = { body: [current.body, input.body] };
         if (outcome !== current.outcome) changes.outcome = [current.outcome, outcome];
         if (+occurredAt !== +current.occurredAt) changes.occurredAt = [current.occurredAt, occurredAt];
-        // The timeline entry and last activity first, written only if the edit is: a lost race leaves
-        // no false entry.
+        // Those it names now and did not before are told, and the timeline entry and last activity written, first and
+        // only if the edit is: a lost race leaves no false entry.
+        const told = await mentionNotices(ctx.db, { ...current, body: input.body }, excerpt(input.body), ctx.uid, now, {
+          before: current.body,
+          guard: noteWhere(ctx.db, unchanged),
+        });
         const guarded: BatchItem<"sqlite">[] = [
           ...remember(noteWhere(ctx.db, unchanged)),
+          ...told,
           insertActivityWhere(
             ctx.db,
             activityRow({

@@ -9,6 +9,5 @@ export function useMembers() {
   return useQuery(trpc.organization.listMembers.queryOptions());
 }
 
-export function memberName(member: { displayName: string | null; email: string }): string {
-  return member.displayName?.trim() || member.email;
-}
+/** How a member is named: shared with the server, which reads a note's "@" mentions by it. */
+export { memberName } from "../../../../drizzle/values";

@@ -1,0 +1,3 @@
+ALTER TABLE `notifications` ADD `record_object` text;--> statement-breakpoint
+ALTER TABLE `notifications` ADD `record_id` text;--> statement-breakpoint
+ALTER TABLE `notifications` ADD `subject` text;
