@@ -84,4 +84,38 @@ describe("notifications: a teammate given tasks is told, and goes to them", () =
     await theo.getByRole("dialog", { name: "Notifications" }).waitFor({ state: "detached" });
     assert.deepEqual(theo.errors, []);
   });
+
+  it("names a teammate in a note with @, picked as it is typed; they are told, and go to the note", async () => {
+    const ann = await callProcedure(owner, "contacts.create", { firstName: "Ann", lastName: "Lee" });
+    await owner.goto(`/contacts?open=${ann.id}`);
+    const composer = owner.getByRole("textbox", { name: "New note" });
+    await composer.click();
+    await composer.pressSequentially("Can you call her, @th");
+    const option = owner.getByRole("listbox", { name: "Mention a teammate" }).getByRole("option", {
+      name: /Theo Teammate/,
+    });
+    await option.waitFor();
+    assert.equal(await option.getAttribute("aria-selected"), "true");
+    await screenshot(owner, "note-mention-picker");
+    await composer.press("Enter");
+    await composer.pressSequentially("today?");
+    assert.equal(await composer.inputValue(), "Can you call her, @Theo Teammate today?");
+    await composer.press("Control+Enter");
+    await owner.getByTestId("note").filter({ hasText: "@Theo Teammate today?" }).waitFor();
+
+    await theo.goto("/home");
+    await theo.getByRole("button", { name: "Notifications 1 unread" }).waitFor();
+    await bell(theo).click();
+    const mention = notices(theo).first();
+    assert.equal(
+      (await mention.innerText()).split("\n")[0],
+      "Nina Owner mentioned you on Ann Lee: Can you call her, @Theo Teammate today?",
+    );
+    await mention.click();
+    await theo.waitForURL((url) => url.pathname === "/contacts" && url.searchParams.get("open") === ann.id);
+    await theo.getByTestId("record-panel").getByTestId("note").filter({ hasText: "@Theo Teammate today?" }).waitFor();
+    await theo.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+    assert.deepEqual(owner.errors, []);
+    assert.deepEqual(theo.errors, []);
+  });
 });

@@ -3,13 +3,23 @@ import { noticeWords } from "../../web/src/features/notifications/notice-words";
 
 describe("noticeWords", () => {
   it("names the task given, or the first of several and how many more", () => {
-    expect(noticeWords({ count: 1, title: "Call Ann back" })).toEqual({
+    const given = { kind: "task-assigned" as const, subject: null };
+    expect(noticeWords({ ...given, count: 1, title: "Call Ann back" })).toEqual({
       did: "gave you a task",
       what: "Call Ann back",
     });
-    expect(noticeWords({ count: 3, title: "Follow-up call" })).toEqual({
+    expect(noticeWords({ ...given, count: 3, title: "Follow-up call" })).toEqual({
       did: "gave you 3 tasks",
       what: "Follow-up call and 2 more",
     });
+  });
+
+  it("says on which record a note named the reader, with what it says", () => {
+    const mention = { kind: "note-mention" as const, count: 1, title: "@Bo can you call her?" };
+    expect(noticeWords({ ...mention, subject: "Ann Lee" })).toEqual({
+      did: "mentioned you on Ann Lee",
+      what: "@Bo can you call her?",
+    });
+    expect(noticeWords({ ...mention, subject: null }).did).toBe("mentioned you in a note");
   });
 });

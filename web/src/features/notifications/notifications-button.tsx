@@ -14,6 +14,7 @@ import { RelativeTime } from "../../ui/relative-time";
 import { useActorNames } from "../records/activity-words";
 import { dayRangeOf } from "../tasks/day-range";
 import { taskPath } from "../tasks/task-path";
+import { recordPath } from "../../app/recent-records";
 import { noticeWords } from "./notice-words";
 
 type Notification = inferOutput<typeof trpc.notifications.list>[number];
@@ -38,7 +39,7 @@ function useNewTasksShown(unread: number | undefined) {
 
 /**
  * The sidebar's Notifications: how many are unread, and on a click the list, newest first: what a teammate did for the
- * reader (tasks given). One opens the task it names on /tasks, read; "Mark all read" reads them all.
+ * reader (tasks given, notes naming them). One opens what it names, read; "Mark all read" reads them all.
  */
 export function NotificationsButton({ className, textClassName }: { className?: string; textClassName?: string }) {
   const [open, setOpen] = useState(false);
@@ -117,9 +118,12 @@ function NotificationList({ onDone, unread }: { onDone: () => void; unread: numb
   const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSettled: refresh }));
   const notices = list.data?.pages.flat() ?? [];
 
-  const openTask = async (notice: Notification) => {
+  /** Read, and to what it names: a note's record in its panel, a task's details over its tab. */
+  const follow = async (notice: Notification) => {
     if (!notice.readAt) markRead.mutate({ ids: [notice.id] });
     onDone();
+    if (notice.recordObject && notice.recordObject !== "deal" && notice.recordId)
+      return navigate(recordPath({ object: notice.recordObject, id: notice.recordId }));
     if (!notice.taskId) return;
     try {
       const { task } = await queryClient.fetchQuery(trpc.tasks.get.queryOptions({ id: notice.taskId }));
@@ -154,7 +158,7 @@ function NotificationList({ onDone, unread }: { onDone: () => void; unread: numb
           <p className="px-3 py-6 text-center text-xs text-muted">Loading…</p>
         ) : notices.length === 0 ? (
           <p className="px-3 py-6 text-center text-xs text-muted">
-            Nothing yet. When a teammate gives you a task, it shows here.
+            Nothing yet. When a teammate gives you a task or mentions you in a note, it shows here.
           </p>
         ) : (
           <ul aria-label="Notifications" className="divide-y divide-border">
@@ -167,7 +171,7 @@ function NotificationList({ onDone, unread }: { onDone: () => void; unread: numb
                     type="button"
                     data-testid="notification"
                     data-unread={notice.readAt ? undefined : "true"}
-                    onClick={() => void openTask(notice)}
+                    onClick={() => void follow(notice)}
                     className="flex w-full items-start gap-2.5 px-3 py-2.5 text-left hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none"
                   >
                     <Avatar name={actor} className="mt-0.5 size-6 text-[10px]" />

@@ -28,6 +28,7 @@ import { cn } from "../../ui/cn";
 import { Input, Select, Textarea } from "../../ui/input";
 import { Kbd, modKey } from "../../ui/kbd";
 import { useActorNames } from "./activity-words";
+import { useMemberMention } from "./member-mention";
 import { parseWhen, type When } from "./parse-when";
 import { markCompanyActivityStale, notesOfRecord } from "./list-cache";
 import { PanelSection } from "./record-fields";
@@ -98,7 +99,13 @@ const kindLabels: Record<
   NoteKind,
   { label: string; icon: LucideIcon; placeholder: string; save: string; command: string }
 > = {
-  note: { label: "Note", icon: StickyNote, placeholder: "Add a note…", save: "Save note", command: "Add a note" },
+  note: {
+    label: "Note",
+    icon: StickyNote,
+    placeholder: "Add a note… (@ names a teammate, who is told)",
+    save: "Save note",
+    command: "Add a note",
+  },
   call: {
     label: "Call",
     icon: Phone,
@@ -308,6 +315,7 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
     );
   };
   const handleKeyDown = useSubmitKeys(save, () => (document.activeElement as HTMLElement | null)?.blur());
+  const mention = useMemberMention(textarea, body, setBody);
   const logging = kind !== "note";
   return (
     <div ref={composer} className="scroll-mb-4 space-y-2">
@@ -339,9 +347,11 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
         placeholder={kindLabels[kind].placeholder}
         value={body}
         onChange={(event) => setBody(event.target.value)}
-        onKeyDown={handleKeyDown}
+        {...mention.fieldProps}
+        onKeyDown={(event) => mention.keyDown(event) || handleKeyDown(event)}
         className="min-h-16! text-[13px]"
       />
+      {mention.list}
       <LoggedFields kind={kind} {...logged.fields} onEnter={save} placeholder="Now, or e.g. yesterday 3pm" />
       {(body.trim() || logging) && (
         <div className="flex items-center justify-end gap-2">
@@ -451,6 +461,8 @@ function NoteItem({
     setEditing(false);
   };
   const handleKeyDown = useSubmitKeys(save, cancel);
+  const editor = useRef<HTMLTextAreaElement>(null);
+  const mention = useMemberMention(editor, draft, setDraft);
   const noun = note.kind;
   const handleDelete = () =>
     remove.mutate(
@@ -525,14 +537,17 @@ function NoteItem({
       {editing ? (
         <div className="mt-1.5 space-y-2">
           <Textarea
+            ref={editor}
             data-cell-editor
             aria-label={`Edit ${noun}`}
             autoFocus
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={handleKeyDown}
+            {...mention.fieldProps}
+            onKeyDown={(event) => mention.keyDown(event) || handleKeyDown(event)}
             className="min-h-16! text-[13px]"
           />
+          {mention.list}
           <LoggedFields
             kind={note.kind}
             {...logged.fields}

@@ -1,0 +1,126 @@
+import { useId, useState, type KeyboardEvent, type RefObject, type SyntheticEvent } from "react";
+import { Avatar } from "../../ui/avatar";
+import { cn } from "../../ui/cn";
+import { useCurrentUser } from "../auth/use-current-user";
+import { memberName, useMembers } from "../members/use-members";
+
+const SHOWN = 5;
+
+/** The "@name" being typed just before the caret (a name may hold spaces, not a line break): where its "@" is, and the name so far. */
+export function mentionBeforeCaret(text: string, caret: number): { at: number; query: string } | null {
+  const match = /(?:^|\s)@([^@\n]{0,40})$/.exec(text.slice(0, caret));
+  if (!match) return null;
+  return { at: caret - match[1].length - 1, query: match[1] };
+}
+
+/** Names starting with `query`, or with a word of it starting so: "bo" finds "Bo Brandt" and "Ann Bonnet". */
+export function namesFor<T>(query: string, people: T[], nameOf: (person: T) => string): T[] {
+  const typed = query.toLowerCase();
+  return people
+    .filter((person) => {
+      const name = nameOf(person).toLowerCase();
+      return (
+        name.startsWith(typed) || (!typed.includes(" ") && name.split(/\s+/).some((word) => word.startsWith(typed)))
+      );
+    })
+    .slice(0, SHOWN);
+}
+
+/**
+ * "@" in a note: the teammates whose name starts with what follows it, to name them (the server tells each one named,
+ * mentionsIn). ↑/↓ move, Enter or Tab picks (the text then holds "@Their Name "), Escape lets the text be. `keyDown`
+ * goes first in the textarea's handler and says whether it took the key; `fieldProps` go on the textarea.
+ */
+export function useMemberMention(
+  textarea: RefObject<HTMLTextAreaElement | null>,
+  text: string,
+  setText: (text: string) => void,
+) {
+  const listId = useId();
+  const members = useMembers().data ?? [];
+  const me = useCurrentUser().data?.id;
+  const [caret, setCaret] = useState<number | null>(null);
+  // Where the "@" left as text with Escape is, while it is still there.
+  const [keptAt, setKeptAt] = useState<number | null>(null);
+  const mention = caret === null ? null : mentionBeforeCaret(text, caret);
+  const active = mention !== null && mention.at !== keptAt;
+  const found = active
+    ? namesFor(
+        mention.query,
+        members.filter((member) => member.userId !== me),
+        memberName,
+      )
+    : [];
+  const [highlight, setHighlight] = useState({ query: "", index: 0 });
+  const current = Math.min(highlight.query === mention?.query ? highlight.index : 0, found.length - 1);
+  const open = found.length > 0;
+
+  const pick = (member: (typeof members)[number]) => {
+    if (!mention || caret === null) return;
+    const named = `@${memberName(member)} `;
+    const next = text.slice(0, mention.at) + named + text.slice(caret);
+    const at = mention.at + named.length;
+    setText(next);
+    setCaret(at);
+    requestAnimationFrame(() => textarea.current?.setSelectionRange(at, at));
+  };
+  const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!open || event.metaKey || event.ctrlKey) return false;
+    const move = (by: number) =>
+      setHighlight({ query: mention!.query, index: (current + by + found.length) % found.length });
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(1),
+      ArrowUp: () => move(-1),
+      Enter: () => pick(found[current]!),
+      Tab: () => pick(found[current]!),
+      Escape: () => setKeptAt(mention!.at),
+    };
+    const action = keys[event.key];
+    if (!action) return false;
+    event.preventDefault();
+    event.stopPropagation();
+    action();
+    return true;
+  };
+  const track = (event: SyntheticEvent<HTMLTextAreaElement>) => setCaret(event.currentTarget.selectionStart);
+  // A textarea is a textbox: no combobox role, nor aria-expanded, but it may say that a list completes it.
+  const fieldProps = {
+    onSelect: track,
+    "aria-autocomplete": "list" as const,
+    "aria-controls": open ? listId : undefined,
+    "aria-activedescendant": open ? `${listId}-${current}` : undefined,
+  };
+  const list = open ? (
+    <ul
+      id={listId}
+      // In view as it opens, though the note's field is at the panel's bottom edge.
+      ref={(list) => list?.scrollIntoView({ block: "nearest" })}
+      role="listbox"
+      aria-label="Mention a teammate"
+      className="overflow-hidden rounded-lg border border-border bg-background p-1 shadow-lg"
+    >
+      {found.map((member, index) => (
+        <li
+          key={member.userId}
+          id={`${listId}-${index}`}
+          role="option"
+          aria-selected={index === current}
+          // Not a click: the textarea must keep focus (a mousedown would take it).
+          onMouseDown={(event) => {
+            event.preventDefault();
+            pick(member);
+          }}
+          className={cn(
+            "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-[13px] text-foreground",
+            index === current && "bg-surface-2",
+          )}
+        >
+          <Avatar name={memberName(member)} photoUrl={member.photoUrl} className="size-5 text-[9px]" />
+          <span className="min-w-0 flex-1 truncate">{memberName(member)}</span>
+          {member.displayName && <span className="max-w-40 shrink-0 truncate text-xs text-muted">{member.email}</span>}
+        </li>
+      ))}
+    </ul>
+  ) : null;
+  return { keyDown, fieldProps, list };
+}
