@@ -101,7 +101,11 @@ describe("notifications: a teammate given tasks is told, and goes to them", () =
     await composer.pressSequentially("today?");
     assert.equal(await composer.inputValue(), "Can you call her, @Theo Teammate today?");
     await composer.press("Control+Enter");
-    await owner.getByTestId("note").filter({ hasText: "@Theo Teammate today?" }).waitFor();
+    const saved = owner.getByTestId("note").filter({ hasText: "@Theo Teammate today?" });
+    await saved.waitFor();
+    assert.deepEqual(await saved.locator("[data-mention]").allInnerTexts(), ["@Theo Teammate"]);
+    await saved.scrollIntoViewIfNeeded();
+    await screenshot(owner, "note-mention-saved");
 
     await theo.goto("/home");
     await theo.getByRole("button", { name: "Notifications 1 unread" }).waitFor();

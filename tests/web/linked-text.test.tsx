@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { LinkedText, linkParts } from "../../web/src/ui/linked-text";
+import { LinkedText, linkParts, mentionParts } from "../../web/src/ui/linked-text";
 
 describe("linkParts", () => {
   it("links web and email addresses, leaving the sentence's punctuation out", () => {
@@ -49,5 +49,25 @@ describe("LinkedText", () => {
     expect(mail.getAttribute("href")).toBe("mailto:bo@acme.com");
     expect(mail.getAttribute("target")).toBeNull();
     expect(web.closest("p")?.textContent).toBe("Notes at https://docs.acme.com/q3 — ask bo@acme.com");
+  });
+});
+
+describe("mentionParts", () => {
+  const names = ["Ann", "Ann Lee", "Bo (Sales)"];
+  it("marks each teammate named after an @, the longest name first, any case, the name ending there", () => {
+    const parts = mentionParts(
+      linkParts("@ann lee and @ANN, not @Annabel; cc @Bo (Sales) at https://x.example/@Ann"),
+      names,
+    );
+    expect(parts.filter((part) => part.mention).map((part) => part.text)).toEqual(["@ann lee", "@ANN", "@Bo (Sales)"]);
+    expect(parts.map((part) => part.text).join("")).toBe(
+      "@ann lee and @ANN, not @Annabel; cc @Bo (Sales) at https://x.example/@Ann",
+    );
+    // Inside a link, a name is the link's.
+    expect(parts.at(-1)).toEqual({ text: "https://x.example/@Ann", href: "https://x.example/@Ann" });
+  });
+
+  it("leaves text as it is without names", () => {
+    expect(mentionParts([{ text: "@Ann" }], [])).toEqual([{ text: "@Ann" }]);
   });
 });

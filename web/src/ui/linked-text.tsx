@@ -4,7 +4,7 @@ import { textLinkClass } from "./text-link";
 const LINKABLE = /\b(?:https?:\/\/|www\.)[^\s<>"]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/gi;
 const TRAILING = /[.,;:!?'"*]$/;
 
-export type TextPart = { text: string; href?: string };
+export type TextPart = { text: string; href?: string; mention?: boolean };
 
 /**
  * Text split into plain parts and links: the punctuation a sentence ends with stays out of a link,
@@ -33,12 +33,42 @@ export function linkParts(text: string): TextPart[] {
 
 const count = (text: string, char: string) => text.split(char).length - 1;
 
-/** What someone wrote (a note, a call's summary, feedback), its web and email addresses as links. */
-export function LinkedText({ text }: { text: string }) {
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Plain parts split further at each "@Name" of `names` (any case, the name ending there), marked as mentions. */
+export function mentionParts(parts: TextPart[], names: readonly string[]): TextPart[] {
+  const named = names.filter(Boolean);
+  if (named.length === 0) return parts;
+  // Longest first: "@Ann Lee" before "@Ann".
+  const alternatives = [...named].sort((a, b) => b.length - a.length).map(escaped);
+  const pattern = new RegExp(`@(?:${alternatives.join("|")})(?![\\p{L}\\p{N}])`, "giu");
+  return parts.flatMap((part) => {
+    if (part.href) return [part];
+    const split: TextPart[] = [];
+    let last = 0;
+    for (const match of part.text.matchAll(pattern)) {
+      if (match.index > last) split.push({ text: part.text.slice(last, match.index) });
+      split.push({ text: match[0], mention: true });
+      last = match.index + match[0].length;
+    }
+    if (last < part.text.length) split.push({ text: part.text.slice(last) });
+    return split;
+  });
+}
+
+/**
+ * What someone wrote (a note, a call's summary, feedback), its web and email addresses as links, and the teammates it
+ * names with "@" (`mentions`: their names) marked.
+ */
+export function LinkedText({ text, mentions = [] }: { text: string; mentions?: readonly string[] }) {
   return (
     <>
-      {linkParts(text).map((part, i) =>
-        part.href ? (
+      {mentionParts(linkParts(text), mentions).map((part, i) =>
+        part.mention ? (
+          <span key={i} data-mention className="rounded-sm bg-primary-soft px-0.5 font-medium text-primary">
+            {part.text}
+          </span>
+        ) : part.href ? (
           <a
             key={i}
             href={part.href}

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { and, count, desc, eq, exists, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { contacts, notes } from "../../../drizzle";
-import { noteOutcomeLabels, type NoteOutcome } from "../../../drizzle/values";
+import { noteOutcomeLabels, type NoteKind, type NoteOutcome } from "../../../drizzle/values";
 import { newId } from "../domain/ids";
 import { mentionNotices } from "../domain/notifications";
 import { activityRow, insertActivity, insertActivityWhere } from "../domain/records/activity";
@@ -46,6 +46,32 @@ const summaryOf = (body: string, outcome: NoteOutcome | null) =>
   outcome ? `${noteOutcomeLabels[outcome]} · ${excerpt(body)}` : excerpt(body);
 
 type RecordRef = { recordObject: "contact" | "company" | "deal"; recordId: string };
+
+/**
+ * A line on the note's record's timeline, of the note's kind ("call": a logged call's), from `actorId`; with `guard`,
+ * written only if it holds as the statement runs (the write it tells of, placed before it): a lost race leaves no
+ * false entry.
+ */
+function noteLine(
+  db: Database,
+  note: RecordRef & { organizationId: string; kind: NoteKind },
+  actorId: string,
+  summary: string,
+  at: Date,
+  { guard, changes }: { guard?: SQL; changes?: Record<string, [unknown, unknown]> } = {},
+) {
+  const row = activityRow({
+    organizationId: note.organizationId,
+    object: note.recordObject,
+    recordId: note.recordId,
+    kind: note.kind,
+    actorId,
+    summary,
+    changes,
+    at,
+  });
+  return guard ? insertActivityWhere(db, row, guard) : insertActivity(db, row);
+}
 
 const contactOf = (organizationId: string, note: RecordRef, also?: SQL) =>
   and(eq(contacts.id, note.recordId), eq(contacts.organizationId, organizationId), also);
@@ -170,18 +196,13 @@ export const notesRouter = createTRPCRouter({
         );
         const guarded: BatchItem<"sqlite">[] = [
           ...remember(noteWhere(ctx.db, unchanged)),
-          insertActivityWhere(
+          noteLine(
             ctx.db,
-            activityRow({
-              organizationId: ctx.org.id,
-              object: current.recordObject,
-              recordId: current.recordId,
-              kind: current.kind,
-              actorId: ctx.uid,
-              summary: `${pinned ? "Pinned" : "Unpinned"} a ${current.kind}: ${summaryOf(current.body, current.outcome)}`,
-              at: now,
-            }),
-            noteWhere(ctx.db, unchanged),
+            current,
+            ctx.uid,
+            `${pinned ? "Pinned" : "Unpinned"} a ${current.kind}: ${summaryOf(current.body, current.outcome)}`,
+            now,
+            { guard: noteWhere(ctx.db, unchanged) },
           ),
         ];
         const write = ctx.db
@@ -229,18 +250,7 @@ export const notesRouter = createTRPCRouter({
           ...remember(note.id),
           ctx.db.insert(notes).values(note),
           ...told,
-          insertActivity(
-            ctx.db,
-            activityRow({
-              organizationId: ctx.org.id,
-              object: input.recordObject,
-              recordId: input.recordId,
-              kind: input.kind,
-              actorId: ctx.uid,
-              summary: summaryOf(input.body, note.outcome),
-              at: now,
-            }),
-          ),
+          noteLine(ctx.db, note, ctx.uid, summaryOf(note.body, note.outcome), now),
           ...raiseLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
           ...refreshCompanyOf(ctx.db, ctx.org.id, note),
         ]);
@@ -281,20 +291,10 @@ export const notesRouter = createTRPCRouter({
         const guarded: BatchItem<"sqlite">[] = [
           ...remember(noteWhere(ctx.db, unchanged)),
           ...told,
-          insertActivityWhere(
-            ctx.db,
-            activityRow({
-              organizationId: ctx.org.id,
-              object: current.recordObject,
-              recordId: current.recordId,
-              kind: current.kind,
-              actorId: ctx.uid,
-              summary: `Edited a ${current.kind}: ${summaryOf(input.body, outcome)}`,
-              changes,
-              at: now,
-            }),
-            noteWhere(ctx.db, unchanged),
-          ),
+          noteLine(ctx.db, current, ctx.uid, `Edited a ${current.kind}: ${summaryOf(input.body, outcome)}`, now, {
+            guard: noteWhere(ctx.db, unchanged),
+            changes,
+          }),
           ...raiseLastActivity(ctx.db, ctx.org.id, current, occurredAt, noteWhere(ctx.db, unchanged)),
         ];
         const edit = ctx.db
@@ -325,19 +325,7 @@ export const notesRouter = createTRPCRouter({
       // Deleted twice at once (two tabs), the timeline says it once.
       await runBatch(ctx.db, [
         ...remember({ id: note.id }),
-        insertActivityWhere(
-          ctx.db,
-          activityRow({
-            organizationId: ctx.org.id,
-            object: note.recordObject,
-            recordId: note.recordId,
-            kind: note.kind,
-            actorId: ctx.uid,
-            summary: `Deleted a ${note.kind}`,
-            at: now,
-          }),
-          noteWhere(ctx.db, live),
-        ),
+        noteLine(ctx.db, note, ctx.uid, `Deleted a ${note.kind}`, now, { guard: noteWhere(ctx.db, live) }),
         ctx.db.update(notes).set({ deletedAt: now, updatedAt: now }).where(live),
         ...recomputeLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
         ...refreshCompanyOf(ctx.db, ctx.org.id, note),

@@ -27,7 +27,7 @@ import { assignedNotices } from "../domain/tasks/assigned";
 import { newTask, planTaskMove, planTaskUpdate, taskCreation, type Task, type TaskWrite } from "../domain/tasks/writes";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 import { createOnce, updateOnce } from "../domain/write-keys";
-import { keyed } from "../schemas/write-key";
+import { keyed, type WriteKey } from "../schemas/write-key";
 
 type TaskView = (typeof taskViews)[number];
 
@@ -267,44 +267,14 @@ export const tasksRouter = createTRPCRouter({
    * Soft delete: the task goes to the trash, from where `restore` brings it back. Once per `key` (updateOnce):
    * sent again, answered with the task in the trash.
    */
-  delete: memberProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
-    updateOnce(
-      ctx.db,
-      ctx.org.id,
-      key,
-      () => findTask(ctx.db, ctx.org.id, id, { deleted: true }),
-      async (remember) => {
-        const task = await findTask(ctx.db, ctx.org.id, id);
-        return runTaskWrite(
-          ctx.db,
-          planTaskMove(ctx.db, task, "deleted", ctx.uid, new Date()),
-          task,
-          remember,
-          ctx.uid,
-        );
-      },
-    ),
-  ),
+  delete: memberProcedure
+    .input(keyed(recordIdInput))
+    .mutation(({ ctx, input: { key, id } }) => moveTask(ctx.db, ctx.org.id, ctx.uid, id, "deleted", key)),
 
   /** Back from the trash. Once per `key` (updateOnce): sent again, answered with the task as it is. */
-  restore: memberProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
-    updateOnce(
-      ctx.db,
-      ctx.org.id,
-      key,
-      () => findTask(ctx.db, ctx.org.id, id),
-      async (remember) => {
-        const task = await findTask(ctx.db, ctx.org.id, id, { deleted: true });
-        return runTaskWrite(
-          ctx.db,
-          planTaskMove(ctx.db, task, "restored", ctx.uid, new Date()),
-          task,
-          remember,
-          ctx.uid,
-        );
-      },
-    ),
-  ),
+  restore: memberProcedure
+    .input(keyed(recordIdInput))
+    .mutation(({ ctx, input: { key, id } }) => moveTask(ctx.db, ctx.org.id, ctx.uid, id, "restored", key)),
 
   /**
    * Complete or reopen, reschedule, reassign, delete or restore up to 200 tasks at once, each as its own update would
@@ -331,6 +301,27 @@ export const tasksRouter = createTRPCRouter({
       .limit(input.limit),
   ),
 });
+
+/** A task to the trash or back from it (planTaskMove), once per `key`: sent again, answered with the task where it went. */
+function moveTask(
+  db: Database,
+  organizationId: string,
+  actorId: string,
+  id: string,
+  kind: "deleted" | "restored",
+  key: WriteKey | undefined,
+) {
+  return updateOnce(
+    db,
+    organizationId,
+    key,
+    () => findTask(db, organizationId, id, { deleted: kind === "deleted" }),
+    async (remember) => {
+      const task = await findTask(db, organizationId, id, { deleted: kind === "restored" });
+      return runTaskWrite(db, planTaskMove(db, task, kind, actorId, new Date()), task, remember, actorId);
+    },
+  );
+}
 
 /**
  * Runs one task write (after what the write key remembers, and word to a new assignee): the task written, or CONFLICT

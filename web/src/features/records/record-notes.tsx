@@ -388,12 +388,15 @@ function NoteItem({
   object,
   author,
   pinnedBy,
+  mentionable,
 }: {
   note: Note;
   object: RecordObject;
   author: string;
   /** Who pinned it, for a note shown among the pinned ones. */
   pinnedBy?: string;
+  /** The teammates' names, marked where the note names them with "@". */
+  mentionable: readonly string[];
 }) {
   // An edit left unsaved (panel or tab closed) is kept as a draft and opens again where it was.
   const { text: draft, setText: setDraft, saved, kept } = useDraft(`note-edit:${note.id}`, note.body);
@@ -565,7 +568,7 @@ function NoteItem({
         </div>
       ) : (
         <p className="mt-1 text-[13px] break-words whitespace-pre-wrap text-foreground">
-          <LinkedText text={note.body} />
+          <LinkedText text={note.body} mentions={mentionable} />
         </p>
       )}
       <ConfirmDialog
@@ -597,7 +600,8 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
   });
   // Shown once, among the pinned: a note pinned or unpinned a moment ago may be in both reads until both are read again.
   const pinnedIds = new Set(pinned.data?.map((note) => note.id));
-  const { who: authorOf } = useActorNames();
+  const { who: authorOf, names } = useActorNames();
+  const mentionable = [...names.values()];
 
   return (
     <PanelSection
@@ -622,6 +626,7 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
                     object={object}
                     author={authorOf(note.createdBy)}
                     pinnedBy={authorOf(note.pinnedBy ?? "")}
+                    mentionable={mentionable}
                   />
                 ))}
               </ul>
@@ -638,7 +643,13 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
                   {listed
                     .filter((note) => !pinnedIds.has(note.id))
                     .map((note) => (
-                      <NoteItem key={note.id} note={note} object={object} author={authorOf(note.createdBy)} />
+                      <NoteItem
+                        key={note.id}
+                        note={note}
+                        object={object}
+                        author={authorOf(note.createdBy)}
+                        mentionable={mentionable}
+                      />
                     ))}
                 </ul>
                 {notes.hasNextPage && (
