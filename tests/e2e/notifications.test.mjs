@@ -4,6 +4,7 @@ import {
   assertAccessible,
   callProcedure,
   clearOfMidnight,
+  comeBackAfterAMinute,
   launchBrowser,
   registeredUser,
   screenshot,
@@ -120,6 +121,24 @@ describe("notifications: a teammate given tasks is told, and goes to them", () =
     await theo.getByTestId("record-panel").getByTestId("note").filter({ hasText: "@Theo Teammate today?" }).waitFor();
     await theo.getByRole("button", { name: "Notifications", exact: true }).waitFor();
     assert.deepEqual(owner.errors, []);
+    assert.deepEqual(theo.errors, []);
+  });
+
+  it("says so in a toast when one arrives while the app is open; Open goes to it", async () => {
+    await theo.clock.install(); // for comeBackAfterAMinute
+    await theo.goto("/home");
+    await theo.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+    const { id: theoId } = await callProcedure(theo, "user.getUser", undefined, { kind: "query" });
+    await callProcedure(owner, "tasks.create", { title: "Prepare the quarterly review", assigneeId: theoId });
+    await comeBackAfterAMinute(theo, "notifications.unreadCount");
+    const toast = theo
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Nina Owner gave you a task: Prepare the quarterly review" });
+    await toast.waitFor();
+    await theo.getByRole("button", { name: "Notifications 1 unread" }).waitFor();
+    await toast.getByRole("button", { name: "Open" }).click();
+    await theo.getByTestId("task-details").getByRole("heading", { name: "Prepare the quarterly review" }).waitFor();
+    await theo.getByRole("button", { name: "Notifications", exact: true }).waitFor();
     assert.deepEqual(theo.errors, []);
   });
 });

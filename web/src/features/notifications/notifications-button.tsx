@@ -1,11 +1,11 @@
 import * as Popover from "@radix-ui/react-popover";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { Bell, CheckCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { NOTIFICATIONS_LISTED } from "../../../../worker/src/schemas/notifications";
-import { toastError } from "../../lib/toast";
+import { toast, toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Avatar } from "../../ui/avatar";
 import { Button } from "../../ui/button";
@@ -24,16 +24,64 @@ const UNREAD_EVERY_MS = 60_000;
 
 const badgeText = (unread: number) => (unread > 99 ? "99+" : String(unread));
 
-/** More unread than before: a teammate gave the reader tasks, which their task lists and count read again to show. */
-function useNewTasksShown(unread: number | undefined) {
+/** Reads the notifications again: the count, and the list. */
+function refreshNotices(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries(trpc.notifications.unreadCount.pathFilter()),
+    queryClient.invalidateQueries(trpc.notifications.list.pathFilter()),
+  ]);
+}
+
+/** Opens what a notification names, marking it read: a note's record in its panel, a task's details over its tab. */
+function useFollowNotice() {
   const queryClient = useQueryClient();
-  const before = useRef(unread);
-  useEffect(() => {
-    if (unread !== undefined && before.current !== undefined && unread > before.current) {
-      void queryClient.invalidateQueries(trpc.tasks.list.pathFilter());
-      void queryClient.invalidateQueries(trpc.tasks.dueCount.pathFilter());
+  const navigate = useNavigate();
+  const markRead = useMutation(
+    trpc.notifications.markRead.mutationOptions({ onSettled: () => refreshNotices(queryClient) }),
+  );
+  const follow = async (notice: Notification) => {
+    if (!notice.readAt) markRead.mutate({ ids: [notice.id] });
+    if (notice.recordObject && notice.recordObject !== "deal" && notice.recordId)
+      return navigate(recordPath({ object: notice.recordObject, id: notice.recordId }));
+    if (!notice.taskId) return;
+    try {
+      const { task } = await queryClient.fetchQuery(trpc.tasks.get.queryOptions({ id: notice.taskId }));
+      navigate(taskPath(task, dayRangeOf(new Date()), task.assigneeId === notice.userId ? "me" : "anyone"));
+    } catch (error) {
+      toastError(error, "Could not open the task");
     }
+  };
+  return { follow, markRead };
+}
+
+/**
+ * More unread than before, while the app is open: the newest one says so in a toast (its "Open" follows it), and the
+ * task lists and count are read again, to show tasks given meanwhile.
+ */
+function useNewNoticesShown(unread: number | undefined) {
+  const queryClient = useQueryClient();
+  const { follow } = useFollowNotice();
+  const { who } = useActorNames();
+  const before = useRef(unread);
+  const latest = useRef({ follow, who });
+  latest.current = { follow, who };
+  useEffect(() => {
+    const more = unread !== undefined && before.current !== undefined && unread > before.current;
     before.current = unread;
+    if (!more) return;
+    void queryClient.invalidateQueries(trpc.tasks.list.pathFilter());
+    void queryClient.invalidateQueries(trpc.tasks.dueCount.pathFilter());
+    void queryClient.invalidateQueries(trpc.notifications.list.pathFilter());
+    void queryClient.fetchQuery(trpc.notifications.list.queryOptions({ limit: 1 })).then(
+      ([newest]) => {
+        if (!newest || newest.readAt) return;
+        const { did, what } = noticeWords(newest);
+        toast(`${latest.current.who(newest.createdBy)} ${did}: ${what}`, {
+          action: { label: "Open", onClick: () => void latest.current.follow(newest) },
+        });
+      },
+      () => undefined,
+    );
   }, [unread, queryClient]);
 }
 
@@ -48,7 +96,7 @@ export function NotificationsButton({ className, textClassName }: { className?: 
     refetchInterval: UNREAD_EVERY_MS,
     refetchOnWindowFocus: true,
   }).data?.unread;
-  useNewTasksShown(unread);
+  useNewNoticesShown(unread);
   // What it shows first ("Notifications 2"), as a person using voice control reads it.
   const label = unread ? `Notifications ${badgeText(unread)} unread` : "Notifications";
   return (
@@ -101,8 +149,6 @@ export function NotificationsButton({ className, textClassName }: { className?: 
 }
 
 function NotificationList({ onDone, unread }: { onDone: () => void; unread: number }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const { who } = useActorNames();
   const list = useInfiniteQuery(
     trpc.notifications.list.infiniteQueryOptions(
@@ -110,29 +156,8 @@ function NotificationList({ onDone, unread }: { onDone: () => void; unread: numb
       { getNextPageParam: (page) => (page.length < NOTIFICATIONS_LISTED ? undefined : page[page.length - 1].id) },
     ),
   );
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries(trpc.notifications.unreadCount.pathFilter()),
-      queryClient.invalidateQueries(trpc.notifications.list.pathFilter()),
-    ]);
-  const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSettled: refresh }));
+  const { follow, markRead } = useFollowNotice();
   const notices = list.data?.pages.flat() ?? [];
-
-  /** Read, and to what it names: a note's record in its panel, a task's details over its tab. */
-  const follow = async (notice: Notification) => {
-    if (!notice.readAt) markRead.mutate({ ids: [notice.id] });
-    onDone();
-    if (notice.recordObject && notice.recordObject !== "deal" && notice.recordId)
-      return navigate(recordPath({ object: notice.recordObject, id: notice.recordId }));
-    if (!notice.taskId) return;
-    try {
-      const { task } = await queryClient.fetchQuery(trpc.tasks.get.queryOptions({ id: notice.taskId }));
-      const me = notice.userId;
-      navigate(taskPath(task, dayRangeOf(new Date()), task.assigneeId === me ? "me" : "anyone"));
-    } catch (error) {
-      toastError(error, "Could not open the task");
-    }
-  };
 
   return (
     <>
@@ -171,7 +196,10 @@ function NotificationList({ onDone, unread }: { onDone: () => void; unread: numb
                     type="button"
                     data-testid="notification"
                     data-unread={notice.readAt ? undefined : "true"}
-                    onClick={() => void follow(notice)}
+                    onClick={() => {
+                      onDone();
+                      void follow(notice);
+                    }}
                     className="flex w-full items-start gap-2.5 px-3 py-2.5 text-left hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none"
                   >
                     <Avatar name={actor} className="mt-0.5 size-6 text-[10px]" />

@@ -168,7 +168,7 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
                 {summary &&
                   (writtenKinds.has(item.kind) ? (
                     <p className="mt-1 border-l-2 border-border pl-2 break-words whitespace-pre-wrap text-foreground">
-                      <LinkedText text={summary} />
+                      <LinkedText text={summary} mentions={[...names.values()]} />
                     </p>
                   ) : (
                     <p className="mt-1 text-muted">{summary}</p>
