@@ -95,6 +95,35 @@ describe("notifications of tasks given", () => {
     expect(await bo.caller.notifications.unreadCount()).toEqual({ unread: 1 });
   });
 
+  it("tells once of 200 tasks given in one bulk write", async () => {
+    const { owner, bo } = await team();
+    const ids = [];
+    for (let i = 0; i < 200; i++) ids.push(`tsk_bulk${String(i).padStart(12, "0")}`);
+    const now = Date.now();
+    for (let i = 0; i < ids.length; i += 25)
+      await Promise.all(
+        ids
+          .slice(i, i + 25)
+          .map((id, j) =>
+            rows(
+              "INSERT INTO tasks (id, organization_id, title, assignee_id, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+              id,
+              owner.org.id,
+              `Bulk ${i + j}`,
+              owner.identity.uid,
+              owner.identity.uid,
+              now,
+              now,
+            ),
+          ),
+      );
+    const result = await owner.caller.tasks.bulkUpdate({
+      changes: ids.map((id) => ({ id, patch: { assigneeId: bo.identity.uid } })),
+    });
+    expect(result.updated).toBe(200);
+    expect((await noticesOf(bo)).map((n) => [n.title, n.count])).toEqual([["Bulk 0", 200]]);
+  });
+
   it("tells each owner of the records a task was added for, once, counting theirs", async () => {
     const { owner, bo, cy } = await team();
     const ids = [];
