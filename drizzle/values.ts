@@ -125,8 +125,11 @@ export const feedKinds = [
   "merged",
 ] as const satisfies readonly ActivityKind[];
 
-/** What a notification tells: tasks a teammate gave the reader, a note of theirs naming the reader. */
-export const notificationKinds = ["task-assigned", "note-mention"] as const;
+/**
+ * What a notification tells: tasks a teammate gave the reader, a note of theirs naming the reader, contacts or
+ * companies they made the reader the owner of.
+ */
+export const notificationKinds = ["task-assigned", "note-mention", "record-assigned"] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** How a member is named (in the app, and after an "@" in a note): their display name, else their email. */

@@ -30,17 +30,18 @@ describe("notifications: a teammate given tasks is told, and goes to them", () =
       d.setHours(12, 0, 0, 0);
       return d.toISOString();
     });
-    await callProcedure(owner, "tasks.create", {
-      title: "Send Theo the deck",
-      dueAt: new Date(tomorrowNoon),
-      assigneeId: theoId,
-    });
     // Three made as the owner's, then given to Theo in one write: one notification for the three.
     const mine = [];
     for (const title of ["Call Ann", "Call Bo", "Call Cy"])
       mine.push(await callProcedure(owner, "tasks.create", { title }));
     await callProcedure(owner, "tasks.bulkUpdate", {
       changes: mine.map((task) => ({ id: task.id, patch: { assigneeId: theoId } })),
+    });
+    // Then one more given alone: a notification of its own (a bulk write's would have counted into the one before).
+    await callProcedure(owner, "tasks.create", {
+      title: "Send Theo the deck",
+      dueAt: new Date(tomorrowNoon),
+      assigneeId: theoId,
     });
   });
   after(() => browser?.close());
@@ -53,7 +54,7 @@ describe("notifications: a teammate given tasks is told, and goes to them", () =
     await notices(theo).nth(1).waitFor();
     assert.deepEqual(
       (await notices(theo).allInnerTexts()).map((text) => text.split("\n")[0]),
-      ["Nina Owner gave you 3 tasks: Call Ann and 2 more", "Nina Owner gave you a task: Send Theo the deck"],
+      ["Nina Owner gave you a task: Send Theo the deck", "Nina Owner gave you 3 tasks: Call Ann and 2 more"],
     );
     assert.equal(await notices(theo).getByRole("img", { name: "Unread" }).count(), 2);
     await screenshot(theo, "notifications-open");
@@ -139,6 +140,31 @@ describe("notifications: a teammate given tasks is told, and goes to them", () =
     await toast.getByRole("button", { name: "Open" }).click();
     await theo.getByTestId("task-details").getByRole("heading", { name: "Prepare the quarterly review" }).waitFor();
     await theo.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+    assert.deepEqual(theo.errors, []);
+  });
+
+  it("tells of contacts given in bulk in one notification, which opens the reader's own contacts", async () => {
+    const { id: theoId } = await callProcedure(theo, "user.getUser", undefined, { kind: "query" });
+    const leads = [];
+    for (const firstName of ["Lena", "Lars", "Lotte"])
+      leads.push((await callProcedure(owner, "contacts.create", { firstName, lastName: "Lind" })).id);
+    await callProcedure(owner, "contacts.bulkUpdate", { ids: leads, action: { type: "assign", ownerId: theoId } });
+    await theo.reload();
+    await theo.getByRole("button", { name: "Notifications 1 unread" }).waitFor();
+    await bell(theo).click();
+    assert.equal(
+      (await notices(theo).first().innerText()).split("\n")[0],
+      "Nina Owner gave you 3 contacts: Lena Lind and 2 more",
+    );
+    await notices(theo).first().click();
+    await theo.waitForURL((url) => url.pathname === "/contacts");
+    await theo.getByText("3 contacts match").waitFor();
+    assert.deepEqual((await theo.getByTestId("record-row").allInnerTexts()).map((text) => text.split("\n")[0]).sort(), [
+      "Lars Lind",
+      "Lena Lind",
+      "Lotte Lind",
+    ]);
+    await screenshot(theo, "notifications-contacts-given");
     assert.deepEqual(theo.errors, []);
   });
 });

@@ -95,6 +95,27 @@ describe("notifications of tasks given", () => {
     expect(await bo.caller.notifications.unreadCount()).toEqual({ unread: 1 });
   });
 
+  it("counts a bulk write's tasks into the giver's unread notification of minutes before; not once it is read", async () => {
+    const { owner, bo } = await team();
+    const first = await owner.caller.tasks.create({ title: "First", assigneeId: bo.identity.uid });
+    const more = [];
+    for (const title of ["Two", "Three"]) more.push(await owner.caller.tasks.create({ title }));
+    await owner.caller.tasks.bulkUpdate({
+      changes: more.map((t) => ({ id: t.id, patch: { assigneeId: bo.identity.uid } })),
+    });
+    expect((await noticesOf(bo)).map((n) => [n.title, n.taskId, n.count])).toEqual([["First", first.id, 3]]);
+    // A single task given is a notification of its own.
+    await owner.caller.tasks.create({ title: "Alone", assigneeId: bo.identity.uid });
+    await bo.caller.notifications.markRead();
+    const last = await owner.caller.tasks.create({ title: "Four" });
+    await owner.caller.tasks.bulkUpdate({ changes: [{ id: last.id, patch: { assigneeId: bo.identity.uid } }] });
+    expect((await noticesOf(bo)).map((n) => [n.title, n.count, n.read])).toEqual([
+      ["Four", 1, false],
+      ["Alone", 1, true],
+      ["First", 3, true],
+    ]);
+  });
+
   it("tells once of 200 tasks given in one bulk write", async () => {
     const { owner, bo } = await team();
     const ids = [];
@@ -140,8 +161,9 @@ describe("notifications of tasks given", () => {
       title: "Follow-up call",
       assignTo: "owner",
     });
-    expect((await noticesOf(bo)).map((n) => [n.title, n.taskId, n.count])).toEqual([["Follow-up call", made[0], 2]]);
-    expect((await noticesOf(cy)).map((n) => [n.taskId, n.count])).toEqual([[made[2], 1]]);
+    const tasksGiven = async (member: typeof bo) => (await noticesOf(member)).filter((n) => n.kind === "task-assigned");
+    expect((await tasksGiven(bo)).map((n) => [n.title, n.taskId, n.count])).toEqual([["Follow-up call", made[0], 2]]);
+    expect((await tasksGiven(cy)).map((n) => [n.taskId, n.count])).toEqual([[made[2], 1]]);
     expect(await owner.caller.notifications.list()).toEqual([]);
   });
 
@@ -286,5 +308,53 @@ describe("notifications of notes naming a teammate", () => {
     );
     expect(await cy.caller.notifications.unreadCount()).toEqual({ unread: 1 });
     expect(edited.version).toBe(2);
+  });
+});
+
+describe("notifications of contacts and companies given", () => {
+  const givenOf = async (member: Awaited<ReturnType<typeof seedMember>>) =>
+    (await member.caller.notifications.list())
+      .filter((n) => n.kind === "record-assigned")
+      .map((n) => ({ on: [n.recordObject, n.recordId, n.subject], count: n.count, from: n.createdBy }));
+
+  it("tells the owner a teammate makes of a new or edited record, by its name as it is now", async () => {
+    const { owner, bo, cy } = await team();
+    const ann = await owner.caller.contacts.create({ firstName: "Ann", lastName: "Lee", ownerId: bo.identity.uid });
+    await owner.caller.contacts.create({ firstName: "Mine", ownerId: owner.identity.uid });
+    const acme = await owner.caller.companies.create({ name: "Acme" });
+    await owner.caller.companies.update({ id: acme.id, version: 1, patch: { ownerId: cy.identity.uid } });
+    await owner.caller.contacts.update({ id: ann.id, version: 1, patch: { firstName: "Annie" } });
+    expect(await givenOf(bo)).toEqual([{ on: ["contact", ann.id, "Annie Lee"], count: 1, from: owner.identity.uid }]);
+    expect(await givenOf(cy)).toEqual([{ on: ["company", acme.id, "Acme"], count: 1, from: owner.identity.uid }]);
+    // A refused edit tells no one; taking a record oneself neither.
+    await expectTRPCError(
+      owner.caller.companies.update({ id: acme.id, version: 1, patch: { ownerId: bo.identity.uid } }),
+      "CONFLICT",
+    );
+    await cy.caller.companies.update({ id: acme.id, version: 2, patch: { ownerId: cy.identity.uid } });
+    expect(await givenOf(bo)).toHaveLength(1);
+    expect(await givenOf(cy)).toHaveLength(1);
+  });
+
+  it("counts the records a bulk assign gives into one notification, write after write", async () => {
+    const { owner, bo, cy } = await team();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await owner.caller.contacts.create({ firstName: `Lead ${i}` })).id);
+    await owner.caller.contacts.bulkUpdate({
+      ids: ids.slice(0, 3),
+      action: { type: "assign", ownerId: bo.identity.uid },
+    });
+    await owner.caller.contacts.bulkUpdate({ ids: ids.slice(3), action: { type: "assign", ownerId: bo.identity.uid } });
+    expect(await givenOf(bo)).toEqual([{ on: ["contact", ids[0], "Lead 0"], count: 5, from: owner.identity.uid }]);
+    // Once read, the next bulk write is a notification of its own; another giver's too.
+    await bo.caller.notifications.markRead();
+    await owner.caller.contacts.bulkUpdate({ ids, action: { type: "assign", ownerId: cy.identity.uid } });
+    await bo.caller.contacts.bulkUpdate({ ids: ids.slice(0, 2), action: { type: "assign", ownerId: cy.identity.uid } });
+    await owner.caller.contacts.bulkUpdate({
+      ids: ids.slice(0, 2),
+      action: { type: "assign", ownerId: bo.identity.uid },
+    });
+    expect((await givenOf(bo)).map((n) => n.count)).toEqual([2, 5]);
+    expect((await givenOf(cy)).map((n) => [n.count, n.from])).toEqual([[5, owner.identity.uid]]);
   });
 });

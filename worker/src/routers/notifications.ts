@@ -1,5 +1,5 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { notifications } from "../../../drizzle";
+import { and, count, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { companies, contacts, notifications } from "../../../drizzle";
 import { inValues } from "../db";
 import { assertAllFound } from "../domain/records/conflict";
 import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
@@ -12,6 +12,11 @@ const newestFirst: KeysetOrder<typeof notifications> = {
   descending: true,
 };
 
+/** The name of the record a notification is about as it is now (renamed since, say), else as it was. */
+const subjectName = sql<string | null>`coalesce(
+  nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), ${contacts.primaryEmail}, ${companies.name},
+  ${notifications.subject})`;
+
 /** The caller's own notifications in their organization: no one reads or marks another's. */
 const mine = (organizationId: string, userId: string) =>
   and(eq(notifications.organizationId, organizationId), eq(notifications.userId, userId));
@@ -20,8 +25,24 @@ export const notificationsRouter = createTRPCRouter({
   /** The caller's notifications, newest first, page by page. */
   list: memberProcedure.input(notificationListInput).query(({ ctx, input }) =>
     ctx.db
-      .select()
+      .select({ ...getTableColumns(notifications), subject: subjectName })
       .from(notifications)
+      .leftJoin(
+        contacts,
+        and(
+          eq(notifications.recordObject, "contact"),
+          eq(contacts.id, notifications.recordId),
+          eq(contacts.organizationId, ctx.org.id),
+        ),
+      )
+      .leftJoin(
+        companies,
+        and(
+          eq(notifications.recordObject, "company"),
+          eq(companies.id, notifications.recordId),
+          eq(companies.organizationId, ctx.org.id),
+        ),
+      )
       .where(
         and(
           mine(ctx.org.id, ctx.uid),

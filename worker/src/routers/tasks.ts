@@ -334,7 +334,7 @@ async function runTaskWrite(
   remember: (guard: SQL) => BatchItem<"sqlite">[],
   actorId: string,
 ): Promise<Task> {
-  const told = reassigned ? assignedNotices(db, actorId, [reassigned], new Date(), guard) : [];
+  const told = reassigned ? assignedNotices(db, actorId, [reassigned], new Date(), { guard }) : [];
   const results = await runBatch(db, [...remember(guard), ...told, ...statements]);
   const [written] = results[results.length - 1] as Task[];
   if (!written) throw await staleVersionError(db, current.organizationId, current.id, "task");

@@ -16,6 +16,8 @@ import { dayRangeOf } from "../tasks/day-range";
 import { taskPath } from "../tasks/task-path";
 import { recordPath } from "../../app/recent-records";
 import { noticeWords } from "./notice-words";
+import { listLinkState } from "../../ui/data-table/list-memory";
+import { VIEWER } from "../../../../worker/src/schemas/records";
 
 type Notification = inferOutput<typeof trpc.notifications.list>[number];
 
@@ -23,6 +25,14 @@ type Notification = inferOutput<typeof trpc.notifications.list>[number];
 const UNREAD_EVERY_MS = 60_000;
 
 const badgeText = (unread: number) => (unread > 99 ? "99+" : String(unread));
+
+/** A list of the records the reader owns (router state for /contacts or /companies). */
+const ownRecords = listLinkState({
+  search: "",
+  filter: { combinator: "and", conditions: [{ field: "ownerId", operator: "eq", value: VIEWER }] },
+  sort: null,
+  trash: false,
+});
 
 /** Reads the notifications again: the count, and the list. */
 function refreshNotices(queryClient: QueryClient) {
@@ -41,8 +51,11 @@ function useFollowNotice() {
   );
   const follow = async (notice: Notification) => {
     if (!notice.readAt) markRead.mutate({ ids: [notice.id] });
-    if (notice.recordObject && notice.recordObject !== "deal" && notice.recordId)
-      return navigate(recordPath({ object: notice.recordObject, id: notice.recordId }));
+    const object = notice.recordObject === "deal" ? null : notice.recordObject;
+    // Many records given: the list of the reader's own; one, or a note's record: that record.
+    if (object && notice.kind === "record-assigned" && notice.count > 1)
+      return navigate(object === "contact" ? "/contacts" : "/companies", { state: ownRecords });
+    if (object && notice.recordId) return navigate(recordPath({ object, id: notice.recordId }));
     if (!notice.taskId) return;
     try {
       const { task } = await queryClient.fetchQuery(trpc.tasks.get.queryOptions({ id: notice.taskId }));
@@ -183,7 +196,8 @@ function NotificationList({ onDone, unread }: { onDone: () => void; unread: numb
           <p className="px-3 py-6 text-center text-xs text-muted">Loading…</p>
         ) : notices.length === 0 ? (
           <p className="px-3 py-6 text-center text-xs text-muted">
-            Nothing yet. When a teammate gives you a task or mentions you in a note, it shows here.
+            Nothing yet. When a teammate gives you a task, a contact or a company, or mentions you in a note, it shows
+            here.
           </p>
         ) : (
           <ul aria-label="Notifications" className="divide-y divide-border">

@@ -1,3 +1,4 @@
+import { ownerNotice } from "../notifications";
 import { TRPCError } from "@trpc/server";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
@@ -148,7 +149,9 @@ async function applyBulk(
       })
       .from(table)
       .where(and(organizationRowsById(table, organizationId, recordIds), isNull(table.deletedAt)));
-  const rows = await read(wanted);
+  const asked = new Map(wanted.map((id, index) => [id, index]));
+  // In the order asked: a new owner's notification names the first record given.
+  const rows = (await read(wanted)).sort((a, b) => asked.get(a.id)! - asked.get(b.id)!);
   assertAllFound(rows.length, wanted.length, [config.object, recordPlural[config.object]]);
 
   // A record changed between the read and the write is left alone by that write (its version
@@ -170,10 +173,28 @@ async function applyBulk(
         message: `A record can have at most ${MAX_TAGS} tags; some of the selected ${recordPlural[config.object]} have that many already.`,
       });
     const writes = changed.filter((change) => !overfull.includes(change));
-    // The key goes with the first batch, even one with nothing to change: sent again, it is answered as this.
-    const first = round === 0 ? remember() : [];
-    if (writes.length === 0 && first.length === 0) break;
     const now = new Date();
+    // The key goes with the first batch, even one with nothing to change: sent again, it is answered as this. So does
+    // word to a new owner, of every record it gives them (one changed meanwhile is given in a later round all the same).
+    const first =
+      round === 0
+        ? [
+            ...remember(),
+            ...(action.type === "assign"
+              ? ownerNotice(
+                  db,
+                  organizationId,
+                  config.object,
+                  writes.map(({ row }) => row.id),
+                  action.ownerId,
+                  actorId,
+                  now,
+                  { merge: true },
+                )
+              : []),
+          ]
+        : [];
+    if (writes.length === 0 && first.length === 0) break;
     const statements = writes.flatMap(({ row, patch, changes }) => {
       const unchanged = and(live, eq(table.id, row.id), eq(table.version, row.version));
       return [

@@ -1,3 +1,4 @@
+import { ownerNotice } from "../notifications";
 import { TRPCError } from "@trpc/server";
 import { and, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -125,6 +126,8 @@ function existsWhere(ctx: RecordContext, config: ObjectConfig, condition: SQL | 
   return rowExists(ctx.db, tableOf(config), condition);
 }
 
+const ownerOf = (row: object) => (row as { ownerId?: string | null }).ownerId;
+
 function activity(ctx: RecordContext, config: ObjectConfig, recordId: string, at: Date) {
   return { organizationId: ctx.org.id, object: config.object, recordId, actorId: ctx.uid, at };
 }
@@ -148,6 +151,7 @@ export async function createRecord<Config extends ObjectConfig>(
       .returning(recordFields(config)),
     insertActivity(ctx.db, activityRow({ ...activity(ctx, config, row.id, row.createdAt), kind: "created" })),
     countChange(ctx.db, ctx.org.id, config.object, 1),
+    ...ownerNotice(ctx.db, ctx.org.id, config.object, [row.id], ownerOf(row), ctx.uid, row.createdAt),
   ];
   const results = await ctx.db.batch([insert, ...rest]);
   const [created] = results[first.length] as RecordOf<Config>[];
@@ -214,7 +218,14 @@ export async function updateRecord<Config extends ObjectConfig>(
     eq(table.version, expectedVersion),
     isNull(table.deletedAt),
   );
-  const first = remember(existsWhere(ctx, config, unchanged));
+  // A new owner is told, if the write is.
+  const told =
+    "ownerId" in changes
+      ? ownerNotice(ctx.db, ctx.org.id, config.object, [id], ownerOf(patch), ctx.uid, now, {
+          guard: existsWhere(ctx, config, unchanged),
+        })
+      : [];
+  const first = [...remember(existsWhere(ctx, config, unchanged)), ...told];
   const results = await runBatch(ctx.db, [
     ...first,
     insertActivityWhere(

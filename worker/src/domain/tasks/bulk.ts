@@ -46,7 +46,7 @@ export function bulkUpdateTasks(
  */
 function reassignedNotices(db: Database, actorId: string, plans: { plan: TaskWrite }[], now: Date) {
   const given = plans.flatMap(({ plan }) => (plan.reassigned ? [plan.reassigned] : []));
-  return assignedNotices(db, actorId, given, now);
+  return assignedNotices(db, actorId, given, now, { merge: true });
 }
 
 async function applyTaskChanges(

@@ -66,7 +66,7 @@ export function createTasksForRecords(
       await runBatch(db, [
         ...remember(),
         ...made.flatMap((task) => taskCreation(db, task, actorId)),
-        ...assignedNotices(db, actorId, made, now),
+        ...assignedNotices(db, actorId, made, now, { merge: true }),
       ]);
       return { ids: made.map((task) => task.id) };
     },
