@@ -2,6 +2,7 @@ import { and, count, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { companies, contacts, notifications } from "../../../drizzle";
 import { inValues } from "../db";
 import { assertAllFound } from "../domain/records/conflict";
+import { linkedRecordJoin, linkedRecordName } from "../domain/records/linked-record";
 import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { notificationListInput, notificationReadInput, UNREAD_COUNTED } from "../schemas/notifications";
 import { createTRPCRouter, memberProcedure } from "../trpc";
@@ -13,9 +14,8 @@ const newestFirst: KeysetOrder<typeof notifications> = {
 };
 
 /** The name of the record a notification is about as it is now (renamed since, say), else as it was. */
-const subjectName = sql<string | null>`coalesce(
-  nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), ${contacts.primaryEmail}, ${companies.name},
-  ${notifications.subject})`;
+const subjectName = sql<string | null>`coalesce(${linkedRecordName}, ${notifications.subject})`;
+const aboutRecord = { object: notifications.recordObject, id: notifications.recordId };
 
 /** The caller's own notifications in their organization: no one reads or marks another's. */
 const mine = (organizationId: string, userId: string) =>
@@ -27,22 +27,8 @@ export const notificationsRouter = createTRPCRouter({
     ctx.db
       .select({ ...getTableColumns(notifications), subject: subjectName })
       .from(notifications)
-      .leftJoin(
-        contacts,
-        and(
-          eq(notifications.recordObject, "contact"),
-          eq(contacts.id, notifications.recordId),
-          eq(contacts.organizationId, ctx.org.id),
-        ),
-      )
-      .leftJoin(
-        companies,
-        and(
-          eq(notifications.recordObject, "company"),
-          eq(companies.id, notifications.recordId),
-          eq(companies.organizationId, ctx.org.id),
-        ),
-      )
+      .leftJoin(contacts, linkedRecordJoin(contacts, ctx.org.id, aboutRecord))
+      .leftJoin(companies, linkedRecordJoin(companies, ctx.org.id, aboutRecord))
       .where(
         and(
           mine(ctx.org.id, ctx.uid),

@@ -4,6 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { companies, contacts, tasks } from "../../../drizzle";
 import { assertMember } from "../domain/members";
 import { notFound, staleVersionError } from "../domain/records/conflict";
+import { linkedRecordJoin, linkedRecordName } from "../domain/records/linked-record";
 import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { assertLiveRecord } from "../domain/records/live-record";
 import { companyConfig, contactConfig } from "../domain/records/fields";
@@ -63,30 +64,15 @@ async function findTask(db: Database, organizationId: string, id: string, { dele
   return task;
 }
 
-const linkedName = sql<string | null>`coalesce(
-  nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), ${contacts.primaryEmail}, ${companies.name})`;
+const linkedBy = { object: tasks.recordObject, id: tasks.recordId };
 
 /** Tasks with the name of the record each links to (scoped to `organizationId`). */
 function tasksWithRecordName(db: Database, organizationId: string) {
   return db
-    .select({ task: tasks, recordName: linkedName })
+    .select({ task: tasks, recordName: linkedRecordName })
     .from(tasks)
-    .leftJoin(
-      contacts,
-      and(
-        eq(tasks.recordObject, "contact"),
-        eq(contacts.id, tasks.recordId),
-        eq(contacts.organizationId, organizationId),
-      ),
-    )
-    .leftJoin(
-      companies,
-      and(
-        eq(tasks.recordObject, "company"),
-        eq(companies.id, tasks.recordId),
-        eq(companies.organizationId, organizationId),
-      ),
-    );
+    .leftJoin(contacts, linkedRecordJoin(contacts, organizationId, linkedBy))
+    .leftJoin(companies, linkedRecordJoin(companies, organizationId, linkedBy));
 }
 
 /** High, normal, low: the order of open tasks due at the same time. */
