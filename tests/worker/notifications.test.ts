@@ -206,6 +206,26 @@ describe("notifications.list, unreadCount and markRead", () => {
     expect(await bo.caller.notifications.unreadCount()).toEqual({ unread: 0 });
   });
 
+  it("forgets the reader's notifications read more than 90 days ago as they mark others read", async () => {
+    const { owner, bo, cy } = await team();
+    for (const [title, assignee] of [
+      ["Old", bo],
+      ["Recent", bo],
+      ["Cy's old", cy],
+    ] as const)
+      await owner.caller.tasks.create({ title, assigneeId: assignee.identity.uid });
+    const longAgo = Date.now() - 91 * 24 * 60 * 60 * 1000;
+    await rows(
+      "UPDATE notifications SET read_at = ? WHERE organization_id = ? AND title IN ('Old', 'Cy''s old')",
+      longAgo,
+      owner.org.id,
+    );
+    await owner.caller.tasks.create({ title: "New", assigneeId: bo.identity.uid });
+    await bo.caller.notifications.markRead();
+    expect((await noticesOf(bo)).map((n) => n.title)).toEqual(["New", "Recent"]);
+    expect((await noticesOf(cy)).map((n) => n.title)).toEqual(["Cy's old"]);
+  });
+
   it("is NOT_FOUND for a teammate's notification, marking none of those named", async () => {
     const { owner, bo, cy } = await team();
     await owner.caller.tasks.create({ title: "For Bo", assigneeId: bo.identity.uid });

@@ -1,11 +1,14 @@
-import { and, count, eq, getTableColumns, isNull, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, isNull, lt, sql } from "drizzle-orm";
 import { companies, contacts, notifications } from "../../../drizzle";
-import { inValues } from "../db";
+import { inValues, runBatch } from "../db";
 import { assertAllFound } from "../domain/records/conflict";
 import { linkedRecordJoin, linkedRecordName } from "../domain/records/linked-record";
 import { afterAnchor, keysetOrderBy, type KeysetOrder } from "../domain/records/keyset";
 import { notificationListInput, notificationReadInput, UNREAD_COUNTED } from "../schemas/notifications";
 import { createTRPCRouter, memberProcedure } from "../trpc";
+
+/** How long a notification read is kept: 90 days. */
+const KEPT_READ_MS = 90 * 24 * 60 * 60 * 1000;
 
 /** Newest first; those of one write share their time, and are then in id order. */
 const newestFirst: KeysetOrder<typeof notifications> = {
@@ -53,7 +56,7 @@ export const notificationsRouter = createTRPCRouter({
 
   /**
    * Marks the caller's notifications read: those named (all must be theirs, else NOT_FOUND and none is marked), or
-   * every unread one. Marking one read again changes nothing.
+   * every unread one. Marking one read again changes nothing. Those read more than 90 days ago are forgotten then.
    */
   markRead: memberProcedure.input(notificationReadInput).mutation(async ({ ctx, input }) => {
     if (input.ids) {
@@ -64,7 +67,7 @@ export const notificationsRouter = createTRPCRouter({
       assertAllFound(found[0].n, new Set(input.ids).size, ["notification", "notifications"]);
     }
     const now = new Date();
-    const marked = await ctx.db
+    const mark = ctx.db
       .update(notifications)
       .set({ readAt: now, updatedAt: now })
       .where(
@@ -75,6 +78,11 @@ export const notificationsRouter = createTRPCRouter({
         ),
       )
       .returning({ id: notifications.id });
-    return { marked: marked.length };
+    // The caller's read long ago go: a list read each day keeps what is worth going back to.
+    const forget = ctx.db
+      .delete(notifications)
+      .where(and(mine(ctx.org.id, ctx.uid), lt(notifications.readAt, new Date(now.getTime() - KEPT_READ_MS))));
+    const [marked] = await runBatch(ctx.db, [mark, forget]);
+    return { marked: (marked as unknown[]).length };
   }),
 });
