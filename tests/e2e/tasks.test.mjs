@@ -66,6 +66,11 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
     await row("Call Ann").waitFor();
     const titles = await page.getByTestId("task-title").allInnerTexts();
     assert.deepEqual(titles, ["Send Ann the proposal", "Call Ann"], "by due date; the date words left the title");
+    // Both due tomorrow: one heading of that day above them.
+    assert.deepEqual(
+      (await page.getByTestId("task-day").allInnerTexts()).map((text) => text.split(" · ")[0]),
+      ["Tomorrow"],
+    );
     const due = row("Call Ann").getByTestId("task-due");
     assert.equal(await due.getAttribute("datetime"), tomorrowAt3pm);
     assert.match(await due.innerText(), /^Tomorrow 3:00\s?PM$/);
@@ -631,6 +636,7 @@ describe("/tasks: a task without a due date, behind hundreds of dated ones", () 
     await page.goto("/tasks?view=upcoming");
     await page.getByTestId("task-row").filter({ hasText: "Someday, no date" }).waitFor();
     assert.equal(await page.getByTestId("task-tab-count-upcoming").innerText(), "1");
+    assert.deepEqual(await page.getByTestId("task-day").allInnerTexts(), ["No due date"]);
     // 210 overdue, of which a list holds 200: the count says there are more.
     assert.equal(await page.getByTestId("task-tab-count-overdue").innerText(), "200+");
     await screenshot(page, "tasks-more-than-a-page");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDueShort } from "../../web/src/features/tasks/due-format";
+import { dayHeading, formatDueShort } from "../../web/src/features/tasks/due-format";
 
 // A Sunday afternoon, local time; en-US words.
 const now = new Date(2026, 10, 29, 14, 0);
@@ -22,5 +22,24 @@ describe("a task row's due date", () => {
     expect(short(allDay(2026, 11, 4))).toBe("Fri, Dec 4");
     expect(short(new Date(2026, 10, 20, 14, 0))).toBe("Fri, Nov 20");
     expect(short(new Date(2027, 0, 5, 14, 0))).toBe("Tue, Jan 5, 2027");
+  });
+});
+
+describe("dayHeading", () => {
+  const now = new Date(2026, 11, 6, 10, 0); // Sun, Dec 6, 2026
+  it("says today, tomorrow and yesterday in words, with the date beside the last two", () => {
+    expect(dayHeading(new Date(2026, 11, 6, 23, 59), now, "en-US")).toBe("Today");
+    expect(dayHeading(new Date(2026, 11, 7, 9, 0), now, "en-US")).toBe("Tomorrow · Mon, Dec 7");
+    expect(dayHeading(new Date(2026, 11, 5, 18, 0), now, "en-US")).toBe("Yesterday · Sat, Dec 5");
+  });
+
+  it("gives other days their date, the year only when another, and says when there is none", () => {
+    expect(dayHeading(new Date(2026, 11, 9, 9, 0), now, "en-US")).toBe("Wed, Dec 9");
+    expect(dayHeading(new Date(2027, 0, 4, 9, 0), now, "en-US")).toBe("Mon, Jan 4, 2027");
+    expect(dayHeading(null, now, "en-US")).toBe("No due date");
+    // Across a change of summer time (Mar 29, 2026 in Europe) a day is still one day.
+    expect(dayHeading(new Date(2026, 2, 30, 0, 30), new Date(2026, 2, 29, 0, 30), "en-US")).toBe(
+      "Tomorrow · Mon, Mar 30",
+    );
   });
 });

@@ -17,7 +17,8 @@ export function useActiveRow(
   const index = found >= 0 ? found : Math.min(lastIndex.current, ids.length - 1);
   useEffect(() => {
     lastIndex.current = Math.max(index, 0);
-    listRef.current?.children[index]?.scrollIntoView({ block: "nearest" });
+    // The rows alone: a list may hold headings between them (a day's, in Upcoming).
+    listRef.current?.querySelectorAll(":scope > [data-row]")[index]?.scrollIntoView({ block: "nearest" });
   }, [index, listRef]);
   const step = (delta: 1 | -1) => {
     if (delta === 1 && index === ids.length - 1) onEndReached?.();

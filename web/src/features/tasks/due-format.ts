@@ -45,3 +45,21 @@ export function formatDueShort(date: Date, now = new Date(), locale = getTimeLoc
     return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", ...clock }).format(date);
   return new Intl.DateTimeFormat(locale, dayPart(date, now)).format(date);
 }
+
+/**
+ * A day's heading in a list grouped by day: "Today", "Tomorrow · Mon, Dec 7", "Yesterday · Sat, Dec 5", "Wed, Dec 9"
+ * (with its year when not this one); "No due date" for none.
+ */
+export function dayHeading(date: Date | null, now = new Date(), locale = getTimeLocale()): string {
+  if (!date) return "No due date";
+  const day = new Intl.DateTimeFormat(locale, dayPart(date, now)).format(date);
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  const offset = Math.round(
+    (new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime() -
+      new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()) /
+      86_400_000,
+  );
+  if (offset === 0) return capital(rtf.format(0, "day"));
+  return Math.abs(offset) === 1 ? `${capital(rtf.format(offset, "day"))} · ${day}` : day;
+}

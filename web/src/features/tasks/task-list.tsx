@@ -1,7 +1,8 @@
-import { useRef, useState, type RefObject } from "react";
+import { Fragment, useRef, useState, type RefObject } from "react";
 import { Card } from "../../ui/card";
 import { cn } from "../../ui/cn";
 import { useRowSelection } from "../../ui/data-table/use-selection";
+import { dayHeading } from "./due-format";
 import { taskListContainer } from "./task-layout";
 import type { Member } from "../members/use-members";
 import { TaskRow } from "./task-row";
@@ -23,9 +24,14 @@ type TaskListProps = {
   onEndReached?: () => void;
   /** Works through tasks one by one (q: the selected ones, or every one shown). */
   onStart: (tasks: Task[]) => void;
+  /** The day each row is grouped under, a heading above each day's first (Upcoming by due date); none: no headings. */
+  dayOf?: (row: Row) => Date | null;
 };
 
-export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReached, onStart }: TaskListProps) {
+/** A key of the day `date` falls on, locally; "none" for no date. */
+const dayKey = (date: Date | null) => (date ? date.toDateString() : "none");
+
+export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReached, onStart, dayOf }: TaskListProps) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [picking, setPicking] = useState<{ id: string; field: RowPicker } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -85,58 +91,67 @@ export function TaskList({ rows, members, quickAddRef, openId, onOpen, onEndReac
       <Card className={cn("overflow-hidden", taskListContainer)}>
         <ul ref={listRef} className="divide-y divide-border" data-testid="task-list" aria-label="Tasks">
           {rows.map((row, i) => (
-            <TaskRow
-              key={row.task.id}
-              row={row}
-              active={i === index}
-              selected={selection.has(row.task.id)}
-              selecting={some}
-              onSelect={({ range }) => {
-                setActiveId(row.task.id);
-                selecting.toggle(i, { range });
-              }}
-              editing={editingId === row.task.id}
-              overdue={row.task.dueAt !== null && row.task.dueAt < now}
-              assignee={members ? (row.task.assigneeId ? members.get(row.task.assigneeId) : undefined) : null}
-              onActivate={() => activate(i)}
-              onOpen={() => {
-                setActiveId(row.task.id);
-                onOpen(row.task.id);
-              }}
-              onToggle={() => act.toggle(row.task)}
-              onEdit={() => {
-                setActiveId(row.task.id);
-                setEditingId(row.task.id);
-              }}
-              onSaveTitle={(title, startedFrom) => {
-                setEditingId(null);
-                act.edit(row.task, { title }, startedFrom);
-              }}
-              onCancelEdit={() => setEditingId(null)}
-              onPriority={(priority) => {
-                setPicking(null);
-                act.prioritize(row.task, priority);
-              }}
-              onType={(type) => {
-                setPicking(null);
-                act.retype(row.task, type);
-              }}
-              onDelete={() => act.remove(row.task)}
-              picking={picking?.id === row.task.id ? picking.field : null}
-              onPicking={(field) => setPicking(field ? { id: row.task.id, field } : null)}
-              onReschedule={(dueAt) => {
-                setPicking(null);
-                act.reschedule(row.task, dueAt);
-              }}
-              onAssign={(assignee) => {
-                setPicking(null);
-                act.assign(row.task, assignee);
-              }}
-              onRelink={(record) => {
-                setPicking(null);
-                act.relink(row, record);
-              }}
-            />
+            <Fragment key={row.task.id}>
+              {dayOf && (i === 0 || dayKey(dayOf(rows[i - 1]!)) !== dayKey(dayOf(row))) && (
+                <li
+                  data-testid="task-day"
+                  className="bg-surface-2/60 px-4 py-1.5 text-xs font-medium text-muted first:rounded-t-[inherit]"
+                >
+                  {dayHeading(dayOf(row), now)}
+                </li>
+              )}
+              <TaskRow
+                row={row}
+                active={i === index}
+                selected={selection.has(row.task.id)}
+                selecting={some}
+                onSelect={({ range }) => {
+                  setActiveId(row.task.id);
+                  selecting.toggle(i, { range });
+                }}
+                editing={editingId === row.task.id}
+                overdue={row.task.dueAt !== null && row.task.dueAt < now}
+                assignee={members ? (row.task.assigneeId ? members.get(row.task.assigneeId) : undefined) : null}
+                onActivate={() => activate(i)}
+                onOpen={() => {
+                  setActiveId(row.task.id);
+                  onOpen(row.task.id);
+                }}
+                onToggle={() => act.toggle(row.task)}
+                onEdit={() => {
+                  setActiveId(row.task.id);
+                  setEditingId(row.task.id);
+                }}
+                onSaveTitle={(title, startedFrom) => {
+                  setEditingId(null);
+                  act.edit(row.task, { title }, startedFrom);
+                }}
+                onCancelEdit={() => setEditingId(null)}
+                onPriority={(priority) => {
+                  setPicking(null);
+                  act.prioritize(row.task, priority);
+                }}
+                onType={(type) => {
+                  setPicking(null);
+                  act.retype(row.task, type);
+                }}
+                onDelete={() => act.remove(row.task)}
+                picking={picking?.id === row.task.id ? picking.field : null}
+                onPicking={(field) => setPicking(field ? { id: row.task.id, field } : null)}
+                onReschedule={(dueAt) => {
+                  setPicking(null);
+                  act.reschedule(row.task, dueAt);
+                }}
+                onAssign={(assignee) => {
+                  setPicking(null);
+                  act.assign(row.task, assignee);
+                }}
+                onRelink={(record) => {
+                  setPicking(null);
+                  act.relink(row, record);
+                }}
+              />
+            </Fragment>
           ))}
         </ul>
       </Card>

@@ -82,6 +82,7 @@ export function TaskRow({
   return (
     <li
       data-testid="task-row"
+      data-row
       data-task-id={task.id}
       data-active={active}
       aria-current={active || undefined}

@@ -72,6 +72,7 @@ export function TaskTrash() {
               <li
                 key={task.id}
                 data-testid="trash-row"
+                data-row
                 data-active={i === index}
                 aria-current={i === index || undefined}
                 onClick={() => activate(i)}

@@ -18,7 +18,7 @@ import { TaskToolbar } from "./task-toolbar";
 import { TaskTrash } from "./task-trash";
 import { TaskDetails } from "./task-details";
 import { taskTypes, type TaskType } from "./task-type";
-import { pageTabs, taskTabs, type PageTab, type Task } from "./task-types";
+import { pageTabs, taskTabs, type PageTab, type Task, type TaskRow as TaskRowData, type TaskTab } from "./task-types";
 import { useTaskQueue } from "./task-queue";
 import { TaskQueueResume } from "./task-queue-strip";
 import { useTaskLists } from "./use-task-lists";
@@ -59,6 +59,14 @@ function useTaskParams() {
   };
   return { tab, assignee, type, search, openId, set };
 }
+
+/** The day each tab's tasks are grouped under: when they are due, or were done; Today's all share one. */
+const dayOfTab: Record<TaskTab, ((row: TaskRowData) => Date | null) | undefined> = {
+  today: undefined,
+  upcoming: (row) => row.task.dueAt,
+  overdue: (row) => row.task.dueAt,
+  done: (row) => row.task.completedAt,
+};
 
 export default function TasksPage() {
   const { tab, assignee, type, search, openId, set } = useTaskParams();
@@ -166,6 +174,7 @@ export default function TasksPage() {
                 onOpen={(id) => set({ openId: id })}
                 onEndReached={more ? () => lists.showMore(tab) : undefined}
                 onStart={startQueue}
+                dayOf={dayOfTab[tab]}
               />
               {more && (
                 <TasksMore shown={rows.length} {...lists.nextPage(tab)} onShowMore={() => lists.showMore(tab)} />
