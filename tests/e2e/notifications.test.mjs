@@ -167,4 +167,34 @@ describe("notifications: a teammate given tasks is told, and goes to them", () =
     await screenshot(theo, "notifications-contacts-given");
     assert.deepEqual(theo.errors, []);
   });
+
+  it("names a teammate in a task's notes with @; they are told, and go to the task", async () => {
+    const task = await callProcedure(owner, "tasks.create", { title: "Prepare the renewal" });
+    await owner.goto(`/tasks?view=upcoming&task=${task.id}`);
+    const notes = owner.getByTestId("task-details").getByRole("textbox", { name: "Notes" });
+    await notes.click();
+    await notes.pressSequentially("Numbers from @the");
+    await owner
+      .getByRole("listbox", { name: "Mention a teammate" })
+      .getByRole("option", { name: /Theo Teammate/ })
+      .waitFor();
+    await notes.press("Tab");
+    await notes.pressSequentially("please");
+    assert.equal(await notes.inputValue(), "Numbers from @Theo Teammate please");
+    const saved = owner.waitForResponse((response) => /\/trpc\/tasks\.update/.test(response.url()));
+    await owner.getByTestId("task-details").getByRole("heading", { name: "Prepare the renewal" }).click();
+    assert.equal((await saved).status(), 200);
+
+    await theo.goto("/home");
+    await theo.getByRole("button", { name: "Notifications 1 unread" }).waitFor();
+    await bell(theo).click();
+    assert.equal(
+      (await notices(theo).first().innerText()).split("\n")[0],
+      "Nina Owner mentioned you on “Prepare the renewal”: Numbers from @Theo Teammate please",
+    );
+    await notices(theo).first().click();
+    await theo.getByTestId("task-details").getByRole("heading", { name: "Prepare the renewal" }).waitFor();
+    assert.deepEqual(owner.errors, []);
+    assert.deepEqual(theo.errors, []);
+  });
 });

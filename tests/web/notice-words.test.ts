@@ -26,6 +26,10 @@ describe("noticeWords", () => {
       what: "@Bo can you call her?",
     });
     expect(noticeWords({ ...mention, subject: null }).did).toBe("mentioned you in a note");
+    // A task's notes: the task, quoted.
+    expect(noticeWords({ ...mention, recordObject: null, subject: "Renewal call" }).did).toBe(
+      "mentioned you on “Renewal call”",
+    );
   });
 
   it("names the contact or company given, or the first of thousands", () => {

@@ -307,6 +307,37 @@ describe("notifications of notes naming a teammate", () => {
     expect(await mentionsOf(bo)).toHaveLength(1);
   });
 
+  it("tells those a task's notes name anew, of that task, once its edit is written", async () => {
+    const { owner, bo, cy } = await namedTeam();
+    const task = await owner.caller.tasks.create({ title: "Renewal call" });
+    const once = await owner.caller.tasks.update({
+      id: task.id,
+      version: 1,
+      patch: { notes: "@Bo Brandt has the numbers" },
+    });
+    await owner.caller.tasks.update({
+      id: task.id,
+      version: once.version,
+      patch: { notes: "@Bo Brandt has the numbers; @Cy the contract" },
+    });
+    await expectTRPCError(
+      owner.caller.tasks.update({ id: task.id, version: 1, patch: { notes: "stale @Cy" } }),
+      "CONFLICT",
+    );
+    const [bos] = await bo.caller.notifications.list();
+    expect(bos).toMatchObject({
+      kind: "note-mention",
+      taskId: task.id,
+      recordObject: null,
+      subject: "Renewal call",
+      title: "@Bo Brandt has the numbers",
+    });
+    expect(await bo.caller.notifications.list()).toHaveLength(1);
+    expect((await cy.caller.notifications.list()).map((n) => n.title)).toEqual([
+      "@Bo Brandt has the numbers; @Cy the contract",
+    ]);
+  });
+
   it("tells of an edit only those it names anew, and no one of an edit refused", async () => {
     const { owner, bo, cy } = await namedTeam();
     const acme = await owner.caller.companies.create({ name: "Acme" });

@@ -82,24 +82,32 @@ async function recordName(db: Database, organizationId: string, object: "contact
   return row?.name || null;
 }
 
+/** What someone wrote, to 140 characters: a timeline line's, a notification's. */
+export const excerpt = (body: string) => (body.length > 140 ? `${body.slice(0, 139)}…` : body);
+
+/** The members `text` names with "@" (mentionsIn) whom `before` did not name, but its writer. Read only for an "@". */
+async function newlyNamed(db: Database, organizationId: string, text: string, before: string | null, actorId: string) {
+  if (!text.includes("@")) return [];
+  const members = await organizationMembers(db, organizationId);
+  const already = new Set(before ? mentionsIn(before, members) : []);
+  return mentionsIn(text, members).filter((userId) => userId !== actorId && !already.has(userId));
+}
+
 type NoteRef = { organizationId: string; recordObject: string; recordId: string; body: string };
 
 /**
- * Word to each member a note names with "@" (mentionsIn) who was not named in it before (`before`: the note as it was,
- * for an edit): "mentioned you on Ann Lee", with what it says. Not its author. Read only for a note holding an "@".
+ * Word to each member a note names with "@" who was not named in it before (`before`: the note as it was, for an
+ * edit): "mentioned you on Ann Lee", with what it says. Not its author.
  */
 export async function mentionNotices(
   db: Database,
   note: NoteRef,
-  excerpt: string,
   actorId: string,
   now: Date,
-  { before, guard }: { before?: string; guard?: SQL } = {},
+  { before = null, guard }: { before?: string | null; guard?: SQL } = {},
 ): Promise<BatchItem<"sqlite">[]> {
-  if (!note.body.includes("@") || (note.recordObject !== "contact" && note.recordObject !== "company")) return [];
-  const members = await organizationMembers(db, note.organizationId);
-  const already = new Set(before === undefined ? [] : mentionsIn(before, members));
-  const named = mentionsIn(note.body, members).filter((userId) => userId !== actorId && !already.has(userId));
+  if (note.recordObject !== "contact" && note.recordObject !== "company") return [];
+  const named = await newlyNamed(db, note.organizationId, note.body, before, actorId);
   if (named.length === 0) return [];
   const subject = await recordName(db, note.organizationId, note.recordObject, note.recordId);
   return named.flatMap((userId) =>
@@ -109,10 +117,41 @@ export async function mentionNotices(
         organizationId: note.organizationId,
         userId,
         kind: "note-mention",
-        title: excerpt,
+        title: excerpt(note.body),
         recordObject: note.recordObject as "contact" | "company",
         recordId: note.recordId,
         subject,
+      },
+      actorId,
+      now,
+      { guard },
+    ),
+  );
+}
+
+/**
+ * The same for a task's notes: "mentioned you on “Call Ann back”", which opens the task. `notes`: as the edit leaves
+ * them; `task`: as it was.
+ */
+export async function taskMentionNotices(
+  db: Database,
+  task: { organizationId: string; id: string; title: string; notes: string | null },
+  notes: string,
+  actorId: string,
+  now: Date,
+  guard: SQL,
+): Promise<BatchItem<"sqlite">[]> {
+  const named = await newlyNamed(db, task.organizationId, notes, task.notes, actorId);
+  return named.flatMap((userId) =>
+    noticeStatements(
+      db,
+      {
+        organizationId: task.organizationId,
+        userId,
+        kind: "note-mention",
+        title: excerpt(notes),
+        taskId: task.id,
+        subject: task.title,
       },
       actorId,
       now,

@@ -4,7 +4,7 @@ import { and, count, desc, eq, exists, isNotNull, isNull, lte, sql, type SQL } f
 import { contacts, notes } from "../../../drizzle";
 import { noteOutcomeLabels, type NoteKind, type NoteOutcome } from "../../../drizzle/values";
 import { newId } from "../domain/ids";
-import { mentionNotices } from "../domain/notifications";
+import { excerpt, mentionNotices } from "../domain/notifications";
 import { activityRow, insertActivity, insertActivityWhere } from "../domain/records/activity";
 import { companiesOf, companyActivityRefresh } from "../domain/records/company-activity";
 import { notFound, staleNoteError } from "../domain/records/conflict";
@@ -38,8 +38,6 @@ async function findNote(db: Database, organizationId: string, id: string) {
 /** A note matching `condition` exists (checked inside the batch, before the write it guards). */
 const noteWhere = (db: Database, condition: SQL | undefined) =>
   exists(db.select({ id: notes.id }).from(notes).where(condition));
-
-const excerpt = (body: string) => (body.length > 140 ? `${body.slice(0, 139)}…` : body);
 
 /** The timeline's line for a note or logged activity: its outcome first ("Left voicemail · …"). */
 const summaryOf = (body: string, outcome: NoteOutcome | null) =>
@@ -245,7 +243,7 @@ export const notesRouter = createTRPCRouter({
           createdAt: now,
           updatedAt: now,
         };
-        const told = await mentionNotices(ctx.db, note, excerpt(note.body), ctx.uid, now);
+        const told = await mentionNotices(ctx.db, note, ctx.uid, now);
         await runBatch(ctx.db, [
           ...remember(note.id),
           ctx.db.insert(notes).values(note),
@@ -284,7 +282,7 @@ export const notesRouter = createTRPCRouter({
         if (+occurredAt !== +current.occurredAt) changes.occurredAt = [current.occurredAt, occurredAt];
         // Those it names now and did not before are told, and the timeline entry and last activity written, first and
         // only if the edit is: a lost race leaves no false entry.
-        const told = await mentionNotices(ctx.db, { ...current, body: input.body }, excerpt(input.body), ctx.uid, now, {
+        const told = await mentionNotices(ctx.db, { ...current, body: input.body }, ctx.uid, now, {
           before: current.body,
           guard: noteWhere(ctx.db, unchanged),
         });

@@ -24,6 +24,7 @@ import {
 } from "../schemas/tasks";
 import { bulkUpdateTasks } from "../domain/tasks/bulk";
 import { createTasksForRecords } from "../domain/tasks/for-records";
+import { taskMentionNotices } from "../domain/notifications";
 import { assignedNotices } from "../domain/tasks/assigned";
 import { newTask, planTaskMove, planTaskUpdate, taskCreation, type Task, type TaskWrite } from "../domain/tasks/writes";
 import { createTRPCRouter, memberProcedure } from "../trpc";
@@ -243,8 +244,13 @@ export const tasksRouter = createTRPCRouter({
           input.patch.assigneeId ? assertMember(ctx.db, ctx.org.id, input.patch.assigneeId) : undefined,
           assertRecord(ctx.db, ctx.org.id, input.patch.recordObject, input.patch.recordId),
         ]);
-        const write = planTaskUpdate(ctx.db, current, input.patch, ctx.uid, new Date());
-        return write ? runTaskWrite(ctx.db, write, current, remember, ctx.uid) : current;
+        const now = new Date();
+        const write = planTaskUpdate(ctx.db, current, input.patch, ctx.uid, now);
+        if (!write) return current;
+        // Teammates its notes name anew are told, if the edit is written.
+        const { notes } = input.patch;
+        const told = notes ? await taskMentionNotices(ctx.db, current, notes, ctx.uid, now, write.guard) : [];
+        return runTaskWrite(ctx.db, write, current, remember, ctx.uid, told);
       },
     ),
   ),
@@ -310,8 +316,8 @@ function moveTask(
 }
 
 /**
- * Runs one task write (after what the write key remembers, and word to a new assignee): the task written, or CONFLICT
- * when it moved on meanwhile.
+ * Runs one task write (after what the write key remembers, and word to a new assignee and to teammates its notes name
+ * anew, `mentioned`): the task written, or CONFLICT when it moved on meanwhile.
  */
 async function runTaskWrite(
   db: Database,
@@ -319,9 +325,10 @@ async function runTaskWrite(
   current: Task,
   remember: (guard: SQL) => BatchItem<"sqlite">[],
   actorId: string,
+  mentioned: BatchItem<"sqlite">[] = [],
 ): Promise<Task> {
   const told = reassigned ? assignedNotices(db, actorId, [reassigned], new Date(), { guard }) : [];
-  const results = await runBatch(db, [...remember(guard), ...told, ...statements]);
+  const results = await runBatch(db, [...remember(guard), ...told, ...mentioned, ...statements]);
   const [written] = results[results.length - 1] as Task[];
   if (!written) throw await staleVersionError(db, current.organizationId, current.id, "task");
   return written;

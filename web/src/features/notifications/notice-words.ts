@@ -15,6 +15,9 @@ const nouns = { contact: ["contact", "contacts"], company: ["company", "companie
  * more", "mentioned you on Ann Lee: Can you call her?", "gave you 40 contacts: Ann Lee and 39 more".
  */
 export function noticeWords({ kind, count, title, subject, recordObject }: Notice) {
+  // A task's notes name the task, quoted; a contact's or company's name is as it is.
+  if (kind === "note-mention" && !recordObject)
+    return { did: subject ? `mentioned you on “${subject}”` : "mentioned you on a task", what: title };
   if (kind === "note-mention")
     return { did: subject ? `mentioned you on ${subject}` : "mentioned you in a note", what: title };
   const first = kind === "record-assigned" ? (subject ?? "") : title;

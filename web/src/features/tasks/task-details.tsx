@@ -1,3 +1,4 @@
+import { useMemberMention } from "../records/member-mention";
 import { CalendarClock, Link2, Pencil, Repeat, Trash2 } from "lucide-react";
 import { recordIconOf } from "../records/record-icon";
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -263,6 +264,13 @@ function TaskNotes({ task, onSave }: { task: Task; onSave: (notes: string | null
   const sent = useRef<{ notes: string; version: number } | null>(null);
   const { text, setText } = draft;
   const { version } = task;
+  const field = useRef<HTMLTextAreaElement>(null);
+  const type = (next: string) => {
+    startedFrom.current ??= task;
+    draft.setText(next);
+  };
+  // "@" offers the teammates to name; those named anew are told once the notes are saved.
+  const mention = useMemberMention(field, draft.text, type);
   useEffect(() => {
     if (startedFrom.current) return;
     if (sent.current) {
@@ -290,17 +298,17 @@ function TaskNotes({ task, onSave }: { task: Task; onSave: (notes: string | null
         Notes
       </label>
       <textarea
+        ref={field}
         id="task-notes"
         value={draft.text}
         maxLength={5000}
         rows={6}
-        placeholder="What to ask, what was promised, links…"
-        onChange={(event) => {
-          startedFrom.current ??= task;
-          draft.setText(event.target.value);
-        }}
+        placeholder="What to ask, what was promised, links… (@ names a teammate, who is told)"
+        onChange={(event) => type(event.target.value)}
+        {...mention.fieldProps}
         onBlur={save}
         onKeyDown={(event) => {
+          if (mention.keyDown(event)) return;
           if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
             event.preventDefault();
             save();
@@ -308,6 +316,7 @@ function TaskNotes({ task, onSave }: { task: Task; onSave: (notes: string | null
         }}
         className="w-full resize-y rounded-md border border-border bg-background px-3 py-2 text-[13px] text-foreground shadow-xs placeholder:text-muted focus:border-primary focus:ring-2 focus:ring-primary/20 focus:outline-none"
       />
+      {mention.list}
       {draft.kept && draft.text !== saved && (
         <p className="mt-1 text-xs text-muted">Not saved yet: kept from before. Leave the field to save it.</p>
       )}
