@@ -97,7 +97,14 @@ describe("the app shell: palette, feedback, theme, not-found", () => {
     await dialog.waitFor();
     // Every section within the dialog's width: a column too many would sit beside it, clipped.
     const within = await dialog.boundingBox();
-    for (const section of ["Anywhere", "Contacts and companies", "Possible duplicates", "Editing a cell", "Tasks"]) {
+    for (const section of [
+      "Anywhere",
+      "Contacts and companies",
+      "Possible duplicates",
+      "Notes",
+      "Editing a cell",
+      "Tasks",
+    ]) {
       const box = await dialog.getByRole("region", { name: section }).boundingBox();
       assert.ok(box && box.x + box.width <= within.x + within.width, `${section} is beside the dialog, out of sight`);
     }

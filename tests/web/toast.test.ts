@@ -8,6 +8,12 @@ describe("toasts (SPEC §8, §9)", () => {
     );
   });
   it("shows at most 3 toasts, for 5 seconds, bottom-right", () => {
-    expect(TOAST_OPTIONS).toEqual({ position: "bottom-right", visibleToasts: 3, duration: 5000 });
+    expect(TOAST_OPTIONS).toEqual({
+      position: "bottom-right",
+      visibleToasts: 3,
+      duration: 5000,
+      // Not sonner's "Notifications": the sidebar's Notifications are another thing.
+      containerAriaLabel: "Messages",
+    });
   });
 });

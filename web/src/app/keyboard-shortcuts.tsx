@@ -13,7 +13,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
     shortcuts: [
       { keys: [`${modKey}+K`], action: "Command palette: go anywhere, open or create a record, act on the open one" },
       { keys: ["?"], action: "These shortcuts" },
-      { keys: [`${altKey}+T`], action: "To the notifications: a reminder's Done and Snooze, a toast's Undo" },
+      { keys: [`${altKey}+T`], action: "To the messages at the corner: a reminder's Done and Snooze, a toast's Undo" },
     ],
   },
   {
@@ -48,6 +48,14 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["↑", "↓", "j", "k"], action: "Move between pairs" },
       { keys: ["m"], action: "Merge the pair, side by side" },
       { keys: ["n"], action: "Not duplicates: do not offer the pair again (with undo)" },
+    ],
+  },
+  {
+    title: "Notes",
+    shortcuts: [
+      { keys: [`${modKey}+↵`], action: "Save the note, or log the call, meeting or email" },
+      { keys: ["@"], action: "Name a teammate, who is told (↑ ↓ and ↵ or Tab to pick)" },
+      { keys: ["Esc"], action: "Leave the note's field" },
     ],
   },
   {

@@ -6,6 +6,8 @@ export const TOAST_OPTIONS = {
   position: "bottom-right",
   visibleToasts: 3,
   duration: 5000,
+  // Sonner names its region "Notifications", the sidebar's name for what teammates did for the reader.
+  containerAriaLabel: "Messages",
 } as const;
 
 /** SPEC §8: the one sentence shown when organization.create fails. */
