@@ -19,7 +19,7 @@ export const notifications = sqliteTable(
     /** The task it names (the first, of several), and its title as it was; or what the note said, to 140 characters. */
     taskId: text("task_id"),
     title: text("title").notNull(),
-    /** The contact or company a note naming the reader is on, and its name as it was. */
+    /** The contact or company it is about (its name is read with the list); for a task's notes, the task's title. */
     recordObject: text("record_object", { enum: recordObjects }),
     recordId: text("record_id"),
     subject: text("subject"),

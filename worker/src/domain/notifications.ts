@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { companies, contacts, mentionsIn, notifications, type NotificationKind } from "../../../drizzle";
+import { mentionsIn, notifications, type NotificationKind } from "../../../drizzle";
 import { insertWhere, type Database } from "../db";
 import { newId } from "./ids";
 import { organizationMembers } from "./members";
@@ -67,21 +67,6 @@ export function noticeStatements(
   ];
 }
 
-/** A contact's or company's name as a notification says it: a contact's full name, else its email. */
-async function recordName(db: Database, organizationId: string, object: "contact" | "company", id: string) {
-  const table = object === "contact" ? contacts : companies;
-  const name =
-    object === "contact"
-      ? sql<string>`coalesce(nullif(trim(${contacts.firstName} || ' ' || ${contacts.lastName}), ''), ${contacts.primaryEmail}, '')`
-      : sql<string>`${companies.name}`;
-  const [row] = await db
-    .select({ name })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.organizationId, organizationId)))
-    .limit(1);
-  return row?.name || null;
-}
-
 /** What someone wrote, to 140 characters: a timeline line's, a notification's. */
 export const excerpt = (body: string) => (body.length > 140 ? `${body.slice(0, 139)}…` : body);
 
@@ -97,7 +82,8 @@ type NoteRef = { organizationId: string; recordObject: string; recordId: string;
 
 /**
  * Word to each member a note names with "@" who was not named in it before (`before`: the note as it was, for an
- * edit): "mentioned you on Ann Lee", with what it says. Not its author.
+ * edit): "mentioned you on Ann Lee", with what it says. Not its author. The record is named as the list reads it
+ * (notifications.list), as it is called then.
  */
 export async function mentionNotices(
   db: Database,
@@ -108,8 +94,6 @@ export async function mentionNotices(
 ): Promise<BatchItem<"sqlite">[]> {
   if (note.recordObject !== "contact" && note.recordObject !== "company") return [];
   const named = await newlyNamed(db, note.organizationId, note.body, before, actorId);
-  if (named.length === 0) return [];
-  const subject = await recordName(db, note.organizationId, note.recordObject, note.recordId);
   return named.flatMap((userId) =>
     noticeStatements(
       db,
@@ -120,7 +104,6 @@ export async function mentionNotices(
         title: excerpt(note.body),
         recordObject: note.recordObject as "contact" | "company",
         recordId: note.recordId,
-        subject,
       },
       actorId,
       now,

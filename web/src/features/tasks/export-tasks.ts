@@ -32,14 +32,14 @@ const isoOrEmpty = (date: Date | null) => (date ? date.toISOString() : "");
  * A task as a CSV row: what it is, when it is due (ISO, as a spreadsheet reads it), whose it is (by email, which names
  * one member where names may repeat), what it links to, and how it repeats.
  */
-function csvRow({ task, recordName }: TaskRow, members: OwnerCandidate[]) {
+function csvRow({ task, recordName }: TaskRow, emails: Map<string, string>) {
   return {
     Title: task.title,
     Type: taskTypeLabels[task.type],
     Priority: priorityLabels[task.priority],
     Status: task.status === "done" ? "Done" : "Open",
     "Due at": isoOrEmpty(task.dueAt),
-    Assignee: members.find((member) => member.userId === task.assigneeId)?.email ?? "",
+    Assignee: (task.assigneeId && emails.get(task.assigneeId)) ?? "",
     "Linked record": recordName ?? "",
     "Linked record type":
       task.recordObject === "company" ? "Company" : task.recordObject === "contact" ? "Contact" : "",
@@ -62,10 +62,11 @@ export async function exportTasksCsv(
   members: OwnerCandidate[],
   onProgress?: (rows: number) => void,
 ) {
+  const emails = new Map(members.map((member) => [member.userId, member.email]));
   const rows: ReturnType<typeof csvRow>[] = [];
   for (const view of feeding[tab])
     for await (const page of tasksOf(view, filter, range)) {
-      for (const row of page) rows.push(csvRow(row, members));
+      for (const row of page) rows.push(csvRow(row, emails));
       onProgress?.(rows.length);
     }
   downloadCsv(`tasks-${tab}-${new Date().toISOString().slice(0, 10)}.csv`, rows);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useSettledValue } from "../../lib/use-settled-value";
 import { SearchBox, useSlashToSearch } from "../../ui/data-table/search-box";
 
 const SEARCH_DEBOUNCE_MS = 150;
@@ -9,17 +10,14 @@ const SEARCH_DEBOUNCE_MS = 150;
  */
 export function TaskSearch({ search, onSearchChange }: { search: string; onSearchChange: (search: string) => void }) {
   const [typed, setTyped] = useState(search);
+  const settled = useSettledValue(typed.trim(), SEARCH_DEBOUNCE_MS, search);
   const box = useRef<HTMLInputElement>(null);
   useSlashToSearch(box);
   const latest = useRef({ search, onSearchChange });
   latest.current = { search, onSearchChange };
   useEffect(() => {
-    const timer = setTimeout(() => {
-      const words = typed.trim();
-      if (words !== latest.current.search) latest.current.onSearchChange(words);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+    if (settled !== latest.current.search) latest.current.onSearchChange(settled);
+  }, [settled]);
   return (
     <SearchBox
       ref={box}

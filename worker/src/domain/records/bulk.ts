@@ -1,4 +1,3 @@
-import { ownerNotice } from "../notifications";
 import { TRPCError } from "@trpc/server";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
@@ -10,6 +9,7 @@ import { organizationRowsById, rowExists, runBatch, type Database } from "../../
 import { bulkFieldSchemas, type BulkAction, type BulkField } from "../../schemas/records";
 import type { WriteKey } from "../../schemas/write-key";
 import { assertMember } from "../members";
+import { ownerNotice } from "../notifications";
 import { settleOnce } from "../write-keys";
 import { activityRow, diffFields, insertActivityWhere } from "./activity";
 import { assertAllFound } from "./conflict";

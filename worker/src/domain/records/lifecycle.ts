@@ -1,4 +1,3 @@
-import { ownerNotice } from "../notifications";
 import { TRPCError } from "@trpc/server";
 import { and, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -14,6 +13,7 @@ import { isUniqueViolation } from "../constraint-error";
 import { keyTakenMessage, rethrowKeyClash, type UniqueKey } from "./unique-key";
 import { newId } from "../ids";
 import { createOnce } from "../write-keys";
+import { ownerNotice } from "../notifications";
 import type { WriteKey } from "../../schemas/write-key";
 
 /**
@@ -218,21 +218,16 @@ export async function updateRecord<Config extends ObjectConfig>(
     eq(table.version, expectedVersion),
     isNull(table.deletedAt),
   );
+  const written = existsWhere(ctx, config, unchanged);
   // A new owner is told, if the write is.
   const told =
     "ownerId" in changes
-      ? ownerNotice(ctx.db, ctx.org.id, config.object, [id], ownerOf(patch), ctx.uid, now, {
-          guard: existsWhere(ctx, config, unchanged),
-        })
+      ? ownerNotice(ctx.db, ctx.org.id, config.object, [id], ownerOf(patch), ctx.uid, now, { guard: written })
       : [];
-  const first = [...remember(existsWhere(ctx, config, unchanged)), ...told];
+  const first = [...remember(written), ...told];
   const results = await runBatch(ctx.db, [
     ...first,
-    insertActivityWhere(
-      ctx.db,
-      activityRow({ ...activity(ctx, config, id, now), kind: "updated", changes }),
-      existsWhere(ctx, config, unchanged),
-    ),
+    insertActivityWhere(ctx.db, activityRow({ ...activity(ctx, config, id, now), kind: "updated", changes }), written),
     ctx.db
       .update(table)
       .set({ ...(patch as Partial<typeof contacts.$inferInsert>), version: expectedVersion + 1, updatedAt: now })
