@@ -11,3 +11,4 @@ export * from "./write-keys";
 export * from "./duplicates";
 export * from "./sort-keys";
 export * from "./notifications";
+export * from "./favorites";

@@ -45,6 +45,7 @@ async function organizationA() {
     body: "Zelda likes Zeppelins",
   });
   await caller.notes.pin({ id: note.id, pinned: true });
+  await caller.favorites.set({ recordObject: "contact", recordId: contact.id, favorite: true });
   const view = await caller.views.create({
     object: "contact",
     name: "Zed view",
@@ -348,6 +349,27 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     await expectTRPCError(b.notifications.markRead({ ids: [a.notice.id] }), "NOT_FOUND");
     expect(await b.notifications.markRead()).toEqual({ marked: 0 });
   },
+  "favorites.list": async (b, a) => expectNothingOf(a, await b.favorites.list()),
+  "favorites.set": async (b, a) => {
+    await expectTRPCError(
+      b.favorites.set({ recordObject: "contact", recordId: a.contact.id, favorite: true }),
+      "NOT_FOUND",
+    );
+    await expectTRPCError(
+      b.favorites.set({ recordObject: "contact", recordId: a.contact.id, favorite: false }),
+      "NOT_FOUND",
+    );
+    await expectTRPCError(
+      b.favorites.set({ recordObject: "company", recordId: a.company.id, favorite: true }),
+      "NOT_FOUND",
+    );
+  },
+  "favorites.reorder": async (b, a) => {
+    // Even one of B's own beside it: nothing moves.
+    const ours = await b.companies.create({ name: "Ours" });
+    await b.favorites.set({ recordObject: "company", recordId: ours.id, favorite: true });
+    await expectTRPCError(b.favorites.reorder({ recordIds: [a.contact.id, ours.id] }), "NOT_FOUND");
+  },
   "notes.pinned": async (b, a) =>
     expect(await b.notes.pinned({ recordId: a.contact.id })).toEqual(
       await b.notes.pinned({ recordId: NO_SUCH_CONTACT }),
@@ -397,6 +419,7 @@ async function theirState(a: Theirs) {
     invites: "id",
     duplicate_dismissals: "first_id, second_id",
     notifications: "id, read_at",
+    favorites: "id, user_id, record_id, position",
   };
   const state: Record<string, unknown> = {};
   for (const [table, read] of Object.entries(columns))

@@ -7,6 +7,7 @@ import { timelineRouter } from "./timeline";
 import { propertiesRouter } from "./properties";
 import { notesRouter } from "./notes";
 import { notificationsRouter } from "./notifications";
+import { favoritesRouter } from "./favorites";
 import { companiesRouter } from "./companies";
 import { contactsRouter } from "./contacts";
 import { feedbackRouter } from "./feedback";
@@ -29,6 +30,7 @@ export const appRouter = createTRPCRouter({
   notes: notesRouter,
   timeline: timelineRouter,
   notifications: notificationsRouter,
+  favorites: favoritesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { activities, companies, contacts, notes, tasks } from "../../../../drizzle";
+import { activities, companies, contacts, favorites, notes, tasks } from "../../../../drizzle";
 import type { BatchItem } from "drizzle-orm/batch";
 import { rowExists, runBatch, type Database } from "../../db";
 import type { WriteKey } from "../../schemas/write-key";
@@ -173,6 +173,7 @@ async function merge(
     moveTo(activities),
     moveTo(tasks),
     moveTo(notes),
+    ...moveFavorites(db, organizationId, merged.id, survivor.id, after),
     ...(config.object === "company"
       ? [
           db
@@ -223,4 +224,26 @@ async function merge(
     throw notFound(config.object);
   }
   return { survivorId: survivor.id, mergedId: merged.id };
+}
+
+/**
+ * The merged record's favorites become the survivor's: a member's favorite stays in its place in their order, and
+ * one who kept both keeps the survivor's place.
+ */
+function moveFavorites(db: Database, organizationId: string, mergedId: string, survivorId: string, after: SQL) {
+  const ofMerged = and(eq(favorites.organizationId, organizationId), eq(favorites.recordId, mergedId), after);
+  return [
+    db
+      .update(favorites)
+      .set({ recordId: survivorId })
+      .where(
+        and(
+          ofMerged,
+          sql`NOT EXISTS (SELECT 1 FROM ${favorites} AS held
+            WHERE held.organization_id = ${organizationId} AND held.record_id = ${survivorId}
+              AND held.user_id = ${favorites}.user_id)`,
+        ),
+      ),
+    db.delete(favorites).where(ofMerged),
+  ];
 }
