@@ -34,6 +34,7 @@ describe("the palette acts on the record open beside the list", () => {
     await page.keyboard.press("Control+k");
     assert.deepEqual(await group("Ada Byron").allInnerTexts(), [
       "Assign to me",
+      "Add to favorites",
       "Copy link",
       "Move to the trash",
       "Add a task",
@@ -56,7 +57,7 @@ describe("the palette acts on the record open beside the list", () => {
     await page.keyboard.press("Control+k");
     // Hers now: the palette no longer offers to assign it to her.
     await group("Ada Byron").first().waitFor();
-    assert.equal((await group("Ada Byron").allInnerTexts())[0], "Copy link");
+    assert.equal((await group("Ada Byron").allInnerTexts())[0], "Add to favorites");
     assert.equal(await page.getByRole("option", { name: "Assign to me" }).count(), 0);
     await palette().fill("log a call");
     await page.keyboard.press("Enter");

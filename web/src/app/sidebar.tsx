@@ -17,6 +17,7 @@ import { NavLink, useLocation, useNavigate } from "react-router-dom";
 import { usePageSearchParams } from "../lib/page-search-params";
 import { useCurrentUser } from "../features/auth/use-current-user";
 import { SidebarViews } from "../features/views/sidebar-views";
+import { SidebarFavorites } from "../features/favorites/sidebar-favorites";
 import { useDueBadge } from "../features/tasks/due-count";
 import type { DueBadge } from "../features/tasks/task-counts";
 import { useAuth } from "../lib/auth";
@@ -270,6 +271,9 @@ export function Sidebar() {
               )}
             </div>
           ))}
+          <div className={wideOnly}>
+            <SidebarFavorites />
+          </div>
         </nav>
         <div className="space-y-0.5 border-t border-border px-2 py-2 lg:px-3">
           <NotificationsButton className={railCentered} textClassName={wideOnlyInline} />

@@ -2,6 +2,7 @@ import { Check, ChevronDown, ChevronUp, Link2, Trash, type LucideIcon } from "lu
 import { useEffect, type ComponentProps, type ReactNode } from "react";
 import { recordPath, rememberRecent } from "../../app/recent-records";
 import { useOfferRecordCommands } from "../../app/record-commands";
+import { FavoriteButton, useFavoriteToggle } from "../favorites/favorite-button";
 import { toast, toastError } from "../../lib/toast";
 import { isPageKey } from "../../lib/typing";
 import { formatDateTime } from "../../lib/format";
@@ -118,6 +119,9 @@ export function RecordPanel({
     "Could not copy the link. Copy it from the address bar instead.",
   );
   const assign = useBulkUpdate(object ?? "contact");
+  const star = useFavoriteToggle(
+    object && id && name ? { recordObject: object, recordId: id, name, detail: description || null } : null,
+  );
   // The palette's actions on this record (ctrl/cmd+k while it is open).
   const mine = record?.ownerId !== undefined && record.ownerId === user;
   useOfferRecordCommands({ active: Boolean(open && id && name), name, order: 0 }, [
@@ -136,6 +140,15 @@ export function RecordPanel({
             },
           },
         ]),
+    ...(star.toggle
+      ? [
+          {
+            label: star.favorite ? "Remove from favorites" : "Add to favorites",
+            keywords: "favorite star sidebar pin",
+            run: star.toggle,
+          },
+        ]
+      : []),
     { label: "Copy link", keywords: "share url address", run: () => void copyLink.copy() },
     ...(onDelete ? [{ label: "Move to the trash", keywords: "delete remove trash", run: onDelete }] : []),
   ]);
@@ -151,6 +164,7 @@ export function RecordPanel({
         link && (
           <>
             {stepping && <Stepper stepping={stepping} noun={timeline.noun} />}
+            <FavoriteButton {...star} className={headerButton} />
             <CopyLinkButton copy={copyLink} noun={timeline.noun} />
             {onDelete && (
               <button

@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { trpc } from "../../lib/trpc";
 import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import { markCompanyActivityStale, markContactCompaniesStale, notesOfRecord, removeFromLists } from "./list-cache";
+import { refreshFavorites } from "../favorites/use-favorites";
 
 /** The objects with a record list page, trash, bulk actions and merge. */
 export type RecordObject = "contact" | "company";
@@ -37,6 +38,7 @@ export function refreshRecords(queryClient: QueryClient, object: RecordObject, i
   });
   if (object === "contact") markCompanyActivityStale(queryClient);
   else markContactCompaniesStale(queryClient);
+  refreshFavorites(queryClient);
   for (const id of ids)
     void queryClient.invalidateQueries({
       queryKey: object === "contact" ? trpc.contacts.get.queryKey({ id }) : trpc.companies.get.queryKey({ id }),
