@@ -76,6 +76,26 @@ describe("favorites: a member's contacts and companies a click away in the sideb
     assert.deepEqual(page.errors, []);
   });
 
+  it("offers them, before anything is typed, to link a task to", async () => {
+    await callProcedure(page, "tasks.create", { title: "Send the deck" });
+    await page.goto("/tasks?view=upcoming");
+    const task = page.getByTestId("task-row").filter({ hasText: "Send the deck" });
+    await task.click();
+    await page.keyboard.press("l");
+    const picker = page.locator("[data-picker]");
+    await picker.getByRole("combobox", { name: "Linked record" }).waitFor();
+    await eventually(async () =>
+      assert.deepEqual(
+        (await picker.getByRole("option").allInnerTexts()).map((text) => text.split("\n")[0]),
+        ["Ann Lee", "Acme Robotics"],
+      ),
+    );
+    await screenshot(page, "favorites-task-link");
+    await picker.getByRole("option", { name: /Acme Robotics/ }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Linked “Send the deck” to Acme Robotics" }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+
   it("reorders them by dragging, and from each one's menu by the keyboard, kept through a reload", async () => {
     const acmeItem = favorites().getByTestId("sidebar-favorite").filter({ hasText: "Acme Robotics" });
     const annItem = favorites().getByTestId("sidebar-favorite").filter({ hasText: "Ann Lee" });

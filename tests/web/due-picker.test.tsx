@@ -32,13 +32,24 @@ function renderPicker() {
 describe("DuePicker's presets", () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
 
-  it("offers today, tomorrow and next week on a Wednesday", () => {
+  it("offers later today, today, tomorrow, next week and in 2 weeks on a Wednesday afternoon", () => {
     vi.setSystemTime(new Date(2026, 10, 25, 14, 0));
-    expect(renderPicker()).toEqual(["TodayWed, Nov 25", "TomorrowThu, Nov 26", "Next weekMon, Nov 30"]);
+    expect(renderPicker()).toEqual([
+      "Later today5:00 PM",
+      "TodayWed, Nov 25",
+      "TomorrowThu, Nov 26",
+      "Next weekMon, Nov 30",
+      "In 2 weeksWed, Dec 9",
+    ]);
   });
 
-  it("keeps all three on a Sunday, where tomorrow is next week's Monday: the list does not change by the day", () => {
-    vi.setSystemTime(new Date(2026, 10, 29, 14, 0));
-    expect(renderPicker()).toEqual(["TodaySun, Nov 29", "TomorrowMon, Nov 30", "Next weekMon, Nov 30"]);
+  it("keeps them all on a Sunday, where tomorrow is next week's Monday: the list does not change by the day", () => {
+    vi.setSystemTime(new Date(2026, 10, 29, 18, 0));
+    expect(renderPicker()).toEqual([
+      "TodaySun, Nov 29",
+      "TomorrowMon, Nov 30",
+      "Next weekMon, Nov 30",
+      "In 2 weeksSun, Dec 13",
+    ]);
   });
 });

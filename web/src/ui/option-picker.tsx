@@ -208,8 +208,9 @@ function PickerList({
               <Check className="absolute left-2 size-3.5 text-primary" aria-label="chosen" />
             )}
             {option.icon}
-            <span className="min-w-0 flex-1 truncate">{option.label}</span>
-            {option.hint && <span className="max-w-32 shrink-0 truncate text-xs text-muted">{option.hint}</span>}
+            {/* The name whole where it fits; the hint has what room is left. */}
+            <span className="max-w-full shrink-0 truncate">{option.label}</span>
+            {option.hint && <span className="ml-auto min-w-0 truncate pl-1 text-xs text-muted">{option.hint}</span>}
           </Command.Item>
         ))}
         {offerCreate && (

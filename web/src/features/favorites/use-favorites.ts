@@ -5,16 +5,26 @@ import { trpc, trpcClient } from "../../lib/trpc";
 
 export type Favorite = inferOutput<typeof trpc.favorites.list>[number];
 
-const listKey = trpc.favorites.list.queryKey();
+/** Read when used, not as the module loads (tests replace the tRPC client). */
+const listKey = () => trpc.favorites.list.queryKey();
 
 /** After a contact or company is renamed, deleted, restored or merged: the sidebar names its favorites as they are now. */
 export function refreshFavorites(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: listKey });
+  void queryClient.invalidateQueries({ queryKey: listKey() });
 }
 
 /** The reader's favorite contacts and companies, in their order. */
 export function useFavorites() {
   return useQuery(trpc.favorites.list.queryOptions());
+}
+
+/**
+ * The reader's favorites a record picker offers before anything is typed (a task's link, a contact's company), of
+ * `object` alone when given: the records they work with most, a click away.
+ */
+export function useFavoritesToPick(object?: Favorite["recordObject"]): Favorite[] {
+  const { data } = useQuery({ ...trpc.favorites.list.queryOptions(), staleTime: 30_000 });
+  return (data ?? []).filter((favorite) => !object || favorite.recordObject === object);
 }
 
 /** Whether the record is one of the reader's favorites (false while they load). */
@@ -32,14 +42,14 @@ type Context = { before?: Favorite[] };
 function optimistically<Input>(queryClient: QueryClient, next: (favorites: Favorite[], input: Input) => Favorite[]) {
   return {
     onMutate: async (input: Input): Promise<Context> => {
-      await queryClient.cancelQueries({ queryKey: listKey });
-      const before = queryClient.getQueryData<Favorite[]>(listKey);
-      queryClient.setQueryData<Favorite[]>(listKey, (favorites) => next(favorites ?? [], input));
+      await queryClient.cancelQueries({ queryKey: listKey() });
+      const before = queryClient.getQueryData<Favorite[]>(listKey());
+      queryClient.setQueryData<Favorite[]>(listKey(), (favorites) => next(favorites ?? [], input));
       return { before };
     },
     onError: (_error: unknown, _input: Input, context: Context | undefined) =>
-      queryClient.setQueryData(listKey, context?.before),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
+      queryClient.setQueryData(listKey(), context?.before),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey() }),
   };
 }
 

@@ -7,6 +7,7 @@ import { ChipLine } from "../../ui/chip-line";
 import type { DataTableColumn } from "../../ui/data-table";
 import type { OptionSource, PickerOption } from "../../ui/option-picker";
 import { memberName, useMembers } from "../members/use-members";
+import { useFavoritesToPick } from "../favorites/use-favorites";
 import { Empty } from "./record-columns";
 
 type RecordObject = "contact" | "company";
@@ -68,9 +69,11 @@ export function tagOptionsOf(object: RecordObject): OptionSource {
   };
 }
 
-/** Live companies whose name or domain matches what is typed, 150 ms after typing stops. */
+/** Live companies whose name or domain matches what is typed, 150 ms after typing stops; the reader's favorite
+ * companies before anything is. */
 export const useCompanyOptions: OptionSource = (text) => {
   const { query, found } = useRecordSearch(text, { limit: 8, objects: ["company"], minLength: 1 });
+  const favorites = useFavoritesToPick("company");
   return {
     searched: true,
     loading: found.isFetching || query !== text.trim(),
@@ -80,7 +83,9 @@ export const useCompanyOptions: OptionSource = (text) => {
           label: company.name,
           hint: company.domain,
         }))
-      : [],
+      : text.trim()
+        ? []
+        : favorites.map((company) => ({ value: company.recordId, label: company.name, hint: company.detail })),
   };
 };
 

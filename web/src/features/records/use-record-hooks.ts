@@ -20,7 +20,6 @@ import type { ListPage } from "../../ui/data-table";
 import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import { removeFromLists, replaceInLists, useQueuedUpdate, type Versioned } from "./list-cache";
 import { PartialBulkError, type BulkProgress } from "./use-record-actions";
-import { refreshFavorites } from "../favorites/use-favorites";
 
 /** A decorated procedure's input and output (what `inferInput`/`inferOutput` read). */
 type Typed<Input = unknown, Output = unknown> = { "~types": { input: Input; output: Output } };
@@ -82,12 +81,8 @@ export function createRecordHooks<T extends RecordTypes>(
   /** Where `get`'s answer (which also carries related records and the timeline) holds the record. */
   recordField: keyof T["details"] & string,
   /** After a record is created, saved, deleted or restored: what else it may have changed (other objects' data). */
-  objectAfterWrite: (queryClient: QueryClient) => void = () => undefined,
+  afterWrite: (queryClient: QueryClient) => void = () => undefined,
 ) {
-  const afterWrite = (queryClient: QueryClient) => {
-    objectAfterWrite(queryClient);
-    refreshFavorites(queryClient);
-  };
   type Row = T["row"];
   type Patch = T["patch"];
   type Page = T["page"];

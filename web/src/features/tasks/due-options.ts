@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import type { PickerOption } from "../../ui/option-picker";
 import { endOfDay } from "./day-range";
-import { formatDue } from "./due-format";
+import { formatDue, formatDueShort } from "./due-format";
 
 /** A due date read from words: the time they name, or "some time that day" when they name none. */
 export function dueFromMatch(match: chrono.ParsedResult): Date {
@@ -47,5 +47,10 @@ export function dueOptions(text: string, now = new Date()): PickerOption[] {
     ["Next week", endOfDay(dayAfter(now, daysToMonday))],
     ["In 2 weeks", endOfDay(dayAfter(now, 14))],
   ];
-  return presets.map(([label, due]) => ({ value: due.toISOString(), label, hint: formatDue(due, now) }));
+  return presets.map(([label, due]) => ({
+    value: due.toISOString(),
+    label,
+    // Later today by its time alone ("5:00 PM"), the days by their date.
+    hint: due === later ? formatDueShort(due, now) : formatDue(due, now),
+  }));
 }

@@ -10,6 +10,7 @@ import { PriorityMarker, priorityLabels } from "./priority-marker";
 import { taskTypeIcons, taskTypeLabels, taskTypes, type TaskType } from "./task-type";
 import { type LinkableRecord, type LinkedRecord, type Task, type TaskPriority } from "./task-types";
 import { foundRecords } from "../../app/found-records";
+import { useFavoritesToPick } from "../favorites/use-favorites";
 
 type PickerProps = {
   /** The task picked for, or null for a selection of tasks (nothing shown as chosen). */
@@ -82,13 +83,19 @@ const linkOption = ({ object, id, name, hint }: LinkableRecord): PickerOption =>
   };
 };
 
-/** Contacts, then companies, whose name, email or domain matches what is typed. */
+/** Contacts, then companies, whose name, email or domain matches what is typed; the reader's favorites before. */
 const useLinkOptions: OptionSource = (text) => {
   const { query, found } = useRecordSearch(text, { limit: 6, minLength: 1 });
+  const favorites = useFavoritesToPick();
+  const untyped = !text.trim();
   return {
     searched: true,
     loading: found.isFetching || query !== text.trim(),
-    options: foundRecords(query ? found.data : undefined).map(linkOption),
+    options: untyped
+      ? favorites.map(({ recordObject, recordId, name, detail }) =>
+          linkOption({ object: recordObject, id: recordId, name, hint: detail }),
+        )
+      : foundRecords(query ? found.data : undefined).map(linkOption),
   };
 };
 
