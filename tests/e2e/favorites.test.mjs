@@ -73,6 +73,19 @@ describe("favorites: a member's contacts and companies a click away in the sideb
     await panel().getByRole("heading", { name: "Ann Lee" }).waitFor();
     assert.equal(await favorites().getByRole("link", { name: "Ann Lee" }).getAttribute("aria-current"), "page");
     assert.equal(await favorites().getByRole("link", { name: "Acme Robotics" }).getAttribute("aria-current"), null);
+
+    // The palette lists them before anything is typed; Enter on one opens it.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Control+k");
+    const inPalette = page.locator('[cmdk-group-heading]:text-is("Favorites") + [cmdk-group-items] [cmdk-item]');
+    await eventually(async () =>
+      assert.deepEqual(
+        (await inPalette.allInnerTexts()).map((text) => text.split("\n")[0]),
+        ["Ann Lee", "Acme Robotics"],
+      ),
+    );
+    await inPalette.filter({ hasText: "Acme Robotics" }).click();
+    await page.waitForURL((url) => url.pathname === "/companies" && url.searchParams.get("open") === acme.id);
     assert.deepEqual(page.errors, []);
   });
 

@@ -23,6 +23,7 @@ import { PaletteTasks, useTaskSearch } from "../features/tasks/palette-tasks";
 import { PaletteViews } from "../features/views/palette-views";
 import { mainNav, settingsNav } from "./navigation";
 import { recordPath, useRecentRecords } from "./recent-records";
+import { useFavoritesToPick } from "../features/favorites/use-favorites";
 import { useOpenRecordCommands } from "./record-commands";
 import { useShell } from "./shell-context";
 import { foundRecords, type FoundRecord } from "./found-records";
@@ -34,6 +35,9 @@ import { useRecordSearch } from "./use-record-search";
  */
 const afterClosing = (action: () => void) => requestAnimationFrame(() => setTimeout(action, 0));
 
+/** As many favorites as the palette lists before anything is typed (the sidebar lists them all). */
+const PALETTE_FAVORITES = 5;
+
 /** ctrl/cmd+k: go anywhere, and the actions a person reaches for without the mouse. */
 export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
@@ -43,7 +47,10 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const [text, setText] = useState("");
   const { found: results } = useRecordSearch(open ? text : "");
   // Before anything is typed: the records opened lately, to go back to one in two keys.
-  const recent = useRecentRecords(useCurrentUser().data?.id);
+  // The reader's first favorites above them, each once.
+  const favorites = useFavoritesToPick().slice(0, PALETTE_FAVORITES);
+  const favoriteIds = new Set(favorites.map((favorite) => favorite.recordId));
+  const recent = useRecentRecords(useCurrentUser().data?.id).filter((record) => !favoriteIds.has(record.id));
   const found = text.trim().length >= 2 ? results.data : undefined;
   const taskResults = useTaskSearch(open ? text : "");
   const foundTasks = text.trim().length >= 2 ? taskResults.data : undefined;
@@ -135,6 +142,20 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
         )}
         {foundGroups}
         <PaletteTasks found={foundTasks} text={text} run={run} />
+        {!text.trim() && favorites.length > 0 && (
+          <Command.Group heading="Favorites">
+            {favorites.map(({ recordObject: object, recordId: id, name, detail }) => (
+              <RecordItem
+                key={id}
+                object={object}
+                name={name}
+                hint={detail}
+                value={`favorite ${object} ${name} ${id}`}
+                onSelect={() => run(() => navigate(recordPath({ object, id })))}
+              />
+            ))}
+          </Command.Group>
+        )}
         {!text.trim() && recent.length > 0 && (
           <Command.Group heading="Recent">
             {recent.map((record) => (
