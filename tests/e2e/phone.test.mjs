@@ -225,6 +225,18 @@ describe("on a phone (390 px)", () => {
     const heading = await panel.getByRole("heading", { name: "Maximiliana Featherstonehaugh" }).boundingBox();
     await screenshot(page, "phone-record-panel");
     assert.ok(heading.width >= 120, `the name has ${heading.width} px`);
+    // The star, the link and the trash wait in its "More" menu.
+    await panel.getByRole("button", { name: "More" }).click();
+    assert.deepEqual(await page.getByRole("menuitem").allInnerTexts(), [
+      "Add to favorites",
+      "Copy link",
+      "Move to the trash",
+    ]);
+    await screenshot(page, "phone-record-more");
+    await page.getByRole("menuitem", { name: "Add to favorites" }).click();
+    await panel.getByRole("button", { name: "More" }).click();
+    await page.getByRole("menuitem", { name: "Remove from favorites" }).waitFor();
+    await page.keyboard.press("Escape");
     assert.deepEqual(page.errors, []);
   });
 

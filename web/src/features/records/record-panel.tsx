@@ -1,4 +1,15 @@
-import { Check, ChevronDown, ChevronUp, Link2, Trash, type LucideIcon } from "lucide-react";
+import * as Dropdown from "@radix-ui/react-dropdown-menu";
+import {
+  Check,
+  ChevronDown,
+  ChevronUp,
+  Link2,
+  MoreHorizontal,
+  Star,
+  StarOff,
+  Trash,
+  type LucideIcon,
+} from "lucide-react";
 import { useEffect, type ComponentProps, type ReactNode } from "react";
 import { recordPath, rememberRecent } from "../../app/recent-records";
 import { useOfferRecordCommands } from "../../app/record-commands";
@@ -11,6 +22,7 @@ import { useCurrentUser } from "../auth/use-current-user";
 import { carriesFields, type DataTableColumn } from "../../ui/data-table";
 import { cn } from "../../ui/cn";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
+import { menuContent, menuItem } from "../../ui/menu";
 import { Sheet } from "../../ui/sheet";
 import { TaskQueueStrip } from "../tasks/task-queue-strip";
 import { PossibleDuplicates } from "./possible-duplicates";
@@ -122,6 +134,21 @@ export function RecordPanel({
   const star = useFavoriteToggle(
     object && id && name ? { recordObject: object, recordId: id, name, detail: description || null } : null,
   );
+  // What the header's buttons do (on a phone, from its "More" menu), offered in the palette too.
+  const headerActions: (PanelAction & { keywords: string })[] = [
+    ...(star.toggle
+      ? [
+          {
+            label: star.favorite ? "Remove from favorites" : "Add to favorites",
+            keywords: "favorite star sidebar pin",
+            icon: star.favorite ? StarOff : Star,
+            run: star.toggle,
+          },
+        ]
+      : []),
+    { label: "Copy link", keywords: "share url address", icon: Link2, run: () => void copyLink.copy() },
+    ...(onDelete ? [{ label: "Move to the trash", keywords: "delete remove trash", icon: Trash, run: onDelete }] : []),
+  ];
   // The palette's actions on this record (ctrl/cmd+k while it is open).
   const mine = record?.ownerId !== undefined && record.ownerId === user;
   useOfferRecordCommands({ active: Boolean(open && id && name), name, order: 0 }, [
@@ -140,17 +167,7 @@ export function RecordPanel({
             },
           },
         ]),
-    ...(star.toggle
-      ? [
-          {
-            label: star.favorite ? "Remove from favorites" : "Add to favorites",
-            keywords: "favorite star sidebar pin",
-            run: star.toggle,
-          },
-        ]
-      : []),
-    { label: "Copy link", keywords: "share url address", run: () => void copyLink.copy() },
-    ...(onDelete ? [{ label: "Move to the trash", keywords: "delete remove trash", run: onDelete }] : []),
+    ...headerActions,
   ]);
   useStepKeys(open ? stepping : null);
   return (
@@ -164,19 +181,20 @@ export function RecordPanel({
         link && (
           <>
             {stepping && <Stepper stepping={stepping} noun={timeline.noun} />}
-            <FavoriteButton {...star} className={headerButton} />
-            <CopyLinkButton copy={copyLink} noun={timeline.noun} />
+            <FavoriteButton {...star} className={cn(headerButton, wideEnough)} />
+            <CopyLinkButton copy={copyLink} noun={timeline.noun} className={cn(headerButton, wideEnough)} />
             {onDelete && (
               <button
                 type="button"
                 onClick={onDelete}
                 aria-label={`Move this ${timeline.noun} to the trash`}
                 title="Move to the trash"
-                className={headerButton}
+                className={cn(headerButton, wideEnough)}
               >
                 <Trash className="size-4" aria-hidden />
               </button>
             )}
+            <PhoneMoreMenu items={headerActions} />
           </>
         )
       }
@@ -200,16 +218,48 @@ export function RecordPanel({
 }
 
 const headerButton = "rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground";
+/** On a phone the record's name keeps the header's room: these buttons are in its "More" menu there. */
+const wideEnough = "hidden sm:block";
+
+type PanelAction = { label: string; icon: LucideIcon; run: () => void };
+
+/** A phone's one button for the header's star, link and trash. */
+function PhoneMoreMenu({ items }: { items: PanelAction[] }) {
+  return (
+    <Dropdown.Root>
+      <Dropdown.Trigger aria-label="More" title="More" className={cn(headerButton, "sm:hidden")}>
+        <MoreHorizontal className="size-4" aria-hidden />
+      </Dropdown.Trigger>
+      <Dropdown.Portal>
+        <Dropdown.Content align="end" sideOffset={4} className={`${menuContent} w-56`}>
+          {items.map(({ label, icon: Icon, run }) => (
+            <Dropdown.Item key={label} className={menuItem} onSelect={run}>
+              <Icon className="size-4 text-muted" aria-hidden /> {label}
+            </Dropdown.Item>
+          ))}
+        </Dropdown.Content>
+      </Dropdown.Portal>
+    </Dropdown.Root>
+  );
+}
 
 /** Copies the record's address, for a teammate or a note elsewhere. */
-function CopyLinkButton({ copy: { copied, copy }, noun }: { copy: ReturnType<typeof useCopy>; noun: string }) {
+function CopyLinkButton({
+  copy: { copied, copy },
+  noun,
+  className,
+}: {
+  copy: ReturnType<typeof useCopy>;
+  noun: string;
+  className: string;
+}) {
   return (
     <button
       type="button"
       onClick={() => void copy()}
       aria-label={`Copy a link to this ${noun}`}
       title="Copy link"
-      className={headerButton}
+      className={className}
     >
       {copied ? <Check className="size-4 text-success" aria-hidden /> : <Link2 className="size-4" aria-hidden />}
     </button>
