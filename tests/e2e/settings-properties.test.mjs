@@ -629,4 +629,27 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     // The refused key's 409 is the one console error expected here.
     assert.deepEqual(loggedErrors(page), ["409 properties.create"]);
   });
+
+  it("tells a property's change in the record's timeline by its label, as its field shows it", async () => {
+    const created = await callProcedure(page, "contacts.create", {
+      firstName: "Tess",
+      lastName: "Timeline",
+      properties: { account_manager: "Olive", seats: 1200, renewal_date: "2026-05-05" },
+    });
+    await callProcedure(page, "contacts.update", {
+      id: created.id,
+      version: created.version,
+      patch: { properties: { seats: 1500, renewal_date: "2026-06-01", legacy_code: "LC-7" } },
+    });
+    await page.goto(`/contacts?open=${created.id}`);
+    const changes = page.getByTestId("record-panel").getByTestId("timeline-change");
+    await changes.first().waitFor();
+    assert.deepEqual(await changes.allInnerTexts(), [
+      "Seats: 1,200 → 1,500",
+      "Renewal date: May 5, 2026 → Jun 1, 2026",
+      "Legacy code: empty → LC-7",
+    ]);
+    await changes.first().scrollIntoViewIfNeeded();
+    await screenshot(page, "timeline-property-changes");
+  });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { taskLineSummary } from "../../drizzle/values";
-import { activityKinds, describeActivity } from "../../web/src/features/records/activity-words";
+import {
+  activityKinds,
+  changedPropertyKey,
+  describeActivity,
+  fieldChanges,
+} from "../../web/src/features/records/activity-words";
 
 // The words are pure; the module's hook (who did it) reads the signed-in user, which needs Firebase.
 vi.mock("../../web/src/features/auth/use-current-user", () => ({ useCurrentUser: () => ({}) }));
@@ -64,5 +69,30 @@ describe("describeActivity", () => {
     expect(describeActivity({ kind: "merged", summary: "con_a into con_b" }, "company").verb).toBe(
       "merged a duplicate into this record",
     );
+  });
+});
+
+describe("fieldChanges", () => {
+  it("lists a change to the custom properties as one change a property that moved", () => {
+    expect(
+      fieldChanges({
+        title: [null, "CEO"],
+        properties: [
+          { tier: "Gold", seats: 10, tags: ["a"] },
+          { tier: "Silver", seats: 10, tags: ["a"], renewal: "2026-06-01" },
+        ],
+      }),
+    ).toEqual([
+      ["title", [null, "CEO"]],
+      ["prop:tier", ["Gold", "Silver"]],
+      ["prop:renewal", [null, "2026-06-01"]],
+    ]);
+    expect(changedPropertyKey("prop:tier")).toBe("tier");
+    expect(changedPropertyKey("title")).toBeNull();
+  });
+
+  it("reads a property taken away, and none at all", () => {
+    expect(fieldChanges({ properties: [{ tier: "Gold" }, {}] })).toEqual([["prop:tier", ["Gold", null]]]);
+    expect(fieldChanges(null)).toEqual([]);
   });
 });

@@ -97,3 +97,27 @@ export function useActorNames() {
   const who = (actorId: string) => (actorId === user?.id ? "You" : (names.get(actorId) ?? "Someone"));
   return { names, who };
 }
+
+/** A change to a custom property, as the timeline lists it: `prop:<key>`, the list engine's name for it. */
+const PROPERTY_CHANGE = "prop:";
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * An entry's changes, one a field: a change to the record's custom properties (stored as the whole set before and
+ * after) is one change for each property whose value moved, named `prop:<key>`, in the order they are held.
+ */
+export function fieldChanges(changes: Record<string, [unknown, unknown]> | null): [string, [unknown, unknown]][] {
+  return Object.entries(changes ?? {}).flatMap(([field, [from, to]]): [string, [unknown, unknown]][] => {
+    if (field !== "properties") return [[field, [from, to]]];
+    const before = (from ?? {}) as Record<string, unknown>;
+    const after = (to ?? {}) as Record<string, unknown>;
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+      .filter((key) => !sameValue(before[key], after[key]))
+      .map((key) => [`${PROPERTY_CHANGE}${key}`, [before[key] ?? null, after[key] ?? null]]);
+  });
+}
+
+/** The property key a change names, if it is a custom property's. */
+export const changedPropertyKey = (field: string) =>
+  field.startsWith(PROPERTY_CHANGE) ? field.slice(PROPERTY_CHANGE.length) : null;

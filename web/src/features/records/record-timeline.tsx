@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { noteOutcomeLabels, type ActivityKind } from "../../../../drizzle/values";
-import { describeActivity, useActorNames, writtenKinds } from "./activity-words";
+import { noteOutcomeLabels, type ActivityKind, type PropertyType } from "../../../../drizzle/values";
+import { changedPropertyKey, describeActivity, fieldChanges, useActorNames, writtenKinds } from "./activity-words";
+import { PropertyValue, useCurrency, usePropertyDefinitions } from "./property-columns";
 import { formatDateTime } from "../../lib/format";
 import { RelativeTime } from "../../ui/relative-time";
 import { trpc } from "../../lib/trpc";
@@ -28,6 +29,9 @@ const isShown = (shown: Shown, kind: ActivityKind) =>
 
 /** Names of a logged entry's own fields, which its edits' changes list. */
 const loggedFieldLabels: Record<string, string> = { outcome: "Outcome", occurredAt: "When" };
+
+/** Property types whose values the timeline shows as their fields do (a date, an amount, yes or no); others as text. */
+const typedShown = new Set<PropertyType>(["number", "currency", "date", "boolean"]);
 
 /** A change's value as a person reads it: a logged entry's time (stored as ISO text) in their time zone. */
 const readable = (field: string, value: unknown) =>
@@ -104,6 +108,13 @@ type RecordTimelineProps = {
 /** What happened to a record, newest first: who, what, when, and each field's before → after. */
 export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueLabels }: RecordTimelineProps) {
   const olderActivity = useOlderActivity(older, newest);
+  // A custom property's change is named and shown as its field is (an archived one's, by its key).
+  const properties = usePropertyDefinitions(older?.object ?? "contact", Boolean(older)).data;
+  const currency = useCurrency();
+  const definitionOf = (field: string) => {
+    const key = changedPropertyKey(field);
+    return key === null ? undefined : (properties?.find((definition) => definition.key === key) ?? null);
+  };
   const items = newest && [...newest, ...olderActivity.items];
   const { names, who } = useActorNames();
   // Owners are stored as user ids; the timeline shows whose name they are.
@@ -148,7 +159,7 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
         {shownItems.length > 0 && <span aria-hidden className="absolute top-2 bottom-2 left-[11px] w-px bg-border" />}
         {shownItems.map((item) => {
           const { icon: Icon, verb, summary, hidden } = describeActivity(item, noun);
-          const changes = Object.entries(item.changes ?? {}).filter(([field]) => !hidden.includes(field));
+          const changes = fieldChanges(item.changes).filter(([field]) => !hidden.includes(field));
           return (
             <li key={item.id} className="relative flex gap-3" data-testid="timeline-item">
               <span className="z-10 flex size-6 shrink-0 items-center justify-center rounded-full border border-border bg-background text-muted">
@@ -175,14 +186,32 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
                   ))}
                 {changes.length > 0 && (
                   <ul className="mt-1 space-y-0.5">
-                    {changes.map(([field, [from, to]]) => (
-                      <li key={field} className="break-words text-foreground" data-testid="timeline-change">
-                        <span className="text-muted">{fieldLabels[field] ?? loggedFieldLabels[field] ?? field}: </span>
-                        <ChangeValue value={readable(field, from)} labels={labelsOf(field)} />
-                        <span className="text-muted"> → </span>
-                        <ChangeValue value={readable(field, to)} labels={labelsOf(field)} />
-                      </li>
-                    ))}
+                    {changes.map(([field, [from, to]]) => {
+                      const definition = definitionOf(field);
+                      const value = (shown: unknown) =>
+                        definition && typedShown.has(definition.type) && !isEmpty(shown) ? (
+                          <span className="font-medium">
+                            <PropertyValue definition={definition} value={shown} currency={currency} inPanel />
+                          </span>
+                        ) : (
+                          <ChangeValue value={readable(field, shown)} labels={labelsOf(field)} />
+                        );
+                      return (
+                        <li key={field} className="break-words text-foreground" data-testid="timeline-change">
+                          <span className="text-muted">
+                            {definition?.label ??
+                              changedPropertyKey(field) ??
+                              fieldLabels[field] ??
+                              loggedFieldLabels[field] ??
+                              field}
+                            :{" "}
+                          </span>
+                          {value(from)}
+                          <span className="text-muted"> → </span>
+                          {value(to)}
+                        </li>
+                      );
+                    })}
                   </ul>
                 )}
               </div>
