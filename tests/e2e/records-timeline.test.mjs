@@ -59,6 +59,28 @@ describe("a record's timeline beyond its first page", () => {
     assert.deepEqual(page.errors, []);
   });
 
+  it("puts a field's earlier value back from its change, offered only while the field holds what the change set", async () => {
+    const restore = (text) =>
+      items()
+        .filter({ hasText: text })
+        .first()
+        .getByRole("button", { name: /^Restore Title: / });
+    await items().first().scrollIntoViewIfNeeded();
+    await items().first().hover();
+    assert.equal(await restore("Title 111 → Title 112").getAttribute("aria-label"), "Restore Title: Title 111");
+    // An older change set what a later one changed since: nothing to put back there.
+    assert.equal(await restore("Title 110 → Title 111").count(), 0);
+    await screenshot(page, "timeline-restore");
+    await restore("Title 111 → Title 112").click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Restored Title: Title 111." }).waitFor();
+    await panel().getByTestId("timeline-change").first().filter({ hasText: "Title: Title 112 → Title 111" }).waitFor();
+    assert.equal(await panel().locator('dd[data-field="title"]').innerText(), "Title 111");
+    // Now the change that set Title 111 may put back Title 110, and the one it undid no longer offers anything.
+    assert.equal(await restore("Title 110 → Title 111").count(), 1);
+    assert.equal(await restore("Title 111 → Title 112").count(), 0);
+    assert.deepEqual(page.errors, []);
+  });
+
   it("lists a note saved while the panel's first read of the notes was still on its way", async () => {
     await callProcedure(page, "contacts.create", { firstName: "Katherine", lastName: "Johnson" });
     await page.reload();

@@ -651,5 +651,18 @@ describe("/settings/properties: an admin defines custom properties; forms, table
     ]);
     await changes.first().scrollIntoViewIfNeeded();
     await screenshot(page, "timeline-property-changes");
+
+    // Restore puts one back, as an edit of its own.
+    await changes.first().hover();
+    await page.getByRole("button", { name: "Restore Seats: 1,200" }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Restored Seats: 1,200." }).waitFor();
+    await changes.filter({ hasText: "Seats: 1,500 → 1,200" }).waitFor();
+    const { contact } = await callProcedure(page, "contacts.get", { id: created.id }, { kind: "query" });
+    assert.deepEqual(contact.properties, {
+      account_manager: "Olive",
+      seats: 1200,
+      renewal_date: "2026-06-01",
+      legacy_code: "LC-7",
+    });
   });
 });

@@ -183,6 +183,10 @@ const companyShape = {
   properties: propertyValues,
 };
 
+/** The fields an update sets besides custom properties: those a change in a record's timeline may put back. */
+export const contactPatchFields = Object.keys(contactShape).filter((field) => field !== "properties");
+export const companyPatchFields = Object.keys(companyShape).filter((field) => field !== "properties");
+
 export const companyFields = z.object({
   ...companyShape,
   tags: companyShape.tags.default([]),

@@ -56,6 +56,7 @@ export default function CompaniesPage() {
         preview={page.preview}
         onClose={() => setOpenId(null)}
         onEdit={page.listProps.onEditCell}
+        onRestore={page.restoreValue}
         onDelete={page.deleteOpen}
         stepping={page.stepping}
       />

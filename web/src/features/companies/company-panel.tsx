@@ -1,3 +1,4 @@
+import { companyPatchFields } from "../../../../worker/src/schemas/records";
 import type { ReactNode } from "react";
 import type { EditCell } from "../../ui/data-table";
 import { OpenWebsite } from "../records/field-actions";
@@ -43,13 +44,23 @@ type CompanyPanelProps = {
   onClose: () => void;
   /** Saves a field edited in the panel: the table's inline edit, so both stay in step. */
   onEdit: EditCell<Company>;
+  /** Puts a field's earlier value back, from a change in the timeline. */
+  onRestore: (row: Company, field: string, value: unknown) => Promise<unknown>;
   /** Moves the company to the trash. */
   onDelete: () => void;
   stepping: RecordStepping | null;
 };
 
 /** The company opened from the table: its fields, its people, tasks, notes and timeline. */
-export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete, stepping }: CompanyPanelProps) {
+export function CompanyPanel({
+  companyId,
+  preview,
+  onClose,
+  onEdit,
+  onRestore,
+  onDelete,
+  stepping,
+}: CompanyPanelProps) {
   const query = useCompany(companyId);
   const details = query.data?.company.id === companyId ? query.data : undefined;
   const company = details?.company ?? preview;
@@ -87,6 +98,11 @@ export function CompanyPanel({ companyId, preview, onClose, onEdit, onDelete, st
         older: details && { object: "company", recordId: details.company.id, more: details.olderActivity },
         noun: "company",
         fieldLabels: companyFieldLabels,
+        restore: details && {
+          current: details.company,
+          fields: companyPatchFields,
+          run: (field, value) => onRestore(details.company, field, value),
+        },
       }}
     >
       <CompanyPeople companyId={companyId} details={details} failed={query.isError} />

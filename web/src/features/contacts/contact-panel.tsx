@@ -1,3 +1,4 @@
+import { contactPatchFields } from "../../../../worker/src/schemas/records";
 import type { ReactNode } from "react";
 import { Avatar } from "../../ui/avatar";
 import type { EditCell } from "../../ui/data-table";
@@ -54,13 +55,23 @@ type ContactPanelProps = {
   onClose: () => void;
   /** Saves a field edited in the panel: the table's inline edit, so both stay in step. */
   onEdit: EditCell<Contact>;
+  /** Puts a field's earlier value back, from a change in the timeline. */
+  onRestore: (row: Contact, field: string, value: unknown) => Promise<unknown>;
   /** Moves the contact to the trash. */
   onDelete: () => void;
   stepping: RecordStepping | null;
 };
 
 /** The contact opened from the table: its fields, tasks, notes and timeline, beside the list. */
-export function ContactPanel({ contactId, preview, onClose, onEdit, onDelete, stepping }: ContactPanelProps) {
+export function ContactPanel({
+  contactId,
+  preview,
+  onClose,
+  onEdit,
+  onRestore,
+  onDelete,
+  stepping,
+}: ContactPanelProps) {
   const query = useContact(contactId);
   const details = query.data?.contact.id === contactId ? query.data : undefined;
   const contact = details?.contact ?? preview;
@@ -93,6 +104,11 @@ export function ContactPanel({ contactId, preview, onClose, onEdit, onDelete, st
         older: details && { object: "contact", recordId: details.contact.id, more: details.olderActivity },
         noun: "contact",
         fieldLabels: contactFieldLabels,
+        restore: details && {
+          current: details.contact,
+          fields: contactPatchFields,
+          run: (field, value) => onRestore(details.contact, field, value),
+        },
         valueLabels: { leadStatus: leadStatusLabels, companyId: details?.companyNames ?? {} },
       }}
     >

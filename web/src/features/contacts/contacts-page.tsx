@@ -57,6 +57,7 @@ export default function ContactsPage() {
         preview={page.preview}
         onClose={() => setOpenId(null)}
         onEdit={page.listProps.onEditCell}
+        onRestore={page.restoreValue}
         onDelete={page.deleteOpen}
         stepping={page.stepping}
       />

@@ -101,7 +101,8 @@ export function useActorNames() {
 /** A change to a custom property, as the timeline lists it: `prop:<key>`, the list engine's name for it. */
 const PROPERTY_CHANGE = "prop:";
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Two stored values alike (JSON-compared, as the server tells changes apart); unset and null alike. */
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * An entry's changes, one a field: a change to the record's custom properties (stored as the whole set before and

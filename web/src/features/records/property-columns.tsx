@@ -40,6 +40,27 @@ function formatCurrency(amount: number, currency: string): string {
   }
 }
 
+/** A property value as words (a toast, a control's name): as PropertyValue shows it, without its marks. */
+export function propertyText(definition: PropertyDefinition, value: unknown, currency: string): string {
+  if (value === null || value === undefined || value === "") return "empty";
+  switch (definition.type) {
+    case "number":
+      return typeof value === "number" ? value.toLocaleString() : String(value);
+    case "currency":
+      return typeof value === "number" ? formatCurrency(value, currency) : String(value);
+    case "date": {
+      const time = dateInputToValue(String(value).slice(0, 10));
+      return time === undefined ? String(value) : formatDate(time);
+    }
+    case "boolean":
+      return value ? "Yes" : "No";
+    case "multi-select":
+      return (Array.isArray(value) ? value : [value]).map(String).join(", ") || "empty";
+    default:
+      return String(value);
+  }
+}
+
 const chip =
   "inline-flex h-5 max-w-full shrink-0 items-center truncate rounded-full border border-border bg-surface px-2 text-xs text-foreground";
 

@@ -1,9 +1,18 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { noteOutcomeLabels, type ActivityKind, type PropertyType } from "../../../../drizzle/values";
-import { changedPropertyKey, describeActivity, fieldChanges, useActorNames, writtenKinds } from "./activity-words";
-import { PropertyValue, useCurrency, usePropertyDefinitions } from "./property-columns";
+import {
+  changedPropertyKey,
+  describeActivity,
+  fieldChanges,
+  sameValue,
+  useActorNames,
+  writtenKinds,
+} from "./activity-words";
+import { PropertyValue, propertyText, useCurrency, usePropertyDefinitions } from "./property-columns";
 import { formatDateTime } from "../../lib/format";
+import { toast, toastError } from "../../lib/toast";
 import { RelativeTime } from "../../ui/relative-time";
 import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
@@ -46,6 +55,35 @@ function show(value: unknown, labels?: Record<string, string>): string {
   if (typeof value === "object" && value !== null) return JSON.stringify(value);
   const text = String(value);
   return labels?.[text] ?? text;
+}
+
+/** Puts a change's earlier value back, saying so (or why it could not). Shown on hover and focus; always on touch. */
+function RestoreButton({ label, was, run }: { label: string; was: string; run: () => Promise<unknown> }) {
+  const [pending, setPending] = useState(false);
+  return (
+    <>
+      {" "}
+      <button
+        type="button"
+        disabled={pending}
+        onClick={() => {
+          setPending(true);
+          run()
+            .then(
+              () => toast.success(`Restored ${label}: ${was}.`),
+              (error: unknown) => toastError(error, `Could not restore ${label}`),
+            )
+            .finally(() => setPending(false));
+        }}
+        aria-label={`Restore ${label}: ${was}`}
+        title={`Put back ${was}`}
+        className="ml-1 inline-flex items-center gap-0.5 rounded px-1 align-baseline text-xs text-muted underline-offset-2 opacity-0 group-hover/item:opacity-100 hover:text-foreground hover:underline focus-visible:opacity-100 disabled:opacity-50 [@media(hover:none)]:opacity-100"
+      >
+        <RotateCcw className="size-3" aria-hidden />
+        Restore
+      </button>
+    </>
+  );
 }
 
 function ChangeValue({ value, labels }: { value: unknown; labels?: Record<string, string> }) {
@@ -103,10 +141,22 @@ type RecordTimelineProps = {
   fieldLabels: Record<string, string>;
   /** Human names for enum values, per field: { leadStatus: { new: "New" } }. */
   valueLabels?: Record<string, Record<string, string>>;
+  /** Putting a field's earlier value back from a change (HubSpot's "Restore" in a property's history). */
+  restore?: TimelineRestore;
+};
+
+/**
+ * The record as the panel shows it, the fields an edit may set, and the edit: a change offers its earlier value back
+ * while the field still holds what the change set, and an edit may set it.
+ */
+export type TimelineRestore = {
+  current: { properties?: Record<string, unknown> } & object;
+  fields: readonly string[];
+  run: (field: string, value: unknown) => Promise<unknown>;
 };
 
 /** What happened to a record, newest first: who, what, when, and each field's before → after. */
-export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueLabels }: RecordTimelineProps) {
+export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueLabels, restore }: RecordTimelineProps) {
   const olderActivity = useOlderActivity(older, newest);
   // A custom property's change is named and shown as its field is (an archived one's, by its key).
   const properties = usePropertyDefinitions(older?.object ?? "contact", Boolean(older)).data;
@@ -114,6 +164,13 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
   const definitionOf = (field: string) => {
     const key = changedPropertyKey(field);
     return key === null ? undefined : (properties?.find((definition) => definition.key === key) ?? null);
+  };
+  /** Whether a change's earlier value can go back: the field still holds what the change set, and an edit sets it. */
+  const restorable = (field: string, to: unknown) => {
+    if (!restore) return false;
+    const key = changedPropertyKey(field);
+    if (key !== null) return Boolean(definitionOf(field)) && sameValue(restore.current.properties?.[key], to);
+    return restore.fields.includes(field) && sameValue((restore.current as Record<string, unknown>)[field], to);
   };
   const items = newest && [...newest, ...olderActivity.items];
   const { names, who } = useActorNames();
@@ -161,7 +218,7 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
           const { icon: Icon, verb, summary, hidden } = describeActivity(item, noun);
           const changes = fieldChanges(item.changes).filter(([field]) => !hidden.includes(field));
           return (
-            <li key={item.id} className="relative flex gap-3" data-testid="timeline-item">
+            <li key={item.id} className="group/item relative flex gap-3" data-testid="timeline-item">
               <span className="z-10 flex size-6 shrink-0 items-center justify-center rounded-full border border-border bg-background text-muted">
                 <Icon className="size-3" aria-hidden />
               </span>
@@ -196,19 +253,33 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
                         ) : (
                           <ChangeValue value={readable(field, shown)} labels={labelsOf(field)} />
                         );
+                      const label =
+                        definition?.label ??
+                        changedPropertyKey(field) ??
+                        fieldLabels[field] ??
+                        loggedFieldLabels[field] ??
+                        field;
                       return (
-                        <li key={field} className="break-words text-foreground" data-testid="timeline-change">
-                          <span className="text-muted">
-                            {definition?.label ??
-                              changedPropertyKey(field) ??
-                              fieldLabels[field] ??
-                              loggedFieldLabels[field] ??
-                              field}
-                            :{" "}
+                        <li key={field} className="break-words text-foreground">
+                          <span data-testid="timeline-change">
+                            <span className="text-muted">{label}: </span>
+                            {value(from)}
+                            <span className="text-muted"> → </span>
+                            {value(to)}
                           </span>
-                          {value(from)}
-                          <span className="text-muted"> → </span>
-                          {value(to)}
+                          {item.kind === "updated" && restore && restorable(field, to) && !sameValue(from, to) && (
+                            <RestoreButton
+                              label={label}
+                              was={
+                                isEmpty(from)
+                                  ? "empty"
+                                  : definition
+                                    ? propertyText(definition, from, currency)
+                                    : show(readable(field, from), labelsOf(field))
+                              }
+                              run={() => restore.run(field, from)}
+                            />
+                          )}
                         </li>
                       );
                     })}

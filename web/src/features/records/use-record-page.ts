@@ -32,6 +32,7 @@ import { useGoneProperties } from "./use-gone-properties";
 import { LISTED_BESIDE_COLUMNS, tableStorageKey } from "./list-fields";
 import { withTrashColumns } from "./record-columns";
 import type { createRecordHooks, RecordTypes } from "./use-record-hooks";
+import { changedPropertyKey } from "./activity-words";
 
 type PageTypes = RecordTypes & { row: { properties: Record<string, unknown>; deletedAt: Date | null } };
 
@@ -179,6 +180,14 @@ export function useRecordPage<T extends PageTypes>({
       ),
     [update, definitions, toPatch],
   );
+  // A value put back from the timeline: an edit like any other, from the version the panel shows.
+  const restoreValue = useCallback(
+    (row: T["row"], field: string, value: unknown) => {
+      const key = changedPropertyKey(field);
+      return update(row, (key === null ? { [field]: value } : { properties: { [key]: value } }) as T["patch"]);
+    },
+    [update],
+  );
   const handleOpenRow = useCallback((row: T["row"]) => setOpenId(row.id), [setOpenId]);
   const bulkDelete = useBulkDelete({
     noun,
@@ -213,6 +222,8 @@ export function useRecordPage<T extends PageTypes>({
     preview,
     /** The panel's steps to the records before and after the open one in the list. */
     stepping,
+    /** Puts a field's earlier value back, from a change in the open record's timeline. */
+    restoreValue,
     /** RecordListPage's props that every object fills the same way. */
     listProps: {
       object,
