@@ -59,6 +59,20 @@ describe("record actions on /contacts: notes, bulk edits, merge, trash", () => {
     await edited.waitFor({ state: "detached" });
     await panel().getByTestId("timeline-item").filter({ hasText: "deleted a note" }).waitFor();
     assert.equal(await panel().getByTestId("note").count(), 1);
+    // Deleted by mistake: the toast's Undo brings it back, in its place, and the timeline says so.
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Deleted the note." })
+      .getByRole("button", { name: "Undo" })
+      .click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Restored the note." }).waitFor();
+    await edited.waitFor();
+    await panel().getByTestId("timeline-item").filter({ hasText: "restored a note" }).waitFor();
+    assert.equal(await panel().getByTestId("note").count(), 2);
+    await edited.hover();
+    await edited.getByRole("button", { name: "Delete note" }).click();
+    await page.getByRole("dialog", { name: "Delete this note?" }).getByRole("button", { name: "Delete note" }).click();
+    await edited.waitFor({ state: "detached" });
     await screenshot(page, "record-notes");
     await panel().getByRole("button", { name: "Close panel" }).click();
     await panel().waitFor({ state: "hidden" });

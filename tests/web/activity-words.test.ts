@@ -60,6 +60,15 @@ describe("describeActivity", () => {
     );
   });
 
+  it("says a deleted note or call was restored, keeping what it says", () => {
+    const restored = describeActivity(
+      { kind: "call", summary: "Restored a call: Connected · Budget in March" },
+      "contact",
+    );
+    expect(words(restored)).toEqual({ verb: "restored a call", summary: "Connected · Budget in March", hidden: [] });
+    expect(restored.icon).not.toBe(activityKinds.call.icon);
+  });
+
   it("falls back to the kind's verb for a summary it does not know", () => {
     expect(words(describeActivity({ kind: "task", summary: "Task renamed: x" }, "contact"))).toEqual({
       verb: "added a task",

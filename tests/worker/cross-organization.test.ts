@@ -46,6 +46,8 @@ async function organizationA() {
   });
   await caller.notes.pin({ id: note.id, pinned: true });
   await caller.favorites.set({ recordObject: "contact", recordId: contact.id, favorite: true });
+  const deletedNote = await caller.notes.create({ recordObject: "contact", recordId: contact.id, body: "Zapped note" });
+  await caller.notes.delete({ id: deletedNote.id });
   const view = await caller.views.create({
     object: "contact",
     name: "Zed view",
@@ -76,6 +78,7 @@ async function organizationA() {
     task,
     trashedTask,
     note,
+    deletedNote,
     view,
     property,
     archived,
@@ -336,6 +339,10 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     expectTRPCError(b.notes.create({ recordObject: "contact", recordId: a.contact.id, body: "Spy" }), "NOT_FOUND"),
   "notes.update": (b, a) => expectTRPCError(b.notes.update({ id: a.note.id, version: 1, body: "Spy" }), "NOT_FOUND"),
   "notes.delete": (b, a) => expectTRPCError(b.notes.delete({ id: a.note.id }), "NOT_FOUND"),
+  "notes.restore": async (b, a) => {
+    await expectTRPCError(b.notes.restore({ id: a.note.id }), "NOT_FOUND");
+    await expectTRPCError(b.notes.restore({ id: a.deletedNote.id }), "NOT_FOUND");
+  },
   "notes.pin": async (b, a) => {
     await expectTRPCError(b.notes.pin({ id: a.note.id, pinned: false }), "NOT_FOUND");
     await expectTRPCError(b.notes.pin({ id: a.note.id, pinned: true }), "NOT_FOUND");

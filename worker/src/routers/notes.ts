@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { and, count, desc, eq, exists, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { contacts, notes } from "../../../drizzle";
 import { noteOutcomeLabels, type NoteKind, type NoteOutcome } from "../../../drizzle/values";
@@ -25,11 +26,14 @@ import { createTRPCRouter, memberProcedure } from "../trpc";
 import { answerOnce, createOnce, updateOnce } from "../domain/write-keys";
 import { keyed } from "../schemas/write-key";
 
-async function findNote(db: Database, organizationId: string, id: string) {
+/** The organization's live note `id` (or, `deleted`, one in the trash too); NOT_FOUND otherwise. */
+async function findNote(db: Database, organizationId: string, id: string, { deleted = false } = {}) {
   const [note] = await db
     .select()
     .from(notes)
-    .where(and(eq(notes.id, id), eq(notes.organizationId, organizationId), isNull(notes.deletedAt)))
+    .where(
+      and(eq(notes.id, id), eq(notes.organizationId, organizationId), deleted ? undefined : isNull(notes.deletedAt)),
+    )
     .limit(1);
   if (!note) throw notFound("note");
   return note;
@@ -315,6 +319,45 @@ export const notesRouter = createTRPCRouter({
   ),
 
   /** Once per `key` (answerOnce): sent again, answered as the first. */
+  /**
+   * Brings a deleted note back (the toast's Undo): in its place on the record, counted in its last activity again, and
+   * pinned again while the record has room. A live note, or one restored meanwhile (a second tab, an answer lost), is
+   * answered as it is.
+   */
+  restore: memberProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
+    answerOnce<typeof notes.$inferSelect, { id: string }>(
+      ctx.db,
+      ctx.org.id,
+      key,
+      async (remember) => {
+        const note = await findNote(ctx.db, ctx.org.id, id, { deleted: true });
+        if (!note.deletedAt) return note;
+        const now = new Date();
+        const deleted = and(eq(notes.id, note.id), eq(notes.organizationId, ctx.org.id), isNotNull(notes.deletedAt));
+        const room = sql`(SELECT count(*) FROM ${notes} WHERE ${pinnedOn(ctx.org.id, note.recordId)}) < ${PINNED_NOTES_MAX}`;
+        const keptIfRoom = <T>(column: SQLiteColumn) => sql<T>`CASE WHEN ${room} THEN ${column} END`;
+        await runBatch(ctx.db, [
+          ...remember({ id: note.id }),
+          noteLine(ctx.db, note, ctx.uid, `Restored a ${note.kind}: ${summaryOf(note.body, note.outcome)}`, now, {
+            guard: noteWhere(ctx.db, deleted),
+          }),
+          ...raiseLastActivity(ctx.db, ctx.org.id, note, note.occurredAt, noteWhere(ctx.db, deleted)),
+          ctx.db
+            .update(notes)
+            .set({
+              deletedAt: null,
+              pinnedAt: keptIfRoom<Date | null>(notes.pinnedAt),
+              pinnedBy: keptIfRoom<string | null>(notes.pinnedBy),
+            })
+            .where(deleted),
+          ...refreshCompanyOf(ctx.db, ctx.org.id, note),
+        ]);
+        return findNote(ctx.db, ctx.org.id, note.id);
+      },
+      ({ id: restored }) => findNote(ctx.db, ctx.org.id, restored),
+    ),
+  ),
+
   delete: memberProcedure.input(keyed(recordIdInput)).mutation(({ ctx, input: { key, id } }) =>
     answerOnce<{ id: string }>(ctx.db, ctx.org.id, key, async (remember) => {
       const note = await findNote(ctx.db, ctx.org.id, id);
@@ -324,7 +367,8 @@ export const notesRouter = createTRPCRouter({
       await runBatch(ctx.db, [
         ...remember({ id: note.id }),
         noteLine(ctx.db, note, ctx.uid, `Deleted a ${note.kind}`, now, { guard: noteWhere(ctx.db, live) }),
-        ctx.db.update(notes).set({ deletedAt: now, updatedAt: now }).where(live),
+        // Its updatedAt stays: Undo brings it back as it was, not "edited".
+        ctx.db.update(notes).set({ deletedAt: now }).where(live),
         ...recomputeLastActivity(ctx.db, ctx.org.id, note, note.occurredAt),
         ...refreshCompanyOf(ctx.db, ctx.org.id, note),
       ]);

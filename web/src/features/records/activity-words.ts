@@ -67,6 +67,7 @@ export function describeActivity(
   for (const [said, icon] of [
     ["Pinned", Pin],
     ["Unpinned", PinOff],
+    ["Restored", RotateCcw],
   ] as const) {
     const pinLine = `${said} a ${item.kind}: `;
     if (summary?.startsWith(pinLine))

@@ -89,6 +89,7 @@ function useNoteMutations(object: RecordObject, recordId: string) {
     create: useKeyedMutation(trpc.notes.create.mutationOptions({ onSuccess: refresh })),
     update: useKeyedMutation(trpc.notes.update.mutationOptions({ onSuccess: refresh })),
     remove: useKeyedMutation(trpc.notes.delete.mutationOptions({ onSuccess: refresh })),
+    restore: useKeyedMutation(trpc.notes.restore.mutationOptions({ onSuccess: refresh })),
     // A pin moves no one's last activity.
     pin: useKeyedMutation(trpc.notes.pin.mutationOptions({ onSuccess: refreshRecord })),
   };
@@ -407,7 +408,7 @@ function NoteItem({
   const { outcome, when } = logged;
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
-  const { update, remove, pin } = useNoteMutations(object, note.recordId);
+  const { update, remove, restore, pin } = useNoteMutations(object, note.recordId);
   const hasOutcome = takesOutcome(note.kind);
 
   const send = (version: number) =>
@@ -473,7 +474,17 @@ function NoteItem({
       {
         onSuccess: () => {
           setConfirming(false);
-          toast.success(`Deleted the ${noun}.`);
+          toast.success(`Deleted the ${noun}.`, {
+            action: {
+              label: "Undo",
+              // The note has left the list (and this component) by then: the promise, not mutate's callbacks.
+              onClick: () =>
+                void restore.mutateAsync({ id: note.id }).then(
+                  () => toast.success(`Restored the ${noun}.`),
+                  (error: unknown) => toastError(error, `Could not restore the ${noun}`),
+                ),
+            },
+          });
         },
         onError: (error) => toastError(error, `Could not delete the ${noun}`),
       },
