@@ -109,6 +109,32 @@ describe("favorites: a member's contacts and companies a click away in the sideb
     assert.deepEqual(page.errors, []);
   });
 
+  it("offers them at a bare @ in a task's quick add, and links the task to the one picked", async () => {
+    await page.goto("/tasks");
+    const input = page.getByRole("textbox", { name: "Add a task" });
+    const suggestions = page.getByRole("listbox", { name: "Link to a record" });
+    await input.fill("Call @");
+    await eventually(async () =>
+      assert.deepEqual(
+        (await suggestions.getByRole("option").allInnerTexts()).map((text) => text.split("\n")[0]),
+        ["Ann Lee", "Acme Robotics"],
+      ),
+    );
+    await input.press("ArrowDown");
+    await input.press("Enter");
+    await suggestions.waitFor({ state: "detached" });
+    assert.match(await page.getByTestId("quick-add-record").innerText(), /Acme Robotics/);
+    await input.pressSequentially("about the pilot");
+    await input.press("Enter");
+    await page
+      .getByTestId("task-row")
+      .filter({ hasText: "Call about the pilot" })
+      .getByTestId("task-record")
+      .getByText("Acme Robotics")
+      .waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+
   it("reorders them by dragging, and from each one's menu by the keyboard, kept through a reload", async () => {
     const acmeItem = favorites().getByTestId("sidebar-favorite").filter({ hasText: "Acme Robotics" });
     const annItem = favorites().getByTestId("sidebar-favorite").filter({ hasText: "Ann Lee" });

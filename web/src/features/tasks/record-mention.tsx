@@ -5,6 +5,10 @@ import { recordIconOf } from "../records/record-icon";
 import { mentionIn } from "./parse-quick-add";
 import { type LinkableRecord, type LinkedRecord } from "./task-types";
 import { foundRecords } from "../../app/found-records";
+import { useFavoritesToPick } from "../favorites/use-favorites";
+
+/** An "@" just typed, after a space or at the start, with nothing after it yet. */
+const BARE_MENTION = /(?:^|\s)@$/;
 
 /**
  * "@" in a task's quick add: contacts and companies found as the name after it is typed, to link the
@@ -12,13 +16,24 @@ import { foundRecords } from "../../app/found-records";
  * while the list shows; it says whether it took the key.
  */
 export function useRecordMention(text: string, onPick: (record: LinkedRecord, textBefore: string) => void) {
-  const mention = mentionIn(text);
+  // A bare "@" offers the reader's favorites before a letter is typed.
+  const bare = BARE_MENTION.test(text) ? { query: "", start: text.length - 1 } : null;
+  const mention = mentionIn(text) ?? bare;
+  const favorites = useFavoritesToPick();
   // Where the "@" left as text with Escape is, while it is still there.
   const [keptAtState, setKeptAt] = useState<number | null>(null);
   const keptAt = keptAtState !== null && text[keptAtState] === "@" ? keptAtState : null;
   const active = mention !== null && mention.start !== keptAt;
   const { query, found } = useRecordSearch(active ? mention.query : "", { limit: 5, minLength: 1 });
-  const suggestions = foundRecords(active && query ? found.data : undefined);
+  const suggestions: LinkableRecord[] =
+    active && bare
+      ? favorites.map(({ recordObject, recordId, name, detail }) => ({
+          object: recordObject,
+          id: recordId,
+          name,
+          hint: detail,
+        }))
+      : foundRecords(active && query ? found.data : undefined);
   // The highlight belongs to the results it was moved in: new results start at the top.
   const [highlight, setHighlight] = useState({ query, index: 0 });
   const open = active && suggestions.length > 0;
@@ -33,7 +48,7 @@ export function useRecordMention(text: string, onPick: (record: LinkedRecord, te
     if (!open) return false;
     // The list may still show what an earlier text found ("@ann lee" while "@ann lee tomorrow" is searched):
     // Enter then adds the task as typed, the mention read from the whole text, rather than pick from it.
-    const stale = found.isPlaceholderData || query !== mention?.query;
+    const stale = !bare && (found.isPlaceholderData || query !== mention?.query);
     if (event.key === "Enter" && stale) return false;
     const keys: Record<string, () => void> = {
       ArrowDown: () => setHighlighted((current + 1) % suggestions.length),
