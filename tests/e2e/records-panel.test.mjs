@@ -53,6 +53,40 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     assert.deepEqual(page.errors, []);
   });
 
+  it("takes a new contact's company from the email's domain until one is chosen by hand", async () => {
+    const dialog = await fillNewContact(page, {
+      firstName: "Linus",
+      lastName: "Pauling",
+      email: "linus@Globex.example",
+    });
+    const company = dialog.getByRole("button", { name: "Company" });
+    await dialog.getByText("From the email's domain").waitFor();
+    await eventually(async () => assert.equal(await company.innerText(), "Globex"));
+    await screenshot(page, "new-contact-company-from-email");
+    // Another domain, another company; one no company holds, none.
+    await dialog.locator('input[name="email"]').fill("linus@acme-robotics.example");
+    await eventually(async () => assert.equal(await company.innerText(), "Acme Robotics"));
+    await dialog.locator('input[name="email"]').fill("linus@caltech.example");
+    await dialog.getByText("From the email's domain").waitFor({ state: "detached" });
+    await dialog.locator('input[name="email"]').fill("linus@globex.example");
+    await eventually(async () => assert.equal(await company.innerText(), "Globex"));
+    await dialog.getByRole("button", { name: "Create contact" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await row("Linus Pauling").waitFor();
+    assert.equal(await cell("Linus Pauling", "company").innerText(), "Globex");
+    // Out of the way of the counts the tests after this one read.
+    const [linus] = await callProcedure(
+      page,
+      "search.records",
+      { query: "linus", objects: ["contact"] },
+      { kind: "query" },
+    ).then((found) => found.contacts);
+    await callProcedure(page, "contacts.delete", { ids: [linus.id] });
+    await page.reload();
+    await row("Linus Pauling").waitFor({ state: "detached" });
+    assert.deepEqual(page.errors, []);
+  });
+
   it("edits fields in the panel: title, emails, owner and tags; the table and the timeline follow", async () => {
     await row("Grace Hopper").click();
     await panel().getByRole("heading", { name: "Grace Hopper" }).waitFor();

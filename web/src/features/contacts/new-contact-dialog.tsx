@@ -14,6 +14,7 @@ import { ExistingRecords } from "../records/existing-records";
 import { useExistingContacts } from "./existing-contacts";
 import { leadStatusOptions, type LeadStatus } from "./lead-status";
 import { useCreateContact } from "./use-contacts";
+import { useCompanyOfEmail } from "./company-of-email";
 
 type NewContactDialogProps = {
   open: boolean;
@@ -29,7 +30,8 @@ const blank = { firstName: "", lastName: "", email: "", title: "", leadStatus: "
 
 export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting, companyId }: NewContactDialogProps) {
   const [form, setForm] = useState(blank);
-  const [company, setCompany] = useState<PickerOption | null>(null);
+  // Chosen by hand (or the company it was opened from); undefined while none was, when the email's company is taken.
+  const [chosenCompany, setCompany] = useState<PickerOption | null | undefined>(undefined);
   const preset = useQuery({
     ...trpc.companies.names.queryOptions({ ids: companyId ? [companyId] : [] }),
     enabled: open && Boolean(companyId),
@@ -41,6 +43,8 @@ export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting
     presetApplied.current = true;
     setCompany({ value: presetCompany.id, label: presetCompany.name });
   }, [open, presetCompany]);
+  const companyOfEmail = useCompanyOfEmail(form.email);
+  const company = chosenCompany === undefined ? companyOfEmail : chosenCompany;
   const create = useCreateContact();
   const existing = useExistingContacts(form);
   const errors = fieldErrorsOf(create.error);
@@ -48,13 +52,13 @@ export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting
   const set = (key: keyof typeof blank) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const touched =
     (Object.keys(blank) as (keyof typeof blank)[]).some((key) => form[key] !== blank[key]) ||
-    (company !== null && company.value !== companyId) ||
+    (chosenCompany != null && chosenCompany.value !== companyId) ||
     properties.touched;
 
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       setForm(blank);
-      setCompany(null);
+      setCompany(undefined);
       properties.reset();
       create.reset();
     }
@@ -156,7 +160,11 @@ export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting
               />
             )}
           </Field>
-          <Field label="Company" error={errors.companyId}>
+          <Field
+            label="Company"
+            error={errors.companyId}
+            hint={chosenCompany === undefined && companyOfEmail ? "From the email's domain" : undefined}
+          >
             {(props) => (
               <PickerField
                 {...props}
