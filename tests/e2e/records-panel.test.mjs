@@ -74,6 +74,23 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
     await dialog.waitFor({ state: "hidden" });
     await row("Linus Pauling").waitFor();
     assert.equal(await cell("Linus Pauling", "company").innerText(), "Globex");
+    // A contact made without one (an import, the API): its panel offers the email's company beside the empty field.
+    const rosalind = await callProcedure(page, "contacts.create", {
+      firstName: "Rosalind",
+      lastName: "Franklin",
+      emails: ["rosalind@acme-robotics.example"],
+    });
+    await page.goto(`/contacts?open=${rosalind.id}`);
+    await panel().getByRole("heading", { name: "Rosalind Franklin" }).waitFor();
+    await field("company").getByRole("button", { name: "Link Acme Robotics" }).waitFor();
+    await screenshot(page, "contact-company-from-email");
+    await field("company").getByRole("button", { name: "Link Acme Robotics" }).click();
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Linked to Acme Robotics." }).waitFor();
+    await field("company").getByText("Acme Robotics").waitFor();
+    await field("company").getByRole("button", { name: "Link Acme Robotics" }).waitFor({ state: "detached" });
+    const { contact: linked } = await callProcedure(page, "contacts.get", { id: rosalind.id }, { kind: "query" });
+    assert.equal(linked.companyName, "Acme Robotics");
+
     // Out of the way of the counts the tests after this one read.
     const [linus] = await callProcedure(
       page,
@@ -81,7 +98,7 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
       { query: "linus", objects: ["contact"] },
       { kind: "query" },
     ).then((found) => found.contacts);
-    await callProcedure(page, "contacts.delete", { ids: [linus.id] });
+    await callProcedure(page, "contacts.delete", { ids: [linus.id, rosalind.id] });
     await page.reload();
     await row("Linus Pauling").waitFor({ state: "detached" });
     assert.deepEqual(page.errors, []);

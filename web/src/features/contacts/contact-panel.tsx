@@ -12,17 +12,18 @@ import { RecordTasks } from "../records/record-tasks";
 import { contactColumns, contactFieldLabels, contactName } from "./contact-columns";
 import { leadStatusLabels } from "./lead-status";
 import { useContact, type Contact } from "./use-contacts";
+import { CompanyLinkContext, CompanySuggestion } from "./company-suggestion";
 
 /** What a field's value lets one do at once, beside it: write, call, open the company or the profile. */
 const fieldActions: Partial<Record<string, (contact: Contact) => ReactNode>> = {
   email: (contact) => <WriteEmail email={contact.emails[0]} />,
   phones: (contact) => <CallPhone phone={contact.phones[0]} />,
-  company: (contact) => (
-    <OpenRecord
-      record={contact.companyId ? { object: "company", id: contact.companyId } : null}
-      name={contact.companyName}
-    />
-  ),
+  company: (contact) =>
+    contact.companyId ? (
+      <OpenRecord record={{ object: "company", id: contact.companyId }} name={contact.companyName} />
+    ) : (
+      <CompanySuggestion contact={contact} />
+    ),
   linkedinUrl: (contact) => <OpenWebsite url={contact.linkedinUrl} label="Open the LinkedIn profile" />,
 };
 
@@ -92,10 +93,10 @@ export function ContactPanel({
       leading={<Avatar name={name} className="size-9" />}
       details={
         shown && (
-          <>
+          <CompanyLinkContext.Provider value={onEdit}>
             <EditableFields row={shown} fields={panelFields} onEdit={onEdit} />
             <RecordPropertyFields object="contact" row={shown} onEdit={onEdit} />
-          </>
+          </CompanyLinkContext.Provider>
         )
       }
       query={query}
