@@ -180,4 +180,25 @@ describe("favorites: a member's contacts and companies a click away in the sideb
     assert.equal(await star().getAttribute("aria-pressed"), "true");
     assert.deepEqual(page.errors, []);
   });
+
+  it("marks a favorite whose earliest open task is overdue", async () => {
+    await callProcedure(page, "tasks.create", {
+      title: "Call Acme back",
+      dueAt: new Date(Date.now() - 60 * 60 * 1000),
+      recordObject: "company",
+      recordId: acme.id,
+    });
+    await page.reload();
+    await favorites().getByRole("link", { name: "Acme Robotics, a task overdue" }).waitFor();
+    assert.equal(await favorites().getByRole("link", { name: "Ann Lee", exact: true }).count(), 1);
+    await screenshot(page, "favorites-overdue");
+    await assertAccessible(page, "the favorites with one overdue");
+
+    // Done from the company's panel: the mark goes.
+    await favorites().getByRole("link", { name: "Acme Robotics, a task overdue" }).click();
+    await panel().getByRole("heading", { name: "Acme Robotics" }).waitFor();
+    await panel().getByRole("checkbox", { name: "Complete Call Acme back" }).click();
+    await favorites().getByRole("link", { name: "Acme Robotics", exact: true }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });

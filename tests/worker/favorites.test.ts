@@ -25,9 +25,11 @@ describe("favorites", () => {
     await member.caller.favorites.set({ recordObject: "contact", recordId: ann.id, favorite: true });
     await owner.caller.contacts.update({ id: ann.id, version: ann.version, patch: { firstName: "Annie" } });
 
+    const due = new Date(Date.now() - 60 * 60 * 1000);
+    await owner.caller.tasks.create({ title: "Call Acme", dueAt: due, recordObject: "company", recordId: acme.id });
     expect(await member.caller.favorites.list()).toEqual([
-      { recordObject: "contact", recordId: ann.id, name: "Annie Lee", detail: "ann@acme.test" },
-      { recordObject: "company", recordId: acme.id, name: "Acme", detail: "acme.test" },
+      { recordObject: "contact", recordId: ann.id, name: "Annie Lee", detail: "ann@acme.test", nextTaskAt: null },
+      { recordObject: "company", recordId: acme.id, name: "Acme", detail: "acme.test", nextTaskAt: due },
     ]);
     expect(await owner.caller.favorites.list()).toEqual([]);
 

@@ -31,6 +31,10 @@ export const favoritesRouter = createTRPCRouter({
         name: sql<string>`coalesce(${linkedRecordName}, '')`,
         /** A contact's email, a company's domain: what tells two of one name apart. */
         detail: sql<string | null>`coalesce(${contacts.primaryEmail}, ${companies.domain})`,
+        /** When its earliest open task is due: the sidebar marks one gone past. */
+        nextTaskAt: sql`coalesce(${contacts.nextTaskAt}, ${companies.nextTaskAt})`.mapWith((ms: number | null) =>
+          ms === null ? null : new Date(ms),
+        ),
       })
       .from(favorites)
       .leftJoin(contacts, linkedRecordJoin(contacts, ctx.org.id, ofRecord))

@@ -2,9 +2,7 @@ import { Star } from "lucide-react";
 import { useEffect } from "react";
 import { isPageKey } from "../../lib/typing";
 import { cn } from "../../ui/cn";
-import { useIsFavorite, useSetFavorite, type Favorite } from "./use-favorites";
-
-type FavoriteRecord = Omit<Favorite, "detail"> & { detail?: string | null };
+import { useIsFavorite, useSetFavorite, type FavoriteRecord } from "./use-favorites";
 
 /** Makes the record one of the reader's favorites, or no longer one: what the star, `f` and the palette do. */
 export function useFavoriteToggle(record: FavoriteRecord | null) {

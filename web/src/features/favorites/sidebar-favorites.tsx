@@ -116,11 +116,15 @@ function FavoriteLink({ favorite }: { favorite: Favorite }) {
   const to = recordPath({ object: favorite.recordObject, id: favorite.recordId });
   const open = pathname === to.split("?")[0] && params.get("open") === favorite.recordId;
   const Icon = recordIconOf(favorite.recordObject);
+  // Its earliest open task gone past: a key account waiting on its rep.
+  const overdue = favorite.nextTaskAt !== null && +favorite.nextTaskAt < Date.now();
   return (
     <Link
       to={to}
       aria-current={open ? "page" : undefined}
-      title={favorite.detail ? `${favorite.name} · ${favorite.detail}` : favorite.name}
+      // What it shows first, as a person using voice control reads it, then what the dot says.
+      aria-label={overdue ? `${favorite.name || "Unnamed"}, a task overdue` : undefined}
+      title={[favorite.name, favorite.detail, overdue && "A task is overdue"].filter(Boolean).join(" · ")}
       className={cn(
         "flex h-7 items-center gap-2 rounded-md pr-7 pl-2.5 text-[13px] transition-colors",
         open ? "bg-primary-soft font-medium text-primary" : "text-muted hover:bg-surface-2 hover:text-foreground",
@@ -128,6 +132,7 @@ function FavoriteLink({ favorite }: { favorite: Favorite }) {
     >
       <Icon className="size-3.5 shrink-0" aria-hidden />
       <span className="truncate">{favorite.name || "Unnamed"}</span>
+      {overdue && <span className="ml-auto size-1.5 shrink-0 rounded-full bg-danger" aria-hidden />}
     </Link>
   );
 }

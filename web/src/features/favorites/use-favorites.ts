@@ -53,14 +53,18 @@ function optimistically<Input>(queryClient: QueryClient, next: (favorites: Favor
   };
 }
 
-type FavoriteChange = { record: Omit<Favorite, "detail"> & { detail?: string | null }; favorite: boolean };
+/** A record to make a favorite: what the sidebar shows of it at once, before the list is read again. */
+export type FavoriteRecord = Pick<Favorite, "recordObject" | "recordId" | "name"> &
+  Partial<Pick<Favorite, "detail" | "nextTaskAt">>;
+
+type FavoriteChange = { record: FavoriteRecord; favorite: boolean };
 
 /** Makes a record one of the reader's favorites (last in their order), or no longer one. */
 export function useSetFavorite() {
   const queryClient = useQueryClient();
   const { onError, ...rest } = optimistically<FavoriteChange>(queryClient, (favorites, { record, favorite }) => {
     const others = favorites.filter((f) => f.recordId !== record.recordId);
-    return favorite ? [...others, { detail: null, ...record }] : others;
+    return favorite ? [...others, { detail: null, nextTaskAt: null, ...record }] : others;
   });
   return useMutation({
     mutationFn: ({ record: { recordObject, recordId }, favorite }: FavoriteChange) =>

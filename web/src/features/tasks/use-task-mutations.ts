@@ -13,13 +13,14 @@ import { logLabel, logOf, useLogTask, type LoggableTask } from "./log-task";
 import { priorityLabels } from "./priority-marker";
 import { aTaskType, type TaskType } from "./task-type";
 import type { LinkedRecord, Task, TaskPatch, TaskPriority, TaskRow } from "./task-types";
+import { refreshFavorites } from "../favorites/use-favorites";
 
 const listFilter = () => trpc.tasks.list.pathFilter();
 
 /**
  * Reads the task lists again, the team's recent activity, which tells of tasks on records, and the
- * records on screen (lists and an open panel), whose Next task and timeline a linked task changes (the others when
- * next shown). Once the write has landed: a record read while it is on its way would miss it.
+ * records on screen (lists and an open panel, the favorites), whose Next task and timeline a linked task changes (the
+ * others when next shown). Once the write has landed: a record read while it is on its way would miss it.
  */
 function refreshLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries(listFilter());
@@ -30,6 +31,8 @@ function refreshLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries(trpc.companies.list.pathFilter());
   void queryClient.invalidateQueries(trpc.contacts.get.pathFilter());
   void queryClient.invalidateQueries(trpc.companies.get.pathFilter());
+  // The sidebar marks a favorite whose earliest open task is overdue.
+  refreshFavorites(queryClient);
 }
 
 const getFilter = () => trpc.tasks.get.pathFilter();
