@@ -86,6 +86,14 @@ describe("favorites: a member's contacts and companies a click away in the sideb
     );
     await inPalette.filter({ hasText: "Acme Robotics" }).click();
     await page.waitForURL((url) => url.pathname === "/companies" && url.searchParams.get("open") === acme.id);
+
+    // And from the keyboard: g then its place.
+    await page.goto("/home");
+    await favorites().getByRole("link", { name: "Ann Lee" }).waitFor();
+    await page.keyboard.press("g");
+    await page.keyboard.press("1");
+    await page.waitForURL((url) => url.pathname === "/contacts" && url.searchParams.get("open") === ann.id);
+    await panel().getByRole("heading", { name: "Ann Lee" }).waitFor();
     assert.deepEqual(page.errors, []);
   });
 

@@ -18,7 +18,10 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
   },
   {
     title: "Go to",
-    shortcuts: goToItems.map((item) => ({ keys: [`g ${item.goKey}`], action: item.label })),
+    shortcuts: [
+      ...goToItems.map((item) => ({ keys: [`g ${item.goKey}`], action: item.label })),
+      { keys: ["g 1", "g 9"], action: "Your favorites in the sidebar, the first to the ninth" },
+    ],
   },
   {
     title: "Contacts and companies",
