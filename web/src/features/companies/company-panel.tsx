@@ -1,12 +1,10 @@
 import { companyPatchFields } from "../../../../worker/src/schemas/records";
 import type { ReactNode } from "react";
-import type { EditCell } from "../../ui/data-table";
 import { OpenWebsite } from "../records/field-actions";
 import { EditableFields, forPanel, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
-import { panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
-import type { RecordStepping } from "../records/use-record-stepping";
+import { panelRecord, pickFields, RecordPanel, timestampFields, type ObjectPanelProps } from "../records/record-panel";
 import { RecordTasks } from "../records/record-tasks";
 import { CompanyMark, companyColumns, companyFieldLabels } from "./company-columns";
 import { CompanyPeople } from "./company-people";
@@ -37,19 +35,7 @@ const panelFields: PanelField<Company>[] = [
   ...timestampFields<Company>(),
 ];
 
-type CompanyPanelProps = {
-  companyId: string | null;
-  /** The list's copy, so the header shows at once while the full record loads. */
-  preview: Company | undefined;
-  onClose: () => void;
-  /** Saves a field edited in the panel: the table's inline edit, so both stay in step. */
-  onEdit: EditCell<Company>;
-  /** Puts a field's earlier value back, from a change in the timeline. */
-  onRestore: (row: Company, field: string, value: unknown) => Promise<unknown>;
-  /** Moves the company to the trash. */
-  onDelete: () => void;
-  stepping: RecordStepping | null;
-};
+type CompanyPanelProps = ObjectPanelProps<Company> & { companyId: string | null };
 
 /** The company opened from the table: its fields, its people, tasks, notes and timeline. */
 export function CompanyPanel({

@@ -1,13 +1,11 @@
 import { contactPatchFields } from "../../../../worker/src/schemas/records";
 import type { ReactNode } from "react";
 import { Avatar } from "../../ui/avatar";
-import type { EditCell } from "../../ui/data-table";
 import { CallPhone, OpenRecord, OpenWebsite, WriteEmail } from "../records/field-actions";
 import { RecordNotes } from "../records/record-notes";
 import { EditableFields, forPanel, type PanelField } from "../records/record-fields";
 import { RecordPropertyFields } from "../records/property-fields";
-import { panelRecord, pickFields, RecordPanel, timestampFields } from "../records/record-panel";
-import type { RecordStepping } from "../records/use-record-stepping";
+import { panelRecord, pickFields, RecordPanel, timestampFields, type ObjectPanelProps } from "../records/record-panel";
 import { RecordTasks } from "../records/record-tasks";
 import { contactColumns, contactFieldLabels, contactName } from "./contact-columns";
 import { leadStatusLabels } from "./lead-status";
@@ -49,19 +47,7 @@ const panelFields: PanelField<Contact>[] = [
   ...timestampFields<Contact>(),
 ];
 
-type ContactPanelProps = {
-  contactId: string | null;
-  /** The list's copy, so the header shows at once while the full record loads. */
-  preview: Contact | undefined;
-  onClose: () => void;
-  /** Saves a field edited in the panel: the table's inline edit, so both stay in step. */
-  onEdit: EditCell<Contact>;
-  /** Puts a field's earlier value back, from a change in the timeline. */
-  onRestore: (row: Contact, field: string, value: unknown) => Promise<unknown>;
-  /** Moves the contact to the trash. */
-  onDelete: () => void;
-  stepping: RecordStepping | null;
-};
+type ContactPanelProps = ObjectPanelProps<Contact> & { contactId: string | null };
 
 /** The contact opened from the table: its fields, tasks, notes and timeline, beside the list. */
 export function ContactPanel({

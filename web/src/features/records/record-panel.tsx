@@ -19,7 +19,7 @@ import { isPageKey } from "../../lib/typing";
 import { formatDateTime } from "../../lib/format";
 import { useCopy } from "../../lib/use-copy";
 import { useCurrentUser } from "../auth/use-current-user";
-import { carriesFields, type DataTableColumn } from "../../ui/data-table";
+import { carriesFields, type DataTableColumn, type EditCell } from "../../ui/data-table";
 import { cn } from "../../ui/cn";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { menuContent, menuItem } from "../../ui/menu";
@@ -68,6 +68,20 @@ export function panelRecord<Row extends object>(
   if (read || !row) return read;
   return fields.every((field) => carriesFields(row, field)) ? row : undefined;
 }
+
+/** What a list page gives its object's panel (ContactPanel, CompanyPanel): the record's `Row` and what it does with it. */
+export type ObjectPanelProps<Row> = {
+  /** The list's copy, so the header shows at once while the full record loads. */
+  preview: Row | undefined;
+  onClose: () => void;
+  /** Saves a field edited in the panel: the table's inline edit, so both stay in step. */
+  onEdit: EditCell<Row>;
+  /** Puts a field's earlier value back, from a change in the timeline. */
+  onRestore: (row: Row, field: string, value: unknown) => Promise<unknown>;
+  /** Moves the record to the trash. */
+  onDelete: () => void;
+  stepping: RecordStepping | null;
+};
 
 type RecordPanelProps = {
   open: boolean;
