@@ -8,7 +8,10 @@ export type Favorite = inferOutput<typeof trpc.favorites.list>[number];
 /** Read when used, not as the module loads (tests replace the tRPC client). */
 const listKey = () => trpc.favorites.list.queryKey();
 
-/** After a contact or company is renamed, deleted, restored or merged: the sidebar names its favorites as they are now. */
+/**
+ * After a contact or company is renamed, deleted, restored or merged, or a task changes: the sidebar names its
+ * favorites as they are now, and marks those with an overdue task.
+ */
 export function refreshFavorites(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: listKey() });
 }
@@ -36,8 +39,8 @@ export function useIsFavorite(recordId: string | undefined): boolean {
 type Context = { before?: Favorite[] };
 
 /**
- * The reader's favorites as `next` makes them, at once (the sidebar, the star), while the write goes; put back with a
- * toast saying `failed` if it is refused, and read again once it settles.
+ * The reader's favorites as `next` makes them, at once (the sidebar, the star), while the write goes; put back if it is
+ * refused (the caller's toast says why), and read again once it settles.
  */
 function optimistically<Input>(queryClient: QueryClient, next: (favorites: Favorite[], input: Input) => Favorite[]) {
   return {
