@@ -437,6 +437,42 @@ describe("contacts.import", () => {
     expect((await caller.contacts.get({ id: ann.id })).company?.id).toBe(acme.id);
   });
 
+  it("links a row naming no company to the company holding its email's domain, never creating one", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });
+    const initech = await caller.companies.create({ name: "Initech", domain: "initech.com" });
+    // Bo has a company already: an update leaves it.
+    const bo = await caller.contacts.create({ firstName: "Bo", emails: ["bo@acme.com"], companyId: initech.id });
+    const cy = await caller.contacts.create({ firstName: "Cy", emails: ["cy@acme.com"] });
+    const result = await caller.contacts.import({
+      rows: [
+        { firstName: "Ann", emails: ["Ann@ACME.com"] },
+        { firstName: "Di", emails: ["di@acme.com"], company: "Initech" },
+        { firstName: "Ed", emails: ["ed@gmail.com"] },
+        { emails: ["bo@acme.com"], title: "CTO" },
+        { emails: ["cy@acme.com"], title: "CFO" },
+      ],
+      lineNumbers: lines(5),
+      onDuplicate: "update",
+    });
+    expect(result).toMatchObject({ created: 3, updated: 2, failed: [] });
+    expect((await caller.companies.get({ id: acme.id })).contacts.map((c) => c.firstName).sort()).toEqual([
+      "Ann",
+      "Cy",
+    ]);
+    expect((await caller.companies.get({ id: initech.id })).contacts.map((c) => c.firstName).sort()).toEqual([
+      "Bo",
+      "Di",
+    ]);
+    expect((await byEmail(caller, "ed@gmail.com"))[0].companyId).toBeNull();
+    expect(await companyTotal(caller)).toBe(2);
+    expect((await caller.contacts.get({ id: bo.id })).contact.title).toBe("CTO");
+    expect((await caller.contacts.get({ id: cy.id })).timeline[0].changes).toMatchObject({
+      companyId: [null, acme.id],
+      title: [null, "CFO"],
+    });
+  });
+
   it("never links a row to another organization's company of the same name or domain", async () => {
     const a = await ownerOfNewOrganization("Org A");
     const b = await ownerOfNewOrganization("Org B");
@@ -445,10 +481,13 @@ describe("contacts.import", () => {
       rows: [
         { firstName: "Ann", company: "Acme" },
         { firstName: "Bob", company: "acme.com" },
+        // Nor by an email's domain.
+        { firstName: "Cy", emails: ["cy@acme.com"] },
       ],
-      lineNumbers: lines(2),
+      lineNumbers: lines(3),
     });
     expect((await b.caller.companies.get({ id: theirs.id })).contacts).toEqual([]);
+    expect((await byEmail(a.caller, "cy@acme.com"))[0].companyId).toBeNull();
     expect(await companyTotal(b.caller)).toBe(1);
     const mine = await allCompanies(a.caller);
     expect(mine.map((c) => [c.name, c.domain])).toEqual([

@@ -223,6 +223,16 @@ function applyRow(config: ImportObject, state: Values, raw: Values, data: Values
 
 type Valid = { line: number; raw: Values; data: Values; key: string | null };
 
+/** A row's company cell, trimmed ("" when it has none). */
+const companyCell = (row: Valid) => (typeof row.raw.company === "string" ? row.raw.company.trim() : "");
+
+/** The domain of a contact row's first email ("ann@acme.com" → "acme.com"), if it is one. */
+function emailDomainOf(row: Valid): string | null {
+  const email = (row.data.emails as string[] | undefined)?.[0];
+  const at = email ? email.lastIndexOf("@") : -1;
+  return at > 0 ? domainIn(email!.slice(at + 1)) : null;
+}
+
 /** "acme.com", "https://www.acme.com/x" → "acme.com"; null for a name ("Acme Inc"). */
 function domainIn(text: string): string | null {
   const domain = normalizeDomain(text);
@@ -286,7 +296,8 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
   const texts = rows
     .filter((r) => blank(r.data.companyId) && typeof r.raw.company === "string" && r.raw.company.trim())
     .map((r) => (r.raw.company as string).trim());
-  const domains = [...new Set(texts.map(domainIn).filter((d): d is string => Boolean(d)))];
+  const emailDomains = rows.filter((r) => blank(r.data.companyId) && !companyCell(r)).map(emailDomainOf);
+  const domains = [...new Set([...texts.map(domainIn), ...emailDomains].filter((d): d is string => Boolean(d)))];
   // SQLite's lower() folds ASCII only: each cell is also looked up folded as SQLite folds it, so
   // "ÉLAN" finds "Élan" (whose lower(name) is "Élan").
   const names = [
@@ -307,18 +318,19 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
       .from(sql`json_each(${JSON.stringify(values)}) AS k`)
       .crossJoin(companies)
       .where(and(eq(companies.organizationId, organizationId), isNull(companies.deletedAt), eq(key, value)));
-  const read = texts.length
-    ? await unionAll(
-        lookup("name", sql`lower(${companies.name})`, names),
-        lookup("domain", sql`${companies.domain}`, domains),
-        lookup(
-          "alike",
-          sql`${companies.matchName}`,
-          [...new Set(texts.filter((t) => !domainIn(t)))],
-          matchNameOf(sql`k.value`),
-        ),
-      )
-    : [];
+  const read =
+    domains.length || texts.length
+      ? await unionAll(
+          lookup("name", sql`lower(${companies.name})`, names),
+          lookup("domain", sql`${companies.domain}`, domains),
+          lookup(
+            "alike",
+            sql`${companies.matchName}`,
+            [...new Set(texts.filter((t) => !domainIn(t)))],
+            matchNameOf(sql`k.value`),
+          ),
+        )
+      : [];
   const found = [...new Map(read.filter((c) => c.how !== "alike").map((c) => [c.id, c])).values()];
   const byDomain = new Map(found.filter((c) => c.domain).map((c) => [c.domain as string, c.id]));
   const byName = new Map<string, string[]>();
@@ -330,7 +342,7 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
   return {
     /** Sets the row's companyId from its `company` cell; throws RowError when that cannot be done. */
     link(row: Valid) {
-      const text = typeof row.raw.company === "string" ? row.raw.company.trim() : "";
+      const text = companyCell(row);
       if (!blank(row.data.companyId) || !text) return;
       if (text.length > 200) throw new RowError("Company: a company name has at most 200 characters.");
       const domain = domainIn(text);
@@ -352,6 +364,18 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
         id = newId("cmp");
         fresh.set(key, { id, name: domain ?? text, domain });
       }
+      row.data = { ...row.data, companyId: id };
+      row.raw = { ...row.raw, companyId: id };
+    },
+    /**
+     * Links a row naming no company, of a contact that has none, to the live company holding its first email's domain
+     * ("ann@acme.com" at Acme, acme.com), as HubSpot links contacts to companies; never creates one.
+     */
+    linkByEmail(row: Valid, companyOfContact: unknown) {
+      if (!blank(row.data.companyId) || companyCell(row) || !blank(companyOfContact)) return;
+      const domain = emailDomainOf(row);
+      const id = domain && byDomain.get(domain);
+      if (!id) return;
       row.data = { ...row.data, companyId: id };
       row.raw = { ...row.raw, companyId: id };
     },
@@ -549,6 +573,7 @@ export async function importRecords(
     }
     try {
       linker?.link(row);
+      linker?.linkByEmail(row, target?.state.companyId);
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
       result.failed.push({ line: row.line, message: error.message });
