@@ -26,6 +26,7 @@ vi.mock("../../web/src/lib/trpc", () => ({
       list: { pathFilter: () => ({ queryKey: [["companies", "list"]] }) },
       get: { pathFilter: () => ({ queryKey: [["companies", "get"]] }) },
     },
+    favorites: { list: { queryKey: () => [["favorites", "list"]] } },
   },
 }));
 
