@@ -9,6 +9,7 @@ import { toastError } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { Avatar } from "../../ui/avatar";
 import { Button } from "../../ui/button";
+import { NextPageButton } from "../../ui/next-page-button";
 import { cn } from "../../ui/cn";
 import { listLinkState } from "../../ui/data-table/list-memory";
 import { RelativeTime } from "../../ui/relative-time";
@@ -131,18 +132,12 @@ export function NotificationList({ onDone, unread }: { onDone: () => void; unrea
             })}
           </ul>
         )}
-        {list.hasNextPage && (
-          <div className="border-t border-border p-2 text-center">
-            <Button
-              size="sm"
-              variant="secondary"
-              pending={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              Show older
-            </Button>
-          </div>
-        )}
+        <NextPageButton
+          pages={list}
+          label="Show older"
+          failed="Could not load older notifications"
+          className="justify-center border-t border-border p-2"
+        />
       </div>
     </>
   );

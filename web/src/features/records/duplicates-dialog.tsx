@@ -7,6 +7,7 @@ import { DUPLICATE_PAIRS_PAGE } from "../../../../worker/src/schemas/records";
 import { trpc } from "../../lib/trpc";
 import { isTyping } from "../../lib/typing";
 import { Button } from "../../ui/button";
+import { NextPageButton } from "../../ui/next-page-button";
 import { cn } from "../../ui/cn";
 import { Dialog } from "../../ui/dialog";
 import { InlineEmpty } from "../../ui/inline-empty";
@@ -193,18 +194,13 @@ export function DuplicatesDialog({
             ))}
           </ul>
           <KeyboardHints hints={pairKeyHints} className="pt-1" />
-          {pairs.hasNextPage && (
-            <div className="flex justify-center pt-1">
-              <Button
-                variant="ghost"
-                size="sm"
-                pending={pairs.isFetchingNextPage}
-                onClick={() => pairs.fetchNextPage()}
-              >
-                Show more
-              </Button>
-            </div>
-          )}
+          <NextPageButton
+            pages={pairs}
+            label="Show more"
+            failed="Could not load more pairs"
+            variant="ghost"
+            className="justify-center pt-1"
+          />
         </div>
       )}
       <MergeDialog

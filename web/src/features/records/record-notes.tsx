@@ -21,6 +21,7 @@ import { trpc } from "../../lib/trpc";
 import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import { isStale } from "../../lib/trpc-errors";
 import { Button } from "../../ui/button";
+import { NextPageButton } from "../../ui/next-page-button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { Badge } from "../../ui/badge";
@@ -663,23 +664,12 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
                       />
                     ))}
                 </ul>
-                {notes.hasNextPage && (
-                  <div className="flex items-center gap-2" data-testid="older-notes">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      pending={notes.isFetchingNextPage}
-                      onClick={() => void notes.fetchNextPage()}
-                    >
-                      {notes.isFetchNextPageError ? "Try again" : "Show older"}
-                    </Button>
-                    {notes.isFetchNextPageError && (
-                      <span className="text-xs text-danger" role="alert">
-                        Could not load older notes: {notes.error.message}
-                      </span>
-                    )}
-                  </div>
-                )}
+                <NextPageButton
+                  pages={notes}
+                  label="Show older"
+                  failed="Could not load older notes"
+                  testId="older-notes"
+                />
               </>
             )
           )}
