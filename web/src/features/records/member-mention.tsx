@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent, type RefObject, type SyntheticEvent } from "react";
 import { Avatar } from "../../ui/avatar";
-import { cn } from "../../ui/cn";
+import { SuggestionList } from "../../ui/suggestion-list";
 import { useCurrentUser } from "../auth/use-current-user";
 import { memberName, useMembers } from "../members/use-members";
 
@@ -91,36 +91,20 @@ export function useMemberMention(
     "aria-activedescendant": open ? `${listId}-${current}` : undefined,
   };
   const list = open ? (
-    <ul
+    <SuggestionList
       id={listId}
-      // In view as it opens, though the note's field is at the panel's bottom edge.
-      ref={(list) => list?.scrollIntoView({ block: "nearest" })}
-      role="listbox"
-      aria-label="Mention a teammate"
-      className="overflow-hidden rounded-lg border border-border bg-background p-1 shadow-lg"
-    >
-      {found.map((member, index) => (
-        <li
-          key={member.userId}
-          id={`${listId}-${index}`}
-          role="option"
-          aria-selected={index === current}
-          // Not a click: the textarea must keep focus (a mousedown would take it).
-          onMouseDown={(event) => {
-            event.preventDefault();
-            pick(member);
-          }}
-          className={cn(
-            "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-[13px] text-foreground",
-            index === current && "bg-surface-2",
-          )}
-        >
-          <Avatar name={memberName(member)} photoUrl={member.photoUrl} className="size-5 text-[9px]" />
-          <span className="min-w-0 flex-1 truncate">{memberName(member)}</span>
-          {member.displayName && <span className="max-w-40 shrink-0 truncate text-xs text-muted">{member.email}</span>}
-        </li>
-      ))}
-    </ul>
+      label="Mention a teammate"
+      items={found.map((member) => ({
+        key: member.userId,
+        icon: <Avatar name={memberName(member)} photoUrl={member.photoUrl} className="size-5 text-[9px]" />,
+        label: memberName(member),
+        hint: member.displayName ? member.email : null,
+      }))}
+      current={current}
+      onPick={(index) => pick(found[index]!)}
+      className="shadow-lg"
+      scrollIntoView
+    />
   ) : null;
   return { keyDown, fieldProps, list };
 }

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from "react";
 import { useRecordSearch } from "../../app/use-record-search";
-import { cn } from "../../ui/cn";
+import { SuggestionList } from "../../ui/suggestion-list";
 import { recordIconOf } from "../records/record-icon";
 import { mentionIn } from "./parse-quick-add";
 import { type LinkableRecord, type LinkedRecord } from "./task-types";
@@ -79,38 +79,21 @@ export function MentionList({
   onPick: (suggestion: LinkableRecord) => void;
 }) {
   return (
-    <ul
+    <SuggestionList
       id={id}
-      role="listbox"
-      aria-label="Link to a record"
-      className="absolute top-full left-8 z-30 mt-1 w-80 overflow-hidden rounded-lg border border-border bg-background p-1 shadow-xl"
-    >
-      {suggestions.map((suggestion, index) => {
+      label="Link to a record"
+      items={suggestions.map((suggestion) => {
         const Icon = recordIconOf(suggestion.object);
-        return (
-          <li
-            key={`${suggestion.object}:${suggestion.id}`}
-            id={`${id}-${index}`}
-            role="option"
-            aria-selected={index === current}
-            // Not a click: the input must keep focus (a mousedown would take it).
-            onMouseDown={(event) => {
-              event.preventDefault();
-              onPick(suggestion);
-            }}
-            className={cn(
-              "flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-[13px] text-foreground",
-              index === current && "bg-surface-2",
-            )}
-          >
-            <Icon className="size-3.5 shrink-0 text-muted" aria-hidden />
-            <span className="min-w-0 flex-1 truncate">{suggestion.name}</span>
-            {suggestion.hint && (
-              <span className="max-w-36 shrink-0 truncate text-xs text-muted">{suggestion.hint}</span>
-            )}
-          </li>
-        );
+        return {
+          key: `${suggestion.object}:${suggestion.id}`,
+          icon: <Icon className="size-3.5 shrink-0 text-muted" aria-hidden />,
+          label: suggestion.name,
+          hint: suggestion.hint,
+        };
       })}
-    </ul>
+      current={current}
+      onPick={(index) => onPick(suggestions[index]!)}
+      className="absolute top-full left-8 z-30 mt-1 w-80 shadow-xl"
+    />
   );
 }
