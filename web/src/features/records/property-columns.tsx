@@ -84,13 +84,9 @@ export function PropertyValue({
     return <Empty />;
   switch (definition.type) {
     case "number":
-      return <>{typeof value === "number" ? value.toLocaleString() : String(value)}</>;
     case "currency":
-      return <>{typeof value === "number" ? formatCurrency(value, currency) : String(value)}</>;
-    case "date": {
-      const time = dateInputToValue(String(value).slice(0, 10));
-      return <>{time === undefined ? String(value) : formatDate(time)}</>;
-    }
+    case "date":
+      return <>{propertyText(definition, value, currency)}</>;
     case "boolean":
       return value ? (
         <span className="inline-flex items-center gap-1 text-foreground">
