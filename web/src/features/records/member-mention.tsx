@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type RefObject, type SyntheticEvent } from "react";
+import { flushSync } from "react-dom";
 import { Avatar } from "../../ui/avatar";
 import { SuggestionList } from "../../ui/suggestion-list";
 import { useCurrentUser } from "../auth/use-current-user";
@@ -60,9 +61,11 @@ export function useMemberMention(
     const named = `@${memberName(member)} `;
     const next = text.slice(0, mention.at) + named + text.slice(caret);
     const at = mention.at + named.length;
-    setText(next);
+    // The new text is rendered before this key's handler returns, and the caret put after the name at once: set on
+    // a later frame, it moved back over what a fast typist typed meanwhile ("…Teammate aseple" for "please").
+    flushSync(() => setText(next));
+    textarea.current?.setSelectionRange(at, at);
     setCaret(at);
-    requestAnimationFrame(() => textarea.current?.setSelectionRange(at, at));
   };
   const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
     if (!open || event.metaKey || event.ctrlKey) return false;
