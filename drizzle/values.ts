@@ -137,21 +137,47 @@ export function memberName(member: { displayName: string | null; email: string }
   return member.displayName?.trim() || member.email;
 }
 
+type Mentionable = { userId: string; displayName: string | null; email: string };
+
 /**
- * The members a note names with "@" and their name, any case, as the note composer writes it ("@Nina Owner"), the
- * name ending there ("@Ann" is not "@Anna"). Their user ids, in the members' order.
+ * What follows the "@" that names each member in a note, by user id: their name (memberName), or their email while
+ * another member has the same name, any case, so that two "Ann Lee"s are told apart and only the one meant is told.
  */
-export function mentionsIn(
-  body: string,
-  members: readonly { userId: string; displayName: string | null; email: string }[],
-): string[] {
+export function mentionHandles(members: readonly Mentionable[]): Map<string, string> {
+  const named = new Map<string, number>();
+  for (const member of members) {
+    const name = memberName(member).toLowerCase();
+    named.set(name, (named.get(name) ?? 0) + 1);
+  }
+  return new Map(
+    members.map((member) => [
+      member.userId,
+      named.get(memberName(member).toLowerCase())! > 1 ? member.email : memberName(member),
+    ]),
+  );
+}
+
+/**
+ * The members a note names with "@" and their handle (mentionHandles), any case, as the note composer writes it
+ * ("@Nina Owner"), the name ending there ("@Ann" is not "@Anna"). At each "@" the longest handle found there counts,
+ * so "@Ann Lee" names Ann Lee and not also a member called Ann, and a name two members share names no one. Their user
+ * ids, in the members' order.
+ */
+export function mentionsIn(body: string, members: readonly Mentionable[]): string[] {
   const text = body.toLowerCase();
-  return members
-    .filter((member) => {
-      const mention = `@${memberName(member).toLowerCase()}`;
-      for (let at = text.indexOf(mention); at >= 0; at = text.indexOf(mention, at + 1))
-        if (!/[\p{L}\p{N}]/u.test(text[at + mention.length] ?? "")) return true;
-      return false;
-    })
-    .map((member) => member.userId);
+  // A name two members share names neither, yet is still the longest there: "@Bo Brandt" is not "@Bo".
+  const handles = [
+    ...[...mentionHandles(members)].map(([userId, handle]) => ({ userId, mention: handle })),
+    ...members.map((member) => ({ userId: null, mention: memberName(member) })),
+  ]
+    .map(({ userId, mention }) => ({ userId, mention: `@${mention.toLowerCase()}` }))
+    .sort((a, b) => b.mention.length - a.mention.length || (a.userId ? -1 : 1));
+  const named = new Set<string>();
+  for (let at = text.indexOf("@"); at >= 0; at = text.indexOf("@", at + 1)) {
+    const found = handles.find(
+      ({ mention }) => text.startsWith(mention, at) && !/[\p{L}\p{N}]/u.test(text[at + mention.length] ?? ""),
+    );
+    if (found?.userId) named.add(found.userId);
+  }
+  return members.filter((member) => named.has(member.userId)).map((member) => member.userId);
 }

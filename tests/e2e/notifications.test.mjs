@@ -197,4 +197,32 @@ describe("notifications: a teammate given tasks is told, and goes to them", () =
     assert.deepEqual(owner.errors, []);
     assert.deepEqual(theo.errors, []);
   });
+  it("tells two teammates of the same name apart: each is offered with their email, and only the one picked is told", async () => {
+    const { page: namesake, email, context } = await teammateJoins(browser, owner, "Theo Teammate");
+    const ann = await callProcedure(owner, "contacts.create", { firstName: "Ann", lastName: "Namesake" });
+    await owner.goto(`/contacts?open=${ann.id}`);
+    const composer = owner.getByRole("textbox", { name: "New note" });
+    await composer.click();
+    await composer.pressSequentially("Over to @theo");
+    const options = owner.getByRole("listbox", { name: "Mention a teammate" }).getByRole("option");
+    await options.nth(1).waitFor();
+    assert.equal(await options.count(), 2);
+    const second = options.filter({ hasText: email });
+    await second.waitFor();
+    await screenshot(owner, "note-mention-namesakes");
+    await second.click();
+    assert.equal(await composer.inputValue(), `Over to @${email} `);
+    await composer.press("Control+Enter");
+    const saved = owner.getByTestId("note").filter({ hasText: `@${email}` });
+    await saved.waitFor();
+    assert.deepEqual(await saved.locator("[data-mention]").allInnerTexts(), [`@${email}`]);
+
+    await namesake.goto("/home");
+    await namesake.getByRole("button", { name: "Notifications 1 unread" }).waitFor();
+    await theo.goto("/home");
+    await theo.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+    assert.deepEqual(owner.errors, []);
+    assert.deepEqual(namesake.errors, []);
+    await context.close();
+  });
 });

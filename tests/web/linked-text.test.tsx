@@ -67,6 +67,16 @@ describe("mentionParts", () => {
     expect(parts.at(-1)).toEqual({ text: "https://x.example/@Ann", href: "https://x.example/@Ann" });
   });
 
+  it("marks a teammate named by their email, not making it a link", () => {
+    const parts = mentionParts(linkParts("cc @dana@acme.example, or write to bo@acme.example"), ["dana@acme.example"]);
+    expect(parts).toEqual([
+      { text: "cc " },
+      { text: "@dana@acme.example", mention: true },
+      { text: ", or write to " },
+      { text: "bo@acme.example", href: "mailto:bo@acme.example" },
+    ]);
+  });
+
   it("leaves text as it is without names", () => {
     expect(mentionParts([{ text: "@Ann" }], [])).toEqual([{ text: "@Ann" }]);
   });

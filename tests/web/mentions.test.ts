@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memberName, mentionsIn } from "../../drizzle/values";
+import { memberName, mentionHandles, mentionsIn } from "../../drizzle/values";
 
 const members = [
   { userId: "u1", displayName: "Ann Lee", email: "ann@acme.example" },
@@ -20,5 +20,30 @@ describe("mentionsIn", () => {
     expect(memberName(members[2])).toBe("dana@acme.example");
     expect(mentionsIn("cc @dana@acme.example and @Bo (Sales)!", members)).toEqual(["u3", "u4"]);
     expect(mentionsIn("no at sign: Ann Lee", members)).toEqual([]);
+  });
+
+  it("counts the longest name at each @, so a member called Ann is not told of @Ann Lee", () => {
+    const withAnn = [...members, { userId: "u5", displayName: "Ann", email: "a@acme.example" }];
+    expect(mentionsIn("Ask @Ann Lee", withAnn)).toEqual(["u1"]);
+    expect(mentionsIn("Ask @Ann Lee and @ann", withAnn)).toEqual(["u1", "u5"]);
+    expect(mentionsIn("Ask @Ann Leeds", withAnn)).toEqual(["u5"]);
+  });
+});
+
+describe("mentionHandles", () => {
+  const twins = [
+    { userId: "u1", displayName: "Ann Lee", email: "ann@acme.example" },
+    { userId: "u2", displayName: "ann lee ", email: "ann.lee@acme.example" },
+    { userId: "u3", displayName: "Bo", email: "bo@acme.example" },
+  ];
+
+  it("names members sharing a name, any case, by their email, and the others by their name", () => {
+    expect([...mentionHandles(twins).values()]).toEqual(["ann@acme.example", "ann.lee@acme.example", "Bo"]);
+  });
+
+  it("tells only the twin named by email, and neither by the name they share", () => {
+    expect(mentionsIn("cc @ann.lee@acme.example", twins)).toEqual(["u2"]);
+    expect(mentionsIn("cc @ann@acme.example and @Bo", twins)).toEqual(["u1", "u3"]);
+    expect(mentionsIn("cc @Ann Lee", twins)).toEqual([]);
   });
 });

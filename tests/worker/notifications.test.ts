@@ -307,6 +307,36 @@ describe("notifications of notes naming a teammate", () => {
     expect(await mentionsOf(bo)).toHaveLength(1);
   });
 
+  it("tells only the teammate whose name is the longest at the @, and a namesake only by their email", async () => {
+    const { owner, bo, cy, ann } = await namedTeam();
+    // "Bo" is the start of "Bo Brandt"; a second "Bo Brandt" makes both of them named by their email.
+    const shortBo = await seedMember(owner.org.id, "member", {
+      uid: `b-${crypto.randomUUID()}`,
+      email: "b@x.example",
+      name: "Bo",
+    });
+    await owner.caller.notes.create({ recordObject: "contact", recordId: ann.id, body: "Ask @Bo Brandt" });
+    expect(await mentionsOf(bo)).toHaveLength(1);
+    expect(await shortBo.caller.notifications.list()).toEqual([]);
+
+    const twin = await seedMember(owner.org.id, "member", {
+      uid: `bo2-${crypto.randomUUID()}`,
+      email: "bo.brandt@y.example",
+      name: "Bo Brandt",
+    });
+    await owner.caller.notes.create({ recordObject: "contact", recordId: ann.id, body: "@Bo Brandt, which one?" });
+    await owner.caller.notes.create({
+      recordObject: "contact",
+      recordId: ann.id,
+      body: "cc @bo.brandt@y.example and @Cy",
+    });
+    expect(await mentionsOf(bo)).toHaveLength(1);
+    expect((await mentionsOf(twin)).map((n) => n.title)).toEqual(["cc @bo.brandt@y.example and @Cy"]);
+    expect((await mentionsOf(cy)).map((n) => n.title)).toEqual(["cc @bo.brandt@y.example and @Cy"]);
+    // "@Bo Brandt" names neither twin, nor the Bo whose name starts it.
+    expect(await shortBo.caller.notifications.list()).toEqual([]);
+  });
+
   it("tells those a task's notes name anew, of that task, once its edit is written", async () => {
     const { owner, bo, cy } = await namedTeam();
     const task = await owner.caller.tasks.create({ title: "Renewal call" });

@@ -7,7 +7,7 @@ const TRAILING = /[.,;:!?'"*]$/;
 export type TextPart = { text: string; href?: string; mention?: boolean };
 
 /**
- * Text split into plain parts and links: the punctuation a sentence ends with stays out of a link,
+ * Text split into plain parts and links (not an email right after an "@", a mention): the punctuation a sentence ends with stays out of a link,
  * and so does a closing bracket the address did not open ("(see https://acme.com/a)").
  */
 export function linkParts(text: string): TextPart[] {
@@ -22,6 +22,8 @@ export function linkParts(text: string): TextPart[] {
       else break;
     }
     const start = match.index;
+    // "@dana@acme.example" names a teammate by their email (mentionHandles): a mention to mark, not an address to write.
+    if (text[start - 1] === "@") continue;
     if (start > last) parts.push({ text: text.slice(last, start) });
     const web = /^(?:https?:\/\/|www\.)/i.test(found);
     parts.push({ text: found, href: web ? (/^www\./i.test(found) ? `https://${found}` : found) : `mailto:${found}` });

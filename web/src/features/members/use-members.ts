@@ -9,5 +9,5 @@ export function useMembers() {
   return useQuery(trpc.organization.listMembers.queryOptions());
 }
 
-/** How a member is named: shared with the server, which reads a note's "@" mentions by it. */
-export { memberName } from "../../../../drizzle/values";
+/** How a member is named, and named after an "@": shared with the server, which reads a note's mentions by them. */
+export { memberName, mentionHandles } from "../../../../drizzle/values";

@@ -18,7 +18,7 @@ import {
 import { readTaskLine, type ActivityKind, type TaskLineEvent } from "../../../../drizzle/values";
 import { aTaskType } from "../tasks/task-type";
 import { useCurrentUser } from "../auth/use-current-user";
-import { memberName, useMembers } from "../members/use-members";
+import { memberName, mentionHandles, useMembers } from "../members/use-members";
 
 /** An activity as its words are made from it: what kind it is and what its summary says. */
 type Described = { kind: ActivityKind; summary: string | null };
@@ -96,7 +96,9 @@ export function useActorNames() {
   const { data: user } = useCurrentUser();
   const names = new Map(members.data?.map((m) => [m.userId, memberName(m)]));
   const who = (actorId: string) => (actorId === user?.id ? "You" : (names.get(actorId) ?? "Someone"));
-  return { names, who };
+  // What a note names teammates by, to mark them (LinkedText).
+  const mentionable = [...mentionHandles(members.data ?? []).values()];
+  return { names, who, mentionable };
 }
 
 /** A change to a custom property, as the timeline lists it: `prop:<key>`, the list engine's name for it. */

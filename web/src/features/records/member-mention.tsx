@@ -3,7 +3,7 @@ import { flushSync } from "react-dom";
 import { Avatar } from "../../ui/avatar";
 import { SuggestionList } from "../../ui/suggestion-list";
 import { useCurrentUser } from "../auth/use-current-user";
-import { memberName, useMembers } from "../members/use-members";
+import { memberName, mentionHandles, useMembers } from "../members/use-members";
 
 const SHOWN = 5;
 
@@ -29,7 +29,7 @@ export function namesFor<T>(query: string, people: T[], nameOf: (person: T) => s
 
 /**
  * "@" in a note: the teammates whose name starts with what follows it, to name them (the server tells each one named,
- * mentionsIn). ↑/↓ move, Enter or Tab picks (the text then holds "@Their Name "), Escape lets the text be. `keyDown`
+ * mentionsIn). ↑/↓ move, Enter or Tab picks (the text then holds "@Their Name ", or "@their@email " while a teammate has the same name), Escape lets the text be. `keyDown`
  * goes first in the textarea's handler and says whether it took the key; `fieldProps` go on the textarea.
  */
 export function useMemberMention(
@@ -39,6 +39,7 @@ export function useMemberMention(
 ) {
   const listId = useId();
   const members = useMembers().data ?? [];
+  const handles = mentionHandles(members);
   const me = useCurrentUser().data?.id;
   const [caret, setCaret] = useState<number | null>(null);
   // Where the "@" left as text with Escape is, while it is still there.
@@ -58,7 +59,7 @@ export function useMemberMention(
 
   const pick = (member: (typeof members)[number]) => {
     if (!mention || caret === null) return;
-    const named = `@${memberName(member)} `;
+    const named = `@${handles.get(member.userId)} `;
     const next = text.slice(0, mention.at) + named + text.slice(caret);
     const at = mention.at + named.length;
     // The new text is rendered before this key's handler returns, and the caret put after the name at once: set on

@@ -612,8 +612,7 @@ export function RecordNotes({ object, recordId }: { object: RecordObject; record
   });
   // Shown once, among the pinned: a note pinned or unpinned a moment ago may be in both reads until both are read again.
   const pinnedIds = new Set(pinned.data?.map((note) => note.id));
-  const { who: authorOf, names } = useActorNames();
-  const mentionable = [...names.values()];
+  const { who: authorOf, mentionable } = useActorNames();
 
   return (
     <PanelSection

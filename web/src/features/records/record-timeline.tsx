@@ -173,7 +173,7 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
     return restore.fields.includes(field) && sameValue((restore.current as Record<string, unknown>)[field], to);
   };
   const items = newest && [...newest, ...olderActivity.items];
-  const { names, who } = useActorNames();
+  const { names, who, mentionable } = useActorNames();
   // Owners are stored as user ids; the timeline shows whose name they are.
   const ownerLabels = Object.fromEntries(names);
   const labelsOf = (field: string) =>
@@ -236,7 +236,7 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
                 {summary &&
                   (writtenKinds.has(item.kind) ? (
                     <p className="mt-1 border-l-2 border-border pl-2 break-words whitespace-pre-wrap text-foreground">
-                      <LinkedText text={summary} mentions={[...names.values()]} />
+                      <LinkedText text={summary} mentions={mentionable} />
                     </p>
                   ) : (
                     <p className="mt-1 text-muted">{summary}</p>
