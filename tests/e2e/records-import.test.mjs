@@ -325,9 +325,11 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     const [ann, bob] = data.valid;
     const rows = [
       { ...ann, Email: ann.Email.toUpperCase(), "Job title": "Head of buying" },
-      { "First name": "Nia", "Last name": "New", Email: "nia.new@example.com", "Job title": "Buyer" },
+      { "First name": "Nia", "Last name": "New", Email: "nia.new@nimbus.example", "Job title": "Buyer" },
       { ...bob, "Job title": "Head of buying" },
     ];
+    // Nia names no company: the one holding her email's domain is hers.
+    const nimbus = await callProcedure(page, "companies.create", { name: "Nimbus Labs", domain: "nimbus.example" });
     // The sidebar's link: the plain list (going to the address shown would be a reload, filter kept).
     await page
       .getByRole("complementary", { name: "Main navigation" })
@@ -339,7 +341,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     const annName = `${ann["First name"]} ${ann["Last name"]}`;
     const bobName = `${bob["First name"]} ${bob["Last name"]}`;
     await preview.nth(0).getByText(`Skipped: ${annName} is here already`).waitFor();
-    assert.match(await preview.nth(1).innerText(), /Nia New[\s\S]*Ready$/);
+    assert.match(await preview.nth(1).innerText(), /Nia New[\s\S]*Ready · at Nimbus Labs$/);
     assert.match(await preview.nth(2).innerText(), new RegExp(`Skipped: ${bobName} is here already$`));
     await dialog.getByRole("radio", { name: "Update the contact" }).check();
     await preview.nth(0).getByText(`Updates ${annName}`).waitFor();
@@ -356,6 +358,16 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     assert.deepEqual(
       holders.map((c) => [c.name, c.title]),
       [[annName, "Head of buying"]],
+    );
+    const [nia] = await callProcedure(
+      page,
+      "contacts.emailHolders",
+      { email: "nia.new@nimbus.example" },
+      { kind: "query" },
+    );
+    assert.equal(
+      (await callProcedure(page, "contacts.get", { id: nia.id }, { kind: "query" })).contact.companyId,
+      nimbus.id,
     );
     await summary.getByRole("button", { name: "Done" }).click();
     await page.getByTestId("record-total").getByText("991 contacts").waitFor();

@@ -487,13 +487,14 @@ describe("contacts.import", () => {
       lineNumbers: lines(3),
     });
     expect((await b.caller.companies.get({ id: theirs.id })).contacts).toEqual([]);
-    expect((await byEmail(a.caller, "cy@acme.com"))[0].companyId).toBeNull();
     expect(await companyTotal(b.caller)).toBe(1);
     const mine = await allCompanies(a.caller);
     expect(mine.map((c) => [c.name, c.domain])).toEqual([
       ["Acme", null],
       ["acme.com", "acme.com"],
     ]);
+    // Cy's email's domain is that of the company Bob's row created in this organization, not theirs.
+    expect((await byEmail(a.caller, "cy@acme.com"))[0].companyId).toBe(mine[1].id);
     for (const company of mine)
       expect((await a.caller.companies.get({ id: company.id })).company.organizationId).toBe(a.org.id);
   });
@@ -834,7 +835,14 @@ describe("contacts.importMatches and companies.importMatches: the preview's dupl
         { emails: ["ann@acme.com"] },
       ],
     });
-    expect(matches).toEqual([{ id: ann.id, name: "Ann Lee" }, null, null, null, null, { id: ann.id, name: "Ann Lee" }]);
+    expect(matches.map((m) => m.match)).toEqual([
+      { id: ann.id, name: "Ann Lee" },
+      null,
+      null,
+      null,
+      null,
+      { id: ann.id, name: "Ann Lee" },
+    ]);
     // What the import then does with those rows: the matched ones are skipped.
     expect(
       await caller.contacts.import({
@@ -856,7 +864,43 @@ describe("contacts.importMatches and companies.importMatches: the preview's dupl
           { name: "None" },
         ],
       }),
-    ).toEqual([{ id: acme.id, name: "Acme Robotics" }, null, null, null]);
+    ).toEqual([{ id: acme.id, name: "Acme Robotics" }, null, null, null].map((match) => ({ match, company: null })));
+  });
+
+  it("names the company a contact row naming none is linked to by its email's domain, as the import links it", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const acme = await caller.companies.create({ name: "Acme Robotics", domain: "acme.com" });
+    const globex = await caller.companies.create({ name: "Globex", domain: "globex.com" });
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    const bo = await caller.contacts.create({ firstName: "Bo", emails: ["bo@acme.com"], companyId: globex.id });
+    const gone = await caller.companies.create({ name: "Gone", domain: "gone.com" });
+    await caller.companies.delete({ ids: [gone.id] });
+    const rows = [
+      { firstName: "Cy", emails: ["cy@ACME.com"] },
+      { firstName: "Ann", emails: ["ann@acme.com"] },
+      { firstName: "Bo", emails: ["bo@acme.com"] },
+      { firstName: "Di", emails: ["di@acme.com"], company: "Globex" },
+      { firstName: "Ed", emails: ["ed@gone.com"] },
+      { firstName: "Flo", emails: ["flo@nowhere.com"] },
+    ];
+    const company = { id: acme.id, name: "Acme Robotics" };
+    expect(await caller.contacts.importMatches({ rows })).toEqual([
+      { match: null, company },
+      // Ann has no company: an update would link her.
+      { match: { id: ann.id, name: "Ann" }, company },
+      // Bo is at Globex already; Di's own cell names her company; nothing is live at gone.com or nowhere.com.
+      { match: { id: bo.id, name: "Bo" }, company: null },
+      { match: null, company: null },
+      { match: null, company: null },
+      { match: null, company: null },
+    ]);
+    // The import does as the preview said.
+    await caller.contacts.import({ rows, lineNumbers: lines(rows.length), onDuplicate: "update" });
+    const companyOf = async (email: string) => (await byEmail(caller, email))[0].companyId;
+    expect(await companyOf("cy@acme.com")).toBe(acme.id);
+    expect(await companyOf("ann@acme.com")).toBe(acme.id);
+    expect(await companyOf("bo@acme.com")).toBe(globex.id);
+    expect(await companyOf("ed@gone.com")).toBeNull();
   });
 
   it("never names another organization's record, and refuses more than 100 rows", async () => {
@@ -864,9 +908,12 @@ describe("contacts.importMatches and companies.importMatches: the preview's dupl
     await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
     await caller.companies.create({ name: "Acme", domain: "acme.com" });
     const outsider = await ownerOfNewOrganization("Other");
-    expect(await outsider.caller.contacts.importMatches({ rows: [{ emails: ["ann@acme.com"] }] })).toEqual([null]);
+    // Nor the company holding the email's domain there.
+    expect(await outsider.caller.contacts.importMatches({ rows: [{ emails: ["ann@acme.com"] }] })).toEqual([
+      { match: null, company: null },
+    ]);
     expect(await outsider.caller.companies.importMatches({ rows: [{ name: "A", domain: "acme.com" }] })).toEqual([
-      null,
+      { match: null, company: null },
     ]);
     const many = Array.from({ length: 101 }, (_, i) => ({ emails: [`p${i}@acme.com`] }));
     await expectTRPCError(caller.contacts.importMatches({ rows: many }), "BAD_REQUEST");

@@ -31,6 +31,9 @@ export const importMatchesInput = z.object({
 });
 export type ImportBatch = z.output<typeof importBatchInput>;
 
+/** What the preview says of a mapped row: the live record it matches, and the company it would be linked to. */
+export type ImportMatch = { match: { id: string; name: string } | null; company: { id: string; name: string } | null };
+
 /** Each row counts once: created, updated, skipped (a duplicate left alone, or nothing new) or failed. */
 export type ImportBatchResult = {
   created: number;

@@ -11,7 +11,7 @@ import { Select } from "../../ui/input";
 import { useMoreToScroll } from "../../ui/use-more-to-scroll";
 import { usePropertyDefinitions } from "../records/property-columns";
 import { parsePropertyInput, propertyToInput, type PropertyDefinition } from "../records/property-values";
-import { ownerOfCell, type OwnerCandidate } from "../../../../worker/src/schemas/imports";
+import { ownerOfCell, type ImportMatch, type OwnerCandidate } from "../../../../worker/src/schemas/imports";
 import { useMembers } from "../members/use-members";
 import type { ImportObjectConfig } from "./import-objects";
 import { autoMap, mapRow, type Mapping } from "./mapping";
@@ -71,27 +71,36 @@ function ProgressBar({ progress }: { progress: ImportProgress }) {
   );
 }
 
-/** What importing a preview row will do: fail (and why), skip or fill in the record it matches, or create it. */
-function PreviewStatus({
-  error,
-  match,
-  update,
-}: {
-  error: string | null;
-  match: { name: string } | null;
-  update: boolean;
-}) {
+/**
+ * What importing a preview row will do: fail (and why), skip or fill in the record it matches, or create it; and link
+ * it to the company holding its email's domain, when it names none.
+ */
+function PreviewStatus({ error, match, update }: { error: string | null; match: ImportMatch | null; update: boolean }) {
   if (error) return <span className="shrink-0 text-xs text-danger">{error}</span>;
-  if (!match) return <span className="shrink-0 text-xs text-success">Ready</span>;
+  const skipped = match?.match && !update;
+  const company = !skipped && match?.company && (
+    <span title="From the email's domain">
+      {" · at "}
+      <span className="font-medium text-foreground">{match.company.name}</span>
+    </span>
+  );
+  if (!match?.match)
+    return (
+      <span className="shrink-0 text-xs text-muted">
+        <span className="text-success">Ready</span>
+        {company}
+      </span>
+    );
   return (
     <span className="shrink-0 text-xs text-muted">
       {update ? (
         <>
-          Updates <span className="font-medium text-foreground">{match.name}</span>
+          Updates <span className="font-medium text-foreground">{match.match.name}</span>
+          {company}
         </>
       ) : (
         <>
-          Skipped: <span className="font-medium text-foreground">{match.name}</span> is here already
+          Skipped: <span className="font-medium text-foreground">{match.match.name}</span> is here already
         </>
       )}
     </span>

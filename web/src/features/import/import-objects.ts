@@ -1,5 +1,10 @@
 import type { z } from "zod";
-import { rowIssueMessage, type ImportBatchInput, type ImportBatchResult } from "../../../../worker/src/schemas/imports";
+import {
+  rowIssueMessage,
+  type ImportBatchInput,
+  type ImportBatchResult,
+  type ImportMatch,
+} from "../../../../worker/src/schemas/imports";
 import { companyCreateInput, contactCreateInput, type RecordListInput } from "../../../../worker/src/schemas/records";
 import { trpcClient } from "../../lib/trpc";
 import { recordNouns } from "../records/use-record-actions";
@@ -20,8 +25,11 @@ export type ImportObjectConfig = {
   /** How the preview names a mapped row: [name, detail]. */
   describe: (row: Record<string, unknown>) => [string, string];
   send: (input: ImportBatchInput) => Promise<ImportBatchResult>;
-  /** For the preview: the record each mapped row's duplicate key already names, or null. */
-  matches: (rows: Record<string, unknown>[]) => Promise<({ id: string; name: string } | null)[]>;
+  /**
+   * For the preview: the record each mapped row's duplicate key already names, and the company a contact row naming
+   * none is linked to by its email's domain.
+   */
+  matches: (rows: Record<string, unknown>[]) => Promise<ImportMatch[]>;
   /** One page of the list, for the export. */
   listPage: (input: RecordListInput) => Promise<Page>;
   /** A record's built-in columns in the export (custom properties and dates are added after them). */

@@ -5,7 +5,13 @@ import { unionAll } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { companies, contactEmails, contacts, memberships, propertyDefinitions } from "../../../../drizzle";
 import { inValues, organizationRowsById, type Database } from "../../db";
-import { ownerOfCell, rowIssueMessage, type ImportBatch, type ImportBatchResult } from "../../schemas/imports";
+import {
+  ownerOfCell,
+  rowIssueMessage,
+  type ImportBatch,
+  type ImportBatchResult,
+  type ImportMatch,
+} from "../../schemas/imports";
 import { companyCreateInput, contactCreateInput } from "../../schemas/records";
 import { isUniqueViolation } from "../constraint-error";
 import { amendAnswer, answeredBefore, isKeyClash, rememberWrite } from "../write-keys";
@@ -374,11 +380,14 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
     linkByEmail(row: Valid, companyOfContact: unknown) {
       if (!blank(row.data.companyId) || companyCell(row) || !blank(companyOfContact)) return;
       const domain = emailDomainOf(row);
-      const id = domain && byDomain.get(domain);
+      // Or one an earlier row of this batch creates from its company cell, a domain: "acme.com".
+      const id = domain && (byDomain.get(domain) ?? fresh.get(domain)?.id);
       if (!id) return;
       row.data = { ...row.data, companyId: id };
       row.raw = { ...row.raw, companyId: id };
     },
+    /** The name of a company a row was linked to that exists already (null for one this batch creates). */
+    nameOf: (id: string) => found.find((c) => c.id === id)?.name ?? null,
     /** The companies to create, to run before the contacts that name them. */
     statements(actorId: string, now: Date) {
       const made = [...fresh.values()];
@@ -433,12 +442,13 @@ async function holdersByKey(
   return byKey;
 }
 
-/** The key of a mapped row as an import reads it, or null when the row has none or would fail. */
-function rowKeyOf(config: ImportObject, raw: Values): string | null {
+/** A mapped row as an import reads it, with its key; null when it would fail. */
+function previewRowOf(config: ImportObject, raw: Values, line: number): Valid | null {
   const outcome = config.schema.safeParse(raw);
   if (!outcome.success) return null;
   try {
-    return config.keyOf(config.normalize(outcome.data));
+    const data = config.normalize(outcome.data);
+    return { line, raw, data, key: config.keyOf(data) };
   } catch (error) {
     if (error instanceof RowError) return null;
     throw error;
@@ -446,20 +456,33 @@ function rowKeyOf(config: ImportObject, raw: Values): string | null {
 }
 
 /**
- * For each mapped row (the import's preview), the live record its email or domain already names, or
- * null: the record an import would skip the row for, or fill in.
+ * For each mapped row (the import's preview), the live record its email or domain already names, or null: the record
+ * an import would skip the row for, or fill in. And for a contact row naming no company, of a contact without one,
+ * the live company holding its email's domain, which the import links it to (companyLinker's linkByEmail).
  */
 export async function importMatches(
   db: Database,
   config: ImportObject,
   organizationId: string,
   rows: Values[],
-): Promise<({ id: string; name: string } | null)[]> {
-  const keys = rows.map((raw) => rowKeyOf(config, raw));
-  const holders = await holdersByKey(db, config, organizationId, keys);
-  return keys.map((key) => {
-    const record = key ? holders.get(key) : undefined;
-    return record ? { id: record.id as string, name: config.nameOf(record) } : null;
+): Promise<ImportMatch[]> {
+  const parsed = rows.map((raw, i) => previewRowOf(config, raw, i + 1));
+  const holders = await holdersByKey(
+    db,
+    config,
+    organizationId,
+    parsed.map((row) => row?.key ?? null),
+  );
+  const naming = parsed.filter((row): row is Valid => row !== null && blank(row.data.companyId) && !companyCell(row));
+  const linker = config.linksCompanies && naming.length ? await companyLinker(db, organizationId, naming) : null;
+  return parsed.map((row) => {
+    const record = row?.key ? holders.get(row.key) : undefined;
+    const match = record ? { id: record.id as string, name: config.nameOf(record) } : null;
+    if (!row || !linker || !naming.includes(row)) return { match, company: null };
+    linker.linkByEmail(row, record?.companyId);
+    const id = row.data.companyId as string | undefined;
+    const name = id ? linker.nameOf(id) : null;
+    return { match, company: id && name ? { id, name } : null };
   });
 }
 
