@@ -3,13 +3,12 @@ import {
   parsePropertyInput,
   propertiesFromInputs,
   propertyFilterField,
-  dayFromCsv,
-  numberFromCsv,
   propertyFromCsv,
   propertyOfError,
   propertyToInput,
   type PropertyDefinition,
 } from "../../web/src/features/records/property-values";
+import { dayFromCsv, numberFromCsv } from "../../web/src/lib/spreadsheet-values";
 import { operatorsByKind, valueLabel, dateFilterValue } from "../../web/src/ui/data-table/filters";
 
 const def = (type: PropertyDefinition["type"], extra: Partial<PropertyDefinition> = {}): PropertyDefinition => ({

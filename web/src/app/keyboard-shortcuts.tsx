@@ -37,6 +37,10 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["Tab"], action: "To the open record's fields, or the bulk actions (Shift+Tab back to the list)" },
       { keys: ["←", "→"], action: "Move between the row's cells" },
       { keys: ["e", "F2"], action: "Edit the cell (the one clicked or reached with ← →, else the name)" },
+      {
+        keys: [`${modKey}+C`, `${modKey}+V`],
+        action: "Copy the cell (else the name), or paste into it, as in a spreadsheet",
+      },
       { keys: ["x", "Space"], action: "Select or unselect the row" },
       { keys: [`${modKey}+A`], action: "Select every loaded row" },
       { keys: ["⌫"], action: "Move the selected rows, or the row, to the trash (with undo)" },

@@ -30,6 +30,8 @@ type OptionPickerProps = {
   /** What the list says before anything is typed when it has nothing to offer yet. */
   prompt?: string;
   useOptions: OptionSource;
+  /** What the search box holds as the list opens (pasted into a cell). */
+  initialText?: string;
   /** Options listed first whatever the source says (each once, by value, case-insensitively). */
   pinned?: PickerOption[];
   /** Values shown as chosen (a check mark): the list opens on the first of them it holds. */
@@ -65,6 +67,7 @@ export function OptionPicker({
   placeholder,
   prompt,
   useOptions,
+  initialText,
   pinned,
   chosen,
   current,
@@ -107,6 +110,7 @@ export function OptionPicker({
             placeholder={placeholder}
             prompt={prompt}
             useOptions={useOptions}
+            initialText={initialText}
             pinned={pinned}
             chosen={chosen}
             current={current}
@@ -128,6 +132,7 @@ type PickerListProps = Pick<
   | "placeholder"
   | "prompt"
   | "useOptions"
+  | "initialText"
   | "pinned"
   | "chosen"
   | "current"
@@ -148,6 +153,7 @@ function PickerList({
   placeholder,
   prompt = "Nothing to choose yet.",
   useOptions,
+  initialText = "",
   pinned = [],
   chosen,
   current,
@@ -156,7 +162,7 @@ function PickerList({
   clearLabel = "Clear",
   create,
 }: PickerListProps) {
-  const [text, setText] = useState("");
+  const [text, setText] = useState(initialText);
   const source = useOptions(text);
   const { loading, searched } = source;
   // A source's options are its own to list (two due presets may be one day: Sunday's "Tomorrow" and

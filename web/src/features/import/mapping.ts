@@ -1,4 +1,5 @@
-import { numberFromCsv, propertyFromCsv, type PropertyDefinition } from "../records/property-values";
+import { numberFromCsv } from "../../lib/spreadsheet-values";
+import { propertyFromCsv, type PropertyDefinition } from "../records/property-values";
 
 /**
  * How a mapped cell becomes a field: as it is, lower-cased, as a number, split into a list

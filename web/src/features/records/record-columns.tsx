@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../lib/format";
 import { RelativeTime } from "../../ui/relative-time";
 import type { DataTableColumn, FilterField } from "../../ui/data-table";
 import { DueTime } from "../tasks/due-time";
@@ -25,6 +26,8 @@ export function timeColumn<Row extends Partial<Record<TimeField, Date | null>>>(
       const date = row[field];
       return date ? <RelativeTime date={date} className="text-muted" /> : <Empty />;
     },
+    // The time itself, not "3 days ago", which would be wrong wherever it is pasted.
+    copyText: (row) => (row[field] ? formatDateTime(row[field]) : ""),
   };
 }
 
@@ -42,6 +45,7 @@ export function nextTaskColumn<Row extends { nextTaskAt: Date | null }>(): DataT
     defaultHidden: true,
     cell: ({ nextTaskAt }) =>
       nextTaskAt ? <DueTime dueAt={nextTaskAt} overdue={nextTaskAt.getTime() < Date.now()} /> : <Empty />,
+    copyText: ({ nextTaskAt }) => (nextTaskAt ? formatDateTime(nextTaskAt) : ""),
   };
 }
 

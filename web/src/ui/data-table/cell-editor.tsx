@@ -11,6 +11,8 @@ import { menuContent, menuSeparator } from "../menu";
 type EditorProps<Row> = {
   editor: CellEditor<Row>;
   initial: CellPatch;
+  /** A picker's search to open on (what was pasted into the cell). */
+  search?: string;
   /** `refocus` is false when the edit ended because focus went elsewhere (a click outside). */
   onSave: (patch: CellPatch, refocus: boolean) => void;
   onCancel: () => void;
@@ -234,7 +236,7 @@ function MultiEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row
 const anchorRing = <span className="absolute inset-0 rounded-sm ring-2 ring-primary" />;
 
 /** Pick one (a company, an owner) from a searchable list; picking saves, Escape or clicking away cancels. */
-function LookupEditorView<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row>) {
+function LookupEditorView<Row>({ editor, initial, search, onSave, onCancel }: EditorProps<Row>) {
   if (editor.kind !== "lookup") return null;
   const { field, labelField } = editor;
   const save = (value: string, label: string) =>
@@ -246,6 +248,7 @@ function LookupEditorView<Row>({ editor, initial, onSave, onCancel }: EditorProp
       onOpenChange={(open) => !open && onCancel()}
       label={editor.label}
       useOptions={editor.useOptions}
+      initialText={search}
       chosen={initial[field] ? [initial[field]] : []}
       current={
         initial[field] && labelField && initial[labelField]

@@ -29,6 +29,8 @@ type DataRowProps<Row> = {
   activeColumnId: string | null;
   open: boolean;
   editingColumnId: string | null;
+  /** What a paste into the cell being edited searches its picker for (a company's name). */
+  editingSearch: string | null;
   /** The cell under the pointer: the only one that shows its edit button. */
   hoveredColumnId: string | null;
   handlers: RowHandlers<Row>;
@@ -36,7 +38,7 @@ type DataRowProps<Row> = {
 
 function DataRowView<Row>(props: DataRowProps<Row>) {
   const { row, rowId, domId, index, start, columns, selected, active, activeColumnId, open, editingColumnId } = props;
-  const { hoveredColumnId } = props;
+  const { hoveredColumnId, editingSearch } = props;
   const { handlers } = props;
   return (
     <div
@@ -74,6 +76,7 @@ function DataRowView<Row>(props: DataRowProps<Row>) {
           first={columnIndex === 0}
           active={activeColumnId === column.id}
           editing={editingColumnId === column.id}
+          search={editingColumnId === column.id ? editingSearch : null}
           hovered={hoveredColumnId === column.id}
           handlers={handlers}
         />
@@ -102,11 +105,13 @@ type DataCellProps<Row> = {
   /** The cell cursor is here. */
   active: boolean;
   editing: boolean;
+  search: string | null;
   hovered: boolean;
   handlers: RowHandlers<Row>;
 };
 
-function DataCellView<Row>({ row, index, column, first, active, editing, hovered, handlers }: DataCellProps<Row>) {
+function DataCellView<Row>(props: DataCellProps<Row>) {
+  const { row, index, column, first, active, editing, search, hovered, handlers } = props;
   // A column just shown: its fields arrive with the list's next read (DataTableColumn.fields).
   const carried = carriesFields(row, column);
   const editor = carried ? column.editor : undefined;
@@ -159,6 +164,7 @@ function DataCellView<Row>({ row, index, column, first, active, editing, hovered
         <CellEditorView
           editor={editor}
           initial={readPatch(row, editor)}
+          search={search ?? undefined}
           onSave={(patch, refocus) => handlers.onSaveEdit(row, column, patch, refocus)}
           onCancel={handlers.onCancelEdit}
         />

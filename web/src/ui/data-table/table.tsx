@@ -18,6 +18,7 @@ import { CHECKBOX_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, TRAILING_WIDTH, widthVarName
 import { useMoreToScroll } from "../use-more-to-scroll";
 import { DataRow, type RowHandlers } from "./row";
 import type { DataTableProps } from "./types";
+import { useCellClipboard } from "./use-cell-clipboard";
 import { useColumnModel } from "./use-column-model";
 import { useHoveredCell } from "./use-hovered-cell";
 import { movingKeys, rowKeys, useGridKeyboard } from "./use-keyboard";
@@ -25,7 +26,7 @@ import { useOptimisticEdits } from "./use-optimistic-edits";
 import { useRowSelection } from "./use-selection";
 
 /** The cell being edited, and its row as the edit found it (the save compares against it). */
-type Editing<Row> = { rowId: string; columnId: string; base: Row } | null;
+type Editing<Row> = { rowId: string; columnId: string; base: Row; search?: string } | null;
 
 /**
  * The one record table: virtualised rows over an infinite query, server-side sort, resizable
@@ -168,13 +169,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     [visibleColumns, activeColumnId],
   );
   const startEdit = useCallback(
-    (index: number, columnId?: string) => {
+    (index: number, columnId?: string, search?: string) => {
       const row = displayRows[index];
       const column = columnId ? columnsById.get(columnId) : visibleColumns.find((c) => c.editor !== undefined);
       if (!onEditCell || !row || !column?.editor) return;
       setActiveId(ids[index] ?? null);
       setActiveColumnId(column.id);
-      setEditing({ rowId: getRowId(row), columnId: column.id, base: row });
+      setEditing({ rowId: getRowId(row), columnId: column.id, base: row, search });
       virtualizer.scrollToIndex(index, { align: "auto" });
     },
     [displayRows, columnsById, visibleColumns, onEditCell, ids, getRowId, virtualizer],
@@ -288,6 +289,19 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     handFocusTo(target, focusGrid);
   };
 
+  // Ctrl/⌘+C and V on the cell cursor, as in a spreadsheet (useCellClipboard).
+  const clipboard = useCellClipboard({
+    row: displayRows[activeIndex],
+    column: visibleColumns.find((c) => c.id === activeColumnId) ?? null,
+    firstColumn: visibleColumns[0] ?? null,
+    cellText: (columnId) =>
+      scrollRef.current?.querySelector<HTMLElement>(`[data-active] [data-column-id="${CSS.escape(columnId)}"]`)
+        ?.innerText ?? "",
+    editable: Boolean(onEditCell),
+    save: commit,
+    pick: (columnId, search) => startEdit(activeIndex, columnId, search),
+  });
+
   const noRows = displayRows.length === 0;
   const total = pages.total;
   const moreColumns = useMoreToScroll(scrollRef, "x", style.width);
@@ -314,6 +328,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         aria-busy={pages.status === "pending" || pages.isRefreshing || undefined}
         tabIndex={0}
         onKeyDown={handleGridKeyDown}
+        onCopy={clipboard.onCopy}
+        onPaste={clipboard.onPaste}
         onScroll={handleScroll}
         data-testid="record-table"
         className="group/grid @container relative min-h-0 flex-1 overflow-auto focus-visible:outline-none"
@@ -367,6 +383,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     activeColumnId={item.index === activeIndex ? activeColumnId : null}
                     open={rowId === openRowId}
                     editingColumnId={editing?.rowId === rowId ? editing.columnId : null}
+                    editingSearch={editing?.rowId === rowId ? (editing.search ?? null) : null}
                     hoveredColumnId={pointer.hovered?.rowId === rowId ? pointer.hovered.columnId : null}
                     handlers={handlers}
                   />

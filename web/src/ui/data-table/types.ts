@@ -62,6 +62,8 @@ export type DataTableColumn<Row> = {
   /** False keeps the column out of the column picker (the record's name). */
   hideable?: boolean;
   defaultHidden?: boolean;
+  /** The cell as text to copy, where its editor's terms do not say it (copyTextOf): a time, a count. */
+  copyText?: (row: Row) => string;
   /** The row fields the cell shows and its editor reads: a list asks only for its visible columns' (useVisibleFields). */
   fields?: readonly (keyof Row & string)[];
 };

@@ -1,0 +1,101 @@
+import { after, before, describe, it } from "node:test";
+import { assert, callProcedure, eventually, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+
+// Copy and paste on the table's cell cursor, as in a spreadsheet: Ctrl+C copies a cell in the terms its editor reads
+// back, Ctrl+V into another row's cell saves it as an inline edit; a company is picked from what was pasted.
+describe("/contacts: copy and paste a cell", () => {
+  let browser;
+  let page;
+  let ann;
+  let bo;
+  const rows = () => page.getByTestId("record-row");
+  const cell = (name, columnId) => rows().filter({ hasText: name }).locator(`[data-column-id="${columnId}"]`);
+  // The cell cursor's column on the active row, or null before an arrow or a click picks one.
+  const activeColumn = () =>
+    page.evaluate(
+      () => document.querySelector("[data-active] [data-active-cell]")?.getAttribute("data-column-id") ?? null,
+    );
+  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  const contact = async (id) => (await callProcedure(page, "contacts.get", { id }, { kind: "query" })).contact;
+  /** The cell cursor onto `columnId` of the active row, from the keyboard (→ from the name). */
+  const cursorTo = async (columnId) => {
+    for (let i = 0; i < 12 && (await activeColumn()) !== columnId; i++) await page.keyboard.press("ArrowRight");
+    assert.equal(await activeColumn(), columnId);
+  };
+  const putOnClipboard = (text) => page.evaluate((value) => navigator.clipboard.writeText(value), text);
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Clipper", name: "Cleo Clip", locale: "en-US" }));
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const acme = await callProcedure(page, "companies.create", { name: "Acme Robotics", domain: "acme.example" });
+    ann = await callProcedure(page, "contacts.create", {
+      firstName: "Ann",
+      lastName: "Archer",
+      title: "Head of Operations",
+      leadStatus: "qualified",
+      companyId: acme.id,
+    });
+    bo = await callProcedure(page, "contacts.create", { firstName: "Bo", lastName: "Baker" });
+  });
+  after(() => browser?.close());
+
+  it("copies a cell and pastes it into another row's, saved as an edit", async () => {
+    await page.goto("/contacts");
+    await rows().filter({ hasText: "Bo Baker" }).waitFor();
+    await page.keyboard.press("j");
+    await cursorTo("title");
+    await page.keyboard.press("Control+c");
+    await toast("Copied “Head of Operations”.").waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "Head of Operations");
+
+    await page.keyboard.press("j");
+    assert.equal(await activeColumn(), "title", "the cell cursor keeps its column on the next row");
+    await page.keyboard.press("Control+v");
+    await cell("Bo Baker", "title").getByText("Head of Operations").waitFor();
+    await eventually(async () => assert.equal((await contact(bo.id)).title, "Head of Operations"));
+    await screenshot(page, "contacts-cell-pasted");
+
+    // A choice is copied by its label and read back by it.
+    await page.keyboard.press("k");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await activeColumn(), "leadStatus");
+    await page.keyboard.press("Control+c");
+    await toast("Copied “Qualified”.").waitFor();
+    await page.keyboard.press("j");
+    await page.keyboard.press("Control+v");
+    await eventually(async () => assert.equal((await contact(bo.id)).leadStatus, "qualified"));
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("reads a spreadsheet's cell as the editor would, and says why a value cannot be pasted", async () => {
+    await putOnClipboard("customer\r\n");
+    await page.keyboard.press("Control+v");
+    await eventually(async () => assert.equal((await contact(bo.id)).leadStatus, "customer"));
+    await putOnClipboard("Hot");
+    await page.keyboard.press("Control+v");
+    await toast("“Hot” is not one of Lead status's choices").waitFor();
+    assert.equal((await contact(bo.id)).leadStatus, "customer", "nothing is saved");
+    await putOnClipboard("Head of Sales\tAcme");
+    await page.keyboard.press("Control+v");
+    await toast("Paste one value into a cell: this holds several.").waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("opens the company picker searching for a pasted name, and links the one picked", async () => {
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await activeColumn(), "company");
+    await putOnClipboard("acme");
+    await page.keyboard.press("Control+v");
+    const search = page.getByRole("combobox", { name: "Company" });
+    await search.waitFor();
+    assert.equal(await search.inputValue(), "acme");
+    await page.getByRole("option", { name: /Acme Robotics/ }).waitFor();
+    await screenshot(page, "contacts-cell-paste-company");
+    await page.keyboard.press("Enter");
+    await cell("Bo Baker", "company").getByText("Acme Robotics").waitFor();
+    await eventually(async () => assert.equal((await contact(bo.id)).companyId, (await contact(ann.id)).companyId));
+    assert.deepEqual(page.errors, []);
+  });
+});
