@@ -98,4 +98,16 @@ describe("/contacts: copy and paste a cell", () => {
     await eventually(async () => assert.equal((await contact(bo.id)).companyId, (await contact(ann.id)).companyId));
     assert.deepEqual(page.errors, []);
   });
+  it("undoes the last edits with Ctrl+Z, one after the other", async () => {
+    await page.keyboard.press("Control+z");
+    await toast("Undid the edit of Company on Bo Baker.").waitFor();
+    await cell("Bo Baker", "company").getByText("—").waitFor();
+    await eventually(async () => assert.equal((await contact(bo.id)).companyId, null));
+    // The lead status pasted twice: back to the first paste's.
+    await page.keyboard.press("Control+z");
+    await toast("Undid the edit of Lead status on Bo Baker.").waitFor();
+    await eventually(async () => assert.equal((await contact(bo.id)).leadStatus, "qualified"));
+    await screenshot(page, "contacts-cell-undo");
+    assert.deepEqual(page.errors, []);
+  });
 });

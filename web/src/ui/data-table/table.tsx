@@ -9,9 +9,11 @@ import {
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
 } from "react";
+import { toast } from "../../lib/toast";
 import { isShownPageKey } from "../../lib/typing";
 import { ErrorState } from "../empty-state";
 import { BodyOverlay, LoaderRow, SkeletonRows } from "./body-states";
+import { copyTextOf } from "./clipboard";
 import { handFocusTo } from "./hand-focus";
 import { HeaderRow } from "./header";
 import { CHECKBOX_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, TRAILING_WIDTH, widthVarName } from "./layout";
@@ -50,7 +52,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     scrollPaddingRight: TRAILING_WIDTH,
   };
 
-  const { displayRows, commit } = useOptimisticEdits({ rows: pages.rows, getRowId, onEditCell });
+  const { displayRows, commit, undo } = useOptimisticEdits({ rows: pages.rows, getRowId, onEditCell });
   const ids = useMemo(() => displayRows.map(getRowId), [displayRows, getRowId]);
   const selecting = useRowSelection({ ids, selection, onSelectionChange });
 
@@ -258,6 +260,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     remove,
     selectAll: selecting.toggleAll,
     clearSelection: selecting.clear,
+    undo: () => {
+      const outcome = undo();
+      if (!outcome) return void toast("No edit to undo in this list.");
+      const [row, column] = "undone" in outcome ? [outcome.undone, outcome.column] : [outcome.changed, outcome.column];
+      const on = visibleColumns[0] ? ` on ${copyTextOf(row, visibleColumns[0]) || "this row"}` : "";
+      toast(
+        "undone" in outcome
+          ? `Undid the edit of ${column.header}${on}.`
+          : `${column.header}${on} has changed since: nothing was undone.`,
+      );
+    },
   });
 
   // The list's keys work as on /tasks, without a click on the list first, from anywhere but a field, a menu or the

@@ -21,6 +21,8 @@ type GridKeyboard = {
   remove: (index: number) => void;
   selectAll: () => void;
   clearSelection: () => void;
+  /** Ctrl/⌘+Z: the last inline edit put back. */
+  undo: () => void;
 };
 
 const PAGE = 10;
@@ -44,12 +46,12 @@ export const rowKeys = new Set(["Enter", "x", " ", "e", "F2", "Delete", "Backspa
 /**
  * The grid's keys: ↑ ↓ (or j/k) move the active row, ← → a cell cursor along it, shift extends the selection,
  * Enter opens, x or Space toggles selection, e or F2 edits (the cursor's cell, else the row's first editable one),
- * Delete or Backspace deletes, Escape clears the selection, ctrl/cmd+A selects all loaded.
+ * Delete or Backspace deletes, Escape clears the selection, ctrl/cmd+A selects all loaded, ctrl/cmd+Z undoes an edit.
  */
 export function useGridKeyboard(options: GridKeyboard) {
   const { rowCount, activeIndex, firstVisibleIndex, moveTo, open, toggle, extend, startEdit, moveColumn, remove } =
     options;
-  const { selectAll, clearSelection } = options;
+  const { selectAll, clearSelection, undo } = options;
 
   return useCallback(
     (event: GridKeyEvent) => {
@@ -61,6 +63,11 @@ export function useGridKeyboard(options: GridKeyboard) {
       if (mod && event.key.toLowerCase() === "a") {
         event.preventDefault();
         selectAll();
+        return;
+      }
+      if (mod && event.key.toLowerCase() === "z" && !event.shiftKey) {
+        event.preventDefault();
+        undo();
         return;
       }
       if (mod) return;
@@ -128,6 +135,7 @@ export function useGridKeyboard(options: GridKeyboard) {
       remove,
       selectAll,
       clearSelection,
+      undo,
     ],
   );
 }

@@ -5,6 +5,15 @@ import { applyPatch, carriesFields, readPatch, samePatch } from "./editing";
 import type { CellPatch, DataTableColumn, EditCell } from "./types";
 
 type PendingEdit<Row> = { seq: number; rowId: string; patch: CellPatch; column: DataTableColumn<Row> };
+/** A saved edit, to undo: the values it replaced and those it saved. */
+type SavedEdit<Row> = { rowId: string; column: DataTableColumn<Row>; before: CellPatch; after: CellPatch };
+
+/** What Ctrl+Z did: put the values back (on which row), found them changed since, or had nothing to undo. */
+export type UndoOutcome<Row> =
+  { undone: Row; column: DataTableColumn<Row> } | { changed: Row; column: DataTableColumn<Row> } | null;
+
+/** How many saved edits Ctrl+Z can go back through. */
+const UNDO_DEPTH = 20;
 
 type Options<Row> = {
   rows: Row[];
@@ -27,6 +36,7 @@ type Options<Row> = {
 export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<Row>) {
   const [pending, setPending] = useState<PendingEdit<Row>[]>([]);
   const seq = useRef(0);
+  const saved = useRef<SavedEdit<Row>[]>([]);
   const latestRows = useRef(rows);
   useEffect(() => {
     latestRows.current = rows;
@@ -45,7 +55,7 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
   }, [rows, pending, getRowId]);
 
   const commit = useCallback(
-    function save(row: Row, column: DataTableColumn<Row>, patch: CellPatch, base?: Row) {
+    function save(row: Row, column: DataTableColumn<Row>, patch: CellPatch, base?: Row, undoable = true) {
       const editor = column.editor;
       if (!onEditCell || !editor || samePatch(readPatch(row, editor), patch)) return;
       const started = base && readPatch(base, editor);
@@ -55,23 +65,47 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
         holds: (copy: Row) => carriesFields(copy, column) && samePatch(readPatch(copy, editor), started),
       };
       const edit = { seq: ++seq.current, rowId: getRowId(row), patch, column };
+      const before = readPatch(row, editor);
       const settle = () => setPending((list) => list.filter((e) => e.seq !== edit.seq));
       setPending((list) => [...list, edit]);
-      onEditCell(row, column.id, patch, start).then(settle, (error: unknown) => {
-        settle();
-        const label = saveAgainLabel(error);
-        const again: ToastAction | undefined = label && {
-          label,
-          onClick: () => {
-            const current = latestRows.current.find((r) => getRowId(r) === edit.rowId);
-            if (current) save(current, column, patch);
-          },
-        };
-        toastError(error, `Could not save ${column.header.toLowerCase()}`, again);
-      });
+      onEditCell(row, column.id, patch, start).then(
+        () => {
+          settle();
+          if (undoable)
+            saved.current = [...saved.current, { rowId: edit.rowId, column, before, after: patch }].slice(-UNDO_DEPTH);
+        },
+        (error: unknown) => {
+          settle();
+          const label = saveAgainLabel(error);
+          const again: ToastAction | undefined = label && {
+            label,
+            onClick: () => {
+              const current = latestRows.current.find((r) => getRowId(r) === edit.rowId);
+              if (current) save(current, column, patch);
+            },
+          };
+          toastError(error, `Could not save ${column.header.toLowerCase()}`, again);
+        },
+      );
     },
     [onEditCell, getRowId],
   );
 
-  return { displayRows, commit };
+  /**
+   * Puts back the values the last saved edit replaced, as an edit of its own (version-checked), while the cell still
+   * holds what that edit saved; a cell changed since (a teammate's save, another edit) is left as it is.
+   */
+  const undo = useCallback((): UndoOutcome<Row> => {
+    const last = saved.current.pop();
+    if (!last) return null;
+    const current = latestRows.current.find((r) => getRowId(r) === last.rowId);
+    const editor = last.column.editor;
+    if (!current || !editor) return null;
+    if (!samePatch(readPatch(current, editor), last.after)) return { changed: current, column: last.column };
+    // Its own save is not one to undo next: Ctrl+Z goes on back through the edits before it.
+    commit(current, last.column, last.before, current, false);
+    return { undone: current, column: last.column };
+  }, [commit, getRowId]);
+
+  return { displayRows, commit, undo };
 }
