@@ -110,4 +110,35 @@ describe("/contacts: copy and paste a cell", () => {
     await screenshot(page, "contacts-cell-undo");
     assert.deepEqual(page.errors, []);
   });
+  it("pastes one value into every selected row, a column of values into the rows from the active one down; Ctrl+Z undoes the paste", async () => {
+    const titles = async () => [(await contact(ann.id)).title, (await contact(bo.id)).title];
+    await page.keyboard.press("k");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await activeColumn(), "title");
+    await page.keyboard.press("x");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.getByText("2 selected").waitFor();
+    await putOnClipboard("Buyer");
+    await page.keyboard.press("Control+v");
+    await toast("Pasted into Title on 2 rows.").waitFor();
+    await eventually(async () => assert.deepEqual(await titles(), ["Buyer", "Buyer"]));
+    await screenshot(page, "contacts-cells-pasted-selection");
+    await page.keyboard.press("Control+z");
+    await toast("Undid the paste into Title on 2 rows.").waitFor();
+    await eventually(async () => assert.deepEqual(await titles(), ["Head of Operations", "Head of Operations"]));
+
+    // Two selected, three values: nothing is pasted.
+    await putOnClipboard("VP\nCTO\nCFO\n");
+    await page.keyboard.press("Control+v");
+    await toast("The clipboard holds 3 values for 2 selected rows").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByText("2 selected").waitFor({ state: "detached" });
+    // A spreadsheet's column, from Ann down.
+    await page.keyboard.press("k");
+    await putOnClipboard("VP Sales\r\nCTO\r\n");
+    await page.keyboard.press("Control+v");
+    await toast("Pasted into Title on 2 rows.").waitFor();
+    await eventually(async () => assert.deepEqual(await titles(), ["VP Sales", "CTO"]));
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -28,16 +28,16 @@ function editing(rows: Row[]) {
 describe("useOptimisticEdits' undo", () => {
   it("puts back what the last saved edit replaced, then the one before, and is not itself undone next", async () => {
     const { hook, saves, show } = editing([{ id: "a", title: "CEO" }]);
-    act(() => hook.result.current.commit({ id: "a", title: "CEO" }, title, { title: "CTO" }));
+    act(() => void hook.result.current.commit({ id: "a", title: "CEO" }, title, { title: "CTO" }));
     await waitFor(() => expect(saves).toHaveLength(1));
     show([{ id: "a", title: "CTO" }]);
-    act(() => hook.result.current.commit({ id: "a", title: "CTO" }, title, { title: "CFO" }));
+    act(() => void hook.result.current.commit({ id: "a", title: "CTO" }, title, { title: "CFO" }));
     await waitFor(() => expect(saves).toHaveLength(2));
     show([{ id: "a", title: "CFO" }]);
 
     let outcome: unknown;
     act(() => void (outcome = hook.result.current.undo()));
-    expect(outcome).toMatchObject({ undone: { id: "a", title: "CFO" }, column: { id: "title" } });
+    expect(outcome).toMatchObject({ undone: [{ id: "a", title: "CFO" }], changed: [], column: { id: "title" } });
     await waitFor(() => expect(saves.at(-1)).toEqual({ id: "a", patch: { title: "CTO" } }));
     show([{ id: "a", title: "CTO" }]);
     act(() => void (outcome = hook.result.current.undo()));
@@ -51,12 +51,12 @@ describe("useOptimisticEdits' undo", () => {
 
   it("leaves a value changed since the edit (a teammate's save) as it is", async () => {
     const { hook, saves, show } = editing([{ id: "a", title: "CEO" }]);
-    act(() => hook.result.current.commit({ id: "a", title: "CEO" }, title, { title: "CTO" }));
+    act(() => void hook.result.current.commit({ id: "a", title: "CEO" }, title, { title: "CTO" }));
     await waitFor(() => expect(saves).toHaveLength(1));
     show([{ id: "a", title: "Founder" }]);
     let outcome: unknown;
     act(() => void (outcome = hook.result.current.undo()));
-    expect(outcome).toMatchObject({ changed: { id: "a", title: "Founder" } });
+    expect(outcome).toMatchObject({ undone: [], changed: [{ id: "a", title: "Founder" }] });
     expect(saves).toHaveLength(1);
   });
 
@@ -65,9 +65,43 @@ describe("useOptimisticEdits' undo", () => {
       throw new Error("refused");
     });
     const hook = renderHook(() => useOptimisticEdits({ rows: [{ id: "a", title: "CEO" }], getRowId, onEditCell }));
-    act(() => hook.result.current.commit({ id: "a", title: "CEO" }, title, { title: "CTO" }));
-    await waitFor(() => expect(onEditCell).toHaveBeenCalled());
+    let outcome: unknown;
+    act(
+      () =>
+        void hook.result.current.commit({ id: "a", title: "CEO" }, title, { title: "CTO" }).then((o) => (outcome = o)),
+    );
+    await waitFor(() => expect(outcome).toEqual({ saved: false, error: new Error("refused") }));
     await waitFor(() => expect(hook.result.current.displayRows[0].title).toBe("CEO"));
+    expect(hook.result.current.undo()).toBeNull();
+  });
+
+  it("undoes a paste's rows together, leaving those changed since", async () => {
+    const rows = [
+      { id: "a", title: "CEO" },
+      { id: "b", title: "CTO" },
+      { id: "c", title: "CFO" },
+    ];
+    const { hook, saves, show } = editing(rows);
+    act(() => {
+      for (const row of rows) void hook.result.current.commit(row, title, { title: "Buyer" }, row, { group: 1 });
+    });
+    await waitFor(() => expect(saves).toHaveLength(3));
+    show([
+      { id: "a", title: "Buyer" },
+      { id: "b", title: "Founder" },
+      { id: "c", title: "Buyer" },
+    ]);
+    let outcome: unknown;
+    act(() => void (outcome = hook.result.current.undo()));
+    expect(outcome).toMatchObject({
+      undone: [{ id: "a" }, { id: "c" }],
+      changed: [{ id: "b", title: "Founder" }],
+    });
+    await waitFor(() => expect(saves).toHaveLength(5));
+    expect(saves.slice(3)).toEqual([
+      { id: "a", patch: { title: "CEO" } },
+      { id: "c", patch: { title: "CFO" } },
+    ]);
     expect(hook.result.current.undo()).toBeNull();
   });
 });

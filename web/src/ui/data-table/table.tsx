@@ -9,11 +9,9 @@ import {
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
 } from "react";
-import { toast } from "../../lib/toast";
 import { isShownPageKey } from "../../lib/typing";
 import { ErrorState } from "../empty-state";
 import { BodyOverlay, LoaderRow, SkeletonRows } from "./body-states";
-import { copyTextOf } from "./clipboard";
 import { handFocusTo } from "./hand-focus";
 import { HeaderRow } from "./header";
 import { CHECKBOX_WIDTH, HEADER_HEIGHT, ROW_HEIGHT, TRAILING_WIDTH, widthVarName } from "./layout";
@@ -243,6 +241,23 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     [],
   );
 
+  // Ctrl/⌘+C, V and Z on the cell cursor, as in a spreadsheet (useCellClipboard).
+  const clipboard = useCellClipboard({
+    rows: displayRows,
+    activeIndex,
+    selection,
+    getRowId,
+    column: visibleColumns.find((c) => c.id === activeColumnId) ?? null,
+    firstColumn: visibleColumns[0] ?? null,
+    cellText: (columnId) =>
+      scrollRef.current?.querySelector<HTMLElement>(`[data-active] [data-column-id="${CSS.escape(columnId)}"]`)
+        ?.innerText ?? "",
+    editable: Boolean(onEditCell),
+    save: commit,
+    pick: (columnId, search) => startEdit(activeIndex, columnId, search),
+    undo,
+  });
+
   const handleKeyDown = useGridKeyboard({
     rowCount: displayRows.length,
     activeIndex,
@@ -260,17 +275,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     remove,
     selectAll: selecting.toggleAll,
     clearSelection: selecting.clear,
-    undo: () => {
-      const outcome = undo();
-      if (!outcome) return void toast("No edit to undo in this list.");
-      const [row, column] = "undone" in outcome ? [outcome.undone, outcome.column] : [outcome.changed, outcome.column];
-      const on = visibleColumns[0] ? ` on ${copyTextOf(row, visibleColumns[0]) || "this row"}` : "";
-      toast(
-        "undone" in outcome
-          ? `Undid the edit of ${column.header}${on}.`
-          : `${column.header}${on} has changed since: nothing was undone.`,
-      );
-    },
+    undo: () => clipboard.undo(),
   });
 
   // The list's keys work as on /tasks, without a click on the list first, from anywhere but a field, a menu or the
@@ -301,19 +306,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     event.preventDefault();
     handFocusTo(target, focusGrid);
   };
-
-  // Ctrl/⌘+C and V on the cell cursor, as in a spreadsheet (useCellClipboard).
-  const clipboard = useCellClipboard({
-    row: displayRows[activeIndex],
-    column: visibleColumns.find((c) => c.id === activeColumnId) ?? null,
-    firstColumn: visibleColumns[0] ?? null,
-    cellText: (columnId) =>
-      scrollRef.current?.querySelector<HTMLElement>(`[data-active] [data-column-id="${CSS.escape(columnId)}"]`)
-        ?.innerText ?? "",
-    editable: Boolean(onEditCell),
-    save: commit,
-    pick: (columnId, search) => startEdit(activeIndex, columnId, search),
-  });
 
   const noRows = displayRows.length === 0;
   const total = pages.total;

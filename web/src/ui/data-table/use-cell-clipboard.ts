@@ -1,36 +1,59 @@
 import type { ClipboardEvent } from "react";
+import { errorMessage } from "../../lib/trpc-errors";
 import { toast } from "../../lib/toast";
 import { copyTextOf, pastedInto } from "./clipboard";
 import { carriesFields } from "./editing";
 import type { CellPatch, DataTableColumn } from "./types";
+import type { CommitOptions, SaveOutcome, UndoOutcome } from "./use-optimistic-edits";
 
 type CellClipboard<Row> = {
-  /** The active row, if any. */
-  row: Row | undefined;
+  /** The rows shown, in order, and where the active one is among them (-1: none). */
+  rows: Row[];
+  activeIndex: number;
+  selection: ReadonlySet<string>;
+  getRowId: (row: Row) => string;
   /** The cell cursor's column, if it is on one. */
   column: DataTableColumn<Row> | null;
-  /** What Ctrl+C copies of a row without a cell cursor: its name. */
+  /** What Ctrl+C copies of a row without a cell cursor, and how a toast names a row: its name. */
   firstColumn: DataTableColumn<Row> | null;
   /** The words a cell of the active row shows, for a value only they say (an owner, a time). */
   cellText: (columnId: string) => string;
   editable: boolean;
-  /** An inline edit's save: shown at once, version-checked from `base`, rolled back with a toast on failure. */
-  save: (row: Row, column: DataTableColumn<Row>, patch: CellPatch, base?: Row) => void;
-  /** Opens the cell's picker searching for what was pasted (a company by name). */
+  /** An inline edit's save: shown at once, version-checked from `base`, rolled back on failure. */
+  save: (
+    row: Row,
+    column: DataTableColumn<Row>,
+    patch: CellPatch,
+    base?: Row,
+    options?: CommitOptions,
+  ) => Promise<SaveOutcome>;
+  /** Opens the active cell's picker searching for what was pasted (a company by name). */
   pick: (columnId: string, search: string) => void;
+  /** Puts back the last edit, or the last paste's. */
+  undo: () => UndoOutcome<Row>;
 };
 
 /** What a toast quotes of a value: its start, when it is long. */
 const quoted = (text: string) => `“${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
 
+/** More rows than this take "Set a field" from the selection bar, one write for all. */
+const PASTE_ROWS_MAX = 200;
+
+let pasteGroups = 0;
+
 /**
- * Copy and paste on the cell cursor, as in a spreadsheet: Ctrl/⌘+C copies the cell (the row's name without a cursor)
- * in the terms its editor reads back, so that Ctrl/⌘+V into the same column of another row sets the same value. A
- * paste is an inline edit like a typed one; into a company or owner it opens the picker searching for the text. Text
- * selected on the page, and the editors' own fields, copy and paste as the browser does.
+ * Copy, paste and undo on the cell cursor, as in a spreadsheet. Ctrl/⌘+C copies the cell (the row's name without a
+ * cursor) in the terms its editor reads back, so that Ctrl/⌘+V into the same column of another row sets the same value.
+ * A paste is an inline edit like a typed one: into the active row; into each selected row (one value for all, or a
+ * column of values, one a row in the list's order); or, a column of values with no selection, into the rows from the
+ * active one down. A company or owner opens the picker searching for the text. Nothing is saved when one value will
+ * not do. Ctrl/⌘+Z puts back the last edit, or every row of the last paste. Text selected on the page, and the editors'
+ * own fields, copy and paste as the browser does.
  */
 export function useCellClipboard<Row>(options: CellClipboard<Row>) {
-  const { row, column, firstColumn, cellText, editable, save, pick } = options;
+  const { rows, activeIndex, selection, getRowId, column, firstColumn, cellText, editable, save, pick } = options;
+  const row = rows[activeIndex] as Row | undefined;
+  const nameOf = (of: Row) => (firstColumn && copyTextOf(of, firstColumn)) || "this row";
   const ownEvent = (event: ClipboardEvent<HTMLElement>) =>
     !(event.target instanceof Element && event.target.closest("[data-cell-editor],input,textarea"));
 
@@ -45,17 +68,80 @@ export function useCellClipboard<Row>(options: CellClipboard<Row>) {
     toast(`Copied ${quoted(text)}.`);
   };
 
+  /** The rows a paste of `count` values goes into, or why it cannot. */
+  const targetsOf = (count: number): Row[] | string => {
+    const selected = rows.filter((r) => selection.has(getRowId(r)));
+    if (selected.length > 0) {
+      if (selected.length < selection.size)
+        return `Only the rows shown take a paste: ${(selection.size - selected.length).toLocaleString()} of those selected are not loaded. Use "Set property" in the selection bar for them all.`;
+      if (count > 1 && count !== selected.length)
+        return `The clipboard holds ${count} values for ${selected.length} selected rows: select as many rows as values, or paste one value.`;
+      return selected;
+    }
+    const below = rows.slice(activeIndex, activeIndex + count);
+    return below.length === count
+      ? below
+      : `The clipboard holds ${count} values, and ${below.length} rows are loaded from this one down.`;
+  };
+
   const onPaste = (event: ClipboardEvent<HTMLElement>) => {
     if (!row || !ownEvent(event)) return;
     event.preventDefault();
     if (!editable) return;
     if (!column) return void toast("Choose a cell to paste into: click it, or reach it with ← →.");
-    if (!carriesFields(row, column)) return;
-    const pasted = pastedInto(column, event.clipboardData.getData("text/plain"));
-    if ("error" in pasted) toast.error(pasted.error);
-    else if ("search" in pasted) pick(column.id, pasted.search);
-    else save(row, column, pasted.patch, row);
+    // A spreadsheet's copied cells end with a line break.
+    const values = event.clipboardData
+      .getData("text/plain")
+      .replace(/\r?\n$/, "")
+      .split(/\r?\n/);
+    const targets = targetsOf(values.length);
+    if (typeof targets === "string") return void toast.error(targets);
+    if (targets.length > PASTE_ROWS_MAX)
+      return void toast.error(
+        `A paste goes into ${PASTE_ROWS_MAX} rows at most. Use "Set property" in the selection bar for more.`,
+      );
+    if (!targets.every((target) => carriesFields(target, column))) return;
+    const pasted = targets.map((_, i) => pastedInto(column, values[values.length === 1 ? 0 : i]));
+    const refused = pasted.findIndex((p) => "error" in p);
+    if (refused >= 0) {
+      const why = (pasted[refused] as { error: string }).error;
+      return void toast.error(targets.length > 1 ? `${nameOf(targets[refused])}: ${why}` : why);
+    }
+    if (pasted.some((p) => "search" in p)) {
+      if (targets.length > 1 || targets[0] !== row)
+        return void toast.error(
+          `A ${column.header.toLowerCase()} is picked from a list: paste it into the active row's cell alone.`,
+        );
+      return pick(column.id, (pasted[0] as { search: string }).search);
+    }
+    if (targets.length === 1)
+      return void save(targets[0], column, (pasted[0] as { patch: CellPatch }).patch, targets[0]);
+    const group = ++pasteGroups;
+    const saves = targets.map((target, i) =>
+      save(target, column, (pasted[i] as { patch: CellPatch }).patch, target, { group, quiet: true }),
+    );
+    void Promise.all(saves).then((outcomes) => {
+      const failed = outcomes.filter((o): o is { saved: false; error: unknown } => !o.saved);
+      const done = `Pasted into ${column.header} on ${(outcomes.length - failed.length).toLocaleString()} rows.`;
+      if (failed.length === 0) toast.success(done);
+      else
+        toast.error(`${done} ${failed.length.toLocaleString()} could not be saved: ${errorMessage(failed[0].error)}`);
+    });
   };
 
-  return { onCopy, onPaste };
+  const undo = () => {
+    const outcome = options.undo();
+    if (!outcome) return void toast("No edit to undo in this list.");
+    const { column: undone, undone: put, changed } = outcome;
+    const one = put.length + changed.length === 1;
+    const left = changed.length
+      ? one
+        ? `${undone.header} on ${nameOf(changed[0])} has changed since: nothing was undone.`
+        : ` ${changed.length.toLocaleString()} changed since were left as they are.`
+      : "";
+    if (one) return void toast(put.length ? `Undid the edit of ${undone.header} on ${nameOf(put[0])}.` : left);
+    toast(`Undid the paste into ${undone.header} on ${put.length.toLocaleString()} rows.${left}`);
+  };
+
+  return { onCopy, onPaste, undo };
 }

@@ -5,12 +5,32 @@ import { applyPatch, carriesFields, readPatch, samePatch } from "./editing";
 import type { CellPatch, DataTableColumn, EditCell } from "./types";
 
 type PendingEdit<Row> = { seq: number; rowId: string; patch: CellPatch; column: DataTableColumn<Row> };
-/** A saved edit, to undo: the values it replaced and those it saved. */
-type SavedEdit<Row> = { rowId: string; column: DataTableColumn<Row>; before: CellPatch; after: CellPatch };
+/** A saved edit, to undo: the values it replaced and those it saved; `group` ties the rows of one paste together. */
+type SavedEdit<Row> = {
+  rowId: string;
+  column: DataTableColumn<Row>;
+  before: CellPatch;
+  after: CellPatch;
+  group?: number;
+};
 
-/** What Ctrl+Z did: put the values back (on which row), found them changed since, or had nothing to undo. */
-export type UndoOutcome<Row> =
-  { undone: Row; column: DataTableColumn<Row> } | { changed: Row; column: DataTableColumn<Row> } | null;
+/** How a save went: made (or nothing to make), or refused with why. */
+export type SaveOutcome = { saved: true } | { saved: false; error: unknown };
+
+export type CommitOptions = {
+  /** False for a save Ctrl+Z is not to go back to (an undo's own). */
+  undoable?: boolean;
+  /** The edits of one paste, undone together. */
+  group?: number;
+  /** The caller tells of a refusal itself (a paste into many rows, once for all). */
+  quiet?: boolean;
+};
+
+/**
+ * What Ctrl+Z did, to the last edit or paste: the rows whose values it put back, and those it left because their
+ * value changed since (a teammate's save, another edit); null with nothing to undo.
+ */
+export type UndoOutcome<Row> = { column: DataTableColumn<Row>; undone: Row[]; changed: Row[] } | null;
 
 /** How many saved edits Ctrl+Z can go back through. */
 const UNDO_DEPTH = 20;
@@ -55,11 +75,19 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
   }, [rows, pending, getRowId]);
 
   const commit = useCallback(
-    function save(row: Row, column: DataTableColumn<Row>, patch: CellPatch, base?: Row, undoable = true) {
+    function save(
+      row: Row,
+      column: DataTableColumn<Row>,
+      patch: CellPatch,
+      base?: Row,
+      options: CommitOptions = {},
+    ): Promise<SaveOutcome> {
+      const { undoable = true, group, quiet = false } = options;
       const editor = column.editor;
-      if (!onEditCell || !editor || samePatch(readPatch(row, editor), patch)) return;
+      const unchanged: Promise<SaveOutcome> = Promise.resolve({ saved: true });
+      if (!onEditCell || !editor || samePatch(readPatch(row, editor), patch)) return unchanged;
       const started = base && readPatch(base, editor);
-      if (started && samePatch(started, patch)) return;
+      if (started && samePatch(started, patch)) return unchanged;
       const start = started && {
         row: base,
         holds: (copy: Row) => carriesFields(copy, column) && samePatch(readPatch(copy, editor), started),
@@ -68,23 +96,28 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
       const before = readPatch(row, editor);
       const settle = () => setPending((list) => list.filter((e) => e.seq !== edit.seq));
       setPending((list) => [...list, edit]);
-      onEditCell(row, column.id, patch, start).then(
-        () => {
+      return onEditCell(row, column.id, patch, start).then(
+        (): SaveOutcome => {
           settle();
           if (undoable)
-            saved.current = [...saved.current, { rowId: edit.rowId, column, before, after: patch }].slice(-UNDO_DEPTH);
+            saved.current = [...saved.current, { rowId: edit.rowId, column, before, after: patch, group }].slice(
+              -UNDO_DEPTH,
+            );
+          return { saved: true };
         },
-        (error: unknown) => {
+        (error: unknown): SaveOutcome => {
           settle();
+          if (quiet) return { saved: false, error };
           const label = saveAgainLabel(error);
           const again: ToastAction | undefined = label && {
             label,
             onClick: () => {
               const current = latestRows.current.find((r) => getRowId(r) === edit.rowId);
-              if (current) save(current, column, patch);
+              if (current) void save(current, column, patch);
             },
           };
           toastError(error, `Could not save ${column.header.toLowerCase()}`, again);
+          return { saved: false, error };
         },
       );
     },
@@ -92,19 +125,28 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
   );
 
   /**
-   * Puts back the values the last saved edit replaced, as an edit of its own (version-checked), while the cell still
-   * holds what that edit saved; a cell changed since (a teammate's save, another edit) is left as it is.
+   * Puts back the values the last saved edit (or every row of the last paste) replaced, each as an edit of its own
+   * (version-checked), while the cell still holds what that edit saved; a cell changed since (a teammate's save, another
+   * edit) is left as it is.
    */
   const undo = useCallback((): UndoOutcome<Row> => {
-    const last = saved.current.pop();
+    const last = saved.current.at(-1);
     if (!last) return null;
-    const current = latestRows.current.find((r) => getRowId(r) === last.rowId);
-    const editor = last.column.editor;
-    if (!current || !editor) return null;
-    if (!samePatch(readPatch(current, editor), last.after)) return { changed: current, column: last.column };
-    // Its own save is not one to undo next: Ctrl+Z goes on back through the edits before it.
-    commit(current, last.column, last.before, current, false);
-    return { undone: current, column: last.column };
+    const undoing = last.group === undefined ? [last] : saved.current.filter((edit) => edit.group === last.group);
+    saved.current = saved.current.filter((edit) => !undoing.includes(edit));
+    const outcome: NonNullable<UndoOutcome<Row>> = { column: last.column, undone: [], changed: [] };
+    for (const edit of undoing) {
+      const current = latestRows.current.find((r) => getRowId(r) === edit.rowId);
+      if (!current || !edit.column.editor) continue;
+      if (!samePatch(readPatch(current, edit.column.editor), edit.after)) {
+        outcome.changed.push(current);
+        continue;
+      }
+      // Its own save is not one to undo next: Ctrl+Z goes on back through the edits before it.
+      void commit(current, edit.column, edit.before, current, { undoable: false });
+      outcome.undone.push(current);
+    }
+    return outcome.undone.length || outcome.changed.length ? outcome : null;
   }, [commit, getRowId]);
 
   return { displayRows, commit, undo };
