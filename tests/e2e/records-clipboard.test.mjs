@@ -117,7 +117,7 @@ describe("/contacts: copy and paste a cell", () => {
     assert.equal(await activeColumn(), "title");
     await page.keyboard.press("x");
     await page.keyboard.press("Shift+ArrowDown");
-    await page.getByText("2 selected").waitFor();
+    await page.getByText("2 selected", { exact: true }).waitFor();
     await putOnClipboard("Buyer");
     await page.keyboard.press("Control+v");
     await toast("Pasted into Title on 2 rows.").waitFor();
@@ -132,7 +132,7 @@ describe("/contacts: copy and paste a cell", () => {
     await page.keyboard.press("Control+v");
     await toast("The clipboard holds 3 values for 2 selected rows").waitFor();
     await page.keyboard.press("Escape");
-    await page.getByText("2 selected").waitFor({ state: "detached" });
+    await page.getByText("2 selected", { exact: true }).waitFor({ state: "detached" });
     // A spreadsheet's column, from Ann down.
     await page.keyboard.press("k");
     await putOnClipboard("VP Sales\r\nCTO\r\n");
