@@ -141,4 +141,36 @@ describe("/contacts: copy and paste a cell", () => {
     await eventually(async () => assert.deepEqual(await titles(), ["VP Sales", "CTO"]));
     assert.deepEqual(page.errors, []);
   });
+  it("imports a table pasted from a spreadsheet, and a CSV file dropped on the list", async () => {
+    await page.keyboard.press("Escape");
+    await putOnClipboard(
+      "First name\tLast name\tEmail\r\nCara\tCole\tcara@paste.example\r\nDev\tDunn\tdev@paste.example\r\n",
+    );
+    await page.keyboard.press("Control+v");
+    const dialog = page.getByRole("dialog", { name: "Import contacts" });
+    await dialog.getByText("Pasted rows.tsv").waitFor();
+    await screenshot(page, "contacts-import-pasted-table");
+    await dialog.getByRole("button", { name: "Import 2 rows" }).click();
+    await dialog.getByTestId("import-created").getByText("2").waitFor();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await rows().filter({ hasText: "Dev Dunn" }).waitFor();
+
+    // A file held over the page says it can be dropped; dropped, it opens the import on it.
+    const transfer = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(["First name,Email\nEva,eva@drop.example\n"], "dropped.csv", { type: "text/csv" }));
+      return data;
+    });
+    await page.dispatchEvent("main", "dragenter", { dataTransfer: transfer });
+    await page.getByRole("status").getByText("Drop the CSV file to import its contacts").waitFor();
+    await screenshot(page, "contacts-import-drop-hint");
+    await page.dispatchEvent("main", "drop", { dataTransfer: transfer });
+    await dialog.getByText("dropped.csv").waitFor();
+    await page.getByText("Drop the CSV file to import its contacts").waitFor({ state: "detached" });
+    await dialog.getByRole("button", { name: "Import 1 row" }).click();
+    await dialog.getByTestId("import-created").getByText("1").waitFor();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await rows().filter({ hasText: "Eva" }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });

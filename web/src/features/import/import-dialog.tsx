@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, FileUp, Upload, WifiOff } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { markCompanyActivityStale, markContactCompaniesStale } from "../records/list-cache";
@@ -113,13 +113,15 @@ type ImportDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** Moves records to the trash as the list page does: the summary's way back from an import gone wrong. */
   onTrashCreated?: (ids: string[]) => void;
+  /** A file to start from, as the dialog opens: one dropped on the list page, or a table pasted into it. */
+  startFile?: File | null;
 };
 
 /**
  * CSV import for any object: choose a file, map its columns (to the object's fields and its custom
  * properties), preview with each row's first problem, import in batches with progress, summary.
  */
-export function ImportDialog({ config, open, onOpenChange, onTrashCreated }: ImportDialogProps) {
+export function ImportDialog({ config, open, onOpenChange, onTrashCreated, startFile }: ImportDialogProps) {
   const queryClient = useQueryClient();
   const properties = usePropertyDefinitions(config.object, open);
   const propertyTargets = useMemo(() => properties.data ?? [], [properties.data]);
@@ -152,6 +154,14 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated }: Imp
       toast.error(`Could not read ${chosen.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
+
+  // Each file handed in is read once, as its dialog opens on it, its columns mapped to the custom properties too.
+  const started = useRef<File | null>(null);
+  useEffect(() => {
+    if (!open || !startFile || started.current === startFile || (properties.isFetching && !properties.data)) return;
+    started.current = startFile;
+    void handleFile(startFile);
+  });
 
   const preview = useMemo(
     () =>
@@ -263,7 +273,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated }: Imp
       onOpenChange={handleOpenChange}
       confirmClose={closeQuestion}
       title={`Import ${plural}`}
-      description="From a CSV file with a header row."
+      description="From a CSV file, or a table pasted from a spreadsheet, with a header row."
       className="max-w-3xl"
     >
       {step === "choose" && (

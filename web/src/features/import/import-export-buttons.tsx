@@ -1,4 +1,4 @@
-import { Download, Upload } from "lucide-react";
+import { Download, FileUp, Upload } from "lucide-react";
 import { useState } from "react";
 import type { RecordListInput } from "../../../../worker/src/schemas/records";
 import { Button } from "../../ui/button";
@@ -7,6 +7,7 @@ import { exportRecordsCsv } from "./export-csv";
 import { ImportDialog } from "./import-dialog";
 import type { ImportObjectConfig } from "./import-objects";
 import { useExport } from "./use-export";
+import { useImportFromPage } from "./use-import-from-page";
 
 type ImportExportButtonsProps = {
   config: ImportObjectConfig;
@@ -16,10 +17,18 @@ type ImportExportButtonsProps = {
   onTrash?: (ids: string[]) => void;
 };
 
-/** A list page's Import (with its dialog) and Export buttons. */
+/**
+ * A list page's Import (with its dialog) and Export buttons. The import also starts from a CSV file dropped on the
+ * page, or a table pasted into it from a spreadsheet (useImportFromPage).
+ */
 export function ImportExportButtons({ config, view, onTrash }: ImportExportButtonsProps) {
   const [importing, setImporting] = useState(false);
+  const [startFile, setStartFile] = useState<File | null>(null);
   const exporting = useExport(config);
+  const { dragging } = useImportFromPage((file) => {
+    setStartFile(file);
+    setImporting(true);
+  }, !importing);
 
   return (
     <>
@@ -36,7 +45,28 @@ export function ImportExportButtons({ config, view, onTrash }: ImportExportButto
         {!exporting.rows && <Download className="size-4" aria-hidden />}
         <span className={headerActionLabel}>Export</span>
       </Button>
-      <ImportDialog config={config} open={importing} onOpenChange={setImporting} onTrashCreated={onTrash} />
+      <ImportDialog
+        config={config}
+        open={importing}
+        onOpenChange={(open) => {
+          setImporting(open);
+          if (!open) setStartFile(null);
+        }}
+        onTrashCreated={onTrash}
+        startFile={startFile}
+      />
+      {dragging && (
+        <div
+          role="status"
+          className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center bg-background/80 p-6 backdrop-blur-sm"
+        >
+          <div className="flex flex-col items-center gap-2 rounded-xl border-2 border-dashed border-primary bg-background px-10 py-8 text-center shadow-xl">
+            <FileUp className="size-7 text-primary" aria-hidden />
+            <p className="text-sm font-medium text-foreground">Drop the CSV file to import its {config.noun[1]}</p>
+            <p className="text-xs text-muted">Its columns are matched to fields next; nothing is imported yet.</p>
+          </div>
+        </div>
+      )}
     </>
   );
 }

@@ -2,6 +2,15 @@ import { dayFromCsv, numberFromCsv } from "../../lib/spreadsheet-values";
 import { parseMulti, readPatch } from "./editing";
 import type { CellEditor, CellPatch, DataTableColumn, EditOption } from "./types";
 
+/**
+ * Whether pasted text is a table with a header row, as a spreadsheet copies several columns: rows to import, not values
+ * for cells (the list's page offers the import; the table leaves such a paste to it).
+ */
+export function isPastedTable(text: string): boolean {
+  const lines = text.replace(/\r?\n$/, "").split(/\r?\n/);
+  return lines.length >= 2 && lines[0].includes("\t");
+}
+
 /** A list as a cell is copied and pasted: "ann@acme.com, ann@home.net", "vip, renewal". */
 const joined = (values: string[]) => values.join(", ");
 const split = (text: string) =>

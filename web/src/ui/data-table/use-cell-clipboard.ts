@@ -1,7 +1,7 @@
 import type { ClipboardEvent } from "react";
 import { errorMessage } from "../../lib/trpc-errors";
 import { toast } from "../../lib/toast";
-import { copyTextOf, pastedInto } from "./clipboard";
+import { copyTextOf, isPastedTable, pastedInto } from "./clipboard";
 import { carriesFields } from "./editing";
 import type { CellPatch, DataTableColumn } from "./types";
 import type { CommitOptions, SaveOutcome, UndoOutcome } from "./use-optimistic-edits";
@@ -47,7 +47,7 @@ let pasteGroups = 0;
  * A paste is an inline edit like a typed one: into the active row; into each selected row (one value for all, or a
  * column of values, one a row in the list's order); or, a column of values with no selection, into the rows from the
  * active one down. A company or owner opens the picker searching for the text. Nothing is saved when one value will
- * not do. Ctrl/⌘+Z puts back the last edit, or every row of the last paste. Text selected on the page, and the editors'
+ * not do; a table with a header row is left to the page, to import. Ctrl/⌘+Z puts back the last edit, or every row of the last paste. Text selected on the page, and the editors'
  * own fields, copy and paste as the browser does.
  */
 export function useCellClipboard<Row>(options: CellClipboard<Row>) {
@@ -85,7 +85,7 @@ export function useCellClipboard<Row>(options: CellClipboard<Row>) {
   };
 
   const onPaste = (event: ClipboardEvent<HTMLElement>) => {
-    if (!row || !ownEvent(event)) return;
+    if (!row || !ownEvent(event) || isPastedTable(event.clipboardData.getData("text/plain"))) return;
     event.preventDefault();
     if (!editable) return;
     if (!column) return void toast("Choose a cell to paste into: click it, or reach it with ← →.");
