@@ -173,4 +173,19 @@ describe("/contacts: copy and paste a cell", () => {
     await rows().filter({ hasText: "Eva" }).waitFor();
     assert.deepEqual(page.errors, []);
   });
+  it("undoes the open record's last field edit with Ctrl+Z in its panel", async () => {
+    await page.goto(`/contacts?open=${bo.id}`);
+    const field = (id) => page.getByTestId("record-panel").locator(`dd[data-field="${id}"]`);
+    const before = (await contact(bo.id)).title;
+    await field("title").getByRole("button").click();
+    await field("title").getByRole("textbox", { name: "Title" }).fill("Chief Buyer");
+    await field("title").getByRole("textbox", { name: "Title" }).press("Enter");
+    await eventually(async () => assert.equal((await contact(bo.id)).title, "Chief Buyer"));
+    await page.waitForFunction(() => document.activeElement?.closest("dd")?.getAttribute("data-field") === "title");
+    await page.keyboard.press("Control+z");
+    await toast("Undid the edit of Title.").waitFor();
+    await field("title").getByText(before).waitFor();
+    await eventually(async () => assert.equal((await contact(bo.id)).title, before));
+    assert.deepEqual(page.errors, []);
+  });
 });

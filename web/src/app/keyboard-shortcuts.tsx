@@ -41,7 +41,10 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
         keys: [`${modKey}+C`, `${modKey}+V`],
         action: "Copy the cell (else the name), or paste into it and each selected row, as in a spreadsheet",
       },
-      { keys: [`${modKey}+Z`], action: "Undo the last edit or paste made in the list (again: the one before)" },
+      {
+        keys: [`${modKey}+Z`],
+        action: "Undo the last edit or paste in the list, or the open record's last field edit (again: the one before)",
+      },
       { keys: ["x", "Space"], action: "Select or unselect the row" },
       { keys: [`${modKey}+A`], action: "Select every loaded row" },
       { keys: ["⌫"], action: "Move the selected rows, or the row, to the trash (with undo)" },

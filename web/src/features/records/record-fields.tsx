@@ -3,6 +3,7 @@ import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   CellEditorView,
   readPatch,
+  sayUndone,
   useOptimisticEdits,
   type DataTableColumn,
   type EditCell,
@@ -62,7 +63,7 @@ const rowIdOf = (row: unknown) => (row as { id: string }).id;
  */
 export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps<Row>) {
   const rows = useMemo(() => [row], [row]);
-  const { displayRows, commit } = useOptimisticEdits({ rows, getRowId: rowIdOf, onEditCell: onEdit });
+  const { displayRows, commit, undo } = useOptimisticEdits({ rows, getRowId: rowIdOf, onEditCell: onEdit });
   const shown = displayRows[0];
   // The field being edited, and the record as the edit found it (the save compares against it).
   const [editing, setEditing] = useState<{ fieldId: string; base: Row } | null>(null);
@@ -79,7 +80,17 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
   };
 
   return (
-    <dl className="grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-1.5 text-[13px]" data-testid="record-fields">
+    <dl
+      className="grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-1.5 text-[13px]"
+      data-testid="record-fields"
+      // Ctrl/⌘+Z on a field (not inside its editor, whose text undoes as typed): the panel's last edits put back.
+      onKeyDown={(event) => {
+        if (!(event.metaKey || event.ctrlKey) || event.shiftKey || event.key.toLowerCase() !== "z") return;
+        if (event.target instanceof Element && event.target.closest("input, textarea, [data-cell-editor]")) return;
+        event.preventDefault();
+        sayUndone(undo());
+      }}
+    >
       {fields.map((field) => {
         const labelId = `${id}-${field.id}`;
         const editor = field.editor;

@@ -19,5 +19,5 @@ export type {
 // The table's editors also edit a record's fields in its side panel.
 export { CellEditorView } from "./cell-editor";
 export { carriesFields, parseMulti, readPatch } from "./editing";
-export { useOptimisticEdits } from "./use-optimistic-edits";
+export { sayUndone, useOptimisticEdits } from "./use-optimistic-edits";
 export { useVisibleFields } from "./use-column-state";

@@ -4,7 +4,7 @@ import { toast } from "../../lib/toast";
 import { copyTextOf, isPastedTable, pastedInto } from "./clipboard";
 import { carriesFields } from "./editing";
 import type { CellPatch, DataTableColumn } from "./types";
-import type { CommitOptions, SaveOutcome, UndoOutcome } from "./use-optimistic-edits";
+import { sayUndone, type CommitOptions, type SaveOutcome, type UndoOutcome } from "./use-optimistic-edits";
 
 type CellClipboard<Row> = {
   /** The rows shown, in order, and where the active one is among them (-1: none). */
@@ -129,19 +129,7 @@ export function useCellClipboard<Row>(options: CellClipboard<Row>) {
     });
   };
 
-  const undo = () => {
-    const outcome = options.undo();
-    if (!outcome) return void toast("No edit to undo in this list.");
-    const { column: undone, undone: put, changed } = outcome;
-    const one = put.length + changed.length === 1;
-    const left = changed.length
-      ? one
-        ? `${undone.header} on ${nameOf(changed[0])} has changed since: nothing was undone.`
-        : ` ${changed.length.toLocaleString()} changed since were left as they are.`
-      : "";
-    if (one) return void toast(put.length ? `Undid the edit of ${undone.header} on ${nameOf(put[0])}.` : left);
-    toast(`Undid the paste into ${undone.header} on ${put.length.toLocaleString()} rows.${left}`);
-  };
+  const undo = () => sayUndone(options.undo(), nameOf);
 
   return { onCopy, onPaste, undo };
 }

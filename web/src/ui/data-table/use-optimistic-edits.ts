@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { toastError, type ToastAction } from "../../lib/toast";
+import { toast, toastError, type ToastAction } from "../../lib/toast";
 import { saveAgainLabel } from "../../lib/trpc-errors";
 import { applyPatch, carriesFields, readPatch, samePatch } from "./editing";
 import type { CellPatch, DataTableColumn, EditCell } from "./types";
@@ -150,4 +150,19 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
   }, [commit, getRowId]);
 
   return { displayRows, commit, undo };
+}
+
+/** Tells what Ctrl+Z did (UndoOutcome); `nameOf` names a row ("on Bo Baker"), where a list holds several. */
+export function sayUndone<Row>(outcome: UndoOutcome<Row>, nameOf?: (row: Row) => string): void {
+  if (!outcome) return void toast("No edit to undo here.");
+  const { column, undone, changed } = outcome;
+  const on = (row: Row) => (nameOf ? ` on ${nameOf(row)}` : "");
+  if (undone.length + changed.length === 1)
+    return void toast(
+      undone.length
+        ? `Undid the edit of ${column.header}${on(undone[0])}.`
+        : `${column.header}${on(changed[0])} has changed since: nothing was undone.`,
+    );
+  const left = changed.length ? ` ${changed.length.toLocaleString()} changed since were left as they are.` : "";
+  toast(`Undid the paste into ${column.header} on ${undone.length.toLocaleString()} rows.${left}`);
 }
