@@ -188,4 +188,28 @@ describe("/contacts: copy and paste a cell", () => {
     await eventually(async () => assert.equal((await contact(bo.id)).title, before));
     assert.deepEqual(page.errors, []);
   });
+  it("filters by a column from its header's menu", async () => {
+    await page.goto("/contacts");
+    const header = page.getByTestId("column-header-leadStatus");
+    await header.hover();
+    await header.getByRole("button", { name: "Lead status column options" }).click();
+    await page.getByRole("menuitem", { name: "Filter by Lead status" }).click();
+    const form = page.getByRole("dialog", { name: "Add filter" });
+    assert.equal(await form.getByLabel("Field").inputValue(), "leadStatus");
+    await form.getByLabel("Value").selectOption({ label: "Qualified" });
+    await screenshot(page, "contacts-filter-by-column");
+    await form.getByRole("button", { name: "Add filter" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Lead status is Qualified" }).waitFor();
+    await page.getByTestId("record-total").getByText("2 contacts match").waitFor();
+
+    // The company column filters by the company itself, picked from a list.
+    const company = page.getByTestId("column-header-company");
+    await company.hover();
+    await company.getByRole("button", { name: "Company column options" }).click();
+    await page.getByRole("menuitem", { name: "Filter by Company" }).click();
+    assert.equal(await form.getByLabel("Field").inputValue(), "companyId");
+    await page.keyboard.press("Escape");
+    await form.waitFor({ state: "detached" });
+    assert.deepEqual(page.errors, []);
+  });
 });

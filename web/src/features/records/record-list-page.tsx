@@ -1,5 +1,5 @@
 import { GitMerge, ListFilter, Trash } from "lucide-react";
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button } from "../../ui/button";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { cn } from "../../ui/cn";
@@ -14,6 +14,7 @@ import {
   type DataTableColumn,
   type DataTableProps,
   type EditCell,
+  type FilterBuilderHandle,
   type FilterField,
   type TablePages,
 } from "../../ui/data-table";
@@ -70,6 +71,9 @@ const tabTarget = () =>
   document.querySelector<HTMLElement>("[data-sheet]") ??
   document.querySelector<HTMLElement>("[data-selection-bar] button");
 
+/** The filter on what a column shows, where it is not named as the column is. */
+const filterFieldOfColumn: Record<string, string> = { company: "companyId", owner: "ownerId" };
+
 /** Every object's list page: header with the live total, search, filters, the table, bulk bar. */
 export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
   const { title, noun, description, action, list, pages, columns, filterFields, openRowId } = props;
@@ -93,6 +97,15 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
   const selectedTags = useMemo(
     () => [...new Set(selectedRows.flatMap((row) => (row as { tags?: string[] }).tags ?? []))].sort(),
     [selectedRows],
+  );
+  // A column's "Filter by …": a new condition on the field it shows (a company and an owner by who they are).
+  const filterBar = useRef<FilterBuilderHandle>(null);
+  const filterByColumn = useCallback(
+    (columnId: string) => {
+      const field = filterFieldOfColumn[columnId] ?? columnId;
+      return !trash && filterFields.some((f) => f.field === field) ? () => filterBar.current?.addOn(field) : undefined;
+    },
+    [filterFields, trash],
   );
   const [merging, setMerging] = useState<[{ id: string }, { id: string }] | null>(null);
   const handleMerged = (survivorId: string) => {
@@ -159,7 +172,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             placeholder={`Search ${noun[1]}…`}
             label={`Search ${noun[1]}`}
           />
-          <FilterBuilder fields={filterFields} value={list.filter} onChange={setFilter} />
+          <FilterBuilder ref={filterBar} fields={filterFields} value={list.filter} onChange={setFilter} />
           {/* The view's actions and the trash wrap together, to the right. */}
           <div className="ml-auto flex items-center gap-1.5">
             {!trash && <ViewControls object={props.object} saved={saved} />}
@@ -180,6 +193,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             onOpenRow={trash ? ignoreOpen : props.onOpenRow}
             onEditCell={trash ? undefined : props.onEditCell}
             onDeleteRows={trash ? undefined : props.onDeleteSelected}
+            filterByColumn={filterByColumn}
             tabTarget={tabTarget}
             empty={empty}
             storageKey={storageKey}

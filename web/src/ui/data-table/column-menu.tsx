@@ -1,5 +1,6 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
-import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, ChevronDown, EyeOff } from "lucide-react";
+import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, ChevronDown, EyeOff, ListFilter } from "lucide-react";
+import { useRef } from "react";
 import { cn } from "../cn";
 import { menuContent, menuItem, menuSeparator } from "../menu";
 import type { SortDirection } from "./types";
@@ -7,6 +8,8 @@ import type { SortDirection } from "./types";
 export type ColumnMenuActions = {
   /** Present when the column sorts. */
   onSort?: (direction: SortDirection) => void;
+  /** Present when the list filters on the column: opens a new filter on it. */
+  onFilter?: () => void;
   /** Present when the column can go that way (not past the first column, not past the last). */
   onMoveLeft?: () => void;
   onMoveRight?: () => void;
@@ -15,14 +18,16 @@ export type ColumnMenuActions = {
 };
 
 /**
- * A header's menu, as in the CRMs people know: sort either way, move the column a place, hide it. Its button shows
+ * A header's menu, as in the CRMs people know: sort either way, filter by it, move the column a place, hide it. Its button shows
  * on hover and on focus, so the keyboard reaches it too; it lies over the header's end rather than beside it, so a
  * header keeps its whole width for its name ("Lead status" read "Lead sta…" in its 130 px). On a touch screen, where
  * it always shows, it takes its own room.
  */
 export function ColumnMenu({ header, actions }: { header: string; actions: ColumnMenuActions }) {
-  const { onSort, onMoveLeft, onMoveRight, onHide } = actions;
-  if (!onSort && !onMoveLeft && !onMoveRight && !onHide) return null;
+  const { onSort, onFilter, onMoveLeft, onMoveRight, onHide } = actions;
+  // The filter form that "Filter by …" opens keeps the keyboard: the menu does not hand it back to its button.
+  const filtering = useRef(false);
+  if (!onSort && !onFilter && !onMoveLeft && !onMoveRight && !onHide) return null;
   return (
     <Dropdown.Root>
       <Dropdown.Trigger
@@ -38,7 +43,15 @@ export function ColumnMenu({ header, actions }: { header: string; actions: Colum
         <ChevronDown className="size-3.5" aria-hidden />
       </Dropdown.Trigger>
       <Dropdown.Portal>
-        <Dropdown.Content align="start" sideOffset={4} className={`${menuContent} min-w-44`}>
+        <Dropdown.Content
+          align="start"
+          sideOffset={4}
+          className={`${menuContent} min-w-44`}
+          onCloseAutoFocus={(event) => {
+            if (filtering.current) event.preventDefault();
+            filtering.current = false;
+          }}
+        >
           {onSort && (
             <>
               <Dropdown.Item className={menuItem} onSelect={() => onSort("asc")}>
@@ -51,7 +64,21 @@ export function ColumnMenu({ header, actions }: { header: string; actions: Colum
               </Dropdown.Item>
             </>
           )}
-          {onSort && (onMoveLeft || onMoveRight || onHide) && <Dropdown.Separator className={menuSeparator} />}
+          {onFilter && (
+            <Dropdown.Item
+              className={menuItem}
+              onSelect={() => {
+                filtering.current = true;
+                onFilter();
+              }}
+            >
+              <ListFilter className="size-3.5 text-muted" aria-hidden />
+              Filter by {header}
+            </Dropdown.Item>
+          )}
+          {(onSort || onFilter) && (onMoveLeft || onMoveRight || onHide) && (
+            <Dropdown.Separator className={menuSeparator} />
+          )}
           {(onMoveLeft || onMoveRight) && (
             <>
               <Dropdown.Item className={menuItem} disabled={!onMoveLeft} onSelect={onMoveLeft}>

@@ -1,6 +1,7 @@
 import { ListFilter, Plus, X } from "lucide-react";
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { MAX_FILTER_CONDITIONS } from "../../../../worker/src/schemas/records";
+import { toast } from "../../lib/toast";
 import { ChoiceGroup } from "../choice-group";
 import { cn } from "../cn";
 import { FilterForm } from "./filter-form";
@@ -8,12 +9,20 @@ import { conditionLabel, pickedLabels, type FilterCondition, type FilterField, t
 
 type FilterBuilderProps = { fields: FilterField[]; value: FilterState; onChange: (value: FilterState) => void };
 
+/** What a list page asks of its filter bar: a new condition on a field (a column's "Filter by …"). */
+export type FilterBuilderHandle = { addOn: (field: string) => void };
+
 /**
  * "Filter" opens a small form; each condition becomes a chip, which opens the same form to change it, or goes with its
  * ×; and/or when there are two.
  */
-export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
+export const FilterBuilder = forwardRef<FilterBuilderHandle, FilterBuilderProps>(function FilterBuilder(
+  { fields, value, onChange },
+  handle,
+) {
   const [open, setOpen] = useState(false);
+  // The field a new condition starts on, when a column's menu asked for it.
+  const [startField, setStartField] = useState<string | undefined>(undefined);
   // The chip whose condition is being changed, by its place in the list.
   const [editing, setEditing] = useState<number | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -21,6 +30,7 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
   const { conditions, combinator } = value;
   const close = (refocus: boolean) => {
     setOpen(false);
+    setStartField(undefined);
     if (refocus) buttonRef.current?.focus();
   };
   const closeEdit = (refocus: boolean) => {
@@ -43,6 +53,17 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
     closeEdit(true);
   };
   const full = conditions.length >= MAX_FILTER_CONDITIONS;
+  useImperativeHandle(handle, () => ({
+    addOn: (field: string) => {
+      if (full) return void toast(`A list filters on ${MAX_FILTER_CONDITIONS} conditions at most: remove one first.`);
+      setEditing(null);
+      // Once the menu that asked is gone: its focus trap would keep the form's first field from the keyboard.
+      setTimeout(() => {
+        setStartField(field);
+        setOpen(true);
+      });
+    },
+  }));
   const handleRemove = (index: number) => onChange({ ...value, conditions: conditions.filter((_, i) => i !== index) });
 
   return (
@@ -105,7 +126,10 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
           aria-haspopup="dialog"
           disabled={full}
           title={full ? `A list filters on ${MAX_FILTER_CONDITIONS} conditions at most` : undefined}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => {
+            setStartField(undefined);
+            setOpen((o) => !o);
+          }}
           className={cn(
             "inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-muted hover:bg-surface-2 hover:text-foreground",
             "disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-muted",
@@ -121,7 +145,7 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
         </button>
         {open && !full && (
           <Popover label="Add filter" onClose={close}>
-            <FilterForm fields={fields} onAdd={handleAdd} />
+            <FilterForm key={startField ?? ""} fields={fields} onAdd={handleAdd} startField={startField} />
           </Popover>
         )}
       </div>
@@ -136,7 +160,7 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
       )}
     </div>
   );
-}
+});
 
 /** The least room kept between a popover and the window's edge. */
 const EDGE_MARGIN = 8;

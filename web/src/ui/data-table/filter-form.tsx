@@ -27,11 +27,15 @@ type FilterFormProps = {
   onAdd: (condition: FilterCondition, label?: string) => void;
   /** The condition being changed (a chip clicked): the form starts from it and saves over it. */
   initial?: FilterCondition;
+  /** A new condition's field to start from (a column's "Filter by …"). */
+  startField?: string;
 };
 
-export function FilterForm({ fields, onAdd, initial }: FilterFormProps) {
+export function FilterForm({ fields, onAdd, initial, startField }: FilterFormProps) {
   const initialField = initial && fields.find((f) => f.field === initial.field);
-  const [fieldName, setFieldName] = useState(initialField?.field ?? fields[0]?.field ?? "");
+  const [fieldName, setFieldName] = useState(
+    initialField?.field ?? fields.find((f) => f.field === startField)?.field ?? fields[0]?.field ?? "",
+  );
   const field = fields.find((f) => f.field === fieldName) ?? fields[0];
   const operators = field ? operatorsByKind[field.kind] : [];
   const [operator, setOperator] = useState<FilterOperator>(initialField ? initial.operator : (operators[0] ?? "eq"));

@@ -18,6 +18,8 @@ type HeaderRowProps<Row> = {
   onToggleAll: () => void;
   picker: Parameters<typeof ColumnPicker>[0];
   onMoveColumn: (id: string, target: string, side: DropSide) => void;
+  /** "Filter by …" in a column's menu, for the columns the list filters on. */
+  onFilterColumn?: (columnId: string) => (() => void) | undefined;
 };
 
 type DropSide = "before" | "after";
@@ -36,7 +38,7 @@ function ariaSort(column: DataTableColumn<unknown>, sort: SortState | null) {
  */
 export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
   const { headers, columnsById, sort, onSortChange, allSelected, someSelected, onToggleAll } = props;
-  const { picker, onMoveColumn } = props;
+  const { picker, onMoveColumn, onFilterColumn } = props;
   const [dragging, setDragging] = useState<string | null>(null);
   const [drop, setDrop] = useState<DropTarget>(null);
   const endDrag = () => {
@@ -151,6 +153,7 @@ export function HeaderRow<Row>(props: HeaderRowProps<Row>) {
               header={column.header}
               actions={{
                 onSort: sortBy,
+                onFilter: onFilterColumn?.(column.id),
                 onMoveLeft: left ? () => onMoveColumn(column.id, left, "before") : undefined,
                 onMoveRight: right ? () => onMoveColumn(column.id, right, "after") : undefined,
                 onHide: header.column.getCanHide() ? () => header.column.toggleVisibility(false) : undefined,

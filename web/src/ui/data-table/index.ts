@@ -1,7 +1,7 @@
 export { DataTable } from "./table";
 export { bulkActionLabel, SelectionBar } from "./selection-bar";
 export { SearchBox } from "./search-box";
-export { FilterBuilder } from "./filter-builder";
+export { FilterBuilder, type FilterBuilderHandle } from "./filter-builder";
 export { useListState } from "./use-list-state";
 export { formatTotal, useTablePages, type ListPage } from "./pages";
 export type { FilterField, FilterState } from "./filters";

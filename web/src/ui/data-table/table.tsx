@@ -351,6 +351,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             onToggleAll={selecting.toggleAll}
             picker={picker}
             onMoveColumn={reorderColumn}
+            onFilterColumn={props.filterByColumn}
           />
           {noRows && pages.status === "pending" ? (
             <SkeletonRows columnIds={visibleColumns.map((c) => c.id)} />

@@ -125,6 +125,8 @@ export type DataTableProps<Row> = {
    * rows are selected), or null to tab on as usual. Shift+Tab from there comes back to the grid.
    */
   tabTarget?: () => HTMLElement | null;
+  /** "Filter by …" in a column's menu: how the list filters on the column, or undefined where it does not. */
+  filterByColumn?: (columnId: string) => (() => void) | undefined;
   /** Shown when the query returned nothing. */
   empty: ReactNode;
   /** Column widths and visibility are remembered in localStorage under this key. */
