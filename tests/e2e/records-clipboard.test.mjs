@@ -155,6 +155,23 @@ describe("/contacts: copy and paste a cell", () => {
     await dialog.getByRole("button", { name: "Done" }).click();
     await rows().filter({ hasText: "Dev Dunn" }).waitFor();
 
+    // An enrichment file: only the contacts already here are updated, none added.
+    await page.getByRole("grid").focus();
+    await putOnClipboard("Email\tJob title\ncara@paste.example\tBuyer\nnew@paste.example\tIntern\n");
+    await page.keyboard.press("Control+v");
+    await dialog.getByRole("radio", { name: "Update the contact" }).check();
+    await dialog.getByRole("checkbox", { name: "Only update: add no new contacts" }).check();
+    const preview = dialog.getByTestId("import-preview").locator("li");
+    await preview.nth(0).getByText("Updates Cara Cole").waitFor();
+    await preview.nth(1).getByText("Skipped: no contact here has it").waitFor();
+    await screenshot(page, "contacts-import-update-only");
+    await dialog.getByRole("button", { name: "Import 2 rows" }).click();
+    await dialog.getByTestId("import-updated").getByText("1").waitFor();
+    assert.equal(await dialog.getByTestId("import-created").innerText(), "0");
+    assert.equal(await dialog.getByTestId("import-skipped").innerText(), "1");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await cell("Cara Cole", "title").getByText("Buyer").waitFor();
+
     // A file held over the page says it can be dropped; dropped, it opens the import on it.
     const transfer = await page.evaluateHandle(() => {
       const data = new DataTransfer();

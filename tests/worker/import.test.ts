@@ -437,6 +437,26 @@ describe("contacts.import", () => {
     expect((await caller.contacts.get({ id: ann.id })).company?.id).toBe(acme.id);
   });
 
+  it("only updates the contacts already here when asked to add none, creating no contact nor company", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    const result = await caller.contacts.import({
+      rows: [
+        { emails: ["ANN@acme.com"], title: "CFO", company: "Acme" },
+        { firstName: "Bea", emails: ["bea@acme.com"], company: "Globex" },
+        { firstName: "No email" },
+      ],
+      lineNumbers: lines(3),
+      onDuplicate: "update",
+      onNew: "skip",
+    });
+    expect(result).toEqual({ created: 0, createdIds: [], updated: 1, skipped: 2, failed: [] });
+    expect((await allContacts(caller)).map((c) => [c.firstName, c.title])).toEqual([["Ann", "CFO"]]);
+    // Ann's company cell made Acme; Bea's skipped row made no Globex.
+    expect((await allCompanies(caller)).map((c) => c.name)).toEqual(["Acme"]);
+    expect((await caller.contacts.get({ id: ann.id })).contact.companyName).toBe("Acme");
+  });
+
   it("links a row naming no company to the company holding its email's domain, never creating one", async () => {
     const { caller } = await ownerOfNewOrganization();
     const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });

@@ -16,6 +16,8 @@ export const importBatchInput = z
     lineNumbers: z.array(z.number().int().min(1)).min(1).max(IMPORT_BATCH_LIMIT),
     /** A row whose email (contacts) or domain (companies) a live record already has: leave it, or fill it in. */
     onDuplicate: z.enum(["skip", "update"]).default("skip"),
+    /** A row no live record holds: create it, or leave it (an import that only updates, as from an enrichment file). */
+    onNew: z.enum(["create", "skip"]).default("create"),
     /** The web's name for this batch (see writeKey); kept a day. */
     key: writeKey.optional(),
   })

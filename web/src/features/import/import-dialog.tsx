@@ -75,7 +75,20 @@ function ProgressBar({ progress }: { progress: ImportProgress }) {
  * What importing a preview row will do: fail (and why), skip or fill in the record it matches, or create it; and link
  * it to the company holding its email's domain, when it names none.
  */
-function PreviewStatus({ error, match, update }: { error: string | null; match: ImportMatch | null; update: boolean }) {
+function PreviewStatus({
+  error,
+  match,
+  update,
+  create,
+  noun,
+}: {
+  error: string | null;
+  match: ImportMatch | null;
+  update: boolean;
+  /** False for an import that only updates. */
+  create: boolean;
+  noun: string;
+}) {
   if (error) return <span className="shrink-0 text-xs text-danger">{error}</span>;
   const skipped = match?.match && !update;
   const company = !skipped && match?.company && (
@@ -84,6 +97,8 @@ function PreviewStatus({ error, match, update }: { error: string | null; match: 
       <span className="font-medium text-foreground">{match.company.name}</span>
     </span>
   );
+  if (!match?.match && !create)
+    return <span className="shrink-0 text-xs text-muted">Skipped: no {noun} here has it</span>;
   if (!match?.match)
     return (
       <span className="shrink-0 text-xs text-muted">
@@ -131,6 +146,9 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
   const [file, setFile] = useState<{ name: string; csv: ParsedCsv } | null>(null);
   const [mapping, setMapping] = useState<Mapping>({});
   const [onDuplicate, setOnDuplicate] = useState<"skip" | "update">("skip");
+  // Update only: rows no record holds are left, as from an enrichment file of the records already here.
+  const [updateOnly, setUpdateOnly] = useState(false);
+  const onNew = onDuplicate === "update" && updateOnly ? "skip" : "create";
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -148,6 +166,8 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
       const csv = await parseCsvFile(chosen);
       if (csv.headers.length === 0) throw new Error(csv.errors[0] ?? "The file has no header row.");
       setFile({ name: chosen.name, csv });
+      // Adding none is asked again for each file: a file of new records kept from it would import nothing.
+      setUpdateOnly(false);
       setMapping(autoMap(csv.headers, config.targets, propertyTargets));
       setStep("map");
     } catch (error) {
@@ -204,6 +224,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
         properties: propertyTargets,
         decimalComma: file.csv.decimalComma,
         onDuplicate,
+        onNew,
         onProgress: (progress) => {
           if (!signal.aborted) setProgress(progress);
         },
@@ -383,7 +404,13 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
                   <span className="truncate">
                     {p.label[0] || "—"} <span className="text-muted">{p.label[1]}</span>
                   </span>
-                  <PreviewStatus error={p.error} match={matchOf(p.mapped)} update={onDuplicate === "update"} />
+                  <PreviewStatus
+                    error={p.error}
+                    match={matchOf(p.mapped)}
+                    update={onDuplicate === "update"}
+                    create={onNew === "create"}
+                    noun={singular}
+                  />
                 </li>
               ))}
             </ul>
@@ -411,6 +438,12 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
               />{" "}
               Update the {singular}
             </label>
+            {onDuplicate === "update" && (
+              <label className="flex items-center gap-1.5 whitespace-nowrap">
+                <input type="checkbox" checked={updateOnly} onChange={(e) => setUpdateOnly(e.target.checked)} /> Only
+                update: add no new {plural}
+              </label>
+            )}
           </fieldset>
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={reset}>

@@ -44,10 +44,22 @@ export async function runImport(options: {
   /** The file writes decimals with a comma (ParsedCsv). */
   decimalComma: boolean;
   onDuplicate: "skip" | "update";
+  /** "skip": an import that only updates the records already here. */
+  onNew?: "create" | "skip";
   onProgress: (progress: ImportProgress) => void;
   signal: AbortSignal;
 }): Promise<ImportSummary> {
-  const { config, rows, mapping, properties, decimalComma, onDuplicate, onProgress, signal } = options;
+  const {
+    config,
+    rows,
+    mapping,
+    properties,
+    decimalComma,
+    onDuplicate,
+    onNew = "create",
+    onProgress,
+    signal,
+  } = options;
   const summary: ImportSummary = {
     done: 0,
     total: rows.length,
@@ -79,6 +91,7 @@ export async function runImport(options: {
           rows: slice.map((r) => mapRow(r, mapping, config.targets, properties, decimalComma)),
           lineNumbers,
           onDuplicate,
+          onNew,
           key: `${run}-${start}`,
         },
         { signal, onWaiting },

@@ -506,7 +506,7 @@ export async function importRecords(
   config: ImportObject,
   organizationId: string,
   actorId: string,
-  input: ImportBatch,
+  input: Omit<ImportBatch, "onNew"> & Partial<Pick<ImportBatch, "onNew">>,
 ): Promise<ImportBatchResult> {
   const sentBefore = input.key ? await answeredBefore<ImportBatchResult>(db, organizationId, input.key) : undefined;
   if (sentBefore) return answeredAgain(sentBefore);
@@ -583,7 +583,7 @@ export async function importRecords(
 
   for (const row of valid) {
     const target = row.key ? targets.get(row.key) : undefined;
-    if (target && input.onDuplicate === "skip") {
+    if (target ? input.onDuplicate === "skip" : input.onNew === "skip") {
       result.skipped++;
       continue;
     }
