@@ -203,6 +203,11 @@ describe("/contacts: copy and paste a cell", () => {
     await toast("Undid the edit of Title.").waitFor();
     await field("title").getByText(before).waitFor();
     await eventually(async () => assert.equal((await contact(bo.id)).title, before));
+    // Ctrl+C on a field copies its value, as a cell's.
+    await field("title").getByRole("button").focus();
+    await page.keyboard.press("Control+c");
+    await toast(`Copied “${before}”.`).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), before);
     assert.deepEqual(page.errors, []);
   });
   it("filters by a column from its header's menu", async () => {

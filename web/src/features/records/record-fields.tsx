@@ -1,7 +1,9 @@
 import { Pencil } from "lucide-react";
 import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import {
+  carriesFields,
   CellEditorView,
+  copyValue,
   readPatch,
   sayUndone,
   useOptimisticEdits,
@@ -83,6 +85,16 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
     <dl
       className="grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-1.5 text-[13px]"
       data-testid="record-fields"
+      // Ctrl/⌘+C on a field copies its value as a cell's is copied (a value selected as text copies as the browser does).
+      onCopy={(event) => {
+        const target = event.target instanceof Element ? event.target : null;
+        if (!window.getSelection()?.isCollapsed || target?.closest("input, textarea, [data-cell-editor]")) return;
+        const value = target?.closest<HTMLElement>("dd[data-field]");
+        const field = fields.find((f) => f.id === value?.dataset.field);
+        // The words of the value itself, not of the actions beside it.
+        const words = value?.querySelector<HTMLElement>("[id$='-value']")?.innerText ?? value?.innerText ?? "";
+        if (value && field && carriesFields(shown, field)) copyValue(event, shown, field, words);
+      }}
       // Ctrl/⌘+Z on a field (not inside its editor, whose text undoes as typed): the panel's last edits put back.
       onKeyDown={(event) => {
         if (!(event.metaKey || event.ctrlKey) || event.shiftKey || event.key.toLowerCase() !== "z") return;

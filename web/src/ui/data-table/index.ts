@@ -21,3 +21,4 @@ export { CellEditorView } from "./cell-editor";
 export { carriesFields, parseMulti, readPatch } from "./editing";
 export { sayUndone, useOptimisticEdits } from "./use-optimistic-edits";
 export { useVisibleFields } from "./use-column-state";
+export { copyValue } from "./use-cell-clipboard";

@@ -36,6 +36,23 @@ type CellClipboard<Row> = {
 /** What a toast quotes of a value: its start, when it is long. */
 const quoted = (text: string) => `“${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
 
+/**
+ * Puts a cell's or a field's value on the clipboard (copyTextOf; else `shown`, the words it shows, its empty dash
+ * aside), and says what was copied.
+ */
+export function copyValue<Row>(
+  event: ClipboardEvent<HTMLElement>,
+  row: Row,
+  column: DataTableColumn<Row>,
+  shown: string,
+): void {
+  const text = copyTextOf(row, column) ?? shown.replace(/^—$/, "").trim();
+  event.preventDefault();
+  if (!text) return void toast(`${column.header} is empty: nothing to copy.`);
+  event.clipboardData.setData("text/plain", text);
+  toast(`Copied ${quoted(text)}.`);
+}
+
 /** More rows than this take "Set a field" from the selection bar, one write for all. */
 const PASTE_ROWS_MAX = 200;
 
@@ -61,11 +78,7 @@ export function useCellClipboard<Row>(options: CellClipboard<Row>) {
     const copied = column ?? firstColumn;
     if (!row || !copied || !ownEvent(event) || !window.getSelection()?.isCollapsed) return;
     if (!carriesFields(row, copied)) return;
-    const text = copyTextOf(row, copied) ?? cellText(copied.id).replace(/^—$/, "").trim();
-    event.preventDefault();
-    if (!text) return void toast(`${copied.header} is empty: nothing to copy.`);
-    event.clipboardData.setData("text/plain", text);
-    toast(`Copied ${quoted(text)}.`);
+    copyValue(event, row, copied, cellText(copied.id));
   };
 
   /** The rows a paste of `count` values goes into, or why it cannot. */
