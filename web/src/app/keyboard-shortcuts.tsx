@@ -67,6 +67,8 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
     shortcuts: [
       { keys: [`${modKey}+↵`], action: "Save the note, or log the call, meeting or email" },
       { keys: ["@"], action: "Name a teammate, who is told (↑ ↓ and ↵ or Tab to pick)" },
+      { keys: [`${modKey}+B`], action: "Make the selected words bold (**bold**)" },
+      { keys: ["↵"], action: "After a “- ” or “1. ” item: the next item (on an empty one, the list ends)" },
       { keys: ["Esc"], action: "Leave the note's field" },
     ],
   },

@@ -4,7 +4,7 @@ import { textLinkClass } from "./text-link";
 const LINKABLE = /\b(?:https?:\/\/|www\.)[^\s<>"]+|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/gi;
 const TRAILING = /[.,;:!?'"*]$/;
 
-export type TextPart = { text: string; href?: string; mention?: boolean };
+export type TextPart = { text: string; href?: string; mention?: boolean; bold?: boolean };
 
 /**
  * Text split into plain parts and links (not an email right after an "@", a mention): the punctuation a sentence ends with stays out of a link,
@@ -58,15 +58,35 @@ export function mentionParts(parts: TextPart[], names: readonly string[]): TextP
   });
 }
 
+/** Plain parts split further at each **bold** run (on one line), marked bold, its stars dropped. */
+export function boldParts(parts: TextPart[]): TextPart[] {
+  return parts.flatMap((part) => {
+    if (part.href || part.mention) return [part];
+    const split: TextPart[] = [];
+    let last = 0;
+    for (const match of part.text.matchAll(/\*\*(?=\S)([^\n]*?\S)\*\*/g)) {
+      if (match.index > last) split.push({ text: part.text.slice(last, match.index) });
+      split.push({ text: match[1], bold: true });
+      last = match.index + match[0].length;
+    }
+    if (last < part.text.length) split.push({ text: part.text.slice(last) });
+    return split;
+  });
+}
+
 /**
- * What someone wrote (a note, a call's summary, feedback), its web and email addresses as links, and the teammates it
- * names with "@" (`mentions`: their names) marked.
+ * What someone wrote (a note, a call's summary, feedback), its web and email addresses as links, the teammates it
+ * names with "@" (`mentions`: their names) marked, and its **bold** runs bold.
  */
 export function LinkedText({ text, mentions = [] }: { text: string; mentions?: readonly string[] }) {
   return (
     <>
-      {mentionParts(linkParts(text), mentions).map((part, i) =>
-        part.mention ? (
+      {boldParts(mentionParts(linkParts(text), mentions)).map((part, i) =>
+        part.bold ? (
+          <strong key={i} className="font-semibold">
+            {part.text}
+          </strong>
+        ) : part.mention ? (
           <span key={i} data-mention className="rounded-sm bg-primary-soft px-0.5 font-medium text-primary">
             {part.text}
           </span>

@@ -1,3 +1,4 @@
+import { flushSync } from "react-dom";
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { CalendarDays, Mail, Pencil, Phone, Pin, PinOff, StickyNote, Trash, type LucideIcon } from "lucide-react";
@@ -34,7 +35,8 @@ import { parseWhen, type When } from "./parse-when";
 import { markCompanyActivityStale, notesOfRecord } from "./list-cache";
 import { PanelSection } from "./record-fields";
 import type { RecordObject } from "./use-record-actions";
-import { LinkedText } from "../../ui/linked-text";
+import { continueList, toggleBold, type TextEdit } from "../../ui/note-format";
+import { NoteText } from "../../ui/note-text";
 
 type Note = inferOutput<typeof trpc.notes.list>[number];
 
@@ -50,17 +52,31 @@ function cachedNote(queryClient: QueryClient, recordId: string, id: string): Not
 
 /**
  * Cmd/Ctrl+Enter saves, Escape cancels. The textareas carry `data-cell-editor`, which tells the
- * side panel that this Escape is not for closing it (Radix listens before React handlers run).
+ * side panel that this Escape is not for closing it (Radix listens before React handlers run). Enter at the end of a
+ * "- " or "1. " item goes on with the list, Cmd/Ctrl+B makes the selection bold (note-format), through `setText`.
  */
-function useSubmitKeys(onSubmit: () => void, onCancel?: () => void) {
+function useSubmitKeys(onSubmit: () => void, onCancel: (() => void) | undefined, setText: (text: string) => void) {
   return (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+    const field = event.currentTarget;
+    const mod = event.metaKey || event.ctrlKey;
+    // The new text is rendered before the handler returns, so the caret lands at once (see member-mention).
+    const apply = (edit: TextEdit | null) => {
+      if (!edit) return;
+      event.preventDefault();
+      flushSync(() => setText(edit.text));
+      field.setSelectionRange(edit.start, edit.end);
+    };
+    if (event.key === "Enter" && mod) {
       event.preventDefault();
       onSubmit();
     } else if (event.key === "Escape" && onCancel) {
       event.preventDefault();
       event.stopPropagation();
       onCancel();
+    } else if (event.key === "Enter" && !event.shiftKey && !event.altKey && !event.nativeEvent.isComposing) {
+      apply(continueList(field.value, field.selectionStart, field.selectionEnd));
+    } else if (mod && !event.shiftKey && event.key.toLowerCase() === "b") {
+      apply(toggleBold(field.value, field.selectionStart, field.selectionEnd));
     }
   };
 }
@@ -316,7 +332,7 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
       (error: unknown) => toastError(error, `Could not save the ${kind}`),
     );
   };
-  const handleKeyDown = useSubmitKeys(save, () => (document.activeElement as HTMLElement | null)?.blur());
+  const handleKeyDown = useSubmitKeys(save, () => (document.activeElement as HTMLElement | null)?.blur(), setBody);
   const mention = useMemberMention(textarea, body, setBody);
   const logging = kind !== "note";
   return (
@@ -465,7 +481,7 @@ function NoteItem({
     logged.reset(note.outcome);
     setEditing(false);
   };
-  const handleKeyDown = useSubmitKeys(save, cancel);
+  const handleKeyDown = useSubmitKeys(save, cancel, setDraft);
   const editor = useRef<HTMLTextAreaElement>(null);
   const mention = useMemberMention(editor, draft, setDraft);
   const noun = note.kind;
@@ -579,9 +595,7 @@ function NoteItem({
           </div>
         </div>
       ) : (
-        <p className="mt-1 text-[13px] break-words whitespace-pre-wrap text-foreground">
-          <LinkedText text={note.body} mentions={mentionable} />
-        </p>
+        <NoteText text={note.body} mentions={mentionable} className="mt-1 text-[13px] text-foreground" />
       )}
       <ConfirmDialog
         open={confirming}

@@ -18,7 +18,7 @@ import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { ChoiceGroup } from "../../ui/choice-group";
 import { Skeleton } from "../../ui/empty-state";
-import { LinkedText } from "../../ui/linked-text";
+import { NoteText } from "../../ui/note-text";
 
 export type TimelineItem = {
   id: string;
@@ -235,9 +235,11 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
                 </p>
                 {summary &&
                   (writtenKinds.has(item.kind) ? (
-                    <p className="mt-1 border-l-2 border-border pl-2 break-words whitespace-pre-wrap text-foreground">
-                      <LinkedText text={summary} mentions={mentionable} />
-                    </p>
+                    <NoteText
+                      text={summary}
+                      mentions={mentionable}
+                      className="mt-1 border-l-2 border-border pl-2 text-foreground"
+                    />
                   ) : (
                     <p className="mt-1 text-muted">{summary}</p>
                   ))}
