@@ -1,4 +1,3 @@
-import { flushSync } from "react-dom";
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { CalendarDays, Mail, Pencil, Phone, Pin, PinOff, StickyNote, Trash, type LucideIcon } from "lucide-react";
@@ -35,7 +34,7 @@ import { parseWhen, type When } from "./parse-when";
 import { markCompanyActivityStale, notesOfRecord } from "./list-cache";
 import { PanelSection } from "./record-fields";
 import type { RecordObject } from "./use-record-actions";
-import { continueList, toggleBold, type TextEdit } from "../../ui/note-format";
+import { formatKeyDown } from "../../ui/note-keys";
 import { NoteText } from "../../ui/note-text";
 
 type Note = inferOutput<typeof trpc.notes.list>[number];
@@ -52,32 +51,19 @@ function cachedNote(queryClient: QueryClient, recordId: string, id: string): Not
 
 /**
  * Cmd/Ctrl+Enter saves, Escape cancels. The textareas carry `data-cell-editor`, which tells the
- * side panel that this Escape is not for closing it (Radix listens before React handlers run). Enter at the end of a
- * "- " or "1. " item goes on with the list, Cmd/Ctrl+B makes the selection bold (note-format), through `setText`.
+ * side panel that this Escape is not for closing it (Radix listens before React handlers run). Enter and Cmd/Ctrl+B
+ * help type a list and bold (formatKeyDown), through `setText`.
  */
 function useSubmitKeys(onSubmit: () => void, onCancel: (() => void) | undefined, setText: (text: string) => void) {
   return (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    const field = event.currentTarget;
-    const mod = event.metaKey || event.ctrlKey;
-    // The new text is rendered before the handler returns, so the caret lands at once (see member-mention).
-    const apply = (edit: TextEdit | null) => {
-      if (!edit) return;
-      event.preventDefault();
-      flushSync(() => setText(edit.text));
-      field.setSelectionRange(edit.start, edit.end);
-    };
-    if (event.key === "Enter" && mod) {
+    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
       event.preventDefault();
       onSubmit();
     } else if (event.key === "Escape" && onCancel) {
       event.preventDefault();
       event.stopPropagation();
       onCancel();
-    } else if (event.key === "Enter" && !event.shiftKey && !event.altKey && !event.nativeEvent.isComposing) {
-      apply(continueList(field.value, field.selectionStart, field.selectionEnd));
-    } else if (mod && !event.shiftKey && event.key.toLowerCase() === "b") {
-      apply(toggleBold(field.value, field.selectionStart, field.selectionEnd));
-    }
+    } else formatKeyDown(event, setText);
   };
 }
 

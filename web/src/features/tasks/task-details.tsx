@@ -1,3 +1,4 @@
+import { formatKeyDown } from "../../ui/note-keys";
 import { useMemberMention } from "../records/member-mention";
 import { CalendarClock, Link2, Pencil, Repeat, Trash2 } from "lucide-react";
 import { recordIconOf } from "../records/record-icon";
@@ -312,7 +313,7 @@ function TaskNotes({ task, onSave }: { task: Task; onSave: (notes: string | null
           if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
             event.preventDefault();
             save();
-          }
+          } else formatKeyDown(event, type);
         }}
         className="w-full resize-y rounded-md border border-border bg-background px-3 py-2 text-[13px] text-foreground shadow-xs placeholder:text-muted focus:border-primary focus:ring-2 focus:ring-primary/20 focus:outline-none"
       />
