@@ -42,4 +42,25 @@ describe("notes: lists and bold", () => {
     await screenshot(page, "note-lists-bold");
     assert.deepEqual(page.errors, []);
   });
+  it("writes a note with n and adds a task with t from inside the open record", async () => {
+    const panel = page.getByTestId("record-panel");
+    await panel.getByRole("button", { name: "Favorite" }).focus();
+    await page.keyboard.press("n");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "New note");
+    assert.equal(await page.getByRole("textbox", { name: "New note" }).inputValue(), "", "the n is not typed");
+    await panel.getByRole("button", { name: "Favorite" }).focus();
+    await page.keyboard.press("t");
+    const taskBox = panel.getByRole("textbox", { name: "New task for Ann Lists" });
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "New task for Ann Lists");
+    assert.equal(await taskBox.inputValue(), "");
+    // The palette shows the keys beside the open record's actions.
+    await panel.getByRole("button", { name: "Favorite" }).focus();
+    await page.keyboard.press("Control+k");
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+    const addTask = palette.getByRole("option", { name: "Add a task" });
+    await addTask.waitFor();
+    assert.equal(await addTask.locator("kbd").innerText(), "t");
+    await page.keyboard.press("Escape");
+    assert.deepEqual(page.errors, []);
+  });
 });

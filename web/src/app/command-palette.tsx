@@ -136,6 +136,11 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
               >
                 <CornerDownRight className="size-4 text-muted" aria-hidden />
                 {command.label}
+                {command.key && (
+                  <span className="ml-auto flex items-center text-[11px] text-muted" aria-hidden>
+                    <Kbd>{command.key}</Kbd>
+                  </span>
+                )}
               </Command.Item>
             ))}
           </Command.Group>

@@ -34,6 +34,8 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["↵"], action: "Open the record beside the list" },
       { keys: ["j", "k"], action: "In the open record: the next or previous one in the list" },
       { keys: ["f"], action: "In the open record: add it to your favorites in the sidebar, or remove it" },
+      { keys: ["n"], action: "In the open record: write a note" },
+      { keys: ["t"], action: "In the open record: add a task" },
       { keys: ["Tab"], action: "To the open record's fields, or the bulk actions (Shift+Tab back to the list)" },
       { keys: ["←", "→"], action: "Move between the row's cells" },
       { keys: ["e", "F2"], action: "Edit the cell (the one clicked or reached with ← →, else the name)" },

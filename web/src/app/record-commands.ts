@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { isPageKey } from "../lib/typing";
 
 /** An action on the record open beside a list, offered by the command palette. */
 export type RecordCommand = {
@@ -6,6 +7,8 @@ export type RecordCommand = {
   /** Words it is found by, besides its label. */
   keywords: string;
   run: () => void;
+  /** A key that runs it from inside the open record's panel ("n" a note, "t" a task), shown in the palette. */
+  key?: string;
 };
 /** The open record's name and what the palette can do with it; null while no record is open. */
 export type OpenRecordCommands = { name: string; commands: RecordCommand[] } | null;
@@ -58,4 +61,23 @@ export function useOfferRecordCommands(
       publish();
     };
   }, [active, name, order, labels]);
+}
+
+/**
+ * The open record's commands' keys (RecordCommand.key), from inside its panel: `n` writes a note, `t` adds a task,
+ * as `f` stars the record (a typed letter in a field stays a letter).
+ */
+export function useRecordCommandKeys() {
+  useEffect(() => {
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !isPageKey(event)) return;
+      if (!(event.target instanceof Element) || !event.target.closest("[data-sheet]")) return;
+      const command = snapshot?.commands.find((c) => c.key === event.key);
+      if (!command) return;
+      event.preventDefault();
+      command.run();
+    };
+    window.addEventListener("keydown", handleKeyDown);
+    return () => window.removeEventListener("keydown", handleKeyDown);
+  }, []);
 }

@@ -294,6 +294,7 @@ function Composer({ object, recordId }: { object: RecordObject; recordId: string
     noteKinds.map((k) => ({
       label: kindLabels[k].command,
       keywords: `${k} ${kindLabels[k].label} write log`,
+      ...(k === "note" && { key: "n" }),
       run: () => {
         if (k !== kind) chooseKind(k);
         textarea.current?.focus();

@@ -12,7 +12,7 @@ import {
 } from "lucide-react";
 import { useEffect, type ComponentProps, type ReactNode } from "react";
 import { recordPath, rememberRecent } from "../../app/recent-records";
-import { useOfferRecordCommands } from "../../app/record-commands";
+import { useOfferRecordCommands, useRecordCommandKeys } from "../../app/record-commands";
 import { FavoriteButton, useFavoriteToggle } from "../favorites/favorite-button";
 import { toast, toastError } from "../../lib/toast";
 import { isPageKey } from "../../lib/typing";
@@ -184,6 +184,7 @@ export function RecordPanel({
     ...headerActions,
   ]);
   useStepKeys(open ? stepping : null);
+  useRecordCommandKeys();
   return (
     <Sheet
       open={open}

@@ -34,7 +34,12 @@ export function RecordTasks({ object, recordId, recordName }: RecordTasksProps) 
   const range = useDayRange();
   const quickAdd = useRef<HTMLInputElement>(null);
   useOfferRecordCommands({ active: recordId !== null, order: 1 }, [
-    { label: "Add a task", keywords: "new task todo follow up remind", run: () => quickAdd.current?.focus() },
+    {
+      label: "Add a task",
+      keywords: "new task todo follow up remind",
+      key: "t",
+      run: () => quickAdd.current?.focus(),
+    },
   ]);
   // Open and done ones apart: a record with many done tasks due earlier would fill one list before its open ones.
   const lists = useQueries({
