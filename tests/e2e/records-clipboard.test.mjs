@@ -1,5 +1,13 @@
 import { after, before, describe, it } from "node:test";
-import { assert, callProcedure, eventually, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
+import {
+  assert,
+  assertAccessible,
+  callProcedure,
+  eventually,
+  launchBrowser,
+  registeredUser,
+  screenshot,
+} from "./harness.mjs";
 
 // Copy and paste on the table's cell cursor, as in a spreadsheet: Ctrl+C copies a cell in the terms its editor reads
 // back, Ctrl+V into another row's cell saves it as an inline edit; a company is picked from what was pasted.
@@ -165,6 +173,7 @@ describe("/contacts: copy and paste a cell", () => {
     await preview.nth(0).getByText("Updates Cara Cole").waitFor();
     await preview.nth(1).getByText("Skipped: no contact here has it").waitFor();
     await screenshot(page, "contacts-import-update-only");
+    await assertAccessible(page, "the import dialog, updating only");
     await dialog.getByRole("button", { name: "Import 2 rows" }).click();
     await dialog.getByTestId("import-updated").getByText("1").waitFor();
     assert.equal(await dialog.getByTestId("import-created").innerText(), "0");
@@ -181,6 +190,7 @@ describe("/contacts: copy and paste a cell", () => {
     await page.dispatchEvent("main", "dragenter", { dataTransfer: transfer });
     await page.getByRole("status").getByText("Drop the CSV file to import its contacts").waitFor();
     await screenshot(page, "contacts-import-drop-hint");
+    await assertAccessible(page, "the list with a file held over it");
     await page.dispatchEvent("main", "drop", { dataTransfer: transfer });
     await dialog.getByText("dropped.csv").waitFor();
     await page.getByText("Drop the CSV file to import its contacts").waitFor({ state: "detached" });
@@ -220,6 +230,7 @@ describe("/contacts: copy and paste a cell", () => {
     assert.equal(await form.getByLabel("Field").inputValue(), "leadStatus");
     await form.getByLabel("Value").selectOption({ label: "Qualified" });
     await screenshot(page, "contacts-filter-by-column");
+    await assertAccessible(page, "a filter opened from a column's menu");
     await form.getByRole("button", { name: "Add filter" }).click();
     await page.getByTestId("filter-chip").filter({ hasText: "Lead status is Qualified" }).waitFor();
     await page.getByTestId("record-total").getByText("2 contacts match").waitFor();
