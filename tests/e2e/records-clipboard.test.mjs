@@ -37,7 +37,9 @@ describe("/contacts: copy and paste a cell", () => {
     ({ page } = await registeredUser(browser, { organization: "Clipper", name: "Cleo Clip", locale: "en-US" }));
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     const acme = await callProcedure(page, "companies.create", { name: "Acme Robotics", domain: "acme.example" });
+    const { id: me } = await callProcedure(page, "user.getUser", undefined, { kind: "query" });
     ann = await callProcedure(page, "contacts.create", {
+      ownerId: me,
       firstName: "Ann",
       lastName: "Archer",
       title: "Head of Operations",
@@ -126,6 +128,25 @@ describe("/contacts: copy and paste a cell", () => {
     await page.keyboard.press("x");
     await page.keyboard.press("Shift+ArrowDown");
     await page.getByText("2 selected", { exact: true }).waitFor();
+    // Selected rows copy as a table, their columns' names first.
+    await page.keyboard.press("Control+c");
+    await toast("Copied 2 rows with their").waitFor();
+    const table = (await page.evaluate(() => navigator.clipboard.readText()))
+      .split("\n")
+      .map((line) => line.split("\t"));
+    assert.deepEqual(
+      table.map((cells) => cells.slice(0, 4)),
+      [
+        ["Name", "Email", "Company", "Title"],
+        ["Ann Archer", "", "Acme Robotics", "Head of Operations"],
+        ["Bo Baker", "", "", "Head of Operations"],
+      ],
+    );
+    // The owner by name, though the Owner column is off the screen's edge.
+    assert.deepEqual(
+      table.map((cells) => cells[table[0].indexOf("Owner")]),
+      ["Owner", "Cleo Clip", ""],
+    );
     await putOnClipboard("Buyer");
     await page.keyboard.press("Control+v");
     await toast("Pasted into Title on 2 rows.").waitFor();

@@ -3,7 +3,7 @@ import { contactColumns } from "../../web/src/features/contacts/contact-columns"
 import type { Contact } from "../../web/src/features/contacts/use-contacts";
 import { propertyColumns } from "../../web/src/features/records/property-columns";
 import type { PropertyDefinition } from "../../web/src/features/records/property-values";
-import { copyTextOf, pastedInto } from "../../web/src/ui/data-table/clipboard";
+import { copyTextOf, pastedInto, rowsAsTable } from "../../web/src/ui/data-table/clipboard";
 import type { DataTableColumn } from "../../web/src/ui/data-table";
 
 // The columns' pickers query the server when they open; nothing here opens one.
@@ -48,8 +48,8 @@ describe("copyTextOf", () => {
     expect(copyTextOf(ann, column("tags"))).toBe("vip, renewal");
     // The time itself, not how long ago it was.
     expect(copyTextOf(ann, column("updatedAt"))).toMatch(/2026/);
-    // An owner is said only by the cell's words, which the table copies.
-    expect(copyTextOf(ann, column("owner"))).toBeNull();
+    // An owner by the name last read of the members: none here.
+    expect(copyTextOf({ ...ann, ownerId: "u_1" }, column("owner"))).toBe("");
   });
 
   it("copies a custom property's value as its editor holds it", () => {
@@ -105,5 +105,24 @@ describe("pastedInto", () => {
     expect(pastedInto(column("updatedAt") as DataTableColumn<Contact>, "today")).toEqual({
       error: "Updated is not edited here.",
     });
+  });
+});
+
+describe("rowsAsTable", () => {
+  it("writes the columns' names, then a line a row, as a spreadsheet takes a pasted table", () => {
+    const bo = {
+      ...ann,
+      firstName: "=HYPERLINK(1)",
+      lastName: "",
+      title: 'Head "of" Sales\tEMEA',
+      tags: [],
+    } as Contact;
+    const columns = ["name", "title", "leadStatus", "tags"].map(column);
+    expect(rowsAsTable([ann, bo], columns).split("\n")).toEqual([
+      "Name\tTitle\tLead status\tTags",
+      "Ann Lee\tHead of Operations\tQualified\tvip, renewal",
+      // A formula is written as text; a tab or a quote quoted.
+      `'=HYPERLINK(1)\t"Head ""of"" Sales\tEMEA"\tQualified\t`,
+    ]);
   });
 });

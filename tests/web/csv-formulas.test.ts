@@ -2,7 +2,7 @@ import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { csvText } from "../../web/src/features/import/csv-download";
-import { withoutFormulaGuard } from "../../web/src/features/import/csv-formulas";
+import { withoutFormulaGuard } from "../../web/src/lib/csv-formulas";
 
 const readBack = (text: string) =>
   Papa.parse<Record<string, string>>(text, { header: true, transform: withoutFormulaGuard }).data;

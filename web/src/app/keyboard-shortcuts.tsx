@@ -41,7 +41,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ["e", "F2"], action: "Edit the cell (the one clicked or reached with ← →, else the name)" },
       {
         keys: [`${modKey}+C`, `${modKey}+V`],
-        action: "Copy the cell (else the name), or paste into it and each selected row, as in a spreadsheet",
+        action: "Copy the cell (else the name; the selected rows as a table), or paste into it and each selected row",
       },
       {
         keys: [`${modKey}+Z`],

@@ -110,6 +110,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
       ) : (
         <span className="text-muted">0</span>
       ),
+    copyText: (company) => String(company.peopleCount),
   },
   ...ownershipColumns<Company>("company"),
   ...timestampColumns<Company>().slice(0, 1),

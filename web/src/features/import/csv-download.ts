@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { FORMULA_CELL } from "./csv-formulas";
+import { FORMULA_CELL } from "../../lib/csv-formulas";
 
 /** `rows` as CSV text, a cell that a spreadsheet would run as a formula written as text (csv-formulas.ts). */
 export const csvText = (rows: Record<string, unknown>[], columns?: string[]) =>

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import Papa from "papaparse";
-import { withoutFormulaGuard } from "./csv-formulas";
+import { withoutFormulaGuard } from "../../lib/csv-formulas";
 import { decodeCsv } from "./decode-csv";
 
 /** Parses a CSV file off the main thread, so a 100,000-row file never freezes the tab. */

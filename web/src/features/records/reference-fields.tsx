@@ -6,7 +6,7 @@ import { Badge } from "../../ui/badge";
 import { ChipLine } from "../../ui/chip-line";
 import type { DataTableColumn } from "../../ui/data-table";
 import type { OptionSource, PickerOption } from "../../ui/option-picker";
-import { memberName, useMembers } from "../members/use-members";
+import { memberName, memberNameById, useMembers } from "../members/use-members";
 import { useFavoritesToPick } from "../favorites/use-favorites";
 import { Empty } from "./record-columns";
 
@@ -102,6 +102,7 @@ export function ownershipColumns<Row extends Owned>(object: RecordObject): DataT
       // By the owner's name (the server keeps it with the record), those without one last.
       sortField: "owner",
       cell: (row) => <OwnerName userId={row.ownerId} />,
+      copyText: (row) => (row.ownerId ? (memberNameById(row.ownerId) ?? "") : ""),
       editor: { kind: "lookup", field: "ownerId", label: "Owner", useOptions: useMemberOptions, clearable: true },
     },
     {

@@ -1,5 +1,6 @@
+import { FORMULA_CELL } from "../../lib/csv-formulas";
 import { dayFromCsv, numberFromCsv } from "../../lib/spreadsheet-values";
-import { parseMulti, readPatch } from "./editing";
+import { carriesFields, parseMulti, readPatch } from "./editing";
 import type { CellEditor, CellPatch, DataTableColumn, EditOption } from "./types";
 
 /**
@@ -110,6 +111,23 @@ function readPasted<Row>(editor: CellEditor<Row>, header: string, text: string):
         return { patch: { [editor.field]: "", ...(editor.labelField ? { [editor.labelField]: "" } : {}) } };
       return { search: text };
   }
+}
+
+/**
+ * Rows as a spreadsheet takes a pasted table: the columns' names, then a line a row, cells apart by tabs, each as
+ * copyTextOf says it. A cell holding a tab, a line break or a quote is quoted; one a spreadsheet would run as a formula
+ * starts with an apostrophe, as the CSV export writes it (and as the import, pasted back, reads it).
+ */
+export function rowsAsTable<Row>(rows: Row[], columns: DataTableColumn<Row>[]): string {
+  const cell = (text: string) => {
+    const safe = FORMULA_CELL.test(text) ? `'${text}` : text;
+    return /[\t\r\n"]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  };
+  const lines = [
+    columns.map((column) => column.header),
+    ...rows.map((row) => columns.map((column) => (carriesFields(row, column) ? (copyTextOf(row, column) ?? "") : ""))),
+  ];
+  return lines.map((cells) => cells.map(cell).join("\t")).join("\n");
 }
 
 /** An option by its label or value, any case: "qualified" is Qualified. */

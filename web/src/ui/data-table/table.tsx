@@ -247,6 +247,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     activeIndex,
     selection,
     getRowId,
+    columns: visibleColumns,
     column: visibleColumns.find((c) => c.id === activeColumnId) ?? null,
     firstColumn: visibleColumns[0] ?? null,
     cellText: (columnId) =>

@@ -1,7 +1,7 @@
 import type { ClipboardEvent } from "react";
 import { errorMessage } from "../../lib/trpc-errors";
 import { toast } from "../../lib/toast";
-import { copyTextOf, isPastedTable, pastedInto } from "./clipboard";
+import { copyTextOf, isPastedTable, pastedInto, rowsAsTable } from "./clipboard";
 import { carriesFields } from "./editing";
 import type { CellPatch, DataTableColumn } from "./types";
 import { sayUndone, type CommitOptions, type SaveOutcome, type UndoOutcome } from "./use-optimistic-edits";
@@ -12,6 +12,8 @@ type CellClipboard<Row> = {
   activeIndex: number;
   selection: ReadonlySet<string>;
   getRowId: (row: Row) => string;
+  /** The columns shown, in order: a copy of selected rows holds them. */
+  columns: DataTableColumn<Row>[];
   /** The cell cursor's column, if it is on one. */
   column: DataTableColumn<Row> | null;
   /** What Ctrl+C copies of a row without a cell cursor, and how a toast names a row: its name. */
@@ -59,8 +61,8 @@ const PASTE_ROWS_MAX = 200;
 let pasteGroups = 0;
 
 /**
- * Copy, paste and undo on the cell cursor, as in a spreadsheet. Ctrl/⌘+C copies the cell (the row's name without a
- * cursor) in the terms its editor reads back, so that Ctrl/⌘+V into the same column of another row sets the same value.
+ * Copy, paste and undo on the cell cursor, as in a spreadsheet. Ctrl/⌘+C copies the selected rows as a table (their
+ * columns' names first), else the cell (the row's name without a cursor) in the terms its editor reads back, so that Ctrl/⌘+V into the same column of another row sets the same value.
  * A paste is an inline edit like a typed one: into the active row; into each selected row (one value for all, or a
  * column of values, one a row in the list's order); or, a column of values with no selection, into the rows from the
  * active one down. A company or owner opens the picker searching for the text. Nothing is saved when one value will
@@ -68,17 +70,33 @@ let pasteGroups = 0;
  * own fields, copy and paste as the browser does.
  */
 export function useCellClipboard<Row>(options: CellClipboard<Row>) {
-  const { rows, activeIndex, selection, getRowId, column, firstColumn, cellText, editable, save, pick } = options;
+  const { rows, activeIndex, selection, getRowId, columns, column, firstColumn, cellText, editable, save, pick } =
+    options;
   const row = rows[activeIndex] as Row | undefined;
   const nameOf = (of: Row) => (firstColumn && copyTextOf(of, firstColumn)) || "this row";
   const ownEvent = (event: ClipboardEvent<HTMLElement>) =>
     !(event.target instanceof Element && event.target.closest("[data-cell-editor],input,textarea"));
 
   const onCopy = (event: ClipboardEvent<HTMLElement>) => {
+    if (!ownEvent(event) || !window.getSelection()?.isCollapsed) return;
+    if (selection.size > 0) return copyRows(event);
     const copied = column ?? firstColumn;
-    if (!row || !copied || !ownEvent(event) || !window.getSelection()?.isCollapsed) return;
+    if (!row || !copied) return;
     if (!carriesFields(row, copied)) return;
     copyValue(event, row, copied, cellText(copied.id));
+  };
+
+  /** The selected rows shown, as a table to paste into a spreadsheet (rowsAsTable). */
+  const copyRows = (event: ClipboardEvent<HTMLElement>) => {
+    const selected = rows.filter((r) => selection.has(getRowId(r)));
+    event.preventDefault();
+    event.clipboardData.setData("text/plain", rowsAsTable(selected, columns));
+    const copied = `Copied ${selected.length.toLocaleString()} ${selected.length === 1 ? "row" : "rows"} with their ${columns.length} columns`;
+    toast(
+      selected.length < selection.size
+        ? `${copied}: those loaded of the ${selection.size.toLocaleString()} selected. Export takes them all.`
+        : `${copied}, to paste into a spreadsheet.`,
+    );
   };
 
   /** The rows a paste of `count` values goes into, or why it cannot. */
