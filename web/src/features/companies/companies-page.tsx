@@ -40,7 +40,7 @@ export default function CompaniesPage() {
         <EmptyState
           icon={Building2}
           title="No companies yet"
-          description="Companies group contacts and deals under one account, with domain, industry and size."
+          description="Companies group contacts and deals under one account, with domain, industry and size. Drop a CSV file here, or paste rows copied from a spreadsheet, to import them."
           action={<Button onClick={() => setCreating(true)}>New company</Button>}
         />
       }

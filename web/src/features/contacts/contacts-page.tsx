@@ -40,7 +40,7 @@ export default function ContactsPage() {
         <EmptyState
           icon={ContactIcon}
           title="No contacts yet"
-          description="Contacts you add or import appear here, with their company, owner, lead status and timeline."
+          description="Contacts you add or import appear here, with their company, owner, lead status and timeline. Drop a CSV file here, or paste rows copied from a spreadsheet, to import them."
           action={<Button onClick={() => setCreating(true)}>New contact</Button>}
         />
       }

@@ -1,8 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import { assert, callProcedure, launchBrowser, registeredUser, screenshot } from "./harness.mjs";
 
-// A note's lists and bold, typed as plain text: Enter goes on with a list, Ctrl+B makes the selection bold.
-describe("notes: lists and bold", () => {
+// Putting words and rows in quickly: an empty list takes rows pasted from a spreadsheet; a note's lists and bold are
+// typed as plain text (Enter goes on with a list, Ctrl+B makes the selection bold); n and t write from the panel.
+describe("writing in: pasted rows, notes' lists and bold, n and t", () => {
   let browser;
   let page;
 
@@ -11,6 +12,22 @@ describe("notes: lists and bold", () => {
     ({ page } = await registeredUser(browser, { organization: "Scribes", name: "Sam Scribe" }));
   });
   after(() => browser?.close());
+
+  it("offers an empty list's import by a dropped file or pasted rows, and takes rows pasted there", async () => {
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/companies");
+    await page.getByText("No companies yet").waitFor();
+    await page.getByText("Drop a CSV file here, or paste rows copied from a spreadsheet, to import them.").waitFor();
+    await screenshot(page, "companies-empty");
+    await page.evaluate(() => navigator.clipboard.writeText("Name\tDomain\nAcme Robotics\tacme.example\n"));
+    await page.keyboard.press("Control+v");
+    const dialog = page.getByRole("dialog", { name: "Import companies" });
+    await dialog.getByRole("button", { name: "Import 1 row" }).click();
+    await dialog.getByTestId("import-created").getByText("1").waitFor();
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await page.getByTestId("record-row").filter({ hasText: "Acme Robotics" }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 
   it("goes on with a list on Enter, ends it on an empty item, and shows the note's lists and bold", async () => {
     const ann = await callProcedure(page, "contacts.create", { firstName: "Ann", lastName: "Lists" });
