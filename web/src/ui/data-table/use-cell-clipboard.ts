@@ -55,19 +55,22 @@ export function copyValue<Row>(
   toast(`Copied ${quoted(text)}.`);
 }
 
-/** More rows than this take "Set a field" from the selection bar, one write for all. */
+/** More rows than this take "Set property" from the selection bar, one write for all. */
 const PASTE_ROWS_MAX = 200;
 
 let pasteGroups = 0;
 
 /**
- * Copy, paste and undo on the cell cursor, as in a spreadsheet. Ctrl/⌘+C copies the selected rows as a table (their
- * columns' names first), else the cell (the row's name without a cursor) in the terms its editor reads back, so that Ctrl/⌘+V into the same column of another row sets the same value.
- * A paste is an inline edit like a typed one: into the active row; into each selected row (one value for all, or a
- * column of values, one a row in the list's order); or, a column of values with no selection, into the rows from the
- * active one down. A company or owner opens the picker searching for the text. Nothing is saved when one value will
- * not do; a table with a header row is left to the page, to import. Ctrl/⌘+Z puts back the last edit, or every row of the last paste. Text selected on the page, and the editors'
- * own fields, copy and paste as the browser does.
+ * Copy, paste and undo on the cell cursor, as in a spreadsheet.
+ * - Ctrl/⌘+C copies the selected rows as a table (their columns' names first), else the cell (the row's name without a
+ *   cursor) in the terms its editor reads back, so that Ctrl/⌘+V into the same column of another row sets the same
+ *   value.
+ * - A paste is an inline edit like a typed one: into the active row; into each selected row (one value for all, or a
+ *   column of values, one a row in the list's order); or, a column of values with no selection, into the rows from the
+ *   active one down. A company or owner opens the picker searching for the text. Nothing is saved when one value will
+ *   not do. A table with a header row is left to the page, to import.
+ * - Ctrl/⌘+Z puts back the last edit, or every row of the last paste.
+ * Text selected on the page, and the editors' own fields, copy and paste as the browser does.
  */
 export function useCellClipboard<Row>(options: CellClipboard<Row>) {
   const { rows, activeIndex, selection, getRowId, columns, column, firstColumn, cellText, editable, save, pick } =

@@ -126,8 +126,8 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
 
   /**
    * Puts back the values the last saved edit (or every row of the last paste) replaced, each as an edit of its own
-   * (version-checked), while the cell still holds what that edit saved; a cell changed since (a teammate's save, another
-   * edit) is left as it is.
+   * (version-checked), while the cell still holds what that edit saved; a cell changed since (a teammate's save,
+   * another edit) is left as it is.
    */
   const undo = useCallback((): UndoOutcome<Row> => {
     const last = saved.current.at(-1);
