@@ -52,15 +52,17 @@ describe("favorites: a member's contacts and companies a click away in the sideb
     await page.keyboard.press("f");
     await eventually(async () => assert.equal(await star().getAttribute("aria-pressed"), "true"));
     await eventually(async () => assert.deepEqual(await favoriteNames(), ["Ann Lee", "Acme Robotics"]));
-    // Written, not only shown: read back as the server has them.
-    const saved = await callProcedure(page, "favorites.list", undefined, { kind: "query" });
-    assert.deepEqual(
-      saved.map((f) => [f.recordObject, f.recordId]),
-      [
-        ["contact", ann.id],
-        ["company", acme.id],
-      ],
-    );
+    // Written, not only shown: read back as the server has them, once the write the star showed at once has landed.
+    await eventually(async () => {
+      const saved = await callProcedure(page, "favorites.list", undefined, { kind: "query" });
+      assert.deepEqual(
+        saved.map((f) => [f.recordObject, f.recordId]),
+        [
+          ["contact", ann.id],
+          ["company", acme.id],
+        ],
+      );
+    });
     await screenshot(page, "favorites-sidebar");
     await assertAccessible(page, "the sidebar with favorites and a starred company");
     assert.deepEqual(page.errors, []);
