@@ -23,7 +23,8 @@ describe("/contacts: copy and paste a cell", () => {
     page.evaluate(
       () => document.querySelector("[data-active] [data-active-cell]")?.getAttribute("data-column-id") ?? null,
     );
-  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  // The newest toast saying it: an earlier one of the same words may still be showing (two pastes a second apart).
+  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
   const contact = async (id) => (await callProcedure(page, "contacts.get", { id }, { kind: "query" })).contact;
   /** The cell cursor onto `columnId` of the active row, from the keyboard (→ from the name). */
   const cursorTo = async (columnId) => {
