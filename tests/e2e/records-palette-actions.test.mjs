@@ -37,7 +37,7 @@ describe("the palette acts on the record open beside the list", () => {
       (await group("Ada Byron").allInnerTexts()).map((text) => text.replace("\n", " · ")),
       [
         "Assign to me",
-        "Add to favorites",
+        "Add to favorites · f",
         "Copy link",
         "Move to the trash",
         "Add a task · t",
@@ -61,7 +61,7 @@ describe("the palette acts on the record open beside the list", () => {
     await page.keyboard.press("Control+k");
     // Hers now: the palette no longer offers to assign it to her.
     await group("Ada Byron").first().waitFor();
-    assert.equal((await group("Ada Byron").allInnerTexts())[0], "Add to favorites");
+    assert.equal((await group("Ada Byron").allInnerTexts())[0], "Add to favorites\nf");
     assert.equal(await page.getByRole("option", { name: "Assign to me" }).count(), 0);
     await palette().fill("log a call");
     await page.keyboard.press("Enter");

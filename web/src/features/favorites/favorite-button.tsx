@@ -1,6 +1,4 @@
 import { Star } from "lucide-react";
-import { useEffect } from "react";
-import { isPageKey } from "../../lib/typing";
 import { cn } from "../../ui/cn";
 import { useIsFavorite, useSetFavorite, type FavoriteRecord } from "./use-favorites";
 
@@ -14,24 +12,13 @@ export function useFavoriteToggle(record: FavoriteRecord | null) {
 
 /**
  * The open record's star, in its panel's header: a favorite is a click away in the sidebar. `f` from inside the panel
- * does the same.
+ * does the same (the panel's "Add to favorites" command, RecordCommand.key).
  */
 export function FavoriteButton({
   favorite,
   toggle,
   className,
 }: ReturnType<typeof useFavoriteToggle> & { className?: string }) {
-  useEffect(() => {
-    if (!toggle) return;
-    const handleKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.key !== "f" || !isPageKey(event)) return;
-      if (!(event.target instanceof Element) || !event.target.closest("[data-sheet]")) return;
-      event.preventDefault();
-      toggle();
-    };
-    window.addEventListener("keydown", handleKeyDown);
-    return () => window.removeEventListener("keydown", handleKeyDown);
-  }, [toggle]);
   return (
     <button
       type="button"

@@ -12,7 +12,7 @@ import {
 } from "lucide-react";
 import { useEffect, type ComponentProps, type ReactNode } from "react";
 import { recordPath, rememberRecent } from "../../app/recent-records";
-import { useOfferRecordCommands, useRecordCommandKeys } from "../../app/record-commands";
+import { useOfferRecordCommands, useRecordCommandKeys, type RecordCommand } from "../../app/record-commands";
 import { FavoriteButton, useFavoriteToggle } from "../favorites/favorite-button";
 import { toast, toastError } from "../../lib/toast";
 import { isPageKey } from "../../lib/typing";
@@ -149,12 +149,13 @@ export function RecordPanel({
     object && id && name ? { recordObject: object, recordId: id, name, detail: description || null } : null,
   );
   // What the header's buttons do (on a phone, from its "More" menu), offered in the palette too.
-  const headerActions: (PanelAction & { keywords: string })[] = [
+  const headerActions: (PanelAction & Pick<RecordCommand, "keywords" | "key">)[] = [
     ...(star.toggle
       ? [
           {
             label: star.favorite ? "Remove from favorites" : "Add to favorites",
             keywords: "favorite star sidebar pin",
+            key: "f",
             icon: star.favorite ? StarOff : Star,
             run: star.toggle,
           },

@@ -76,6 +76,8 @@ export function useCellClipboard<Row>(options: CellClipboard<Row>) {
   const { rows, activeIndex, selection, getRowId, columns, column, firstColumn, cellText, editable, save, pick } =
     options;
   const row = rows[activeIndex] as Row | undefined;
+  // The selected rows shown, in the list's order: what a copy holds and a paste goes into.
+  const selectedShown = () => rows.filter((r) => selection.has(getRowId(r)));
   const nameOf = (of: Row) => (firstColumn && copyTextOf(of, firstColumn)) || "this row";
   const ownEvent = (event: ClipboardEvent<HTMLElement>) =>
     !(event.target instanceof Element && event.target.closest("[data-cell-editor],input,textarea"));
@@ -91,7 +93,7 @@ export function useCellClipboard<Row>(options: CellClipboard<Row>) {
 
   /** The selected rows shown, as a table to paste into a spreadsheet (rowsAsTable). */
   const copyRows = (event: ClipboardEvent<HTMLElement>) => {
-    const selected = rows.filter((r) => selection.has(getRowId(r)));
+    const selected = selectedShown();
     event.preventDefault();
     event.clipboardData.setData("text/plain", rowsAsTable(selected, columns));
     const copied = `Copied ${selected.length.toLocaleString()} ${selected.length === 1 ? "row" : "rows"} with their ${columns.length} columns`;
@@ -104,7 +106,7 @@ export function useCellClipboard<Row>(options: CellClipboard<Row>) {
 
   /** The rows a paste of `count` values goes into, or why it cannot. */
   const targetsOf = (count: number): Row[] | string => {
-    const selected = rows.filter((r) => selection.has(getRowId(r)));
+    const selected = selectedShown();
     if (selected.length > 0) {
       if (selected.length < selection.size)
         return `Only the rows shown take a paste: ${(selection.size - selected.length).toLocaleString()} of those selected are not loaded. Use "Set property" in the selection bar for them all.`;
