@@ -67,11 +67,27 @@ function vitest(config) {
       `--outputFile=${report}`,
     ]);
     if (!fs.existsSync(report)) return { passed: 0, failed: 1, failures: [`${config} did not run`] };
-    const { numPassedTests, numFailedTests, numTotalTests } = JSON.parse(fs.readFileSync(report, "utf8"));
+    const { numPassedTests, numFailedTests, numTotalTests, testResults } = JSON.parse(fs.readFileSync(report, "utf8"));
     const failed = numFailedTests + (ok || numFailedTests > 0 ? 0 : 1) + (numTotalTests === 0 ? 1 : 0);
-    return { passed: numPassedTests, failed, failures: failed ? [config] : [] };
+    return { passed: numPassedTests, failed, failures: failed ? failedVitestTests(testResults, config) : [] };
   };
 }
+
+/**
+ * Each failed test by file and name, with the first line of its error: the summary is the end of the output, what a
+ * CI log's tail keeps, so it has to say which test failed, not only which suite.
+ */
+function failedVitestTests(testResults, config) {
+  const named = testResults.flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((test) => test.status === "failed");
+    if (tests.length === 0 && file.status === "failed") return [`${where}: ${firstLine(file.message)}`];
+    return tests.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+  return named.length ? named : [config];
+}
+
+const firstLine = (text = "") => text.trim().split("\n")[0].slice(0, 300);
 
 /** node:test files (the scripts' own tests), counted from the TAP report's summary. */
 function nodeTests(files) {
@@ -150,6 +166,6 @@ for (const [name, run] of Object.entries(suites)) {
   );
 }
 console.log(`\nSummary\n${lines.join("\n")}`);
-if (failures.length) console.log(`Failed: ${failures.join(", ")}`);
+if (failures.length) console.log(`Failed:\n${failures.map((failure) => `  ${failure}`).join("\n")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
