@@ -16,6 +16,9 @@ describe("/contacts: copy and paste a cell", () => {
   let page;
   let ann;
   let bo;
+  let me;
+  let acme;
+  let beta;
   const rows = () => page.getByTestId("record-row");
   const cell = (name, columnId) => rows().filter({ hasText: name }).locator(`[data-column-id="${columnId}"]`);
   // The cell cursor's column on the active row, or null before an arrow or a click picks one.
@@ -37,8 +40,11 @@ describe("/contacts: copy and paste a cell", () => {
     browser = await launchBrowser();
     ({ page } = await registeredUser(browser, { organization: "Clipper", name: "Cleo Clip", locale: "en-US" }));
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    const acme = await callProcedure(page, "companies.create", { name: "Acme Robotics", domain: "acme.example" });
-    const { id: me } = await callProcedure(page, "user.getUser", undefined, { kind: "query" });
+    acme = await callProcedure(page, "companies.create", { name: "Acme Robotics", domain: "acme.example" });
+    beta = await callProcedure(page, "companies.create", { name: "Beta Works", domain: "beta.example" });
+    for (const domain of ["twin1.example", "twin2.example"])
+      await callProcedure(page, "companies.create", { name: "Twin Peaks", domain });
+    ({ id: me } = await callProcedure(page, "user.getUser", undefined, { kind: "query" }));
     ann = await callProcedure(page, "contacts.create", {
       ownerId: me,
       firstName: "Ann",
@@ -169,6 +175,50 @@ describe("/contacts: copy and paste a cell", () => {
     await page.keyboard.press("Control+v");
     await toast("Pasted into Title on 2 rows.").waitFor();
     await eventually(async () => assert.deepEqual(await titles(), ["VP Sales", "CTO"]));
+    assert.deepEqual(page.errors, []);
+  });
+  it("pastes companies and owners into several rows by their names, domains or emails, each naming one", async () => {
+    const companies = async () => [(await contact(ann.id)).companyId, (await contact(bo.id)).companyId];
+    for (let i = 0; i < 4 && (await activeColumn()) !== "company"; i++) await page.keyboard.press("ArrowLeft");
+    assert.equal(await activeColumn(), "company");
+    const before = await companies();
+    // A column of two, from Ann down: each must name one company, or nothing is saved.
+    await putOnClipboard("acme.example\r\nNobody Inc\r\n");
+    await page.keyboard.press("Control+v");
+    await toast("Bo Baker: no company here is named “Nobody Inc”.").waitFor();
+    await putOnClipboard("Twin Peaks\nBeta Works\n");
+    await page.keyboard.press("Control+v");
+    await toast("Ann Archer: more than one company is named “Twin Peaks”.").waitFor();
+    assert.deepEqual(await companies(), before, "nothing is saved");
+
+    // By name in any case, or by domain as a link writes it.
+    await putOnClipboard("beta works\r\nhttps://www.acme.example/\r\n");
+    await page.keyboard.press("Control+v");
+    await toast("Pasted into Company on 2 rows.").waitFor();
+    await cell("Ann Archer", "company").getByText("Beta Works").waitFor();
+    await cell("Bo Baker", "company").getByText("Acme Robotics").waitFor();
+    await eventually(async () => assert.deepEqual(await companies(), [beta.id, acme.id]));
+    await screenshot(page, "contacts-cells-pasted-companies");
+
+    // One owner into both selected rows, by email; Ctrl+Z puts back what it changed.
+    const owners = async () => [(await contact(ann.id)).ownerId, (await contact(bo.id)).ownerId];
+    assert.deepEqual(await owners(), [me, null]);
+    for (let i = 0; i < 20 && (await activeColumn()) !== "owner"; i++) await page.keyboard.press("ArrowRight");
+    assert.equal(await activeColumn(), "owner");
+    await page.keyboard.press("x");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.getByText("2 selected", { exact: true }).waitFor();
+    const { email } = await callProcedure(page, "user.getUser", undefined, { kind: "query" });
+    await putOnClipboard(email.toUpperCase());
+    await page.keyboard.press("Control+v");
+    await toast("Pasted into Owner on 2 rows.").waitFor();
+    await eventually(async () => assert.deepEqual(await owners(), [me, me]));
+    // Ann's owner was already the one pasted: the paste changed Bo's alone, and so does its undo.
+    await page.keyboard.press("Control+z");
+    await toast("Undid the edit of Owner on Bo Baker.").waitFor();
+    await eventually(async () => assert.deepEqual(await owners(), [me, null]));
+    await page.keyboard.press("Escape");
+    await page.getByText("2 selected", { exact: true }).waitFor({ state: "detached" });
     assert.deepEqual(page.errors, []);
   });
   it("imports a table pasted from a spreadsheet, and a CSV file dropped on the list", async () => {

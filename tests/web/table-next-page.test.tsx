@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DataTable } from "../../web/src/ui/data-table/table";
@@ -27,21 +28,26 @@ function table(pages: Partial<TablePages<Row>>) {
     refetch: () => {},
     ...pages,
   };
+  // The table looks up a company or owner pasted into several rows through the app's query client.
   return (
-    <DataTable<Row>
-      label="Contacts"
-      columns={[{ id: "name", fields: ["name"], header: "Name", cell: (row) => row.name }]}
-      pages={all}
-      getRowId={(row) => row.id}
-      sort={null}
-      onSortChange={() => {}}
-      selection={new Set()}
-      onSelectionChange={() => {}}
-      onOpenRow={() => {}}
-      empty="No contacts"
-    />
+    <QueryClientProvider client={client}>
+      <DataTable<Row>
+        label="Contacts"
+        columns={[{ id: "name", fields: ["name"], header: "Name", cell: (row) => row.name }]}
+        pages={all}
+        getRowId={(row) => row.id}
+        sort={null}
+        onSortChange={() => {}}
+        selection={new Set()}
+        onSelectionChange={() => {}}
+        onOpenRow={() => {}}
+        empty="No contacts"
+      />
+    </QueryClientProvider>
   );
 }
+
+const client = new QueryClient();
 
 afterEach(cleanup);
 

@@ -13,7 +13,7 @@ import {
   timeColumn,
   timestampColumns,
 } from "../records/record-columns";
-import { ownershipColumns, useCompanyOptions } from "../records/reference-fields";
+import { companiesNamed, ownershipColumns, useCompanyOptions } from "../records/reference-fields";
 import { LeadStatusPill, leadStatusOptions, type LeadStatus } from "./lead-status";
 import type { Contact, ContactPatch } from "./use-contacts";
 
@@ -84,6 +84,7 @@ export const contactColumns: DataTableColumn<Contact>[] = [
       labelField: "companyName",
       label: "Company",
       useOptions: useCompanyOptions,
+      resolve: companiesNamed,
       clearable: true,
     },
   },

@@ -1,10 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { normalizeDomain } from "../../../../worker/src/domain/records/normalize";
 import { useRecordSearch } from "../../app/use-record-search";
 import { trpc } from "../../lib/trpc";
 import { Avatar } from "../../ui/avatar";
 import { Badge } from "../../ui/badge";
 import { ChipLine } from "../../ui/chip-line";
-import type { DataTableColumn } from "../../ui/data-table";
+import type { DataTableColumn, EditOption } from "../../ui/data-table";
 import type { OptionSource, PickerOption } from "../../ui/option-picker";
 import { memberName, memberNameById, useMembers } from "../members/use-members";
 import { useFavoritesToPick } from "../favorites/use-favorites";
@@ -48,6 +49,30 @@ export const useMemberOptions: OptionSource = () => {
     })),
   };
 };
+
+/** The members a pasted text names: by name or email, any case. */
+async function membersNamed(text: string, client: QueryClient): Promise<EditOption[]> {
+  const wanted = text.trim().toLowerCase();
+  const members = await client.fetchQuery(trpc.organization.listMembers.queryOptions());
+  return members
+    .filter((member) => memberName(member).toLowerCase() === wanted || member.email.toLowerCase() === wanted)
+    .map((member) => ({ value: member.userId, label: memberName(member) }));
+}
+
+/** The live companies a pasted text names: by name, any case, or by domain ("https://www.acme.com" is acme.com). */
+export async function companiesNamed(text: string, client: QueryClient): Promise<EditOption[]> {
+  const wanted = text.trim().toLowerCase();
+  // A word with a dot is searched as a domain: the search needs every word of "https://www.acme.com" in one record.
+  const domain = /^\S+\.\S+$/.test(wanted) ? normalizeDomain(wanted) : null;
+  // Names that start with the text come first, shortest first: an exact name is among the first 20 found.
+  const found = await client.fetchQuery({
+    ...trpc.search.records.queryOptions({ query: domain ?? wanted, limit: 20, objects: ["company"] }),
+    staleTime: 10_000,
+  });
+  return found.companies
+    .filter((company) => company.name.toLowerCase() === wanted || (domain !== null && company.domain === domain))
+    .map((company) => ({ value: company.id, label: company.name }));
+}
 
 /** A row's tags in its table cell, on one line. */
 export function TagList({ tags }: { tags: string[] }) {
@@ -103,7 +128,14 @@ export function ownershipColumns<Row extends Owned>(object: RecordObject): DataT
       sortField: "owner",
       cell: (row) => <OwnerName userId={row.ownerId} />,
       copyText: (row) => (row.ownerId ? (memberNameById(row.ownerId) ?? "") : ""),
-      editor: { kind: "lookup", field: "ownerId", label: "Owner", useOptions: useMemberOptions, clearable: true },
+      editor: {
+        kind: "lookup",
+        field: "ownerId",
+        label: "Owner",
+        useOptions: useMemberOptions,
+        resolve: membersNamed,
+        clearable: true,
+      },
     },
     {
       id: "tags",

@@ -12,6 +12,7 @@ export type {
   DataTableColumn,
   DataTableProps,
   EditCell,
+  EditOption,
   SortState,
   TablePages,
   TableTotal,

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
 import type { OptionSource } from "../option-picker";
 
 export type SortDirection = "asc" | "desc";
@@ -43,6 +44,11 @@ export type LookupEditor = {
   useOptions: OptionSource;
   labelField?: string;
   clearable?: boolean;
+  /**
+   * The options the text names exactly, any case (a company by its name or domain, a member by name or email): how a
+   * paste into several rows finds each one's value without a list to pick from.
+   */
+  resolve?: (text: string, client: QueryClient) => Promise<EditOption[]>;
 };
 
 /** Free tags with suggestions; the field holds a JSON array of the tags. */

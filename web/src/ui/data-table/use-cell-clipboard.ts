@@ -1,9 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import type { ClipboardEvent } from "react";
 import { errorMessage } from "../../lib/trpc-errors";
 import { toast } from "../../lib/toast";
-import { copyTextOf, isPastedTable, pastedInto, rowsAsTable } from "./clipboard";
+import { copyTextOf, isPastedTable, pastedInto, rowsAsTable, type Pasted } from "./clipboard";
 import { carriesFields } from "./editing";
-import type { CellPatch, DataTableColumn } from "./types";
+import type { CellPatch, DataTableColumn, EditOption } from "./types";
 import { sayUndone, type CommitOptions, type SaveOutcome, type UndoOutcome } from "./use-optimistic-edits";
 
 type CellClipboard<Row> = {
@@ -57,6 +58,8 @@ export function copyValue<Row>(
 
 /** More rows than this take "Set property" from the selection bar, one write for all. */
 const PASTE_ROWS_MAX = 200;
+/** The most companies or owners one paste looks up, each its own read. */
+const PASTE_NAMES_MAX = 50;
 
 let pasteGroups = 0;
 
@@ -67,14 +70,16 @@ let pasteGroups = 0;
  *   value.
  * - A paste is an inline edit like a typed one: into the active row; into each selected row (one value for all, or a
  *   column of values, one a row in the list's order); or, a column of values with no selection, into the rows from the
- *   active one down. A company or owner opens the picker searching for the text. Nothing is saved when one value will
- *   not do. A table with a header row is left to the page, to import.
+ *   active one down. A company or owner pasted into one cell opens its picker searching for the text; into several rows,
+ *   each text must name one (by name, email or domain). Nothing is saved when one value will not do. A table with a
+ *   header row is left to the page, to import.
  * - Ctrl/⌘+Z puts back the last edit, or every row of the last paste.
  * Text selected on the page, and the editors' own fields, copy and paste as the browser does.
  */
 export function useCellClipboard<Row>(options: CellClipboard<Row>) {
   const { rows, activeIndex, selection, getRowId, columns, column, firstColumn, cellText, editable, save, pick } =
     options;
+  const client = useQueryClient();
   const row = rows[activeIndex] as Row | undefined;
   // The selected rows shown, in the list's order: what a copy holds and a paste goes into.
   const selectedShown = () => rows.filter((r) => selection.has(getRowId(r)));
@@ -144,18 +149,64 @@ export function useCellClipboard<Row>(options: CellClipboard<Row>) {
       return void toast.error(targets.length > 1 ? `${nameOf(targets[refused])}: ${why}` : why);
     }
     if (pasted.some((p) => "search" in p)) {
-      if (targets.length > 1 || targets[0] !== row)
-        return void toast.error(
-          `A ${column.header.toLowerCase()} is picked from a list: paste it into the active row's cell alone.`,
-        );
-      return pick(column.id, (pasted[0] as { search: string }).search);
+      if (targets.length === 1 && targets[0] === row) return pick(column.id, (pasted[0] as { search: string }).search);
+      return void pasteNamed(targets, column, pasted);
     }
-    if (targets.length === 1)
-      return void save(targets[0], column, (pasted[0] as { patch: CellPatch }).patch, targets[0]);
-    const group = ++pasteGroups;
-    const saves = targets.map((target, i) =>
-      save(target, column, (pasted[i] as { patch: CellPatch }).patch, target, { group, quiet: true }),
+    saveAll(
+      targets,
+      column,
+      pasted.map((p) => (p as { patch: CellPatch }).patch),
     );
+  };
+
+  /**
+   * A company or owner pasted into several rows: each text is looked up (the editor's `resolve`) and must name exactly
+   * one; else nothing is saved, and the toast says which row's text names none, or several.
+   */
+  const pasteNamed = async (targets: Row[], column: DataTableColumn<Row>, pasted: Pasted[]) => {
+    const editor = column.editor;
+    const what = column.header.toLowerCase();
+    if (editor?.kind !== "lookup" || !editor.resolve)
+      return toast.error(`A ${what} is picked from a list: paste it into the active row's cell alone.`);
+    const searched = (p: Pasted) => ("search" in p ? p.search : null);
+    const texts = [...new Set(pasted.flatMap((p) => searched(p)?.toLowerCase() ?? []))];
+    if (texts.length > PASTE_NAMES_MAX)
+      return toast.error(
+        `The clipboard holds ${texts.length} different ${what} names: paste ${PASTE_NAMES_MAX} at most at once.`,
+      );
+    let named: Map<string, EditOption[]>;
+    try {
+      const { resolve } = editor;
+      named = new Map(await Promise.all(texts.map(async (text) => [text, await resolve(text, client)] as const)));
+    } catch (error) {
+      return toast.error(`Could not look up the pasted ${what} names: ${errorMessage(error)}`);
+    }
+    const patches: CellPatch[] = [];
+    for (const [i, p] of pasted.entries()) {
+      const text = searched(p);
+      if (text === null) {
+        patches.push((p as { patch: CellPatch }).patch);
+        continue;
+      }
+      const found = named.get(text.toLowerCase()) ?? [];
+      if (found.length !== 1)
+        return toast.error(
+          `${nameOf(targets[i])}: ${found.length === 0 ? `no ${what} here is named` : `more than one ${what} is named`} ${quoted(text)}. Paste it into that row's cell alone to pick from a list.`,
+        );
+      const [option] = found;
+      patches.push({
+        [editor.field]: option.value,
+        ...(editor.labelField ? { [editor.labelField]: option.label } : {}),
+      });
+    }
+    saveAll(targets, column, patches);
+  };
+
+  /** Saves a paste's values, one a row: as one edit for a row, as one undoable group for several. */
+  const saveAll = (targets: Row[], column: DataTableColumn<Row>, patches: CellPatch[]) => {
+    if (targets.length === 1) return void save(targets[0], column, patches[0], targets[0]);
+    const group = ++pasteGroups;
+    const saves = targets.map((target, i) => save(target, column, patches[i], target, { group, quiet: true }));
     void Promise.all(saves).then((outcomes) => {
       const failed = outcomes.filter((o): o is { saved: false; error: unknown } => !o.saved);
       const done = `Pasted into ${column.header} on ${(outcomes.length - failed.length).toLocaleString()} rows.`;
