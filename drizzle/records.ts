@@ -47,6 +47,11 @@ export const companies = sqliteTable(
     size: text("size"),
     address: text("address"),
     linkedinUrl: text("linkedin_url"),
+    /**
+     * The company this one belongs to (a subsidiary's group, a branch's head office), as HubSpot's parent company: one
+     * of the organization's companies, never itself or one of its own subsidiaries. Shown only while it is live.
+     */
+    parentCompanyId: text("parent_company_id"),
     /** The newest entry logged on the company or its live contacts' last activity (companyActivityRefresh). */
     lastActivityAt: timestamp("last_activity_at"),
     /** When its next open task is due: the earliest due date of its live open tasks. Kept by triggers (migrations/0033). */
@@ -112,6 +117,8 @@ export const companies = sqliteTable(
       t.id,
     ),
     index("companies_org_match_idx").on(t.organizationId, t.deletedAt, t.matchName, t.id),
+    // A company's subsidiaries by name, and the "Parent company is …" filter.
+    index("companies_org_parent_idx").on(t.organizationId, t.parentCompanyId, t.deletedAt, companySortName(t), t.id),
   ],
 );
 

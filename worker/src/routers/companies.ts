@@ -4,7 +4,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { companies, contacts } from "../../../drizzle";
 import { assertMember } from "../domain/members";
 import { diffFields } from "../domain/records/activity";
-import { companyNamesQuery } from "../domain/records/company-names";
+import { companyNamesIn, companyNamesQuery } from "../domain/records/company-names";
 import { notFound } from "../domain/records/conflict";
 import { companyConfig, contactCardColumns } from "../domain/records/fields";
 import {
@@ -23,6 +23,7 @@ import { companyDuplicates, companyDuplicatePairs, companyLookAlikes } from "../
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { isValidDomain, normalizeDomain } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
+import { assertParentCompany, SUBSIDIARIES_LIMIT, subsidiariesQuery } from "../domain/records/parent-company";
 import { companyCreateInput, companyUpdateInput, recordIdInput, recordIdsInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
 import { recordProcedures } from "./record-procedures";
@@ -59,7 +60,11 @@ export const companiesRouter = createTRPCRouter({
   get: memberReadProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
     const codec = rowCodec<Company>(companies, DERIVED_COLUMNS);
     const company = ctx.db
-      .select({ record: codec.select, peopleCount: companyConfig.listColumns.peopleCount.sql })
+      .select({
+        record: codec.select,
+        peopleCount: companyConfig.listColumns.peopleCount.sql,
+        parentCompanyName: companyConfig.listColumns.parentCompanyName.sql,
+      })
       .from(companies)
       .where(and(eq(companies.id, input.id), eq(companies.organizationId, ctx.orgScope), isNull(companies.deletedAt)));
     const people = ctx.db
@@ -70,15 +75,24 @@ export const companiesRouter = createTRPCRouter({
       )
       .orderBy(asc(contacts.sortName), asc(contacts.id))
       .limit(COMPANY_CONTACTS_LIMIT);
-    const { results } = await ctx.readAsMember([company, people, timelineOf(ctx.db, ctx.orgScope, input.id)]);
-    const [row] = results[0] as { record: string; peopleCount: number }[];
+    const { results } = await ctx.readAsMember([
+      company,
+      people,
+      timelineOf(ctx.db, ctx.orgScope, input.id),
+      subsidiariesQuery(ctx.db, ctx.orgScope, input.id),
+    ]);
+    const [row] = results[0] as { record: string; peopleCount: number; parentCompanyName: string | null }[];
     if (!row) throw notFound("company");
     const { items: timeline, more: olderActivity } = timelinePage(results[2]);
+    const subsidiaries = results[3] as Awaited<ReturnType<typeof subsidiariesQuery>>;
     return {
-      company: { ...codec.decode(row.record), peopleCount: row.peopleCount },
+      company: { ...codec.decode(row.record), peopleCount: row.peopleCount, parentCompanyName: row.parentCompanyName },
       contacts: results[1] as Awaited<typeof people>,
+      subsidiaries: subsidiaries.slice(0, SUBSIDIARIES_LIMIT),
+      moreSubsidiaries: subsidiaries.length > SUBSIDIARIES_LIMIT,
       timeline,
       olderActivity,
+      companyNames: await companyNamesIn(ctx.db, ctx.orgScope, timeline),
     };
   }),
 
@@ -105,6 +119,7 @@ export const companiesRouter = createTRPCRouter({
       await Promise.all([
         assertKeyFree(ctx.db, companyDomainKey, ctx.org.id, domain),
         assertMember(ctx.db, ctx.org.id, input.ownerId),
+        assertParentCompany(ctx.db, ctx.org.id, null, input.parentCompanyId),
       ]);
       const properties = await checkPropertyValues(ctx.db, ctx.org.id, "company", input.properties, { creating: true });
       return { ...input, domain, properties };
@@ -126,6 +141,8 @@ export const companiesRouter = createTRPCRouter({
         }
         // Only a new owner: a record whose owner has left can still be edited.
         if (patch.ownerId !== current.ownerId) await assertMember(ctx.db, ctx.org.id, patch.ownerId);
+        if ("parentCompanyId" in patch && patch.parentCompanyId !== current.parentCompanyId)
+          await assertParentCompany(ctx.db, ctx.org.id, current.id, patch.parentCompanyId);
         const changes = diffFields(current, patch);
         if (Object.keys(changes).length === 0) return current;
         try {

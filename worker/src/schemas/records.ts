@@ -179,6 +179,8 @@ const companyShape = {
   address: optionalText(500),
   linkedinUrl: url.nullish(),
   ownerId: z.string().max(128).nullish(),
+  /** One of the organization's live companies, never the company itself or one of its subsidiaries. */
+  parentCompanyId: z.string().max(40).nullish(),
   tags,
   properties: propertyValues,
 };

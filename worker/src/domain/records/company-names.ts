@@ -15,7 +15,8 @@ export function companyNamesQuery(db: Database, organization: string | SQL, ids:
 }
 
 /**
- * The names of the companies a timeline's "Company: from → to" changes name by id, so the panel
+ * The names of the companies a timeline's "Company: from → to" (a contact's) and "Parent company: from → to" (a
+ * company's) changes name by id, so the panel
  * shows names (a deleted company's too). A second round trip only when the timeline has such a change.
  */
 export async function companyNamesIn(
@@ -25,7 +26,8 @@ export async function companyNamesIn(
 ): Promise<Record<string, string>> {
   const ids = new Set<string>();
   for (const item of timeline)
-    for (const value of item.changes?.companyId ?? []) if (typeof value === "string") ids.add(value);
+    for (const field of ["companyId", "parentCompanyId"])
+      for (const value of item.changes?.[field] ?? []) if (typeof value === "string") ids.add(value);
   if (ids.size === 0) return {};
   const rows = await companyNamesQuery(db, organization, [...ids]);
   return Object.fromEntries(rows.map((company) => [company.id, company.name]));

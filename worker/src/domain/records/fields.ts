@@ -168,7 +168,10 @@ const person = alias(contacts, "person");
 /** What companies sort and tie by (companies_org_name_idx). */
 const companyName = companySortName(companies);
 
-export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListColumn<number> }> = {
+export const companyConfig: ObjectConfig<
+  typeof companies,
+  { peopleCount: ListColumn<number>; parentCompanyName: ListColumn<string | null> }
+> = {
   object: "company",
   table: companies,
   defaultSort: "name",
@@ -186,6 +189,8 @@ export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListCo
       ),
       listed: sql`${companies.listedPeopleCount}`,
     },
+    // Its parent's name while the parent is live: a lookup by id, only for a list showing the column.
+    parentCompanyName: companyNameOf(companies.parentCompanyId, companies.organizationId),
   },
   fields: {
     id: f(companies.id, "reference", false),
@@ -195,6 +200,7 @@ export const companyConfig: ObjectConfig<typeof companies, { peopleCount: ListCo
     size: tiedByName(byThenName(f(companies.size, "text"), textThenName, companyName)),
     ownerId: f(companies.ownerId, "reference"),
     owner: byThenName(f(companies.ownerSortName, "text"), thenName, companyName),
+    parentCompanyId: f(companies.parentCompanyId, "reference"),
     lastActivityAt: tiedByName(f(companies.lastActivityAt, "date")),
     nextTaskAt: tiedByName(f(companies.nextTaskAt, "date")),
     // The People column: its live contacts (kept by triggers, migrations/0016–0017).

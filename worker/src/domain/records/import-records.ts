@@ -165,7 +165,8 @@ export const companyImport: ImportObject = {
   plural: "companies",
   idPrefix: "cmp",
   table: companies,
-  schema: companyCreateInput as unknown as z.ZodType<Values>,
+  // A parent company is linked in the app, where a loop of parents is refused: not from a file.
+  schema: companyCreateInput.omit({ parentCompanyId: true }) as unknown as z.ZodType<Values>,
   labels: {
     name: "Name",
     domain: "Domain",

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { activities, companies, contacts, favorites, notes, tasks } from "../../../../drizzle";
 import type { BatchItem } from "drizzle-orm/batch";
 import { rowExists, runBatch, type Database } from "../../db";
@@ -62,8 +62,16 @@ export function mergedContactFields(survivor: Contact, merged: Contact): Partial
 }
 
 export function mergedCompanyFields(survivor: Company, merged: Company): Partial<Company> {
+  // The survivor's parent, or the merged company's; the merged company itself gives way to its own parent, and the
+  // survivor is never its own.
+  const parent =
+    survivor.parentCompanyId === merged.id
+      ? merged.parentCompanyId
+      : (survivor.parentCompanyId ?? merged.parentCompanyId);
+  const parentCompanyId = parent === survivor.id ? null : parent;
   return {
     ...fill(survivor, merged, ["domain", "industry", "size", "address", "linkedinUrl", "ownerId"]),
+    ...(parentCompanyId !== survivor.parentCompanyId && { parentCompanyId }),
     tags: uniteIgnoringCase(survivor.tags, merged.tags),
     properties: fillProperties(survivor.properties, merged.properties),
   };
@@ -180,6 +188,18 @@ async function merge(
             .update(contacts)
             .set({ companyId: survivor.id, updatedAt: now })
             .where(and(eq(contacts.organizationId, organizationId), eq(contacts.companyId, merged.id), after)),
+          // Its subsidiaries belong to the survivor now (the survivor itself, if one, takes the patch's parent).
+          db
+            .update(companies)
+            .set({ parentCompanyId: survivor.id, updatedAt: now })
+            .where(
+              and(
+                eq(companies.organizationId, organizationId),
+                eq(companies.parentCompanyId, merged.id),
+                ne(companies.id, survivor.id),
+                after,
+              ),
+            ),
         ]
       : []),
     insertActivityWhere(

@@ -1,0 +1,2 @@
+ALTER TABLE `companies` ADD `parent_company_id` text;--> statement-breakpoint
+CREATE INDEX `companies_org_parent_idx` ON `companies` (`organization_id`,`parent_company_id`,`deleted_at`,lower("name"),`id`);

@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import { expectTRPCError, ownerOfNewOrganization, seedMember } from "./helpers";
+
+async function group() {
+  const owner = await ownerOfNewOrganization("Groups");
+  const { caller } = owner;
+  const holding = await caller.companies.create({ name: "Acme Group", domain: "acme-group.test" });
+  const labs = await caller.companies.create({ name: "Acme Labs", parentCompanyId: holding.id });
+  const retail = await caller.companies.create({ name: "acme retail", parentCompanyId: holding.id });
+  const store = await caller.companies.create({ name: "Acme Store Berlin", parentCompanyId: retail.id });
+  return { owner, caller, holding, labs, retail, store };
+}
+
+describe("a company's parent company", () => {
+  it("is named on the company, which its parent lists among its subsidiaries by name", async () => {
+    const { caller, holding, labs, retail, store } = await group();
+    expect(labs.parentCompanyId).toBe(holding.id);
+    expect(labs.parentCompanyName).toBe("Acme Group");
+
+    const parent = await caller.companies.get({ id: holding.id });
+    expect(parent.company.parentCompanyName).toBeNull();
+    expect(parent.subsidiaries.map((c) => c.name)).toEqual(["Acme Labs", "acme retail"]);
+    expect(parent.moreSubsidiaries).toBe(false);
+    const child = await caller.companies.get({ id: store.id });
+    expect(child.company.parentCompanyName).toBe("acme retail");
+    expect(child.subsidiaries).toEqual([]);
+
+    // The list filters by it and shows its name, also when asked for that column alone.
+    const page = await caller.companies.list({
+      filter: { combinator: "and", conditions: [{ field: "parentCompanyId", operator: "eq", value: holding.id }] },
+      fields: ["name", "parentCompanyId", "parentCompanyName"],
+    });
+    expect(page.items.map((c) => [c.name, c.parentCompanyName])).toEqual([
+      ["Acme Labs", "Acme Group"],
+      ["acme retail", "Acme Group"],
+    ]);
+    const independent = await caller.companies.list({
+      filter: { combinator: "and", conditions: [{ field: "parentCompanyId", operator: "empty" }] },
+    });
+    expect(independent.items.map((c) => c.id)).toEqual([holding.id]);
+    expect(retail.parentCompanyId).toBe(holding.id);
+  });
+
+  it("is changed and taken off like any field, each change in the timeline by the companies' names", async () => {
+    const { caller, holding, labs, retail } = await group();
+    const moved = await caller.companies.update({
+      id: labs.id,
+      version: labs.version,
+      patch: { parentCompanyId: retail.id },
+    });
+    expect(moved.parentCompanyName).toBe("acme retail");
+    const freed = await caller.companies.update({
+      id: labs.id,
+      version: moved.version,
+      patch: { parentCompanyId: null },
+    });
+    expect(freed.parentCompanyId).toBeNull();
+    const { timeline, companyNames } = await caller.companies.get({ id: labs.id });
+    const changes = timeline.flatMap((item) => (item.changes?.parentCompanyId ? [item.changes.parentCompanyId] : []));
+    expect(changes).toEqual([
+      [retail.id, null],
+      [holding.id, retail.id],
+    ]);
+    expect(companyNames).toEqual({ [holding.id]: "Acme Group", [retail.id]: "acme retail" });
+    // A stale version is refused, as any edit.
+    await expectTRPCError(
+      caller.companies.update({ id: labs.id, version: moved.version, patch: { parentCompanyId: holding.id } }),
+      "CONFLICT",
+    );
+  });
+
+  it("is never the company itself nor one of its subsidiaries, however far down", async () => {
+    const { caller, holding, retail, store } = await group();
+    await expectTRPCError(
+      caller.companies.update({ id: holding.id, version: holding.version, patch: { parentCompanyId: holding.id } }),
+      "BAD_REQUEST",
+      "A company cannot be its own parent company.",
+    );
+    await expectTRPCError(
+      caller.companies.update({ id: holding.id, version: holding.version, patch: { parentCompanyId: store.id } }),
+      "BAD_REQUEST",
+      "Acme Store Berlin belongs to this company, so it cannot be its parent company.",
+    );
+    await expectTRPCError(
+      caller.companies.update({ id: retail.id, version: retail.version, patch: { parentCompanyId: store.id } }),
+      "BAD_REQUEST",
+      "Acme Store Berlin belongs to this company, so it cannot be its parent company.",
+    );
+    // A subsidiary in the trash still counts: a restore would close the loop.
+    await caller.companies.delete({ ids: [retail.id] });
+    await expectTRPCError(
+      caller.companies.update({ id: holding.id, version: holding.version, patch: { parentCompanyId: store.id } }),
+      "BAD_REQUEST",
+    );
+    expect((await caller.companies.get({ id: holding.id })).company.parentCompanyId).toBeNull();
+  });
+
+  it("must be a live company: one in the trash or unknown is NOT_FOUND; a parent trashed later reads as none", async () => {
+    const { caller, holding, labs } = await group();
+    const gone = await caller.companies.create({ name: "Gone Inc" });
+    await caller.companies.delete({ ids: [gone.id] });
+    await expectTRPCError(
+      caller.companies.create({ name: "Gone Labs", parentCompanyId: gone.id }),
+      "NOT_FOUND",
+      "That company does not exist or was deleted.",
+    );
+    await expectTRPCError(caller.companies.create({ name: "Nowhere", parentCompanyId: "cmp_nothing" }), "NOT_FOUND");
+
+    await caller.companies.delete({ ids: [holding.id] });
+    expect((await caller.companies.get({ id: labs.id })).company.parentCompanyName).toBeNull();
+    expect((await caller.companies.list({})).items.find((c) => c.id === labs.id)?.parentCompanyName).toBeNull();
+    await caller.companies.restore({ id: holding.id });
+    expect((await caller.companies.get({ id: labs.id })).company.parentCompanyName).toBe("Acme Group");
+  });
+
+  it("moves with a merge: the merged company's subsidiaries belong to the survivor, which takes its parent", async () => {
+    const { caller, holding, labs, retail, store } = await group();
+    // Retail folds into its own parent: its store belongs to the group now.
+    await caller.companies.merge({ survivorId: holding.id, survivorVersion: holding.version, mergedId: retail.id });
+    expect((await caller.companies.get({ id: holding.id })).subsidiaries.map((c) => c.name)).toEqual([
+      "Acme Labs",
+      "Acme Store Berlin",
+    ]);
+    expect((await caller.companies.get({ id: holding.id })).company.parentCompanyId).toBeNull();
+    // The group folds into one of its subsidiaries: that one is its own parent no more, and heads the rest.
+    const current = (await caller.companies.get({ id: labs.id })).company;
+    await caller.companies.merge({ survivorId: labs.id, survivorVersion: current.version, mergedId: holding.id });
+    const survivor = await caller.companies.get({ id: labs.id });
+    expect(survivor.company.parentCompanyId).toBeNull();
+    expect(survivor.subsidiaries.map((c) => c.id)).toEqual([store.id]);
+  });
+
+  it("is not set by an import: a file's rows cannot point at ids", async () => {
+    const { caller, holding } = await group();
+    const result = await caller.companies.import({
+      rows: [{ name: "Imported Co", parentCompanyId: holding.id } as never],
+      lineNumbers: [2],
+    });
+    expect(result.created).toBe(1);
+    const imported = (await caller.companies.list({ search: "Imported" })).items[0];
+    expect(imported.parentCompanyId).toBeNull();
+  });
+
+  it("is another organization's company never: NOT_FOUND to link, nothing to filter by, nothing listed", async () => {
+    const a = await group();
+    const b = await ownerOfNewOrganization("Other group");
+    const bMember = await seedMember(b.org.id, "member");
+    await expectTRPCError(
+      bMember.caller.companies.create({ name: "Sneaky", parentCompanyId: a.holding.id }),
+      "NOT_FOUND",
+      "That company does not exist or was deleted.",
+    );
+    const own = await b.caller.companies.create({ name: "B Co" });
+    await expectTRPCError(
+      bMember.caller.companies.update({ id: own.id, version: own.version, patch: { parentCompanyId: a.retail.id } }),
+      "NOT_FOUND",
+    );
+    await expectTRPCError(bMember.caller.companies.get({ id: a.holding.id }), "NOT_FOUND");
+    const filtered = await bMember.caller.companies.list({
+      filter: { combinator: "and", conditions: [{ field: "parentCompanyId", operator: "eq", value: a.holding.id }] },
+    });
+    expect(filtered.items).toEqual([]);
+    // A's own subsidiaries stay A's.
+    expect((await a.caller.companies.get({ id: a.holding.id })).subsidiaries).toHaveLength(2);
+  });
+});
