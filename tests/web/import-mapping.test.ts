@@ -87,7 +87,7 @@ describe("mapRow", () => {
 });
 
 describe("a company's export", () => {
-  it("carries its People count, which imports back as a column no target takes", () => {
+  it("carries its People count and parent company, which import back as columns no target takes", () => {
     const row = companyImport.toCsv({
       name: "Acme",
       domain: "acme.com",
@@ -97,8 +97,16 @@ describe("a company's export", () => {
       linkedinUrl: null,
       tags: ["vip"],
       peopleCount: 12,
+      parentCompanyName: "Acme Group",
     } as never);
-    expect(row).toMatchObject({ Name: "Acme", Domain: "acme.com", Tags: "vip", People: 12 });
-    expect(autoMap(Object.keys(row), companyImport.targets, []).People).toBe("");
+    expect(row).toMatchObject({
+      Name: "Acme",
+      Domain: "acme.com",
+      Tags: "vip",
+      People: 12,
+      "Parent company": "Acme Group",
+    });
+    const mapping = autoMap(Object.keys(row), companyImport.targets, []);
+    expect([mapping.People, mapping["Parent company"]]).toEqual(["", ""]);
   });
 });

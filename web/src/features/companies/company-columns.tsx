@@ -13,7 +13,7 @@ import {
   timeColumn,
   timestampColumns,
 } from "../records/record-columns";
-import { ownershipColumns } from "../records/reference-fields";
+import { companiesNamed, ownershipColumns, useCompanyOptions } from "../records/reference-fields";
 import { countOf } from "../../lib/format";
 import type { Company, CompanyPatch } from "./use-companies";
 
@@ -112,6 +112,24 @@ export const companyColumns: DataTableColumn<Company>[] = [
       ),
     copyText: (company) => String(company.peopleCount),
   },
+  {
+    // The company it belongs to (a group, a head office): picked from the companies, never itself.
+    id: "parentCompany",
+    fields: ["parentCompanyId", "parentCompanyName"],
+    header: "Parent company",
+    width: 190,
+    defaultHidden: true,
+    cell: (company) => company.parentCompanyName ?? <Empty />,
+    editor: {
+      kind: "lookup",
+      field: "parentCompanyId",
+      labelField: "parentCompanyName",
+      label: "Parent company",
+      useOptions: useCompanyOptions,
+      resolve: companiesNamed,
+      clearable: true,
+    },
+  },
   ...ownershipColumns<Company>("company"),
   ...timestampColumns<Company>().slice(0, 1),
   {
@@ -142,7 +160,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
 export function toCompanyPatch(patch: CellPatch): CompanyPatch {
   const result: CompanyPatch = {};
   if ("name" in patch) result.name = patch.name.trim();
-  for (const key of ["domain", "industry", "size", "address", "linkedinUrl", "ownerId"] as const)
+  for (const key of ["domain", "industry", "size", "address", "linkedinUrl", "ownerId", "parentCompanyId"] as const)
     if (key in patch) result[key] = blankToNull(patch[key]);
   if ("tags" in patch) result.tags = parseMulti(patch.tags);
   return result;
@@ -166,5 +184,6 @@ export const companyFieldLabels: Record<string, string> = {
   industry: "Industry",
   size: "Size",
   address: "Address",
+  parentCompanyId: "Parent company",
   ...commonFieldLabels,
 };

@@ -1,6 +1,6 @@
 import { companyPatchFields } from "../../../../worker/src/schemas/records";
 import type { ReactNode } from "react";
-import { OpenWebsite } from "../records/field-actions";
+import { OpenRecord, OpenWebsite } from "../records/field-actions";
 import { EditableFields, forPanel, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
 import { RecordPropertyFields } from "../records/property-fields";
@@ -8,11 +8,16 @@ import { panelRecord, pickFields, RecordPanel, timestampFields, type ObjectPanel
 import { RecordTasks } from "../records/record-tasks";
 import { CompanyMark, companyColumns, companyFieldLabels } from "./company-columns";
 import { CompanyPeople } from "./company-people";
+import { CompanySubsidiaries } from "./company-subsidiaries";
 import { useCompany, type Company } from "./use-companies";
 
 /** What a field's value lets one do at once, beside it: open the website or the LinkedIn page. */
 const fieldActions: Partial<Record<string, (company: Company) => ReactNode>> = {
   domain: (company) => <OpenWebsite url={company.domain} label={`Open ${company.domain}`} />,
+  parentCompany: (company) =>
+    company.parentCompanyId && company.parentCompanyName ? (
+      <OpenRecord record={{ object: "company", id: company.parentCompanyId }} name={company.parentCompanyName} />
+    ) : null,
   linkedinUrl: (company) => <OpenWebsite url={company.linkedinUrl} label="Open the LinkedIn page" />,
 };
 
@@ -23,6 +28,7 @@ const panelFields: PanelField<Company>[] = [
       "domain",
       "industry",
       "size",
+      "parentCompany",
       "address",
       "linkedinUrl",
       "owner",
@@ -84,6 +90,7 @@ export function CompanyPanel({
         older: details && { object: "company", recordId: details.company.id, more: details.olderActivity },
         noun: "company",
         fieldLabels: companyFieldLabels,
+        valueLabels: { parentCompanyId: details?.companyNames ?? {} },
         restore: details && {
           current: details.company,
           fields: companyPatchFields,
@@ -92,6 +99,7 @@ export function CompanyPanel({
       }}
     >
       <CompanyPeople companyId={companyId} details={details} failed={query.isError} />
+      <CompanySubsidiaries details={details} />
       <RecordTasks object="company" recordId={companyId} recordName={name} />
       <RecordNotes object="company" recordId={companyId} />
     </RecordPanel>

@@ -223,7 +223,8 @@ export const companyImport: ImportObjectConfig = {
     Address: c.address ?? "",
     "LinkedIn URL": c.linkedinUrl ?? "",
     Tags: c.tags.join("; "),
-    // Read, not imported: no target takes it, so the file still imports back as it is.
+    // Read, not imported: no target takes them, so the file still imports back as it is.
+    "Parent company": c.parentCompanyName ?? "",
     People: c.peopleCount,
   }),
 };

@@ -72,7 +72,11 @@ const tabTarget = () =>
   document.querySelector<HTMLElement>("[data-selection-bar] button");
 
 /** The filter on what a column shows, where it is not named as the column is. */
-const filterFieldOfColumn: Record<string, string> = { company: "companyId", owner: "ownerId" };
+const filterFieldOfColumn: Record<string, string> = {
+  company: "companyId",
+  parentCompany: "parentCompanyId",
+  owner: "ownerId",
+};
 
 /** Every object's list page: header with the live total, search, filters, the table, bulk bar. */
 export function RecordListPage<Row>(props: RecordListPageProps<Row>) {

@@ -179,8 +179,8 @@ export function RecordTimeline({ items: newest, older, noun, fieldLabels, valueL
   const labelsOf = (field: string) =>
     field === "ownerId"
       ? ownerLabels
-      : field === "companyId"
-        ? { ...olderActivity.companyNames, ...valueLabels?.companyId }
+      : field === "companyId" || field === "parentCompanyId"
+        ? { ...olderActivity.companyNames, ...valueLabels?.[field] }
         : field === "outcome"
           ? noteOutcomeLabels
           : valueLabels?.[field];

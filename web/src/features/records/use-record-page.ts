@@ -50,8 +50,8 @@ const getRowId = (row: { id: string }) => row.id;
 const DEFAULT_SORT = { field: "name", direction: "asc" } as const;
 
 /**
- * The object's filters with the references before Tags: "Company is …" (contacts; searched as you
- * type, the ids the filter holds named by companies.names) and "Owner is …" (the members); the tags
+ * The object's filters with the references before Tags: "Company is …" (contacts), "Parent company is …" (companies;
+ * each searched as you type, the ids the filter holds named by companies.names) and "Owner is …" (the members); the tags
  * in use are offered as values.
  */
 function useReferenceFilters(
@@ -61,21 +61,23 @@ function useReferenceFilters(
 ): FilterField[] {
   const members = useMembers();
   const tags = useQuery({ ...trpc.tags.list.queryOptions({ object }), staleTime: 30_000 });
+  // A contact's company, a company's parent: companies by id, named by companies.names.
+  const companyField = object === "contact" ? "companyId" : "parentCompanyId";
   const companyIds = [
     ...new Set(
-      filter.conditions.filter((c) => c.field === "companyId" && c.value !== undefined).map((c) => String(c.value)),
+      filter.conditions.filter((c) => c.field === companyField && c.value !== undefined).map((c) => String(c.value)),
     ),
   ];
   const companyNames = useQuery({
     ...trpc.companies.names.queryOptions({ ids: companyIds }),
-    enabled: object === "contact" && companyIds.length > 0,
+    enabled: companyIds.length > 0,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
   return useMemo(() => {
     const company: FilterField = {
-      field: "companyId",
-      label: "Company",
+      field: companyField,
+      label: object === "contact" ? "Company" : "Parent company",
       kind: "reference",
       useOptions: useCompanyOptions,
       labels: Object.fromEntries((companyNames.data ?? []).map((c) => [c.id, c.name])),
@@ -91,11 +93,11 @@ function useReferenceFilters(
       ],
     };
     const suggestions = tags.data?.map((tag) => tag.name);
-    const references = object === "contact" ? [company, owner] : [owner];
+    const references = [company, owner];
     return filterFields.flatMap((field) =>
       field.field === "tags" ? [...references, { ...field, suggestions }] : [field],
     );
-  }, [object, filterFields, members.data, tags.data, companyNames.data]);
+  }, [object, companyField, filterFields, members.data, tags.data, companyNames.data]);
 }
 
 /**
