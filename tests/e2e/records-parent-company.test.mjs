@@ -1,0 +1,116 @@
+import { after, before, describe, it } from "node:test";
+import {
+  assert,
+  assertAccessible,
+  callProcedure,
+  eventually,
+  launchBrowser,
+  loggedErrors,
+  registeredUser,
+  screenshot,
+} from "./harness.mjs";
+
+// A company's parent company, as HubSpot's parent and child companies: a group and its subsidiaries.
+describe("/companies: a parent company and its subsidiaries", () => {
+  let browser;
+  let page;
+  let group;
+  let labs;
+  let retail;
+  const rows = () => page.getByTestId("record-row");
+  const row = (name) => rows().filter({ hasText: name });
+  const cell = (name, columnId) => row(name).locator(`[data-column-id="${columnId}"]`);
+  const panel = () => page.getByTestId("record-panel");
+  const field = (id) => panel().locator(`dd[data-field="${id}"]`);
+  const picker = (label) => page.getByRole("combobox", { name: label });
+  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+  const company = async (id) => (await callProcedure(page, "companies.get", { id }, { kind: "query" })).company;
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Groupers", name: "Gia Group", locale: "en-US" }));
+    group = await callProcedure(page, "companies.create", { name: "Acme Group", domain: "acme-group.example" });
+    labs = await callProcedure(page, "companies.create", { name: "Acme Labs", domain: "acme-labs.example" });
+    retail = await callProcedure(page, "companies.create", { name: "Acme Retail" });
+  });
+  after(() => browser?.close());
+
+  it("sets a company's parent in its panel; the parent lists it among its subsidiaries, a click away", async () => {
+    await page.goto(`/companies?open=${labs.id}`);
+    await field("parentCompany").getByRole("button").click();
+    await picker("Parent company").fill("acme gr");
+    await page.getByRole("option", { name: /Acme Group/ }).click();
+    await field("parentCompany").getByText("Acme Group").waitFor();
+    await eventually(async () => assert.equal((await company(labs.id)).parentCompanyId, group.id));
+    await panel().getByTestId("timeline-change").filter({ hasText: "Parent company: empty → Acme Group" }).waitFor();
+
+    // Itself as its own parent is refused, with why.
+    await field("parentCompany")
+      .getByRole("button", { name: /Parent company/ })
+      .click();
+    await picker("Parent company").fill("acme labs");
+    await page.getByRole("option", { name: /Acme Labs/ }).click();
+    await toast("A company cannot be its own parent company.").waitFor();
+    await field("parentCompany").getByText("Acme Group").waitFor();
+
+    await field("parentCompany").getByRole("link", { name: "Open Acme Group" }).click();
+    await panel().getByRole("heading", { name: "Acme Group" }).waitFor();
+    const subsidiaries = panel().getByTestId("company-subsidiaries");
+    await subsidiaries.getByText("Acme Labs").waitFor();
+    await screenshot(page, "company-panel-subsidiaries");
+    await assertAccessible(page, "a company's panel with its subsidiaries");
+    // A subsidiary's subsidiary cannot head the group.
+    await field("parentCompany").getByRole("button").click();
+    await picker("Parent company").fill("acme labs");
+    await page.getByRole("option", { name: /Acme Labs/ }).click();
+    await toast("Acme Labs belongs to this company, so it cannot be its parent company.").waitFor();
+    assert.equal((await company(group.id)).parentCompanyId, null);
+
+    await subsidiaries.getByRole("link", { name: /Acme Labs/ }).click();
+    await panel().getByRole("heading", { name: "Acme Labs" }).waitFor();
+    // The two refusals, and nothing else.
+    assert.deepEqual(loggedErrors(page), ["400 companies.update", "400 companies.update"]);
+    page.errors.length = 0;
+  });
+
+  it("shows the Parent company column, pasted into by name, and filters by it", async () => {
+    await page.goto("/companies");
+    await row("Acme Retail").waitFor();
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Parent company" }).click();
+    await page.keyboard.press("Escape");
+    await cell("Acme Labs", "parentCompany").getByText("Acme Group").waitFor();
+
+    // A name pasted into the Retail row's cell, and the Labs row's: both belong to the group.
+    await row("Acme Labs").click();
+    await page.keyboard.press("Escape");
+    const activeColumn = () =>
+      page.evaluate(() => document.querySelector("[data-active] [data-active-cell]")?.getAttribute("data-column-id"));
+    for (let i = 0; i < 12 && (await activeColumn()) !== "parentCompany"; i++) await page.keyboard.press("ArrowRight");
+    assert.equal(await activeColumn(), "parentCompany");
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.evaluate(() => navigator.clipboard.writeText("acme-group.example\nAcme Group\n"));
+    await page.keyboard.press("Control+v");
+    await toast("Pasted into Parent company on 2 rows.").waitFor();
+    await cell("Acme Retail", "parentCompany").getByText("Acme Group").waitFor();
+    await eventually(async () => assert.equal((await company(retail.id)).parentCompanyId, group.id));
+    await screenshot(page, "companies-parent-column");
+
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    const form = page.getByRole("dialog", { name: "Add filter" });
+    await form.getByLabel("Field").selectOption({ label: "Parent company" });
+    await form.getByRole("button", { name: "Value" }).click();
+    await picker("Company").fill("acme gr");
+    await page.getByRole("option", { name: /Acme Group/ }).click();
+    await form.getByRole("button", { name: "Add filter" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Parent company is Acme Group" }).waitFor();
+    await page.getByText("2 companies match", { exact: true }).waitFor();
+    // Each name after its square initial.
+    const names = await rows().locator('[data-column-id="name"]').allInnerTexts();
+    assert.deepEqual(
+      names.map((text) => text.split("\n").at(-1)),
+      ["Acme Labs", "Acme Retail"],
+    );
+    assert.deepEqual(page.errors, []);
+  });
+});
