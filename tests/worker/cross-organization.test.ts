@@ -115,9 +115,10 @@ function expectNothingOf(a: Theirs, result: unknown) {
 /** An id no organization has: another organization's must answer as this does. */
 const NO_SUCH_CONTACT = "con_nosuchcontact0";
 
-const day = () => {
-  const start = new Date();
-  start.setHours(0, 0, 0, 0);
+/** The day holding `at`: A's task's own day, so that a midnight between its writing and the count changes nothing. */
+const day = (at = new Date()) => {
+  const start = new Date(at);
+  start.setUTCHours(0, 0, 0, 0);
   return { dayStart: start, dayEnd: new Date(start.getTime() + 86_400_000) };
 };
 
@@ -274,9 +275,9 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
   "tasks.trash": async (b, a) => expectNothingOf(a, await b.tasks.trash({})),
   "tasks.dueCount": async (b, a) => {
     // A's owner has "Call Zelda" due today; B counts its own alone.
-    const today = day();
+    const today = day(a.task.dueAt!);
     expect(await a.caller.tasks.dueCount(today)).toEqual({ overdue: 0, today: 1 });
-    await b.tasks.create({ title: "Ours", dueAt: new Date() });
+    await b.tasks.create({ title: "Ours", dueAt: a.task.dueAt! });
     expect(await b.tasks.dueCount(today)).toEqual({ overdue: 0, today: 1 });
   },
   "tasks.search": async (b, a) => {

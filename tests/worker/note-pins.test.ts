@@ -4,13 +4,18 @@ import { expectTRPCError, httpClientFor, ownerOfNewOrganization, rows, seedMembe
 const TOO_MANY = "A record keeps 3 pinned notes at most. Unpin one to pin this one.";
 
 /** An organization with its owner, a member, and a contact holding `bodies` as notes, oldest first. */
+const apart = () => new Promise((resolve) => setTimeout(resolve, 3));
+
 async function contactWithNotes(...bodies: string[]) {
   const owner = await ownerOfNewOrganization("Pins");
   const member = await seedMember(owner.org.id, "member");
   const contact = await owner.caller.contacts.create({ firstName: "Ada", lastName: "Lovelace" });
   const notes = [];
-  for (const body of bodies)
+  // A few milliseconds apart: two written in the same one would list by id, either way round.
+  for (const body of bodies) {
+    await apart();
     notes.push(await owner.caller.notes.create({ recordObject: "contact", recordId: contact.id, body }));
+  }
   return { owner, member, contact, notes };
 }
 
@@ -82,7 +87,10 @@ describe("notes.pin", () => {
 
   it("keeps 3 pinned notes a record at most, listed the latest pinned first, and says so for a fourth", async () => {
     const { member, contact, notes } = await contactWithNotes("One", "Two", "Three", "Four");
-    for (const note of notes.slice(0, 3)) await member.caller.notes.pin({ id: note.id, pinned: true });
+    for (const note of notes.slice(0, 3)) {
+      await apart();
+      await member.caller.notes.pin({ id: note.id, pinned: true });
+    }
     expect((await member.caller.notes.pinned({ recordId: contact.id })).map((n) => n.body)).toEqual([
       "Three",
       "Two",

@@ -187,7 +187,11 @@ describe("notifications of tasks given", () => {
 describe("notifications.list, unreadCount and markRead", () => {
   it("lists the newest first, page by page, and marks those named read, or all", async () => {
     const { owner, bo } = await team();
-    for (let i = 1; i <= 5; i++) await owner.caller.tasks.create({ title: `Task ${i}`, assigneeId: bo.identity.uid });
+    // A few milliseconds apart: two in the same one would list by id, either way round.
+    for (let i = 1; i <= 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      await owner.caller.tasks.create({ title: `Task ${i}`, assigneeId: bo.identity.uid });
+    }
     const page = (cursor?: string) => bo.caller.notifications.list({ limit: 2, cursor });
     const seen: string[] = [];
     let listed = await page();
