@@ -73,6 +73,40 @@ describe("/companies: a parent company and its subsidiaries", () => {
     page.errors.length = 0;
   });
 
+  it("adds a subsidiary from the parent's panel: the new company's form starts under it", async () => {
+    const dialog = page.getByRole("dialog", { name: "New company" });
+    const parent = dialog.getByRole("button", { name: "Parent company" });
+    // Each opening starts under the company it was opened from: Labs, Labs again, then the group.
+    await page.goto("/companies");
+    for (let i = 0; i < 2; i++) {
+      await row("Acme Labs").click();
+      await panel().getByRole("link", { name: "Add subsidiary" }).click();
+      await eventually(async () => assert.equal(await parent.innerText(), "Acme Labs"));
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+    }
+    await row("Acme Group").click();
+    await panel().getByRole("link", { name: "Add subsidiary" }).click();
+    await eventually(async () => assert.equal(await parent.innerText(), "Acme Group"));
+    await dialog.getByLabel("Name").fill("Acme Cloud");
+    await screenshot(page, "new-company-subsidiary");
+    await assertAccessible(page, "a new company's form under its parent");
+    await dialog.getByRole("button", { name: "Create company" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await cell("Acme Cloud", "name").waitFor();
+    await toast("Acme Cloud added to companies.").getByRole("button", { name: "Open" }).click();
+    await panel().getByRole("heading", { name: "Acme Cloud" }).waitFor();
+    await field("parentCompany").getByText("Acme Group").waitFor();
+    await page.waitForURL(/open=cmp_/);
+    const cloud = await company(new URL(page.url()).searchParams.get("open"));
+    assert.equal(cloud.name, "Acme Cloud");
+    assert.equal(cloud.parentCompanyId, group.id);
+
+    // A company without subsidiaries says how one becomes its subsidiary.
+    await panel().getByText("None yet. A company whose Parent company is Acme Cloud is listed here.").waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+
   it("shows the Parent company column, pasted into by name, and filters by it", async () => {
     await page.goto("/companies");
     await row("Acme Retail").waitFor();
@@ -104,12 +138,12 @@ describe("/companies: a parent company and its subsidiaries", () => {
     await page.getByRole("option", { name: /Acme Group/ }).click();
     await form.getByRole("button", { name: "Add filter" }).click();
     await page.getByTestId("filter-chip").filter({ hasText: "Parent company is Acme Group" }).waitFor();
-    await page.getByText("2 companies match", { exact: true }).waitFor();
+    await page.getByText("3 companies match", { exact: true }).waitFor();
     // Each name after its square initial.
     const names = await rows().locator('[data-column-id="name"]').allInnerTexts();
     assert.deepEqual(
       names.map((text) => text.split("\n").at(-1)),
-      ["Acme Labs", "Acme Retail"],
+      ["Acme Cloud", "Acme Labs", "Acme Retail"],
     );
     assert.deepEqual(page.errors, []);
   });

@@ -50,6 +50,7 @@ export default function CompaniesPage() {
         onOpenChange={setCreating}
         onCreated={(company) => setOpenId(company.id)}
         onOpenExisting={setOpenId}
+        parentCompanyId={page.newAtCompanyId}
       />
       <CompanyPanel
         companyId={page.openId}

@@ -1,4 +1,5 @@
 import type { inferOutput } from "@trpc/tanstack-react-query";
+import { Plus } from "lucide-react";
 import { Link } from "react-router-dom";
 import { recordPath } from "../../app/recent-records";
 import type { trpc } from "../../lib/trpc";
@@ -8,29 +9,45 @@ import { CompanyMark } from "./company-columns";
 type CompanyDetails = inferOutput<typeof trpc.companies.get>;
 
 /**
- * The companies that belong to this one (their parent company is it), by name, each a click away. Shown only when it
- * has some: a company's parent is set on the subsidiary, in its Parent company field.
+ * The companies that belong to this one (their parent company is it), by name, each a click away, and a new one made
+ * under it. Its parent is set on the subsidiary, in its Parent company field.
  */
 export function CompanySubsidiaries({ details }: { details: CompanyDetails | undefined }) {
-  const subsidiaries = details?.subsidiaries ?? [];
-  if (subsidiaries.length === 0) return null;
-  const count = `${subsidiaries.length.toLocaleString()}${details?.moreSubsidiaries ? "+" : ""}`;
+  if (!details) return null;
+  const { subsidiaries, moreSubsidiaries, company } = details;
   return (
-    <PanelSection title={`Subsidiaries · ${count}`}>
-      <ul className="-mx-1.5 space-y-0.5 text-[13px]" data-testid="company-subsidiaries">
-        {subsidiaries.map((company) => (
-          <li key={company.id}>
-            <Link
-              to={recordPath({ object: "company", id: company.id })}
-              className="flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1 hover:bg-surface-2"
-            >
-              <CompanyMark name={company.name} />
-              <span className="truncate font-medium text-foreground">{company.name}</span>
-              {company.domain && <span className="truncate text-muted">{company.domain}</span>}
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <PanelSection
+      title={`Subsidiaries · ${subsidiaries.length.toLocaleString()}${moreSubsidiaries ? "+" : ""}`}
+      action={
+        <Link
+          to={`/companies?new=1&company=${company.id}`}
+          className="inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
+        >
+          <Plus className="size-3.5" aria-hidden />
+          Add subsidiary
+        </Link>
+      }
+    >
+      {subsidiaries.length === 0 ? (
+        <p className="text-[13px] text-muted">
+          None yet. A company whose Parent company is {company.name} is listed here.
+        </p>
+      ) : (
+        <ul className="-mx-1.5 space-y-0.5 text-[13px]" data-testid="company-subsidiaries">
+          {subsidiaries.map((subsidiary) => (
+            <li key={subsidiary.id}>
+              <Link
+                to={recordPath({ object: "company", id: subsidiary.id })}
+                className="flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1 hover:bg-surface-2"
+              >
+                <CompanyMark name={subsidiary.name} />
+                <span className="truncate font-medium text-foreground">{subsidiary.name}</span>
+                {subsidiary.domain && <span className="truncate text-muted">{subsidiary.domain}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </PanelSection>
   );
 }

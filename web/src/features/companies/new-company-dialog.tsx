@@ -5,9 +5,12 @@ import { Dialog, discardQuestion } from "../../ui/dialog";
 import { createFeedback } from "../records/create-feedback";
 import { PropertyInputs, usePropertyForm } from "../records/property-fields";
 import { Field, Input } from "../../ui/input";
+import { PickerField } from "../../ui/option-picker";
+import { useCompanyOptions } from "../records/reference-fields";
 import { ExistingRecords } from "../records/existing-records";
 import { useExistingCompanies } from "./existing-companies";
 import { useCreateCompany } from "./use-companies";
+import { useStartingCompany } from "./use-starting-company";
 
 type NewCompanyDialogProps = {
   open: boolean;
@@ -15,6 +18,8 @@ type NewCompanyDialogProps = {
   onCreated: (company: { id: string }) => void;
   /** Opens a company that already holds the name or domain typed, instead of creating another. */
   onOpenExisting: (id: string) => void;
+  /** Starts as a subsidiary of this company (its panel's "Add subsidiary"). */
+  parentCompanyId?: string | null;
 };
 
 const blank = { name: "", domain: "", industry: "", size: "" };
@@ -27,17 +32,28 @@ const fields: { key: keyof Form; label: string; placeholder?: string }[] = [
   { key: "size", label: "Size", placeholder: "51–200" },
 ];
 
-export function NewCompanyDialog({ open, onOpenChange, onCreated, onOpenExisting }: NewCompanyDialogProps) {
+export function NewCompanyDialog({
+  open,
+  onOpenChange,
+  onCreated,
+  onOpenExisting,
+  parentCompanyId,
+}: NewCompanyDialogProps) {
   const [form, setForm] = useState(blank);
+  const parent = useStartingCompany(open, parentCompanyId);
   const create = useCreateCompany();
   const existing = useExistingCompanies(form);
   const errors = fieldErrorsOf(create.error);
   const properties = usePropertyForm("company", open);
-  const touched = (Object.keys(blank) as (keyof Form)[]).some((key) => form[key] !== blank[key]) || properties.touched;
+  const touched =
+    (Object.keys(blank) as (keyof Form)[]).some((key) => form[key] !== blank[key]) ||
+    parent.changed ||
+    properties.touched;
 
   const handleOpenChange = (next: boolean) => {
     if (!next) {
       setForm(blank);
+      parent.setChosen(undefined);
       properties.reset();
       create.reset();
     }
@@ -54,6 +70,7 @@ export function NewCompanyDialog({ open, onOpenChange, onCreated, onOpenExisting
         domain: form.domain.trim() || null,
         industry: form.industry.trim() || null,
         size: form.size.trim() || null,
+        parentCompanyId: parent.chosen?.value ?? null,
         properties: values,
       },
       createFeedback({
@@ -104,6 +121,18 @@ export function NewCompanyDialog({ open, onOpenChange, onCreated, onOpenExisting
             )}
           </Fragment>
         ))}
+        <Field label="Parent company" error={errors.parentCompanyId}>
+          {(props) => (
+            <PickerField
+              {...props}
+              label="Parent company"
+              placeholder="None: choose the group it belongs to…"
+              value={parent.chosen ?? null}
+              onChange={parent.setChosen}
+              useOptions={useCompanyOptions}
+            />
+          )}
+        </Field>
         <PropertyInputs {...properties.inputs} />
         <div className="flex justify-end gap-2 pt-1">
           <Button variant="ghost" onClick={() => handleOpenChange(false)}>

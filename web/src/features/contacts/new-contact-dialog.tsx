@@ -1,13 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
-import { trpc } from "../../lib/trpc";
 import { Button } from "../../ui/button";
 import { Dialog, discardQuestion } from "../../ui/dialog";
 import { createFeedback } from "../records/create-feedback";
 import { PropertyInputs, usePropertyForm } from "../records/property-fields";
 import { Field, Input, Select } from "../../ui/input";
-import { PickerField, type PickerOption } from "../../ui/option-picker";
+import { PickerField } from "../../ui/option-picker";
 import { useCompanyOptions } from "../records/reference-fields";
 import { contactName } from "./contact-columns";
 import { ExistingRecords } from "../records/existing-records";
@@ -15,6 +13,7 @@ import { useExistingContacts } from "./existing-contacts";
 import { leadStatusOptions, type LeadStatus } from "./lead-status";
 import { useCreateContact } from "./use-contacts";
 import { useCompanyOfEmail } from "./company-of-email";
+import { useStartingCompany } from "../companies/use-starting-company";
 
 type NewContactDialogProps = {
   open: boolean;
@@ -31,18 +30,7 @@ const blank = { firstName: "", lastName: "", email: "", title: "", leadStatus: "
 export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting, companyId }: NewContactDialogProps) {
   const [form, setForm] = useState(blank);
   // Chosen by hand (or the company it was opened from); undefined while none was, when the email's company is taken.
-  const [chosenCompany, setCompany] = useState<PickerOption | null | undefined>(undefined);
-  const preset = useQuery({
-    ...trpc.companies.names.queryOptions({ ids: companyId ? [companyId] : [] }),
-    enabled: open && Boolean(companyId),
-  });
-  const presetCompany = preset.data?.[0];
-  const presetApplied = useRef(false);
-  useEffect(() => {
-    if (!open || !presetCompany || presetApplied.current) return;
-    presetApplied.current = true;
-    setCompany({ value: presetCompany.id, label: presetCompany.name });
-  }, [open, presetCompany]);
+  const { chosen: chosenCompany, setChosen: setCompany, changed: companyChanged } = useStartingCompany(open, companyId);
   const companyOfEmail = useCompanyOfEmail(form.email);
   const company = chosenCompany === undefined ? companyOfEmail : chosenCompany;
   const create = useCreateContact();
@@ -52,7 +40,7 @@ export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting
   const set = (key: keyof typeof blank) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const touched =
     (Object.keys(blank) as (keyof typeof blank)[]).some((key) => form[key] !== blank[key]) ||
-    (chosenCompany != null && chosenCompany.value !== companyId) ||
+    companyChanged ||
     properties.touched;
 
   const handleOpenChange = (next: boolean) => {

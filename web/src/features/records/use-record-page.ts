@@ -214,7 +214,7 @@ export function useRecordPage<T extends PageTypes>({
     setOpenId,
     creating,
     setCreating,
-    /** A new record starts at this company (`?new=1&company=<id>`, from a company's People). */
+    /** A new record starts at this company (`?new=1&company=<id>`): a contact's (its People), a company's parent. */
     newAtCompanyId: link.companyId,
     /** Moves the open record to the trash, with Undo on the toast; its panel closes. */
     deleteOpen: () => openId && bulkDelete.deleteSelected([openId]),
