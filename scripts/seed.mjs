@@ -610,6 +610,8 @@ export async function seedDatabase(
     const tagRng = createRandom(`${seedValue}:${orgName}:tags`);
     // Their own streams, so adding them left every other seeded value as it was.
     const noteRng = createRandom(`${seedValue}:${orgName}:notes`);
+    // Its own sequence: the rest of the data stays as it was seeded before companies had parents.
+    const groupRng = createRandom(`${seedValue}:${orgName}:groups`);
     const today = new Date();
     const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
     const twoYears = 730 * DAY;
@@ -684,7 +686,18 @@ export async function seedDatabase(
     const companyWriter = new TableWriter(
       db,
       "companies",
-      ["id", "name", "domain", "industry", "size", "address", "linkedin_url", ...recordTail, ...stamps],
+      [
+        "id",
+        "name",
+        "domain",
+        "industry",
+        "size",
+        "address",
+        "linkedin_url",
+        "parent_company_id",
+        ...recordTail,
+        ...stamps,
+      ],
       { label: "companies", total: companyCount, onProgress },
     );
     for (let i = 0; i < companyCount; i++) {
@@ -706,6 +719,8 @@ export async function seedDatabase(
         rng.weighted(SIZES),
         rng.chance(0.6) ? `${rng.int(1, 999)} ${rng.pick(STREETS)}, ${rng.pick(CITIES)}` : null,
         rng.chance(0.5) ? `https://www.linkedin.com/company/${slugify(base)}` : null,
+        // One in 20 belongs to a group: a company made before it, so no group is its own member.
+        i > 0 && groupRng.chance(0.05) ? companyRows[groupRng.int(0, i - 1)].id : null,
         org.id,
         owner.id,
         rng.chance(0.15) ? JSON.stringify([rng.pick(TAGS)]) : "[]",

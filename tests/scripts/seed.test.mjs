@@ -39,6 +39,18 @@ describe("npm run seed", () => {
       .bind(result.organizationId)
       .first();
     assert.equal(live.n, 300);
+    // Some companies belong to a group: each to a company of the organization made before it.
+    const groups = await db
+      .prepare(
+        `SELECT count(*) AS members, sum(NOT EXISTS (SELECT 1 FROM companies AS parent
+           WHERE parent.id = c.parent_company_id AND parent.organization_id = c.organization_id
+             AND parent.seq < c.seq)) AS astray
+         FROM companies AS c WHERE c.organization_id = ? AND c.parent_company_id IS NOT NULL`,
+      )
+      .bind(result.organizationId)
+      .first();
+    assert.ok(groups.members > 0, "some companies have a parent");
+    assert.equal(groups.astray, 0);
     assert.deepEqual(await indexes(), migrated);
     assert.ok(migrated.some((index) => index.name === "contacts_org_title_key_idx"));
     assert.equal(fs.existsSync(deferredFile), false);
