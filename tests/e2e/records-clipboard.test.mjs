@@ -115,7 +115,7 @@ describe("/contacts: copy and paste a cell", () => {
     await eventually(async () => assert.equal((await contact(bo.id)).companyId, (await contact(ann.id)).companyId));
     assert.deepEqual(page.errors, []);
   });
-  it("undoes the last edits with Ctrl+Z, one after the other", async () => {
+  it("undoes the last edits with Ctrl+Z, one after the other, and redoes them with Ctrl+Shift+Z", async () => {
     await page.keyboard.press("Control+z");
     await toast("Undid the edit of Company on Bo Baker.").waitFor();
     await cell("Bo Baker", "company").getByText("—").waitFor();
@@ -125,6 +125,21 @@ describe("/contacts: copy and paste a cell", () => {
     await toast("Undid the edit of Lead status on Bo Baker.").waitFor();
     await eventually(async () => assert.equal((await contact(bo.id)).leadStatus, "qualified"));
     await screenshot(page, "contacts-cell-undo");
+
+    // Ctrl+Shift+Z makes the last edit undone again, then Ctrl+Y the one before; Ctrl+Z takes them back once more.
+    await page.keyboard.press("Control+Shift+z");
+    await toast("Redid the edit of Lead status on Bo Baker.").waitFor();
+    await eventually(async () => assert.equal((await contact(bo.id)).leadStatus, "customer"));
+    await page.keyboard.press("Control+y");
+    await toast("Redid the edit of Company on Bo Baker.").waitFor();
+    await cell("Bo Baker", "company").getByText("Acme Robotics").waitFor();
+    await eventually(async () => assert.equal((await contact(bo.id)).companyId, acme.id));
+    await page.keyboard.press("Control+Shift+z");
+    await toast("No undone edit to redo here.").waitFor();
+    await page.keyboard.press("Control+z");
+    await eventually(async () => assert.equal((await contact(bo.id)).companyId, null));
+    await page.keyboard.press("Control+z");
+    await eventually(async () => assert.equal((await contact(bo.id)).leadStatus, "qualified"));
     assert.deepEqual(page.errors, []);
   });
   it("pastes one value into every selected row, a column of values into the rows from the active one down; Ctrl+Z undoes the paste", async () => {
@@ -272,7 +287,7 @@ describe("/contacts: copy and paste a cell", () => {
     await rows().filter({ hasText: "Eva" }).waitFor();
     assert.deepEqual(page.errors, []);
   });
-  it("undoes the open record's last field edit with Ctrl+Z in its panel", async () => {
+  it("undoes the open record's last field edit with Ctrl+Z in its panel, and redoes it", async () => {
     await page.goto(`/contacts?open=${bo.id}`);
     const field = (id) => page.getByTestId("record-panel").locator(`dd[data-field="${id}"]`);
     const before = (await contact(bo.id)).title;
@@ -283,6 +298,14 @@ describe("/contacts: copy and paste a cell", () => {
     await page.waitForFunction(() => document.activeElement?.closest("dd")?.getAttribute("data-field") === "title");
     await page.keyboard.press("Control+z");
     await toast("Undid the edit of Title.").waitFor();
+    await field("title").getByText(before).waitFor();
+    await eventually(async () => assert.equal((await contact(bo.id)).title, before));
+    // And made again with Ctrl+Shift+Z, then taken back once more.
+    await page.keyboard.press("Control+Shift+z");
+    await toast("Redid the edit of Title.").waitFor();
+    await field("title").getByText("Chief Buyer").waitFor();
+    await eventually(async () => assert.equal((await contact(bo.id)).title, "Chief Buyer"));
+    await page.keyboard.press("Control+z");
     await field("title").getByText(before).waitFor();
     await eventually(async () => assert.equal((await contact(bo.id)).title, before));
     // Ctrl+C on a field copies its value, as a cell's.

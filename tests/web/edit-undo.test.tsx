@@ -105,3 +105,48 @@ describe("useOptimisticEdits' undo", () => {
     expect(hook.result.current.undo()).toBeNull();
   });
 });
+
+describe("useOptimisticEdits' redo", () => {
+  it("makes an undone edit again, and undoes it again, until a new edit is saved", async () => {
+    const { hook, saves, show } = editing([{ id: "a", title: "CEO" }]);
+    act(() => void hook.result.current.commit({ id: "a", title: "CEO" }, title, { title: "CTO" }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    show([{ id: "a", title: "CTO" }]);
+    expect(hook.result.current.redo()).toBeNull();
+
+    act(() => void hook.result.current.undo());
+    await waitFor(() => expect(saves.at(-1)).toEqual({ id: "a", patch: { title: "CEO" } }));
+    show([{ id: "a", title: "CEO" }]);
+    let outcome: unknown;
+    act(() => void (outcome = hook.result.current.redo()));
+    expect(outcome).toMatchObject({ undone: [{ id: "a", title: "CEO" }], changed: [] });
+    await waitFor(() => expect(saves.at(-1)).toEqual({ id: "a", patch: { title: "CTO" } }));
+    show([{ id: "a", title: "CTO" }]);
+    expect(hook.result.current.redo()).toBeNull();
+    // Redone, it is the last edit again: Ctrl+Z takes it back once more.
+    act(() => void hook.result.current.undo());
+    await waitFor(() => expect(saves.at(-1)).toEqual({ id: "a", patch: { title: "CEO" } }));
+    show([{ id: "a", title: "CEO" }]);
+
+    // A new edit: what was undone is no longer there to redo.
+    act(() => void hook.result.current.commit({ id: "a", title: "CEO" }, title, { title: "COO" }));
+    await waitFor(() => expect(saves.at(-1)).toEqual({ id: "a", patch: { title: "COO" } }));
+    show([{ id: "a", title: "COO" }]);
+    expect(hook.result.current.redo()).toBeNull();
+    expect(saves).toHaveLength(5);
+  });
+
+  it("leaves a value changed since the undo as it is", async () => {
+    const { hook, saves, show } = editing([{ id: "a", title: "CEO" }]);
+    act(() => void hook.result.current.commit({ id: "a", title: "CEO" }, title, { title: "CTO" }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    show([{ id: "a", title: "CTO" }]);
+    act(() => void hook.result.current.undo());
+    await waitFor(() => expect(saves).toHaveLength(2));
+    show([{ id: "a", title: "Founder" }]);
+    let outcome: unknown;
+    act(() => void (outcome = hook.result.current.redo()));
+    expect(outcome).toMatchObject({ undone: [], changed: [{ id: "a", title: "Founder" }] });
+    expect(saves).toHaveLength(2);
+  });
+});

@@ -47,6 +47,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
         keys: [`${modKey}+Z`],
         action: "Undo the last edit or paste in the list, or the open record's last field edit (again: the one before)",
       },
+      { keys: [`${modKey}+Shift+Z`], action: "Redo the last edit undone" },
       { keys: ["x", "Space"], action: "Select or unselect the row" },
       { keys: [`${modKey}+A`], action: "Select every loaded row" },
       { keys: ["⌫"], action: "Move the selected rows, or the row, to the trash (with undo)" },

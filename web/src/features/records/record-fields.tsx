@@ -4,6 +4,7 @@ import {
   carriesFields,
   CellEditorView,
   copyValue,
+  historyKey,
   readPatch,
   sayUndone,
   useOptimisticEdits,
@@ -65,7 +66,7 @@ const rowIdOf = (row: unknown) => (row as { id: string }).id;
  */
 export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps<Row>) {
   const rows = useMemo(() => [row], [row]);
-  const { displayRows, commit, undo } = useOptimisticEdits({ rows, getRowId: rowIdOf, onEditCell: onEdit });
+  const { displayRows, commit, undo, redo } = useOptimisticEdits({ rows, getRowId: rowIdOf, onEditCell: onEdit });
   const shown = displayRows[0];
   // The field being edited, and the record as the edit found it (the save compares against it).
   const [editing, setEditing] = useState<{ fieldId: string; base: Row } | null>(null);
@@ -95,12 +96,15 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
         const words = value?.querySelector<HTMLElement>("[id$='-value']")?.innerText ?? value?.innerText ?? "";
         if (value && field && carriesFields(shown, field)) copyValue(event, shown, field, words);
       }}
-      // Ctrl/⌘+Z on a field (not inside its editor, whose text undoes as typed): the panel's last edits put back.
+      // Ctrl/⌘+Z on a field (not inside its editor, whose text undoes as typed): the panel's last edits put back;
+      // Ctrl/⌘+Shift+Z (or Ctrl+Y) makes them again.
       onKeyDown={(event) => {
-        if (!(event.metaKey || event.ctrlKey) || event.shiftKey || event.key.toLowerCase() !== "z") return;
+        const history = event.metaKey || event.ctrlKey ? historyKey(event) : null;
+        if (!history) return;
         if (event.target instanceof Element && event.target.closest("input, textarea, [data-cell-editor]")) return;
         event.preventDefault();
-        sayUndone(undo());
+        if (history === "undo") sayUndone(undo());
+        else sayUndone(redo(), undefined, true);
       }}
     >
       {fields.map((field) => {

@@ -23,3 +23,4 @@ export { carriesFields, parseMulti, readPatch } from "./editing";
 export { sayUndone, useOptimisticEdits } from "./use-optimistic-edits";
 export { useVisibleFields } from "./use-column-state";
 export { copyValue } from "./use-cell-clipboard";
+export { historyKey } from "./use-keyboard";

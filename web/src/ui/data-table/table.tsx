@@ -50,7 +50,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     scrollPaddingRight: TRAILING_WIDTH,
   };
 
-  const { displayRows, commit, undo } = useOptimisticEdits({ rows: pages.rows, getRowId, onEditCell });
+  const { displayRows, commit, undo, redo } = useOptimisticEdits({ rows: pages.rows, getRowId, onEditCell });
   const ids = useMemo(() => displayRows.map(getRowId), [displayRows, getRowId]);
   const selecting = useRowSelection({ ids, selection, onSelectionChange });
 
@@ -257,6 +257,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     save: commit,
     pick: (columnId, search) => startEdit(activeIndex, columnId, search),
     undo,
+    redo,
   });
 
   const handleKeyDown = useGridKeyboard({
@@ -277,6 +278,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     selectAll: selecting.toggleAll,
     clearSelection: selecting.clear,
     undo: () => clipboard.undo(),
+    redo: () => clipboard.redo(),
   });
 
   // The list's keys work as on /tasks, without a click on the list first, from anywhere but a field, a menu or the

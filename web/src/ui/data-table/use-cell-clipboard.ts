@@ -34,6 +34,8 @@ type CellClipboard<Row> = {
   pick: (columnId: string, search: string) => void;
   /** Puts back the last edit, or the last paste's. */
   undo: () => UndoOutcome<Row>;
+  /** Makes the last edit undone again. */
+  redo: () => UndoOutcome<Row>;
 };
 
 /** What a toast quotes of a value: its start, when it is long. */
@@ -73,7 +75,7 @@ let pasteGroups = 0;
  *   active one down. A company or owner pasted into one cell opens its picker searching for the text; into several rows,
  *   each text must name one (by name, email or domain). Nothing is saved when one value will not do. A table with a
  *   header row is left to the page, to import.
- * - Ctrl/⌘+Z puts back the last edit, or every row of the last paste.
+ * - Ctrl/⌘+Z puts back the last edit, or every row of the last paste; Ctrl/⌘+Shift+Z (or Ctrl+Y) makes it again.
  * Text selected on the page, and the editors' own fields, copy and paste as the browser does.
  */
 export function useCellClipboard<Row>(options: CellClipboard<Row>) {
@@ -217,6 +219,7 @@ export function useCellClipboard<Row>(options: CellClipboard<Row>) {
   };
 
   const undo = () => sayUndone(options.undo(), nameOf);
+  const redo = () => sayUndone(options.redo(), nameOf, true);
 
-  return { onCopy, onPaste, undo };
+  return { onCopy, onPaste, undo, redo };
 }

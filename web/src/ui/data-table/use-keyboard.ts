@@ -23,6 +23,8 @@ type GridKeyboard = {
   clearSelection: () => void;
   /** Ctrl/⌘+Z: the last inline edit put back. */
   undo: () => void;
+  /** Ctrl/⌘+Shift+Z or Ctrl+Y: the last edit undone made again. */
+  redo: () => void;
 };
 
 const PAGE = 10;
@@ -46,12 +48,13 @@ export const rowKeys = new Set(["Enter", "x", " ", "e", "F2", "Delete", "Backspa
 /**
  * The grid's keys: ↑ ↓ (or j/k) move the active row, ← → a cell cursor along it, shift extends the selection,
  * Enter opens, x or Space toggles selection, e or F2 edits (the cursor's cell, else the row's first editable one),
- * Delete or Backspace deletes, Escape clears the selection, ctrl/cmd+A selects all loaded, ctrl/cmd+Z undoes an edit.
+ * Delete or Backspace deletes, Escape clears the selection, ctrl/cmd+A selects all loaded, ctrl/cmd+Z undoes an edit
+ * and ctrl/cmd+shift+Z (or ctrl+Y) makes it again.
  */
 export function useGridKeyboard(options: GridKeyboard) {
   const { rowCount, activeIndex, firstVisibleIndex, moveTo, open, toggle, extend, startEdit, moveColumn, remove } =
     options;
-  const { selectAll, clearSelection, undo } = options;
+  const { selectAll, clearSelection, undo, redo } = options;
 
   return useCallback(
     (event: GridKeyEvent) => {
@@ -65,9 +68,11 @@ export function useGridKeyboard(options: GridKeyboard) {
         selectAll();
         return;
       }
-      if (mod && event.key.toLowerCase() === "z" && !event.shiftKey) {
+      const history = mod ? historyKey(event) : null;
+      if (history) {
         event.preventDefault();
-        undo();
+        if (history === "undo") undo();
+        else redo();
         return;
       }
       if (mod) return;
@@ -136,6 +141,14 @@ export function useGridKeyboard(options: GridKeyboard) {
       selectAll,
       clearSelection,
       undo,
+      redo,
     ],
   );
+}
+
+/** Whether a key with Ctrl/⌘ held undoes (Z) or redoes (Shift+Z, or Y as Windows has it); null for any other key. */
+export function historyKey(event: { key: string; shiftKey: boolean }): "undo" | "redo" | null {
+  const key = event.key.toLowerCase();
+  if (key === "z") return event.shiftKey ? "redo" : "undo";
+  return key === "y" && !event.shiftKey ? "redo" : null;
 }

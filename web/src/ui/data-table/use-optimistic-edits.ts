@@ -27,12 +27,12 @@ export type CommitOptions = {
 };
 
 /**
- * What Ctrl+Z did, to the last edit or paste: the rows whose values it put back, and those it left because their
- * value changed since (a teammate's save, another edit); null with nothing to undo.
+ * What Ctrl+Z (or Ctrl+Shift+Z, redoing) did, to the last edit or paste: the rows whose values it put back, and those
+ * it left because their value changed since (a teammate's save, another edit); null with nothing to undo.
  */
 export type UndoOutcome<Row> = { column: DataTableColumn<Row>; undone: Row[]; changed: Row[] } | null;
 
-/** How many saved edits Ctrl+Z can go back through. */
+/** How many saved edits Ctrl+Z can go back through (and Ctrl+Shift+Z forward again). */
 const UNDO_DEPTH = 20;
 
 type Options<Row> = {
@@ -57,6 +57,8 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
   const [pending, setPending] = useState<PendingEdit<Row>[]>([]);
   const seq = useRef(0);
   const saved = useRef<SavedEdit<Row>[]>([]);
+  // The edits undone, the last one last: what Ctrl+Shift+Z makes again, until a new edit is saved.
+  const undone = useRef<SavedEdit<Row>[]>([]);
   const latestRows = useRef(rows);
   useEffect(() => {
     latestRows.current = rows;
@@ -99,10 +101,12 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
       return onEditCell(row, column.id, patch, start).then(
         (): SaveOutcome => {
           settle();
-          if (undoable)
+          if (undoable) {
             saved.current = [...saved.current, { rowId: edit.rowId, column, before, after: patch, group }].slice(
               -UNDO_DEPTH,
             );
+            undone.current = [];
+          }
           return { saved: true };
         },
         (error: unknown): SaveOutcome => {
@@ -125,44 +129,56 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
   );
 
   /**
-   * Puts back the values the last saved edit (or every row of the last paste) replaced, each as an edit of its own
-   * (version-checked), while the cell still holds what that edit saved; a cell changed since (a teammate's save,
-   * another edit) is left as it is.
+   * Moves the last edit (or every row of the last paste) from one history to the other, and saves each row's value
+   * from the other side of it (version-checked, as an edit of its own) while the cell still holds this side's; a cell
+   * changed since (a teammate's save, another edit) is left as it is. Undo goes from `after` back to `before`; redo
+   * the other way.
    */
-  const undo = useCallback((): UndoOutcome<Row> => {
-    const last = saved.current.at(-1);
-    if (!last) return null;
-    const undoing = last.group === undefined ? [last] : saved.current.filter((edit) => edit.group === last.group);
-    saved.current = saved.current.filter((edit) => !undoing.includes(edit));
-    const outcome: NonNullable<UndoOutcome<Row>> = { column: last.column, undone: [], changed: [] };
-    for (const edit of undoing) {
-      const current = latestRows.current.find((r) => getRowId(r) === edit.rowId);
-      if (!current || !edit.column.editor) continue;
-      if (!samePatch(readPatch(current, edit.column.editor), edit.after)) {
-        outcome.changed.push(current);
-        continue;
+  const travel = useCallback(
+    (from: typeof saved, to: typeof saved, holds: "after" | "before"): UndoOutcome<Row> => {
+      const last = from.current.at(-1);
+      if (!last) return null;
+      const moving = last.group === undefined ? [last] : from.current.filter((edit) => edit.group === last.group);
+      from.current = from.current.filter((edit) => !moving.includes(edit));
+      to.current = [...to.current, ...moving].slice(-UNDO_DEPTH);
+      const outcome: NonNullable<UndoOutcome<Row>> = { column: last.column, undone: [], changed: [] };
+      for (const edit of moving) {
+        const current = latestRows.current.find((r) => getRowId(r) === edit.rowId);
+        if (!current || !edit.column.editor) continue;
+        if (!samePatch(readPatch(current, edit.column.editor), edit[holds])) {
+          outcome.changed.push(current);
+          continue;
+        }
+        const value = holds === "after" ? edit.before : edit.after;
+        // Its own save is not a new edit: Ctrl+Z goes on back through the edits before it, Ctrl+Shift+Z forward.
+        void commit(current, edit.column, value, current, { undoable: false });
+        outcome.undone.push(current);
       }
-      // Its own save is not one to undo next: Ctrl+Z goes on back through the edits before it.
-      void commit(current, edit.column, edit.before, current, { undoable: false });
-      outcome.undone.push(current);
-    }
-    return outcome.undone.length || outcome.changed.length ? outcome : null;
-  }, [commit, getRowId]);
+      return outcome.undone.length || outcome.changed.length ? outcome : null;
+    },
+    [commit, getRowId],
+  );
+  const undo = useCallback(() => travel(saved, undone, "after"), [travel]);
+  const redo = useCallback(() => travel(undone, saved, "before"), [travel]);
 
-  return { displayRows, commit, undo };
+  return { displayRows, commit, undo, redo };
 }
 
-/** Tells what Ctrl+Z did (UndoOutcome); `nameOf` names a row ("on Bo Baker"), where a list holds several. */
-export function sayUndone<Row>(outcome: UndoOutcome<Row>, nameOf?: (row: Row) => string): void {
-  if (!outcome) return void toast("No edit to undo here.");
+/**
+ * Tells what Ctrl+Z did (UndoOutcome), or Ctrl+Shift+Z (`redone`); `nameOf` names a row ("on Bo Baker"), where a list
+ * holds several.
+ */
+export function sayUndone<Row>(outcome: UndoOutcome<Row>, nameOf?: (row: Row) => string, redone = false): void {
+  if (!outcome) return void toast(redone ? "No undone edit to redo here." : "No edit to undo here.");
   const { column, undone, changed } = outcome;
+  const did = redone ? "Redid" : "Undid";
   const on = (row: Row) => (nameOf ? ` on ${nameOf(row)}` : "");
   if (undone.length + changed.length === 1)
     return void toast(
       undone.length
-        ? `Undid the edit of ${column.header}${on(undone[0])}.`
-        : `${column.header}${on(changed[0])} has changed since: nothing was undone.`,
+        ? `${did} the edit of ${column.header}${on(undone[0])}.`
+        : `${column.header}${on(changed[0])} has changed since: nothing was ${redone ? "redone" : "undone"}.`,
     );
   const left = changed.length ? ` ${changed.length.toLocaleString()} changed since were left as they are.` : "";
-  toast(`Undid the paste into ${column.header} on ${undone.length.toLocaleString()} rows.${left}`);
+  toast(`${did} the paste into ${column.header} on ${undone.length.toLocaleString()} rows.${left}`);
 }
