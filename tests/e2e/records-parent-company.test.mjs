@@ -147,4 +147,33 @@ describe("/companies: a parent company and its subsidiaries", () => {
     );
     assert.deepEqual(page.errors, []);
   });
+  it("merges a subsidiary into its parent: the comparison says the group keeps no parent of its own", async () => {
+    // The sidebar's link starts the list afresh, without the filter left on it.
+    await page.getByRole("navigation").getByRole("link", { name: "Companies" }).click();
+    await page.getByTestId("filter-chip").first().waitFor({ state: "detached" });
+    // By the name cell: the Parent company column names the group on other rows too.
+    const named = (name) =>
+      rows().filter({ has: page.locator('[data-column-id="name"]').getByText(name, { exact: true }) });
+    for (const name of ["Acme Group", "Acme Retail"]) await named(name).getByRole("checkbox").check();
+    const bar = page.getByTestId("selection-bar");
+    await bar.getByText("2 selected").waitFor();
+    await bar.getByRole("button", { name: "Merge" }).click();
+    const dialog = page.getByRole("dialog", { name: "Merge two companies" });
+    await dialog.getByRole("radio", { name: "Keep Acme Group" }).click();
+    // The field, Acme Group's value, Acme Retail's, and the group's after the merge: Retail was its subsidiary.
+    const parentRow = dialog.locator("div.grid").filter({ has: page.getByText("Parent company", { exact: true }) });
+    await eventually(async () =>
+      assert.deepEqual((await parentRow.innerText()).split("\n").filter(Boolean), [
+        "Parent company",
+        "—",
+        "Acme Group",
+        "—",
+      ]),
+    );
+    await screenshot(page, "companies-merge-parent");
+    await dialog.getByRole("button", { name: "Merge into “Acme Group”" }).click();
+    await toast("Merged “Acme Retail” into “Acme Group”.").waitFor();
+    assert.equal((await company(group.id)).parentCompanyId, null);
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -23,8 +23,16 @@ type Company = inferOutput<typeof trpc.companies.list>["items"][number];
 export type MergeRow = Contact | Company;
 
 type Value = string | string[] | null;
-/** One row of the comparison; `rule` is how the worker's merge combines the two values. */
-type MergeField = { label: string; get: (row: MergeRow, members: Member[] | undefined) => Value; rule: Rule };
+/**
+ * One row of the comparison; `rule` is how the worker's merge combines the two values, or `after` where a rule of
+ * values cannot say it (it needs the records themselves).
+ */
+type MergeField = {
+  label: string;
+  get: (row: MergeRow, members: Member[] | undefined) => Value;
+  rule: Rule;
+  after?: (survivor: MergeRow, other: MergeRow) => Value;
+};
 type Rule = "survivor" | "fill" | "union" | "max";
 
 const contactName = (c: Contact) => contactDisplayName(c.firstName, c.lastName, c.primaryEmail);
@@ -56,11 +64,29 @@ const fieldsByObject: Record<RecordObject, MergeField[]> = {
     { label: "Size", get: (r) => (r as Company).size, rule: "fill" },
     { label: "Address", get: (r) => (r as Company).address, rule: "fill" },
     { label: "LinkedIn", get: (r) => (r as Company).linkedinUrl, rule: "fill" },
+    {
+      label: "Parent company",
+      get: (r) => (r as Company).parentCompanyName,
+      rule: "fill",
+      after: (survivor, other) => mergedParent(survivor as Company, other as Company),
+    },
     { label: "Owner", get: ownerOf, rule: "fill" },
     { label: "Tags", get: (r) => r.tags, rule: "union" },
     { label: "Created", get: (r) => formatDate(r.createdAt), rule: "survivor" },
   ],
 };
+
+/**
+ * The survivor's parent company after the merge, as the worker's mergedCompanyFields sets it: its own, else the other
+ * company's; the other company itself gives way to its own parent, and the survivor is never its own.
+ */
+function mergedParent(survivor: Company, other: Company): Value {
+  const [id, name] =
+    survivor.parentCompanyId === other.id || !survivor.parentCompanyId
+      ? [other.parentCompanyId, other.parentCompanyName]
+      : [survivor.parentCompanyId, survivor.parentCompanyName];
+  return id === survivor.id ? null : name;
+}
 
 function propertyText(value: unknown): Value {
   if (value === null || value === undefined || value === "") return null;
@@ -122,6 +148,7 @@ function useHoldings(object: RecordObject, id: string) {
     tasks: tasks.data.length,
     tasksMore: tasks.data.length >= TASKS_COUNTED,
     people: object === "company" ? (company.data?.contacts.length ?? 0) : null,
+    subsidiaries: object === "company" ? (company.data?.subsidiaries.length ?? 0) : null,
     timeline,
     /** The get holds the newest page of the timeline: more entries move than it counts. */
     timelineMore: details?.olderActivity ?? false,
@@ -135,6 +162,7 @@ function holdingParts(h: Holdings, { skipZero = false } = {}): string[] {
     [h.notes, ["note", "notes"], h.notesMore],
     [h.tasks, ["task", "tasks"], h.tasksMore],
     [h.people, ["person", "people"]],
+    [h.subsidiaries, ["subsidiary", "subsidiaries"]],
     [h.timeline, ["timeline entry", "timeline entries"], h.timelineMore],
   ];
   return parts.flatMap(([n, noun, more]) =>
@@ -315,7 +343,9 @@ function MergeContent({
             const va = field.get(a, members.data);
             const vb = field.get(b, members.data);
             const kept = survivorIndex === 0 ? va : vb;
-            const result = combine(field.rule, kept, survivorIndex === 0 ? vb : va);
+            const result = field.after
+              ? field.after(survivor, other)
+              : combine(field.rule, kept, survivorIndex === 0 ? vb : va);
             return (
               <div key={field.label} className={cn(comparisonColumns, "border-b border-border last:border-b-0")}>
                 {cell(field.label, "text-muted max-sm:col-span-2 max-sm:pb-0 max-sm:text-xs")}
