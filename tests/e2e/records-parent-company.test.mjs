@@ -68,6 +68,13 @@ describe("/companies: a parent company and its subsidiaries", () => {
 
     await subsidiaries.getByRole("link", { name: /Acme Labs/ }).click();
     await panel().getByRole("heading", { name: "Acme Labs" }).waitFor();
+    await field("parentCompany").getByRole("link", { name: "Open Acme Group" }).click();
+    // All of them as a filtered list, where bulk actions and export reach them.
+    await panel().getByRole("link", { name: "See them in Companies" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Parent company is Acme Group" }).waitFor();
+    await page.getByText("1 company matches", { exact: true }).waitFor();
+    await page.getByRole("navigation").getByRole("link", { name: "Companies" }).click();
+    await page.getByTestId("filter-chip").first().waitFor({ state: "detached" });
     // The two refusals, and nothing else.
     assert.deepEqual(loggedErrors(page), ["400 companies.update", "400 companies.update"]);
     page.errors.length = 0;

@@ -43,6 +43,15 @@ export const peopleOf = (companyId: string) =>
     trash: false,
   });
 
+/** /companies filtered to the company's subsidiaries (router state for a Link), as peopleOf its people. */
+export const subsidiariesOf = (companyId: string) =>
+  listLinkState({
+    search: "",
+    filter: { combinator: "and", conditions: [{ field: "parentCompanyId", operator: "eq", value: companyId }] },
+    sort: null,
+    trash: false,
+  });
+
 /** Company fields as columns: the table's cells and inline editors, and the side panel's fields. */
 export const companyColumns: DataTableColumn<Company>[] = [
   {

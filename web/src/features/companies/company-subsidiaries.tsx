@@ -1,16 +1,16 @@
 import type { inferOutput } from "@trpc/tanstack-react-query";
-import { Plus } from "lucide-react";
+import { ArrowRight, Plus } from "lucide-react";
 import { Link } from "react-router-dom";
 import { recordPath } from "../../app/recent-records";
 import type { trpc } from "../../lib/trpc";
 import { PanelSection } from "../records/record-fields";
-import { CompanyMark } from "./company-columns";
+import { CompanyMark, subsidiariesOf } from "./company-columns";
 
 type CompanyDetails = inferOutput<typeof trpc.companies.get>;
 
 /**
- * The companies that belong to this one (their parent company is it), by name, each a click away, and a new one made
- * under it. Its parent is set on the subsidiary, in its Parent company field.
+ * The companies that belong to this one (their parent company is it), by name, each a click away, all of them as a
+ * filtered companies list, and a new one made under it. Its parent is set on the subsidiary, in its Parent company field.
  */
 export function CompanySubsidiaries({ details }: { details: CompanyDetails | undefined }) {
   if (!details) return null;
@@ -47,6 +47,16 @@ export function CompanySubsidiaries({ details }: { details: CompanyDetails | und
             </li>
           ))}
         </ul>
+      )}
+      {subsidiaries.length > 0 && (
+        <Link
+          to="/companies"
+          state={subsidiariesOf(company.id)}
+          className="mt-2 inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
+        >
+          {moreSubsidiaries ? "See all in Companies" : "See them in Companies"}
+          <ArrowRight className="size-3.5" aria-hidden />
+        </Link>
       )}
     </PanelSection>
   );
