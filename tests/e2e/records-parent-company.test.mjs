@@ -183,4 +183,33 @@ describe("/companies: a parent company and its subsidiaries", () => {
     assert.equal((await company(group.id)).parentCompanyId, null);
     assert.deepEqual(page.errors, []);
   });
+  it("filters contacts by a company with its subsidiaries: the people of the whole group", async () => {
+    for (const [firstName, companyId] of [
+      ["Gus", group.id],
+      ["Lia", labs.id],
+      ["Oto", null],
+    ])
+      await callProcedure(page, "contacts.create", { firstName, lastName: "Test", companyId });
+    await page.goto("/contacts");
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    const form = page.getByRole("dialog", { name: "Add filter" });
+    await form.getByLabel("Field").selectOption({ label: "Company with subsidiaries" });
+    await form.getByRole("button", { name: "Value" }).click();
+    await picker("Company").fill("acme gr");
+    await page.getByRole("option", { name: /Acme Group/ }).click();
+    await form.getByRole("button", { name: "Add filter" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Company with subsidiaries is Acme Group" }).waitFor();
+    await page.getByText("2 contacts match", { exact: true }).waitFor();
+    await row("Lia Test").waitFor();
+    await row("Gus Test").waitFor();
+    assert.equal(await row("Oto Test").count(), 0);
+    await screenshot(page, "contacts-filter-company-group");
+    // The same list from the group's panel.
+    await page.goto(`/companies?open=${group.id}`);
+    await panel().getByRole("link", { name: "The whole group's people" }).click();
+    await page.waitForURL(/\/contacts/);
+    await page.getByTestId("filter-chip").filter({ hasText: "Company with subsidiaries is Acme Group" }).waitFor();
+    await page.getByText("2 contacts match", { exact: true }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
 });

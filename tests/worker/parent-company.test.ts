@@ -164,3 +164,73 @@ describe("a company's parent company", () => {
     expect((await a.caller.companies.get({ id: a.holding.id })).subsidiaries).toHaveLength(2);
   });
 });
+
+describe("contacts by their company's group", () => {
+  it("lists the people of a company and of its subsidiaries however far down, and the others for 'is not'", async () => {
+    const { caller, holding, labs, retail, store } = await group();
+    const other = await caller.companies.create({ name: "Globex" });
+    for (const [firstName, companyId] of [
+      ["Gus", holding.id],
+      ["Lia", labs.id],
+      ["Ros", retail.id],
+      ["Sam", store.id],
+      ["Oto", other.id],
+      ["Nia", null],
+    ] as const)
+      await caller.contacts.create({ firstName, companyId });
+    const names = async (operator: "eq" | "neq" | "in" | "empty", value?: string | string[]) =>
+      (
+        await caller.contacts.list({
+          filter: { combinator: "and", conditions: [{ field: "companyGroup", operator, value }] },
+        })
+      ).items
+        .map((c) => c.firstName)
+        .sort();
+    expect(await names("eq", holding.id)).toEqual(["Gus", "Lia", "Ros", "Sam"]);
+    expect(await names("eq", retail.id)).toEqual(["Ros", "Sam"]);
+    expect(await names("in", [labs.id, other.id])).toEqual(["Lia", "Oto"]);
+    expect(await names("neq", retail.id)).toEqual(["Gus", "Lia", "Nia", "Oto"]);
+    expect(await names("empty")).toEqual(["Nia"]);
+    // The count says as much, and the filter joins others as any does.
+    const page = await caller.contacts.list({
+      filter: {
+        combinator: "and",
+        conditions: [
+          { field: "companyGroup", operator: "eq", value: holding.id },
+          { field: "firstName", operator: "neq", value: "Gus" },
+        ],
+      },
+    });
+    expect(page.total).toEqual({ count: 3, exact: true });
+
+    await expectTRPCError(
+      caller.contacts.list({
+        filter: { combinator: "and", conditions: [{ field: "companyGroup", operator: "contains", value: "x" }] },
+      }),
+      "BAD_REQUEST",
+      `A company's group cannot be compared with "contains".`,
+    );
+    await expectTRPCError(
+      caller.contacts.list({ sort: { field: "companyGroup", direction: "asc" } }),
+      "BAD_REQUEST",
+      'There is no field "companyGroup" to sort on.',
+    );
+  });
+
+  it("never reaches into another organization's companies", async () => {
+    const a = await group();
+    await a.caller.contacts.create({ firstName: "Lia", companyId: a.labs.id });
+    const b = await ownerOfNewOrganization("Other group");
+    const bMember = await seedMember(b.org.id, "member");
+    const own = await b.caller.companies.create({ name: "B Co" });
+    await b.caller.contacts.create({ firstName: "Bea", companyId: own.id });
+    const listed = await bMember.caller.contacts.list({
+      filter: { combinator: "and", conditions: [{ field: "companyGroup", operator: "in", value: [a.holding.id] }] },
+    });
+    expect(listed.items).toEqual([]);
+    const not = await bMember.caller.contacts.list({
+      filter: { combinator: "and", conditions: [{ field: "companyGroup", operator: "neq", value: a.holding.id }] },
+    });
+    expect(not.items.map((c) => c.firstName)).toEqual(["Bea"]);
+  });
+});

@@ -34,11 +34,17 @@ export function CompanyMark({ name, className }: { name: string; className?: str
 
 const field = companyPatch.shape;
 
-/** /contacts filtered to the company's people (router state for a Link): where bulk actions and export reach them all. */
-export const peopleOf = (companyId: string) =>
+/**
+ * /contacts filtered to the company's people (router state for a Link): where bulk actions and export reach them all.
+ * `withSubsidiaries`: the people of its whole group.
+ */
+export const peopleOf = (companyId: string, { withSubsidiaries = false } = {}) =>
   listLinkState({
     search: "",
-    filter: { combinator: "and", conditions: [{ field: "companyId", operator: "eq", value: companyId }] },
+    filter: {
+      combinator: "and",
+      conditions: [{ field: withSubsidiaries ? "companyGroup" : "companyId", operator: "eq", value: companyId }],
+    },
     sort: null,
     trash: false,
   });

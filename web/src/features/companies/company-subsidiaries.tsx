@@ -4,7 +4,9 @@ import { Link } from "react-router-dom";
 import { recordPath } from "../../app/recent-records";
 import type { trpc } from "../../lib/trpc";
 import { PanelSection } from "../records/record-fields";
-import { CompanyMark, subsidiariesOf } from "./company-columns";
+import { CompanyMark, peopleOf, subsidiariesOf } from "./company-columns";
+
+const linkClass = "inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline";
 
 type CompanyDetails = inferOutput<typeof trpc.companies.get>;
 
@@ -49,14 +51,16 @@ export function CompanySubsidiaries({ details }: { details: CompanyDetails | und
         </ul>
       )}
       {subsidiaries.length > 0 && (
-        <Link
-          to="/companies"
-          state={subsidiariesOf(company.id)}
-          className="mt-2 inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
-        >
-          {moreSubsidiaries ? "See all in Companies" : "See them in Companies"}
-          <ArrowRight className="size-3.5" aria-hidden />
-        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
+          <Link to="/companies" state={subsidiariesOf(company.id)} className={linkClass}>
+            {moreSubsidiaries ? "See all in Companies" : "See them in Companies"}
+            <ArrowRight className="size-3.5" aria-hidden />
+          </Link>
+          <Link to="/contacts" state={peopleOf(company.id, { withSubsidiaries: true })} className={linkClass}>
+            The whole group's people
+            <ArrowRight className="size-3.5" aria-hidden />
+          </Link>
+        </div>
       )}
     </PanelSection>
   );

@@ -49,10 +49,18 @@ type RecordPageOptions<T extends PageTypes> = {
 const getRowId = (row: { id: string }) => row.id;
 const DEFAULT_SORT = { field: "name", direction: "asc" } as const;
 
+/** The filters that name companies by id, and their labels. */
+const contactCompanyFields = [
+  ["companyId", "Company"],
+  // Its people and those of every company below it (the server's companyGroup).
+  ["companyGroup", "Company with subsidiaries"],
+] as const;
+const companyParentFields = [["parentCompanyId", "Parent company"]] as const;
+
 /**
- * The object's filters with the references before Tags: "Company is …" (contacts), "Parent company is …" (companies;
- * each searched as you type, the ids the filter holds named by companies.names) and "Owner is …" (the members); the tags
- * in use are offered as values.
+ * The object's filters with the references before Tags: "Company is …" and "Company with subsidiaries is …"
+ * (contacts), "Parent company is …" (companies; each searched as you type, the ids the filter holds named by
+ * companies.names) and "Owner is …" (the members); the tags in use are offered as values.
  */
 function useReferenceFilters(
   object: "contact" | "company",
@@ -61,11 +69,13 @@ function useReferenceFilters(
 ): FilterField[] {
   const members = useMembers();
   const tags = useQuery({ ...trpc.tags.list.queryOptions({ object }), staleTime: 30_000 });
-  // A contact's company, a company's parent: companies by id, named by companies.names.
-  const companyField = object === "contact" ? "companyId" : "parentCompanyId";
+  // Companies by id, named by companies.names: a contact's company (alone, or with its subsidiaries), a company's parent.
+  const companyFields = object === "contact" ? contactCompanyFields : companyParentFields;
   const companyIds = [
     ...new Set(
-      filter.conditions.filter((c) => c.field === companyField && c.value !== undefined).map((c) => String(c.value)),
+      filter.conditions
+        .filter((c) => companyFields.some(([field]) => field === c.field) && c.value !== undefined)
+        .flatMap((c) => (Array.isArray(c.value) ? c.value : [c.value]).map(String)),
     ),
   ];
   const companyNames = useQuery({
@@ -75,13 +85,14 @@ function useReferenceFilters(
     placeholderData: keepPreviousData,
   });
   return useMemo(() => {
-    const company: FilterField = {
-      field: companyField,
-      label: object === "contact" ? "Company" : "Parent company",
+    const labels = Object.fromEntries((companyNames.data ?? []).map((c) => [c.id, c.name]));
+    const companies = companyFields.map(([field, label]): FilterField => ({
+      field,
+      label,
       kind: "reference",
       useOptions: useCompanyOptions,
-      labels: Object.fromEntries((companyNames.data ?? []).map((c) => [c.id, c.name])),
-    };
+      labels,
+    }));
     const owner: FilterField = {
       field: "ownerId",
       label: "Owner",
@@ -93,11 +104,11 @@ function useReferenceFilters(
       ],
     };
     const suggestions = tags.data?.map((tag) => tag.name);
-    const references = [company, owner];
+    const references = [...companies, owner];
     return filterFields.flatMap((field) =>
       field.field === "tags" ? [...references, { ...field, suggestions }] : [field],
     );
-  }, [object, companyField, filterFields, members.data, tags.data, companyNames.data]);
+  }, [companyFields, filterFields, members.data, tags.data, companyNames.data]);
 }
 
 /**

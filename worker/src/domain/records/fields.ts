@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { companies, companySortName, contacts, countThenName, textThenName, thenName } from "../../../../drizzle";
+import { companyGroupFilter } from "./parent-company";
 
 export type FieldKind = "text" | "number" | "date" | "enum" | "array" | "reference";
 
@@ -25,6 +26,11 @@ export type ListField = {
   tiesByName?: true;
   isoDate?: boolean;
   recordTags?: true;
+  /**
+   * A condition on the field as SQL of its own, where comparing `sql` cannot say it (a contact's company with its
+   * subsidiaries); `orgScope` is the caller's organization (FilterScope). Such a field filters and does not sort.
+   */
+  filterBy?: (operator: string, value: unknown, orgScope: SQL) => SQL;
 };
 
 export type RecordTable = typeof contacts | typeof companies;
@@ -144,6 +150,8 @@ export const contactConfig: ObjectConfig<typeof contacts, { companyName: ListCol
     email: tiedByName(f(contacts.primaryEmail, "text")),
     title: tiedByName(byThenName(f(contacts.title, "text"), textThenName, contacts.sortName)),
     companyId: f(contacts.companyId, "reference"),
+    // "Company (with subsidiaries) is Acme Group": the people of the group, its subsidiaries however far down.
+    companyGroup: { ...f(contacts.companyId, "reference"), filterBy: companyGroupFilter },
     // The company's name (lower-cased, empty unless the company is live): the Company column's sort.
     company: tiedByName(byThenName(f(contacts.companySortName, "text"), thenName, contacts.sortName)),
     ownerId: f(contacts.ownerId, "reference"),

@@ -186,6 +186,7 @@ function conditionSql(
   driven: boolean,
 ): SQL {
   const { operator, value } = condition;
+  if (field.filterBy) return field.filterBy(operator, value, scope.orgScope);
   if (isRelativeDayOperator(operator)) return relativeDaysSql(field, operator, value, scope.calendar());
   const column = field.kind === "text" ? sql`lower(${field.sql})` : sql`${field.sql}`;
   if (field.recordTags)
@@ -379,6 +380,8 @@ export function sortPlan(
 ) {
   const name = sort?.field ?? config.defaultSort;
   const resolved = resolveField(config, name, properties);
+  if (resolved.filterBy)
+    throw new TRPCError({ code: "BAD_REQUEST", message: `There is no field "${name}" to sort on.` });
   const field = { ...resolved, sql: resolved.sortSql ?? resolved.sql };
   const direction = sort?.direction ?? "asc";
   const id = config.table.id;

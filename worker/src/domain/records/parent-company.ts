@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { companies } from "../../../../drizzle";
+import { companies, contacts } from "../../../../drizzle";
 import { companySortName } from "../../../../drizzle/sort-keys";
-import type { Database } from "../../db";
+import { inValues, type Database } from "../../db";
 import { assertLiveRecord } from "./live-record";
 
 /** How far up a company's parents are followed to refuse a loop: deeper groups than this are not real. */
@@ -60,4 +60,40 @@ export function subsidiariesQuery(db: Database, organizationId: SQL, companyId: 
     )
     .orderBy(asc(companySortName(companies)), asc(companies.id))
     .limit(SUBSIDIARIES_LIMIT + 1);
+}
+
+/** A company and its subsidiaries however far down (MAX_DEPTH), as a subquery of ids: its group. */
+function groupOf(orgScope: SQL, ids: string[]): SQL {
+  return sql`(WITH RECURSIVE company_group(id, depth) AS (
+      SELECT ${companies.id}, 0 FROM ${companies}
+      WHERE ${companies.organizationId} = ${orgScope} AND ${inValues(companies.id, ids)}
+      UNION
+      SELECT child.id, company_group.depth + 1 FROM ${companies} AS child JOIN company_group
+        ON child.parent_company_id = company_group.id AND child.organization_id = ${orgScope}
+      WHERE company_group.depth < ${MAX_DEPTH}
+    ) SELECT id FROM company_group)`;
+}
+
+/**
+ * A contact's company with its subsidiaries (contacts' `companyGroup` filter): "is" Acme Group lists the people of
+ * Acme Group and of every company below it. A company in the trash is in its group still, as its people keep the link.
+ */
+export function companyGroupFilter(operator: string, value: unknown, orgScope: SQL): SQL {
+  const ids = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string" && v !== "");
+  const company = contacts.companyId;
+  switch (operator) {
+    case "empty":
+      return sql`${company} IS NULL`;
+    case "notEmpty":
+      return sql`${company} IS NOT NULL`;
+  }
+  if (ids.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: "Choose a company." });
+  switch (operator) {
+    case "eq":
+    case "in":
+      return sql`${company} IN ${groupOf(orgScope, ids)}`;
+    case "neq":
+      return sql`(${company} IS NULL OR ${company} NOT IN ${groupOf(orgScope, ids)})`;
+  }
+  throw new TRPCError({ code: "BAD_REQUEST", message: `A company's group cannot be compared with "${operator}".` });
 }
