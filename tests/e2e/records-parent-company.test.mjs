@@ -92,8 +92,11 @@ describe("/companies: a parent company and its subsidiaries", () => {
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await dialog.waitFor({ state: "hidden" });
     }
+    // From the palette this time, while the group is open.
     await row("Acme Group").click();
-    await panel().getByRole("link", { name: "Add subsidiary" }).click();
+    await panel().getByRole("heading", { name: "Acme Group" }).waitFor();
+    await page.keyboard.press("Control+k");
+    await page.getByRole("option", { name: "Add a subsidiary" }).click();
     await eventually(async () => assert.equal(await parent.innerText(), "Acme Group"));
     await dialog.getByLabel("Name").fill("Acme Cloud");
     await screenshot(page, "new-company-subsidiary");
@@ -111,6 +114,13 @@ describe("/companies: a parent company and its subsidiaries", () => {
 
     // A company without subsidiaries says how one becomes its subsidiary.
     await panel().getByText("None yet. A company whose Parent company is Acme Cloud is listed here.").waitFor();
+    // The palette adds a person there too.
+    await page.keyboard.press("Control+k");
+    await page.getByRole("option", { name: "Add a person here" }).click();
+    await page.waitForURL(/\/contacts\?new=1&company=cmp_/);
+    const newContact = page.getByRole("dialog", { name: "New contact" });
+    await newContact.getByRole("button", { name: "Company" }).getByText("Acme Cloud").waitFor();
+    await newContact.getByRole("button", { name: "Cancel" }).click();
     assert.deepEqual(page.errors, []);
   });
 

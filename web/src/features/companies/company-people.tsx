@@ -1,6 +1,7 @@
 import { ArrowRight, ChevronDown, ChevronRight, UserRoundPlus } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
+import { useOfferRecordCommands } from "../../app/record-commands";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { contactDisplayName } from "../../../../worker/src/domain/records/normalize";
 import { recordPath } from "../../app/recent-records";
@@ -28,6 +29,14 @@ export function CompanyPeople({
   details: CompanyDetails | undefined;
   failed: boolean;
 }) {
+  const navigate = useNavigate();
+  useOfferRecordCommands({ active: companyId !== null, order: 3 }, [
+    {
+      label: "Add a person here",
+      keywords: "new contact person people employee",
+      run: () => navigate(`/contacts?new=1&company=${companyId}`),
+    },
+  ]);
   // Which company's list is opened up: another company opens folded again.
   const [expandedFor, setExpandedFor] = useState<string | null>(null);
   const expanded = expandedFor !== null && expandedFor === companyId;

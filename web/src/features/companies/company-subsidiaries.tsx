@@ -1,6 +1,7 @@
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { ArrowRight, Plus } from "lucide-react";
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
+import { useOfferRecordCommands } from "../../app/record-commands";
 import { recordPath } from "../../app/recent-records";
 import type { trpc } from "../../lib/trpc";
 import { PanelSection } from "../records/record-fields";
@@ -15,6 +16,15 @@ type CompanyDetails = inferOutput<typeof trpc.companies.get>;
  * filtered companies list, and a new one made under it. Its parent is set on the subsidiary, in its Parent company field.
  */
 export function CompanySubsidiaries({ details }: { details: CompanyDetails | undefined }) {
+  const navigate = useNavigate();
+  const companyId = details?.company.id;
+  useOfferRecordCommands({ active: Boolean(companyId), order: 4 }, [
+    {
+      label: "Add a subsidiary",
+      keywords: "new company child branch group parent",
+      run: () => navigate(`/companies?new=1&company=${companyId}`),
+    },
+  ]);
   if (!details) return null;
   const { subsidiaries, moreSubsidiaries, company } = details;
   return (
