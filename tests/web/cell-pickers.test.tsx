@@ -23,7 +23,7 @@ function openEditor(editor: CellEditor<Row>, initial: CellPatch) {
   const opensRecord = vi.fn();
   render(
     <div onClick={opensRecord}>
-      <CellEditorView editor={editor} initial={initial} onSave={onSave} onCancel={() => {}} />
+      <CellEditorView editor={editor} row={initial} initial={initial} onSave={onSave} onCancel={() => {}} />
     </div>,
   );
   return { onSave, opensRecord };
@@ -132,5 +132,32 @@ describe("a text typed into a cell or a panel field and not saved yet", () => {
     cleanup();
     expect(leavingAsks(), "the editor gone").toBe(false);
     stop();
+  });
+});
+
+describe("a lookup's values the row cannot take", () => {
+  it("leaves them out of the list: a company is not offered as its own parent", () => {
+    const editor: CellEditor<Row> = {
+      kind: "lookup",
+      field: "parentCompanyId",
+      labelField: "parentCompanyName",
+      label: "Parent company",
+      useOptions: sourceOf([
+        { value: "cmp_group", label: "Acme Group" },
+        { value: "cmp_labs", label: "Acme Labs" },
+      ]),
+      excluding: (row) => [row.id],
+      clearable: true,
+    };
+    render(
+      <CellEditorView
+        editor={editor}
+        row={{ id: "cmp_labs", parentCompanyId: "" }}
+        initial={{ parentCompanyId: "" }}
+        onSave={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Acme Group"]);
   });
 });

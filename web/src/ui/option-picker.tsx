@@ -34,6 +34,8 @@ type OptionPickerProps = {
   initialText?: string;
   /** Options listed first whatever the source says (each once, by value, case-insensitively). */
   pinned?: PickerOption[];
+  /** Values never offered, whatever the source says (a company as its own parent). */
+  excluded?: string[];
   /** Values shown as chosen (a check mark): the list opens on the first of them it holds. */
   chosen: string[];
   /**
@@ -69,6 +71,7 @@ export function OptionPicker({
   useOptions,
   initialText,
   pinned,
+  excluded,
   chosen,
   current,
   onPick,
@@ -112,6 +115,7 @@ export function OptionPicker({
             useOptions={useOptions}
             initialText={initialText}
             pinned={pinned}
+            excluded={excluded}
             chosen={chosen}
             current={current}
             onPick={onPick}
@@ -134,6 +138,7 @@ type PickerListProps = Pick<
   | "useOptions"
   | "initialText"
   | "pinned"
+  | "excluded"
   | "chosen"
   | "current"
   | "onPick"
@@ -155,6 +160,7 @@ function PickerList({
   useOptions,
   initialText = "",
   pinned = [],
+  excluded = [],
   chosen,
   current,
   onPick,
@@ -168,7 +174,12 @@ function PickerList({
   // A source's options are its own to list (two due presets may be one day: Sunday's "Tomorrow" and
   // "Next week"); only those repeating a pinned one go.
   const pinnedValues = new Set(pinned.map((option) => option.value.toLowerCase()));
-  const listed = [...pinned, ...source.options.filter((option) => !pinnedValues.has(option.value.toLowerCase()))];
+  const listed = [
+    ...pinned,
+    ...source.options.filter(
+      (option) => !pinnedValues.has(option.value.toLowerCase()) && !excluded.includes(option.value),
+    ),
+  ];
   const typed = text.trim();
   const options =
     current && !typed && !listed.some((option) => option.value === current.value) ? [current, ...listed] : listed;

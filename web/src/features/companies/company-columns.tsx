@@ -143,6 +143,8 @@ export const companyColumns: DataTableColumn<Company>[] = [
       useOptions: useCompanyOptions,
       resolve: companiesNamed,
       clearable: true,
+      // Not itself; a subsidiary is refused by the server, saying which.
+      excluding: (company) => [company.id],
     },
   },
   ...ownershipColumns<Company>("company"),

@@ -142,6 +142,7 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
               {editing?.fieldId === field.id && editor && (
                 <CellEditorView
                   editor={editor}
+                  row={shown}
                   initial={readPatch(shown, editor)}
                   onSave={(patch, refocus) => {
                     stopEditing(field.id, refocus);

@@ -10,6 +10,8 @@ import { menuContent, menuSeparator } from "../menu";
 
 type EditorProps<Row> = {
   editor: CellEditor<Row>;
+  /** The row edited: what a lookup leaves out of its list for it (`excluding`). */
+  row: Row;
   initial: CellPatch;
   /** A picker's search to open on (what was pasted into the cell). */
   search?: string;
@@ -236,7 +238,7 @@ function MultiEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row
 const anchorRing = <span className="absolute inset-0 rounded-sm ring-2 ring-primary" />;
 
 /** Pick one (a company, an owner) from a searchable list; picking saves, Escape or clicking away cancels. */
-function LookupEditorView<Row>({ editor, initial, search, onSave, onCancel }: EditorProps<Row>) {
+function LookupEditorView<Row>({ editor, row, initial, search, onSave, onCancel }: EditorProps<Row>) {
   if (editor.kind !== "lookup") return null;
   const { field, labelField } = editor;
   const save = (value: string, label: string) =>
@@ -249,6 +251,7 @@ function LookupEditorView<Row>({ editor, initial, search, onSave, onCancel }: Ed
       label={editor.label}
       useOptions={editor.useOptions}
       initialText={search}
+      excluded={editor.excluding?.(row)}
       chosen={initial[field] ? [initial[field]] : []}
       current={
         initial[field] && labelField && initial[labelField]

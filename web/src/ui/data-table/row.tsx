@@ -163,6 +163,7 @@ function DataCellView<Row>(props: DataCellProps<Row>) {
       {editing && editor && (
         <CellEditorView
           editor={editor}
+          row={row}
           initial={readPatch(row, editor)}
           search={search ?? undefined}
           onSave={(patch, refocus) => handlers.onSaveEdit(row, column, patch, refocus)}
