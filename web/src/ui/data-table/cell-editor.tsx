@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from
 import { toast } from "../../lib/toast";
 import { holdPageForForm } from "../../lib/unsaved-edits";
 import { keepClicksInside, OptionPicker } from "../option-picker";
-import { parseMulti } from "./editing";
+import { lookupPatch, parseMulti } from "./editing";
 import type { CellEditor, CellPatch } from "./types";
 import { menuContent, menuSeparator } from "../menu";
 
@@ -241,8 +241,7 @@ const anchorRing = <span className="absolute inset-0 rounded-sm ring-2 ring-prim
 function LookupEditorView<Row>({ editor, row, initial, search, onSave, onCancel }: EditorProps<Row>) {
   if (editor.kind !== "lookup") return null;
   const { field, labelField } = editor;
-  const save = (value: string, label: string) =>
-    onSave({ [field]: value, ...(labelField ? { [labelField]: label } : {}) }, true);
+  const save = (value: string, label: string) => onSave(lookupPatch(editor, value, label), true);
   return (
     <OptionPicker
       anchor={anchorRing}

@@ -1,6 +1,6 @@
 import { FORMULA_CELL } from "../../lib/csv-formulas";
 import { dayFromCsv, numberFromCsv } from "../../lib/spreadsheet-values";
-import { carriesFields, parseMulti, readPatch } from "./editing";
+import { carriesFields, lookupPatch, parseMulti, readPatch } from "./editing";
 import type { CellEditor, CellPatch, DataTableColumn, EditOption } from "./types";
 
 /**
@@ -107,8 +107,7 @@ function readPasted<Row>(editor: CellEditor<Row>, header: string, text: string):
       return { patch: { [editor.field]: JSON.stringify(tags) } };
     }
     case "lookup":
-      if (!text && editor.clearable)
-        return { patch: { [editor.field]: "", ...(editor.labelField ? { [editor.labelField]: "" } : {}) } };
+      if (!text && editor.clearable) return { patch: lookupPatch(editor, "", "") };
       return { search: text };
   }
 }

@@ -1,4 +1,4 @@
-import type { CellEditor, CellPatch, DataTableColumn } from "./types";
+import type { CellEditor, CellPatch, DataTableColumn, LookupEditor } from "./types";
 
 /** Whether `row` carries every field `column` shows: a list reads only its visible columns' (DataTableColumn.fields). */
 export function carriesFields<Row>(row: Row, column: DataTableColumn<Row>): boolean {
@@ -46,4 +46,9 @@ export function parseMulti(value: string | undefined): string[] {
   } catch {
     return [];
   }
+}
+
+/** What picking `value` (named `label`) in a lookup saves: the value, and its name where the row shows one. */
+export function lookupPatch(editor: LookupEditor, value: string, label: string): CellPatch {
+  return { [editor.field]: value, ...(editor.labelField ? { [editor.labelField]: label } : {}) };
 }

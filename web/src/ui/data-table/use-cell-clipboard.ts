@@ -3,7 +3,7 @@ import type { ClipboardEvent } from "react";
 import { errorMessage } from "../../lib/trpc-errors";
 import { toast } from "../../lib/toast";
 import { copyTextOf, isPastedTable, pastedInto, rowsAsTable, type Pasted } from "./clipboard";
-import { carriesFields } from "./editing";
+import { carriesFields, lookupPatch } from "./editing";
 import type { CellPatch, DataTableColumn, EditOption } from "./types";
 import { sayUndone, type CommitOptions, type SaveOutcome, type UndoOutcome } from "./use-optimistic-edits";
 
@@ -195,11 +195,7 @@ export function useCellClipboard<Row>(options: CellClipboard<Row>) {
         return toast.error(
           `${nameOf(targets[i])}: ${found.length === 0 ? `no ${what} here is named` : `more than one ${what} is named`} ${quoted(text)}. Paste it into that row's cell alone to pick from a list.`,
         );
-      const [option] = found;
-      patches.push({
-        [editor.field]: option.value,
-        ...(editor.labelField ? { [editor.labelField]: option.label } : {}),
-      });
+      patches.push(lookupPatch(editor, found[0].value, found[0].label));
     }
     saveAll(targets, column, patches);
   };
