@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { Check } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { mergedParentId } from "../../../../worker/src/domain/records/merged-parent";
 import { contactDisplayName } from "../../../../worker/src/domain/records/normalize";
 import { NOTES_LISTED } from "../../../../worker/src/schemas/notes-views";
 import { formatDate } from "../../lib/format";
@@ -76,16 +77,11 @@ const fieldsByObject: Record<RecordObject, MergeField[]> = {
   ],
 };
 
-/**
- * The survivor's parent company after the merge, as the worker's mergedCompanyFields sets it: its own, else the other
- * company's; the other company itself gives way to its own parent, and the survivor is never its own.
- */
+/** The survivor's parent company after the merge (mergedParentId, as the worker sets it), by name. */
 function mergedParent(survivor: Company, other: Company): Value {
-  const [id, name] =
-    survivor.parentCompanyId === other.id || !survivor.parentCompanyId
-      ? [other.parentCompanyId, other.parentCompanyName]
-      : [survivor.parentCompanyId, survivor.parentCompanyName];
-  return id === survivor.id ? null : name;
+  const id = mergedParentId(survivor, other);
+  if (id === null) return null;
+  return id === survivor.parentCompanyId ? survivor.parentCompanyName : other.parentCompanyName;
 }
 
 function propertyText(value: unknown): Value {

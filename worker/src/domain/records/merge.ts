@@ -10,6 +10,7 @@ import { companyActivityRefresh } from "./company-activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ObjectConfig } from "./fields";
 import { countChange } from "./list";
+import { mergedParentId } from "./merged-parent";
 import { normalizeEmail, sortNameOf, uniteIgnoringCase } from "./normalize";
 
 type Contact = typeof contacts.$inferSelect;
@@ -62,13 +63,7 @@ export function mergedContactFields(survivor: Contact, merged: Contact): Partial
 }
 
 export function mergedCompanyFields(survivor: Company, merged: Company): Partial<Company> {
-  // The survivor's parent, or the merged company's; the merged company itself gives way to its own parent, and the
-  // survivor is never its own.
-  const parent =
-    survivor.parentCompanyId === merged.id
-      ? merged.parentCompanyId
-      : (survivor.parentCompanyId ?? merged.parentCompanyId);
-  const parentCompanyId = parent === survivor.id ? null : parent;
+  const parentCompanyId = mergedParentId(survivor, merged);
   return {
     ...fill(survivor, merged, ["domain", "industry", "size", "address", "linkedinUrl", "ownerId"]),
     ...(parentCompanyId !== survivor.parentCompanyId && { parentCompanyId }),
