@@ -27,10 +27,11 @@ export type ListField = {
   isoDate?: boolean;
   recordTags?: true;
   /**
-   * A condition on the field as SQL of its own, where comparing `sql` cannot say it (a contact's company with its
-   * subsidiaries); `orgScope` is the caller's organization (FilterScope). Such a field filters and does not sort.
+   * A condition on the field (`column`, its `sql`) as SQL of its own, where comparing the column cannot say it (a
+   * contact's company with its subsidiaries); `orgScope` is the caller's organization (FilterScope). Such a field
+   * filters and does not sort.
    */
-  filterBy?: (operator: string, value: unknown, orgScope: SQL) => SQL;
+  filterBy?: (column: SQL | SQLiteColumn, operator: string, value: unknown, orgScope: SQL) => SQL;
 };
 
 export type RecordTable = typeof contacts | typeof companies;

@@ -186,7 +186,7 @@ function conditionSql(
   driven: boolean,
 ): SQL {
   const { operator, value } = condition;
-  if (field.filterBy) return field.filterBy(operator, value, scope.orgScope);
+  if (field.filterBy) return field.filterBy(field.sql, operator, value, scope.orgScope);
   if (isRelativeDayOperator(operator)) return relativeDaysSql(field, operator, value, scope.calendar());
   const column = field.kind === "text" ? sql`lower(${field.sql})` : sql`${field.sql}`;
   if (field.recordTags)

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { companies, contacts } from "../../../../drizzle";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { companies } from "../../../../drizzle";
 import { companySortName } from "../../../../drizzle/sort-keys";
 import { inValues, type Database } from "../../db";
 import { assertLiveRecord } from "./live-record";
@@ -75,12 +76,12 @@ function groupOf(orgScope: SQL, ids: string[]): SQL {
 }
 
 /**
- * A contact's company with its subsidiaries (contacts' `companyGroup` filter): "is" Acme Group lists the people of
- * Acme Group and of every company below it. A company in the trash is in its group still, as its people keep the link.
+ * A record's company (`company`: its column) with its subsidiaries (contacts' `companyGroup` filter): "is" Acme Group
+ * lists the people of Acme Group and of every company below it. A company in the trash is in its group still, as its
+ * people keep the link.
  */
-export function companyGroupFilter(operator: string, value: unknown, orgScope: SQL): SQL {
+export function companyGroupFilter(company: SQL | SQLiteColumn, operator: string, value: unknown, orgScope: SQL): SQL {
   const ids = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string" && v !== "");
-  const company = contacts.companyId;
   switch (operator) {
     case "empty":
       return sql`${company} IS NULL`;
