@@ -34,29 +34,28 @@ export function CompanyMark({ name, className }: { name: string; className?: str
 
 const field = companyPatch.shape;
 
+/** A list filtered to the records whose `field` is the company (router state for a Link). */
+const listAt = (field: string, companyId: string) =>
+  listLinkState({
+    search: "",
+    filter: { combinator: "and", conditions: [{ field, operator: "eq", value: companyId }] },
+    sort: null,
+    trash: false,
+  });
+
 /**
  * /contacts filtered to the company's people (router state for a Link): where bulk actions and export reach them all.
  * `withSubsidiaries`: the people of its whole group.
  */
 export const peopleOf = (companyId: string, { withSubsidiaries = false } = {}) =>
-  listLinkState({
-    search: "",
-    filter: {
-      combinator: "and",
-      conditions: [{ field: withSubsidiaries ? "companyGroup" : "companyId", operator: "eq", value: companyId }],
-    },
-    sort: null,
-    trash: false,
-  });
+  listAt(withSubsidiaries ? "companyGroup" : "companyId", companyId);
 
 /** /companies filtered to the company's subsidiaries (router state for a Link), as peopleOf its people. */
-export const subsidiariesOf = (companyId: string) =>
-  listLinkState({
-    search: "",
-    filter: { combinator: "and", conditions: [{ field: "parentCompanyId", operator: "eq", value: companyId }] },
-    sort: null,
-    trash: false,
-  });
+export const subsidiariesOf = (companyId: string) => listAt("parentCompanyId", companyId);
+
+/** A new contact's or company's form, opening at the company: its person, its subsidiary. */
+export const newAtCompany = (page: "/contacts" | "/companies", companyId: string) =>
+  `${page}?new=1&company=${companyId}`;
 
 /** Company fields as columns: the table's cells and inline editors, and the side panel's fields. */
 export const companyColumns: DataTableColumn<Company>[] = [

@@ -9,7 +9,7 @@ import type { trpc } from "../../lib/trpc";
 import { Avatar } from "../../ui/avatar";
 import { PanelSection } from "../records/record-fields";
 import { LoadingLines } from "../records/record-panel";
-import { peopleOf } from "./company-columns";
+import { newAtCompany, peopleOf } from "./company-columns";
 
 type CompanyDetails = inferOutput<typeof trpc.companies.get>;
 
@@ -34,7 +34,7 @@ export function CompanyPeople({
     {
       label: "Add a person here",
       keywords: "new contact person people employee",
-      run: () => navigate(`/contacts?new=1&company=${companyId}`),
+      run: () => companyId && navigate(newAtCompany("/contacts", companyId)),
     },
   ]);
   // Which company's list is opened up: another company opens folded again.
@@ -49,7 +49,7 @@ export function CompanyPeople({
       action={
         companyId && (
           <Link
-            to={`/contacts?new=1&company=${companyId}`}
+            to={newAtCompany("/contacts", companyId)}
             className="inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
           >
             <UserRoundPlus className="size-3.5" aria-hidden />

@@ -5,7 +5,7 @@ import { useOfferRecordCommands } from "../../app/record-commands";
 import { recordPath } from "../../app/recent-records";
 import type { trpc } from "../../lib/trpc";
 import { PanelSection } from "../records/record-fields";
-import { CompanyMark, peopleOf, subsidiariesOf } from "./company-columns";
+import { CompanyMark, newAtCompany, peopleOf, subsidiariesOf } from "./company-columns";
 
 const linkClass = "inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline";
 
@@ -22,7 +22,7 @@ export function CompanySubsidiaries({ details }: { details: CompanyDetails | und
     {
       label: "Add a subsidiary",
       keywords: "new company child branch group parent",
-      run: () => navigate(`/companies?new=1&company=${companyId}`),
+      run: () => companyId && navigate(newAtCompany("/companies", companyId)),
     },
   ]);
   if (!details) return null;
@@ -31,10 +31,7 @@ export function CompanySubsidiaries({ details }: { details: CompanyDetails | und
     <PanelSection
       title={`Subsidiaries · ${subsidiaries.length.toLocaleString()}${moreSubsidiaries ? "+" : ""}`}
       action={
-        <Link
-          to={`/companies?new=1&company=${company.id}`}
-          className="inline-flex items-center gap-1 text-xs font-medium text-primary hover:underline"
-        >
+        <Link to={newAtCompany("/companies", company.id)} className={linkClass}>
           <Plus className="size-3.5" aria-hidden />
           Add subsidiary
         </Link>
