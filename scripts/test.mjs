@@ -95,17 +95,36 @@ function nodeTests(files) {
     console.log(`\n▶ node --test ${files.join(" ")}`);
     // Two files at a time (node's default is one on two cores): the slow ones wait on a local runtime starting, and
     // each makes its own folders and ports. 26 s became 17.
-    const run = spawnSync(process.execPath, ["--test", "--test-concurrency=2", "--test-reporter=tap", ...files], {
-      cwd: root,
-      env: quietEnv,
-      encoding: "utf8",
-    });
+    // The failures, one JSON line each, named in the summary (scripts/node-test-failures.mjs).
+    const failuresFile = path.join(os.tmpdir(), `node-test-failures-${process.pid}.jsonl`);
+    const run = spawnSync(
+      process.execPath,
+      [
+        "--test",
+        "--test-concurrency=2",
+        "--test-reporter=tap",
+        "--test-reporter-destination=stdout",
+        `--test-reporter=${path.join(root, "scripts/node-test-failures.mjs")}`,
+        `--test-reporter-destination=${failuresFile}`,
+        ...files,
+      ],
+      { cwd: root, env: quietEnv, encoding: "utf8" },
+    );
     process.stdout.write(run.stdout);
     process.stderr.write(run.stderr);
     const count = (label) => Number(run.stdout.match(new RegExp(`^# ${label} (\\d+)$`, "m"))?.[1] ?? 0);
     const [passed, failedTests] = [count("pass"), count("fail") + count("cancelled")];
     const failed = failedTests + (run.status !== 0 && failedTests === 0 ? 1 : 0) + (passed + failedTests === 0 ? 1 : 0);
-    return { passed, failed, failures: failed ? files : [] };
+    const named = fs.existsSync(failuresFile)
+      ? fs
+          .readFileSync(failuresFile, "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line))
+          .map(({ test, error }) => `${test}: ${error}`)
+      : [];
+    fs.rmSync(failuresFile, { force: true });
+    return { passed, failed, failures: failed ? (named.length ? named : files) : [] };
   };
 }
 
