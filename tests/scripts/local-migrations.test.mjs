@@ -86,7 +86,7 @@ describe("the local D1's migrations", () => {
     ]);
   });
 
-  it("tries a migration once more when the runtime's bridge failed the call, and once only when it was written", async () => {
+  it("tries a migration again when the runtime's bridge failed the call, and not when it was written", async () => {
     const migrationsDir = path.join(temporary, "bridged-migrations");
     fs.mkdirSync(migrationsDir);
     fs.writeFileSync(path.join(migrationsDir, "0000_first.sql"), "CREATE TABLE first (id INTEGER PRIMARY KEY);\n");
@@ -113,5 +113,38 @@ describe("the local D1's migrations", () => {
     const [names, tables] = await onLocalDatabase(persistTo, (db) => Promise.all([appliedNames(db), tableNames(db)]));
     assert.deepEqual(names, ["0000_first.sql", "0001_second.sql"], "each written once");
     assert.ok(tables.includes("first") && tables.includes("second"));
+  });
+
+  it("tries again when the bridge failed a statement's prepare, and gives up after four tries saying why", async () => {
+    const migrationsDir = path.join(temporary, "prepared-migrations");
+    fs.mkdirSync(migrationsDir);
+    fs.writeFileSync(path.join(migrationsDir, "0000_first.sql"), "CREATE TABLE first (id INTEGER PRIMARY KEY);\n");
+    fs.writeFileSync(path.join(migrationsDir, "0001_second.sql"), "CREATE TABLE second (id INTEGER PRIMARY KEY);\n");
+    const bridgeError = () => Object.assign(new Error("false == true"), { code: "ERR_ASSERTION" });
+    // A prepare is a synchronous call through the bridge: it throws, it does not reject. `failing` says which do.
+    const preparing = (db, failing) =>
+      Object.assign(Object.create(db), {
+        prepare: (query) => {
+          if (failing(query)) throw bridgeError();
+          return db.prepare(query);
+        },
+      });
+    const persistTo = path.join(temporary, "prepared", "wrangler");
+    // The first migration's statement fails once, then every statement of the second.
+    let failedOnce = false;
+    const once = (query) => query.startsWith("CREATE TABLE first") && !failedOnce && (failedOnce = true);
+    const secondNever = (query) => query.startsWith("CREATE TABLE second");
+    const applied = await onLocalDatabase(persistTo, (db) => applyMigrations(preparing(db, once), { migrationsDir }));
+    assert.deepEqual(applied, ["0000_first.sql", "0001_second.sql"]);
+    assert.deepEqual(await onLocalDatabase(persistTo, appliedNames), ["0000_first.sql", "0001_second.sql"]);
+
+    const otherTo = path.join(temporary, "prepared-again", "wrangler");
+    await assert.rejects(
+      onLocalDatabase(otherTo, (db) => applyMigrations(preparing(db, secondNever), { migrationsDir })),
+      { message: "Migration 0001_second.sql failed: false == true" },
+    );
+    const [names, tables] = await onLocalDatabase(otherTo, (db) => Promise.all([appliedNames(db), tableNames(db)]));
+    assert.deepEqual(names, ["0000_first.sql"], "the first kept, nothing of the second");
+    assert.ok(tables.includes("first") && !tables.includes("second"));
   });
 });
