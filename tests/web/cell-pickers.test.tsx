@@ -146,7 +146,7 @@ describe("a lookup's values the row cannot take", () => {
         { value: "cmp_group", label: "Acme Group" },
         { value: "cmp_labs", label: "Acme Labs" },
       ]),
-      excluding: (row) => [row.id],
+      useExcluded: (row) => [row.id],
       clearable: true,
     };
     render(

@@ -191,6 +191,7 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
   },
   "companies.get": (b, a) => expectTRPCError(b.companies.get({ id: a.company.id }), "NOT_FOUND"),
   "companies.names": async (b, a) => expect(await b.companies.names({ ids: [a.company.id] })).toEqual([]),
+  "companies.groupIds": (b, a) => expectTRPCError(b.companies.groupIds({ id: a.company.id }), "NOT_FOUND"),
   "companies.duplicates": (b, a) => expectTRPCError(b.companies.duplicates({ id: a.company.id }), "NOT_FOUND"),
   "companies.lookAlikes": async (b, a) => expectNothingOf(a, await b.companies.lookAlikes({ name: "Zephyr Works" })),
   "companies.duplicatePairs": async (b, a) => expectNothingOf(a, await b.companies.duplicatePairs({})),

@@ -162,6 +162,23 @@ describe("a company's parent company", () => {
     expect(filtered.items).toEqual([]);
     // A's own subsidiaries stay A's.
     expect((await a.caller.companies.get({ id: a.holding.id })).subsidiaries).toHaveLength(2);
+    // Nor is its group told.
+    await expectTRPCError(bMember.caller.companies.groupIds({ id: a.holding.id }), "NOT_FOUND");
+  });
+
+  it("groupIds: the company first, then every company below it however far down, trashed ones too", async () => {
+    const { caller, holding, labs, retail, store } = await group();
+    const outsider = await caller.companies.create({ name: "Umbrella", parentCompanyId: null });
+    await caller.companies.delete({ ids: [store.id] });
+    const ids = await caller.companies.groupIds({ id: holding.id });
+    expect(ids[0]).toBe(holding.id);
+    expect(ids.slice(1).sort()).toEqual([labs.id, retail.id, store.id].sort());
+    expect(ids).not.toContain(outsider.id);
+    expect(await caller.companies.groupIds({ id: retail.id })).toEqual([retail.id, store.id]);
+    expect(await caller.companies.groupIds({ id: outsider.id })).toEqual([outsider.id]);
+    // A company in the trash, or none, has no group to ask for.
+    await expectTRPCError(caller.companies.groupIds({ id: store.id }), "NOT_FOUND");
+    await expectTRPCError(caller.companies.groupIds({ id: "cmp_nothing" }), "NOT_FOUND");
   });
 });
 

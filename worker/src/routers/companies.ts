@@ -23,7 +23,12 @@ import { companyDuplicates, companyDuplicatePairs, companyLookAlikes } from "../
 import { DERIVED_COLUMNS, rowCodec, type WithoutDerived } from "../domain/records/row-json";
 import { isValidDomain, normalizeDomain } from "../domain/records/normalize";
 import { checkPropertyValues } from "../domain/records/properties";
-import { assertParentCompany, SUBSIDIARIES_LIMIT, subsidiariesQuery } from "../domain/records/parent-company";
+import {
+  assertParentCompany,
+  groupIdsQuery,
+  SUBSIDIARIES_LIMIT,
+  subsidiariesQuery,
+} from "../domain/records/parent-company";
 import { companyCreateInput, companyUpdateInput, recordIdInput, recordIdsInput } from "../schemas/records";
 import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
 import { recordProcedures } from "./record-procedures";
@@ -94,6 +99,17 @@ export const companiesRouter = createTRPCRouter({
       olderActivity,
       companyNames: await companyNamesIn(ctx.db, ctx.orgScope, timeline),
     };
+  }),
+
+  /**
+   * The ids of a live company and of every company below it, however far down (GROUP_IDS_LIMIT at most): the ones its
+   * Parent company picker leaves out, as the server refuses them.
+   */
+  groupIds: memberReadProcedure.input(recordIdInput).query(async ({ ctx, input }) => {
+    const { results } = await ctx.readAsMember([groupIdsQuery(ctx.db, ctx.orgScope, input.id)]);
+    const group = results[0] as { id: string; live: number }[];
+    if (group[0]?.id !== input.id || !group[0].live) throw notFound("company");
+    return group.map((company) => company.id);
   }),
 
   /** Names by id, for what names companies by id (a "Company is …" filter of a saved view). */

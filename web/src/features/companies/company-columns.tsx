@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { companyPatch } from "../../../../worker/src/schemas/records";
 import { parseMulti, type CellPatch, type DataTableColumn, type FilterField } from "../../ui/data-table";
@@ -15,6 +16,7 @@ import {
 } from "../records/record-columns";
 import { companiesNamed, ownershipColumns, useCompanyOptions } from "../records/reference-fields";
 import { countOf } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
 import type { Company, CompanyPatch } from "./use-companies";
 
 /** A square initial: companies read differently from people at a glance. */
@@ -33,6 +35,15 @@ export function CompanyMark({ name, className }: { name: string; className?: str
 }
 
 const field = companyPatch.shape;
+
+/**
+ * The company and every company below it, however far down: what cannot be its parent (the server refuses them too).
+ * The company alone until the server says.
+ */
+function useGroupOf(company: Company): string[] {
+  const group = useQuery({ ...trpc.companies.groupIds.queryOptions({ id: company.id }), staleTime: 30_000 });
+  return group.data ?? [company.id];
+}
 
 /** A list filtered to the records whose `field` is the company (router state for a Link). */
 const listAt = (field: string, companyId: string) =>
@@ -142,8 +153,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
       useOptions: useCompanyOptions,
       resolve: companiesNamed,
       clearable: true,
-      // Not itself; a subsidiary is refused by the server, saying which.
-      excluding: (company) => [company.id],
+      useExcluded: useGroupOf,
     },
   },
   ...ownershipColumns<Company>("company"),

@@ -10,7 +10,7 @@ import { menuContent, menuSeparator } from "../menu";
 
 type EditorProps<Row> = {
   editor: CellEditor<Row>;
-  /** The row edited: what a lookup leaves out of its list for it (`excluding`). */
+  /** The row edited: what a lookup leaves out of its list for it (`useExcluded`). */
   row: Row;
   initial: CellPatch;
   /** A picker's search to open on (what was pasted into the cell). */
@@ -237,8 +237,12 @@ function MultiEditor<Row>({ editor, initial, onSave, onCancel }: EditorProps<Row
 /** The ring over the cell that a picker opens against. */
 const anchorRing = <span className="absolute inset-0 rounded-sm ring-2 ring-primary" />;
 
+const noneExcluded = (): string[] => [];
+
 /** Pick one (a company, an owner) from a searchable list; picking saves, Escape or clicking away cancels. */
 function LookupEditorView<Row>({ editor, row, initial, search, onSave, onCancel }: EditorProps<Row>) {
+  const useExcluded = editor.useExcluded ?? noneExcluded;
+  const excluded = useExcluded(row);
   if (editor.kind !== "lookup") return null;
   const { field, labelField } = editor;
   const save = (value: string, label: string) => onSave(lookupPatch(editor, value, label), true);
@@ -250,7 +254,7 @@ function LookupEditorView<Row>({ editor, row, initial, search, onSave, onCancel 
       label={editor.label}
       useOptions={editor.useOptions}
       initialText={search}
-      excluded={editor.excluding?.(row)}
+      excluded={excluded}
       chosen={initial[field] ? [initial[field]] : []}
       current={
         initial[field] && labelField && initial[labelField]

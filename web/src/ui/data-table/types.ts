@@ -28,8 +28,11 @@ export type CellEditor<Row> = (
   | TagsEditor
 ) & {
   get?: (row: Row) => CellPatch;
-  /** A lookup's values the row cannot take, left out of its list (a company as its own parent). */
-  excluding?: (row: Row) => string[];
+  /**
+   * A hook: a lookup's values the row cannot take, left out of its list (a company and its subsidiaries as its
+   * parent). Called on every render of the lookup's editor.
+   */
+  useExcluded?: (row: Row) => string[];
   apply?: (row: Row, patch: CellPatch) => Row;
   /** Checks the values before they are saved: a message keeps the editor open and shows it. */
   validate?: (patch: CellPatch) => string | null;

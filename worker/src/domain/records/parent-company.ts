@@ -63,6 +63,27 @@ export function subsidiariesQuery(db: Database, organizationId: SQL, companyId: 
     .limit(SUBSIDIARIES_LIMIT + 1);
 }
 
+/** How many of a company's group (itself and every company below it) groupIdsQuery lists. */
+export const GROUP_IDS_LIMIT = 1000;
+
+/**
+ * A company and its subsidiaries however far down, the company first, with whether each is live: what cannot be its
+ * parent. Another organization's company has no group (no rows).
+ */
+export function groupIdsQuery(db: Database, organizationId: SQL, companyId: string) {
+  return db
+    .select({ id: companies.id, live: sql<number>`${companies.deletedAt} IS NULL` })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.organizationId, organizationId),
+        sql`${companies.id} IN ${groupOf(organizationId, [companyId])}`,
+      ),
+    )
+    .orderBy(sql`${companies.id} <> ${companyId}`)
+    .limit(GROUP_IDS_LIMIT);
+}
+
 /** A company and its subsidiaries however far down (MAX_DEPTH), as a subquery of ids: its group. */
 function groupOf(orgScope: SQL, ids: string[]): SQL {
   return sql`(WITH RECURSIVE company_group(id, depth) AS (
