@@ -61,7 +61,10 @@ describe("/companies: a parent company and its subsidiaries", () => {
     await screenshot(page, "company-panel-subsidiaries");
     await assertAccessible(page, "a company's panel with its subsidiaries");
     // Nor is any company below it, however far down: a group whose head belongs to one of its members has no head.
-    const berlin = await callProcedure(page, "companies.create", { name: "Acme Labs Berlin", parentCompanyId: labs.id });
+    const berlin = await callProcedure(page, "companies.create", {
+      name: "Acme Labs Berlin",
+      parentCompanyId: labs.id,
+    });
     await field("parentCompany").getByRole("button").click();
     await picker("Parent company").fill("acme");
     await page.getByRole("option", { name: /Acme Retail/ }).waitFor();
@@ -226,6 +229,53 @@ describe("/companies: a parent company and its subsidiaries", () => {
     await page.waitForURL(/\/contacts/);
     await page.getByTestId("filter-chip").filter({ hasText: "Company with subsidiaries is Acme Group" }).waitFor();
     await page.getByText("2 contacts match", { exact: true }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("imports a file's Parent company column: a subsidiary above its group, and a parent named nowhere", async () => {
+    await page.goto("/companies");
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import companies" });
+    const csv = [
+      "Name,Domain,Parent company",
+      "Globex Shop,globex-shop.example,Globex Holdings",
+      "Globex Holdings,globex.example,",
+      "Globex Labs,,globex.example",
+      "Lost Co,,Nowhere Inc",
+    ].join("\n");
+    await dialog
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "groups.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    // Mapped by its header.
+    await dialog.getByLabel("Import Parent company as").waitFor();
+    assert.equal(await dialog.getByLabel("Import Parent company as").inputValue(), "parentCompany");
+    await dialog.getByRole("button", { name: "Import 4 rows" }).click();
+    const summary = dialog.getByTestId("import-summary");
+    await summary.waitFor();
+    assert.equal(await summary.getByTestId("import-created").innerText(), "3");
+    assert.equal(await summary.getByTestId("import-failed").innerText(), "1");
+    await summary
+      .getByTestId("import-reasons")
+      .getByText(
+        "Parent company: no company here is named “Nowhere Inc”. Import it first, or put its row above this one.",
+      )
+      .waitFor();
+    await screenshot(page, "import-parent-companies");
+    await summary.getByRole("button", { name: "Done" }).click();
+    const found = await callProcedure(
+      page,
+      "search.records",
+      { query: "globex", limit: 10, objects: ["company"] },
+      { kind: "query" },
+    );
+    const parents = await Promise.all(
+      found.companies.map(async ({ id, name }) => [name, (await company(id)).parentCompanyName]),
+    );
+    assert.deepEqual(parents.sort(), [
+      ["Globex Holdings", null],
+      ["Globex Labs", "Globex Holdings"],
+      ["Globex Shop", "Globex Holdings"],
+    ]);
     assert.deepEqual(page.errors, []);
   });
 });

@@ -87,7 +87,7 @@ describe("mapRow", () => {
 });
 
 describe("a company's export", () => {
-  it("carries its People count and parent company, which import back as columns no target takes", () => {
+  it("carries its parent company, which imports back by name, and its People count, which no target takes", () => {
     const row = companyImport.toCsv({
       name: "Acme",
       domain: "acme.com",
@@ -107,6 +107,6 @@ describe("a company's export", () => {
       "Parent company": "Acme Group",
     });
     const mapping = autoMap(Object.keys(row), companyImport.targets, []);
-    expect([mapping.People, mapping["Parent company"]]).toEqual(["", ""]);
+    expect([mapping.People, mapping["Parent company"]]).toEqual(["", "parentCompany"]);
   });
 });

@@ -130,15 +130,81 @@ describe("a company's parent company", () => {
     expect(survivor.subsidiaries.map((c) => c.id)).toEqual([store.id]);
   });
 
-  it("is not set by an import: a file's rows cannot point at ids", async () => {
-    const { caller, holding } = await group();
-    const result = await caller.companies.import({
-      rows: [{ name: "Imported Co", parentCompanyId: holding.id } as never],
-      lineNumbers: [2],
+  it("is named by an import's Parent company cell, by domain or name, never by id", async () => {
+    const { caller, holding, labs, retail, store } = await group();
+    await caller.companies.create({ name: "Twin Peaks" });
+    await caller.companies.create({ name: "twin peaks" });
+    const rows = [
+      { name: "By Id Co", parentCompanyId: holding.id },
+      { name: "By Domain Co", parentCompany: "https://www.acme-group.test/about" },
+      { name: "By Name Co", domain: "byname.test", parentCompany: "ACME LABS" },
+      // An earlier row of the file, by its domain, and a later row, which is not written yet.
+      { name: "Grandchild Co", parentCompany: "byname.test" },
+      { name: "Too Early Co", parentCompany: "Late Co" },
+      { name: "Late Co" },
+      { name: "Nobody's Co", parentCompany: "Nobody Inc" },
+      { name: "Twin Child", parentCompany: "Twin Peaks" },
+      { name: "Selfish Co", parentCompany: "selfish co" },
+    ];
+    const result = await caller.companies.import({ rows, lineNumbers: rows.map((_, i) => i + 2) });
+    expect(result.failed).toEqual([
+      {
+        line: 6,
+        message: "Parent company: no company here is named “Late Co”. Import it first, or put its row above this one.",
+      },
+      {
+        line: 8,
+        message:
+          "Parent company: no company here is named “Nobody Inc”. Import it first, or put its row above this one.",
+      },
+      { line: 9, message: "Parent company: several companies are named “Twin Peaks”; give its domain instead." },
+      { line: 10, message: "Parent company: a company cannot be its own parent company." },
+    ]);
+    expect(result.created).toBe(5);
+    const listed = await caller.companies.list({
+      search: "Co",
+      fields: ["name", "parentCompanyName"],
+      limit: 50,
     });
-    expect(result.created).toBe(1);
-    const imported = (await caller.companies.list({ search: "Imported" })).items[0];
-    expect(imported.parentCompanyId).toBeNull();
+    const parentOf = Object.fromEntries(listed.items.map((c) => [c.name, c.parentCompanyName]));
+    expect(parentOf).toMatchObject({
+      "By Id Co": null,
+      "By Domain Co": "Acme Group",
+      "By Name Co": "Acme Labs",
+      "Grandchild Co": "By Name Co",
+      "Late Co": null,
+    });
+    expect((await caller.companies.get({ id: labs.id })).subsidiaries.map((c) => c.name)).toEqual(["By Name Co"]);
+
+    // An update sets it, in the timeline; a company below cannot head its group, in the file or stored.
+    const updates = [
+      { name: "Acme Labs", domain: "acme-labs.test", parentCompany: "acme retail" },
+      { name: "New Head", domain: "new-head.test", parentCompany: "acme-group.test" },
+      { name: "Acme Group", domain: "acme-group.test", parentCompany: "New Head" },
+      { name: "acme retail", domain: "retail.test", parentCompany: "Acme Store Berlin" },
+    ];
+    await caller.companies.update({ id: labs.id, version: labs.version, patch: { domain: "acme-labs.test" } });
+    await caller.companies.update({ id: retail.id, version: retail.version, patch: { domain: "retail.test" } });
+    const updated = await caller.companies.import({
+      rows: updates,
+      lineNumbers: [2, 3, 4, 5],
+      onDuplicate: "update",
+    });
+    expect(updated.failed).toEqual([
+      { line: 4, message: "Parent company: New Head belongs to this company, so it cannot be its parent company." },
+      {
+        line: 5,
+        message: "Parent company: Acme Store Berlin belongs to this company, so it cannot be its parent company.",
+      },
+    ]);
+    expect(updated.updated).toBe(1);
+    expect(updated.created).toBe(1);
+    const moved = await caller.companies.get({ id: labs.id });
+    expect(moved.company.parentCompanyName).toBe("acme retail");
+    const change = moved.timeline.find((item) => item.changes?.parentCompanyId);
+    expect(change?.changes?.parentCompanyId).toEqual([holding.id, retail.id]);
+    expect((await caller.companies.get({ id: holding.id })).company.parentCompanyId).toBeNull();
+    expect((await caller.companies.get({ id: store.id })).company.parentCompanyName).toBe("acme retail");
   });
 
   it("is another organization's company never: NOT_FOUND to link, nothing to filter by, nothing listed", async () => {
@@ -162,6 +228,18 @@ describe("a company's parent company", () => {
     expect(filtered.items).toEqual([]);
     // A's own subsidiaries stay A's.
     expect((await a.caller.companies.get({ id: a.holding.id })).subsidiaries).toHaveLength(2);
+    // Nor is it found by an import's Parent company cell.
+    const imported = await b.caller.companies.import({
+      rows: [
+        { name: "B Sub", parentCompany: "Acme Group" },
+        { name: "B Sub Two", parentCompany: "acme-group.test" },
+      ],
+      lineNumbers: [2, 3],
+    });
+    expect(imported.failed.map((f) => f.message)).toEqual([
+      "Parent company: no company here is named “Acme Group”. Import it first, or put its row above this one.",
+      "Parent company: no company here is named “acme-group.test”. Import it first, or put its row above this one.",
+    ]);
     // Nor is its group told.
     await expectTRPCError(bMember.caller.companies.groupIds({ id: a.holding.id }), "NOT_FOUND");
   });

@@ -207,6 +207,22 @@ export const companyImport: ImportObjectConfig = {
       kind: "text",
       aliases: ["linkedin", "linkedin url", "linkedin page", "company linkedin"],
     },
+    // A company of the workspace or of the file, by domain or name: the rows naming one go after its row.
+    {
+      value: "parentCompany",
+      label: "Parent company (name or domain)",
+      field: "parentCompany",
+      kind: "text",
+      aliases: [
+        "parent company",
+        "parent",
+        "parent company name",
+        "parent company domain",
+        "parent account",
+        "parent organization",
+        "parent organisation",
+      ],
+    },
     tagsTarget,
     ownerTarget,
   ],
@@ -223,8 +239,8 @@ export const companyImport: ImportObjectConfig = {
     Address: c.address ?? "",
     "LinkedIn URL": c.linkedinUrl ?? "",
     Tags: c.tags.join("; "),
-    // Read, not imported: no target takes them, so the file still imports back as it is.
     "Parent company": c.parentCompanyName ?? "",
+    // Read, not imported: no target takes it, so the file still imports back as it is.
     People: c.peopleCount,
   }),
 };

@@ -5,6 +5,7 @@ import { newWriteKey } from "../../lib/write-key";
 import type { PropertyDefinition } from "../records/property-values";
 import type { ImportFailure } from "./failure-reasons";
 import type { ImportObjectConfig } from "./import-objects";
+import { parentsFirst } from "./parents-first";
 import { mapRow, type Mapping } from "./mapping";
 
 export const IMPORT_BATCH_SIZE = 100;
@@ -78,17 +79,20 @@ export async function runImport(options: {
     summary.waiting = waiting;
     onProgress({ ...summary });
   };
+  const mapped = (r: Record<string, string>) => mapRow(r, mapping, config.targets, properties, decimalComma);
+  // Companies naming their parent in the file go after it (parentsFirst); the rest in the file's order.
+  const order = Object.values(mapping).includes("parentCompany") ? parentsFirst(rows.map(mapped)) : null;
   for (let start = 0; start < rows.length; start += IMPORT_BATCH_SIZE) {
     if (signal.aborted) break;
-    const slice = rows.slice(start, start + IMPORT_BATCH_SIZE);
+    const indexes = (order ?? rows.map((_, i) => i)).slice(start, start + IMPORT_BATCH_SIZE);
     // Line numbers as a spreadsheet shows them: the header is line 1.
-    const lineNumbers = slice.map((_, i) => start + i + 2);
+    const lineNumbers = indexes.map((i) => i + 2);
     let result: ImportBatchResult;
     try {
       result = await sendBatch(
         config,
         {
-          rows: slice.map((r) => mapRow(r, mapping, config.targets, properties, decimalComma)),
+          rows: indexes.map((i) => mapped(rows[i])),
           lineNumbers,
           onDuplicate,
           onNew,
@@ -112,6 +116,13 @@ export async function runImport(options: {
     }
     summary.done = Math.min(start + IMPORT_BATCH_SIZE, rows.length);
     onProgress({ ...summary });
+  }
+  if (order) {
+    // Sent out of the file's order: the failed rows are listed in it again.
+    const byLine = summary.failures.map((failure, i) => ({ failure, row: summary.failedRows[i] }));
+    byLine.sort((a, b) => a.failure.line - b.failure.line);
+    summary.failures = byLine.map((entry) => entry.failure);
+    summary.failedRows = byLine.map((entry) => entry.row);
   }
   return summary;
 }

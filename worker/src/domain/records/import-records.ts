@@ -23,6 +23,7 @@ import { activityRow, diffFields, insertActivity, insertActivityWhere } from "./
 import { countChange } from "./list";
 import {
   contactDisplayName,
+  domainIn,
   isValidDomain,
   normalizeDomain,
   normalizeEmail,
@@ -30,6 +31,7 @@ import {
   uniteIgnoringCase,
 } from "./normalize";
 import { checkPropertyValue } from "./properties";
+import { parentLinker, type BatchCompany } from "./import-parents";
 
 type Values = Record<string, unknown>;
 
@@ -165,7 +167,7 @@ export const companyImport: ImportObject = {
   plural: "companies",
   idPrefix: "cmp",
   table: companies,
-  // A parent company is linked in the app, where a loop of parents is refused: not from a file.
+  // A file names a parent in its Parent company cell (parentLinker), never by id.
   schema: companyCreateInput.omit({ parentCompanyId: true }) as unknown as z.ZodType<Values>,
   labels: {
     name: "Name",
@@ -175,6 +177,7 @@ export const companyImport: ImportObject = {
     address: "Address",
     linkedinUrl: "LinkedIn URL",
     ownerId: "Owner",
+    parentCompanyId: "Parent company",
     tags: "Tags",
     properties: "Properties",
   },
@@ -238,12 +241,6 @@ function emailDomainOf(row: Valid): string | null {
   const email = (row.data.emails as string[] | undefined)?.[0];
   const at = email ? email.lastIndexOf("@") : -1;
   return at > 0 ? domainIn(email!.slice(at + 1)) : null;
-}
-
-/** "acme.com", "https://www.acme.com/x" → "acme.com"; null for a name ("Acme Inc"). */
-function domainIn(text: string): string | null {
-  const domain = normalizeDomain(text);
-  return !/\s/.test(text) && domain && isValidDomain(domain) ? domain : null;
 }
 
 /**
@@ -497,6 +494,33 @@ const answeredAgain = (answer: ImportBatchResult): ImportBatchResult => ({
 type Target = { id: string; before: Values | null; state: Values; createdLine?: number; updatedLines: number[] };
 
 /**
+ * Sets a company row's parentCompanyId from its Parent company cell (see parentLinker): the company as the row writes
+ * it, or the row's error.
+ */
+async function linkParent(
+  parents: Awaited<ReturnType<typeof parentLinker>>,
+  row: Valid,
+  id: string,
+  target: Target | undefined,
+): Promise<BatchCompany | { error: string }> {
+  const state = target ? applyRow(companyImport, target.state, row.raw, row.data) : row.data;
+  const company: BatchCompany = {
+    id,
+    name: state.name as string,
+    domain: (state.domain as string | null | undefined) ?? null,
+    parentId: (state.parentCompanyId as string | null | undefined) ?? null,
+    isNew: !target,
+  };
+  const parent = await parents.parentOf(row.raw, company);
+  if ("error" in parent) return parent;
+  if (!parent.id) return company;
+  // raw too: an update fills in what the file gave (see applyRow).
+  row.data = { ...row.data, parentCompanyId: parent.id };
+  row.raw = { ...row.raw, parentCompanyId: parent.id };
+  return { ...company, parentId: parent.id };
+}
+
+/**
  * Imports one batch (≤ 100 mapped rows) of contacts or companies in one atomic D1 batch. Each row
  * counts once: created, updated, skipped or failed (with its line and a readable message; a bad
  * row never blocks the others). A row whose key (email, domain) matches a live record of the
@@ -581,6 +605,14 @@ export async function importRecords(
   }
   const created: Target[] = [];
   const linker = config.linksCompanies ? await companyLinker(db, organizationId, valid) : null;
+  const parents =
+    config.object === "company"
+      ? await parentLinker(
+          db,
+          organizationId,
+          valid.map((row) => row.raw),
+        )
+      : null;
 
   for (const row of valid) {
     const target = row.key ? targets.get(row.key) : undefined;
@@ -603,6 +635,15 @@ export async function importRecords(
       result.failed.push({ line: row.line, message: error.message });
       continue;
     }
+    const id = target?.id ?? newId(config.idPrefix);
+    if (parents) {
+      const written = await linkParent(parents, row, id, target);
+      if ("error" in written) {
+        result.failed.push({ line: row.line, message: written.error });
+        continue;
+      }
+      parents.remember(written);
+    }
     if (target) {
       const next = applyRow(config, target.state, row.raw, row.data);
       if (JSON.stringify(next) === JSON.stringify(target.state)) result.skipped++;
@@ -614,7 +655,7 @@ export async function importRecords(
       continue;
     }
     const fresh: Target = {
-      id: newId(config.idPrefix),
+      id,
       before: null,
       state: row.data,
       createdLine: row.line,

@@ -14,6 +14,12 @@ export function isValidDomain(domain: string): boolean {
   return /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain);
 }
 
+/** A cell that is a domain: "acme.com", "https://www.acme.com/x" → "acme.com"; null for a name ("Acme Inc"). */
+export function domainIn(text: string): string | null {
+  const domain = normalizeDomain(text);
+  return !/\s/.test(text) && domain && isValidDomain(domain) ? domain : null;
+}
+
 export function normalizeEmail(value: string | null | undefined): string | null {
   const email = value?.trim().toLowerCase();
   return email || null;

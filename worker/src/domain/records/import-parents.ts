@@ -1,0 +1,107 @@
+import { TRPCError } from "@trpc/server";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
+import { companies } from "../../../../drizzle";
+import type { Database } from "../../db";
+import { domainIn } from "./normalize";
+import { assertParentCompany } from "./parent-company";
+
+type Values = Record<string, unknown>;
+
+/** A company a row of the batch writes: created, or updated with what the row fills in. */
+export type BatchCompany = { id: string; name: string; domain: string | null; parentId: string | null; isNew: boolean };
+
+/** A row's Parent company cell, trimmed ("" when it has none). */
+export const parentCell = (raw: Values) => (typeof raw.parentCompany === "string" ? raw.parentCompany.trim() : "");
+
+/** How far up the batch's own parents are followed before the stored ones take over. */
+const MAX_DEPTH = 50;
+
+/**
+ * Links company rows to the parent their Parent company cell names (an export's column): a company of the
+ * organization, live, or one an earlier row of the batch writes, by domain when the cell is one, else by its name in
+ * any case. It must name exactly one; never the company itself nor one below it. The file's rows come parents first
+ * (the web orders them so), so a row's parent is written by then. Reads once for the whole batch.
+ */
+export async function parentLinker(db: Database, organizationId: string, raws: Values[]) {
+  const texts = [...new Set(raws.map(parentCell).filter(Boolean))];
+  const domains = [...new Set(texts.map(domainIn).filter((d): d is string => d !== null))];
+  // SQLite's lower() folds ASCII only: each cell is also looked up folded as SQLite folds it.
+  const names = [
+    ...new Set(texts.flatMap((t) => [t.toLowerCase(), t.replace(/[A-Z]+/g, (ascii) => ascii.toLowerCase())])),
+  ];
+  // Key by key (a CROSS JOIN from the keys): by name (companies_org_name_idx), by domain (companies_org_domain_uq).
+  const lookup = (key: SQL, values: string[]) =>
+    db
+      .select({ id: companies.id, name: companies.name, domain: companies.domain })
+      .from(sql`json_each(${JSON.stringify(values)}) AS k`)
+      .crossJoin(companies)
+      .where(and(eq(companies.organizationId, organizationId), isNull(companies.deletedAt), eq(key, sql`k.value`)));
+  const stored = texts.length
+    ? await unionAll(lookup(sql`lower(${companies.name})`, names), lookup(sql`${companies.domain}`, domains))
+    : [];
+  const written = new Map<string, BatchCompany>();
+
+  /** The companies a cell names, the batch's own over what is stored (a row may rename or re-domain one). */
+  function named(text: string): { id: string; name: string }[] {
+    const matches = namedBy(text);
+    const found = new Map<string, { id: string; name: string }>();
+    for (const company of stored) if (!written.has(company.id) && matches(company)) found.set(company.id, company);
+    for (const company of written.values()) if (matches(company)) found.set(company.id, company);
+    return [...found.values()];
+  }
+
+  /** Whether a cell names a company: by its domain when the cell is one, else by its name in any case. */
+  function namedBy(text: string) {
+    const domain = domainIn(text);
+    return (company: { name: string; domain: string | null }) =>
+      domain ? company.domain === domain : company.name.toLowerCase() === text.toLowerCase();
+  }
+
+  return {
+    /**
+     * The parent `raw`'s cell names for `company` (null when it names none), or the row's error: what names nobody or
+     * several, the company itself, or one below it.
+     */
+    async parentOf(raw: Values, company: BatchCompany): Promise<{ id: string | null } | { error: string }> {
+      const text = parentCell(raw);
+      if (!text) return { id: null };
+      if (text.length > 200) return { error: "Parent company: a company name has at most 200 characters." };
+      if (namedBy(text)(company)) return { error: "Parent company: a company cannot be its own parent company." };
+      const found = named(text);
+      if (found.length === 0)
+        return {
+          error: `Parent company: no company here is named “${text}”. Import it first, or put its row above this one.`,
+        };
+      if (found.length > 1)
+        return { error: `Parent company: several companies are named “${text}”; give its domain instead.` };
+      const [parent] = found;
+      if (parent.id === company.id) return { error: "Parent company: a company cannot be its own parent company." };
+      if (company.isNew) return { id: parent.id };
+      // Up the batch's own parents first: a company this batch put under this one cannot head it.
+      const loop = {
+        error: `Parent company: ${parent.name} belongs to this company, so it cannot be its parent company.`,
+      };
+      let above: string | null = parent.id;
+      for (let depth = 0; above && written.has(above) && depth < MAX_DEPTH; depth++) {
+        if (above === company.id) return loop;
+        above = written.get(above)!.parentId;
+      }
+      if (above === company.id) return loop;
+      if (!above || written.has(above)) return { id: parent.id };
+      // Then the stored ones, from the first company the batch does not write.
+      try {
+        await assertParentCompany(db, organizationId, company.id, above);
+      } catch (error) {
+        if (!(error instanceof TRPCError)) throw error;
+        if (error.code === "BAD_REQUEST") return loop;
+        // NOT_FOUND: a parent in the trash up the chain, where the chain ends as the app reads it.
+      }
+      return { id: parent.id };
+    },
+    /** A company the batch writes, for the rows after it to name. */
+    remember(company: BatchCompany) {
+      written.set(company.id, company);
+    },
+  };
+}
