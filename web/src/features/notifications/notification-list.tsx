@@ -67,7 +67,12 @@ export function NotificationList({ onDone, unread }: { onDone: () => void; unrea
   const list = useInfiniteQuery(
     trpc.notifications.list.infiniteQueryOptions(
       {},
-      { getNextPageParam: (page) => (page.length < NOTIFICATIONS_LISTED ? undefined : page[page.length - 1].id) },
+      {
+        getNextPageParam: (page) => (page.length < NOTIFICATIONS_LISTED ? undefined : page[page.length - 1].id),
+        // Read again at each opening: a list kept from before a reload (the persisted cache) can be seconds old yet
+        // miss what the unread count already counts, as no rise of that count was seen to refresh it.
+        refetchOnMount: "always",
+      },
     ),
   );
   const { follow, markRead } = useFollowNotice();
