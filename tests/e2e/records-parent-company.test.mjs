@@ -249,6 +249,13 @@ describe("/companies: a parent company and its subsidiaries", () => {
     // Mapped by its header.
     await dialog.getByLabel("Import Parent company as").waitFor();
     assert.equal(await dialog.getByLabel("Import Parent company as").inputValue(), "parentCompany");
+    // The preview says where each row goes: under a company of the file, or nowhere.
+    const preview = dialog.getByTestId("import-preview").locator("li");
+    await preview.nth(3).getByText("Parent company: no company here or in this file is named “Nowhere Inc”.").waitFor();
+    for (const i of [0, 2])
+      assert.match(await preview.nth(i).innerText(), /Ready · under Globex Holdings \(in this file\)$/);
+    assert.match(await preview.nth(1).innerText(), /Globex Holdings[\s\S]*Ready$/);
+    await screenshot(page, "import-preview-parent-companies");
     await dialog.getByRole("button", { name: "Import 4 rows" }).click();
     const summary = dialog.getByTestId("import-summary");
     await summary.waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ImportBatchInput, ImportBatchResult } from "../../worker/src/schemas/imports";
 import { companyImport } from "../../web/src/features/import/import-objects";
-import { parentsFirst } from "../../web/src/features/import/parents-first";
+import { fileCompanyNamed, parentsFirst } from "../../web/src/features/import/parents-first";
 import { runImport } from "../../web/src/features/import/run-import";
 
 vi.mock("../../web/src/lib/trpc", () => ({ trpcClient: {} }));
@@ -63,5 +63,17 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
     expect(sent[0].lineNumbers).toEqual([3, 2]);
     expect(summary.failures).toEqual([{ line: 2, message: "Parent company: no." }]);
     expect(summary.failedRows).toEqual([{ Name: "Labs", Parent: "Acme Group", "Import error": "Parent company: no." }]);
+  });
+
+  it("finds the file's company a preview row's parent names, by name in any case or by domain", () => {
+    const rows = [
+      { Company: " Globex Holdings ", Website: "https://www.globex.example/", Parent: "" },
+      { Company: "Globex Shop", Website: "", Parent: "globex holdings" },
+    ];
+    const mapping = { Company: "name", Website: "domain", Parent: "parentCompany" };
+    expect(fileCompanyNamed(rows, mapping, "GLOBEX HOLDINGS")).toBe("Globex Holdings");
+    expect(fileCompanyNamed(rows, mapping, "globex.example")).toBe("Globex Holdings");
+    expect(fileCompanyNamed(rows, mapping, "Initech")).toBeNull();
+    expect(fileCompanyNamed(rows, { Parent: "parentCompany" }, "Globex Shop")).toBeNull();
   });
 });

@@ -221,8 +221,17 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
       b.companies.merge({ survivorId: a.company.id, survivorVersion: 1, mergedId: a.twin.id }),
       "NOT_FOUND",
     ),
-  "companies.importMatches": async (b, a) =>
-    expectNothingOf(a, await b.companies.importMatches({ rows: [{ name: "Zephyr Works", domain: "zephyr.test" }] })),
+  "companies.importMatches": async (b, a) => {
+    expectNothingOf(a, await b.companies.importMatches({ rows: [{ name: "Zephyr Works", domain: "zephyr.test" }] }));
+    // A's company is no parent B's rows can name, by name or domain.
+    const named = await b.companies.importMatches({
+      rows: [
+        { name: "B Sub", parentCompany: "Zephyr Works" },
+        { name: "B Sub Two", parentCompany: "zephyr.test" },
+      ],
+    });
+    expect(named.map((row) => row.parent)).toEqual([{ missing: "Zephyr Works" }, { missing: "zephyr.test" }]);
+  },
   "companies.import": async (b, a) => {
     const result = await b.companies.import({
       rows: [{ name: "Zephyr Works", domain: "zephyr.test", industry: "Imported" }],

@@ -167,6 +167,21 @@ describe("a company's parent company", () => {
       limit: 50,
     });
     const parentOf = Object.fromEntries(listed.items.map((c) => [c.name, c.parentCompanyName]));
+    // The preview says the same of rows before they go in.
+    const preview = await caller.companies.importMatches({
+      rows: [
+        { name: "Preview Co", parentCompany: "acme-group.test" },
+        { name: "Preview Two", parentCompany: "Coming Later Inc" },
+        { name: "Preview Three", parentCompany: "Twin Peaks" },
+        { name: "Preview Four" },
+      ],
+    });
+    expect(preview.map((row) => row.parent)).toEqual([
+      { name: "Acme Group" },
+      { missing: "Coming Later Inc" },
+      { error: "Parent company: several companies are named “Twin Peaks”; give its domain instead." },
+      undefined,
+    ]);
     expect(parentOf).toMatchObject({
       "By Id Co": null,
       "By Domain Co": "Acme Group",

@@ -33,8 +33,15 @@ export const importMatchesInput = z.object({
 });
 export type ImportBatch = z.output<typeof importBatchInput>;
 
-/** What the preview says of a mapped row: the live record it matches, and the company it would be linked to. */
-export type ImportMatch = { match: { id: string; name: string } | null; company: { id: string; name: string } | null };
+/**
+ * What the preview says of a mapped row: the live record it matches, the company it would be linked to, and a company
+ * row's parent (by name; `missing`: a name no company here has, which a row of the file may; `error`: why it fails).
+ */
+export type ImportMatch = {
+  match: { id: string; name: string } | null;
+  company: { id: string; name: string } | null;
+  parent?: { name: string } | { missing: string } | { error: string } | null;
+};
 
 /** Each row counts once: created, updated, skipped (a duplicate left alone, or nothing new) or failed. */
 export type ImportBatchResult = {

@@ -15,6 +15,7 @@ import { ownerOfCell, type ImportMatch, type OwnerCandidate } from "../../../../
 import { useMembers } from "../members/use-members";
 import type { ImportObjectConfig } from "./import-objects";
 import { autoMap, mapRow, type Mapping } from "./mapping";
+import { fileCompanyNamed } from "./parents-first";
 import { parseCsvFile, type ParsedCsv } from "./parse-csv";
 import { ImportSummaryView, rowsOf } from "./import-summary";
 import { runImport, stoppedText, type ImportProgress, type ImportSummary } from "./run-import";
@@ -73,17 +74,20 @@ function ProgressBar({ progress }: { progress: ImportProgress }) {
 
 /**
  * What importing a preview row will do: fail (and why), skip or fill in the record it matches, or create it; and link
- * it to the company holding its email's domain, when it names none.
+ * it to the company holding its email's domain, when it names none, or a company row to its parent.
  */
 function PreviewStatus({
   error,
   match,
+  parentName,
   update,
   create,
   noun,
 }: {
   error: string | null;
   match: ImportMatch | null;
+  /** The parent company a company row will be linked to, by name. */
+  parentName: string | null;
   update: boolean;
   /** False for an import that only updates. */
   create: boolean;
@@ -91,11 +95,21 @@ function PreviewStatus({
 }) {
   if (error) return <span className="shrink-0 text-xs text-danger">{error}</span>;
   const skipped = match?.match && !update;
-  const company = !skipped && match?.company && (
-    <span title="From the email's domain">
-      {" · at "}
-      <span className="font-medium text-foreground">{match.company.name}</span>
-    </span>
+  const company = !skipped && (match?.company || parentName) && (
+    <>
+      {match?.company && (
+        <span title="From the email's domain">
+          {" · at "}
+          <span className="font-medium text-foreground">{match.company.name}</span>
+        </span>
+      )}
+      {parentName && (
+        <span title="Its parent company">
+          {" · under "}
+          <span className="font-medium text-foreground">{parentName}</span>
+        </span>
+      )}
+    </>
   );
   if (!match?.match && !create)
     return <span className="shrink-0 text-xs text-muted">Skipped: no {noun} here has it</span>;
@@ -121,6 +135,10 @@ function PreviewStatus({
     </span>
   );
 }
+
+const errorOf = (found: { name: string } | { error: string } | null) =>
+  found && "error" in found ? found.error : null;
+const nameOf = (found: { name: string } | { error: string } | null) => (found && "name" in found ? found.name : null);
 
 type ImportDialogProps = {
   config: ImportObjectConfig;
@@ -209,6 +227,15 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
   const matchOf = (row: Record<string, unknown>) => {
     const i = previewRows.indexOf(row);
     return i >= 0 && matches.data?.length === previewRows.length ? matches.data[i] : null;
+  };
+  /** A company row's parent as the import will link it: its name, or why the row fails. */
+  const parentOf = (row: Record<string, unknown>): { name: string } | { error: string } | null => {
+    const parent = matchOf(row)?.parent;
+    if (!parent || "name" in parent || "error" in parent) return parent ?? null;
+    const inFile = file ? fileCompanyNamed(file.csv.rows, mapping, parent.missing) : null;
+    return inFile
+      ? { name: `${inFile} (in this file)` }
+      : { error: `Parent company: no company here or in this file is named “${parent.missing}”.` };
   };
 
   const handleImport = async () => {
@@ -405,8 +432,9 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
                     {p.label[0] || "—"} <span className="text-muted">{p.label[1]}</span>
                   </span>
                   <PreviewStatus
-                    error={p.error}
+                    error={p.error ?? errorOf(parentOf(p.mapped))}
                     match={matchOf(p.mapped)}
+                    parentName={nameOf(parentOf(p.mapped))}
                     update={onDuplicate === "update"}
                     create={onNew === "create"}
                     noun={singular}

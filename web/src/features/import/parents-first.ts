@@ -56,3 +56,23 @@ export function parentsFirst(rows: Row[]): number[] | null {
   // Stable: rows at one depth keep the file's order.
   return order.sort((a, b) => depths[a] - depths[b] || a - b);
 }
+
+/**
+ * The name of the file's company a Parent company cell names, by name in any case or by domain (null when none): the
+ * import writes it first, so the preview's row links to it though no company here has it yet. `rows`: the file's, as
+ * read.
+ */
+export function fileCompanyNamed(
+  rows: Record<string, string>[],
+  mapping: Record<string, string>,
+  cell: string,
+): string | null {
+  const headerOf = (target: string) => Object.keys(mapping).find((header) => mapping[header] === target);
+  const [nameHeader, domainHeader] = [headerOf("name"), headerOf("domain")];
+  if (!nameHeader) return null;
+  const wanted = keyOf(cell.trim());
+  const holder = rows.find((row) =>
+    namesOf({ name: row[nameHeader], domain: domainHeader && row[domainHeader] }).includes(wanted),
+  );
+  return holder ? holder[nameHeader].trim() : null;
+}

@@ -11,6 +11,9 @@ type Values = Record<string, unknown>;
 /** A company a row of the batch writes: created, or updated with what the row fills in. */
 export type BatchCompany = { id: string; name: string; domain: string | null; parentId: string | null; isNew: boolean };
 
+/** The parent a row's cell names (null for none), or why the row fails; `missing`: the name nobody has yet. */
+export type ParentFound = { id: string; name: string } | { id: null; name: null } | { error: string; missing?: string };
+
 /** A row's Parent company cell, trimmed ("" when it has none). */
 export const parentCell = (raw: Values) => (typeof raw.parentCompany === "string" ? raw.parentCompany.trim() : "");
 
@@ -63,21 +66,22 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
      * The parent `raw`'s cell names for `company` (null when it names none), or the row's error: what names nobody or
      * several, the company itself, or one below it.
      */
-    async parentOf(raw: Values, company: BatchCompany): Promise<{ id: string | null } | { error: string }> {
+    async parentOf(raw: Values, company: BatchCompany): Promise<ParentFound> {
       const text = parentCell(raw);
-      if (!text) return { id: null };
+      if (!text) return { id: null, name: null };
       if (text.length > 200) return { error: "Parent company: a company name has at most 200 characters." };
       if (namedBy(text)(company)) return { error: "Parent company: a company cannot be its own parent company." };
       const found = named(text);
       if (found.length === 0)
         return {
           error: `Parent company: no company here is named “${text}”. Import it first, or put its row above this one.`,
+          missing: text,
         };
       if (found.length > 1)
         return { error: `Parent company: several companies are named “${text}”; give its domain instead.` };
       const [parent] = found;
       if (parent.id === company.id) return { error: "Parent company: a company cannot be its own parent company." };
-      if (company.isNew) return { id: parent.id };
+      if (company.isNew) return parent;
       // Up the batch's own parents first: a company this batch put under this one cannot head it.
       const loop = {
         error: `Parent company: ${parent.name} belongs to this company, so it cannot be its parent company.`,
@@ -88,7 +92,7 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
         above = written.get(above)!.parentId;
       }
       if (above === company.id) return loop;
-      if (!above || written.has(above)) return { id: parent.id };
+      if (!above || written.has(above)) return parent;
       // Then the stored ones, from the first company the batch does not write.
       try {
         await assertParentCompany(db, organizationId, company.id, above);
@@ -97,7 +101,7 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
         if (error.code === "BAD_REQUEST") return loop;
         // NOT_FOUND: a parent in the trash up the chain, where the chain ends as the app reads it.
       }
-      return { id: parent.id };
+      return parent;
     },
     /** A company the batch writes, for the rows after it to name. */
     remember(company: BatchCompany) {

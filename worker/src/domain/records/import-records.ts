@@ -31,7 +31,7 @@ import {
   uniteIgnoringCase,
 } from "./normalize";
 import { checkPropertyValue } from "./properties";
-import { parentLinker, type BatchCompany } from "./import-parents";
+import { parentCell, parentLinker, type BatchCompany } from "./import-parents";
 
 type Values = Record<string, unknown>;
 
@@ -473,15 +473,49 @@ export async function importMatches(
   );
   const naming = parsed.filter((row): row is Valid => row !== null && blank(row.data.companyId) && !companyCell(row));
   const linker = config.linksCompanies && naming.length ? await companyLinker(db, organizationId, naming) : null;
-  return parsed.map((row) => {
+  const valid = parsed.filter((row): row is Valid => row !== null);
+  const parents =
+    config.object === "company" && valid.some((row) => parentCell(row.raw))
+      ? await parentLinker(
+          db,
+          organizationId,
+          valid.map((row) => row.raw),
+        )
+      : null;
+  const matches: ImportMatch[] = [];
+  for (const row of parsed) {
     const record = row?.key ? holders.get(row.key) : undefined;
     const match = record ? { id: record.id as string, name: config.nameOf(record) } : null;
-    if (!row || !linker || !naming.includes(row)) return { match, company: null };
+    // Said only of a row naming a parent.
+    const parent = row && parents && parentCell(row.raw) ? { parent: await previewParent(parents, row, record) } : {};
+    if (!row || !linker || !naming.includes(row)) {
+      matches.push({ match, company: null, ...parent });
+      continue;
+    }
     linker.linkByEmail(row, record?.companyId);
     const id = row.data.companyId as string | undefined;
     const name = id ? linker.nameOf(id) : null;
-    return { match, company: id && name ? { id, name } : null };
+    matches.push({ match, company: id && name ? { id, name } : null, ...parent });
+  }
+  return matches;
+}
+
+/** The parent a preview row's Parent company cell names, as the import will find it among what is stored. */
+async function previewParent(
+  parents: Awaited<ReturnType<typeof parentLinker>>,
+  row: Valid,
+  record: Values | undefined,
+): Promise<ImportMatch["parent"]> {
+  const state = record ? applyRow(companyImport, record, row.raw, row.data) : row.data;
+  const found = await parents.parentOf(row.raw, {
+    id: (record?.id as string | undefined) ?? "",
+    name: state.name as string,
+    domain: (state.domain as string | null | undefined) ?? null,
+    parentId: (state.parentCompanyId as string | null | undefined) ?? null,
+    isNew: !record,
   });
+  if ("error" in found) return found.missing ? { missing: found.missing } : { error: found.error };
+  return found.name ? { name: found.name } : null;
 }
 
 /** A batch's answer kept from its first send; one kept before answers listed what they created had no ids. */
@@ -512,7 +546,7 @@ async function linkParent(
     isNew: !target,
   };
   const parent = await parents.parentOf(row.raw, company);
-  if ("error" in parent) return parent;
+  if ("error" in parent) return { error: parent.error };
   if (!parent.id) return company;
   // raw too: an update fills in what the file gave (see applyRow).
   row.data = { ...row.data, parentCompanyId: parent.id };
