@@ -3,7 +3,7 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import { companies } from "../../../../drizzle";
 import type { Database } from "../../db";
-import { domainIn } from "./normalize";
+import { domainIn, lowerNameKeys } from "./normalize";
 import { assertParentCompany } from "./parent-company";
 
 type Values = Record<string, unknown>;
@@ -29,10 +29,7 @@ const MAX_DEPTH = 50;
 export async function parentLinker(db: Database, organizationId: string, raws: Values[]) {
   const texts = [...new Set(raws.map(parentCell).filter(Boolean))];
   const domains = [...new Set(texts.map(domainIn).filter((d): d is string => d !== null))];
-  // SQLite's lower() folds ASCII only: each cell is also looked up folded as SQLite folds it.
-  const names = [
-    ...new Set(texts.flatMap((t) => [t.toLowerCase(), t.replace(/[A-Z]+/g, (ascii) => ascii.toLowerCase())])),
-  ];
+  const names = lowerNameKeys(texts);
   // Key by key (a CROSS JOIN from the keys): by name (companies_org_name_idx), by domain (companies_org_domain_uq).
   const lookup = (key: SQL, values: string[]) =>
     db

@@ -25,6 +25,7 @@ import {
   contactDisplayName,
   domainIn,
   isValidDomain,
+  lowerNameKeys,
   normalizeDomain,
   normalizeEmail,
   sortNameOf,
@@ -302,11 +303,7 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
     .map((r) => (r.raw.company as string).trim());
   const emailDomains = rows.filter((r) => blank(r.data.companyId) && !companyCell(r)).map(emailDomainOf);
   const domains = [...new Set([...texts.map(domainIn), ...emailDomains].filter((d): d is string => Boolean(d)))];
-  // SQLite's lower() folds ASCII only: each cell is also looked up folded as SQLite folds it, so
-  // "ÉLAN" finds "Élan" (whose lower(name) is "Élan").
-  const names = [
-    ...new Set(texts.flatMap((t) => [t.toLowerCase(), t.replace(/[A-Z]+/g, (ascii) => ascii.toLowerCase())])),
-  ];
+  const names = lowerNameKeys(texts);
   // Key by key from the keys (a CROSS JOIN), in one statement: a cell's company by its name in any case
   // (companies_org_name_idx), by its domain (companies_org_domain_uq), or by its name whatever its legal
   // form, "Acme, Inc." for Acme (match_name, companies_org_match_idx).

@@ -20,6 +20,14 @@ export function domainIn(text: string): string | null {
   return !/\s/.test(text) && domain && isValidDomain(domain) ? domain : null;
 }
 
+/**
+ * The keys to find names by through `lower(name)`, any case: each lowered, and lowered as SQLite's lower() does, which
+ * folds ASCII only, so "ÉLAN" finds "Élan" (whose lower(name) is "Élan").
+ */
+export function lowerNameKeys(texts: string[]): string[] {
+  return [...new Set(texts.flatMap((t) => [t.toLowerCase(), t.replace(/[A-Z]+/g, (ascii) => ascii.toLowerCase())]))];
+}
+
 export function normalizeEmail(value: string | null | undefined): string | null {
   const email = value?.trim().toLowerCase();
   return email || null;
