@@ -171,6 +171,19 @@ describe("/companies: a parent company and its subsidiaries", () => {
       names.map((text) => text.split("\n").at(-1)),
       ["Acme Cloud", "Acme Labs", "Acme Retail"],
     );
+
+    // The whole group, the group itself with it: "Company with subsidiaries", which is never empty.
+    await page.getByRole("button", { name: "Remove filter Parent company is Acme Group" }).click();
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    await form.getByLabel("Field").selectOption({ label: "Company with subsidiaries" });
+    assert.deepEqual(await form.getByLabel("Operator").locator("option").allInnerTexts(), ["is", "is not"]);
+    await form.getByRole("button", { name: "Value" }).click();
+    await picker("Company").fill("acme gr");
+    await page.getByRole("option", { name: /Acme Group/ }).click();
+    await form.getByRole("button", { name: "Add filter" }).click();
+    await page.getByTestId("filter-chip").filter({ hasText: "Company with subsidiaries is Acme Group" }).waitFor();
+    await page.getByText("4 companies match", { exact: true }).waitFor();
+    await screenshot(page, "companies-filter-group");
     assert.deepEqual(page.errors, []);
   });
   it("merges a subsidiary into its parent: the comparison says the group keeps no parent of its own", async () => {

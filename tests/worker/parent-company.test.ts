@@ -275,6 +275,34 @@ describe("a company's parent company", () => {
   });
 });
 
+describe("companies by their group", () => {
+  it("lists a company and every company below it for 'is', the others for 'is not', never another organization's", async () => {
+    const { caller, holding, retail } = await group();
+    const outsider = await caller.companies.create({ name: "Umbrella" });
+    const named = async (operator: "eq" | "neq", value: string) =>
+      (
+        await caller.companies.list({
+          filter: { combinator: "and", conditions: [{ field: "companyGroup", operator, value }] },
+        })
+      ).items
+        .map((c) => c.name)
+        .sort();
+    expect(await named("eq", holding.id)).toEqual(["Acme Group", "Acme Labs", "Acme Store Berlin", "acme retail"]);
+    expect(await named("eq", retail.id)).toEqual(["Acme Store Berlin", "acme retail"]);
+    expect(await named("neq", retail.id)).toEqual(["Acme Group", "Acme Labs", "Umbrella"]);
+    expect(await named("eq", outsider.id)).toEqual(["Umbrella"]);
+    // Not a sort.
+    await expectTRPCError(caller.companies.list({ sort: { field: "companyGroup", direction: "asc" } }), "BAD_REQUEST");
+    // Another organization's group is nobody's here, and its own companies are not reached by A's id.
+    const b = await ownerOfNewOrganization("Other groups");
+    await b.caller.companies.create({ name: "B Co" });
+    const fromB = await b.caller.companies.list({
+      filter: { combinator: "and", conditions: [{ field: "companyGroup", operator: "eq", value: holding.id }] },
+    });
+    expect(fromB.items).toEqual([]);
+  });
+});
+
 describe("contacts by their company's group", () => {
   it("lists the people of a company and of its subsidiaries however far down, and the others for 'is not'", async () => {
     const { caller, holding, labs, retail, store } = await group();

@@ -55,11 +55,16 @@ const contactCompanyFields = [
   // Its people and those of every company below it (the server's companyGroup).
   ["companyGroup", "Company with subsidiaries"],
 ] as const;
-const companyParentFields = [["parentCompanyId", "Parent company"]] as const;
+const companyParentFields = [
+  ["parentCompanyId", "Parent company"],
+  // The company itself and every company below it (the server's companyGroup).
+  ["companyGroup", "Company with subsidiaries"],
+] as const;
 
 /**
  * The object's filters with the references before Tags: "Company is …" and "Company with subsidiaries is …"
- * (contacts), "Parent company is …" (companies; each searched as you type, the ids the filter holds named by
+ * (contacts), "Parent company is …" and "Company with subsidiaries is …" (companies; each searched as you type, the
+ * ids the filter holds named by
  * companies.names) and "Owner is …" (the members); the tags in use are offered as values.
  */
 function useReferenceFilters(
@@ -92,6 +97,8 @@ function useReferenceFilters(
       kind: "reference",
       useOptions: useCompanyOptions,
       labels,
+      // A company's own group always holds it: never empty.
+      ...(object === "company" && field === "companyGroup" ? { operators: ["eq", "neq"] } : {}),
     }));
     const owner: FilterField = {
       field: "ownerId",
@@ -108,7 +115,7 @@ function useReferenceFilters(
     return filterFields.flatMap((field) =>
       field.field === "tags" ? [...references, { ...field, suggestions }] : [field],
     );
-  }, [companyFields, filterFields, members.data, tags.data, companyNames.data]);
+  }, [object, companyFields, filterFields, members.data, tags.data, companyNames.data]);
 }
 
 /**

@@ -37,7 +37,7 @@ export function FilterForm({ fields, onAdd, initial, startField }: FilterFormPro
     initialField?.field ?? fields.find((f) => f.field === startField)?.field ?? fields[0]?.field ?? "",
   );
   const field = fields.find((f) => f.field === fieldName) ?? fields[0];
-  const operators = field ? operatorsByKind[field.kind] : [];
+  const operators = field ? (field.operators ?? operatorsByKind[field.kind]) : [];
   const [operator, setOperator] = useState<FilterOperator>(initialField ? initial.operator : (operators[0] ?? "eq"));
   const [value, setValue] = useState(() =>
     initialField && initialField.kind !== "reference" ? valueToInput(initialField, initial) : "",
@@ -83,7 +83,7 @@ export function FilterForm({ fields, onAdd, initial, startField }: FilterFormPro
     setFieldName(name);
     setPicked(null);
     setChosen([]);
-    setOperator(next ? operatorsByKind[next.kind][0] : "eq");
+    setOperator(next ? (next.operators ?? operatorsByKind[next.kind])[0] : "eq");
     setValue(next && picksOption(next) ? (next.options?.[0]?.value ?? "") : "");
   };
 

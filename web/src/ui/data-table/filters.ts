@@ -28,6 +28,8 @@ export type FilterField = {
   useOptions?: OptionSource;
   /** …shown by these names (the caller resolves the ids its filters hold). */
   labels?: Record<string, string>;
+  /** The operators offered, when not all of its kind's (a company's group is never empty). */
+  operators?: FilterOperator[];
 };
 
 /** The list engine's operators (worker/src/schemas/records.ts). */

@@ -210,6 +210,8 @@ export const companyConfig: ObjectConfig<
     ownerId: f(companies.ownerId, "reference"),
     owner: byThenName(f(companies.ownerSortName, "text"), thenName, companyName),
     parentCompanyId: f(companies.parentCompanyId, "reference"),
+    // "Company with subsidiaries is Acme Group": Acme Group and every company below it, however far down.
+    companyGroup: { ...f(companies.id, "reference"), filterBy: companyGroupFilter },
     lastActivityAt: tiedByName(f(companies.lastActivityAt, "date")),
     nextTaskAt: tiedByName(f(companies.nextTaskAt, "date")),
     // The People column: its live contacts (kept by triggers, migrations/0016–0017).
