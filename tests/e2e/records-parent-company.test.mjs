@@ -25,6 +25,22 @@ describe("/companies: a parent company and its subsidiaries", () => {
   const picker = (label) => page.getByRole("combobox", { name: label });
   const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
   const company = async (id) => (await callProcedure(page, "companies.get", { id }, { kind: "query" })).company;
+  /** Filters the list by Acme Group in a company field's filter ("Parent company is Acme Group"); `check` reads the
+   * form once the field is chosen. */
+  const filterByAcmeGroup = async (field, check = async () => {}) => {
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    const form = page.getByRole("dialog", { name: "Add filter" });
+    await form.getByLabel("Field").selectOption({ label: field });
+    await check(form);
+    await form.getByRole("button", { name: "Value" }).click();
+    await picker("Company").fill("acme gr");
+    await page.getByRole("option", { name: /Acme Group/ }).click();
+    await form.getByRole("button", { name: "Add filter" }).click();
+    await page
+      .getByTestId("filter-chip")
+      .filter({ hasText: `${field} is Acme Group` })
+      .waitFor();
+  };
 
   before(async () => {
     browser = await launchBrowser();
@@ -156,14 +172,7 @@ describe("/companies: a parent company and its subsidiaries", () => {
     await eventually(async () => assert.equal((await company(retail.id)).parentCompanyId, group.id));
     await screenshot(page, "companies-parent-column");
 
-    await page.getByRole("button", { name: "Filter", exact: true }).click();
-    const form = page.getByRole("dialog", { name: "Add filter" });
-    await form.getByLabel("Field").selectOption({ label: "Parent company" });
-    await form.getByRole("button", { name: "Value" }).click();
-    await picker("Company").fill("acme gr");
-    await page.getByRole("option", { name: /Acme Group/ }).click();
-    await form.getByRole("button", { name: "Add filter" }).click();
-    await page.getByTestId("filter-chip").filter({ hasText: "Parent company is Acme Group" }).waitFor();
+    await filterByAcmeGroup("Parent company");
     await page.getByText("3 companies match", { exact: true }).waitFor();
     // Each name after its square initial.
     const names = await rows().locator('[data-column-id="name"]').allInnerTexts();
@@ -174,14 +183,9 @@ describe("/companies: a parent company and its subsidiaries", () => {
 
     // The whole group, the group itself with it: "Company with subsidiaries", which is never empty.
     await page.getByRole("button", { name: "Remove filter Parent company is Acme Group" }).click();
-    await page.getByRole("button", { name: "Filter", exact: true }).click();
-    await form.getByLabel("Field").selectOption({ label: "Company with subsidiaries" });
-    assert.deepEqual(await form.getByLabel("Operator").locator("option").allInnerTexts(), ["is", "is not"]);
-    await form.getByRole("button", { name: "Value" }).click();
-    await picker("Company").fill("acme gr");
-    await page.getByRole("option", { name: /Acme Group/ }).click();
-    await form.getByRole("button", { name: "Add filter" }).click();
-    await page.getByTestId("filter-chip").filter({ hasText: "Company with subsidiaries is Acme Group" }).waitFor();
+    await filterByAcmeGroup("Company with subsidiaries", async (form) =>
+      assert.deepEqual(await form.getByLabel("Operator").locator("option").allInnerTexts(), ["is", "is not"]),
+    );
     await page.getByText("4 companies match", { exact: true }).waitFor();
     await screenshot(page, "companies-filter-group");
     assert.deepEqual(page.errors, []);
@@ -223,14 +227,7 @@ describe("/companies: a parent company and its subsidiaries", () => {
     ])
       await callProcedure(page, "contacts.create", { firstName, lastName: "Test", companyId });
     await page.goto("/contacts");
-    await page.getByRole("button", { name: "Filter", exact: true }).click();
-    const form = page.getByRole("dialog", { name: "Add filter" });
-    await form.getByLabel("Field").selectOption({ label: "Company with subsidiaries" });
-    await form.getByRole("button", { name: "Value" }).click();
-    await picker("Company").fill("acme gr");
-    await page.getByRole("option", { name: /Acme Group/ }).click();
-    await form.getByRole("button", { name: "Add filter" }).click();
-    await page.getByTestId("filter-chip").filter({ hasText: "Company with subsidiaries is Acme Group" }).waitFor();
+    await filterByAcmeGroup("Company with subsidiaries");
     await page.getByText("2 contacts match", { exact: true }).waitFor();
     await row("Lia Test").waitFor();
     await row("Gus Test").waitFor();
