@@ -89,8 +89,8 @@ export async function applyMigrations(db, { migrationsDir } = {}) {
 /**
  * Miniflare's bridge to the runtime can lose a call's answer under load: its synchronous fetch (a `prepare`, a
  * method's first call) wakes with no message and asserts, "false == true". On two cores it failed about one run of
- * the scripts' tests in eight, a migration's batch or its `prepare`, at times twice in a row. SQLite's refusal of a
- * statement is final; any other failure of a call is tried again, up to BRIDGE_TRIES times in all.
+ * the scripts' tests in eight, on a migration's `prepare`. SQLite's refusal of a statement is final; any other
+ * failure of a call is tried again, up to BRIDGE_TRIES times in all.
  */
 const BRIDGE_TRIES = 4;
 const isFinal = (error) => /SQLITE_/.test(reason(error));
