@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countedCaller } from "./counting-database";
 import { expectTRPCError, ownerOfNewOrganization, seedMember } from "./helpers";
 
 async function group() {
@@ -220,6 +221,27 @@ describe("a company's parent company", () => {
     expect(change?.changes?.parentCompanyId).toEqual([holding.id, retail.id]);
     expect((await caller.companies.get({ id: holding.id })).company.parentCompanyId).toBeNull();
     expect((await caller.companies.get({ id: store.id })).company.parentCompanyName).toBe("acme retail");
+  });
+
+  it("is checked for loops of a whole batch of updates in as many round trips as for one row", async () => {
+    const { owner, caller, holding } = await group();
+    const branches: Awaited<ReturnType<typeof caller.companies.create>>[] = [];
+    for (let i = 0; i < 12; i++)
+      branches.push(await caller.companies.create({ name: `Branch ${i}`, domain: `branch-${i}.test` }));
+    const measure = await countedCaller(owner.identity);
+    const rowsFor = (count: number) =>
+      branches.slice(0, count).map((branch) => ({
+        name: branch.name,
+        domain: branch.domain,
+        parentCompany: "acme-group.test",
+      }));
+    const one = await measure((c) => c.companies.import({ rows: rowsFor(1), lineNumbers: [2], onDuplicate: "update" }));
+    const all = await measure((c) =>
+      c.companies.import({ rows: rowsFor(12), lineNumbers: rowsFor(12).map((_, i) => i + 2), onDuplicate: "update" }),
+    );
+    expect([one.result.updated, all.result.updated]).toEqual([1, 11]);
+    expect(all.trips).toBe(one.trips);
+    expect((await caller.companies.get({ id: holding.id })).subsidiaries).toHaveLength(14);
   });
 
   it("is another organization's company never: NOT_FOUND to link, nothing to filter by, nothing listed", async () => {

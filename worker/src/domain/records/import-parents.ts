@@ -1,10 +1,9 @@
-import { TRPCError } from "@trpc/server";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import { companies } from "../../../../drizzle";
 import type { Database } from "../../db";
 import { domainIn, lowerNameKeys } from "./normalize";
-import { assertParentCompany } from "./parent-company";
+import { companiesAbove, loopMessage } from "./parent-company";
 
 type Values = Record<string, unknown>;
 
@@ -24,7 +23,8 @@ const MAX_DEPTH = 50;
  * Links company rows to the parent their Parent company cell names (an export's column): a company of the
  * organization, live, or one an earlier row of the batch writes, by domain when the cell is one, else by its name in
  * any case. It must name exactly one; never the company itself nor one below it. The file's rows come parents first
- * (the web orders them so), so a row's parent is written by then. Reads once for the whole batch.
+ * (the web orders them so), so a row's parent is written by then. Reads once for the whole batch, and once more for
+ * its rows that update a company.
  */
 export async function parentLinker(db: Database, organizationId: string, raws: Values[]) {
   const texts = [...new Set(raws.map(parentCell).filter(Boolean))];
@@ -40,6 +40,17 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
   const stored = texts.length
     ? await unionAll(lookup(sql`lower(${companies.name})`, names), lookup(sql`${companies.domain}`, domains))
     : [];
+  // The stored companies above each one found, read once when a row updating a company first asks: what it cannot be
+  // put under.
+  let storedAbove: Map<string, Set<string>> | undefined;
+  const companiesAboveStored = async (id: string) => {
+    storedAbove ??= await companiesAbove(
+      db,
+      organizationId,
+      stored.map((company) => company.id),
+    );
+    return storedAbove.get(id) ?? (await companiesAbove(db, organizationId, [id])).get(id)!;
+  };
   const written = new Map<string, BatchCompany>();
 
   /** The companies a cell names, the batch's own over what is stored (a row may rename or re-domain one). */
@@ -79,10 +90,9 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
       const [parent] = found;
       if (parent.id === company.id) return { error: "Parent company: a company cannot be its own parent company." };
       if (company.isNew) return parent;
-      // Up the batch's own parents first: a company this batch put under this one cannot head it.
-      const loop = {
-        error: `Parent company: ${parent.name} belongs to this company, so it cannot be its parent company.`,
-      };
+      // Up the batch's own parents first: a company this batch put under this one cannot head it. Then the stored
+      // ones, from the first company the batch does not write.
+      const loop = { error: `Parent company: ${loopMessage(parent.name)}` };
       let above: string | null = parent.id;
       for (let depth = 0; above && written.has(above) && depth < MAX_DEPTH; depth++) {
         if (above === company.id) return loop;
@@ -90,15 +100,7 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
       }
       if (above === company.id) return loop;
       if (!above || written.has(above)) return parent;
-      // Then the stored ones, from the first company the batch does not write.
-      try {
-        await assertParentCompany(db, organizationId, company.id, above);
-      } catch (error) {
-        if (!(error instanceof TRPCError)) throw error;
-        if (error.code === "BAD_REQUEST") return loop;
-        // NOT_FOUND: a parent in the trash up the chain, where the chain ends as the app reads it.
-      }
-      return parent;
+      return (await companiesAboveStored(above)).has(company.id) ? loop : parent;
     },
     /** A company the batch writes, for the rows after it to name. */
     remember(company: BatchCompany) {

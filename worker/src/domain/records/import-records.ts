@@ -497,20 +497,28 @@ export async function importMatches(
   return matches;
 }
 
+/** The company a row writes (`id`): new, or `stored` with what the row fills in. */
+function companyAsWritten(row: Valid, id: string, stored: Values | undefined): BatchCompany {
+  const state = stored ? applyRow(companyImport, stored, row.raw, row.data) : row.data;
+  return {
+    id,
+    name: state.name as string,
+    domain: (state.domain as string | null | undefined) ?? null,
+    parentId: (state.parentCompanyId as string | null | undefined) ?? null,
+    isNew: !stored,
+  };
+}
+
 /** The parent a preview row's Parent company cell names, as the import will find it among what is stored. */
 async function previewParent(
   parents: Awaited<ReturnType<typeof parentLinker>>,
   row: Valid,
   record: Values | undefined,
 ): Promise<ImportMatch["parent"]> {
-  const state = record ? applyRow(companyImport, record, row.raw, row.data) : row.data;
-  const found = await parents.parentOf(row.raw, {
-    id: (record?.id as string | undefined) ?? "",
-    name: state.name as string,
-    domain: (state.domain as string | null | undefined) ?? null,
-    parentId: (state.parentCompanyId as string | null | undefined) ?? null,
-    isNew: !record,
-  });
+  const found = await parents.parentOf(
+    row.raw,
+    companyAsWritten(row, (record?.id as string | undefined) ?? "", record),
+  );
   if ("error" in found) return found.missing ? { missing: found.missing } : { error: found.error };
   return found.name ? { name: found.name } : null;
 }
@@ -534,14 +542,7 @@ async function linkParent(
   id: string,
   target: Target | undefined,
 ): Promise<BatchCompany | { error: string }> {
-  const state = target ? applyRow(companyImport, target.state, row.raw, row.data) : row.data;
-  const company: BatchCompany = {
-    id,
-    name: state.name as string,
-    domain: (state.domain as string | null | undefined) ?? null,
-    parentId: (state.parentCompanyId as string | null | undefined) ?? null,
-    isNew: !target,
-  };
+  const company = companyAsWritten(row, id, target?.state);
   const parent = await parents.parentOf(row.raw, company);
   if ("error" in parent) return { error: parent.error };
   if (!parent.id) return company;

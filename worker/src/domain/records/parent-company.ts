@@ -28,23 +28,38 @@ export async function assertParentCompany(
     throw new TRPCError({ code: "BAD_REQUEST", message: "A company cannot be its own parent company." });
   await assertLiveRecord(db, organizationId, "company", parentId);
   if (!companyId) return;
-  // The new parent's own parents, up the chain: the company among them means the parent is one of its subsidiaries.
-  const [loop] = await db.all<{ name: string }>(sql`
-    WITH RECURSIVE up(id, depth) AS (
-      SELECT ${parentId}, 0
+  // The company among the new parent's own parents, up the chain, means the parent is one of its subsidiaries.
+  if (!(await companiesAbove(db, organizationId, [parentId])).get(parentId)?.has(companyId)) return;
+  const [parent] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, parentId));
+  throw new TRPCError({ code: "BAD_REQUEST", message: loopMessage(parent.name) });
+}
+
+/** Why a company cannot be another's parent: it is one of that company's subsidiaries. */
+export const loopMessage = (parentName: string) =>
+  `${parentName} belongs to this company, so it cannot be its parent company.`;
+
+/**
+ * Each of `ids` (companies of the organization) with the companies above it, however far up (MAX_DEPTH): its parent,
+ * its parent's parent… Trashed ones count, as a restore brings them back. One read for them all.
+ */
+export async function companiesAbove(
+  db: Database,
+  organizationId: string,
+  ids: string[],
+): Promise<Map<string, Set<string>>> {
+  const above = new Map(ids.map((id) => [id, new Set<string>()]));
+  if (ids.length === 0) return above;
+  const rows = await db.all<{ start: string; id: string }>(sql`
+    WITH RECURSIVE up(start, id, depth) AS (
+      SELECT k.value, k.value, 0 FROM json_each(${JSON.stringify(ids)}) AS k
       UNION ALL
-      SELECT ${companies.parentCompanyId}, up.depth + 1 FROM ${companies} JOIN up
+      SELECT up.start, ${companies.parentCompanyId}, up.depth + 1 FROM ${companies} JOIN up
         ON ${companies.id} = up.id AND ${companies.organizationId} = ${organizationId}
       WHERE ${companies.parentCompanyId} IS NOT NULL AND up.depth < ${MAX_DEPTH}
     )
-    SELECT ${companies.name} AS name FROM ${companies}
-    WHERE ${companies.id} = ${parentId} AND ${companies.organizationId} = ${organizationId}
-      AND EXISTS (SELECT 1 FROM up WHERE up.id = ${companyId})`);
-  if (loop)
-    throw new TRPCError({
-      code: "BAD_REQUEST",
-      message: `${loop.name} belongs to this company, so it cannot be its parent company.`,
-    });
+    SELECT start, id FROM up WHERE depth > 0`);
+  for (const row of rows) above.get(row.start)?.add(row.id);
+  return above;
 }
 
 /** A company's live subsidiaries, by name (companies_org_parent_idx), SUBSIDIARIES_LIMIT + 1 to tell there are more. */
@@ -97,9 +112,9 @@ function groupOf(orgScope: SQL, ids: string[]): SQL {
 }
 
 /**
- * A record's company (`company`: its column) with its subsidiaries (contacts' `companyGroup` filter): "is" Acme Group
- * lists the people of Acme Group and of every company below it. A company in the trash is in its group still, as its
- * people keep the link.
+ * A record's company (`company`: its column) with its subsidiaries (the `companyGroup` filter): "is" Acme Group lists
+ * the people of Acme Group and of every company below it (contacts: their company column), or Acme Group and every
+ * company below it (companies: their id). A company in the trash is in its group still, as its people keep the link.
  */
 export function companyGroupFilter(company: SQL | SQLiteColumn, operator: string, value: unknown, orgScope: SQL): SQL {
   const ids = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string" && v !== "");
