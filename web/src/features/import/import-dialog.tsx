@@ -72,6 +72,9 @@ function ProgressBar({ progress }: { progress: ImportProgress }) {
   );
 }
 
+/** A company row's parent as the import will link it: by name, or why the row fails. */
+type PreviewParent = { name: string } | { error: string };
+
 /**
  * What importing a preview row will do: fail (and why), skip or fill in the record it matches, or create it; and link
  * it to the company holding its email's domain, when it names none, or a company row to its parent.
@@ -79,21 +82,22 @@ function ProgressBar({ progress }: { progress: ImportProgress }) {
 function PreviewStatus({
   error,
   match,
-  parentName,
+  parent,
   update,
   create,
   noun,
 }: {
   error: string | null;
   match: ImportMatch | null;
-  /** The parent company a company row will be linked to, by name. */
-  parentName: string | null;
+  parent: PreviewParent | null;
   update: boolean;
   /** False for an import that only updates. */
   create: boolean;
   noun: string;
 }) {
-  if (error) return <span className="shrink-0 text-xs text-danger">{error}</span>;
+  const problem = error ?? (parent && "error" in parent ? parent.error : null);
+  if (problem) return <span className="shrink-0 text-xs text-danger">{problem}</span>;
+  const parentName = parent && "name" in parent ? parent.name : null;
   const skipped = match?.match && !update;
   const company = !skipped && (match?.company || parentName) && (
     <>
@@ -135,10 +139,6 @@ function PreviewStatus({
     </span>
   );
 }
-
-const errorOf = (found: { name: string } | { error: string } | null) =>
-  found && "error" in found ? found.error : null;
-const nameOf = (found: { name: string } | { error: string } | null) => (found && "name" in found ? found.name : null);
 
 type ImportDialogProps = {
   config: ImportObjectConfig;
@@ -228,15 +228,26 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
     const i = previewRows.indexOf(row);
     return i >= 0 && matches.data?.length === previewRows.length ? matches.data[i] : null;
   };
-  /** A company row's parent as the import will link it: its name, or why the row fails. */
-  const parentOf = (row: Record<string, unknown>): { name: string } | { error: string } | null => {
-    const parent = matchOf(row)?.parent;
-    if (!parent || "name" in parent || "error" in parent) return parent ?? null;
-    const inFile = file ? fileCompanyNamed(file.csv.rows, mapping, parent.missing) : null;
-    return inFile
-      ? { name: `${inFile} (in this file)` }
-      : { error: `Parent company: no company here or in this file is named “${parent.missing}”.` };
-  };
+  // Each preview row's parent company as the import will link it: its name, or why the row fails. Worked out once per
+  // answer, as a name no company here has is looked for in the whole file.
+  const previewParents = useMemo(() => {
+    const parents = new Map<Record<string, unknown>, PreviewParent>();
+    const answers = matches.data;
+    if (answers?.length !== previewRows.length) return parents;
+    previewRows.forEach((row, i) => {
+      const parent = answers[i].parent;
+      if (!parent) return;
+      if (!("missing" in parent)) return void parents.set(row, parent);
+      const inFile = file ? fileCompanyNamed(file.csv.rows, mapping, parent.missing) : null;
+      parents.set(
+        row,
+        inFile
+          ? { name: `${inFile} (in this file)` }
+          : { error: `Parent company: no company here or in this file is named “${parent.missing}”.` },
+      );
+    });
+    return parents;
+  }, [matches.data, previewRows, file, mapping]);
 
   const handleImport = async () => {
     if (!file) return;
@@ -432,9 +443,9 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
                     {p.label[0] || "—"} <span className="text-muted">{p.label[1]}</span>
                   </span>
                   <PreviewStatus
-                    error={p.error ?? errorOf(parentOf(p.mapped))}
+                    error={p.error}
                     match={matchOf(p.mapped)}
-                    parentName={nameOf(parentOf(p.mapped))}
+                    parent={previewParents.get(p.mapped) ?? null}
                     update={onDuplicate === "update"}
                     create={onNew === "create"}
                     noun={singular}

@@ -1,4 +1,4 @@
-import { normalizeDomain } from "../../../../worker/src/domain/records/normalize";
+import { domainIn, normalizeDomain } from "../../../../worker/src/domain/records/normalize";
 
 type Row = Record<string, unknown>;
 
@@ -10,11 +10,8 @@ function namesOf(row: Row): string[] {
   return [text(row.name).toLowerCase(), domain ?? ""].filter(Boolean);
 }
 
-/** A cell as namesOf keys it: a domain when it is one ("https://www.acme.com" is acme.com), else a name. */
-function keyOf(cell: string): string {
-  const domain = /^\S+\.\S+$/.test(cell) ? normalizeDomain(cell) : null;
-  return domain ?? cell.toLowerCase();
-}
+/** A cell as namesOf keys it: a domain when the server reads it as one ("https://www.acme.com" is acme.com), else a name. */
+const keyOf = (cell: string): string => domainIn(cell) ?? cell.toLowerCase();
 
 /**
  * The order to send mapped company rows in: each row after the row its Parent company cell names, so the server has

@@ -84,7 +84,8 @@ export async function runImport(options: {
   const order = Object.values(mapping).includes("parentCompany") ? parentsFirst(rows.map(mapped)) : null;
   for (let start = 0; start < rows.length; start += IMPORT_BATCH_SIZE) {
     if (signal.aborted) break;
-    const indexes = (order ?? rows.map((_, i) => i)).slice(start, start + IMPORT_BATCH_SIZE);
+    const end = Math.min(start + IMPORT_BATCH_SIZE, rows.length);
+    const indexes = order ? order.slice(start, end) : Array.from({ length: end - start }, (_, i) => start + i);
     // Line numbers as a spreadsheet shows them: the header is line 1.
     const lineNumbers = indexes.map((i) => i + 2);
     let result: ImportBatchResult;

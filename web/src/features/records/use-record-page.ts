@@ -62,9 +62,8 @@ const companyParentFields = [
 ] as const;
 
 /**
- * The object's filters with the references before Tags: "Company is …" and "Company with subsidiaries is …"
- * (contacts), "Parent company is …" and "Company with subsidiaries is …" (companies; each searched as you type, the
- * ids the filter holds named by
+ * The object's filters with the references before Tags: "Company is …" (contacts), "Parent company is …" (companies),
+ * "Company with subsidiaries is …" (both; each searched as you type, the ids the filter holds named by
  * companies.names) and "Owner is …" (the members); the tags in use are offered as values.
  */
 function useReferenceFilters(
