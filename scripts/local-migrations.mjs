@@ -96,7 +96,7 @@ const BRIDGE_TRIES = 4;
 const isFinal = (error) => /SQLITE_/.test(reason(error));
 
 /** `call()`, tried again while the bridge fails it: for calls that change nothing (a read, a `prepare`). */
-async function throughBridge(call) {
+export async function throughBridge(call) {
   for (let tries = 1; ; tries++) {
     try {
       return await call();
@@ -104,6 +104,16 @@ async function throughBridge(call) {
       if (isFinal(error) || tries === BRIDGE_TRIES) throw error;
     }
   }
+}
+
+/**
+ * `db.batch(build())`, where `build` prepares and binds the batch's statements: built again while the bridge fails
+ * one of those synchronous calls, which send nothing. The batch itself is sent once: a write tried again blindly could
+ * be written twice.
+ */
+export async function batchThroughBridge(db, build) {
+  const statements = await throughBridge(async () => build());
+  return db.batch(statements);
 }
 
 const reason = (error) => error?.cause?.message ?? error?.message ?? String(error);

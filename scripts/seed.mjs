@@ -17,7 +17,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { applyMigrations, openLocalD1 } from "./local-migrations.mjs";
+import { applyMigrations, batchThroughBridge, openLocalD1, throughBridge } from "./local-migrations.mjs";
 import { authDataDir, quietEnv } from "./stack.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -387,7 +387,7 @@ class TableWriter {
   async flush() {
     this.closeStatement();
     if (this.statements.length === 0) return;
-    await this.db.batch(this.statements.map((s) => this.db.prepare(s)));
+    await batchThroughBridge(this.db, () => this.statements.map((s) => this.db.prepare(s)));
     this.written += this.pendingRows;
     this.statements = [];
     this.pendingRows = 0;
@@ -412,10 +412,12 @@ export async function openLocalDatabase(persistTo) {
 }
 
 const first = async (db, sql, ...params) =>
-  (await db
-    .prepare(sql)
-    .bind(...params)
-    .first()) ?? null;
+  (await throughBridge(() =>
+    db
+      .prepare(sql)
+      .bind(...params)
+      .first(),
+  )) ?? null;
 
 /**
  * The organization named `name`, created (with its default pipeline) when missing, and its owner:
@@ -443,61 +445,64 @@ async function ensureOrganization(db, rng, { name, ownerEmail, ownerAccount, now
       org.id,
     );
 
-  const statements = [];
   const orgId = org?.id ?? rng.id("org");
   const ownerId = owner?.id ?? newOwner?.uid ?? `seed_owner_${orgId.slice(4)}`;
   const audit = [ownerId, now, now];
-  if (!org) {
-    org = { id: orgId, slug: `${slugify(name) || "org"}-${rng.id("x").slice(2, 8)}`, created: true };
-    const pipelineId = rng.id("pip");
-    statements.push(
-      db
-        .prepare(
-          "INSERT INTO organizations (id, name, slug, currency, timezone, plan, created_by, created_at, updated_at) VALUES (?, ?, ?, 'USD', 'UTC', 'free', ?, ?, ?)",
-        )
-        .bind(org.id, name, org.slug, ...audit),
-      db
-        .prepare(
-          "INSERT INTO pipelines (id, organization_id, name, is_default, position, created_by, created_at, updated_at) VALUES (?, ?, ?, 1, 0, ?, ?, ?)",
-        )
-        .bind(pipelineId, org.id, DEFAULT_PIPELINE.name, ...audit),
-      ...DEFAULT_PIPELINE.stages.map(([stage, probability, kind], position) =>
+  const newOrg = !org;
+  if (newOrg) org = { id: orgId, slug: `${slugify(name) || "org"}-${rng.id("x").slice(2, 8)}`, created: true };
+  const pipeline = newOrg && { id: rng.id("pip"), stageIds: DEFAULT_PIPELINE.stages.map(() => rng.id("stg")) };
+  const newUser = !owner;
+  if (newUser) owner = { id: ownerId, email: newOwner?.email ?? `owner@${slugify(name) || "org"}.example` };
+  const membershipId = rng.id("mem");
+  await batchThroughBridge(db, () => {
+    const statements = [];
+    if (pipeline)
+      statements.push(
         db
           .prepare(
-            "INSERT INTO pipeline_stages (id, organization_id, pipeline_id, name, position, probability, kind, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO organizations (id, name, slug, currency, timezone, plan, created_by, created_at, updated_at) VALUES (?, ?, ?, 'USD', 'UTC', 'free', ?, ?, ?)",
           )
-          .bind(rng.id("stg"), org.id, pipelineId, stage, position, probability, kind, ...audit),
-      ),
-    );
-  }
-  if (!owner) {
-    owner = { id: ownerId, email: newOwner?.email ?? `owner@${slugify(name) || "org"}.example` };
+          .bind(org.id, name, org.slug, ...audit),
+        db
+          .prepare(
+            "INSERT INTO pipelines (id, organization_id, name, is_default, position, created_by, created_at, updated_at) VALUES (?, ?, ?, 1, 0, ?, ?, ?)",
+          )
+          .bind(pipeline.id, org.id, DEFAULT_PIPELINE.name, ...audit),
+        ...DEFAULT_PIPELINE.stages.map(([stage, probability, kind], position) =>
+          db
+            .prepare(
+              "INSERT INTO pipeline_stages (id, organization_id, pipeline_id, name, position, probability, kind, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(pipeline.stageIds[position], org.id, pipeline.id, stage, position, probability, kind, ...audit),
+        ),
+      );
+    if (newUser)
+      statements.push(
+        db
+          .prepare(
+            "INSERT INTO users (id, email, display_name, organization_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+          )
+          .bind(owner.id, owner.email, newOwner ? newOwner.displayName : `${name} owner`, org.id, now, now),
+      );
     statements.push(
       db
         .prepare(
-          "INSERT INTO users (id, email, display_name, organization_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+          "INSERT INTO memberships (id, organization_id, user_id, role, joined_at, created_by, created_at, updated_at) VALUES (?, ?, ?, 'owner', ?, ?, ?, ?) ON CONFLICT (organization_id, user_id) DO NOTHING",
         )
-        .bind(owner.id, owner.email, newOwner ? newOwner.displayName : `${name} owner`, org.id, now, now),
+        .bind(membershipId, org.id, owner.id, now, ...audit),
     );
-  }
-  statements.push(
-    db
-      .prepare(
-        "INSERT INTO memberships (id, organization_id, user_id, role, joined_at, created_by, created_at, updated_at) VALUES (?, ?, ?, 'owner', ?, ?, ?, ?) ON CONFLICT (organization_id, user_id) DO NOTHING",
-      )
-      .bind(rng.id("mem"), org.id, owner.id, now, ...audit),
-  );
-  // The --owner-email user works in the seeded organization from now on (users.organization_id).
-  if (switchOwner)
-    statements.push(
-      db.prepare("UPDATE users SET organization_id = ?, updated_at = ? WHERE id = ?").bind(org.id, now, owner.id),
-    );
-  await db.batch(statements);
+    // The --owner-email user works in the seeded organization from now on (users.organization_id).
+    if (switchOwner)
+      statements.push(
+        db.prepare("UPDATE users SET organization_id = ?, updated_at = ? WHERE id = ?").bind(org.id, now, owner.id),
+      );
+    return statements;
+  });
   return { org, owner };
 }
 
 async function deleteOrganizationRecords(db, organizationId) {
-  await db.batch(
+  await batchThroughBridge(db, () =>
     ["contacts", "companies", "tasks", "activities", "notes"].map((table) =>
       db.prepare(`DELETE FROM ${table} WHERE organization_id = ?`).bind(organizationId),
     ),
@@ -517,19 +522,19 @@ const DEFERRED_INDEX =
  * restoreIndexes leaves the file, and the next seed builds them from it.
  */
 export async function dropDeferredIndexes(db, file) {
-  const { results } = await db
-    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
-    .all();
+  const { results } = await throughBridge(() =>
+    db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").all(),
+  );
   const deferred = results.filter((index) => DEFERRED_INDEX.test(index.name));
   fs.writeFileSync(file, JSON.stringify(deferred));
-  await db.batch(deferred.map((index) => db.prepare(`DROP INDEX "${index.name}"`)));
+  await batchThroughBridge(db, () => deferred.map((index) => db.prepare(`DROP INDEX "${index.name}"`)));
 }
 
 /** Builds the indexes `file` lists (dropDeferredIndexes) when it exists, then removes it. */
 async function restoreIndexes(db, file) {
   if (!fs.existsSync(file)) return;
   const deferred = JSON.parse(fs.readFileSync(file, "utf8"));
-  await db.batch(
+  await batchThroughBridge(db, () =>
     deferred.map((index) => db.prepare(index.sql.replace(/^CREATE INDEX /i, "CREATE INDEX IF NOT EXISTS "))),
   );
   fs.rmSync(file);
@@ -880,7 +885,7 @@ export async function seedDatabase(
 
     // The custom property the list can sort and filter on, the counters the list reads, and each
     // company's last activity from its people's (as COMPANY_LAST_ACTIVITY in worker/src/domain/records/company-activity.ts).
-    await db.batch([
+    await batchThroughBridge(db, () => [
       db
         .prepare(
           `UPDATE companies SET last_activity_at = nullif(max(
