@@ -242,7 +242,7 @@ describe("/companies: a parent company and its subsidiaries", () => {
     assert.deepEqual(page.errors, []);
   });
 
-  it("imports a file's Parent company column: a subsidiary above its group, and a parent named nowhere", async () => {
+  it("imports a file's Parent company column: a subsidiary above its group, a parent named nowhere, a loop", async () => {
     await page.goto("/companies");
     await page.getByRole("button", { name: "Import", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Import companies" });
@@ -252,6 +252,8 @@ describe("/companies: a parent company and its subsidiaries", () => {
       "Globex Holdings,globex.example,",
       "Globex Labs,,globex.example",
       "Lost Co,,Nowhere Inc",
+      "Ring One,,Ring Two",
+      "Ring Two,,ring one",
     ].join("\n");
     await dialog
       .getByLabel("CSV file")
@@ -259,18 +261,22 @@ describe("/companies: a parent company and its subsidiaries", () => {
     // Mapped by its header.
     await dialog.getByLabel("Import Parent company as").waitFor();
     assert.equal(await dialog.getByLabel("Import Parent company as").inputValue(), "parentCompany");
-    // The preview says where each row goes: under a company of the file, or nowhere.
+    // The preview says where each row goes: under a company of the file, or nowhere, as in a loop.
     const preview = dialog.getByTestId("import-preview").locator("li");
     await preview.nth(3).getByText("Parent company: no company here or in this file is named “Nowhere Inc”.").waitFor();
+    await preview
+      .nth(4)
+      .getByText("Parent company: Ring Two (in this file) belongs to this company, so it cannot be its parent company.")
+      .waitFor();
     for (const i of [0, 2])
       assert.match(await preview.nth(i).innerText(), /Ready · under Globex Holdings \(in this file\)$/);
     assert.match(await preview.nth(1).innerText(), /Globex Holdings[\s\S]*Ready$/);
     await screenshot(page, "import-preview-parent-companies");
-    await dialog.getByRole("button", { name: "Import 4 rows" }).click();
+    await dialog.getByRole("button", { name: "Import 6 rows" }).click();
     const summary = dialog.getByTestId("import-summary");
     await summary.waitFor();
     assert.equal(await summary.getByTestId("import-created").innerText(), "3");
-    assert.equal(await summary.getByTestId("import-failed").innerText(), "1");
+    assert.equal(await summary.getByTestId("import-failed").innerText(), "3");
     await summary
       .getByTestId("import-reasons")
       .getByText(

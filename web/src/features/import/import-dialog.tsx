@@ -15,10 +15,11 @@ import { ownerOfCell, type ImportMatch, type OwnerCandidate } from "../../../../
 import { useMembers } from "../members/use-members";
 import type { ImportObjectConfig } from "./import-objects";
 import { autoMap, mapRow, type Mapping } from "./mapping";
-import { fileCompanyNamed } from "./parents-first";
+import { parentInFile, parentsFirst } from "./parent-links";
 import { parseCsvFile, type ParsedCsv } from "./parse-csv";
 import { ImportSummaryView, rowsOf } from "./import-summary";
 import { runImport, stoppedText, type ImportProgress, type ImportSummary } from "./run-import";
+import { useFileCompanies } from "./use-file-companies";
 
 type Step = "choose" | "map" | "importing" | "done";
 
@@ -228,8 +229,9 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
     const i = previewRows.indexOf(row);
     return i >= 0 && matches.data?.length === previewRows.length ? matches.data[i] : null;
   };
-  // Each preview row's parent company as the import will link it: its name, or why the row fails. Worked out once per
-  // answer, as a name no company here has is looked for in the whole file.
+  const fileCompanies = useFileCompanies(file?.csv.rows, mapping);
+  // Each preview row's parent company as the import will link it: its name, or why the row fails. A name no company
+  // here has is looked for in the file, once it is read.
   const previewParents = useMemo(() => {
     const parents = new Map<Record<string, unknown>, PreviewParent>();
     const answers = matches.data;
@@ -238,16 +240,12 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
       const parent = answers[i].parent;
       if (!parent) return;
       if (!("missing" in parent)) return void parents.set(row, parent);
-      const inFile = file ? fileCompanyNamed(file.csv.rows, mapping, parent.missing) : null;
-      parents.set(
-        row,
-        inFile
-          ? { name: `${inFile} (in this file)` }
-          : { error: `Parent company: no company here or in this file is named “${parent.missing}”.` },
-      );
+      if (fileCompanies.read === undefined) return;
+      const line = preview.findIndex((p) => p.mapped === row);
+      parents.set(row, parentInFile(fileCompanies.read, line, parent.missing));
     });
     return parents;
-  }, [matches.data, previewRows, file, mapping]);
+  }, [matches.data, previewRows, preview, fileCompanies.read]);
 
   const handleImport = async () => {
     if (!file) return;
@@ -255,19 +253,23 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
     const { signal } = (abort.current = new AbortController());
     // Closing the tab mid-import asks first, as a running import's dialog does.
     const result = await holdPageWhile(
-      runImport({
-        config,
-        rows: file.csv.rows,
-        mapping,
-        properties: propertyTargets,
-        decimalComma: file.csv.decimalComma,
-        onDuplicate,
-        onNew,
-        onProgress: (progress) => {
-          if (!signal.aborted) setProgress(progress);
-        },
-        signal,
-      }),
+      fileCompanies.reading.then((companies) =>
+        runImport({
+          config,
+          rows: file.csv.rows,
+          mapping,
+          properties: propertyTargets,
+          decimalComma: file.csv.decimalComma,
+          onDuplicate,
+          onNew,
+          // A companies file's parents go first, so that each subsidiary finds its parent written.
+          order: companies && parentsFirst(companies),
+          onProgress: (progress) => {
+            if (!signal.aborted) setProgress(progress);
+          },
+          signal,
+        }),
+      ),
     );
     if (signal.aborted) {
       // Stopped and closed: what was written is said once, with the way back a summary offers (a stop is often

@@ -5,7 +5,6 @@ import { newWriteKey } from "../../lib/write-key";
 import type { PropertyDefinition } from "../records/property-values";
 import type { ImportFailure } from "./failure-reasons";
 import type { ImportObjectConfig } from "./import-objects";
-import { parentsFirst } from "./parents-first";
 import { mapRow, type Mapping } from "./mapping";
 
 export const IMPORT_BATCH_SIZE = 100;
@@ -47,6 +46,8 @@ export async function runImport(options: {
   onDuplicate: "skip" | "update";
   /** "skip": an import that only updates the records already here. */
   onNew?: "create" | "skip";
+  /** The rows' indexes in the order to send them (a companies file's parents first: parentsFirst); else the file's. */
+  order?: readonly number[] | null;
   onProgress: (progress: ImportProgress) => void;
   signal: AbortSignal;
 }): Promise<ImportSummary> {
@@ -58,6 +59,7 @@ export async function runImport(options: {
     decimalComma,
     onDuplicate,
     onNew = "create",
+    order = null,
     onProgress,
     signal,
   } = options;
@@ -80,8 +82,6 @@ export async function runImport(options: {
     onProgress({ ...summary });
   };
   const mapped = (r: Record<string, string>) => mapRow(r, mapping, config.targets, properties, decimalComma);
-  // Companies naming their parent in the file go after it (parentsFirst); the rest in the file's order.
-  const order = Object.values(mapping).includes("parentCompany") ? parentsFirst(rows.map(mapped)) : null;
   for (let start = 0; start < rows.length; start += IMPORT_BATCH_SIZE) {
     if (signal.aborted) break;
     const end = Math.min(start + IMPORT_BATCH_SIZE, rows.length);

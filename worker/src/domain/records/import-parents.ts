@@ -3,7 +3,8 @@ import { unionAll } from "drizzle-orm/sqlite-core";
 import { companies } from "../../../../drizzle";
 import type { Database } from "../../db";
 import { domainIn, lowerNameKeys } from "./normalize";
-import { companiesAbove, loopMessage } from "./parent-company";
+import { companiesAbove } from "./parent-company";
+import { loopMessage } from "./parent-messages";
 
 type Values = Record<string, unknown>;
 

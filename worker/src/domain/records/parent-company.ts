@@ -5,6 +5,7 @@ import { companies } from "../../../../drizzle";
 import { companySortName } from "../../../../drizzle/sort-keys";
 import { inValues, type Database } from "../../db";
 import { assertLiveRecord } from "./live-record";
+import { loopMessage } from "./parent-messages";
 
 /** How far up a company's parents are followed to refuse a loop: deeper groups than this are not real. */
 const MAX_DEPTH = 50;
@@ -33,10 +34,6 @@ export async function assertParentCompany(
   const [parent] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, parentId));
   throw new TRPCError({ code: "BAD_REQUEST", message: loopMessage(parent.name) });
 }
-
-/** Why a company cannot be another's parent: it is one of that company's subsidiaries. */
-export const loopMessage = (parentName: string) =>
-  `${parentName} belongs to this company, so it cannot be its parent company.`;
 
 /**
  * Each of `ids` (companies of the organization) with the companies above it, however far up (MAX_DEPTH): its parent,

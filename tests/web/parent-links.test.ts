@@ -1,0 +1,147 @@
+import { describe, expect, it, vi } from "vitest";
+import type { ImportBatchInput, ImportBatchResult } from "../../worker/src/schemas/imports";
+import { companyImport } from "../../web/src/features/import/import-objects";
+import {
+  parentHeaders,
+  parentInFile,
+  parentsFirst,
+  readFileCompanies,
+} from "../../web/src/features/import/parent-links";
+import { runImport } from "../../web/src/features/import/run-import";
+
+vi.mock("../../web/src/lib/trpc", () => ({ trpcClient: {} }));
+
+/** The file's rows' companies, the rows keyed by the targets' own names. */
+const read = (rows: Record<string, string | undefined>[]) =>
+  readFileCompanies(rows, { name: "name", domain: "domain", parent: "parentCompany" });
+
+describe("parentsFirst: a companies file in the order its parents need", () => {
+  it("puts each company after the row its Parent company cell names, by name in any case or by domain", async () => {
+    const rows = [
+      { name: "Store Berlin", parentCompany: "acme retail" },
+      { name: "Acme Retail", domain: "retail.test", parentCompany: "https://www.group.test/" },
+      { name: "Solo" },
+      { name: "Acme Group", domain: "group.test" },
+      { name: "Labs", parentCompany: "Acme Group" },
+      { name: "Outside", parentCompany: "A company not in the file" },
+    ];
+    const order = parentsFirst((await read(rows))!);
+    const names = order.map((i) => rows[i].name);
+    expect(names).toEqual(["Solo", "Acme Group", "Outside", "Acme Retail", "Labs", "Store Berlin"]);
+  });
+
+  it("is nothing to read where no row names a parent; each row in a loop, or under one, is refused", async () => {
+    expect(await read([{ name: "A" }, { name: "B", parentCompany: "" }])).toBeNull();
+    const rows = [
+      { name: "A", parentCompany: "B" },
+      { name: "B", parentCompany: "a" },
+      { name: "Under A", parentCompany: "A" },
+      { name: "C", parentCompany: "c" },
+      { name: "D", parentCompany: "C" },
+    ];
+    const file = (await read(rows))!;
+    // The walk from A meets A again at B: B counts as naming none, A as its subsidiary. The server refuses both, as
+    // neither's parent is written when it comes, and so the row under them. C names itself: the server says so.
+    expect(parentsFirst(file).map((i) => rows[i].name)).toEqual(["B", "C", "A", "D", "Under A"]);
+    expect(parentInFile(file, 0, "B")).toEqual({
+      error: "Parent company: B (in this file) belongs to this company, so it cannot be its parent company.",
+    });
+    expect(parentInFile(file, 1, "a")).toEqual({
+      error: "Parent company: A (in this file) belongs to this company, so it cannot be its parent company.",
+    });
+    expect(parentInFile(file, 2, "A")).toEqual({
+      error: "Parent company: A (in this file) is not imported, as the companies above it name each other.",
+    });
+    expect(parentInFile(file, 4, "C")).toEqual({ name: "C (in this file)" });
+    expect(parentInFile(file, 3, "c")).toEqual({
+      error: "Parent company: no company here or in this file is named “c”.",
+    });
+  });
+
+  it("reads a 12,000-row file in slices, letting the browser in between, to the same order", async () => {
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({
+      name: `Company ${i}`,
+      domain: `c${i}.example`,
+      // Each names one further down the file, by name or by domain; every fifth none.
+      parentCompany: i % 5 === 0 ? "" : i % 2 ? `company ${(i * 7) % 12_000}` : `c${(i * 7) % 12_000}.example`,
+    }));
+    // Each break is a message posted to the page through a MessageChannel of its own.
+    let breaks = 0;
+    const Channel = MessageChannel;
+    vi.stubGlobal(
+      "MessageChannel",
+      class extends Channel {
+        constructor() {
+          super();
+          breaks++;
+        }
+      },
+    );
+    const file = (await read(rows))!;
+    // Three passes over 12,000 rows, 5,000 at a time: two breaks in each.
+    expect(breaks).toBe(6);
+    const order = parentsFirst(file);
+    expect(new Set(order).size).toBe(12_000);
+    const position = new Map(order.map((row, at) => [row, at]));
+    for (let i = 0; i < rows.length; i++) {
+      const parent = file.parentOf[i];
+      if (parent >= 0 && parent !== i && file.chain[i] === 0)
+        expect(position.get(parent)).toBeLessThan(position.get(i)!);
+    }
+  });
+
+  it("is sent in that order, with each row's line in the file, and its failures listed by line", async () => {
+    const rows = [
+      { Name: "Labs", Parent: "Acme Group" },
+      { Name: "Acme Group", Parent: "" },
+    ];
+    const sent: ImportBatchInput[] = [];
+    const send = async (input: ImportBatchInput): Promise<ImportBatchResult> => {
+      sent.push(input);
+      return {
+        created: 1,
+        updated: 0,
+        skipped: 0,
+        failed: [{ line: input.lineNumbers[1], message: "Parent company: no." }],
+        createdIds: ["cmp_1"],
+      };
+    };
+    const mapping = { Name: "name", Parent: "parentCompany" };
+    const summary = await runImport({
+      config: { ...companyImport, send },
+      rows,
+      mapping,
+      properties: [],
+      decimalComma: false,
+      onDuplicate: "skip",
+      order: parentsFirst((await readFileCompanies(rows, parentHeaders(mapping)))!),
+      onProgress: () => undefined,
+      signal: new AbortController().signal,
+    });
+    expect(sent[0].rows.map((row) => row.name)).toEqual(["Acme Group", "Labs"]);
+    expect(sent[0].lineNumbers).toEqual([3, 2]);
+    expect(summary.failures).toEqual([{ line: 2, message: "Parent company: no." }]);
+    expect(summary.failedRows).toEqual([{ Name: "Labs", Parent: "Acme Group", "Import error": "Parent company: no." }]);
+  });
+
+  it("finds the file's company a preview row's parent names, by name in any case or by domain", async () => {
+    const rows = [
+      { Company: " Globex Holdings ", Website: "https://www.globex.example/", Parent: "" },
+      { Company: "Globex Shop", Website: "", Parent: "globex holdings" },
+      { Company: "Globex Labs", Website: "", Parent: "GLOBEX.example" },
+      { Company: "Initech Shop", Website: "", Parent: "Initech" },
+    ];
+    const mapping = { Company: "name", Website: "domain", Parent: "parentCompany" };
+    const file = await readFileCompanies(rows, parentHeaders(mapping));
+    expect(parentInFile(file, 1, "globex holdings")).toEqual({ name: "Globex Holdings (in this file)" });
+    expect(parentInFile(file, 2, "GLOBEX.example")).toEqual({ name: "Globex Holdings (in this file)" });
+    expect(parentInFile(file, 3, "Initech")).toEqual({
+      error: "Parent company: no company here or in this file is named “Initech”.",
+    });
+    // Without a Name column, no row is named.
+    const nameless = await readFileCompanies(rows, parentHeaders({ Parent: "parentCompany" }));
+    expect(parentInFile(nameless, 1, "Globex Shop")).toEqual({
+      error: "Parent company: no company here or in this file is named “Globex Shop”.",
+    });
+  });
+});
