@@ -11,6 +11,12 @@ type SheetProps = {
   leading?: ReactNode;
   /** Buttons beside the close button (copy a link). */
   actions?: ReactNode;
+  /**
+   * Puts the buttons in a row of their own above the title, `toolbarStart` at its start (a record's place in its
+   * list): a panel with many buttons leaves its title the panel's width.
+   */
+  toolbar?: boolean;
+  toolbarStart?: ReactNode;
   children: ReactNode;
   testId?: string;
 };
@@ -19,8 +25,27 @@ type SheetProps = {
  * A record's side panel: a non-modal Radix dialog on the right. The list behind stays usable
  * (click another row, keep using the keyboard) and keeps focus; Escape or the X closes it.
  */
-export function Sheet({ open, onOpenChange, title, description, leading, actions, children, testId }: SheetProps) {
+export function Sheet(props: SheetProps) {
+  const { open, onOpenChange, title, description, leading, actions, toolbar, toolbarStart, children, testId } = props;
   const passThrough = useDoubleClickThrough(open);
+  const heading = (
+    <div className="min-w-0 flex-1">
+      <RadixDialog.Title className="line-clamp-2 text-base font-semibold break-words text-foreground">
+        {title}
+      </RadixDialog.Title>
+      <RadixDialog.Description className={description ? "truncate text-[13px] text-muted" : "sr-only"}>
+        {description ?? title}
+      </RadixDialog.Description>
+    </div>
+  );
+  const closeButton = (
+    <RadixDialog.Close
+      className="rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground"
+      aria-label="Close panel"
+    >
+      <X className="size-4" aria-hidden />
+    </RadixDialog.Close>
+  );
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <RadixDialog.Portal>
@@ -44,24 +69,26 @@ export function Sheet({ open, onOpenChange, title, description, leading, actions
           onDoubleClickCapture={passThrough.redirect}
           className="fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-border bg-background shadow-2xl focus:outline-none"
         >
-          <div className="flex items-start gap-3 border-b border-border px-5 py-4">
-            {leading}
-            <div className="min-w-0 flex-1">
-              <RadixDialog.Title className="line-clamp-2 text-base font-semibold break-words text-foreground">
-                {title}
-              </RadixDialog.Title>
-              <RadixDialog.Description className={description ? "truncate text-[13px] text-muted" : "sr-only"}>
-                {description ?? title}
-              </RadixDialog.Description>
+          {toolbar ? (
+            <div className="border-b border-border px-5 pt-2.5 pb-4">
+              <div className="-mr-1 flex items-center gap-1" data-testid="sheet-toolbar">
+                <div className="mr-auto -ml-1 flex items-center">{toolbarStart}</div>
+                {actions}
+                {closeButton}
+              </div>
+              <div className="mt-1.5 flex items-center gap-3">
+                {leading}
+                {heading}
+              </div>
             </div>
-            {actions}
-            <RadixDialog.Close
-              className="rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground"
-              aria-label="Close panel"
-            >
-              <X className="size-4" aria-hidden />
-            </RadixDialog.Close>
-          </div>
+          ) : (
+            <div className="flex items-start gap-3 border-b border-border px-5 py-4">
+              {leading}
+              {heading}
+              {actions}
+              {closeButton}
+            </div>
+          )}
           <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

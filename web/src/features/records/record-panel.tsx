@@ -193,10 +193,11 @@ export function RecordPanel({
       title={title}
       description={description || undefined}
       leading={leading}
+      toolbar
+      toolbarStart={stepping && <Stepper stepping={stepping} noun={timeline.noun} />}
       actions={
         link && (
           <>
-            {stepping && <Stepper stepping={stepping} noun={timeline.noun} />}
             <FavoriteButton {...star} className={cn(headerButton, wideEnough)} />
             <CopyLinkButton copy={copyLink} noun={timeline.noun} className={cn(headerButton, wideEnough)} />
             {onDelete && (
@@ -234,7 +235,7 @@ export function RecordPanel({
 }
 
 const headerButton = "rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground";
-/** On a phone the record's name keeps the header's room: these buttons are in its "More" menu there. */
+/** On a phone these buttons are in the toolbar's "More" menu, which keeps it to a few buttons. */
 const wideEnough = "hidden sm:block";
 
 type PanelAction = { label: string; icon: LucideIcon; run: () => void };
@@ -307,8 +308,7 @@ function useStepKeys(stepping: RecordStepping | null | undefined) {
 function Stepper({ stepping: { position, total, previous, next }, noun }: { stepping: RecordStepping; noun: string }) {
   return (
     <div className="flex items-center">
-      {/* Not on a phone, where the panel's width goes to the record's name. */}
-      <span className="hidden px-1 text-xs text-muted tabular-nums sm:inline" data-testid="record-position">
+      <span className="px-1 text-xs text-muted tabular-nums" data-testid="record-position">
         {position.toLocaleString()}
         {total !== null && ` / ${Math.max(total, position).toLocaleString()}`}
       </span>
