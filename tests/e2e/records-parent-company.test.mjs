@@ -277,11 +277,18 @@ describe("/companies: a parent company and its subsidiaries", () => {
     await summary.waitFor();
     assert.equal(await summary.getByTestId("import-created").innerText(), "3");
     assert.equal(await summary.getByTestId("import-failed").innerText(), "3");
-    await summary
-      .getByTestId("import-reasons")
+    const reasons = summary.getByTestId("import-reasons");
+    await reasons
       .getByText(
         "Parent company: no company here is named “Nowhere Inc”. Import it first, or put its row above this one.",
       )
+      .waitFor();
+    // The loop's rows, as the preview said them.
+    await reasons
+      .getByText("Parent company: Ring Two (in this file) belongs to this company, so it cannot be its parent company.")
+      .waitFor();
+    await reasons
+      .getByText("Parent company: Ring One (in this file) belongs to this company, so it cannot be its parent company.")
       .waitFor();
     await screenshot(page, "import-parent-companies");
     await summary.getByRole("button", { name: "Done" }).click();

@@ -114,7 +114,7 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
       properties: [],
       decimalComma: false,
       onDuplicate: "skip",
-      order: parentsFirst((await readFileCompanies(rows, parentHeaders(mapping)))!),
+      companies: await readFileCompanies(rows, parentHeaders(mapping)),
       onProgress: () => undefined,
       signal: new AbortController().signal,
     });
@@ -122,6 +122,55 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
     expect(sent[0].lineNumbers).toEqual([3, 2]);
     expect(summary.failures).toEqual([{ line: 2, message: "Parent company: no." }]);
     expect(summary.failedRows).toEqual([{ Name: "Labs", Parent: "Acme Group", "Import error": "Parent company: no." }]);
+  });
+
+  it("says a row refused for its parent in the file's terms: its parent's row failed, or rows name each other", async () => {
+    const rows = [
+      { Name: "Child Co", Parent: "Lost Co" },
+      { Name: "Lost Co", Parent: "Nowhere Inc" },
+      { Name: "Ring One", Parent: "Ring Two" },
+      { Name: "Ring Two", Parent: "Ring One" },
+      { Name: "Bad Co", Parent: "Lost Co" },
+      { Name: "Fine Co", Parent: "" },
+      { Name: "Fine Child", Parent: "fine co" },
+    ];
+    // The server as it goes: a row's parent must be written before it, and "Bad Co" fails for a reason of its own.
+    const written = new Set<string>();
+    const send = async ({ rows: batch, lineNumbers }: ImportBatchInput): Promise<ImportBatchResult> => {
+      const failed: ImportBatchResult["failed"] = [];
+      batch.forEach((row, i) => {
+        const parent = String(row.parentCompany ?? "");
+        const message = `Parent company: no company here is named “${parent}”. Import it first, or put its row above this one.`;
+        if (row.name === "Bad Co") failed.push({ line: lineNumbers[i], message: "Domain: Enter a domain." });
+        else if (parent && !written.has(parent.toLowerCase()))
+          failed.push({ line: lineNumbers[i], message, missingParent: parent });
+        else written.add(String(row.name).toLowerCase());
+      });
+      return { created: batch.length - failed.length, updated: 0, skipped: 0, failed, createdIds: [] };
+    };
+    const mapping = { Name: "name", Parent: "parentCompany" };
+    const summary = await runImport({
+      config: { ...companyImport, send },
+      rows,
+      mapping,
+      properties: [],
+      decimalComma: false,
+      onDuplicate: "skip",
+      companies: await readFileCompanies(rows, parentHeaders(mapping)),
+      onProgress: () => undefined,
+      signal: new AbortController().signal,
+    });
+    expect(summary.created).toBe(2);
+    expect(summary.failures.map(({ line, message }) => [line, message])).toEqual([
+      [2, "Parent company: Lost Co (line 3) was not imported, so this row is not either."],
+      [3, "Parent company: no company here is named “Nowhere Inc”. Import it first, or put its row above this one."],
+      [4, "Parent company: Ring Two (in this file) belongs to this company, so it cannot be its parent company."],
+      [5, "Parent company: Ring One (in this file) belongs to this company, so it cannot be its parent company."],
+      [6, "Domain: Enter a domain."],
+    ]);
+    expect(summary.failedRows.map((row) => [row.Name, row["Import error"]])).toEqual(
+      summary.failures.map(({ line, message }) => [rows[line - 2].Name, message]),
+    );
   });
 
   it("finds the file's company a preview row's parent names, by name in any case or by domain", async () => {

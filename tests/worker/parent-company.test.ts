@@ -149,14 +149,17 @@ describe("a company's parent company", () => {
     ];
     const result = await caller.companies.import({ rows, lineNumbers: rows.map((_, i) => i + 2) });
     expect(result.failed).toEqual([
+      // Named with the cell, for the web to say it in the file's terms (its row there failed, or names this one).
       {
         line: 6,
         message: "Parent company: no company here is named “Late Co”. Import it first, or put its row above this one.",
+        missingParent: "Late Co",
       },
       {
         line: 8,
         message:
           "Parent company: no company here is named “Nobody Inc”. Import it first, or put its row above this one.",
+        missingParent: "Nobody Inc",
       },
       { line: 9, message: "Parent company: several companies are named “Twin Peaks”; give its domain instead." },
       { line: 10, message: "Parent company: a company cannot be its own parent company." },

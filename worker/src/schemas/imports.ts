@@ -48,7 +48,8 @@ export type ImportBatchResult = {
   created: number;
   updated: number;
   skipped: number;
-  failed: { line: number; message: string }[];
+  /** `missingParent`: the Parent company cell of a row that failed as no company had that name when it came. */
+  failed: { line: number; message: string; missingParent?: string }[];
   /** The records of the imported object the batch created, for the summary's "move them to the trash". */
   createdIds: string[];
 };

@@ -1,5 +1,7 @@
+import type { ImportBatchResult } from "../../../../worker/src/schemas/imports";
+
 /** One row the import could not write: its line in the file (the header is line 1) and why. */
-export type ImportFailure = { line: number; message: string };
+export type ImportFailure = ImportBatchResult["failed"][number];
 
 /** One reason rows failed for, with how many did and the first of their lines. */
 export type FailureReason = { message: string; count: number; lines: number[] };

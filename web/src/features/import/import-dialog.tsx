@@ -15,7 +15,7 @@ import { ownerOfCell, type ImportMatch, type OwnerCandidate } from "../../../../
 import { useMembers } from "../members/use-members";
 import type { ImportObjectConfig } from "./import-objects";
 import { autoMap, mapRow, type Mapping } from "./mapping";
-import { parentInFile, parentsFirst } from "./parent-links";
+import { parentInFile } from "./parent-links";
 import { parseCsvFile, type ParsedCsv } from "./parse-csv";
 import { ImportSummaryView, rowsOf } from "./import-summary";
 import { runImport, stoppedText, type ImportProgress, type ImportSummary } from "./run-import";
@@ -263,7 +263,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
           onDuplicate,
           onNew,
           // A companies file's parents go first, so that each subsidiary finds its parent written.
-          order: companies && parentsFirst(companies),
+          companies,
           onProgress: (progress) => {
             if (!signal.aborted) setProgress(progress);
           },

@@ -1,6 +1,7 @@
 import { domainIn, normalizeDomain } from "../../../../worker/src/domain/records/normalize";
 import { loopMessage } from "../../../../worker/src/domain/records/parent-messages";
 import { forEachInSlices } from "../../lib/main-thread";
+import type { ImportFailure } from "./failure-reasons";
 import type { Mapping } from "./mapping";
 
 /** A file's row, by header. */
@@ -129,4 +130,24 @@ export function parentInFile(
   if (file.chain[i] === Chain.IntoLoop)
     return { error: `Parent company: ${name} is not imported, as the companies above it name each other.` };
   return { name };
+}
+
+/**
+ * The import's failures (in the file's order), each row refused for a parent no company had when it came said as the
+ * file shows it: the rows above it name each other round, or its parent's own row failed. Others stand as they are.
+ */
+export function inFileTerms(file: FileCompanies, failures: ImportFailure[]): ImportFailure[] {
+  const failedLines = new Set(failures.map((failure) => failure.line));
+  return failures.map((failure) => {
+    const row = failure.line - 2;
+    const parent = file.parentOf[row] ?? -1;
+    if (!failure.missingParent || parent < 0 || parent === row) return failure;
+    if (file.chain[row] !== Chain.Clear) {
+      const said = parentInFile(file, row, failure.missingParent);
+      return "error" in said ? { ...failure, message: said.error } : failure;
+    }
+    if (!failedLines.has(parent + 2)) return failure;
+    const message = `Parent company: ${file.names[parent]} (line ${parent + 2}) was not imported, so this row is not either.`;
+    return { ...failure, message };
+  });
 }

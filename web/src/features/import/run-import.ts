@@ -6,6 +6,7 @@ import type { PropertyDefinition } from "../records/property-values";
 import type { ImportFailure } from "./failure-reasons";
 import type { ImportObjectConfig } from "./import-objects";
 import { mapRow, type Mapping } from "./mapping";
+import { inFileTerms, parentsFirst, type FileCompanies } from "./parent-links";
 
 export const IMPORT_BATCH_SIZE = 100;
 /** How often one batch is sent when a teammate's write keeps clashing with it (see sendBatch). */
@@ -46,8 +47,8 @@ export async function runImport(options: {
   onDuplicate: "skip" | "update";
   /** "skip": an import that only updates the records already here. */
   onNew?: "create" | "skip";
-  /** The rows' indexes in the order to send them (a companies file's parents first: parentsFirst); else the file's. */
-  order?: readonly number[] | null;
+  /** How a companies file's rows name each other as parent company: they go parents first (parentsFirst). */
+  companies?: FileCompanies | null;
   onProgress: (progress: ImportProgress) => void;
   signal: AbortSignal;
 }): Promise<ImportSummary> {
@@ -59,7 +60,7 @@ export async function runImport(options: {
     decimalComma,
     onDuplicate,
     onNew = "create",
-    order = null,
+    companies = null,
     onProgress,
     signal,
   } = options;
@@ -81,6 +82,7 @@ export async function runImport(options: {
     summary.waiting = waiting;
     onProgress({ ...summary });
   };
+  const order = companies && parentsFirst(companies);
   const mapped = (r: Record<string, string>) => mapRow(r, mapping, config.targets, properties, decimalComma);
   for (let start = 0; start < rows.length; start += IMPORT_BATCH_SIZE) {
     if (signal.aborted) break;
@@ -111,20 +113,19 @@ export async function runImport(options: {
     summary.updated += result.updated;
     summary.skipped += result.skipped;
     summary.failed += result.failed.length;
-    for (const { line, message } of result.failed) {
-      summary.failedRows.push({ ...rows[line - 2], "Import error": message });
-      summary.failures.push({ line, message });
-    }
+    for (const failure of result.failed) summary.failures.push(failure);
     summary.done = Math.min(start + IMPORT_BATCH_SIZE, rows.length);
     onProgress({ ...summary });
   }
-  if (order) {
-    // Sent out of the file's order: the failed rows are listed in it again.
-    const byLine = summary.failures.map((failure, i) => ({ failure, row: summary.failedRows[i] }));
-    byLine.sort((a, b) => a.failure.line - b.failure.line);
-    summary.failures = byLine.map((entry) => entry.failure);
-    summary.failedRows = byLine.map((entry) => entry.row);
+  if (companies) {
+    // Sent out of the file's order: the failed rows are listed in it again, and a parent nobody had when its row
+    // came is said as the file shows it.
+    summary.failures = inFileTerms(
+      companies,
+      summary.failures.sort((a, b) => a.line - b.line),
+    );
   }
+  summary.failedRows = summary.failures.map(({ line, message }) => ({ ...rows[line - 2], "Import error": message }));
   return summary;
 }
 

@@ -541,10 +541,10 @@ async function linkParent(
   row: Valid,
   id: string,
   target: Target | undefined,
-): Promise<BatchCompany | { error: string }> {
+): Promise<BatchCompany | { error: string; missing?: string }> {
   const company = companyAsWritten(row, id, target?.state);
   const parent = await parents.parentOf(row.raw, company);
-  if ("error" in parent) return { error: parent.error };
+  if ("error" in parent) return parent;
   if (!parent.id) return company;
   // raw too: an update fills in what the file gave (see applyRow).
   row.data = { ...row.data, parentCompanyId: parent.id };
@@ -671,7 +671,8 @@ export async function importRecords(
     if (parents) {
       const written = await linkParent(parents, row, id, target);
       if ("error" in written) {
-        result.failed.push({ line: row.line, message: written.error });
+        const { error: message, missing } = written;
+        result.failed.push({ line: row.line, message, ...(missing && { missingParent: missing }) });
         continue;
       }
       parents.remember(written);
