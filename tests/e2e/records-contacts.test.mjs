@@ -104,7 +104,7 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
       [],
       "no field is blank",
     );
-    assert.equal(await panel().getByText("Loading contact").count(), 0);
+    assert.equal(await panel().getByLabel("Loading contact").count(), 0);
     await screenshot(page, "record-page");
     assert.deepEqual(page.errors, []);
   });

@@ -4,7 +4,9 @@ import {
   callProcedure,
   eventually,
   fillNewContact,
+  holdRequest,
   launchBrowser,
+  procedureRoute,
   registeredUser,
   screenshot,
   settled,
@@ -488,8 +490,23 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
 
   it("adds a person from a company's panel: New contact starts at that company", async () => {
     await page.goto("/companies");
+    // While the company loads, its fields' labels stand where its fields will: what is below them stays put.
+    const read = await holdRequest(page, procedureRoute("companies.get"), 1);
     await row("Acme Robotics").click();
-    await panel().getByRole("link", { name: "Add person" }).click();
+    await read.reached;
+    const addPerson = panel().getByRole("link", { name: "Add person" });
+    await panel().getByLabel("Loading company").getByText("Parent company").waitFor();
+    const loadingAt = (await addPerson.boundingBox()).y;
+    await screenshot(page, "company-panel-loading");
+    read.release();
+    await panel().getByTestId("record-fields").waitFor();
+    await panel()
+      .getByText(/^People · \d+$/)
+      .waitFor();
+    const loadedAt = (await addPerson.boundingBox()).y;
+    assert.ok(Math.abs(loadedAt - loadingAt) <= 1, `Add person moved from ${loadingAt} to ${loadedAt}`);
+    await page.unroute(procedureRoute("companies.get"));
+    await addPerson.click();
     await page.waitForURL(/\/contacts\?new=1&company=cmp_/);
     const dialog = page.getByRole("dialog", { name: "New contact" });
     await dialog.getByRole("button", { name: "Company" }).getByText("Acme Robotics").waitFor();

@@ -112,6 +112,10 @@ describe("/companies: a parent company and its subsidiaries", () => {
     await page.goto("/companies");
     for (let i = 0; i < 2; i++) {
       await row("Acme Labs").click();
+      // Once the company is read: its people's list, above, takes the room it needs.
+      await panel()
+        .getByText(/^People · \d+$/)
+        .waitFor();
       await panel().getByRole("link", { name: "Add subsidiary" }).click();
       await eventually(async () => assert.equal(await parent.innerText(), "Acme Labs"));
       await dialog.getByRole("button", { name: "Cancel" }).click();

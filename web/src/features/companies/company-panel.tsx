@@ -1,9 +1,9 @@
 import { companyPatchFields } from "../../../../worker/src/schemas/records";
 import type { ReactNode } from "react";
 import { OpenRecord, OpenWebsite } from "../records/field-actions";
-import { EditableFields, forPanel, type PanelField } from "../records/record-fields";
+import { forPanel, type PanelField } from "../records/record-fields";
 import { RecordNotes } from "../records/record-notes";
-import { RecordPropertyFields } from "../records/property-fields";
+import { RecordDetails } from "../records/property-fields";
 import { panelRecord, pickFields, RecordPanel, timestampFields, type ObjectPanelProps } from "../records/record-panel";
 import { RecordTasks } from "../records/record-tasks";
 import { CompanyMark, companyColumns, companyFieldLabels } from "./company-columns";
@@ -76,14 +76,7 @@ export function CompanyPanel({
           className="inline-flex size-9 shrink-0 items-center justify-center rounded-md bg-surface-2 text-sm font-semibold text-muted"
         />
       }
-      details={
-        shown && (
-          <>
-            <EditableFields row={shown} fields={panelFields} onEdit={onEdit} />
-            <RecordPropertyFields object="company" row={shown} onEdit={onEdit} />
-          </>
-        )
-      }
+      details={<RecordDetails object="company" row={shown} fields={panelFields} onEdit={onEdit} />}
       query={query}
       timeline={{
         items: details?.timeline,

@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Avatar } from "../../ui/avatar";
 import { CallPhone, OpenRecord, OpenWebsite, WriteEmail } from "../records/field-actions";
 import { RecordNotes } from "../records/record-notes";
-import { EditableFields, forPanel, type PanelField } from "../records/record-fields";
-import { RecordPropertyFields } from "../records/property-fields";
+import { forPanel, type PanelField } from "../records/record-fields";
+import { RecordDetails } from "../records/property-fields";
 import { panelRecord, pickFields, RecordPanel, timestampFields, type ObjectPanelProps } from "../records/record-panel";
 import { RecordTasks } from "../records/record-tasks";
 import { contactColumns, contactFieldLabels, contactName } from "./contact-columns";
@@ -78,12 +78,9 @@ export function ContactPanel({
       description={[contact?.title, contact?.companyName].filter(Boolean).join(" · ")}
       leading={<Avatar name={name} className="size-9" />}
       details={
-        shown && (
-          <CompanyLinkContext.Provider value={onEdit}>
-            <EditableFields row={shown} fields={panelFields} onEdit={onEdit} />
-            <RecordPropertyFields object="contact" row={shown} onEdit={onEdit} />
-          </CompanyLinkContext.Provider>
-        )
+        <CompanyLinkContext.Provider value={onEdit}>
+          <RecordDetails object="contact" row={shown} fields={panelFields} onEdit={onEdit} />
+        </CompanyLinkContext.Provider>
       }
       query={query}
       timeline={{

@@ -5,7 +5,7 @@ import { Field, Input, Select } from "../../ui/input";
 import { cn } from "../../ui/cn";
 import { OpenWebsite, WriteEmail } from "./field-actions";
 import { PropertyValue, propertyColumns, useCurrency, usePropertyDefinitions } from "./property-columns";
-import { EditableFields, type PanelField } from "./record-fields";
+import { EditableFields, FieldsLoading, type PanelField } from "./record-fields";
 import {
   inputTypeOf,
   propertiesFromInputs,
@@ -168,6 +168,44 @@ export function usePropertyForm(object: RecordObject, open: boolean) {
  * The panel's custom properties of one record, after its own fields and edited in place the same way: with the table's
  * editors for each type (a menu for a select, checkboxes for a multi-select), saved through the same `onEdit`.
  */
+/**
+ * A record panel's Details: the object's fields, then its custom properties; while the record loads (`row` undefined),
+ * their labels, each with a bar as tall as its field.
+ */
+export function RecordDetails<Row extends { properties: Record<string, unknown> }>({
+  object,
+  row,
+  fields,
+  onEdit,
+}: {
+  object: RecordObject;
+  row: Row | undefined;
+  fields: PanelField<Row>[];
+  onEdit: EditCell<Row>;
+}) {
+  const properties = usePropertyDefinitions(object).data ?? [];
+  if (!row)
+    return (
+      <>
+        <FieldsLoading labels={fields.map((field) => field.header)} label={`Loading ${object}`} />
+        {properties.length > 0 && (
+          <div className={propertiesBlock}>
+            <FieldsLoading labels={properties.map((definition) => definition.label)} />
+          </div>
+        )}
+      </>
+    );
+  return (
+    <>
+      <EditableFields row={row} fields={fields} onEdit={onEdit} />
+      <RecordPropertyFields object={object} row={row} onEdit={onEdit} />
+    </>
+  );
+}
+
+/** Custom properties under a record's own fields, a line between. */
+const propertiesBlock = "mt-2.5 border-t border-border pt-2.5";
+
 export function RecordPropertyFields<Row extends { properties: Record<string, unknown> }>({
   object,
   row,
@@ -205,7 +243,7 @@ export function RecordPropertyFields<Row extends { properties: Record<string, un
     );
   if (fields.length === 0) return null;
   return (
-    <div className="mt-2.5 border-t border-border pt-2.5" data-testid="record-properties">
+    <div className={propertiesBlock} data-testid="record-properties">
       <EditableFields row={row} fields={fields} onEdit={onEdit} />
     </div>
   );

@@ -11,6 +11,7 @@ import {
   type DataTableColumn,
   type EditCell,
 } from "../../ui/data-table";
+import { Skeleton } from "../../ui/empty-state";
 
 /** A section of a record's panel: a small heading (with an optional action beside it), then its content. */
 export function PanelSection({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -60,6 +61,28 @@ export function forPanel<Row>(
 
 const rowIdOf = (row: unknown) => (row as { id: string }).id;
 
+/** The grid of a record's fields: its labels in a column, its values beside them. */
+const fieldsGrid = "grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-1.5 text-[13px]";
+
+/**
+ * Fields while their record loads: each label with a bar where its value goes, as tall as the field, so that what is
+ * below does not move when the values come (a click aimed at it would land elsewhere).
+ */
+export function FieldsLoading({ labels, label = "Loading" }: { labels: string[]; label?: string }) {
+  return (
+    <dl className={fieldsGrid} aria-busy="true" aria-label={label}>
+      {labels.map((text, i) => (
+        <div key={i} className="contents">
+          <dt className="pt-0.5 text-muted">{text}</dt>
+          <dd className="flex min-h-6 items-center">
+            <Skeleton className="h-3.5 w-2/3" />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * The panel's fields, edited in place with the table's own editors: the value shows at once and
  * comes back if the save fails (with a toast saying why), exactly as in a cell.
@@ -84,7 +107,7 @@ export function EditableFields<Row>({ row, fields, onEdit }: EditableFieldsProps
 
   return (
     <dl
-      className="grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-1.5 text-[13px]"
+      className={fieldsGrid}
       data-testid="record-fields"
       // Ctrl/⌘+C on a field copies its value as a cell's is copied (a value selected as text copies as the browser does).
       onCopy={(event) => {

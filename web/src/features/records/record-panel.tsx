@@ -93,8 +93,8 @@ type RecordPanelProps = {
   title: string;
   description?: string;
   leading: ReactNode;
-  /** The Details section (fields, then custom properties); null while the record loads. */
-  details: ReactNode | null;
+  /** The Details section (fields, then custom properties: RecordDetails, which shows their labels while it loads). */
+  details: ReactNode;
   /** Sections between Details and Timeline (related records, notes). */
   children?: ReactNode;
   /** The `get` query: its error replaces the timeline, with a retry. */
@@ -219,9 +219,7 @@ export function RecordPanel({
     >
       {record && <TaskQueueStrip recordId={record.id} />}
       {record && <PossibleDuplicates object={record.object} id={record.id} name={title} />}
-      <PanelSection title="Details">
-        {details ?? <LoadingLines count={6} label={`Loading ${timeline.noun}`} />}
-      </PanelSection>
+      <PanelSection title="Details">{details}</PanelSection>
       {children}
       <PanelSection title="Timeline">
         {query.isError && !timeline.items ? (
