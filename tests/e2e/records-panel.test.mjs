@@ -490,12 +490,15 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
 
   it("adds a person from a company's panel: New contact starts at that company", async () => {
     await page.goto("/companies");
-    // While the company loads, its fields' labels stand where its fields will: what is below them stays put.
+    // While the company loads, its fields' labels stand where its fields will, with the values the list's row holds:
+    // what is below them stays put.
     const read = await holdRequest(page, procedureRoute("companies.get"), 1);
     await row("Acme Robotics").click();
     await read.reached;
     const addPerson = panel().getByRole("link", { name: "Add person" });
-    await panel().getByLabel("Loading company").getByText("Parent company").waitFor();
+    const loading = panel().getByLabel("Loading company");
+    await loading.getByText("Parent company").waitFor();
+    assert.match(await loading.innerText(), /Domain\s+acme-robotics\.example/);
     const loadingAt = (await addPerson.boundingBox()).y;
     await screenshot(page, "company-panel-loading");
     read.release();

@@ -76,7 +76,7 @@ export function CompanyPanel({
           className="inline-flex size-9 shrink-0 items-center justify-center rounded-md bg-surface-2 text-sm font-semibold text-muted"
         />
       }
-      details={<RecordDetails object="company" row={shown} fields={panelFields} onEdit={onEdit} />}
+      details={<RecordDetails object="company" row={shown} preview={preview} fields={panelFields} onEdit={onEdit} />}
       query={query}
       timeline={{
         items: details?.timeline,

@@ -79,7 +79,7 @@ export function ContactPanel({
       leading={<Avatar name={name} className="size-9" />}
       details={
         <CompanyLinkContext.Provider value={onEdit}>
-          <RecordDetails object="contact" row={shown} fields={panelFields} onEdit={onEdit} />
+          <RecordDetails object="contact" row={shown} preview={preview} fields={panelFields} onEdit={onEdit} />
         </CompanyLinkContext.Provider>
       }
       query={query}

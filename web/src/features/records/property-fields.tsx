@@ -170,27 +170,29 @@ export function usePropertyForm(object: RecordObject, open: boolean) {
  */
 /**
  * A record panel's Details: the object's fields, then its custom properties; while the record loads (`row` undefined),
- * their labels, each with a bar as tall as its field.
+ * their labels with what the list's copy (`preview`) holds of them, a bar for the rest.
  */
 export function RecordDetails<Row extends { properties: Record<string, unknown> }>({
   object,
   row,
+  preview,
   fields,
   onEdit,
 }: {
   object: RecordObject;
   row: Row | undefined;
+  preview: Row | undefined;
   fields: PanelField<Row>[];
   onEdit: EditCell<Row>;
 }) {
-  const properties = usePropertyDefinitions(object).data ?? [];
+  const properties = usePropertyFields<Row>(object).fields;
   if (!row)
     return (
       <>
-        <FieldsLoading labels={fields.map((field) => field.header)} label={`Loading ${object}`} />
+        <FieldsLoading fields={fields} preview={preview} label={`Loading ${object}`} />
         {properties.length > 0 && (
           <div className={propertiesBlock}>
-            <FieldsLoading labels={properties.map((definition) => definition.label)} />
+            <FieldsLoading fields={properties} preview={preview} />
           </div>
         )}
       </>
@@ -206,15 +208,8 @@ export function RecordDetails<Row extends { properties: Record<string, unknown> 
 /** Custom properties under a record's own fields, a line between. */
 const propertiesBlock = "mt-2.5 border-t border-border pt-2.5";
 
-export function RecordPropertyFields<Row extends { properties: Record<string, unknown> }>({
-  object,
-  row,
-  onEdit,
-}: {
-  object: RecordObject;
-  row: Row;
-  onEdit: EditCell<Row>;
-}) {
+/** The object's custom properties as panel fields, each shown whole, with a link or mail action where it has one. */
+function usePropertyFields<Row extends { properties: Record<string, unknown> }>(object: RecordObject) {
   const query = usePropertyDefinitions(object);
   const currency = useCurrency();
   const fields = useMemo(() => {
@@ -235,6 +230,19 @@ export function RecordPropertyFields<Row extends { properties: Record<string, un
       };
     });
   }, [query.data, currency]);
+  return { fields, query };
+}
+
+export function RecordPropertyFields<Row extends { properties: Record<string, unknown> }>({
+  object,
+  row,
+  onEdit,
+}: {
+  object: RecordObject;
+  row: Row;
+  onEdit: EditCell<Row>;
+}) {
+  const { fields, query } = usePropertyFields<Row>(object);
   if (query.isError)
     return (
       <p className="mt-2.5 border-t border-border pt-2.5 text-xs text-danger" role="alert">

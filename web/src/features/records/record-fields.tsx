@@ -65,17 +65,30 @@ const rowIdOf = (row: unknown) => (row as { id: string }).id;
 const fieldsGrid = "grid grid-cols-[8.5rem_1fr] gap-x-3 gap-y-1.5 text-[13px]";
 
 /**
- * Fields while their record loads: each label with a bar where its value goes, as tall as the field, so that what is
- * below does not move when the values come (a click aimed at it would land elsewhere).
+ * Fields while their record loads: each label, with the value the list's copy of the record (`preview`) already holds,
+ * else a bar as tall as the field, so that what is below does not move when the values come (a click aimed at it
+ * would land elsewhere). Nothing is edited until the record is read.
  */
-export function FieldsLoading({ labels, label = "Loading" }: { labels: string[]; label?: string }) {
+export function FieldsLoading<Row>({
+  fields,
+  preview,
+  label = "Loading",
+}: {
+  fields: PanelField<Row>[];
+  preview: Row | undefined;
+  label?: string;
+}) {
   return (
     <dl className={fieldsGrid} aria-busy="true" aria-label={label}>
-      {labels.map((text, i) => (
-        <div key={i} className="contents">
-          <dt className="pt-0.5 text-muted">{text}</dt>
-          <dd className="flex min-h-6 items-center">
-            <Skeleton className="h-3.5 w-2/3" />
+      {fields.map((field) => (
+        <div key={field.id} className="contents">
+          <dt className="pt-0.5 text-muted">{field.header}</dt>
+          <dd className="flex min-h-6 min-w-0 items-center text-foreground">
+            {preview && carriesFields(preview, field) ? (
+              <div className="min-w-0 flex-1 py-0.5 break-words">{field.cell(preview)}</div>
+            ) : (
+              <Skeleton className="h-3.5 w-2/3" />
+            )}
           </dd>
         </div>
       ))}
