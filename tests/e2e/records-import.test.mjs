@@ -120,6 +120,27 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     await preview.nth(4).getByText("Owner: “Nobody Here” is not a member of this workspace.").waitFor();
     assert.match(await preview.nth(4).innerText(), /^Ann0004 Lee0004/);
     for (const i of [0, 1, 3]) assert.match(await preview.nth(i).innerText(), /Ready$/);
+    // The whole file is checked as the preview's rows are: the bad rows far below it are found before Import.
+    const check = dialog.getByTestId("import-file-check");
+    await check.getByText("10 of 1,000 rows will not import as they are").waitFor();
+    // Why, in the preview's place.
+    await check.getByRole("button", { name: "See why" }).click();
+    const checked = await dialog.getByTestId("import-check-reasons").locator("li").allInnerTexts();
+    assert.equal(checked.length, 4, checked.join("\n"));
+    assert.match(checked[0], REASONS.email);
+    assert.match(checked[0], /5 rows · lines 4, 99, 352, 603, 1001$/);
+    assert.match(checked[1], /3 rows · lines 152, 422, 810$/);
+    await screenshot(page, "import-file-check");
+    await check.getByRole("button", { name: "Back to the preview" }).click();
+    await preview.first().waitFor();
+    const toMend = await downloadText(page, () => check.getByRole("button", { name: "Download them" }).click());
+    assert.equal(toMend.name, "rows-to-mend.csv");
+    assert.deepEqual(
+      parseCsv(toMend.text)
+        .rows.map((row) => row.Reference)
+        .sort(),
+      data.failed.map((f) => f.reference).sort(),
+    );
     // The dialog makes room for the mapping: the duplicates choice reads on one line.
     const { height } = await dialog.locator("fieldset").boundingBox();
     assert.ok(height < 30, `the duplicates choice is one line, not ${Math.round(height)} px`);

@@ -78,8 +78,8 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
       },
     );
     const file = (await read(rows))!;
-    // Three passes over 12,000 rows, 5,000 at a time: two breaks in each.
-    expect(breaks).toBe(6);
+    // Three passes over 12,000 rows, 5,000 at a time at most: two breaks in each, more on a slow machine.
+    expect(breaks).toBeGreaterThanOrEqual(6);
     const order = parentsFirst(file);
     expect(new Set(order).size).toBe(12_000);
     const position = new Map(order.map((row, at) => [row, at]));

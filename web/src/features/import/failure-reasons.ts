@@ -31,3 +31,7 @@ export function failureReasons(
     more: Math.max(0, all.length - maxReasons),
   };
 }
+
+/** The failed rows of a file as they were, each with why in an "Import error" column: a file to mend and import again. */
+export const failedRowsFile = (rows: Record<string, string>[], failures: readonly ImportFailure[]) =>
+  failures.map(({ line, message }) => ({ ...rows[line - 2], "Import error": message }));

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, FileUp, Upload, WifiOff } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { markCompanyActivityStale, markContactCompaniesStale } from "../records/list-cache";
@@ -17,8 +17,9 @@ import type { ImportObjectConfig } from "./import-objects";
 import { autoMap, mapRow, type Mapping } from "./mapping";
 import { parentInFile } from "./parent-links";
 import { parseCsvFile, type ParsedCsv } from "./parse-csv";
-import { ImportSummaryView, rowsOf } from "./import-summary";
+import { FileCheckReasons, FileCheckView, ImportSummaryView, rowsOf } from "./import-summary";
 import { runImport, stoppedText, type ImportProgress, type ImportSummary } from "./run-import";
+import { useFileCheck } from "./use-file-check";
 import { useFileCompanies } from "./use-file-companies";
 
 type Step = "choose" | "map" | "importing" | "done";
@@ -202,18 +203,33 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
     void handleFile(startFile);
   });
 
+  const decimalComma = file?.csv.decimalComma ?? false;
+  const mapped = useCallback(
+    (row: Record<string, string>) => mapRow(row, mapping, config.targets, propertyTargets, decimalComma),
+    [mapping, config, propertyTargets, decimalComma],
+  );
+  /** Why a mapped row fails, said as the server says it; null for one it takes. */
+  const problemOf = useCallback(
+    (row: Record<string, unknown>) =>
+      config.check(row) ?? propertyProblem(propertyTargets, row) ?? ownerProblem(members, row),
+    [config, propertyTargets, members],
+  );
   const preview = useMemo(
     () =>
       (file?.csv.rows.slice(0, 5) ?? []).map((row) => {
-        const mapped = mapRow(row, mapping, config.targets, propertyTargets, file?.csv.decimalComma);
-        return {
-          mapped,
-          label: config.describe(mapped),
-          error: config.check(mapped) ?? propertyProblem(propertyTargets, mapped) ?? ownerProblem(members, mapped),
-        };
+        const values = mapped(row);
+        return { mapped: values, label: config.describe(values), error: problemOf(values) };
       }),
-    [file, mapping, propertyTargets, config, members],
+    [file, mapped, problemOf, config],
   );
+  // The whole file, checked the same way: the rows beyond the preview that will fail, before Import is pressed.
+  const fileCheck = useFileCheck(
+    step === "map" ? file?.csv.rows : undefined,
+    useCallback((row: Record<string, string>) => problemOf(mapped(row)), [problemOf, mapped]),
+  );
+  // Why they fail, shown in the preview's place.
+  const [reasonsShown, setReasonsShown] = useState(false);
+  const failingShown = reasonsShown && fileCheck !== undefined && fileCheck.failures.length > 0;
 
   // Which preview rows are records already here: the person sees what Skip or Update will do to them.
   const previewRows = useMemo(() => preview.filter((p) => !p.error).map((p) => p.mapped), [preview]);
@@ -434,27 +450,39 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
             )}
           </div>
           <div>
-            <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">Preview</h3>
-            <ul
-              className="divide-y divide-border rounded-md border border-border text-[13px]"
-              data-testid="import-preview"
-            >
-              {preview.map((p, i) => (
-                <li key={i} className="flex items-center justify-between gap-3 px-3 py-1.5">
-                  <span className="truncate">
-                    {p.label[0] || "—"} <span className="text-muted">{p.label[1]}</span>
-                  </span>
-                  <PreviewStatus
-                    error={p.error}
-                    match={matchOf(p.mapped)}
-                    parent={previewParents.get(p.mapped) ?? null}
-                    update={onDuplicate === "update"}
-                    create={onNew === "create"}
-                    noun={singular}
-                  />
-                </li>
-              ))}
-            </ul>
+            <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase">
+              {failingShown ? "Why rows will not import" : "Preview"}
+            </h3>
+            {failingShown ? (
+              <FileCheckReasons check={fileCheck} />
+            ) : (
+              <ul
+                className="divide-y divide-border rounded-md border border-border text-[13px]"
+                data-testid="import-preview"
+              >
+                {preview.map((p, i) => (
+                  <li key={i} className="flex items-center justify-between gap-3 px-3 py-1.5">
+                    <span className="truncate">
+                      {p.label[0] || "—"} <span className="text-muted">{p.label[1]}</span>
+                    </span>
+                    <PreviewStatus
+                      error={p.error}
+                      match={matchOf(p.mapped)}
+                      parent={previewParents.get(p.mapped) ?? null}
+                      update={onDuplicate === "update"}
+                      create={onNew === "create"}
+                      noun={singular}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <FileCheckView
+              check={fileCheck}
+              total={file.csv.rows.length}
+              reasonsShown={failingShown}
+              onShowReasons={setReasonsShown}
+            />
           </div>
           <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
             <legend className="sr-only">

@@ -3,8 +3,9 @@ import { useMemo } from "react";
 import { Button } from "../../ui/button";
 import { countOf } from "../../lib/format";
 import { downloadCsv } from "./csv-download";
-import { failureReasons } from "./failure-reasons";
+import { failedRowsFile, failureReasons, type ImportFailure } from "./failure-reasons";
 import type { ImportSummary } from "./run-import";
+import type { FileCheck } from "./use-file-check";
 
 const COUNTS = [
   ["Created", "created"],
@@ -23,6 +24,112 @@ function linesOf(lines: number[], count: number) {
   return `${lines.length === 1 && more === 0 ? "line" : "lines"} ${shown}${more > 0 ? ` and ${more.toLocaleString()} more` : ""}`;
 }
 
+/**
+ * Why rows fail, the most frequent reason first, each with its count and first lines; then how many reasons more,
+ * which `file` (the rows' file the person can download) gives.
+ */
+function FailureReasonsList({
+  failures,
+  maxReasons,
+  file,
+  testIds,
+}: {
+  failures: readonly ImportFailure[];
+  maxReasons?: number;
+  file: string;
+  testIds: { list: string; more: string };
+}) {
+  const { reasons, more } = useMemo(() => failureReasons(failures, { maxReasons }), [failures, maxReasons]);
+  return (
+    <>
+      <ul className="divide-y divide-border rounded-md border border-border text-sm" data-testid={testIds.list}>
+        {reasons.map((reason) => (
+          <li
+            key={reason.message}
+            className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+          >
+            <span className="min-w-0 break-words text-foreground">{reason.message}</span>
+            <span className="text-muted sm:shrink-0 sm:text-right">
+              {rowsOf(reason.count)} · {linesOf(reason.lines, reason.count)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <p className="mt-2 text-sm text-muted" data-testid={testIds.more}>
+          And {more.toLocaleString()} more {more === 1 ? "reason" : "reasons"}: {file} gives each row&rsquo;s.
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * Below the import's preview: the whole file checked as the server will check each row's values. One line says how
+ * many rows will fail, with a button to see why in the preview's place (`reasonsShown`: the dialog keeps its height)
+ * and their file to mend first.
+ */
+export function FileCheckView({
+  check,
+  total,
+  reasonsShown,
+  onShowReasons,
+}: {
+  check: FileCheck | undefined;
+  total: number;
+  reasonsShown: boolean;
+  onShowReasons: (shown: boolean) => void;
+}) {
+  if (!check)
+    return (
+      <p className="mt-2 text-xs text-muted" data-testid="import-file-check">
+        Checking all {rowsOf(total)}…
+      </p>
+    );
+  const { failures } = check;
+  if (failures.length === 0)
+    return (
+      <p className="mt-2 text-xs text-muted" data-testid="import-file-check">
+        {total === 1 ? "The row's values are valid." : `Every row's values are valid, all ${rowsOf(total)}.`}
+      </p>
+    );
+  return (
+    <div className="mt-1.5 flex flex-wrap items-center gap-x-3 text-sm" data-testid="import-file-check">
+      <span className="font-medium text-danger">
+        {failures.length.toLocaleString()} of {rowsOf(total)} will not import as they are
+      </span>
+      <button
+        type="button"
+        aria-pressed={reasonsShown}
+        onClick={() => onShowReasons(!reasonsShown)}
+        className="text-xs font-medium text-primary hover:underline"
+      >
+        {reasonsShown ? "Back to the preview" : "See why"}
+      </button>
+      <Button
+        variant="ghost"
+        className="ml-auto h-7 px-2 text-xs"
+        onClick={() => downloadCsv("rows-to-mend.csv", failedRowsFile(check.rows, failures))}
+      >
+        Download them
+      </Button>
+    </div>
+  );
+}
+
+/** Why the file's rows will not import, in the preview's place and height. */
+export function FileCheckReasons({ check }: { check: FileCheck }) {
+  return (
+    <div className="max-h-44 overflow-y-auto">
+      <FailureReasonsList
+        failures={check.failures}
+        file="their file"
+        testIds={{ list: "import-check-reasons", more: "import-check-more-reasons" }}
+      />
+    </div>
+  );
+}
+
 type ImportSummaryProps = {
   summary: ImportSummary;
   noun: [singular: string, plural: string];
@@ -37,7 +144,6 @@ type ImportSummaryProps = {
  */
 export function ImportSummaryView({ summary, noun, onDone, onTrashCreated }: ImportSummaryProps) {
   const created = summary.createdIds;
-  const { reasons, more } = useMemo(() => failureReasons(summary.failures), [summary.failures]);
   return (
     <div className="flex flex-col gap-4" data-testid="import-summary">
       <dl className="grid grid-cols-4 gap-3 text-center">
@@ -53,33 +159,16 @@ export function ImportSummaryView({ summary, noun, onDone, onTrashCreated }: Imp
           </div>
         ))}
       </dl>
-      {reasons.length > 0 && (
+      {summary.failures.length > 0 && (
         <section aria-labelledby="import-failure-reasons">
-          <h3 id="import-failure-reasons" className="text-xs font-semibold tracking-wide text-muted uppercase">
+          <h3 id="import-failure-reasons" className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase">
             Why rows failed
           </h3>
-          <ul
-            className="mt-2 divide-y divide-border rounded-md border border-border text-sm"
-            data-testid="import-reasons"
-          >
-            {reasons.map((reason) => (
-              <li
-                key={reason.message}
-                className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
-              >
-                <span className="min-w-0 break-words text-foreground">{reason.message}</span>
-                <span className="text-muted sm:shrink-0 sm:text-right">
-                  {rowsOf(reason.count)} · {linesOf(reason.lines, reason.count)}
-                </span>
-              </li>
-            ))}
-          </ul>
-          {more > 0 && (
-            <p className="mt-2 text-sm text-muted" data-testid="import-more-reasons">
-              And {more.toLocaleString()} more {more === 1 ? "reason" : "reasons"}: the failed rows&rsquo; file gives
-              each row&rsquo;s.
-            </p>
-          )}
+          <FailureReasonsList
+            failures={summary.failures}
+            file="the failed rows’ file"
+            testIds={{ list: "import-reasons", more: "import-more-reasons" }}
+          />
         </section>
       )}
       <div className="flex flex-wrap justify-end gap-2">

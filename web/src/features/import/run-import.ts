@@ -3,7 +3,7 @@ import { isConflict } from "../../lib/trpc-errors";
 import { untilAnswered } from "../../lib/until-answered";
 import { newWriteKey } from "../../lib/write-key";
 import type { PropertyDefinition } from "../records/property-values";
-import type { ImportFailure } from "./failure-reasons";
+import { failedRowsFile, type ImportFailure } from "./failure-reasons";
 import type { ImportObjectConfig } from "./import-objects";
 import { mapRow, type Mapping } from "./mapping";
 import { inFileTerms, parentsFirst, type FileCompanies } from "./parent-links";
@@ -125,7 +125,7 @@ export async function runImport(options: {
       summary.failures.sort((a, b) => a.line - b.line),
     );
   }
-  summary.failedRows = summary.failures.map(({ line, message }) => ({ ...rows[line - 2], "Import error": message }));
+  summary.failedRows = failedRowsFile(rows, summary.failures);
   return summary;
 }
 
