@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ImportSummaryView } from "../../web/src/features/import/import-summary";
+import { FileCheckReasons, FileCheckView, ImportSummaryView } from "../../web/src/features/import/import-summary";
 import type { ImportSummary } from "../../web/src/features/import/run-import";
 
 // The summary's record nouns come from the records' actions, which reach the tRPC client; none is called here.
@@ -65,5 +65,43 @@ describe("ImportSummaryView", () => {
     expect(screen.queryByTestId("import-reasons")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Trash the 2 contacts it created" }));
     expect(onTrashCreated).toHaveBeenCalledWith(["con_a", "con_b"]);
+  });
+});
+
+describe("FileCheckView: the whole file checked before Import", () => {
+  const rows = Array.from({ length: 1000 }, (_, i) => ({ Email: `row${i}@example.com` }));
+
+  it("says it is checking, then that every row is valid", () => {
+    const view = (check: Parameters<typeof FileCheckView>[0]["check"]) => (
+      <FileCheckView check={check} total={1000} reasonsShown={false} onShowReasons={() => {}} />
+    );
+    const { rerender } = render(view(undefined));
+    expect(screen.getByTestId("import-file-check").textContent).toBe("Checking all 1,000 rows…");
+    rerender(view({ rows, failures: [] }));
+    expect(screen.getByTestId("import-file-check").textContent).toBe("Every row's values are valid, all 1,000 rows.");
+  });
+
+  it("counts the rows that will fail, shows why on asking, and hands over why each fails", () => {
+    const failures = [
+      { line: 4, message: "Email: Enter a valid email address." },
+      { line: 900, message: "Email: Enter a valid email address." },
+      { line: 7, message: "Lead score must be 1,000 at most." },
+    ];
+    const onShowReasons = vi.fn();
+    render(
+      <FileCheckView check={{ rows, failures }} total={1000} reasonsShown={false} onShowReasons={onShowReasons} />,
+    );
+    expect(screen.getByText("3 of 1,000 rows will not import as they are")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "See why" }));
+    expect(onShowReasons).toHaveBeenCalledWith(true);
+    render(<FileCheckReasons check={{ rows, failures }} />);
+    expect(
+      within(screen.getByTestId("import-check-reasons"))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "Email: Enter a valid email address.2 rows · lines 4, 900",
+      "Lead score must be 1,000 at most.1 row · line 7",
+    ]);
   });
 });
