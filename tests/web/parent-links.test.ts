@@ -15,6 +15,25 @@ vi.mock("../../web/src/lib/trpc", () => ({ trpcClient: {} }));
 const read = (rows: Record<string, string | undefined>[]) =>
   readFileCompanies(rows, { name: "name", domain: "domain", parent: "parentCompany" });
 
+/** Imports `rows` (Name, Parent) through `send`, the file's parent links read first as the dialog reads them. */
+async function importCompanies(
+  rows: Record<string, string>[],
+  send: (input: ImportBatchInput) => Promise<ImportBatchResult>,
+) {
+  const mapping = { Name: "name", Parent: "parentCompany" };
+  return runImport({
+    config: { ...companyImport, send },
+    rows,
+    mapping,
+    properties: [],
+    decimalComma: false,
+    onDuplicate: "skip",
+    companies: await readFileCompanies(rows, parentHeaders(mapping)),
+    onProgress: () => undefined,
+    signal: new AbortController().signal,
+  });
+}
+
 describe("parentsFirst: a companies file in the order its parents need", () => {
   it("puts each company after the row its Parent company cell names, by name in any case or by domain", async () => {
     const rows = [
@@ -106,18 +125,7 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
         createdIds: ["cmp_1"],
       };
     };
-    const mapping = { Name: "name", Parent: "parentCompany" };
-    const summary = await runImport({
-      config: { ...companyImport, send },
-      rows,
-      mapping,
-      properties: [],
-      decimalComma: false,
-      onDuplicate: "skip",
-      companies: await readFileCompanies(rows, parentHeaders(mapping)),
-      onProgress: () => undefined,
-      signal: new AbortController().signal,
-    });
+    const summary = await importCompanies(rows, send);
     expect(sent[0].rows.map((row) => row.name)).toEqual(["Acme Group", "Labs"]);
     expect(sent[0].lineNumbers).toEqual([3, 2]);
     expect(summary.failures).toEqual([{ line: 2, message: "Parent company: no." }]);
@@ -148,18 +156,7 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
       });
       return { created: batch.length - failed.length, updated: 0, skipped: 0, failed, createdIds: [] };
     };
-    const mapping = { Name: "name", Parent: "parentCompany" };
-    const summary = await runImport({
-      config: { ...companyImport, send },
-      rows,
-      mapping,
-      properties: [],
-      decimalComma: false,
-      onDuplicate: "skip",
-      companies: await readFileCompanies(rows, parentHeaders(mapping)),
-      onProgress: () => undefined,
-      signal: new AbortController().signal,
-    });
+    const summary = await importCompanies(rows, send);
     expect(summary.created).toBe(2);
     expect(summary.failures.map(({ line, message }) => [line, message])).toEqual([
       [2, "Parent company: Lost Co (line 3) was not imported, so this row is not either."],
