@@ -447,6 +447,35 @@ describe("importing a CSV saved by Excel on Windows", () => {
   const windows1252 = (text) =>
     Buffer.from([...text].map((char) => ({ "€": 0x80, "“": 0x93, "”": 0x94, "–": 0x96 })[char] ?? char.charCodeAt(0)));
 
+  it("fits a laptop's 720-px-high window: the dialog scrolls to its Import button", async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    try {
+      await page.goto("/contacts");
+      const dialog = await openContactImport(page, "contacts.csv", contactsCsv().csv);
+      // Checked, with its rows that will fail: the dialog is as tall as it gets.
+      await dialog
+        .getByTestId("import-file-check")
+        .getByText(/of 1,000 rows will not import as they are$/)
+        .waitFor();
+      const box = await dialog.boundingBox();
+      assert.ok(box.y + box.height <= 720, `the dialog ends at ${Math.round(box.y + box.height)} px`);
+      const start = dialog.getByRole("button", { name: "Import 1,000 rows" });
+      await start.scrollIntoViewIfNeeded();
+      const button = await start.boundingBox();
+      assert.ok(button.y >= 0 && button.y + button.height <= 720, `Import 1,000 rows at ${Math.round(button.y)} px`);
+      await screenshot(page, "import-short-window");
+      await page.keyboard.press("Escape");
+      await dialog
+        .getByRole("alert")
+        .filter({ hasText: "Discard this import?" })
+        .getByRole("button", { name: "Discard" })
+        .click();
+      await dialog.waitFor({ state: "hidden" });
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 860 });
+    }
+  });
+
   it("reads its accents, curly quotes and semicolons as written, and its numbers and days the German way", async () => {
     await callProcedure(page, "properties.create", {
       object: "contact",

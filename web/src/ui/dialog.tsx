@@ -57,7 +57,8 @@ export function Dialog({ open, onOpenChange, title, description, children, class
               event.preventDefault();
           }}
           className={cn(
-            "fixed top-[15%] left-1/2 z-50 w-[calc(100%-1.5rem)] -translate-x-1/2 rounded-xl border border-border bg-background p-4 shadow-2xl focus:outline-none sm:w-[calc(100%-2rem)] sm:p-6",
+            // Never taller than the window below its top: a short laptop screen scrolls it to its buttons.
+            "fixed top-[15%] left-1/2 z-50 max-h-[calc(85dvh-0.75rem)] w-[calc(100%-1.5rem)] -translate-x-1/2 overflow-y-auto rounded-xl border border-border bg-background p-4 shadow-2xl focus:outline-none sm:w-[calc(100%-2rem)] sm:p-6",
             width,
             className,
           )}
