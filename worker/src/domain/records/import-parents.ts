@@ -50,7 +50,9 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
       organizationId,
       stored.map((company) => company.id),
     );
-    return storedAbove.get(id) ?? (await companiesAbove(db, organizationId, [id])).get(id)!;
+    // A company met only up a chain the batch writes: read once, then kept with the others.
+    if (!storedAbove.has(id)) storedAbove.set(id, (await companiesAbove(db, organizationId, [id])).get(id)!);
+    return storedAbove.get(id)!;
   };
   const written = new Map<string, BatchCompany>();
 
