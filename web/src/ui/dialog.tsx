@@ -31,6 +31,9 @@ type DialogProps = {
 export function Dialog({ open, onOpenChange, title, description, children, className, confirmClose }: DialogProps) {
   // A caller's max-w-* replaces the default (max-w-lg used to beat the import dialog's max-w-3xl).
   const width = unlessSet(className, "max-w-", "max-w-lg");
+  // Never taller than the window below its top (a short laptop screen scrolls it to its buttons); a dialog placed
+  // higher up sets its own.
+  const height = unlessSet(className, "max-h-", "max-h-[calc(85dvh-0.75rem)]");
   const [asking, setAsking] = useState(false);
   const holding = open && !!confirmClose;
   useEffect(() => (holding ? holdPageForForm() : undefined), [holding]);
@@ -57,9 +60,9 @@ export function Dialog({ open, onOpenChange, title, description, children, class
               event.preventDefault();
           }}
           className={cn(
-            // Never taller than the window below its top: a short laptop screen scrolls it to its buttons.
-            "fixed top-[15%] left-1/2 z-50 max-h-[calc(85dvh-0.75rem)] w-[calc(100%-1.5rem)] -translate-x-1/2 overflow-y-auto rounded-xl border border-border bg-background p-4 shadow-2xl focus:outline-none sm:w-[calc(100%-2rem)] sm:p-6",
+            "fixed top-[15%] left-1/2 z-50 w-[calc(100%-1.5rem)] -translate-x-1/2 overflow-y-auto rounded-xl border border-border bg-background p-4 shadow-2xl focus:outline-none sm:w-[calc(100%-2rem)] sm:p-6",
             width,
+            height,
             className,
           )}
         >

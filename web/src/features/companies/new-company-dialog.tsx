@@ -91,7 +91,7 @@ export function NewCompanyDialog({
       confirmClose={touched ? discardQuestion("company") : null}
       title="New company"
       description="The domain keeps it unique."
-      className={properties.definitions.length > 2 ? "top-[5%]! max-h-[90vh] overflow-y-auto" : undefined}
+      className={properties.definitions.length > 2 ? "top-[5%]! max-h-[90vh]" : undefined}
     >
       <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
         {fields.map((field, index) => (

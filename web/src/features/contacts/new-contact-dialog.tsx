@@ -86,7 +86,7 @@ export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting
       confirmClose={touched ? discardQuestion("contact") : null}
       title="New contact"
       description="A name or an email is enough; the rest can wait."
-      className={properties.definitions.length > 2 ? "top-[5%]! max-h-[90vh] overflow-y-auto" : undefined}
+      className={properties.definitions.length > 2 ? "top-[5%]! max-h-[90vh]" : undefined}
     >
       <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
         <div className="grid grid-cols-2 gap-3">
