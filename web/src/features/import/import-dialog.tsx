@@ -15,7 +15,7 @@ import { ownerOfCell, type ImportMatch, type OwnerCandidate } from "../../../../
 import { useMembers } from "../members/use-members";
 import type { ImportObjectConfig } from "./import-objects";
 import { autoMap, mapRow, type Mapping } from "./mapping";
-import { parentInFile } from "./parent-links";
+import { parentInFile, type ParentLink } from "./parent-links";
 import { parseCsvFile, type ParsedCsv } from "./parse-csv";
 import { FileCheckReasons, FileCheckView, ImportSummaryView, rowsOf } from "./import-summary";
 import { runImport, stoppedText, type ImportProgress, type ImportSummary } from "./run-import";
@@ -74,9 +74,6 @@ function ProgressBar({ progress }: { progress: ImportProgress }) {
   );
 }
 
-/** A company row's parent as the import will link it: by name, or why the row fails. */
-type PreviewParent = { name: string } | { error: string };
-
 /**
  * What importing a preview row will do: fail (and why), skip or fill in the record it matches, or create it; and link
  * it to the company holding its email's domain, when it names none, or a company row to its parent.
@@ -91,7 +88,7 @@ function PreviewStatus({
 }: {
   error: string | null;
   match: ImportMatch | null;
-  parent: PreviewParent | null;
+  parent: ParentLink | null;
   update: boolean;
   /** False for an import that only updates. */
   create: boolean;
@@ -249,7 +246,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
   // Each preview row's parent company as the import will link it: its name, or why the row fails. A name no company
   // here has is looked for in the file, once it is read.
   const previewParents = useMemo(() => {
-    const parents = new Map<Record<string, unknown>, PreviewParent>();
+    const parents = new Map<Record<string, unknown>, ParentLink>();
     const answers = matches.data;
     if (answers?.length !== previewRows.length) return parents;
     previewRows.forEach((row, i) => {

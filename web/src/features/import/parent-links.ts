@@ -113,15 +113,14 @@ export function parentsFirst({ depth }: FileCompanies): number[] {
   return order.sort((a, b) => depth[a] - depth[b] || a - b);
 }
 
+/** A company row's parent as the import will link it: by name, or why the row fails. */
+export type ParentLink = { name: string } | { error: string };
+
 /**
  * How the import will link row `i` whose Parent company cell (`cell`) names no company here: to the file's row it
  * names, or why it fails.
  */
-export function parentInFile(
-  file: FileCompanies | null,
-  i: number,
-  cell: string,
-): { name: string } | { error: string } {
+export function parentInFile(file: FileCompanies | null, i: number, cell: string): ParentLink {
   const parent = file?.parentOf[i] ?? -1;
   if (!file || parent < 0 || parent === i)
     return { error: `Parent company: no company here or in this file is named “${cell}”.` };

@@ -165,10 +165,6 @@ export function usePropertyForm(object: RecordObject, open: boolean) {
 }
 
 /**
- * The panel's custom properties of one record, after its own fields and edited in place the same way: with the table's
- * editors for each type (a menu for a select, checkboxes for a multi-select), saved through the same `onEdit`.
- */
-/**
  * A record panel's Details: the object's fields, then its custom properties; while the record loads (`row` undefined),
  * their labels with what the list's copy (`preview`) holds of them, a bar for the rest.
  */
@@ -233,7 +229,11 @@ function usePropertyFields<Row extends { properties: Record<string, unknown> }>(
   return { fields, query };
 }
 
-export function RecordPropertyFields<Row extends { properties: Record<string, unknown> }>({
+/**
+ * The panel's custom properties of one record, after its own fields and edited in place the same way: with the table's
+ * editors for each type (a menu for a select, checkboxes for a multi-select), saved through the same `onEdit`.
+ */
+function RecordPropertyFields<Row extends { properties: Record<string, unknown> }>({
   object,
   row,
   onEdit,
