@@ -30,16 +30,14 @@ function linesOf(lines: number[], count: number) {
  */
 function FailureReasonsList({
   failures,
-  maxReasons,
   file,
   testIds,
 }: {
   failures: readonly ImportFailure[];
-  maxReasons?: number;
   file: string;
   testIds: { list: string; more: string };
 }) {
-  const { reasons, more } = useMemo(() => failureReasons(failures, { maxReasons }), [failures, maxReasons]);
+  const { reasons, more } = useMemo(() => failureReasons(failures), [failures]);
   return (
     <>
       <ul className="divide-y divide-border rounded-md border border-border text-sm" data-testid={testIds.list}>
