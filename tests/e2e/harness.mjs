@@ -456,6 +456,17 @@ export async function openContactImport(page, name, csv) {
   return dialog;
 }
 
+/** Closes an import dialog holding a mapped file with Escape, answering its "Discard this import?" with Discard. */
+export async function discardImport(page, dialog) {
+  await page.keyboard.press("Escape");
+  await dialog
+    .getByRole("alert")
+    .filter({ hasText: "Discard this import?" })
+    .getByRole("button", { name: "Discard" })
+    .click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
 /** Rows (objects with the same keys) as CSV text, the way a spreadsheet exports it. */
 export function toCsv(rows, columns) {
   return Papa.unparse(rows, { columns, newline: "\n" });

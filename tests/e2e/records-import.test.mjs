@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import {
   assert,
+  discardImport,
   callProcedure,
   downloadText,
   holdRequest,
@@ -464,13 +465,7 @@ describe("importing a CSV saved by Excel on Windows", () => {
       const button = await start.boundingBox();
       assert.ok(button.y >= 0 && button.y + button.height <= 720, `Import 1,000 rows at ${Math.round(button.y)} px`);
       await screenshot(page, "import-short-window");
-      await page.keyboard.press("Escape");
-      await dialog
-        .getByRole("alert")
-        .filter({ hasText: "Discard this import?" })
-        .getByRole("button", { name: "Discard" })
-        .click();
-      await dialog.waitFor({ state: "hidden" });
+      await discardImport(page, dialog);
     } finally {
       await page.setViewportSize({ width: 1360, height: 860 });
     }

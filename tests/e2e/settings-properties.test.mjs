@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import {
   assert,
+  discardImport,
   callProcedure,
   fillNewContact,
   launchBrowser,
@@ -390,13 +391,7 @@ describe("/settings/properties: an admin defines custom properties; forms, table
       "Don't import",
     );
     // A mapped file is work: Escape asks before throwing it away.
-    await page.keyboard.press("Escape");
-    await importDialog
-      .getByRole("alert")
-      .filter({ hasText: "Discard this import?" })
-      .getByRole("button", { name: "Discard" })
-      .click();
-    await importDialog.waitFor({ state: "hidden" });
+    await discardImport(page, importDialog);
     assert.deepEqual(page.errors, []);
   });
 
