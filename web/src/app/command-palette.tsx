@@ -27,7 +27,7 @@ import { useFavoritesToPick } from "../features/favorites/use-favorites";
 import { useOpenRecordCommands } from "./record-commands";
 import { useShell } from "./shell-context";
 import { foundRecords, type FoundRecord } from "./found-records";
-import { useRecordSearch } from "./use-record-search";
+import { typedOn, useRecordSearch } from "./use-record-search";
 
 /**
  * Runs `action` once the palette has closed and handed the focus back (Radix restores it on a timer of
@@ -45,15 +45,18 @@ export function CommandPalette({ open, onOpenChange }: { open: boolean; onOpenCh
   const { theme, toggleTheme } = useTheme();
   const { openFeedback, openShortcuts } = useShell();
   const [text, setText] = useState("");
-  const { found: results } = useRecordSearch(open ? text : "");
+  const { query, found: results } = useRecordSearch(open ? text : "");
   // Before anything is typed: the records opened lately, to go back to one in two keys.
   // The reader's first favorites above them, each once.
   const favorites = useFavoritesToPick().slice(0, PALETTE_FAVORITES);
   const favoriteIds = new Set(favorites.map((favorite) => favorite.recordId));
   const recent = useRecentRecords(useCurrentUser().data?.id).filter((record) => !favoriteIds.has(record.id));
-  const found = text.trim().length >= 2 ? results.data : undefined;
-  const taskResults = useTaskSearch(open ? text : "");
-  const foundTasks = text.trim().length >= 2 ? taskResults.data : undefined;
+  // What was found shows while the text is what it was found for, or typed on from it: for 150 ms after a key, the
+  // search has not been sent yet, and results for another word would stand under the new one.
+  const searched = text.trim().length >= 2 && typedOn(text.trim(), query);
+  const found = searched ? results.data : undefined;
+  const { found: taskResults } = useTaskSearch(open ? text : "");
+  const foundTasks = searched ? taskResults.data : undefined;
   // The record open beside a list: what can be done with it, first.
   const openRecord = useOpenRecordCommands();
 

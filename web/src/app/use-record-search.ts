@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { trpc } from "../lib/trpc";
 import { useSettledValue } from "../lib/use-settled-value";
 
@@ -10,6 +10,22 @@ type SearchOptions = {
   minLength?: number;
 };
 
+/** Whether `text` was typed on from `from` ("anne" from "ann"), in any case. */
+export const typedOn = (text: string, from: string) => text.toLowerCase().startsWith(from.toLowerCase());
+
+/**
+ * A search's placeholderData: the previous results stay in view while the new ones are read only when `query` was
+ * typed on from the text they were found for ("ann" → "anne"), so that no record found for another word stands under
+ * the new one, where a click or Enter would take it. The text is read from the previous query's key (tRPC's
+ * `[path, { input }]`).
+ */
+export const keptWhileTypedOn =
+  (query: string) =>
+  <T>(previous: T | undefined, previousQuery?: { queryKey: readonly unknown[] }): T | undefined => {
+    const input = (previousQuery?.queryKey[1] as { input?: { query?: unknown } } | undefined)?.input;
+    return typeof input?.query === "string" && typedOn(query, input.query) ? previous : undefined;
+  };
+
 /**
  * Contacts and companies matching what is typed, 150 ms after typing stops: the palette's search, and
  * the pickers that link to a record. `query` is the text the results are for.
@@ -19,7 +35,7 @@ export function useRecordSearch(text: string, { limit = 6, objects, minLength = 
   const found = useQuery({
     ...trpc.search.records.queryOptions({ query, limit, ...(objects && { objects }) }),
     enabled: query.length >= minLength,
-    placeholderData: keepPreviousData,
+    placeholderData: keptWhileTypedOn(query),
     staleTime: 10_000,
   });
   return { query, found };

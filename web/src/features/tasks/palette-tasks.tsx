@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import type { inferOutput } from "@trpc/tanstack-react-query";
 import { useNavigate } from "react-router-dom";
+import { keptWhileTypedOn } from "../../app/use-record-search";
 import { trpc } from "../../lib/trpc";
 import { useSettledValue } from "../../lib/use-settled-value";
 import { useCurrentUser } from "../auth/use-current-user";
@@ -15,12 +16,13 @@ type FoundTasks = inferOutput<typeof trpc.tasks.search>;
 /** Tasks whose title, or whose record's name, holds what is typed in the palette, 150 ms after typing stops. */
 export function useTaskSearch(text: string) {
   const query = useSettledValue(text.trim(), 150, "");
-  return useQuery({
+  const found = useQuery({
     ...trpc.tasks.search.queryOptions({ query, limit: 5 }),
     enabled: query.length >= 2,
-    placeholderData: keepPreviousData,
+    placeholderData: keptWhileTypedOn(query),
     staleTime: 10_000,
   });
+  return { query, found };
 }
 
 /**
