@@ -60,6 +60,26 @@ describe("mapRow", () => {
     expect(contactImport.check({ emails: ["nope"] })).toBe("Email: Enter a valid email address.");
   });
 
+  it("says before the import what the server refuses a row for on its cells alone, in the server's words", () => {
+    const domainProblem = "Domain: enter a domain like acme.com.";
+    expect(companyImport.check({ name: "Bad", domain: "https://" })).toBe(domainProblem);
+    expect(companyImport.check({ name: "Worse", domain: "not a domain" })).toBe(domainProblem);
+    expect(companyImport.check({ name: "Acme", domain: "https://www.acme.com/about" })).toBeNull();
+    const ownParent = "Parent company: a company cannot be its own parent company.";
+    expect(companyImport.check({ name: "Acme", parentCompany: "ACME" })).toBe(ownParent);
+    expect(companyImport.check({ name: "Acme Labs", domain: "acme.com", parentCompany: "https://acme.com" })).toBe(
+      ownParent,
+    );
+    expect(companyImport.check({ name: "Acme Labs", parentCompany: "Acme" })).toBeNull();
+    expect(companyImport.check({ name: "Acme Labs", parentCompany: "x".repeat(201) })).toBe(
+      "Parent company: a company name has at most 200 characters.",
+    );
+    expect(contactImport.check({ firstName: "Ada", company: "x".repeat(201) })).toBe(
+      "Company: a company name has at most 200 characters.",
+    );
+    expect(contactImport.check({ firstName: "Ada", company: "Acme" })).toBeNull();
+  });
+
   it("reads a lead score as spreadsheets write it, and says plainly when it is not a number", () => {
     const mapping = { Name: "fullName", Score: "leadScore" };
     expect(mapRow({ Name: "Ada", Score: "1,000" }, mapping, contactImport.targets, [])).toMatchObject({

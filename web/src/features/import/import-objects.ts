@@ -6,6 +6,12 @@ import {
   type ImportMatch,
 } from "../../../../worker/src/schemas/imports";
 import { companyCreateInput, contactCreateInput, type RecordListInput } from "../../../../worker/src/schemas/records";
+import {
+  companyNameCellProblem,
+  domainCellProblem,
+  parentCellProblem,
+} from "../../../../worker/src/domain/records/cell-problems";
+import { normalizeDomain } from "../../../../worker/src/domain/records/normalize";
 import { trpcClient } from "../../lib/trpc";
 import { recordNouns } from "../records/use-record-actions";
 import type { ImportTarget } from "./mapping";
@@ -143,7 +149,9 @@ export const contactImport: ImportObjectConfig = {
       aliases: ["linkedin", "linkedin url", "linkedin profile", "url"],
     },
   ],
-  check: (row) => firstIssue(contactImport.targets, row, contactCreateInput.safeParse(row)),
+  check: (row) =>
+    firstIssue(contactImport.targets, row, contactCreateInput.safeParse(row)) ??
+    companyNameCellProblem("Company", text(row.company).trim()),
   describe: (row) => [
     [text(row.firstName), text(row.lastName)].filter(Boolean).join(" "),
     (row.emails as string[] | undefined)?.[0] ?? "",
@@ -226,7 +234,13 @@ export const companyImport: ImportObjectConfig = {
     tagsTarget,
     ownerTarget,
   ],
-  check: (row) => firstIssue(companyImport.targets, row, companyCreateInput.safeParse(row)),
+  check: (row) =>
+    firstIssue(companyImport.targets, row, companyCreateInput.safeParse(row)) ??
+    domainCellProblem(row.domain) ??
+    parentCellProblem(text(row.parentCompany).trim(), {
+      name: text(row.name).trim(),
+      domain: normalizeDomain(text(row.domain)),
+    }),
   describe: (row) => [text(row.name), text(row.domain)],
   send: (input) => trpcClient.companies.import.mutate(input),
   matches: (rows) => trpcClient.companies.importMatches.query({ rows }),

@@ -5,6 +5,7 @@ import type { Database } from "../../db";
 import { domainIn, lowerNameKeys } from "./normalize";
 import { companiesAbove } from "./parent-company";
 import { loopMessage } from "./parent-messages";
+import { namedBy, OWN_PARENT, parentCellProblem } from "./cell-problems";
 
 type Values = Record<string, unknown>;
 
@@ -65,13 +66,6 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
     return [...found.values()];
   }
 
-  /** Whether a cell names a company: by its domain when the cell is one, else by its name in any case. */
-  function namedBy(text: string) {
-    const domain = domainIn(text);
-    return (company: { name: string; domain: string | null }) =>
-      domain ? company.domain === domain : company.name.toLowerCase() === text.toLowerCase();
-  }
-
   return {
     /**
      * The parent `raw`'s cell names for `company` (null when it names none), or the row's error: what names nobody or
@@ -80,8 +74,8 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
     async parentOf(raw: Values, company: BatchCompany): Promise<ParentFound> {
       const text = parentCell(raw);
       if (!text) return { id: null, name: null };
-      if (text.length > 200) return { error: "Parent company: a company name has at most 200 characters." };
-      if (namedBy(text)(company)) return { error: "Parent company: a company cannot be its own parent company." };
+      const problem = parentCellProblem(text, company);
+      if (problem) return { error: problem };
       const found = named(text);
       if (found.length === 0)
         return {
@@ -91,7 +85,7 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
       if (found.length > 1)
         return { error: `Parent company: several companies are named “${text}”; give its domain instead.` };
       const [parent] = found;
-      if (parent.id === company.id) return { error: "Parent company: a company cannot be its own parent company." };
+      if (parent.id === company.id) return { error: OWN_PARENT };
       if (company.isNew) return parent;
       // Up the batch's own parents first: a company this batch put under this one cannot head it. Then the stored
       // ones, from the first company the batch does not write.

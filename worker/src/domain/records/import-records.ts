@@ -24,7 +24,6 @@ import { countChange } from "./list";
 import {
   contactDisplayName,
   domainIn,
-  isValidDomain,
   lowerNameKeys,
   normalizeDomain,
   normalizeEmail,
@@ -33,6 +32,7 @@ import {
 } from "./normalize";
 import { checkPropertyValue } from "./properties";
 import { parentCell, parentLinker, type BatchCompany } from "./import-parents";
+import { companyNameCellProblem, domainCellProblem } from "./cell-problems";
 
 type Values = Record<string, unknown>;
 
@@ -185,9 +185,9 @@ export const companyImport: ImportObject = {
   keyColumn: "domain",
   normalize: (data) => {
     const raw = data.domain as string | null | undefined;
-    const domain = normalizeDomain(raw);
-    if (raw && !(domain && isValidDomain(domain))) throw new RowError("Domain: enter a domain like acme.com.");
-    return { ...data, domain };
+    const problem = domainCellProblem(raw);
+    if (problem) throw new RowError(problem);
+    return { ...data, domain: normalizeDomain(raw) };
   },
   keyOf: (data) => (data.domain as string | null) ?? null,
   holders: (db, organizationId, keys) =>
@@ -345,7 +345,8 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
     link(row: Valid) {
       const text = companyCell(row);
       if (!blank(row.data.companyId) || !text) return;
-      if (text.length > 200) throw new RowError("Company: a company name has at most 200 characters.");
+      const problem = companyNameCellProblem("Company", text);
+      if (problem) throw new RowError(problem);
       const domain = domainIn(text);
       const named = byName.get(text.toLowerCase()) ?? [];
       // Only when no company has the name itself: "Acme, Inc." is Acme if Acme is the one like it.
