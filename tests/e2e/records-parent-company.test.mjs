@@ -3,6 +3,7 @@ import {
   assert,
   assertAccessible,
   callProcedure,
+  discardImport,
   eventually,
   launchBrowser,
   loggedErrors,
@@ -310,6 +311,26 @@ describe("/companies: a parent company and its subsidiaries", () => {
       ["Globex Labs", "Globex Holdings"],
       ["Globex Shop", "Globex Holdings"],
     ]);
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("says in the preview that a subsidiary goes down with its parent's row, which fails for a value of its own", async () => {
+    await page.goto("/companies");
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import companies" });
+    const csv = ["Name,Domain,Parent company", "Initech Labs,,Initech", "Initech,not a domain,"].join("\n");
+    await dialog
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "initech.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const preview = dialog.getByTestId("import-preview").locator("li");
+    await preview.nth(1).getByText("Domain: enter a domain like acme.com.").waitFor();
+    // Once the whole file is checked: before, the subsidiary read "Ready · under Initech (in this file)".
+    await preview
+      .nth(0)
+      .getByText("Parent company: Initech (line 3) will not import, so this row will not either.")
+      .waitFor();
+    await screenshot(page, "import-preview-parent-fails");
+    await discardImport(page, dialog);
     assert.deepEqual(page.errors, []);
   });
 });

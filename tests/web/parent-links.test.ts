@@ -184,6 +184,14 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
     expect(parentInFile(file, 3, "Initech")).toEqual({
       error: "Parent company: no company here or in this file is named “Initech”.",
     });
+    // A parent row the import refuses for its own values takes its subsidiaries with it.
+    const failing = (row: number) => row === 0;
+    expect(parentInFile(file, 1, "globex holdings", failing)).toEqual({
+      error: "Parent company: Globex Holdings (line 2) will not import, so this row will not either.",
+    });
+    expect(parentInFile(file, 1, "globex holdings", (row) => row === 2)).toEqual({
+      name: "Globex Holdings (in this file)",
+    });
     // Without a Name column, no row is named.
     const nameless = await readFileCompanies(rows, parentHeaders({ Parent: "parentCompany" }));
     expect(parentInFile(nameless, 1, "Globex Shop")).toEqual({

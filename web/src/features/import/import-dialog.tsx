@@ -224,6 +224,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
     step === "map" ? file?.csv.rows : undefined,
     useCallback((row: Record<string, string>) => problemOf(mapped(row)), [problemOf, mapped]),
   );
+  const failingLines = useMemo(() => new Set(fileCheck?.failures.map((failure) => failure.line)), [fileCheck]);
   // Why they fail, shown in the preview's place.
   const [reasonsShown, setReasonsShown] = useState(false);
   const failingShown = reasonsShown && fileCheck !== undefined && fileCheck.failures.length > 0;
@@ -255,10 +256,13 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
       if (!("missing" in parent)) return void parents.set(row, parent);
       if (fileCompanies.read === undefined) return;
       const line = preview.findIndex((p) => p.mapped === row);
-      parents.set(row, parentInFile(fileCompanies.read, line, parent.missing));
+      parents.set(
+        row,
+        parentInFile(fileCompanies.read, line, parent.missing, (row) => failingLines.has(row + 2)),
+      );
     });
     return parents;
-  }, [matches.data, previewRows, preview, fileCompanies.read]);
+  }, [matches.data, previewRows, preview, fileCompanies.read, failingLines]);
 
   const handleImport = async () => {
     if (!file) return;

@@ -118,9 +118,15 @@ export type ParentLink = { name: string } | { error: string };
 
 /**
  * How the import will link row `i` whose Parent company cell (`cell`) names no company here: to the file's row it
- * names, or why it fails.
+ * names, or why it fails. `fails` tells a row the import will refuse for its own values (the whole-file check): its
+ * subsidiaries then find no parent written either.
  */
-export function parentInFile(file: FileCompanies | null, i: number, cell: string): ParentLink {
+export function parentInFile(
+  file: FileCompanies | null,
+  i: number,
+  cell: string,
+  fails: (row: number) => boolean = () => false,
+): ParentLink {
   const parent = file?.parentOf[i] ?? -1;
   if (!file || parent < 0 || parent === i)
     return { error: `Parent company: no company here or in this file is named “${cell}”.` };
@@ -128,6 +134,10 @@ export function parentInFile(file: FileCompanies | null, i: number, cell: string
   if (file.chain[i] === Chain.InLoop) return { error: `Parent company: ${loopMessage(name)}` };
   if (file.chain[i] === Chain.IntoLoop)
     return { error: `Parent company: ${name} is not imported, as the companies above it name each other.` };
+  if (fails(parent))
+    return {
+      error: `Parent company: ${file.names[parent]} (line ${parent + 2}) will not import, so this row will not either.`,
+    };
   return { name };
 }
 
