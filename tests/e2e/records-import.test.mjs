@@ -510,4 +510,53 @@ describe("importing a CSV saved by Excel on Windows", () => {
     }
     assert.deepEqual(page.errors, []);
   });
+
+  it("says which rows repeat an email of a row above them: skipped, or filling in the contact that row makes", async () => {
+    const csv = [
+      "First name,Last name,Email,Job title",
+      "Ria,Repeat,ria@repeat.example,Buyer",
+      "Sol,Single,sol@repeat.example,Buyer",
+      "Ria,Repeat, RIA@Repeat.example ,Head of buying",
+    ].join("\n");
+    await page.goto("/contacts");
+    const dialog = await openContactImport(page, "repeats.csv", csv);
+    const preview = dialog.getByTestId("import-preview").locator("li");
+    const repeats = dialog.getByTestId("import-file-repeats");
+    // Before, the third row read "Ready": the import then skipped it, as Ria's row above made her contact.
+    await preview.nth(2).getByText("Skipped: same email as line 2").waitFor();
+    await dialog.getByText("Same email already in the workspace or above in the file:").waitFor();
+    assert.equal(
+      await repeats.innerText(),
+      "1 row repeats the email of a row above it (line 4), so it will be skipped.",
+    );
+    await dialog.getByRole("radio", { name: "Update the contact" }).check();
+    await preview.nth(2).getByText("Updates the contact of line 2").waitFor();
+    assert.equal(
+      await repeats.innerText(),
+      "1 row repeats the email of a row above it (line 4): it fills in the contact that row makes.",
+    );
+    assert.match(await preview.nth(0).innerText(), /Ready$/);
+    await screenshot(page, "import-preview-repeats");
+    await dialog.getByRole("button", { name: "Import 3 rows" }).click();
+    const summary = dialog.getByTestId("import-summary");
+    await summary.waitFor();
+    assert.deepEqual(
+      await Promise.all(
+        ["created", "updated", "skipped", "failed"].map((k) => summary.getByTestId(`import-${k}`).innerText()),
+      ),
+      ["2", "1", "0", "0"],
+    );
+    const holders = await callProcedure(
+      page,
+      "contacts.emailHolders",
+      { email: "ria@repeat.example" },
+      { kind: "query" },
+    );
+    assert.deepEqual(
+      holders.map((c) => [c.name, c.title]),
+      [["Ria Repeat", "Head of buying"]],
+    );
+    await summary.getByRole("button", { name: "Done" }).click();
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -85,9 +85,14 @@ function PreviewStatus({
   update,
   create,
   noun,
+  repeatOf,
+  keyName,
 }: {
   error: string | null;
   match: ImportMatch | null;
+  /** The line of the valid row above with this row's email or domain, if any. */
+  repeatOf: number | null;
+  keyName: string;
   parent: ParentLink | null;
   update: boolean;
   /** False for an import that only updates. */
@@ -116,6 +121,22 @@ function PreviewStatus({
   );
   if (!match?.match && !create)
     return <span className="shrink-0 text-xs text-muted">Skipped: no {noun} here has it</span>;
+  // A row above makes the record this row's email or domain names: as one here already would be.
+  if (!match?.match && repeatOf)
+    return (
+      <span className="shrink-0 text-xs text-muted">
+        {update ? (
+          <>
+            Updates the {noun} of line {repeatOf}
+            {company}
+          </>
+        ) : (
+          <>
+            Skipped: same {keyName} as line {repeatOf}
+          </>
+        )}
+      </span>
+    );
   if (!match?.match)
     return (
       <span className="shrink-0 text-xs text-muted">
@@ -222,7 +243,13 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
   // The whole file, checked the same way: the rows beyond the preview that will fail, before Import is pressed.
   const fileCheck = useFileCheck(
     step === "map" ? file?.csv.rows : undefined,
-    useCallback((row: Record<string, string>) => problemOf(mapped(row)), [problemOf, mapped]),
+    useCallback(
+      (row: Record<string, string>) => {
+        const values = mapped(row);
+        return { problem: problemOf(values), key: config.keyOf(values) };
+      },
+      [problemOf, mapped, config],
+    ),
   );
   const failingLines = useMemo(() => new Set(fileCheck?.failures.map((failure) => failure.line)), [fileCheck]);
   // Why they fail, shown in the preview's place.
@@ -473,6 +500,8 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
                       update={onDuplicate === "update"}
                       create={onNew === "create"}
                       noun={singular}
+                      repeatOf={fileCheck?.repeats.get(i + 2) ?? null}
+                      keyName={config.duplicateKey}
                     />
                   </li>
                 ))}
@@ -483,13 +512,22 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
               total={file.csv.rows.length}
               reasonsShown={failingShown}
               onShowReasons={setReasonsShown}
+              repeats={{
+                keyName: config.duplicateKey,
+                noun: singular,
+                update: onDuplicate === "update",
+                create: onNew === "create",
+              }}
             />
           </div>
           <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
             <legend className="sr-only">
               When a {singular} with the same {config.duplicateKey} exists
             </legend>
-            <span className="text-muted">Same {config.duplicateKey} already in the workspace:</span>
+            <span className="text-muted">
+              Same {config.duplicateKey} already in the workspace
+              {fileCheck?.repeats.size ? " or above in the file" : ""}:
+            </span>
             <label className="flex items-center gap-1.5 whitespace-nowrap">
               <input
                 type="radio"

@@ -11,7 +11,7 @@ import {
   domainCellProblem,
   parentCellProblem,
 } from "../../../../worker/src/domain/records/cell-problems";
-import { normalizeDomain } from "../../../../worker/src/domain/records/normalize";
+import { normalizeDomain, normalizeEmail } from "../../../../worker/src/domain/records/normalize";
 import { trpcClient } from "../../lib/trpc";
 import { recordNouns } from "../records/use-record-actions";
 import type { ImportTarget } from "./mapping";
@@ -26,6 +26,8 @@ export type ImportObjectConfig = {
   targets: ImportTarget[];
   /** The field that finds duplicates, as the dialog names it ("email", "domain"). */
   duplicateKey: string;
+  /** A valid mapped row's duplicate key, as the server reads it: what a later row with the same one fills in or skips. */
+  keyOf: (row: Record<string, unknown>) => string | null;
   /** A mapped row checked as create would check it, for the preview. */
   check: (row: Record<string, unknown>) => string | null;
   /** How the preview names a mapped row: [name, detail]. */
@@ -78,6 +80,7 @@ export const contactImport: ImportObjectConfig = {
   object: "contact",
   noun: recordNouns.contact,
   duplicateKey: "email",
+  keyOf: (row) => normalizeEmail((row.emails as string[] | undefined)?.[0]),
   targets: [
     {
       value: "firstName",
@@ -178,6 +181,7 @@ export const companyImport: ImportObjectConfig = {
   object: "company",
   noun: recordNouns.company,
   duplicateKey: "domain",
+  keyOf: (row) => normalizeDomain(text(row.domain)),
   targets: [
     {
       value: "name",

@@ -72,11 +72,14 @@ export function FileCheckView({
   total,
   reasonsShown,
   onShowReasons,
+  repeats,
 }: {
   check: FileCheck | undefined;
   total: number;
   reasonsShown: boolean;
   onShowReasons: (shown: boolean) => void;
+  /** How the file's repeated rows are said: the key ("email"), the record ("contact"), and the choices made. */
+  repeats: RepeatsSaid;
 }) {
   if (!check)
     return (
@@ -87,10 +90,58 @@ export function FileCheckView({
   const { failures } = check;
   if (failures.length === 0)
     return (
-      <p className="mt-2 text-xs text-muted" data-testid="import-file-check">
-        {total === 1 ? "The row's values are valid." : `Every row's values are valid, all ${rowsOf(total)}.`}
-      </p>
+      <>
+        <p className="mt-2 text-xs text-muted" data-testid="import-file-check">
+          {total === 1 ? "The row's values are valid." : `Every row's values are valid, all ${rowsOf(total)}.`}
+        </p>
+        <FileRepeats lines={check.repeats} said={repeats} />
+      </>
     );
+  return (
+    <>
+      <FileCheckFailures check={check} total={total} reasonsShown={reasonsShown} onShowReasons={onShowReasons} />
+      <FileRepeats lines={check.repeats} said={repeats} />
+    </>
+  );
+}
+
+type RepeatsSaid = { keyName: string; noun: string; update: boolean; create: boolean };
+
+/**
+ * The rows repeating the email or domain of a valid row above them, and what the import will do with them: skip them,
+ * or fill in the record that row makes. Nothing with "Only update": both rows find the record here, or neither does.
+ */
+function FileRepeats({ lines, said }: { lines: Map<number, number>; said: RepeatsSaid }) {
+  if (lines.size === 0 || (said.update && !said.create)) return null;
+  const first = [...lines.keys()].slice(0, 3).join(", ");
+  const which = `(line${lines.size > 1 ? "s" : ""} ${first}${lines.size > 3 ? "…" : ""})`;
+  const count =
+    lines.size === 1
+      ? `1 row repeats the ${said.keyName} of a row above it ${which}`
+      : `${lines.size.toLocaleString()} rows repeat the ${said.keyName} of a row above them ${which}`;
+  const outcome = said.update
+    ? `: ${lines.size === 1 ? "it fills" : "each fills"} in the ${said.noun} that row makes.`
+    : `, so ${lines.size === 1 ? "it" : "they"} will be skipped.`;
+  return (
+    <p className="mt-1 text-xs text-muted" data-testid="import-file-repeats">
+      {count}
+      {outcome}
+    </p>
+  );
+}
+
+function FileCheckFailures({
+  check,
+  total,
+  reasonsShown,
+  onShowReasons,
+}: {
+  check: FileCheck;
+  total: number;
+  reasonsShown: boolean;
+  onShowReasons: (shown: boolean) => void;
+}) {
+  const { failures } = check;
   return (
     <div className="mt-1.5 flex flex-wrap items-center gap-x-3 text-sm" data-testid="import-file-check">
       <span className="font-medium text-danger">
