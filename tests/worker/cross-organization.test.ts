@@ -175,6 +175,10 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     ),
   "contacts.importMatches": async (b, a) =>
     expectNothingOf(a, await b.contacts.importMatches({ rows: [{ emails: ["zelda@zephyr.test"] }] })),
+  "contacts.importHeldKeys": async (b, a) => {
+    expect(await b.contacts.importHeldKeys({ keys: ["zelda@zephyr.test"] })).toEqual([]);
+    expect(await a.caller.contacts.importHeldKeys({ keys: ["zelda@zephyr.test"] })).toEqual(["zelda@zephyr.test"]);
+  },
   "contacts.import": async (b, a) => {
     const result = await b.contacts.import({
       rows: [{ firstName: "Zelda", emails: ["zelda@zephyr.test"], title: "Imported" }],
@@ -231,6 +235,10 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
       ],
     });
     expect(named.map((row) => row.parent)).toEqual([{ missing: "Zephyr Works" }, { missing: "zephyr.test" }]);
+  },
+  "companies.importHeldKeys": async (b, a) => {
+    expect(await b.companies.importHeldKeys({ keys: ["zephyr.test"] })).toEqual([]);
+    expect(await a.caller.companies.importHeldKeys({ keys: ["https://zephyr.test/"] })).toEqual(["zephyr.test"]);
   },
   "companies.import": async (b, a) => {
     const result = await b.companies.import({

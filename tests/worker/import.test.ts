@@ -835,6 +835,46 @@ describe("companies.import", () => {
   });
 });
 
+describe("contacts.importHeldKeys and companies.importHeldKeys: the whole file's duplicates", () => {
+  it("says which of a file's emails a live contact holds, by any of its emails, as the import would match them", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com", "ann@home.net"] });
+    await caller.contacts.create({ firstName: "Bo", emails: ["bo@acme.com"] });
+    const gone = await caller.contacts.create({ firstName: "Gus", emails: ["gus@acme.com"] });
+    await caller.contacts.delete({ ids: [gone.id] });
+    const held = await caller.contacts.importHeldKeys({
+      keys: [" ANN@home.net ", "ann@acme.com", "bea@acme.com", "gus@acme.com", "bo@acme.com", "bo@acme.com", ""],
+    });
+    expect(held.sort()).toEqual(["ann@acme.com", "ann@home.net", "bo@acme.com"]);
+    // 5,000 long emails at once: some 400 KB of keys in one read.
+    const long = Array.from(
+      { length: 4_999 },
+      (_, i) => `someone.with.a.long.name.${i}@a-company-of-its-own-${i}.example`,
+    );
+    expect(await caller.contacts.importHeldKeys({ keys: [...long, "bo@acme.com"] })).toEqual(["bo@acme.com"]);
+    // What the import then does with rows of those emails: skips them, and creates Bea and Gus.
+    const result = await caller.contacts.import({
+      rows: ["ann@home.net", "bea@acme.com", "gus@acme.com", "bo@acme.com"].map((email) => ({ emails: [email] })),
+      lineNumbers: lines(4),
+    });
+    expect(result).toMatchObject({ created: 2, skipped: 2 });
+  });
+
+  it("says which domains a live company holds, read as the import reads a domain, 5,000 at a time", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await caller.companies.create({ name: "Acme", domain: "acme.com" });
+    const keys = Array.from({ length: 4_998 }, (_, i) => `c${i}.example`);
+    expect(await caller.companies.importHeldKeys({ keys: [...keys, "https://www.ACME.com/about", "nope"] })).toEqual([
+      "acme.com",
+    ]);
+    await expectTRPCError(
+      caller.companies.importHeldKeys({ keys: [...keys, "a.com", "b.com", "c.com"] }),
+      "BAD_REQUEST",
+    );
+    await expectTRPCError(caller.companies.importHeldKeys({ keys: [] }), "BAD_REQUEST");
+  });
+});
+
 describe("contacts.importMatches and companies.importMatches: the preview's duplicates", () => {
   it("names the contact each row's email already belongs to, by any of its emails, as the import would match it", async () => {
     const { caller } = await ownerOfNewOrganization();

@@ -3,10 +3,10 @@ import type { TaggedObject } from "../../../drizzle";
 import { bulkUpdate } from "../domain/records/bulk";
 import { dismissDuplicate, undismissDuplicate, type DuplicatesReader } from "../domain/records/duplicates";
 import type { ObjectConfig } from "../domain/records/fields";
-import { importMatches, importRecords, type ImportObject } from "../domain/records/import-records";
+import { heldKeys, importMatches, importRecords, type ImportObject } from "../domain/records/import-records";
 import { listRecords } from "../domain/records/list";
 import { mergeRecords } from "../domain/records/merge";
-import { importBatchInput, importMatchesInput } from "../schemas/imports";
+import { importBatchInput, importHeldKeysInput, importMatchesInput } from "../schemas/imports";
 import {
   bulkUpdateInput,
   dismissDuplicateInput,
@@ -68,6 +68,14 @@ export function recordProcedures<Config extends ObjectConfig, Pairs>({
     importMatches: memberProcedure
       .input(importMatchesInput)
       .query(({ ctx, input }) => importMatches(ctx.db, importObject, ctx.org.id, input.rows)),
+
+    /**
+     * For an import's whole-file check: which of a file's emails or domains (≤ 5,000) a live record already holds. A
+     * read, sent as a mutation only so that it goes by POST: so many keys do not fit in an address.
+     */
+    importHeldKeys: memberProcedure
+      .input(importHeldKeysInput)
+      .mutation(({ ctx, input }) => heldKeys(ctx.db, importObject, ctx.org.id, input.keys)),
 
     /** One batch (≤ 100 rows) of a CSV import; duplicates by the object's unique key. */
     import: memberProcedure

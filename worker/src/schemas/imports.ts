@@ -33,6 +33,14 @@ export const importMatchesInput = z.object({
 });
 export type ImportBatch = z.output<typeof importBatchInput>;
 
+/** Keys asked of the workspace at once by an import's whole-file check (see importHeldKeys). */
+export const IMPORT_HELD_KEYS_LIMIT = 5000;
+
+/** A file's emails (contacts) or domains (companies): which a live record of the organization already holds. */
+export const importHeldKeysInput = z.object({
+  keys: z.array(z.string().max(320)).min(1).max(IMPORT_HELD_KEYS_LIMIT),
+});
+
 /**
  * What the preview says of a mapped row: the live record it matches, the company it would be linked to, and a company
  * row's parent (by name; `missing`: a name no company here has, which a row of the file may; `error`: why it fails).

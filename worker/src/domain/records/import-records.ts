@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, getTableColumns, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { unionAll } from "drizzle-orm/sqlite-core";
+import { unionAll, type SelectedFields } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import { companies, contactEmails, contacts, memberships, propertyDefinitions } from "../../../../drizzle";
 import { inValues, organizationRowsById, type Database } from "../../db";
@@ -66,7 +66,9 @@ export type ImportObject = {
    * their other keys (`otherKeysOf`). Read key by key through an index (a CROSS JOIN from the keys:
    * without statistics, SQLite walked every record of the organization for an IN list).
    */
-  holders: (db: Database, organizationId: string, keys: string[]) => Promise<Values[]>;
+  holders: (db: Database, organizationId: string, keys: string[], columns?: HolderColumns) => Promise<Values[]>;
+  /** A key as the import stores and matches it ("ANN@Acme.com " → "ann@acme.com"), null for none. */
+  normalizeKey: (key: string) => string | null;
   /**
    * Other keys a record holds, besides its unique one (a contact's other emails): a row whose key is
    * one of them is that record's duplicate too, unless another record holds it as its own.
@@ -122,9 +124,10 @@ export const contactImport: ImportObject = {
   normalize: (data) => data,
   keyOf: (data) => normalizeEmail((data.emails as string[])[0]),
   // contact_emails holds every email of every live contact, the primary one too.
-  holders: (db, organizationId, keys) =>
+  normalizeKey: normalizeEmail,
+  holders: (db, organizationId, keys, columns = getTableColumns(contacts)) =>
     db
-      .select(getTableColumns(contacts))
+      .select(columns)
       .from(sql`json_each(${JSON.stringify(keys)}) AS k`)
       .crossJoin(contactEmails)
       .crossJoin(contacts)
@@ -190,9 +193,10 @@ export const companyImport: ImportObject = {
     return { ...data, domain: normalizeDomain(raw) };
   },
   keyOf: (data) => (data.domain as string | null) ?? null,
-  holders: (db, organizationId, keys) =>
+  normalizeKey: normalizeDomain,
+  holders: (db, organizationId, keys, columns = getTableColumns(companies)) =>
     db
-      .select(getTableColumns(companies))
+      .select(columns)
       .from(sql`json_each(${JSON.stringify(keys)}) AS k`)
       .crossJoin(companies)
       .where(
@@ -418,6 +422,22 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
   };
 }
 /**
+ * The keys (emails, domains) a live record of the organization holds, among `keys`: the rows of a file an import
+ * would skip or let fill a record in. Each key read through an index (see holders), only the key itself returned.
+ */
+export async function heldKeys(
+  db: Database,
+  config: ImportObject,
+  organizationId: string,
+  keys: string[],
+): Promise<string[]> {
+  const wanted = [...new Set(keys.map(config.normalizeKey).filter((key): key is string => Boolean(key)))];
+  if (wanted.length === 0) return [];
+  const held = await config.holders(db, organizationId, wanted, { key: sql<string>`k.value` });
+  return [...new Set(held.map((row) => row.key as string))];
+}
+
+/**
  * The live record of the organization each key finds, as an import matches rows: the one holding it
  * as its unique key, else one holding it among its others (a contact's other emails).
  */
@@ -531,6 +551,9 @@ const answeredAgain = (answer: ImportBatchResult): ImportBatchResult => ({
 });
 
 /** A record this batch writes: a new one, or an existing one (`before`) it updates. */
+/** What `holders` reads of each record: the whole row by default. */
+type HolderColumns = SelectedFields;
+
 type Target = { id: string; before: Values | null; state: Values; createdLine?: number; updatedLines: number[] };
 
 /**
