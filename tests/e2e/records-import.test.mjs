@@ -363,10 +363,14 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
     const annName = `${ann["First name"]} ${ann["Last name"]}`;
     const bobName = `${bob["First name"]} ${bob["Last name"]}`;
     await preview.nth(0).getByText(`Skipped: ${annName} is here already`).waitFor();
+    // The whole file's: here, its three rows.
+    const outcomes = dialog.getByTestId("import-file-outcome");
+    await outcomes.getByText("2 rows are contacts here already (lines 2, 4), so they will be skipped.").waitFor();
     assert.match(await preview.nth(1).innerText(), /Nia New[\s\S]*Ready · at Nimbus Labs$/);
     assert.match(await preview.nth(2).innerText(), new RegExp(`Skipped: ${bobName} is here already$`));
     await dialog.getByRole("radio", { name: "Update the contact" }).check();
     await preview.nth(0).getByText(`Updates ${annName}`).waitFor();
+    await outcomes.getByText("2 rows are contacts here already (lines 2, 4): each updates that contact.").waitFor();
     assert.match(await preview.nth(2).innerText(), new RegExp(`Updates ${bobName}$`));
     await screenshot(page, "import-preview-duplicates");
 
@@ -521,20 +525,17 @@ describe("importing a CSV saved by Excel on Windows", () => {
     await page.goto("/contacts");
     const dialog = await openContactImport(page, "repeats.csv", csv);
     const preview = dialog.getByTestId("import-preview").locator("li");
-    const repeats = dialog.getByTestId("import-file-repeats");
+    const outcomes = dialog.getByTestId("import-file-outcome");
     // Before, the third row read "Ready": the import then skipped it, as Ria's row above made her contact.
     await preview.nth(2).getByText("Skipped: same email as line 2").waitFor();
     await dialog.getByText("Same email already in the workspace or above in the file:").waitFor();
-    assert.equal(
-      await repeats.innerText(),
-      "1 row repeats the email of a row above it (line 4), so it will be skipped.",
-    );
+    await outcomes.getByText("1 row repeats the email of a row above it (line 4), so it will be skipped.").waitFor();
+    assert.equal(await outcomes.count(), 1);
     await dialog.getByRole("radio", { name: "Update the contact" }).check();
     await preview.nth(2).getByText("Updates the contact of line 2").waitFor();
-    assert.equal(
-      await repeats.innerText(),
-      "1 row repeats the email of a row above it (line 4): it fills in the contact that row makes.",
-    );
+    await outcomes
+      .getByText("1 row repeats the email of a row above it (line 4): it updates the contact that row makes.")
+      .waitFor();
     assert.match(await preview.nth(0).innerText(), /Ready$/);
     await screenshot(page, "import-preview-repeats");
     await dialog.getByRole("button", { name: "Import 3 rows" }).click();

@@ -71,15 +71,15 @@ describe("ImportSummaryView", () => {
 describe("FileCheckView: the whole file checked before Import", () => {
   const rows = Array.from({ length: 1000 }, (_, i) => ({ Email: `row${i}@example.com` }));
   const repeats = new Map<number, number>();
-  const said = { keyName: "email", noun: "contact", update: false, create: true };
+  const keys = new Map<string, number>();
 
   it("says it is checking, then that every row is valid", () => {
     const view = (check: Parameters<typeof FileCheckView>[0]["check"]) => (
-      <FileCheckView check={check} total={1000} reasonsShown={false} onShowReasons={() => {}} repeats={said} />
+      <FileCheckView check={check} total={1000} reasonsShown={false} onShowReasons={() => {}} outcomes={[]} />
     );
     const { rerender } = render(view(undefined));
     expect(screen.getByTestId("import-file-check").textContent).toBe("Checking all 1,000 rows…");
-    rerender(view({ rows, failures: [], repeats }));
+    rerender(view({ rows, failures: [], keys, repeats }));
     expect(screen.getByTestId("import-file-check").textContent).toBe("Every row's values are valid, all 1,000 rows.");
   });
 
@@ -92,17 +92,17 @@ describe("FileCheckView: the whole file checked before Import", () => {
     const onShowReasons = vi.fn();
     render(
       <FileCheckView
-        check={{ rows, failures, repeats }}
+        check={{ rows, failures, keys, repeats }}
         total={1000}
         reasonsShown={false}
         onShowReasons={onShowReasons}
-        repeats={said}
+        outcomes={[]}
       />,
     );
     expect(screen.getByText("3 of 1,000 rows will not import as they are")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "See why" }));
     expect(onShowReasons).toHaveBeenCalledWith(true);
-    render(<FileCheckReasons check={{ rows, failures, repeats }} />);
+    render(<FileCheckReasons check={{ rows, failures, keys, repeats }} />);
     expect(
       within(screen.getByTestId("import-check-reasons"))
         .getAllByRole("listitem")
@@ -111,48 +111,20 @@ describe("FileCheckView: the whole file checked before Import", () => {
       "Email: Enter a valid email address.2 rows · lines 4, 900",
       "Lead score must be 1,000 at most.1 row · line 7",
     ]);
-    expect(screen.queryByTestId("import-file-repeats")).toBeNull();
+    expect(screen.queryByTestId("import-file-outcome")).toBeNull();
   });
 
-  it("says which rows repeat the email of a row above, and what Skip or Update does with them", () => {
-    const check = {
-      rows,
-      failures: [],
-      repeats: new Map([
-        [5, 2],
-        [9, 3],
-        [12, 2],
-        [40, 7],
-      ]),
-    };
-    const view = (choices: Partial<typeof said>) => (
+  it("says below the check what the import will do with the rows that are not simply new", () => {
+    const outcomes = ["2 rows are contacts here already (lines 4, 9), so they will be skipped."];
+    render(
       <FileCheckView
-        check={check}
+        check={{ rows, failures: [], keys, repeats }}
         total={1000}
         reasonsShown={false}
         onShowReasons={() => {}}
-        repeats={{ ...said, ...choices }}
-      />
-    );
-    const { rerender } = render(view({}));
-    const line = () => screen.queryByTestId("import-file-repeats")?.textContent;
-    expect(line()).toBe("4 rows repeat the email of a row above them (lines 5, 9, 12…), so they will be skipped.");
-    rerender(view({ update: true }));
-    expect(line()).toBe(
-      "4 rows repeat the email of a row above them (lines 5, 9, 12…): each fills in the contact that row makes.",
-    );
-    // Only updating: a record here is matched by both rows, else neither is imported; nothing else to say.
-    rerender(view({ update: true, create: false }));
-    expect(line()).toBeUndefined();
-    rerender(
-      <FileCheckView
-        check={{ ...check, repeats: new Map([[3, 2]]) }}
-        total={1000}
-        reasonsShown={false}
-        onShowReasons={() => {}}
-        repeats={{ ...said, keyName: "domain", noun: "company" }}
+        outcomes={outcomes}
       />,
     );
-    expect(line()).toBe("1 row repeats the domain of a row above it (line 3), so it will be skipped.");
+    expect(screen.getAllByTestId("import-file-outcome").map((p) => p.textContent)).toEqual(outcomes);
   });
 });

@@ -1,5 +1,15 @@
 import type { ImportBatchResult } from "../../../../worker/src/schemas/imports";
 
+/** "1 row", "1,000 rows". */
+export const rowsOf = (count: number) => `${count.toLocaleString()} ${count === 1 ? "row" : "rows"}`;
+
+/** "line 4", "lines 4, 99, 352 and 2 more" (`count` lines in all): numbered as a spreadsheet numbers them. */
+export function linesOf(lines: number[], count: number) {
+  const shown = lines.join(", ");
+  const more = count - lines.length;
+  return `${lines.length === 1 && more === 0 ? "line" : "lines"} ${shown}${more > 0 ? ` and ${more.toLocaleString()} more` : ""}`;
+}
+
 /** One row the import could not write: its line in the file (the header is line 1) and why. */
 export type ImportFailure = ImportBatchResult["failed"][number];
 

@@ -17,9 +17,12 @@ import type { ImportObjectConfig } from "./import-objects";
 import { autoMap, mapRow, type Mapping } from "./mapping";
 import { parentInFile, type ParentLink } from "./parent-links";
 import { parseCsvFile, type ParsedCsv } from "./parse-csv";
-import { FileCheckReasons, FileCheckView, ImportSummaryView, rowsOf } from "./import-summary";
+import { rowsOf } from "./failure-reasons";
+import { FileCheckReasons, FileCheckView, ImportSummaryView } from "./import-summary";
 import { runImport, stoppedText, type ImportProgress, type ImportSummary } from "./run-import";
+import { fileOutcomes } from "./file-outcomes";
 import { useFileCheck } from "./use-file-check";
+import { useHeldKeys } from "./use-held-keys";
 import { useFileCompanies } from "./use-file-companies";
 
 type Step = "choose" | "map" | "importing" | "done";
@@ -250,6 +253,19 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
       },
       [problemOf, mapped, config],
     ),
+  );
+  const held = useHeldKeys(config.heldKeys, fileCheck);
+  const outcomes = useMemo(
+    () =>
+      fileCheck
+        ? fileOutcomes(fileCheck, held, {
+            keyName: config.duplicateKey,
+            noun: config.noun,
+            update: onDuplicate === "update",
+            create: onNew === "create",
+          })
+        : [],
+    [fileCheck, held, config, onDuplicate, onNew],
   );
   const failingLines = useMemo(() => new Set(fileCheck?.failures.map((failure) => failure.line)), [fileCheck]);
   // Why they fail, shown in the preview's place.
@@ -512,12 +528,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
               total={file.csv.rows.length}
               reasonsShown={failingShown}
               onShowReasons={setReasonsShown}
-              repeats={{
-                keyName: config.duplicateKey,
-                noun: singular,
-                update: onDuplicate === "update",
-                create: onNew === "create",
-              }}
+              outcomes={outcomes}
             />
           </div>
           <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">

@@ -38,6 +38,8 @@ export type ImportObjectConfig = {
    * none is linked to by its email's domain.
    */
   matches: (rows: Record<string, unknown>[]) => Promise<ImportMatch[]>;
+  /** For the whole-file check: which of the file's keys (≤ 5,000) a record here already holds. */
+  heldKeys: (keys: string[]) => Promise<string[]>;
   /** One page of the list, for the export. */
   listPage: (input: RecordListInput) => Promise<Page>;
   /** A record's built-in columns in the export (custom properties and dates are added after them). */
@@ -161,6 +163,7 @@ export const contactImport: ImportObjectConfig = {
   ],
   send: (input) => trpcClient.contacts.import.mutate(input),
   matches: (rows) => trpcClient.contacts.importMatches.query({ rows }),
+  heldKeys: (keys) => trpcClient.contacts.importHeldKeys.mutate({ keys }),
   listPage: (input) => trpcClient.contacts.list.query(input),
   toCsv: (c: ContactRow) => ({
     "First name": c.firstName,
@@ -248,6 +251,7 @@ export const companyImport: ImportObjectConfig = {
   describe: (row) => [text(row.name), text(row.domain)],
   send: (input) => trpcClient.companies.import.mutate(input),
   matches: (rows) => trpcClient.companies.importMatches.query({ rows }),
+  heldKeys: (keys) => trpcClient.companies.importHeldKeys.mutate({ keys }),
   listPage: (input) => trpcClient.companies.list.query(input),
   toCsv: (c: CompanyRow) => ({
     Name: c.name,

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { Button } from "../../ui/button";
 import { countOf } from "../../lib/format";
 import { downloadCsv } from "./csv-download";
-import { failedRowsFile, failureReasons, type ImportFailure } from "./failure-reasons";
+import { failedRowsFile, failureReasons, linesOf, rowsOf, type ImportFailure } from "./failure-reasons";
 import type { ImportSummary } from "./run-import";
 import type { FileCheck } from "./use-file-check";
 
@@ -13,16 +13,6 @@ const COUNTS = [
   ["Skipped", "skipped"],
   ["Failed", "failed"],
 ] as const;
-
-/** "1 row", "1,000 rows". */
-export const rowsOf = (count: number) => `${count.toLocaleString()} ${count === 1 ? "row" : "rows"}`;
-
-/** "line 4", "lines 4, 99, 352 and 2 more": numbered as a spreadsheet numbers them, without separators. */
-function linesOf(lines: number[], count: number) {
-  const shown = lines.join(", ");
-  const more = count - lines.length;
-  return `${lines.length === 1 && more === 0 ? "line" : "lines"} ${shown}${more > 0 ? ` and ${more.toLocaleString()} more` : ""}`;
-}
 
 /**
  * Why rows fail, the most frequent reason first, each with its count and first lines; then how many reasons more,
@@ -72,14 +62,14 @@ export function FileCheckView({
   total,
   reasonsShown,
   onShowReasons,
-  repeats,
+  outcomes,
 }: {
   check: FileCheck | undefined;
   total: number;
   reasonsShown: boolean;
   onShowReasons: (shown: boolean) => void;
-  /** How the file's repeated rows are said: the key ("email"), the record ("contact"), and the choices made. */
-  repeats: RepeatsSaid;
+  /** What the import will do with the rows that are not simply new, said below the check (fileOutcomes). */
+  outcomes: string[];
 }) {
   if (!check)
     return (
@@ -94,40 +84,24 @@ export function FileCheckView({
         <p className="mt-2 text-xs text-muted" data-testid="import-file-check">
           {total === 1 ? "The row's values are valid." : `Every row's values are valid, all ${rowsOf(total)}.`}
         </p>
-        <FileRepeats lines={check.repeats} said={repeats} />
+        <FileOutcomes sentences={outcomes} />
       </>
     );
   return (
     <>
       <FileCheckFailures check={check} total={total} reasonsShown={reasonsShown} onShowReasons={onShowReasons} />
-      <FileRepeats lines={check.repeats} said={repeats} />
+      <FileOutcomes sentences={outcomes} />
     </>
   );
 }
 
-type RepeatsSaid = { keyName: string; noun: string; update: boolean; create: boolean };
-
-/**
- * The rows repeating the email or domain of a valid row above them, and what the import will do with them: skip them,
- * or fill in the record that row makes. Nothing with "Only update": both rows find the record here, or neither does.
- */
-function FileRepeats({ lines, said }: { lines: Map<number, number>; said: RepeatsSaid }) {
-  if (lines.size === 0 || (said.update && !said.create)) return null;
-  const first = [...lines.keys()].slice(0, 3).join(", ");
-  const which = `(line${lines.size > 1 ? "s" : ""} ${first}${lines.size > 3 ? "…" : ""})`;
-  const count =
-    lines.size === 1
-      ? `1 row repeats the ${said.keyName} of a row above it ${which}`
-      : `${lines.size.toLocaleString()} rows repeat the ${said.keyName} of a row above them ${which}`;
-  const outcome = said.update
-    ? `: ${lines.size === 1 ? "it fills" : "each fills"} in the ${said.noun} that row makes.`
-    : `, so ${lines.size === 1 ? "it" : "they"} will be skipped.`;
-  return (
-    <p className="mt-1 text-xs text-muted" data-testid="import-file-repeats">
-      {count}
-      {outcome}
+/** What the import will do with the rows that are not simply new (fileOutcomes), one line each. */
+function FileOutcomes({ sentences }: { sentences: string[] }) {
+  return sentences.map((sentence) => (
+    <p key={sentence} className="mt-1 text-xs text-muted" data-testid="import-file-outcome">
+      {sentence}
     </p>
-  );
+  ));
 }
 
 function FileCheckFailures({

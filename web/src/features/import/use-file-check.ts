@@ -7,7 +7,13 @@ import type { ImportFailure } from "./failure-reasons";
  * email or domain a valid row above them already has (`repeats`: each row's line to that row's line), which the
  * import skips or lets fill that row's record in.
  */
-export type FileCheck = { rows: Record<string, string>[]; failures: ImportFailure[]; repeats: Map<number, number> };
+export type FileCheck = {
+  rows: Record<string, string>[];
+  failures: ImportFailure[];
+  /** Each email or domain of the file's valid rows, with the line of the first row holding it. */
+  keys: Map<string, number>;
+  repeats: Map<number, number>;
+};
 
 /** A row as the check reads it: why it fails (null for none), and its email or domain, as a duplicate is found by. */
 export type RowCheck = { problem: string | null; key: string | null };
@@ -43,7 +49,7 @@ export function useFileCheck(
         }
       },
       () => !wanted,
-    ).then(() => wanted && setCheck({ of: checkOf, result: { rows, failures, repeats } }));
+    ).then(() => wanted && setCheck({ of: checkOf, result: { rows, failures, keys: firstWith, repeats } }));
     return () => {
       wanted = false;
     };

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { fileOutcomes, type OutcomeWords } from "../../web/src/features/import/file-outcomes";
+import type { FileCheck } from "../../web/src/features/import/use-file-check";
+
+const contacts: OutcomeWords = { keyName: "email", noun: ["contact", "contacts"], update: false, create: true };
+
+/**
+ * A 12-row file (lines 2–13): line 3 fails; ann@ is on lines 2, 6 and 9, bo@ on 4 and 11, cy@ on 5, each other row
+ * has an email of its own but line 13, which has none.
+ */
+function fileCheck(): FileCheck {
+  const rows = Array.from({ length: 12 }, () => ({}));
+  const emails = new Map<number, string>([
+    [2, "ann@acme.com"],
+    [4, "bo@acme.com"],
+    [5, "cy@acme.com"],
+    [7, "di@acme.com"],
+    [8, "ed@acme.com"],
+    [10, "flo@acme.com"],
+    [12, "gus@acme.com"],
+  ]);
+  const keys = new Map([...emails].map(([line, email]) => [email, line]));
+  const repeats = new Map([
+    [6, 2],
+    [9, 2],
+    [11, 4],
+  ]);
+  return { rows, failures: [{ line: 3, message: "Email: Enter a valid email address." }], keys, repeats };
+}
+
+describe("fileOutcomes: what an import will do with a file's rows that are not simply new", () => {
+  it("says it is looking for the records here, then nothing more where no email is here or repeated", () => {
+    const check = { ...fileCheck(), repeats: new Map() };
+    expect(fileOutcomes(check, undefined, contacts)).toEqual(["Looking for contacts here with these emails…"]);
+    expect(fileOutcomes(check, new Set(), contacts)).toEqual([]);
+    // Asking failed: the preview's own rows still say it.
+    expect(fileOutcomes(check, null, contacts)).toEqual([]);
+  });
+
+  it("counts the rows a record here holds, their repeats included, and the other repeats apart", () => {
+    const held = new Set(["ann@acme.com", "gus@acme.com", "someone@else.com"]);
+    expect(fileOutcomes(fileCheck(), held, contacts)).toEqual([
+      "4 rows are contacts here already (lines 2, 6, 9 and 1 more), so they will be skipped.",
+      "1 row repeats the email of a row above it (line 11), so it will be skipped.",
+    ]);
+    expect(fileOutcomes(fileCheck(), held, { ...contacts, update: true })).toEqual([
+      "4 rows are contacts here already (lines 2, 6, 9 and 1 more): each updates that contact.",
+      "1 row repeats the email of a row above it (line 11): it updates the contact that row makes.",
+    ]);
+    expect(fileOutcomes(fileCheck(), new Set(["cy@acme.com"]), contacts)).toEqual([
+      "1 row is a contact here already (line 5), so it will be skipped.",
+      "3 rows repeat the email of a row above them (lines 6, 9, 11), so they will be skipped.",
+    ]);
+  });
+
+  it("with Only update, counts the valid rows no record here holds instead of the repeats: none is imported", () => {
+    const onlyUpdate = { ...contacts, update: true, create: false };
+    expect(fileOutcomes(fileCheck(), new Set(["ann@acme.com"]), onlyUpdate)).toEqual([
+      "3 rows are contacts here already (lines 2, 6, 9): each updates that contact.",
+      // 12 rows, 1 failing, 3 held: the row without an email too.
+      "8 rows name no contact here, so they will be skipped.",
+    ]);
+    const companies = {
+      keyName: "domain",
+      noun: ["company", "companies"] as [string, string],
+      update: true,
+      create: false,
+    };
+    const one = { rows: [{}], failures: [], keys: new Map([["acme.com", 2]]), repeats: new Map() };
+    expect(fileOutcomes(one, new Set(), companies)).toEqual(["1 row names no company here, so it will be skipped."]);
+  });
+});

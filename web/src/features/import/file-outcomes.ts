@@ -1,0 +1,71 @@
+import { linesOf } from "./failure-reasons";
+import type { FileCheck } from "./use-file-check";
+
+/** How the outcomes are said: the duplicates' key ("email"), the record, and the choices made in the dialog. */
+export type OutcomeWords = {
+  keyName: string;
+  noun: [singular: string, plural: string];
+  update: boolean;
+  create: boolean;
+};
+
+/** The lines of a sentence's rows named before "and N more". */
+const SHOWN_LINES = 3;
+
+const which = (lines: number[]) => `(${linesOf(lines.slice(0, SHOWN_LINES), lines.length)})`;
+
+/**
+ * What the import will do with the file's valid rows that are not simply new, one sentence each: those whose email or
+ * domain a record here holds (`held`: undefined while it is asked, null when it could not be), and those repeating
+ * the email or domain of a row above them. With "Only update", the rows naming no record here instead.
+ */
+export function fileOutcomes(check: FileCheck, held: Set<string> | null | undefined, words: OutcomeWords): string[] {
+  const {
+    keyName,
+    noun: [singular, plural],
+    update,
+    create,
+  } = words;
+  const heldFirst = new Set<number>();
+  if (held) for (const [key, line] of check.keys) if (held.has(key)) heldFirst.add(line);
+  const heldLines = [...heldFirst];
+  const repeatLines: number[] = [];
+  for (const [line, first] of check.repeats) (heldFirst.has(first) ? heldLines : repeatLines).push(line);
+  heldLines.sort((a, b) => a - b);
+
+  const sentences: string[] = [];
+  if (held === undefined && check.keys.size > 0) sentences.push(`Looking for ${plural} here with these ${keyName}s…`);
+  const one = (lines: number[]) => lines.length === 1;
+  if (heldLines.length > 0) {
+    const subject = one(heldLines)
+      ? `1 row is a ${singular} here already`
+      : `${heldLines.length.toLocaleString()} rows are ${plural} here already`;
+    sentences.push(
+      update
+        ? `${subject} ${which(heldLines)}: ${one(heldLines) ? "it updates" : "each updates"} that ${singular}.`
+        : `${subject} ${which(heldLines)}, so ${one(heldLines) ? "it" : "they"} will be skipped.`,
+    );
+  }
+  if (update && !create) {
+    // Every valid row no record here holds, repeats and rows without a key included: none is imported.
+    const unheld = check.rows.length - check.failures.length - heldLines.length;
+    if (held && unheld > 0)
+      sentences.push(
+        `${unheld === 1 ? "1 row names" : `${unheld.toLocaleString()} rows name`} no ${singular} here, so ${
+          unheld === 1 ? "it" : "they"
+        } will be skipped.`,
+      );
+    return sentences;
+  }
+  if (repeatLines.length > 0) {
+    const subject = one(repeatLines)
+      ? `1 row repeats the ${keyName} of a row above it`
+      : `${repeatLines.length.toLocaleString()} rows repeat the ${keyName} of a row above them`;
+    sentences.push(
+      update
+        ? `${subject} ${which(repeatLines)}: ${one(repeatLines) ? "it updates" : "each updates"} the ${singular} that row makes.`
+        : `${subject} ${which(repeatLines)}, so ${one(repeatLines) ? "it" : "they"} will be skipped.`,
+    );
+  }
+  return sentences;
+}
