@@ -16,10 +16,10 @@ const which = (lines: number[]) => `(${linesOf(lines.slice(0, SHOWN_LINES), line
 
 /**
  * What the import will do with the file's valid rows that are not simply new, one sentence each: those whose email or
- * domain a record here holds (`held`: undefined while it is asked, null when it could not be), and those repeating
+ * domain a record here holds (`held`: null when it could not be asked), and those repeating
  * the email or domain of a row above them. With "Only update", the rows naming no record here instead.
  */
-export function fileOutcomes(check: FileCheck, held: Set<string> | null | undefined, words: OutcomeWords): string[] {
+export function fileOutcomes(check: FileCheck, held: Set<string> | null, words: OutcomeWords): string[] {
   const {
     keyName,
     noun: [singular, plural],
@@ -34,7 +34,6 @@ export function fileOutcomes(check: FileCheck, held: Set<string> | null | undefi
   heldLines.sort((a, b) => a - b);
 
   const sentences: string[] = [];
-  if (held === undefined && check.keys.size > 0) sentences.push(`Looking for ${plural} here with these ${keyName}s…`);
   const one = (lines: number[]) => lines.length === 1;
   if (heldLines.length > 0) {
     const subject = one(heldLines)

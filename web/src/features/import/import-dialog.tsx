@@ -255,17 +255,20 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
     ),
   );
   const held = useHeldKeys(config.heldKeys, fileCheck);
+  // The check is done once the records here are known too: its lines then come at once, and do not move under the
+  // pointer a moment later.
+  const checked = held === undefined ? undefined : fileCheck;
   const outcomes = useMemo(
     () =>
-      fileCheck
-        ? fileOutcomes(fileCheck, held, {
+      checked && held !== undefined
+        ? fileOutcomes(checked, held, {
             keyName: config.duplicateKey,
             noun: config.noun,
             update: onDuplicate === "update",
             create: onNew === "create",
           })
         : [],
-    [fileCheck, held, config, onDuplicate, onNew],
+    [checked, held, config, onDuplicate, onNew],
   );
   const failingLines = useMemo(() => new Set(fileCheck?.failures.map((failure) => failure.line)), [fileCheck]);
   // Why they fail, shown in the preview's place.
@@ -524,7 +527,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
               </ul>
             )}
             <FileCheckView
-              check={fileCheck}
+              check={checked}
               total={file.csv.rows.length}
               reasonsShown={failingShown}
               onShowReasons={setReasonsShown}
