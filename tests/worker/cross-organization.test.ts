@@ -240,6 +240,13 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     expect(await b.companies.importHeldKeys({ keys: ["zephyr.test"] })).toEqual([]);
     expect(await a.caller.companies.importHeldKeys({ keys: ["https://zephyr.test/"] })).toEqual(["zephyr.test"]);
   },
+  "companies.importParentCells": async (b, a) => {
+    expect(await b.companies.importParentCells({ cells: ["Zephyr Works", "zephyr.test"] })).toEqual([]);
+    expect(await a.caller.companies.importParentCells({ cells: ["Zephyr Works", "zephyr.test"] })).toEqual([
+      "Zephyr Works",
+      "zephyr.test",
+    ]);
+  },
   "companies.import": async (b, a) => {
     const result = await b.companies.import({
       rows: [{ name: "Zephyr Works", domain: "zephyr.test", industry: "Imported" }],

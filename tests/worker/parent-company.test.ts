@@ -226,6 +226,32 @@ describe("a company's parent company", () => {
     expect((await caller.companies.get({ id: store.id })).company.parentCompanyName).toBe("acme retail");
   });
 
+  it("importParentCells: says which Parent company cells name a company here, as the import reads them", async () => {
+    const { caller, store } = await group();
+    await caller.companies.delete({ ids: [store.id] });
+    const cells = [
+      "ACME GROUP",
+      "https://www.acme-group.test/about",
+      "Acme Retail",
+      // In the trash, unknown, or a domain nobody has: named by a row of the file or by nobody.
+      "Acme Store Berlin",
+      "Nowhere Inc",
+      "nowhere.test",
+      " acme labs ",
+    ];
+    expect(await caller.companies.importParentCells({ cells })).toEqual([
+      "ACME GROUP",
+      "https://www.acme-group.test/about",
+      "Acme Retail",
+      "acme labs",
+    ]);
+    // As many as a file may hold, in one read.
+    const many = Array.from({ length: 4_999 }, (_, i) => `Company ${i}`);
+    expect(await caller.companies.importParentCells({ cells: [...many, "Acme Labs"] })).toEqual(["Acme Labs"]);
+    await expectTRPCError(caller.companies.importParentCells({ cells: [...many, "a", "b"] }), "BAD_REQUEST");
+    await expectTRPCError(caller.companies.importParentCells({ cells: ["x".repeat(201)] }), "BAD_REQUEST");
+  });
+
   it("is checked for loops of a whole batch of updates in as many round trips as for one row", async () => {
     const { owner, caller, holding } = await group();
     const branches: Awaited<ReturnType<typeof caller.companies.create>>[] = [];

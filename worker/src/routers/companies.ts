@@ -33,6 +33,8 @@ import { companyCreateInput, companyUpdateInput, recordIdInput, recordIdsInput }
 import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
 import { recordProcedures } from "./record-procedures";
 import { companyImport } from "../domain/records/import-records";
+import { cellsNamingStored } from "../domain/records/import-parents";
+import { importParentCellsInput } from "../schemas/imports";
 import { assertKeyFree, companyDomainKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { keyed } from "../schemas/write-key";
 import { answerOnce, updateOnce } from "../domain/write-keys";
@@ -57,6 +59,14 @@ export const companiesRouter = createTRPCRouter({
     importObject: companyImport,
     duplicatePairs: companyDuplicatePairs,
   }),
+
+  /**
+   * For a companies import's whole-file check: which Parent company cells (≤ 5,000) name a live company here; the
+   * others must name a row of the file. A read sent as a mutation, by POST, as importHeldKeys.
+   */
+  importParentCells: memberProcedure
+    .input(importParentCellsInput)
+    .mutation(({ ctx, input }) => cellsNamingStored(ctx.db, ctx.org.id, input.cells)),
 
   /**
    * The company, its live contacts (by name, up to COMPANY_CONTACTS_LIMIT) and its timeline: one D1

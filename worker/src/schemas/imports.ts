@@ -36,6 +36,11 @@ export type ImportBatch = z.output<typeof importBatchInput>;
 /** Keys asked of the workspace at once by an import's whole-file check (see importHeldKeys). */
 export const IMPORT_HELD_KEYS_LIMIT = 5000;
 
+/** A companies file's Parent company cells: which name a live company of the organization (cellsNamingStored). */
+export const importParentCellsInput = z.object({
+  cells: z.array(z.string().trim().min(1).max(200)).min(1).max(IMPORT_HELD_KEYS_LIMIT),
+});
+
 /** A file's emails (contacts) or domains (companies): which a live record of the organization already holds. */
 export const importHeldKeysInput = z.object({
   keys: z.array(z.string().max(320)).min(1).max(IMPORT_HELD_KEYS_LIMIT),

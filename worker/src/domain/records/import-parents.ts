@@ -21,15 +21,9 @@ export const parentCell = (raw: Values) => (typeof raw.parentCompany === "string
 /** How far up the batch's own parents are followed before the stored ones take over. */
 const MAX_DEPTH = 50;
 
-/**
- * Links company rows to the parent their Parent company cell names (an export's column): a company of the
- * organization, live, or one an earlier row of the batch writes, by domain when the cell is one, else by its name in
- * any case. It must name exactly one; never the company itself nor one below it. The file's rows come parents first
- * (the web orders them so), so a row's parent is written by then. Reads once for the whole batch, and once more for
- * its rows that update a company.
- */
-export async function parentLinker(db: Database, organizationId: string, raws: Values[]) {
-  const texts = [...new Set(raws.map(parentCell).filter(Boolean))];
+/** The live companies of the organization that Parent company cells (`texts`) may name: by name in any case, or by domain. */
+async function companiesNamedBy(db: Database, organizationId: string, texts: string[]) {
+  if (texts.length === 0) return [];
   const domains = [...new Set(texts.map(domainIn).filter((d): d is string => d !== null))];
   const names = lowerNameKeys(texts);
   // Key by key (a CROSS JOIN from the keys): by name (companies_org_name_idx), by domain (companies_org_domain_uq).
@@ -39,9 +33,34 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
       .from(sql`json_each(${JSON.stringify(values)}) AS k`)
       .crossJoin(companies)
       .where(and(eq(companies.organizationId, organizationId), isNull(companies.deletedAt), eq(key, sql`k.value`)));
-  const stored = texts.length
-    ? await unionAll(lookup(sql`lower(${companies.name})`, names), lookup(sql`${companies.domain}`, domains))
-    : [];
+  return unionAll(lookup(sql`lower(${companies.name})`, names), lookup(sql`${companies.domain}`, domains));
+}
+
+/**
+ * Which Parent company cells name a live company of the organization, as the import reads a cell (by domain when it
+ * is one, else by name in any case): the others must name a row of the file, for the web's whole-file check.
+ */
+export async function cellsNamingStored(db: Database, organizationId: string, cells: string[]): Promise<string[]> {
+  const texts = [...new Set(cells.map((cell) => cell.trim()).filter(Boolean))];
+  const stored = await companiesNamedBy(db, organizationId, texts);
+  // As namedBy reads a cell, for thousands of cells at once.
+  const names = new Set(stored.map((company) => company.name.toLowerCase()));
+  const domains = new Set(stored.map((company) => company.domain));
+  return texts.filter((text) => {
+    const domain = domainIn(text);
+    return domain ? domains.has(domain) : names.has(text.toLowerCase());
+  });
+}
+
+/**
+ * Links company rows to the parent their Parent company cell names (an export's column): a company of the
+ * organization, live, or one an earlier row of the batch writes, by domain when the cell is one, else by its name in
+ * any case. It must name exactly one; never the company itself nor one below it. The file's rows come parents first
+ * (the web orders them so), so a row's parent is written by then. Reads once for the whole batch, and once more for
+ * its rows that update a company.
+ */
+export async function parentLinker(db: Database, organizationId: string, raws: Values[]) {
+  const stored = await companiesNamedBy(db, organizationId, [...new Set(raws.map(parentCell).filter(Boolean))]);
   // The stored companies above each one found, read once when a row updating a company first asks: what it cannot be
   // put under.
   let storedAbove: Map<string, Set<string>> | undefined;
