@@ -276,6 +276,8 @@ describe("/companies: a parent company and its subsidiaries", () => {
     for (const i of [0, 2])
       assert.match(await preview.nth(i).innerText(), /Ready · under Globex Holdings \(in this file\)$/);
     assert.match(await preview.nth(1).innerText(), /Globex Holdings[\s\S]*Ready$/);
+    // The whole file, as the summary will count it.
+    await dialog.getByTestId("import-file-check").getByText("3 of 6 rows will not import as they are").waitFor();
     await screenshot(page, "import-preview-parent-companies");
     await dialog.getByRole("button", { name: "Import 6 rows" }).click();
     const summary = dialog.getByTestId("import-summary");
@@ -329,6 +331,14 @@ describe("/companies: a parent company and its subsidiaries", () => {
       .nth(0)
       .getByText("Parent company: Initech (line 3) will not import, so this row will not either.")
       .waitFor();
+    // Counted in the whole file's check too, with its reason.
+    const check = dialog.getByTestId("import-file-check");
+    await check.getByText("2 of 2 rows will not import as they are").waitFor();
+    await check.getByRole("button", { name: "See why" }).click();
+    const reasons = dialog.getByTestId("import-check-reasons");
+    await reasons.getByText("Parent company: Initech (line 3) will not import, so this row will not either.").waitFor();
+    await reasons.getByText("Domain: enter a domain like acme.com.").waitFor();
+    await check.getByRole("button", { name: "Back to the preview" }).click();
     await screenshot(page, "import-preview-parent-fails");
     await discardImport(page, dialog);
     assert.deepEqual(page.errors, []);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { ImportBatchInput, ImportBatchResult } from "../../worker/src/schemas/imports";
 import { companyImport } from "../../web/src/features/import/import-objects";
 import {
+  parentFailures,
   parentHeaders,
   parentInFile,
   parentsFirst,
@@ -168,6 +169,50 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
     expect(summary.failedRows.map((row) => [row.Name, row["Import error"]])).toEqual(
       summary.failures.map(({ line, message }) => [rows[line - 2].Name, message]),
     );
+  });
+
+  it("lists the rows the import will refuse for their parent: named nowhere, in a loop, under a refused row", async () => {
+    const rows = [
+      { name: "Initech Labs", parentCompany: "Initech" },
+      { name: "Initech", domain: "not a domain" },
+      { name: "Initech Shop", parentCompany: "initech labs" },
+      { name: "Solo Sub", parentCompany: "Nowhere Inc" },
+      { name: "Here Sub", parentCompany: "Stored Co" },
+      { name: "Ring One", parentCompany: "Ring Two" },
+      { name: "Ring Two", parentCompany: "Ring One" },
+      { name: "Under Ring", parentCompany: "Ring One" },
+      { name: "Fine" },
+      { name: "Fine Sub", parentCompany: "fine" },
+      // Named here as well as in the file: the server links it to the company here.
+      { name: "Twin Sub", parentCompany: "Stored Twin" },
+      { name: "Stored Twin", domain: "bad domain" },
+    ];
+    const file = (await read(rows))!;
+    // Initech's row (line 3) and Stored Twin's (line 13) fail for their domain.
+    const failures = await parentFailures(file, new Set([1, 11]), new Set(["Stored Co", "Stored Twin"]));
+    expect(failures).toEqual([
+      { line: 2, message: "Parent company: Initech (line 3) will not import, so this row will not either." },
+      { line: 4, message: "Parent company: Initech Labs (line 2) will not import, so this row will not either." },
+      { line: 5, message: "Parent company: no company here or in this file is named “Nowhere Inc”." },
+      {
+        line: 7,
+        message: "Parent company: Ring Two (in this file) belongs to this company, so it cannot be its parent company.",
+      },
+      {
+        line: 8,
+        message: "Parent company: Ring One (in this file) belongs to this company, so it cannot be its parent company.",
+      },
+      {
+        line: 9,
+        message: "Parent company: Ring One (in this file) is not imported, as the companies above it name each other.",
+      },
+    ]);
+    // With no cell naming a company here, Here Sub's names nobody, and Twin Sub's row goes down with Stored Twin's.
+    const alone = await parentFailures(file, new Set([1, 11]), new Set());
+    expect(alone.filter((failure) => [6, 12].includes(failure.line))).toEqual([
+      { line: 6, message: "Parent company: no company here or in this file is named “Stored Co”." },
+      { line: 12, message: "Parent company: Stored Twin (line 13) will not import, so this row will not either." },
+    ]);
   });
 
   it("finds the file's company a preview row's parent names, by name in any case or by domain", async () => {

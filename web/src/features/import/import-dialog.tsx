@@ -22,7 +22,8 @@ import { FileCheckReasons, FileCheckView, ImportSummaryView } from "./import-sum
 import { runImport, stoppedText, type ImportProgress, type ImportSummary } from "./run-import";
 import { fileOutcomes } from "./file-outcomes";
 import { useFileCheck } from "./use-file-check";
-import { useHeldKeys } from "./use-held-keys";
+import { useAskedInChunks } from "./use-asked-in-chunks";
+import { useParentCheck } from "./use-parent-check";
 import { useFileCompanies } from "./use-file-companies";
 
 type Step = "choose" | "map" | "importing" | "done";
@@ -254,10 +255,21 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
       [problemOf, mapped, config],
     ),
   );
-  const held = useHeldKeys(config.heldKeys, fileCheck);
-  // The check is done once the records here are known too: its lines then come at once, and do not move under the
-  // pointer a moment later.
-  const checked = held === undefined ? undefined : fileCheck;
+  const held = useAskedInChunks(
+    config.heldKeys,
+    useMemo(() => fileCheck && [...fileCheck.keys.keys()], [fileCheck]),
+  );
+  const fileCompanies = useFileCompanies(file?.csv.rows, mapping);
+  const parentCheck = useParentCheck(fileCompanies.read, fileCheck, config.parentCells);
+  // The check is done once the records here are known too, and the parents the file names: its lines then come at
+  // once, and do not move under the pointer a moment later.
+  const checked = useMemo(
+    () =>
+      fileCheck && held !== undefined && parentCheck
+        ? { ...fileCheck, failures: [...fileCheck.failures, ...parentCheck].sort((a, b) => a.line - b.line) }
+        : undefined,
+    [fileCheck, held, parentCheck],
+  );
   const outcomes = useMemo(
     () =>
       checked && held !== undefined
@@ -270,10 +282,13 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
         : [],
     [checked, held, config, onDuplicate, onNew],
   );
-  const failingLines = useMemo(() => new Set(fileCheck?.failures.map((failure) => failure.line)), [fileCheck]);
+  const failingLines = useMemo(
+    () => new Set((checked ?? fileCheck)?.failures.map((failure) => failure.line)),
+    [checked, fileCheck],
+  );
   // Why they fail, shown in the preview's place.
   const [reasonsShown, setReasonsShown] = useState(false);
-  const failingShown = reasonsShown && fileCheck !== undefined && fileCheck.failures.length > 0;
+  const failingShown = reasonsShown && checked !== undefined && checked.failures.length > 0;
 
   // Which preview rows are records already here: the person sees what Skip or Update will do to them.
   const previewRows = useMemo(() => preview.filter((p) => !p.error).map((p) => p.mapped), [preview]);
@@ -289,7 +304,6 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
     const i = previewRows.indexOf(row);
     return i >= 0 && matches.data?.length === previewRows.length ? matches.data[i] : null;
   };
-  const fileCompanies = useFileCompanies(file?.csv.rows, mapping);
   // Each preview row's parent company as the import will link it: its name, or why the row fails. A name no company
   // here has is looked for in the file, once it is read.
   const previewParents = useMemo(() => {
@@ -501,7 +515,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
               {failingShown ? "Why rows will not import" : "Preview"}
             </h3>
             {failingShown ? (
-              <FileCheckReasons check={fileCheck} />
+              <FileCheckReasons check={checked} />
             ) : (
               <ul
                 className="divide-y divide-border rounded-md border border-border text-[13px]"

@@ -40,6 +40,8 @@ export type ImportObjectConfig = {
   matches: (rows: Record<string, unknown>[]) => Promise<ImportMatch[]>;
   /** For the whole-file check: which of the file's keys (≤ 5,000) a record here already holds. */
   heldKeys: (keys: string[]) => Promise<string[]>;
+  /** For the whole-file check of a companies file: which Parent company cells (≤ 5,000) name a company here. */
+  parentCells?: (cells: string[]) => Promise<string[]>;
   /** One page of the list, for the export. */
   listPage: (input: RecordListInput) => Promise<Page>;
   /** A record's built-in columns in the export (custom properties and dates are added after them). */
@@ -252,6 +254,7 @@ export const companyImport: ImportObjectConfig = {
   send: (input) => trpcClient.companies.import.mutate(input),
   matches: (rows) => trpcClient.companies.importMatches.query({ rows }),
   heldKeys: (keys) => trpcClient.companies.importHeldKeys.mutate({ keys }),
+  parentCells: (cells) => trpcClient.companies.importParentCells.mutate({ cells }),
   listPage: (input) => trpcClient.companies.list.query(input),
   toCsv: (c: CompanyRow) => ({
     Name: c.name,

@@ -18,6 +18,8 @@ const enum Chain {
 export type FileCompanies = {
   /** Each row's name, as the import writes it. */
   names: string[];
+  /** Each row's Parent company cell, trimmed ("" for none). */
+  cells: string[];
   /** The row each row's Parent company cell names (the first one holding that name or domain), else -1. */
   parentOf: Int32Array;
   /** How many of the file's parents are above each row. In a loop, the row that closes it counts as naming none. */
@@ -65,7 +67,7 @@ export async function readFileCompanies(
   const depth = new Int32Array(count).fill(UNKNOWN);
   const chain = new Uint8Array(count);
   await forEachInSlices(count, (i) => placeChain(i, parentOf, depth, chain));
-  return { names, parentOf, depth, chain };
+  return { names, cells, parentOf, depth, chain };
 }
 
 const UNKNOWN = -2;
@@ -139,6 +141,32 @@ export function parentInFile(
       error: `Parent company: ${file.names[parent]} (line ${parent + 2}) will not import, so this row will not either.`,
     };
   return { name };
+}
+
+/**
+ * The rows of a companies file the import will refuse for their parent company, each with why, in the file's order:
+ * a cell naming no company here (`stored`: the cells that do) must name a row of the file that is imported and not in a
+ * loop. `failing`: the rows refused for their own values. Parents are read before their subsidiaries (parentsFirst),
+ * so a refusal goes down the chain. In slices, as readFileCompanies.
+ */
+export async function parentFailures(
+  file: FileCompanies,
+  failing: ReadonlySet<number>,
+  stored: ReadonlySet<string>,
+): Promise<ImportFailure[]> {
+  const order = parentsFirst(file);
+  const refused = new Set(failing);
+  const failures: ImportFailure[] = [];
+  await forEachInSlices(order.length, (at) => {
+    const row = order[at];
+    const cell = file.cells[row];
+    if (!cell || refused.has(row) || stored.has(cell)) return;
+    const link = parentInFile(file, row, cell, (parent) => refused.has(parent));
+    if (!("error" in link)) return;
+    refused.add(row);
+    failures.push({ line: row + 2, message: link.error });
+  });
+  return failures.sort((a, b) => a.line - b.line);
 }
 
 /**
