@@ -560,4 +560,29 @@ describe("importing a CSV saved by Excel on Windows", () => {
     await summary.getByRole("button", { name: "Done" }).click();
     assert.deepEqual(page.errors, []);
   });
+
+  it("counts a new row leaving a required property empty before Import, not a row that updates a contact", async () => {
+    await callProcedure(page, "properties.create", {
+      object: "contact",
+      key: "region",
+      label: "Region",
+      type: "text",
+      required: true,
+    });
+    const csv = ["First name,Last name,Email", "Ria,Repeat,ria@repeat.example", "Neu,Person,neu@repeat.example"].join(
+      "\n",
+    );
+    await page.goto("/contacts");
+    const dialog = await openContactImport(page, "no-region.csv", csv);
+    const check = dialog.getByTestId("import-file-check");
+    // Before, every row's values were "valid", and the summary then failed Neu's.
+    await check.getByText("1 of 2 rows will not import as they are").waitFor();
+    const preview = dialog.getByTestId("import-preview").locator("li");
+    await preview.nth(1).getByText("Region must be filled in.").waitFor();
+    await preview.nth(0).getByText("Skipped: Ria Repeat is here already").waitFor();
+    await dialog.getByText("1 row is a contact here already (line 2), so it will be skipped.").waitFor();
+    await screenshot(page, "import-required-property");
+    await discardImport(page, dialog);
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileOutcomes, type OutcomeWords } from "../../web/src/features/import/file-outcomes";
+import { fileOutcomes, unfilledFailures, type OutcomeWords } from "../../web/src/features/import/file-outcomes";
 import type { FileCheck } from "../../web/src/features/import/use-file-check";
 
 const contacts: OutcomeWords = { keyName: "email", noun: ["contact", "contacts"], update: false, create: true };
@@ -25,7 +25,8 @@ function fileCheck(): FileCheck {
     [9, 2],
     [11, 4],
   ]);
-  return { rows, failures: [{ line: 3, message: "Email: Enter a valid email address." }], keys, repeats };
+  const failures = [{ line: 3, message: "Email: Enter a valid email address." }];
+  return { rows, failures, keys, repeats, unfilled: new Map() };
 }
 
 describe("fileOutcomes: what an import will do with a file's rows that are not simply new", () => {
@@ -65,7 +66,30 @@ describe("fileOutcomes: what an import will do with a file's rows that are not s
       update: true,
       create: false,
     };
-    const one = { rows: [{}], failures: [], keys: new Map([["acme.com", 2]]), repeats: new Map() };
+    const one = { rows: [{}], failures: [], keys: new Map([["acme.com", 2]]), repeats: new Map(), unfilled: new Map() };
     expect(fileOutcomes(one, new Set(), companies)).toEqual(["1 row names no company here, so it will be skipped."]);
+  });
+
+  it("refuses a row leaving a required property empty only where the import creates its record", () => {
+    const plan = "Plan must be filled in.";
+    const check = {
+      ...fileCheck(),
+      // Ann's first row (new), her repeat, Cy's (here already), and line 13, which has no email.
+      unfilled: new Map([
+        [2, { message: plan, key: "ann@acme.com" }],
+        [6, { message: plan, key: "ann@acme.com" }],
+        [5, { message: plan, key: "cy@acme.com" }],
+        [13, { message: plan, key: null }],
+      ]),
+    };
+    const held = new Set(["cy@acme.com"]);
+    expect(unfilledFailures(check, held, true)).toEqual([
+      { line: 2, message: plan },
+      { line: 13, message: plan },
+    ]);
+    // Once Ann is here, her rows update her.
+    expect(unfilledFailures(check, new Set([...held, "ann@acme.com"]), true)).toEqual([{ line: 13, message: plan }]);
+    // With Only update, none is created.
+    expect(unfilledFailures(check, held, false)).toEqual([]);
   });
 });

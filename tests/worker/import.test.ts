@@ -114,6 +114,29 @@ describe("contacts.import", () => {
     });
   });
 
+  it("names the first required property a row leaves empty as the settings order them, whatever their age", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const region = await caller.properties.create({
+      object: "contact",
+      key: "region",
+      label: "Region",
+      type: "text",
+      required: true,
+    });
+    const plan = await caller.properties.create({
+      object: "contact",
+      key: "plan",
+      label: "Plan",
+      type: "text",
+      required: true,
+    });
+    const fails = async () =>
+      (await caller.contacts.import({ rows: [{ firstName: "Bob" }], lineNumbers: [2] })).failed.map((f) => f.message);
+    expect(await fails()).toEqual(["Region must be filled in."]);
+    await caller.properties.reorder({ object: "contact", ids: [plan.id, region.id] });
+    expect(await fails()).toEqual(["Plan must be filled in."]);
+  });
+
   it("skips a row whose email (normalised) a contact already has, by default", async () => {
     const { caller } = await ownerOfNewOrganization();
     const ann = await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });

@@ -1,4 +1,4 @@
-import { linesOf } from "./failure-reasons";
+import { linesOf, type ImportFailure } from "./failure-reasons";
 import type { FileCheck } from "./use-file-check";
 
 /** How the outcomes are said: the duplicates' key ("email"), the record, and the choices made in the dialog. */
@@ -67,4 +67,17 @@ export function fileOutcomes(check: FileCheck, held: Set<string> | null, words: 
     );
   }
   return sentences;
+}
+
+/**
+ * The rows the import will refuse for a required property they leave empty: those it creates (`create`: new records
+ * are added), neither found here (`held`: the emails or domains a record here holds) nor repeating a row above, which
+ * makes their record.
+ */
+export function unfilledFailures(check: FileCheck, held: Set<string> | null, create: boolean): ImportFailure[] {
+  if (!create) return [];
+  const failures: ImportFailure[] = [];
+  for (const [line, { message, key }] of check.unfilled)
+    if (!key || (check.keys.get(key) === line && !held?.has(key))) failures.push({ line, message });
+  return failures;
 }

@@ -10,8 +10,7 @@ import { Dialog, type CloseQuestion } from "../../ui/dialog";
 import { Select } from "../../ui/input";
 import { useMoreToScroll } from "../../ui/use-more-to-scroll";
 import { usePropertyDefinitions } from "../records/property-columns";
-import { parsePropertyInput, propertyToInput, type PropertyDefinition } from "../records/property-values";
-import { ownerOfCell, type ImportMatch, type OwnerCandidate } from "../../../../worker/src/schemas/imports";
+import type { ImportMatch } from "../../../../worker/src/schemas/imports";
 import { useMembers } from "../members/use-members";
 import type { ImportObjectConfig } from "./import-objects";
 import { autoMap, mapRow, type Mapping } from "./mapping";
@@ -20,34 +19,14 @@ import { parseCsvFile, type ParsedCsv } from "./parse-csv";
 import { rowsOf } from "./failure-reasons";
 import { FileCheckReasons, FileCheckView, ImportSummaryView } from "./import-summary";
 import { runImport, stoppedText, type ImportProgress, type ImportSummary } from "./run-import";
-import { fileOutcomes } from "./file-outcomes";
-import { useFileCheck } from "./use-file-check";
-import { useAskedInChunks } from "./use-asked-in-chunks";
-import { useParentCheck } from "./use-parent-check";
+import { ownerProblem, propertyProblem, requiredProblem } from "./row-problems";
 import { useFileCompanies } from "./use-file-companies";
+import { useWholeFileCheck } from "./use-whole-file-check";
 
 type Step = "choose" | "map" | "importing" | "done";
 
 /** How long a stopped import's toast stays, long enough to read it and press its button. */
 const STOPPED_TOAST_MS = 20_000;
-
-/** A mapped custom value the server would refuse, said as it would say it. */
-function propertyProblem(definitions: PropertyDefinition[], mapped: Record<string, unknown>): string | null {
-  const values = (mapped.properties ?? {}) as Record<string, unknown>;
-  for (const definition of definitions) {
-    if (!(definition.key in values)) continue;
-    const parsed = parsePropertyInput(definition, propertyToInput(definition, values[definition.key]));
-    if (!parsed.ok) return parsed.error;
-  }
-  return null;
-}
-
-/** A mapped Owner cell that names nobody here, or several, said as the server would say it. */
-function ownerProblem(members: OwnerCandidate[] | undefined, mapped: Record<string, unknown>): string | null {
-  if (typeof mapped.owner !== "string" || !members) return null;
-  const owner = ownerOfCell(mapped.owner, members);
-  return "error" in owner ? owner.error : null;
-}
 
 function ProgressBar({ progress }: { progress: ImportProgress }) {
   const percent = progress.total ? Math.round((progress.done / progress.total) * 100) : 0;
@@ -245,45 +224,28 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
     [file, mapped, problemOf, config],
   );
   // The whole file, checked the same way: the rows beyond the preview that will fail, before Import is pressed.
-  const fileCheck = useFileCheck(
-    step === "map" ? file?.csv.rows : undefined,
-    useCallback(
+  const fileCompanies = useFileCompanies(file?.csv.rows, mapping);
+  const { fileCheck, checked, outcomes } = useWholeFileCheck({
+    config,
+    rows: step === "map" ? file?.csv.rows : undefined,
+    checkOf: useCallback(
       (row: Record<string, string>) => {
         const values = mapped(row);
-        return { problem: problemOf(values), key: config.keyOf(values) };
+        return {
+          problem: problemOf(values),
+          key: config.keyOf(values),
+          unfilled: requiredProblem(propertyTargets, values),
+        };
       },
-      [problemOf, mapped, config],
+      [problemOf, mapped, config, propertyTargets],
     ),
-  );
-  const held = useAskedInChunks(
-    config.heldKeys,
-    useMemo(() => fileCheck && [...fileCheck.keys.keys()], [fileCheck]),
-  );
-  const fileCompanies = useFileCompanies(file?.csv.rows, mapping);
-  const parentCheck = useParentCheck(fileCompanies.read, fileCheck, config.parentCells);
-  // The check is done once the records here are known too, and the parents the file names: its lines then come at
-  // once, and do not move under the pointer a moment later.
-  const checked = useMemo(
-    () =>
-      fileCheck && held !== undefined && parentCheck
-        ? { ...fileCheck, failures: [...fileCheck.failures, ...parentCheck].sort((a, b) => a.line - b.line) }
-        : undefined,
-    [fileCheck, held, parentCheck],
-  );
-  const outcomes = useMemo(
-    () =>
-      checked && held !== undefined
-        ? fileOutcomes(checked, held, {
-            keyName: config.duplicateKey,
-            noun: config.noun,
-            update: onDuplicate === "update",
-            create: onNew === "create",
-          })
-        : [],
-    [checked, held, config, onDuplicate, onNew],
-  );
-  const failingLines = useMemo(
-    () => new Set((checked ?? fileCheck)?.failures.map((failure) => failure.line)),
+    companies: fileCompanies.read,
+    update: onDuplicate === "update",
+    create: onNew === "create",
+  });
+  // Why each failing row fails, the values alone until the server has answered too.
+  const failureByLine = useMemo(
+    () => new Map((checked ?? fileCheck)?.failures.map((failure) => [failure.line, failure.message])),
     [checked, fileCheck],
   );
   // Why they fail, shown in the preview's place.
@@ -318,11 +280,11 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
       const line = preview.findIndex((p) => p.mapped === row);
       parents.set(
         row,
-        parentInFile(fileCompanies.read, line, parent.missing, (row) => failingLines.has(row + 2)),
+        parentInFile(fileCompanies.read, line, parent.missing, (row) => failureByLine.has(row + 2)),
       );
     });
     return parents;
-  }, [matches.data, previewRows, preview, fileCompanies.read, failingLines]);
+  }, [matches.data, previewRows, preview, fileCompanies.read, failureByLine]);
 
   const handleImport = async () => {
     if (!file) return;
@@ -527,7 +489,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
                       {p.label[0] || "—"} <span className="text-muted">{p.label[1]}</span>
                     </span>
                     <PreviewStatus
-                      error={p.error}
+                      error={p.error ?? (checked && failureByLine.get(i + 2)) ?? null}
                       match={matchOf(p.mapped)}
                       parent={previewParents.get(p.mapped) ?? null}
                       update={onDuplicate === "update"}

@@ -13,10 +13,15 @@ export type FileCheck = {
   /** Each email or domain of the file's valid rows, with the line of the first row holding it. */
   keys: Map<string, number>;
   repeats: Map<number, number>;
+  /** The valid rows leaving a required property empty, by line: why the import refuses one it creates, and its key. */
+  unfilled: Map<number, { message: string; key: string | null }>;
 };
 
-/** A row as the check reads it: why it fails (null for none), and its email or domain, as a duplicate is found by. */
-export type RowCheck = { problem: string | null; key: string | null };
+/**
+ * A row as the check reads it: why it fails (null for none), its email or domain, as a duplicate is found by, and the
+ * required property it leaves empty (null for none), which fails it only if the import creates its record.
+ */
+export type RowCheck = { problem: string | null; key: string | null; unfilled: string | null };
 
 /**
  * Every row of the file checked as the server will check its values (`checkOf`), in slices, so a 100,000-row file
@@ -33,23 +38,24 @@ export function useFileCheck(
     let wanted = true;
     const failures: ImportFailure[] = [];
     const repeats = new Map<number, number>();
+    const unfilled: FileCheck["unfilled"] = new Map();
     // The first valid row holding each key: the one a later row's record is.
     const firstWith = new Map<string, number>();
     void forEachInSlices(
       rows.length,
       (i) => {
-        const { problem, key } = checkOf(rows[i]);
+        const { problem, key, unfilled: empty } = checkOf(rows[i]);
         // Line numbers as a spreadsheet shows them: the header is line 1.
         const line = i + 2;
-        if (problem) failures.push({ line, message: problem });
-        else if (key) {
-          const first = firstWith.get(key);
-          if (first === undefined) firstWith.set(key, line);
-          else repeats.set(line, first);
-        }
+        if (problem) return void failures.push({ line, message: problem });
+        if (empty) unfilled.set(line, { message: empty, key });
+        if (!key) return;
+        const first = firstWith.get(key);
+        if (first === undefined) firstWith.set(key, line);
+        else repeats.set(line, first);
       },
       () => !wanted,
-    ).then(() => wanted && setCheck({ of: checkOf, result: { rows, failures, keys: firstWith, repeats } }));
+    ).then(() => wanted && setCheck({ of: checkOf, result: { rows, failures, keys: firstWith, repeats, unfilled } }));
     return () => {
       wanted = false;
     };

@@ -4,40 +4,44 @@ import { parentFailures, type FileCompanies } from "./parent-links";
 import { useAskedInChunks } from "./use-asked-in-chunks";
 import type { FileCheck } from "./use-file-check";
 
-/** The rows of a file the check refuses for their own values, by index. */
-const failingRows = (check: FileCheck) => new Set(check.failures.map((failure) => failure.line - 2));
+/** The rows of `failures`, by index. */
+const failingRows = (failures: ImportFailure[]) => new Set(failures.map((failure) => failure.line - 2));
 
 /**
  * The whole-file check's second part for a companies file naming parents (`file`, readFileCompanies; null when no row
- * names one): the rows the import will refuse for their parent company (parentFailures), once the server has said
- * which cells name a company here (`ask`: importParentCells). Undefined until then; none to say for a file without
- * parents, or when the server could not be asked.
+ * names one): the rows the import will refuse for their parent company (parentFailures), given the rows it refuses
+ * for their own (`own`), once the server has said which cells name a company here (`ask`: importParentCells), asked as
+ * soon as the values are checked (`check`). Undefined until then; none to say for a file without parents, or when the
+ * server could not be asked.
  */
 export function useParentCheck(
   file: FileCompanies | null | undefined,
   check: FileCheck | undefined,
+  own: ImportFailure[] | undefined,
   ask: ((cells: string[]) => Promise<string[]>) | undefined,
 ): ImportFailure[] | undefined {
   // Only the cells of rows the check takes, and of a length a company's name can have (longer ones fail the check).
   const cells = useMemo(() => {
     if (!file || !check) return undefined;
-    const failing = failingRows(check);
+    const failing = failingRows(check.failures);
     return [...new Set(file.cells.filter((cell, row) => cell && cell.length <= 200 && !failing.has(row)))];
   }, [file, check]);
   const stored = useAskedInChunks(ask, cells);
-  const [result, setResult] = useState<{ of: Set<string>; failures: ImportFailure[] } | undefined>(undefined);
+  const [result, setResult] = useState<
+    { of: ImportFailure[]; stored: Set<string>; failures: ImportFailure[] } | undefined
+  >(undefined);
   useEffect(() => {
-    if (!file || !check || !stored) return;
+    if (!file || !own || !stored) return;
     let wanted = true;
-    void parentFailures(file, failingRows(check), stored).then(
-      (failures) => wanted && setResult({ of: stored, failures }),
+    void parentFailures(file, failingRows(own), stored).then(
+      (failures) => wanted && setResult({ of: own, stored, failures }),
     );
     return () => {
       wanted = false;
     };
-  }, [file, check, stored]);
+  }, [file, own, stored]);
   if (file === null || !ask || stored === null) return NONE;
-  return result && result.of === stored ? result.failures : undefined;
+  return result && result.of === own && result.stored === stored ? result.failures : undefined;
 }
 
 const NONE: ImportFailure[] = [];

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, getTableColumns, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { unionAll, type SelectedFields } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
@@ -603,7 +603,9 @@ export async function importRecords(
         eq(propertyDefinitions.object, config.object),
         isNull(propertyDefinitions.archivedAt),
       ),
-    );
+    )
+    // A row missing several required values is told of the first as the settings list them, as the web's check does.
+    .orderBy(asc(propertyDefinitions.position));
   const byKey = new Map(definitions.map((d) => [d.key, d]));
 
   const parsed: Valid[] = [];
