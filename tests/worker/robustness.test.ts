@@ -255,4 +255,37 @@ describe("inputs the schemas accept never fail as server errors (property-based)
     );
     expect([...failures]).toEqual([]);
   }, 60_000);
+
+  it("answers the import's whole-file questions for any emails, domains and parent cells", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
+    await caller.companies.create({ name: 'Acme 100% "Öl" _Ltd_', domain: "acme.com" });
+    const cell = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom("ann@acme.com", " ANN@ACME.COM ", "acme.com", "https://www.acme.com/x", "%", "_", "\\", "'", '"'),
+      fc.constantFrom('Acme 100% "Öl" _Ltd_', 'acme 100% "öl" _ltd_', "Acme", "🏢", "a".repeat(200)),
+    );
+    const failures = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(cell, { minLength: 1, maxLength: 12 }), async (cells) => {
+        for (const [what, call] of [
+          ["contacts.importHeldKeys", () => caller.contacts.importHeldKeys({ keys: cells })],
+          ["companies.importHeldKeys", () => caller.companies.importHeldKeys({ keys: cells })],
+          ["companies.importParentCells", () => caller.companies.importParentCells({ cells })],
+        ] as const) {
+          const outcome = await outcomeOf(call());
+          if (!REFUSALS.has(outcome) && outcome !== "ok") failures.add(`${what} ${JSON.stringify(cells)}: ${outcome}`);
+        }
+        // What is held is only ever what was asked, as the import reads it.
+        const held = await caller.contacts.importHeldKeys({ keys: cells });
+        for (const key of held) expect(cells.map((c) => c.trim().toLowerCase())).toContain(key);
+      }),
+      { numRuns: 60, seed: 5 },
+    );
+    expect([...failures]).toEqual([]);
+    // The company's name, quotes, % and _ included, is found as written in any case, and nothing like it.
+    expect(
+      await caller.companies.importParentCells({ cells: ['ACME 100% "ÖL" _LTD_', "Acme 1000% Öl Ltd", "acme%"] }),
+    ).toEqual(['ACME 100% "ÖL" _LTD_']);
+  }, 60_000);
 });
