@@ -91,5 +91,7 @@ describe("fileOutcomes: what an import will do with a file's rows that are not s
     expect(unfilledFailures(check, new Set([...held, "ann@acme.com"]), true)).toEqual([{ line: 13, message: plan }]);
     // With Only update, none is created.
     expect(unfilledFailures(check, held, false)).toEqual([]);
+    // Where the workspace could not be asked, only the row without an email is sure to be created.
+    expect(unfilledFailures(check, null, true)).toEqual([{ line: 13, message: plan }]);
   });
 });

@@ -72,12 +72,13 @@ export function fileOutcomes(check: FileCheck, held: Set<string> | null, words: 
 /**
  * The rows the import will refuse for a required property they leave empty: those it creates (`create`: new records
  * are added), neither found here (`held`: the emails or domains a record here holds) nor repeating a row above, which
- * makes their record.
+ * makes their record. Unknown where the server could not be asked (`held` null): only rows without a key are sure to
+ * be created.
  */
 export function unfilledFailures(check: FileCheck, held: Set<string> | null, create: boolean): ImportFailure[] {
   if (!create) return [];
   const failures: ImportFailure[] = [];
   for (const [line, { message, key }] of check.unfilled)
-    if (!key || (check.keys.get(key) === line && !held?.has(key))) failures.push({ line, message });
+    if (!key || (held && check.keys.get(key) === line && !held.has(key))) failures.push({ line, message });
   return failures;
 }
