@@ -179,6 +179,11 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     expect(await b.contacts.importHeldKeys({ keys: ["zelda@zephyr.test"] })).toEqual([]);
     expect(await a.caller.contacts.importHeldKeys({ keys: ["zelda@zephyr.test"] })).toEqual(["zelda@zephyr.test"]);
   },
+  "contacts.importCompanyCells": async (b, a) => {
+    // A's two Zephyr companies make the name ambiguous for A, not for B, where it is a new company.
+    expect(await b.contacts.importCompanyCells({ cells: ["Zephyr Works Ltd"] })).toEqual([]);
+    expect(await a.caller.contacts.importCompanyCells({ cells: ["Zephyr Works Ltd"] })).toHaveLength(1);
+  },
   "contacts.import": async (b, a) => {
     const result = await b.contacts.import({
       rows: [{ firstName: "Zelda", emails: ["zelda@zephyr.test"], title: "Imported" }],

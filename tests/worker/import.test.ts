@@ -446,6 +446,28 @@ describe("contacts.import", () => {
     expect(await companyTotal(caller)).toBe(2);
   });
 
+  it("importCompanyCells: says which Company cells the import refuses, and why, writing nothing", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await caller.companies.create({ name: "Twin" });
+    await caller.companies.create({ name: "twin", domain: "twin.example" });
+    await caller.companies.create({ name: "Initech Inc" });
+    await caller.companies.create({ name: "Initech LLC" });
+    const refused = await caller.contacts.importCompanyCells({
+      cells: ["Twin", " Initech Ltd ", "twin.example", "Initech Inc", "A new company", "Twin"],
+    });
+    expect(refused).toEqual([
+      { cell: "Twin", error: 'Company: several companies are named "Twin"; give its domain instead.' },
+      {
+        cell: "Initech Ltd",
+        error:
+          'Company: several companies have a name like "Initech Ltd" (Initech Inc, Initech LLC); give its domain instead.',
+      },
+    ]);
+    // Asking made no company.
+    expect(await companyTotal(caller)).toBe(4);
+    await expectTRPCError(caller.contacts.importCompanyCells({ cells: ["x".repeat(201)] }), "BAD_REQUEST");
+  });
+
   it("with update, moves an existing contact to the named company", async () => {
     const { caller } = await ownerOfNewOrganization();
     const acme = await caller.companies.create({ name: "Acme", domain: "acme.com" });

@@ -256,7 +256,7 @@ describe("inputs the schemas accept never fail as server errors (property-based)
     expect([...failures]).toEqual([]);
   }, 60_000);
 
-  it("answers the import's whole-file questions for any emails, domains and parent cells", async () => {
+  it("answers the import's whole-file questions for any emails, domains and company cells", async () => {
     const { caller } = await ownerOfNewOrganization();
     await caller.contacts.create({ firstName: "Ann", emails: ["ann@acme.com"] });
     await caller.companies.create({ name: 'Acme 100% "Öl" _Ltd_', domain: "acme.com" });
@@ -272,6 +272,7 @@ describe("inputs the schemas accept never fail as server errors (property-based)
           ["contacts.importHeldKeys", () => caller.contacts.importHeldKeys({ keys: cells })],
           ["companies.importHeldKeys", () => caller.companies.importHeldKeys({ keys: cells })],
           ["companies.importParentCells", () => caller.companies.importParentCells({ cells })],
+          ["contacts.importCompanyCells", () => caller.contacts.importCompanyCells({ cells })],
         ] as const) {
           const outcome = await outcomeOf(call());
           if (!REFUSALS.has(outcome) && outcome !== "ok") failures.add(`${what} ${JSON.stringify(cells)}: ${outcome}`);

@@ -34,7 +34,8 @@ import {
 } from "../schemas/records";
 import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc";
 import { recordProcedures } from "./record-procedures";
-import { contactImport } from "../domain/records/import-records";
+import { contactImport, refusedCompanyCells } from "../domain/records/import-records";
+import { importCompanyCellsInput } from "../schemas/imports";
 import { assertKeyFree, contactEmailKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { keyed } from "../schemas/write-key";
 import { answerOnce, updateOnce } from "../domain/write-keys";
@@ -48,6 +49,14 @@ export const contactsRouter = createTRPCRouter({
     importObject: contactImport,
     duplicatePairs: contactDuplicatePairs,
   }),
+
+  /**
+   * For a contacts import's whole-file check: which Company cells (≤ 5,000) the import would refuse, and why (a name
+   * several companies here have). A read sent as a mutation, by POST, as importHeldKeys.
+   */
+  importCompanyCells: memberProcedure
+    .input(importCompanyCellsInput)
+    .mutation(({ ctx, input }) => refusedCompanyCells(ctx.db, ctx.org.id, input.cells)),
 
   /**
    * The contact (with companyName, as its list rows have it), its company and its timeline: one D1

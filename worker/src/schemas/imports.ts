@@ -36,6 +36,11 @@ export type ImportBatch = z.output<typeof importBatchInput>;
 /** Keys asked of the workspace at once by an import's whole-file check (see importHeldKeys). */
 export const IMPORT_HELD_KEYS_LIMIT = 5000;
 
+/** A contacts file's Company cells: which the import would refuse (refusedCompanyCells). */
+export const importCompanyCellsInput = z.object({
+  cells: z.array(z.string().trim().min(1).max(200)).min(1).max(IMPORT_HELD_KEYS_LIMIT),
+});
+
 /** A companies file's Parent company cells: which name a live company of the organization (cellsNamingStored). */
 export const importParentCellsInput = z.object({
   cells: z.array(z.string().trim().min(1).max(200)).min(1).max(IMPORT_HELD_KEYS_LIMIT),

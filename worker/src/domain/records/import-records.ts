@@ -518,6 +518,35 @@ export async function importMatches(
   return matches;
 }
 
+/**
+ * The contact import's Company cells it would refuse, each with why: a name several companies here have, or that
+ * several have a name like, where the cell's domain names none. The others name one, or a new company. For the web's
+ * whole-file check; linked as the import links them (companyLinker), writing nothing.
+ */
+export async function refusedCompanyCells(
+  db: Database,
+  organizationId: string,
+  cells: string[],
+): Promise<{ cell: string; error: string }[]> {
+  const rows: Valid[] = [...new Set(cells.map((cell) => cell.trim()).filter(Boolean))].map((cell, i) => ({
+    line: i + 2,
+    raw: { company: cell },
+    data: {},
+    key: null,
+  }));
+  if (rows.length === 0) return [];
+  const linker = await companyLinker(db, organizationId, rows);
+  const refused: { cell: string; error: string }[] = [];
+  for (const row of rows)
+    try {
+      linker.link(row);
+    } catch (error) {
+      if (!(error instanceof RowError)) throw error;
+      refused.push({ cell: row.raw.company as string, error: error.message });
+    }
+  return refused;
+}
+
 /** The company a row writes (`id`): new, or `stored` with what the row fills in. */
 function companyAsWritten(row: Valid, id: string, stored: Values | undefined): BatchCompany {
   const state = stored ? applyRow(companyImport, stored, row.raw, row.data) : row.data;
