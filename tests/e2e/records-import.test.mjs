@@ -561,6 +561,26 @@ describe("importing a CSV saved by Excel on Windows", () => {
     assert.deepEqual(page.errors, []);
   });
 
+  it("counts a row whose Company cell names two companies here before Import, with the import's reason", async () => {
+    for (const name of ["Twin", "twin"]) await callProcedure(page, "companies.create", { name });
+    const csv = ["First name,Email,Company", "Tia,tia@twin.example,Twin", "Uli,uli@twin.example,A new company"].join(
+      "\n",
+    );
+    await page.goto("/contacts");
+    const dialog = await openContactImport(page, "twins.csv", csv);
+    const twin = 'Company: several companies are named "Twin"; give its domain instead.';
+    // Before, the preview read "Ready", and only the summary said why Tia's row failed.
+    await dialog.getByTestId("import-file-check").getByText("1 of 2 rows will not import as they are").waitFor();
+    await dialog.getByTestId("import-preview").locator("li").nth(0).getByText(twin).waitFor();
+    assert.match(await dialog.getByTestId("import-preview").locator("li").nth(1).innerText(), /Ready$/);
+    await dialog.getByRole("button", { name: "Import 2 rows" }).click();
+    const summary = dialog.getByTestId("import-summary");
+    await summary.getByTestId("import-reasons").getByText(twin).waitFor();
+    assert.equal(await summary.getByTestId("import-failed").innerText(), "1");
+    await summary.getByRole("button", { name: "Done" }).click();
+    assert.deepEqual(page.errors, []);
+  });
+
   it("counts a new row leaving a required property empty before Import, not a row that updates a contact", async () => {
     await callProcedure(page, "properties.create", {
       object: "contact",

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { fileOutcomes, unfilledFailures, type OutcomeWords } from "../../web/src/features/import/file-outcomes";
+import {
+  companyCellFailures,
+  fileOutcomes,
+  unfilledFailures,
+  type OutcomeWords,
+} from "../../web/src/features/import/file-outcomes";
 import type { FileCheck } from "../../web/src/features/import/use-file-check";
 
 const contacts: OutcomeWords = { keyName: "email", noun: ["contact", "contacts"], update: false, create: true };
@@ -26,7 +31,7 @@ function fileCheck(): FileCheck {
     [11, 4],
   ]);
   const failures = [{ line: 3, message: "Email: Enter a valid email address." }];
-  return { rows, failures, keys, repeats, unfilled: new Map() };
+  return { rows, failures, keys, repeats, unfilled: new Map(), companyCells: new Map() };
 }
 
 describe("fileOutcomes: what an import will do with a file's rows that are not simply new", () => {
@@ -66,7 +71,14 @@ describe("fileOutcomes: what an import will do with a file's rows that are not s
       update: true,
       create: false,
     };
-    const one = { rows: [{}], failures: [], keys: new Map([["acme.com", 2]]), repeats: new Map(), unfilled: new Map() };
+    const one = {
+      rows: [{}],
+      failures: [],
+      keys: new Map([["acme.com", 2]]),
+      repeats: new Map(),
+      unfilled: new Map(),
+      companyCells: new Map(),
+    };
     expect(fileOutcomes(one, new Set(), companies)).toEqual(["1 row names no company here, so it will be skipped."]);
   });
 
@@ -93,5 +105,34 @@ describe("fileOutcomes: what an import will do with a file's rows that are not s
     expect(unfilledFailures(check, held, false)).toEqual([]);
     // Where the workspace could not be asked, only the row without an email is sure to be created.
     expect(unfilledFailures(check, null, true)).toEqual([{ line: 13, message: plan }]);
+  });
+
+  it("refuses a row for its Company cell only where the import links it: a row it creates or updates", () => {
+    const twin = 'Company: several companies are named "Twin"; give its domain instead.';
+    const check = {
+      ...fileCheck(),
+      // Ann's first row (new), her repeat, Cy's (here already), line 13 (no email), and Bo's row naming one company.
+      companyCells: new Map([
+        [2, { cell: "Twin", key: "ann@acme.com" }],
+        [6, { cell: "Twin", key: "ann@acme.com" }],
+        [5, { cell: "Twin", key: "cy@acme.com" }],
+        [13, { cell: "Twin", key: null }],
+        [4, { cell: "Acme", key: "bo@acme.com" }],
+      ]),
+    };
+    const held = new Set(["cy@acme.com"]);
+    const refused = new Map([["Twin", twin]]);
+    const lines = (choices: { update: boolean; create: boolean }, known: Set<string> | null = held) =>
+      companyCellFailures(check, known, refused, choices).map((failure) => failure.line);
+    // Skip: Cy's row and Ann's repeat are skipped, linking nothing.
+    expect(lines({ update: false, create: true })).toEqual([2, 13]);
+    expect(lines({ update: true, create: true })).toEqual([2, 6, 5, 13]);
+    // Only update: Ann's first row adds no one, so her repeat finds no one either.
+    expect(lines({ update: true, create: false })).toEqual([5]);
+    expect(lines({ update: true, create: true }, null)).toEqual([13]);
+    expect(companyCellFailures(check, held, refused, { update: false, create: true })[0]).toEqual({
+      line: 2,
+      message: twin,
+    });
   });
 });

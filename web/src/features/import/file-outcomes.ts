@@ -82,3 +82,27 @@ export function unfilledFailures(check: FileCheck, held: Set<string> | null, cre
     if (!key || (held && check.keys.get(key) === line && !held.has(key))) failures.push({ line, message });
   return failures;
 }
+
+/**
+ * The rows the import will refuse for their Company cell (`refused`: why, by cell, as the server said it: a name
+ * several companies here have): those it links, that is creates (`create`) or updates (`update`: a record here, or
+ * one a row above makes). A row it skips links nothing. Unknown where the server could not be asked which records are
+ * here (`held` null): only rows without a key are sure to be created.
+ */
+export function companyCellFailures(
+  check: FileCheck,
+  held: Set<string> | null,
+  refused: Map<string, string>,
+  { update, create }: { update: boolean; create: boolean },
+): ImportFailure[] {
+  const failures: ImportFailure[] = [];
+  for (const [line, { cell, key }] of check.companyCells) {
+    const message = refused.get(cell);
+    if (!message) continue;
+    if (key && !held) continue;
+    // A repeat updates the record its first row makes, which exists only if new records are added.
+    const updates = key !== null && (held!.has(key) || (create && check.repeats.has(line)));
+    if (updates ? update : create) failures.push({ line, message });
+  }
+  return failures;
+}

@@ -235,6 +235,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
           problem: problemOf(values),
           key: config.keyOf(values),
           unfilled: requiredProblem(propertyTargets, values),
+          companyCell: typeof values.company === "string" ? values.company.trim() : undefined,
         };
       },
       [problemOf, mapped, config, propertyTargets],

@@ -42,6 +42,8 @@ export type ImportObjectConfig = {
   heldKeys: (keys: string[]) => Promise<string[]>;
   /** For the whole-file check of a companies file: which Parent company cells (≤ 5,000) name a company here. */
   parentCells?: (cells: string[]) => Promise<string[]>;
+  /** For the whole-file check of a contacts file: which Company cells (≤ 5,000) the import refuses, and why. */
+  refusedCompanyCells?: (cells: string[]) => Promise<{ cell: string; error: string }[]>;
   /** One page of the list, for the export. */
   listPage: (input: RecordListInput) => Promise<Page>;
   /** A record's built-in columns in the export (custom properties and dates are added after them). */
@@ -166,6 +168,7 @@ export const contactImport: ImportObjectConfig = {
   send: (input) => trpcClient.contacts.import.mutate(input),
   matches: (rows) => trpcClient.contacts.importMatches.query({ rows }),
   heldKeys: (keys) => trpcClient.contacts.importHeldKeys.mutate({ keys }),
+  refusedCompanyCells: (cells) => trpcClient.contacts.importCompanyCells.mutate({ cells }),
   listPage: (input) => trpcClient.contacts.list.query(input),
   toCsv: (c: ContactRow) => ({
     "First name": c.firstName,

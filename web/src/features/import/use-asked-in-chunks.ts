@@ -1,31 +1,40 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { IMPORT_HELD_KEYS_LIMIT } from "../../../../worker/src/schemas/imports";
 
 /**
- * Which of `items` the server picks (`ask`: importHeldKeys, importParentCells), asked 5,000 at a time, one call after
- * another: undefined while asking (or with no items yet), null when it could not be asked. Asked again for another
- * array of items.
+ * What the server answers of `items` (`ask`: importHeldKeys, importParentCells, importCompanyCells), asked 5,000 at a
+ * time, one call after another, the answers put together: undefined while asking (or with no items yet), null when it
+ * could not be asked. Asked again for another array of items.
  */
-export function useAskedInChunks(
-  ask: ((items: string[]) => Promise<string[]>) | undefined,
+export function useAskedInChunks<Answer>(
+  ask: ((items: string[]) => Promise<Answer[]>) | undefined,
   items: string[] | undefined,
-): Set<string> | null | undefined {
-  const [answer, setAnswer] = useState<{ of: string[]; picked: Set<string> | null } | undefined>(undefined);
+): Answer[] | null | undefined {
+  const [answer, setAnswer] = useState<{ of: string[]; answers: Answer[] | null } | undefined>(undefined);
   useEffect(() => {
     if (!ask || !items) return;
     let wanted = true;
     void (async () => {
-      const picked = new Set<string>();
+      const answers: Answer[] = [];
       for (let at = 0; at < items.length && wanted; at += IMPORT_HELD_KEYS_LIMIT)
-        for (const item of await ask(items.slice(at, at + IMPORT_HELD_KEYS_LIMIT))) picked.add(item);
-      return picked;
+        answers.push(...(await ask(items.slice(at, at + IMPORT_HELD_KEYS_LIMIT))));
+      return answers;
     })().then(
-      (picked) => wanted && setAnswer({ of: items, picked }),
-      () => wanted && setAnswer({ of: items, picked: null }),
+      (answers) => wanted && setAnswer({ of: items, answers }),
+      () => wanted && setAnswer({ of: items, answers: null }),
     );
     return () => {
       wanted = false;
     };
   }, [ask, items]);
-  return answer && answer.of === items ? answer.picked : undefined;
+  return answer && answer.of === items ? answer.answers : undefined;
+}
+
+/** The items the server picked (useAskedInChunks, where it answers with items), as a set. */
+export function useAskedSet(
+  ask: ((items: string[]) => Promise<string[]>) | undefined,
+  items: string[] | undefined,
+): Set<string> | null | undefined {
+  const picked = useAskedInChunks(ask, items);
+  return useMemo(() => (picked ? new Set(picked) : picked), [picked]);
 }

@@ -15,13 +15,16 @@ export type FileCheck = {
   repeats: Map<number, number>;
   /** The valid rows leaving a required property empty, by line: why the import refuses one it creates, and its key. */
   unfilled: Map<number, { message: string; key: string | null }>;
+  /** The valid rows naming their company in a Company cell (a contacts file), by line: the cell, and the row's key. */
+  companyCells: Map<number, { cell: string; key: string | null }>;
 };
 
 /**
  * A row as the check reads it: why it fails (null for none), its email or domain, as a duplicate is found by, and the
- * required property it leaves empty (null for none), which fails it only if the import creates its record.
+ * required property it leaves empty (null for none), which fails it only if the import creates its record, and the
+ * company its Company cell names, if any.
  */
-export type RowCheck = { problem: string | null; key: string | null; unfilled: string | null };
+export type RowCheck = { problem: string | null; key: string | null; unfilled: string | null; companyCell?: string };
 
 /**
  * Every row of the file checked as the server will check its values (`checkOf`), in slices, so a 100,000-row file
@@ -39,23 +42,29 @@ export function useFileCheck(
     const failures: ImportFailure[] = [];
     const repeats = new Map<number, number>();
     const unfilled: FileCheck["unfilled"] = new Map();
+    const companyCells: FileCheck["companyCells"] = new Map();
     // The first valid row holding each key: the one a later row's record is.
     const firstWith = new Map<string, number>();
     void forEachInSlices(
       rows.length,
       (i) => {
-        const { problem, key, unfilled: empty } = checkOf(rows[i]);
+        const { problem, key, unfilled: empty, companyCell } = checkOf(rows[i]);
         // Line numbers as a spreadsheet shows them: the header is line 1.
         const line = i + 2;
         if (problem) return void failures.push({ line, message: problem });
         if (empty) unfilled.set(line, { message: empty, key });
+        if (companyCell) companyCells.set(line, { cell: companyCell, key });
         if (!key) return;
         const first = firstWith.get(key);
         if (first === undefined) firstWith.set(key, line);
         else repeats.set(line, first);
       },
       () => !wanted,
-    ).then(() => wanted && setCheck({ of: checkOf, result: { rows, failures, keys: firstWith, repeats, unfilled } }));
+    ).then(
+      () =>
+        wanted &&
+        setCheck({ of: checkOf, result: { rows, failures, keys: firstWith, repeats, unfilled, companyCells } }),
+    );
     return () => {
       wanted = false;
     };

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import type { ImportFailure } from "./failure-reasons";
 import { parentFailures, type FileCompanies } from "./parent-links";
-import { useAskedInChunks } from "./use-asked-in-chunks";
+import { useAskedSet } from "./use-asked-in-chunks";
 import type { FileCheck } from "./use-file-check";
 
 /** The rows of `failures`, by index. */
@@ -26,7 +26,7 @@ export function useParentCheck(
     const failing = failingRows(check.failures);
     return [...new Set(file.cells.filter((cell, row) => cell && cell.length <= 200 && !failing.has(row)))];
   }, [file, check]);
-  const stored = useAskedInChunks(ask, cells);
+  const stored = useAskedSet(ask, cells);
   const [result, setResult] = useState<
     { of: ImportFailure[]; stored: Set<string>; failures: ImportFailure[] } | undefined
   >(undefined);

@@ -1,9 +1,9 @@
 import { useMemo } from "react";
 import type { ImportFailure } from "./failure-reasons";
-import { fileOutcomes, unfilledFailures } from "./file-outcomes";
+import { companyCellFailures, fileOutcomes, unfilledFailures } from "./file-outcomes";
 import type { ImportObjectConfig } from "./import-objects";
 import type { FileCompanies } from "./parent-links";
-import { useAskedInChunks } from "./use-asked-in-chunks";
+import { useAskedInChunks, useAskedSet } from "./use-asked-in-chunks";
 import { useFileCheck, type FileCheck, type RowCheck } from "./use-file-check";
 import { useParentCheck } from "./use-parent-check";
 
@@ -18,8 +18,9 @@ function byLine(...lists: ImportFailure[][]): ImportFailure[] {
 /**
  * Everything the import dialog says of a whole file before Import is pressed, in the order the server decides a row:
  * each row's values (useFileCheck), then whether a record here holds its email or domain (importHeldKeys), which says
- * whether it is created and so whether its required properties must be filled, then, for a companies file, whether
- * its parent company will be there (useParentCheck).
+ * whether it is created and so whether its required properties must be filled, then, for a contacts file, whether
+ * its Company cell names one company (importCompanyCells), and for a companies file, whether its parent company will
+ * be there (useParentCheck).
  *
  * `fileCheck`: the values alone, as soon as they are read; `checked`: all of it, undefined until the server has
  * answered too; `outcomes`: what the import will do with the rows that are not simply new (fileOutcomes).
@@ -41,16 +42,32 @@ export function useWholeFileCheck({
   create: boolean;
 }): { fileCheck: FileCheck | undefined; checked: FileCheck | undefined; outcomes: string[] } {
   const fileCheck = useFileCheck(rows, checkOf);
-  const held = useAskedInChunks(
+  const held = useAskedSet(
     config.heldKeys,
     useMemo(() => fileCheck && [...fileCheck.keys.keys()], [fileCheck]),
   );
+  // A contacts file's Company cells: those of a length a company's name can have (longer ones fail the check).
+  const refusedCells = useAskedInChunks(
+    config.refusedCompanyCells,
+    useMemo(
+      () =>
+        fileCheck &&
+        [...new Set([...fileCheck.companyCells.values()].map(({ cell }) => cell))].filter((cell) => cell.length <= 200),
+      [fileCheck],
+    ),
+  );
+  const refused = useMemo(() => new Map(refusedCells?.map(({ cell, error }) => [cell, error])), [refusedCells]);
+  const cellsAnswered = !config.refusedCompanyCells || refusedCells !== undefined;
   const own = useMemo(
     () =>
-      fileCheck && held !== undefined
-        ? byLine(fileCheck.failures, unfilledFailures(fileCheck, held, create))
+      fileCheck && held !== undefined && cellsAnswered
+        ? byLine(
+            fileCheck.failures,
+            unfilledFailures(fileCheck, held, create),
+            companyCellFailures(fileCheck, held, refused, { update, create }),
+          )
         : undefined,
-    [fileCheck, held, create],
+    [fileCheck, held, cellsAnswered, refused, update, create],
   );
   const parentFailures = useParentCheck(companies, fileCheck, own, config.parentCells);
   // All at once: the lines then come together, and do not move under the pointer a moment later.
