@@ -573,6 +573,7 @@ describe("importing a CSV saved by Excel on Windows", () => {
     await dialog.getByTestId("import-file-check").getByText("1 of 2 rows will not import as they are").waitFor();
     await dialog.getByTestId("import-preview").locator("li").nth(0).getByText(twin).waitFor();
     assert.match(await dialog.getByTestId("import-preview").locator("li").nth(1).innerText(), /Ready$/);
+    await screenshot(page, "import-company-cell-twins");
     await dialog.getByRole("button", { name: "Import 2 rows" }).click();
     const summary = dialog.getByTestId("import-summary");
     await summary.getByTestId("import-reasons").getByText(twin).waitFor();
