@@ -891,12 +891,17 @@ describe("contacts.importHeldKeys and companies.importHeldKeys: the whole file's
       keys: [" ANN@home.net ", "ann@acme.com", "bea@acme.com", "gus@acme.com", "bo@acme.com", "bo@acme.com", ""],
     });
     expect(held.sort()).toEqual(["ann@acme.com", "ann@home.net", "bo@acme.com"]);
-    // 5,000 long emails at once: some 400 KB of keys in one read.
+    // As many as a call takes: 5,000 keys of 40 characters, 200,000 in all, in one read; one more refused, with why.
     const long = Array.from(
       { length: 4_999 },
-      (_, i) => `someone.with.a.long.name.${i}@a-company-of-its-own-${i}.example`,
+      (_, i) => `someone.${String(i).padStart(4, "0")}@a-longer-company-na.example`,
     );
-    expect(await caller.contacts.importHeldKeys({ keys: [...long, "bo@acme.com"] })).toEqual(["bo@acme.com"]);
+    expect(long.every((key) => key.length === 40)).toBe(true);
+    const bo = `bo@acme.com${" ".repeat(29)}`;
+    expect(await caller.contacts.importHeldKeys({ keys: [...long, bo] })).toEqual(["bo@acme.com"]);
+    const refusal = caller.contacts.importHeldKeys({ keys: [...long, `${bo} `] });
+    await expect(refusal).rejects.toThrow("Ask about at most 200,000 characters at once.");
+    await expectTRPCError(refusal, "BAD_REQUEST");
     // What the import then does with rows of those emails: skips them, and creates Bea and Gus.
     const result = await caller.contacts.import({
       rows: ["ann@home.net", "bea@acme.com", "gus@acme.com", "bo@acme.com"].map((email) => ({ emails: [email] })),

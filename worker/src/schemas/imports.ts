@@ -35,21 +35,30 @@ export type ImportBatch = z.output<typeof importBatchInput>;
 
 /** Keys asked of the workspace at once by an import's whole-file check (see importHeldKeys). */
 export const IMPORT_HELD_KEYS_LIMIT = 5000;
+/**
+ * Their characters in all: D1 takes a string value of 2 MB at most, and the keys go to it as one JSON text (a name
+ * twice, in two lowercase forms, and up to 4 bytes a character). Typical emails make 5,000 in one call.
+ */
+export const IMPORT_ASKED_CHARS_LIMIT = 200_000;
+
+/** The cells or keys of one of the whole-file check's questions: as many, and as long, as one call can take. */
+const askedCells = (cell: z.ZodString) =>
+  z
+    .array(cell)
+    .min(1)
+    .max(IMPORT_HELD_KEYS_LIMIT)
+    .refine((cells) => cells.reduce((chars, text) => chars + text.length, 0) <= IMPORT_ASKED_CHARS_LIMIT, {
+      message: `Ask about at most ${IMPORT_ASKED_CHARS_LIMIT.toLocaleString("en-US")} characters at once.`,
+    });
 
 /** A contacts file's Company cells: which the import would refuse (refusedCompanyCells). */
-export const importCompanyCellsInput = z.object({
-  cells: z.array(z.string().trim().min(1).max(200)).min(1).max(IMPORT_HELD_KEYS_LIMIT),
-});
+export const importCompanyCellsInput = z.object({ cells: askedCells(z.string().trim().min(1).max(200)) });
 
 /** A companies file's Parent company cells: which name a live company of the organization (cellsNamingStored). */
-export const importParentCellsInput = z.object({
-  cells: z.array(z.string().trim().min(1).max(200)).min(1).max(IMPORT_HELD_KEYS_LIMIT),
-});
+export const importParentCellsInput = z.object({ cells: askedCells(z.string().trim().min(1).max(200)) });
 
 /** A file's emails (contacts) or domains (companies): which a live record of the organization already holds. */
-export const importHeldKeysInput = z.object({
-  keys: z.array(z.string().max(320)).min(1).max(IMPORT_HELD_KEYS_LIMIT),
-});
+export const importHeldKeysInput = z.object({ keys: askedCells(z.string().max(320)) });
 
 /**
  * What the preview says of a mapped row: the live record it matches, the company it would be linked to, and a company

@@ -1,9 +1,30 @@
 import { useEffect, useMemo, useState } from "react";
-import { IMPORT_HELD_KEYS_LIMIT } from "../../../../worker/src/schemas/imports";
+import { IMPORT_ASKED_CHARS_LIMIT, IMPORT_HELD_KEYS_LIMIT } from "../../../../worker/src/schemas/imports";
+
+/** `items` in calls the server takes: 5,000 at most, and 200,000 characters at most, each. */
+export function chunksOf(items: string[]): string[][] {
+  const chunks: string[][] = [];
+  let chunk: string[] = [];
+  let chars = 0;
+  for (const item of items) {
+    if (
+      chunk.length === IMPORT_HELD_KEYS_LIMIT ||
+      (chunk.length > 0 && chars + item.length > IMPORT_ASKED_CHARS_LIMIT)
+    ) {
+      chunks.push(chunk);
+      chunk = [];
+      chars = 0;
+    }
+    chunk.push(item);
+    chars += item.length;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
 
 /**
- * What the server answers of `items` (`ask`: importHeldKeys, importParentCells, importCompanyCells), asked 5,000 at a
- * time, one call after another, the answers put together: undefined while asking (or with no items yet), null when it
+ * What the server answers of `items` (`ask`: importHeldKeys, importParentCells, importCompanyCells), asked in calls of
+ * 5,000 at most (chunksOf), one after another, the answers put together: undefined while asking (or with no items yet), null when it
  * could not be asked. Asked again for another array of items.
  */
 export function useAskedInChunks<Answer>(
@@ -16,8 +37,10 @@ export function useAskedInChunks<Answer>(
     let wanted = true;
     void (async () => {
       const answers: Answer[] = [];
-      for (let at = 0; at < items.length && wanted; at += IMPORT_HELD_KEYS_LIMIT)
-        answers.push(...(await ask(items.slice(at, at + IMPORT_HELD_KEYS_LIMIT))));
+      for (const chunk of chunksOf(items)) {
+        if (!wanted) break;
+        answers.push(...(await ask(chunk)));
+      }
       return answers;
     })().then(
       (answers) => wanted && setAnswer({ of: items, answers }),
