@@ -1,3 +1,4 @@
+import { unfilledRequired } from "../../../../worker/src/domain/records/cell-problems";
 import { ownerOfCell, type OwnerCandidate } from "../../../../worker/src/schemas/imports";
 import { parsePropertyInput, propertyToInput, type PropertyDefinition } from "../records/property-values";
 
@@ -19,15 +20,9 @@ export function ownerProblem(members: OwnerCandidate[] | undefined, mapped: Reco
   return "error" in owner ? owner.error : null;
 }
 
-const blank = (value: unknown) =>
-  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
-
 /**
- * The first required property (in the settings' order) a mapped row leaves empty, as the server refuses a row it would
- * create without it: "Plan must be filled in." A row that updates a record, or is skipped, needs none.
+ * The first required property a mapped row leaves empty, as the server refuses a row it would create without it. A
+ * row that updates a record, or is skipped, needs none.
  */
-export function requiredProblem(definitions: PropertyDefinition[], mapped: Record<string, unknown>): string | null {
-  const values = (mapped.properties ?? {}) as Record<string, unknown>;
-  const missing = definitions.find((definition) => definition.required && blank(values[definition.key]));
-  return missing ? `${missing.label} must be filled in.` : null;
-}
+export const requiredProblem = (definitions: PropertyDefinition[], mapped: Record<string, unknown>) =>
+  unfilledRequired(definitions, mapped.properties as Record<string, unknown> | undefined);

@@ -34,3 +34,19 @@ export function parentCellProblem(text: string, company: { name: string; domain:
   if (!text) return null;
   return companyNameCellProblem("Parent company", text) ?? (namedBy(text)(company) ? OWN_PARENT : null);
 }
+
+/** An empty value, as a cell the import leaves as it was: nothing, "", or an empty list. */
+export const blank = (value: unknown) =>
+  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+
+/**
+ * The first required property (in the order given: the settings') that `properties` leaves empty, as the import
+ * refuses a row it would create without it: "Plan must be filled in."; null for none.
+ */
+export function unfilledRequired(
+  definitions: readonly { key: string; label: string; required: boolean }[],
+  properties: Record<string, unknown> | undefined,
+): string | null {
+  const missing = definitions.find((definition) => definition.required && blank(properties?.[definition.key]));
+  return missing ? `${missing.label} must be filled in.` : null;
+}

@@ -32,7 +32,7 @@ import {
 } from "./normalize";
 import { checkPropertyValue } from "./properties";
 import { parentCell, parentLinker, type BatchCompany } from "./import-parents";
-import { companyNameCellProblem, domainCellProblem } from "./cell-problems";
+import { blank, companyNameCellProblem, domainCellProblem, unfilledRequired } from "./cell-problems";
 
 type Values = Record<string, unknown>;
 
@@ -215,9 +215,6 @@ export const companyImport: ImportObject = {
 function issueMessage(config: ImportObject, raw: Values, issues: z.core.$ZodIssue[]): string {
   return rowIssueMessage(raw, issues[0], (field) => config.labels[field] ?? field);
 }
-
-const blank = (value: unknown) =>
-  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
 
 /**
  * `state` with what `row` fills in: an import never blanks what the file left empty, unites lists
@@ -707,11 +704,9 @@ export async function importRecords(
       result.skipped++;
       continue;
     }
-    const missing = target
-      ? undefined
-      : definitions.find((d) => d.required && blank((row.data.properties as Values)[d.key]));
-    if (missing) {
-      result.failed.push({ line: row.line, message: `${missing.label} must be filled in.` });
+    const unfilled = target ? null : unfilledRequired(definitions, row.data.properties as Values);
+    if (unfilled) {
+      result.failed.push({ line: row.line, message: unfilled });
       continue;
     }
     try {
