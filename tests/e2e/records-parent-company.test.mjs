@@ -343,4 +343,42 @@ describe("/companies: a parent company and its subsidiaries", () => {
     await discardImport(page, dialog);
     assert.deepEqual(page.errors, []);
   });
+
+  it("counts before Import a parent cell naming several companies, here or made by the file, as the import refuses it", async () => {
+    for (const domain of ["twin-a.example", "twin-b.example"])
+      await callProcedure(page, "companies.create", { name: "Twin Holdings", domain });
+    await page.goto("/companies");
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import companies" });
+    const csv = [
+      "Name,Domain,Parent company",
+      "Twin Retail,,Twin Holdings",
+      "Hooli,,",
+      "Hooli,,",
+      "Hooli Shop,,hooli",
+      "Twin Labs,,twin-a.example",
+    ].join("\n");
+    await dialog
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "twins.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const several = (cell) => `Parent company: several companies are named “${cell}”; give its domain instead.`;
+    // Before, both read "Ready": the first names two companies here, the second the file's two rows named Hooli.
+    const preview = dialog.getByTestId("import-preview").locator("li");
+    await preview.nth(0).getByText(several("Twin Holdings")).waitFor();
+    await preview.nth(3).getByText(several("hooli")).waitFor();
+    assert.match(await preview.nth(4).innerText(), /Ready · under Twin Holdings$/);
+    await dialog.getByTestId("import-file-check").getByText("2 of 5 rows will not import as they are").waitFor();
+    await screenshot(page, "import-preview-parent-several");
+    // The import then does as the check said.
+    await dialog.getByRole("button", { name: "Import 5 rows" }).click();
+    const summary = dialog.getByTestId("import-summary");
+    await summary.waitFor();
+    assert.equal(await summary.getByTestId("import-created").innerText(), "3");
+    assert.equal(await summary.getByTestId("import-failed").innerText(), "2");
+    const reasons = summary.getByTestId("import-reasons");
+    await reasons.getByText(several("Twin Holdings")).waitFor();
+    await reasons.getByText(several("hooli")).waitFor();
+    await summary.getByRole("button", { name: "Done" }).click();
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -189,7 +189,11 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
     ];
     const file = (await read(rows))!;
     // Initech's row (line 3) and Stored Twin's (line 13) fail for their domain.
-    const failures = await parentFailures(file, new Set([1, 11]), new Set(["Stored Co", "Stored Twin"]));
+    const stored = new Map([
+      ["Stored Co", [null]],
+      ["Stored Twin", ["stored-twin.test"]],
+    ]);
+    const failures = await parentFailures(file, new Set([1, 11]), stored);
     expect(failures).toEqual([
       { line: 2, message: "Parent company: Initech (line 3) will not import, so this row will not either." },
       { line: 4, message: "Parent company: Initech Labs (line 2) will not import, so this row will not either." },
@@ -208,10 +212,49 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
       },
     ]);
     // With no cell naming a company here, Here Sub's names nobody, and Twin Sub's row goes down with Stored Twin's.
-    const alone = await parentFailures(file, new Set([1, 11]), new Set());
+    const alone = await parentFailures(file, new Set([1, 11]), new Map());
     expect(alone.filter((failure) => [6, 12].includes(failure.line))).toEqual([
       { line: 6, message: "Parent company: no company here or in this file is named “Stored Co”." },
       { line: 12, message: "Parent company: Stored Twin (line 13) will not import, so this row will not either." },
+    ]);
+  });
+
+  it("refuses a cell naming several companies, here or written by the rows sent before it, as the server does", async () => {
+    const rows = [
+      { name: "Acme Paris", parentCompany: "acme" },
+      { name: "Globex" },
+      { name: "Globex Sub", parentCompany: "Globex" },
+      { name: "Umbrella Corp", domain: "umbrella.test" },
+      { name: "Umbrella Sub", parentCompany: "UMBRELLA.test" },
+      { name: "Hooli" },
+      { name: "Hooli" },
+      { name: "Hooli Sub", parentCompany: "hooli" },
+      { name: "Hooli Sub Sub", parentCompany: "Hooli Sub" },
+      { name: "Initrode", domain: "initrode.test" },
+      { name: "Initrode Sub", parentCompany: "Initrode" },
+    ];
+    const file = (await read(rows))!;
+    // Two companies here are named Acme; one, without a domain, Globex; Umbrella's row updates the one here.
+    const stored = new Map([
+      ["acme", ["acme.test", null]],
+      ["Globex", [null]],
+      ["UMBRELLA.test", ["umbrella.test"]],
+    ]);
+    const several = (cell: string) => `Parent company: several companies are named “${cell}”; give its domain instead.`;
+    expect(await parentFailures(file, new Set(), stored)).toEqual([
+      { line: 2, message: several("acme") },
+      { line: 4, message: several("Globex") },
+      { line: 9, message: several("hooli") },
+      { line: 10, message: "Parent company: Hooli Sub (line 9) will not import, so this row will not either." },
+    ]);
+    // Rows the import skips write nothing: Initrode's is no parent for the row below it, Globex's no second company
+    // named Globex, and the cell naming Umbrella still names the company here.
+    const skipped = new Set([1, 3, 9]);
+    expect(await parentFailures(file, new Set(), stored, (row) => !skipped.has(row))).toEqual([
+      { line: 2, message: several("acme") },
+      { line: 9, message: several("hooli") },
+      { line: 10, message: "Parent company: Hooli Sub (line 9) will not import, so this row will not either." },
+      { line: 12, message: "Parent company: Initrode (line 11) will not import, so this row will not either." },
     ]);
   });
 

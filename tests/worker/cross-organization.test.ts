@@ -248,8 +248,8 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
   "companies.importParentCells": async (b, a) => {
     expect(await b.companies.importParentCells({ cells: ["Zephyr Works", "zephyr.test"] })).toEqual([]);
     expect(await a.caller.companies.importParentCells({ cells: ["Zephyr Works", "zephyr.test"] })).toEqual([
-      "Zephyr Works",
-      "zephyr.test",
+      { cell: "Zephyr Works", domains: ["zephyr.test"] },
+      { cell: "zephyr.test", domains: ["zephyr.test"] },
     ]);
   },
   "companies.import": async (b, a) => {

@@ -239,17 +239,41 @@ describe("a company's parent company", () => {
       "nowhere.test",
       " acme labs ",
     ];
+    // Each with the domains of the companies it names (null for one without).
     expect(await caller.companies.importParentCells({ cells })).toEqual([
-      "ACME GROUP",
-      "https://www.acme-group.test/about",
-      "Acme Retail",
-      "acme labs",
+      { cell: "ACME GROUP", domains: ["acme-group.test"] },
+      { cell: "https://www.acme-group.test/about", domains: ["acme-group.test"] },
+      { cell: "Acme Retail", domains: [null] },
+      { cell: "acme labs", domains: [null] },
     ]);
     // As many as a file may hold, in one read.
     const many = Array.from({ length: 4_999 }, (_, i) => `Company ${i}`);
-    expect(await caller.companies.importParentCells({ cells: [...many, "Acme Labs"] })).toEqual(["Acme Labs"]);
+    expect(await caller.companies.importParentCells({ cells: [...many, "Acme Labs"] })).toEqual([
+      { cell: "Acme Labs", domains: [null] },
+    ]);
     await expectTRPCError(caller.companies.importParentCells({ cells: [...many, "a", "b"] }), "BAD_REQUEST");
     await expectTRPCError(caller.companies.importParentCells({ cells: ["x".repeat(201)] }), "BAD_REQUEST");
+  });
+
+  it("importParentCells: a name several companies have names each, as the import then refuses the cell", async () => {
+    const { caller } = await group();
+    await caller.companies.create({ name: "ACME LABS", domain: "acme-labs.test" });
+    // A company named like a domain is not named by that domain, which is read as a domain.
+    await caller.companies.create({ name: "acme-group.test" });
+    const named = await caller.companies.importParentCells({ cells: ["acme labs", "acme-group.test", "Acme Group"] });
+    expect(named.map(({ cell, domains }) => ({ cell, domains: [...domains].sort() }))).toEqual([
+      { cell: "acme labs", domains: ["acme-labs.test", null] },
+      { cell: "acme-group.test", domains: ["acme-group.test"] },
+      { cell: "Acme Group", domains: ["acme-group.test"] },
+    ]);
+    const refused = await caller.companies.import({
+      rows: [{ name: "Acme Labs Paris", parentCompany: "acme labs" }],
+      lineNumbers: [2],
+      onDuplicate: "skip",
+    });
+    expect(refused.failed).toEqual([
+      { line: 2, message: "Parent company: several companies are named “acme labs”; give its domain instead." },
+    ]);
   });
 
   it("is checked for loops of a whole batch of updates in as many round trips as for one row", async () => {

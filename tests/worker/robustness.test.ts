@@ -287,6 +287,6 @@ describe("inputs the schemas accept never fail as server errors (property-based)
     // The company's name, quotes, % and _ included, is found as written in any case, and nothing like it.
     expect(
       await caller.companies.importParentCells({ cells: ['ACME 100% "ÖL" _LTD_', "Acme 1000% Öl Ltd", "acme%"] }),
-    ).toEqual(['ACME 100% "ÖL" _LTD_']);
+    ).toEqual([{ cell: 'ACME 100% "ÖL" _LTD_', domains: ["acme.com"] }]);
   }, 60_000);
 });

@@ -84,25 +84,39 @@ export function unfilledFailures(check: FileCheck, held: Set<string> | null, cre
 }
 
 /**
+ * Whether the import writes a valid row (by its line and its email or domain): it creates the record (`create`: new
+ * records are added) or updates one (`update`): the record here holding its key (`held`), or the one a row above
+ * makes; else it skips the row. Null where the server could not be asked which records are here (`held` null): only
+ * a row without a key is sure to be created.
+ */
+export function rowWrites(
+  check: FileCheck,
+  held: Set<string> | null,
+  { update, create }: { update: boolean; create: boolean },
+) {
+  return (line: number, key: string | null): boolean | null => {
+    if (!key) return create;
+    if (!held) return null;
+    // A repeat updates the record its first row makes, which exists only if new records are added.
+    return held.has(key) || (create && check.repeats.has(line)) ? update : create;
+  };
+}
+
+/**
  * The rows the import will refuse for their Company cell (`refused`: why, by cell, as the server said it: a name
- * several companies here have): those it links, that is creates (`create`) or updates (`update`: a record here, or
- * one a row above makes). A row it skips links nothing. Unknown where the server could not be asked which records are
- * here (`held` null): only rows without a key are sure to be created.
+ * several companies here have): those it writes (rowWrites), as a row it skips links nothing.
  */
 export function companyCellFailures(
   check: FileCheck,
   held: Set<string> | null,
   refused: Map<string, string>,
-  { update, create }: { update: boolean; create: boolean },
+  choices: { update: boolean; create: boolean },
 ): ImportFailure[] {
+  const writes = rowWrites(check, held, choices);
   const failures: ImportFailure[] = [];
   for (const [line, { cell, key }] of check.companyCells) {
     const message = refused.get(cell);
-    if (!message) continue;
-    if (key && !held) continue;
-    // A repeat updates the record its first row makes, which exists only if new records are added.
-    const updates = key !== null && (held!.has(key) || (create && check.repeats.has(line)));
-    if (updates ? update : create) failures.push({ line, message });
+    if (message && writes(line, key)) failures.push({ line, message });
   }
   return failures;
 }

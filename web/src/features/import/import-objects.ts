@@ -12,6 +12,7 @@ import {
   parentCellProblem,
 } from "../../../../worker/src/domain/records/cell-problems";
 import { normalizeDomain, normalizeEmail } from "../../../../worker/src/domain/records/normalize";
+import type { StoredNamed } from "../../../../worker/src/domain/records/import-parents";
 import { trpcClient } from "../../lib/trpc";
 import { recordNouns } from "../records/use-record-actions";
 import type { ImportTarget } from "./mapping";
@@ -40,8 +41,11 @@ export type ImportObjectConfig = {
   matches: (rows: Record<string, unknown>[]) => Promise<ImportMatch[]>;
   /** For the whole-file check: which of the file's keys (≤ 5,000) a record here already holds. */
   heldKeys: (keys: string[]) => Promise<string[]>;
-  /** For the whole-file check of a companies file: which Parent company cells (≤ 5,000) name a company here. */
-  parentCells?: (cells: string[]) => Promise<string[]>;
+  /**
+   * For the whole-file check of a companies file: which Parent company cells (≤ 5,000) name companies here, with the
+   * domain of each company named.
+   */
+  parentCells?: (cells: string[]) => Promise<StoredNamed[]>;
   /** For the whole-file check of a contacts file: which Company cells (≤ 5,000) the import refuses, and why. */
   refusedCompanyCells?: (cells: string[]) => Promise<{ cell: string; error: string }[]>;
   /** One page of the list, for the export. */

@@ -1,5 +1,5 @@
 import { domainIn, normalizeDomain } from "../../../../worker/src/domain/records/normalize";
-import { loopMessage } from "../../../../worker/src/domain/records/parent-messages";
+import { loopMessage, severalNamedMessage } from "../../../../worker/src/domain/records/parent-messages";
 import { forEachInSlices } from "../../lib/main-thread";
 import type { ImportFailure } from "./failure-reasons";
 import type { Mapping } from "./mapping";
@@ -18,6 +18,8 @@ const enum Chain {
 export type FileCompanies = {
   /** Each row's name, as the import writes it. */
   names: string[];
+  /** Each row's domain, as the import writes it ("" for none). */
+  domains: string[];
   /** Each row's Parent company cell, trimmed ("" for none). */
   cells: string[];
   /** The row each row's Parent company cell names (the first one holding that name or domain), else -1. */
@@ -48,6 +50,7 @@ export async function readFileCompanies(
   const cell = (row: Row, header: string) => (header ? (row[header] ?? "").trim() : "");
   const count = rows.length;
   const names = new Array<string>(count);
+  const domains = new Array<string>(count);
   const cells = new Array<string>(count);
   // The first row holding each name or domain: the one the file means.
   const holder = new Map<string, number>();
@@ -56,8 +59,8 @@ export async function readFileCompanies(
     names[i] = cell(rows[i], headers.name);
     cells[i] = cell(rows[i], headers.parent);
     naming ||= cells[i] !== "";
-    const domain = normalizeDomain(cell(rows[i], headers.domain));
-    for (const key of [names[i].toLowerCase(), domain]) if (key && !holder.has(key)) holder.set(key, i);
+    domains[i] = normalizeDomain(cell(rows[i], headers.domain)) ?? "";
+    for (const key of [names[i].toLowerCase(), domains[i]]) if (key && !holder.has(key)) holder.set(key, i);
   });
   if (!naming) return null;
   const parentOf = new Int32Array(count).fill(-1);
@@ -67,7 +70,7 @@ export async function readFileCompanies(
   const depth = new Int32Array(count).fill(UNKNOWN);
   const chain = new Uint8Array(count);
   await forEachInSlices(count, (i) => placeChain(i, parentOf, depth, chain));
-  return { names, cells, parentOf, depth, chain };
+  return { names, domains, cells, parentOf, depth, chain };
 }
 
 const UNKNOWN = -2;
@@ -152,27 +155,50 @@ export function parentInFile(
 }
 
 /**
- * The rows of a companies file the import will refuse for their parent company, each with why, in the file's order:
- * a cell naming no company here (`stored`: the cells that do) must name a row of the file that is imported and not in a
- * loop. `failing`: the rows refused for their own values. Parents are read before their subsidiaries (parentsFirst),
- * so a refusal goes down the chain. In slices, as readFileCompanies.
+ * The rows of a companies file the import will refuse for their parent company, each with why, in the file's order.
+ * Followed row by row as the import sends them (parentsFirst), as the server links each: a cell must name exactly one
+ * company among those here (`stored`: the cells naming some, with each one's domain) and those the rows sent before
+ * write; naming none here, it must name a row of the file that is imported and not in a loop. `failing`: the rows
+ * refused for their own values; `writes`: whether the import writes a row it does not refuse (it skips a duplicate
+ * unless it updates). A refusal goes down the chain. In slices, as readFileCompanies.
  */
 export async function parentFailures(
   file: FileCompanies,
   failing: ReadonlySet<number>,
-  stored: ReadonlySet<string>,
+  stored: ReadonlyMap<string, readonly (string | null)[]>,
+  writes: (row: number) => boolean = () => true,
 ): Promise<ImportFailure[]> {
   const order = parentsFirst(file);
   const refused = new Set(failing);
   const failures: ImportFailure[] = [];
+  // The companies the rows sent so far write, by each key a cell finds one by (its name in lower case, its domain):
+  // a domain stands for its company, here or new; a row without one makes a company of its own.
+  const written = new Map<string, Set<string>>();
+  const companiesNamed = (cell: string) => {
+    const named = new Set(stored.get(cell)?.map((domain, i) => domain ?? `here ${i}`));
+    for (const company of written.get(keyOf(cell)) ?? []) named.add(company);
+    return named;
+  };
+  /** Why the import will refuse `row` for its `cell`, or null: it names one company. Naming none, said as the file shows it. */
+  const parentProblem = (row: number, cell: string): string | null => {
+    const named = companiesNamed(cell).size;
+    if (named === 1) return null;
+    if (named > 1) return severalNamedMessage(cell);
+    const link = parentInFile(file, row, cell, (parent) => refused.has(parent) || !writes(parent));
+    return "error" in link ? link.error : (parentInFile(null, row, cell) as { error: string }).error;
+  };
   await forEachInSlices(order.length, (at) => {
     const row = order[at];
     const cell = file.cells[row];
-    if (!cell || refused.has(row) || stored.has(cell)) return;
-    const link = parentInFile(file, row, cell, (parent) => refused.has(parent));
-    if (!("error" in link)) return;
-    refused.add(row);
-    failures.push({ line: row + 2, message: link.error });
+    const problem = cell && !refused.has(row) ? parentProblem(row, cell) : null;
+    if (problem) {
+      refused.add(row);
+      failures.push({ line: row + 2, message: problem });
+    }
+    if (refused.has(row) || !writes(row)) return;
+    const company = file.domains[row] || `row ${row}`;
+    for (const key of [file.names[row].toLowerCase(), file.domains[row]])
+      if (key) written.set(key, (written.get(key) ?? new Set()).add(company));
   });
   return failures.sort((a, b) => a.line - b.line);
 }

@@ -1,11 +1,13 @@
 import { useMemo } from "react";
 import type { ImportFailure } from "./failure-reasons";
-import { companyCellFailures, fileOutcomes, unfilledFailures } from "./file-outcomes";
+import { companyCellFailures, fileOutcomes, rowWrites, unfilledFailures } from "./file-outcomes";
 import type { ImportObjectConfig } from "./import-objects";
 import type { FileCompanies } from "./parent-links";
 import { useAskedInChunks, useAskedSet } from "./use-asked-in-chunks";
 import { useFileCheck, type FileCheck, type RowCheck } from "./use-file-check";
 import { useParentCheck } from "./use-parent-check";
+
+const writesAll = () => true;
 
 /** The failures of a file, one per line (the first given for a line stands), in the file's order. */
 function byLine(...lists: ImportFailure[][]): ImportFailure[] {
@@ -69,7 +71,14 @@ export function useWholeFileCheck({
         : undefined,
     [fileCheck, held, cellsAnswered, refused, update, create],
   );
-  const parentFailures = useParentCheck(companies, fileCheck, own, config.parentCells);
+  // Whether the import writes each row of a companies file, by index: a row it skips writes no parent for the rows
+  // below it. Assumed where the server could not be asked.
+  const writes = useMemo(() => {
+    if (!fileCheck || !companies || held === undefined) return writesAll;
+    const writesRow = rowWrites(fileCheck, held, { update, create });
+    return (row: number) => writesRow(row + 2, companies.domains[row] || null) ?? true;
+  }, [fileCheck, companies, held, update, create]);
+  const parentFailures = useParentCheck(companies, fileCheck, own, writes, config.parentCells);
   // All at once: the lines then come together, and do not move under the pointer a moment later.
   const checked = useMemo(
     () => (fileCheck && own && parentFailures ? { ...fileCheck, failures: byLine(own, parentFailures) } : undefined),

@@ -4,7 +4,7 @@ import { companies } from "../../../../drizzle";
 import type { Database } from "../../db";
 import { domainIn, lowerNameKeys } from "./normalize";
 import { companiesAbove } from "./parent-company";
-import { loopMessage } from "./parent-messages";
+import { loopMessage, severalNamedMessage } from "./parent-messages";
 import { namedBy, OWN_PARENT, parentCellProblem } from "./cell-problems";
 
 type Values = Record<string, unknown>;
@@ -36,19 +36,26 @@ async function companiesNamedBy(db: Database, organizationId: string, texts: str
   return unionAll(lookup(sql`lower(${companies.name})`, names), lookup(sql`${companies.domain}`, domains));
 }
 
+/** A Parent company cell naming companies here: the domain of each (null for one without). */
+export type StoredNamed = { cell: string; domains: (string | null)[] };
+
 /**
- * Which Parent company cells name a live company of the organization, as the import reads a cell (by domain when it
- * is one, else by name in any case): the others must name a row of the file, for the web's whole-file check.
+ * The Parent company cells that name live companies of the organization, as the import reads a cell (by domain when
+ * it is one, else by name in any case), each with the domains of those it names: more than one, and the import refuses
+ * the cell. The others must name a row of the file. For the web's whole-file check.
  */
-export async function cellsNamingStored(db: Database, organizationId: string, cells: string[]): Promise<string[]> {
+export async function cellsNamingStored(db: Database, organizationId: string, cells: string[]): Promise<StoredNamed[]> {
   const texts = [...new Set(cells.map((cell) => cell.trim()).filter(Boolean))];
   const stored = await companiesNamedBy(db, organizationId, texts);
-  // As namedBy reads a cell, for thousands of cells at once.
-  const names = new Set(stored.map((company) => company.name.toLowerCase()));
-  const domains = new Set(stored.map((company) => company.domain));
-  return texts.filter((text) => {
+  // As namedBy reads a cell, for thousands of cells at once. A company found both by name and by domain is one.
+  const byKey = new Map<string, Map<string, string | null>>();
+  for (const company of stored)
+    for (const key of [`name ${company.name.toLowerCase()}`, company.domain && `domain ${company.domain}`])
+      if (key) byKey.set(key, (byKey.get(key) ?? new Map()).set(company.id, company.domain));
+  return texts.flatMap((text) => {
     const domain = domainIn(text);
-    return domain ? domains.has(domain) : names.has(text.toLowerCase());
+    const named = byKey.get(domain ? `domain ${domain}` : `name ${text.toLowerCase()}`);
+    return named ? [{ cell: text, domains: [...named.values()] }] : [];
   });
 }
 
@@ -101,8 +108,7 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
           error: `Parent company: no company here is named “${text}”. Import it first, or put its row above this one.`,
           missing: text,
         };
-      if (found.length > 1)
-        return { error: `Parent company: several companies are named “${text}”; give its domain instead.` };
+      if (found.length > 1) return { error: severalNamedMessage(text) };
       const [parent] = found;
       if (parent.id === company.id) return { error: OWN_PARENT };
       if (company.isNew) return parent;
