@@ -247,6 +247,14 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
       { line: 9, message: several("hooli") },
       { line: 10, message: "Parent company: Hooli Sub (line 9) will not import, so this row will not either." },
     ]);
+    // A row renaming a company here: the cell naming it by its old name finds nothing once that row is sent.
+    const renaming = (await read([
+      { name: "Umbrella Group", domain: "umbrella.test" },
+      { name: "Umbrella Sub", parentCompany: "Umbrella Corp" },
+    ]))!;
+    expect(await parentFailures(renaming, new Set(), new Map([["Umbrella Corp", ["umbrella.test"]]]))).toEqual([
+      { line: 3, message: "Parent company: no company here or in this file is named “Umbrella Corp”." },
+    ]);
     // Rows the import skips write nothing: Initrode's is no parent for the row below it, Globex's no second company
     // named Globex, and the cell naming Umbrella still names the company here.
     const skipped = new Set([1, 3, 9]);

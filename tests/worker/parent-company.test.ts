@@ -274,6 +274,25 @@ describe("a company's parent company", () => {
     expect(refused.failed).toEqual([
       { line: 2, message: "Parent company: several companies are named “acme labs”; give its domain instead." },
     ]);
+    // A company here that an earlier row renames is found by its new name only, as the web's check follows it.
+    const renamed = await caller.companies.import({
+      rows: [
+        { name: "Acme Holdings", domain: "acme-group.test" },
+        { name: "Acme Outlet", parentCompany: "Acme Group" },
+        { name: "Acme Depot", parentCompany: "acme holdings" },
+      ],
+      lineNumbers: [2, 3, 4],
+      onDuplicate: "update",
+    });
+    expect(renamed.failed).toEqual([
+      {
+        line: 3,
+        message:
+          "Parent company: no company here is named “Acme Group”. Import it first, or put its row above this one.",
+        missingParent: "Acme Group",
+      },
+    ]);
+    expect(renamed.created).toBe(1);
   });
 
   it("is checked for loops of a whole batch of updates in as many round trips as for one row", async () => {

@@ -174,8 +174,13 @@ export async function parentFailures(
   // The companies the rows sent so far write, by each key a cell finds one by (its name in lower case, its domain):
   // a domain stands for its company, here or new; a row without one makes a company of its own.
   const written = new Map<string, Set<string>>();
+  // The companies here that a row sent before names anew (by their domain): found by that name now, not the old one.
+  const renamed = new Set<string>();
   const companiesNamed = (cell: string) => {
-    const named = new Set(stored.get(cell)?.map((domain, i) => domain ?? `here ${i}`));
+    const named = new Set<string>();
+    stored.get(cell)?.forEach((domain, i) => {
+      if (!domain || !renamed.has(domain)) named.add(domain ?? `here ${i}`);
+    });
     for (const company of written.get(keyOf(cell)) ?? []) named.add(company);
     return named;
   };
@@ -197,6 +202,7 @@ export async function parentFailures(
     }
     if (refused.has(row) || !writes(row)) return;
     const company = file.domains[row] || `row ${row}`;
+    if (file.domains[row] && file.names[row]) renamed.add(file.domains[row]);
     for (const key of [file.names[row].toLowerCase(), file.domains[row]])
       if (key) written.set(key, (written.get(key) ?? new Set()).add(company));
   });
