@@ -22,6 +22,11 @@ export type FileCompanies = {
   domains: string[];
   /** Each row's Parent company cell, trimmed ("" for none). */
   cells: string[];
+  /**
+   * The cells to ask the server about (importParentCells): each once, of a length a company's name can have (a longer
+   * one fails its row).
+   */
+  askedCells: string[];
   /** The row each row's Parent company cell names (the first one holding that name or domain), else -1. */
   parentOf: Int32Array;
   /** How many of the file's parents are above each row. In a loop, the row that closes it counts as naming none. */
@@ -54,15 +59,15 @@ export async function readFileCompanies(
   const cells = new Array<string>(count);
   // The first row holding each name or domain: the one the file means.
   const holder = new Map<string, number>();
-  let naming = false;
+  const asked = new Set<string>();
   await forEachInSlices(count, (i) => {
     names[i] = cell(rows[i], headers.name);
     cells[i] = cell(rows[i], headers.parent);
-    naming ||= cells[i] !== "";
+    if (cells[i] && cells[i].length <= 200) asked.add(cells[i]);
     domains[i] = normalizeDomain(cell(rows[i], headers.domain)) ?? "";
     for (const key of [names[i].toLowerCase(), domains[i]]) if (key && !holder.has(key)) holder.set(key, i);
   });
-  if (!naming) return null;
+  if (!cells.some(Boolean)) return null;
   const parentOf = new Int32Array(count).fill(-1);
   await forEachInSlices(count, (i) => {
     if (cells[i]) parentOf[i] = holder.get(keyOf(cells[i])) ?? -1;
@@ -70,7 +75,7 @@ export async function readFileCompanies(
   const depth = new Int32Array(count).fill(UNKNOWN);
   const chain = new Uint8Array(count);
   await forEachInSlices(count, (i) => placeChain(i, parentOf, depth, chain));
-  return { names, domains, cells, parentOf, depth, chain };
+  return { names, domains, cells, askedCells: [...asked], parentOf, depth, chain };
 }
 
 const UNKNOWN = -2;
@@ -171,22 +176,36 @@ export async function parentFailures(
   const order = parentsFirst(file);
   const refused = new Set(failing);
   const failures: ImportFailure[] = [];
-  // The companies the rows sent so far write, by each key a cell finds one by (its name in lower case, its domain):
-  // a domain stands for its company, here or new; a row without one makes a company of its own.
-  const written = new Map<string, Set<string>>();
+  // The company the rows sent so far write under each key a cell finds one by (its name in lower case, its domain),
+  // null for several: a domain stands for its company, here or new; a row without one makes a company of its own.
+  // One string a key, not a set: a 100,000-row file made as many sets, and the collector held the tab 60-80 ms.
+  const written = new Map<string, string | null>();
+  const write = (key: string, company: string) => {
+    const had = written.get(key);
+    if (had === undefined) written.set(key, company);
+    else if (had !== company) written.set(key, null);
+  };
   // The companies here that a row sent before names anew (by their domain): found by that name now, not the old one.
   const renamed = new Set<string>();
+  /** How many companies `cell` names, here and written: 0, 1 or 2 (two or more). */
   const companiesNamed = (cell: string) => {
-    const named = new Set<string>();
+    let first: string | undefined;
+    let count = 0;
+    const add = (company: string) => {
+      if (count === 0) [first, count] = [company, 1];
+      else if (company !== first) count = 2;
+    };
     stored.get(cell)?.forEach((domain, i) => {
-      if (!domain || !renamed.has(domain)) named.add(domain ?? `here ${i}`);
+      if (!domain || !renamed.has(domain)) add(domain ?? `here ${i}`);
     });
-    for (const company of written.get(keyOf(cell)) ?? []) named.add(company);
-    return named;
+    const inFile = written.get(keyOf(cell));
+    if (inFile === null) return 2;
+    if (inFile !== undefined) add(inFile);
+    return count;
   };
   /** Why the import will refuse `row` for its `cell`, or null: it names one company. Naming none, said as the file shows it. */
   const parentProblem = (row: number, cell: string): string | null => {
-    const named = companiesNamed(cell).size;
+    const named = companiesNamed(cell);
     if (named === 1) return null;
     if (named > 1) return severalNamedMessage(cell);
     const link = parentInFile(file, row, cell, (parent) => refused.has(parent) || !writes(parent));
@@ -203,8 +222,9 @@ export async function parentFailures(
     if (refused.has(row) || !writes(row)) return;
     const company = file.domains[row] || `row ${row}`;
     if (file.domains[row] && file.names[row]) renamed.add(file.domains[row]);
-    for (const key of [file.names[row].toLowerCase(), file.domains[row]])
-      if (key) written.set(key, (written.get(key) ?? new Set()).add(company));
+    const name = file.names[row].toLowerCase();
+    if (name) write(name, company);
+    if (file.domains[row]) write(file.domains[row], company);
   });
   return failures.sort((a, b) => a.line - b.line);
 }
