@@ -46,9 +46,9 @@ export async function openLocalD1(persistTo) {
 /**
  * Applies the migrations not yet applied to `db`, each in one batch with its row in d1_migrations: a migration that
  * fails leaves nothing of itself, and stops the ones after it. Resolves to the names applied. `migrationsDir`:
- * another folder of migrations (the tests').
+ * another folder of migrations (the tests'); `run.pending`, set once: the names not yet applied when first read.
  */
-export async function applyMigrations(db, { migrationsDir } = {}) {
+export async function applyMigrations(db, { migrationsDir, run = {} } = {}) {
   // Imported when called: wrangler and the pool's module take about two seconds to load.
   // The pool's module: wrangler's own reading and splitting of the migration files (triggers' BEGIN … END kept whole).
   const [{ unstable_readConfig }, { readD1Migrations }] = await importQuietly(
@@ -61,9 +61,9 @@ export async function applyMigrations(db, { migrationsDir } = {}) {
   await throughBridge(() => db.prepare(CREATE_MIGRATIONS_TABLE).run());
   const { results } = await throughBridge(() => db.prepare("SELECT name FROM d1_migrations").all());
   const applied = new Set(results.map((row) => row.name));
-  const done = [];
-  for (const { name, queries } of migrations) {
-    if (applied.has(name)) continue;
+  const pending = migrations.filter(({ name }) => !applied.has(name));
+  run.pending ??= pending.map(({ name }) => name);
+  for (const { name, queries } of pending) {
     // Async, so that a `prepare` the bridge failed (a synchronous call) is caught as the batch's failure is.
     const apply = async () =>
       db.batch([
@@ -81,16 +81,17 @@ export async function applyMigrations(db, { migrationsDir } = {}) {
         console.warn(`! Migration ${name} failed (${reason(error)}); trying it again`);
       }
     }
-    done.push(name);
   }
-  return done;
+  return pending.map(({ name }) => name);
 }
 
 /**
  * Miniflare's bridge to the runtime can lose a call's answer under load: its synchronous fetch (a `prepare`, a
  * method's first call) wakes with no message and asserts, "false == true". On two cores it failed about one run of
  * the scripts' tests in eight, on a migration's `prepare`. SQLite's refusal of a statement is final; any other
- * failure of a call is tried again, up to BRIDGE_TRIES times in all.
+ * failure of a call is tried again, up to BRIDGE_TRIES times in all. Tried in the same runtime, that helps only if the
+ * answer never comes: one that comes late is read by the next call, and every call after it fails (as the browser
+ * tests' start saw, four times running), which applyLocalMigrations mends by starting another runtime.
  */
 const BRIDGE_TRIES = 4;
 const isFinal = (error) => /SQLITE_/.test(reason(error));
@@ -123,12 +124,26 @@ async function isApplied(db, name) {
   return row !== null;
 }
 
-/** applyMigrations on the local D1 kept under `persistTo`, opened for it and closed again. */
-export async function applyLocalMigrations(persistTo, options) {
-  const { db, dispose } = await openLocalD1(persistTo);
-  try {
-    return await applyMigrations(db, options);
-  } finally {
-    await dispose();
+/**
+ * applyMigrations on the local D1 kept under `persistTo`, opened for it (`open`) and closed again. When the runtime's
+ * bridge keeps failing calls, the runtime is started again and what is left is applied there: once the bridge lost one
+ * answer, miniflare's SynchronousFetcher, reading one message a call, hands each later call the answer before its own,
+ * so no call through that runtime succeeds again (the inner tries above all failed so, starting the browser tests).
+ * A migration written before its answer was lost is found applied by the new runtime. Up to BRIDGE_TRIES runtimes.
+ * Resolves to the names applied, by any of them.
+ */
+export async function applyLocalMigrations(persistTo, { open = openLocalD1, ...options } = {}) {
+  const run = {};
+  for (let started = 1; ; started++) {
+    const { db, dispose } = await open(persistTo);
+    try {
+      await applyMigrations(db, { ...options, run });
+      return run.pending;
+    } catch (error) {
+      if (isFinal(error) || started === BRIDGE_TRIES) throw error;
+      console.warn(`! The local runtime's bridge failed (${reason(error)}); starting it again`);
+    } finally {
+      await dispose();
+    }
   }
 }

@@ -448,9 +448,14 @@ export async function persistedQueryCount(page) {
 }
 
 /** Opens /contacts' Import and chooses a CSV file (`csv`: its text, or its bytes); returns the dialog. */
-export async function openContactImport(page, name, csv) {
+export const openContactImport = (page, name, csv) => openImport(page, "contacts", name, csv);
+
+/** The same on /companies. */
+export const openCompanyImport = (page, name, csv) => openImport(page, "companies", name, csv);
+
+async function openImport(page, records, name, csv) {
   await page.getByRole("button", { name: "Import", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Import contacts" });
+  const dialog = page.getByRole("dialog", { name: `Import ${records}` });
   const buffer = typeof csv === "string" ? Buffer.from(csv) : csv;
   await dialog.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer });
   return dialog;

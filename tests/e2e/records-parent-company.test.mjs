@@ -7,6 +7,7 @@ import {
   eventually,
   launchBrowser,
   loggedErrors,
+  openCompanyImport,
   registeredUser,
   screenshot,
 } from "./harness.mjs";
@@ -249,8 +250,6 @@ describe("/companies: a parent company and its subsidiaries", () => {
 
   it("imports a file's Parent company column: a subsidiary above its group, a parent named nowhere, a loop", async () => {
     await page.goto("/companies");
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Import companies" });
     const csv = [
       "Name,Domain,Parent company",
       "Globex Shop,globex-shop.example,Globex Holdings",
@@ -260,9 +259,7 @@ describe("/companies: a parent company and its subsidiaries", () => {
       "Ring One,,Ring Two",
       "Ring Two,,ring one",
     ].join("\n");
-    await dialog
-      .getByLabel("CSV file")
-      .setInputFiles({ name: "groups.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const dialog = await openCompanyImport(page, "groups.csv", csv);
     // Mapped by its header.
     await dialog.getByLabel("Import Parent company as").waitFor();
     assert.equal(await dialog.getByLabel("Import Parent company as").inputValue(), "parentCompany");
@@ -318,12 +315,8 @@ describe("/companies: a parent company and its subsidiaries", () => {
 
   it("says in the preview that a subsidiary goes down with its parent's row, which fails for a value of its own", async () => {
     await page.goto("/companies");
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Import companies" });
     const csv = ["Name,Domain,Parent company", "Initech Labs,,Initech", "Initech,not a domain,"].join("\n");
-    await dialog
-      .getByLabel("CSV file")
-      .setInputFiles({ name: "initech.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const dialog = await openCompanyImport(page, "initech.csv", csv);
     const preview = dialog.getByTestId("import-preview").locator("li");
     await preview.nth(1).getByText("Domain: enter a domain like acme.com.").waitFor();
     // Once the whole file is checked: before, the subsidiary read "Ready · under Initech (in this file)".
@@ -348,8 +341,6 @@ describe("/companies: a parent company and its subsidiaries", () => {
     for (const domain of ["twin-a.example", "twin-b.example"])
       await callProcedure(page, "companies.create", { name: "Twin Holdings", domain });
     await page.goto("/companies");
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Import companies" });
     const csv = [
       "Name,Domain,Parent company",
       "Twin Retail,,Twin Holdings",
@@ -358,9 +349,7 @@ describe("/companies: a parent company and its subsidiaries", () => {
       "Hooli Shop,,hooli",
       "Twin Labs,,twin-a.example",
     ].join("\n");
-    await dialog
-      .getByLabel("CSV file")
-      .setInputFiles({ name: "twins.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const dialog = await openCompanyImport(page, "twins.csv", csv);
     const several = (cell) => `Parent company: several companies are named “${cell}”; give its domain instead.`;
     // Before, both read "Ready": the first names two companies here, the second the file's two rows named Hooli.
     const preview = dialog.getByTestId("import-preview").locator("li");

@@ -7,6 +7,7 @@ import {
   launchBrowser,
   loggedErrors,
   newPage,
+  openContactImport,
   registeredUser,
   screenshot,
   signUp,
@@ -295,11 +296,7 @@ describe("/settings/properties: an admin defines custom properties; forms, table
       ],
       ["Name", "Email", "Tier", "Seats", "Account manager"],
     );
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Import contacts" });
-    await dialog
-      .getByLabel("CSV file")
-      .setInputFiles({ name: "customers.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const dialog = await openContactImport(page, "customers.csv", csv);
     await dialog.getByTestId("import-mapping").waitFor();
     await dialog.getByText("customers.csv · 2 rows · 5 of 5 columns mapped").waitFor();
     const targets = await dialog.getByLabel("Import Tier as").locator("option").allInnerTexts();

@@ -115,6 +115,72 @@ describe("the local D1's migrations", () => {
     assert.ok(tables.includes("first") && tables.includes("second"));
   });
 
+  it("starts the runtime again when its bridge fails every call after losing one answer, and applies what is left", async () => {
+    const migrationsDir = path.join(temporary, "restarted-migrations");
+    fs.mkdirSync(migrationsDir);
+    for (const [i, table] of ["first", "second", "third"].entries())
+      fs.writeFileSync(
+        path.join(migrationsDir, `000${i}_${table}.sql`),
+        `CREATE TABLE ${table} (id INTEGER PRIMARY KEY);\n`,
+      );
+    const bridgeError = () => Object.assign(new Error("false == true"), { code: "ERR_ASSERTION" });
+    // As miniflare's bridge does: the second migration is written, its answer lost, and every call after it fails.
+    const desyncing = (db) => {
+      let lost = false;
+      let batches = 0;
+      return Object.assign(Object.create(db), {
+        prepare: (query) => {
+          if (lost) throw bridgeError();
+          return db.prepare(query);
+        },
+        batch: async (statements) => {
+          if (lost) throw bridgeError();
+          const written = await db.batch(statements);
+          if (++batches === 2) lost = true;
+          if (lost) throw bridgeError();
+          return written;
+        },
+      });
+    };
+    const opened = [];
+    const open = async (persistTo) => {
+      const local = await openLocalD1(persistTo);
+      opened.push(persistTo);
+      return opened.length === 1 ? { ...local, db: desyncing(local.db) } : local;
+    };
+    const persistTo = path.join(temporary, "restarted", "wrangler");
+    const applied = await applyLocalMigrations(persistTo, { migrationsDir, open });
+    assert.deepEqual(applied, ["0000_first.sql", "0001_second.sql", "0002_third.sql"]);
+    assert.equal(opened.length, 2, "one runtime more");
+    assert.deepEqual(
+      await onLocalDatabase(persistTo, appliedNames),
+      ["0000_first.sql", "0001_second.sql", "0002_third.sql"],
+      "each written once",
+    );
+
+    // A runtime that never answers is given up after four, saying why.
+    const never = async (at) => {
+      const local = await openLocalD1(at);
+      opened.push(at);
+      return {
+        ...local,
+        db: Object.assign(Object.create(local.db), {
+          prepare: () => {
+            throw bridgeError();
+          },
+        }),
+      };
+    };
+    opened.length = 0;
+    await assert.rejects(
+      applyLocalMigrations(path.join(temporary, "never", "wrangler"), { migrationsDir, open: never }),
+      {
+        message: "false == true",
+      },
+    );
+    assert.equal(opened.length, 4);
+  });
+
   it("tries again when the bridge failed a statement's prepare, and gives up after four tries saying why", async () => {
     const migrationsDir = path.join(temporary, "prepared-migrations");
     fs.mkdirSync(migrationsDir);
