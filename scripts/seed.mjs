@@ -17,7 +17,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { applyMigrations, batchThroughBridge, openLocalD1, throughBridge } from "./local-migrations.mjs";
+import { applyLocalMigrations, batchThroughBridge, openLocalD1, throughBridge } from "./local-migrations.mjs";
 import { authDataDir, quietEnv } from "./stack.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -401,14 +401,9 @@ class TableWriter {
 /** The local D1 under `persistTo` (wrangler dev's --persist-to), migrated: { db, dispose }. */
 export async function openLocalDatabase(persistTo) {
   Object.assign(process.env, quietEnv);
-  const local = await openLocalD1(persistTo);
-  try {
-    await applyMigrations(local.db);
-  } catch (error) {
-    await local.dispose();
-    throw error;
-  }
-  return local;
+  // In runtimes of their own, started again if the bridge fails (applyLocalMigrations).
+  await applyLocalMigrations(persistTo);
+  return openLocalD1(persistTo);
 }
 
 const first = async (db, sql, ...params) =>
