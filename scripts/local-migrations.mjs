@@ -93,8 +93,11 @@ export async function applyMigrations(db, { migrationsDir, run = {} } = {}) {
  * answer never comes: one that comes late is read by the next call, and every call after it fails (as the browser
  * tests' start saw, four times running), which applyLocalMigrations mends by starting another runtime.
  */
-const BRIDGE_TRIES = 4;
+export const BRIDGE_TRIES = 4;
 const isFinal = (error) => /SQLITE_/.test(reason(error));
+
+/** A call miniflare's bridge failed: its assertion, "false == true". */
+export const isBridgeFailure = (error) => error?.code === "ERR_ASSERTION" && error.message === "false == true";
 
 /** `call()`, tried again while the bridge fails it: for calls that change nothing (a read, a `prepare`). */
 export async function throughBridge(call) {

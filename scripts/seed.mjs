@@ -17,7 +17,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { applyLocalMigrations, batchThroughBridge, openLocalD1, throughBridge } from "./local-migrations.mjs";
+import {
+  applyLocalMigrations,
+  BRIDGE_TRIES,
+  batchThroughBridge,
+  isBridgeFailure,
+  openLocalD1,
+  throughBridge,
+} from "./local-migrations.mjs";
 import { authDataDir, quietEnv } from "./stack.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -565,16 +572,27 @@ export async function seed({ dataDir = path.join(root, ".data"), ...options } = 
   (options.log ?? console.log)(
     `Seeding "${options.org}" into ${path.relative(process.cwd(), persistTo) || persistTo} (seed ${options.seed ?? 1})…`,
   );
-  const { db, dispose } = await openLocalDatabase(persistTo);
-  try {
-    const ownerAccount = options.ownerEmail ? emulatorAccount(path.resolve(dataDir), options.ownerEmail) : null;
-    return await seedDatabase(db, path.join(persistTo, "seed-deferred-indexes.json"), {
-      ...options,
-      ownerAccount,
-      started,
-    });
-  } finally {
-    await dispose();
+  const ownerAccount = options.ownerEmail ? emulatorAccount(path.resolve(dataDir), options.ownerEmail) : null;
+  const { open = openLocalDatabase, log = console.log } = options;
+  // Once the bridge has failed every call (applyLocalMigrations), the seed goes on in a new runtime, from the start:
+  // it replaces the records the first wrote, and only those (`progress.ownRecords`: past the check for others').
+  const progress = {};
+  for (let runtimes = 1; ; runtimes++) {
+    const { db, dispose } = await open(persistTo);
+    try {
+      return await seedDatabase(db, path.join(persistTo, "seed-deferred-indexes.json"), {
+        ...options,
+        replace: options.replace || progress.ownRecords,
+        progress,
+        ownerAccount,
+        started,
+      });
+    } catch (error) {
+      if (!isBridgeFailure(error) || runtimes === BRIDGE_TRIES) throw error;
+      log(`  ! the local runtime's bridge failed (${error.message}); seeding again in another`);
+    } finally {
+      await dispose();
+    }
   }
 }
 
@@ -595,6 +613,8 @@ export async function seedDatabase(
     ownerAccount = null,
     seed: seedValue = 1,
     replace = false,
+    // Set here: `ownRecords` once the organization's records are the seed's own (none were there, or replaced).
+    progress = {},
     log = console.log,
     // When the seed began (seed: before migrating), for its timings.
     started = Date.now(),
@@ -632,6 +652,7 @@ export async function seedDatabase(
       await deleteOrganizationRecords(db, org.id);
       log(`  deleted — ${elapsed()}`);
     }
+    progress.ownRecords = true;
 
     let lastReport = 0;
     const onProgress = (label, done, total) => {

@@ -4,7 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { dropDeferredIndexes, emulatorAccount, openLocalDatabase, seedDatabase } from "../../scripts/seed.mjs";
+import { openLocalD1 } from "../../scripts/local-migrations.mjs";
+import { dropDeferredIndexes, emulatorAccount, openLocalDatabase, seed, seedDatabase } from "../../scripts/seed.mjs";
 
 const SMALL = { org: "Seed Test", contacts: 300, companies: 30, tasks: 40, log: () => {} };
 
@@ -176,5 +177,57 @@ describe("npm run seed", () => {
     );
     assert.equal(await count("memberships"), 1);
     assert.deepEqual(await indexes(), migrated);
+  });
+
+  it("seeds again in a new runtime once the bridge fails every call, replacing only what it wrote", async () => {
+    // A data folder of its own: the seed starts its runtimes there, beside none of this suite's.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "crm-seed-restart-"));
+    const bridgeError = () => Object.assign(new Error("false == true"), { code: "ERR_ASSERTION" });
+    /** Opens runtimes as the seed does; in the first, the bridge loses an answer at `losesAt`, and fails from then on. */
+    const opening = (losesAt) => {
+      const opened = { runtimes: 0 };
+      opened.open = async (persistTo) => {
+        const local = await openLocalDatabase(persistTo);
+        if (++opened.runtimes > 1) return local;
+        let lost = false;
+        const prepare = (query) => {
+          if (lost || (lost = query.trimStart().startsWith(losesAt))) throw bridgeError();
+          return local.db.prepare(query);
+        };
+        return { ...local, db: Object.assign(Object.create(local.db), { prepare }) };
+      };
+      return opened;
+    };
+    const counts = async (organizationId) => {
+      const { db: read, dispose: close } = await openLocalD1(path.join(dataDir, "wrangler"));
+      try {
+        const count = (table) =>
+          read.prepare(`SELECT count(*) AS n FROM ${table} WHERE organization_id = ?`).bind(organizationId).first("n");
+        return { contacts: await count("contacts"), companies: await count("companies"), tasks: await count("tasks") };
+      } finally {
+        await close();
+      }
+    };
+    try {
+      const org = "Seed Through A Lost Answer";
+      const logged = [];
+      // Lost among the contacts' batches, after the companies went in: seeded again, each record once.
+      const midway = opening("INSERT INTO contacts");
+      const result = await seed({ ...SMALL, org, dataDir, open: midway.open, log: (line) => logged.push(line) });
+      assert.equal(midway.runtimes, 2);
+      assert.ok(logged.some((line) => /bridge failed \(false == true\); seeding again in another/.test(line)));
+      assert.deepEqual(await counts(result.organizationId), { contacts: 300, companies: 30, tasks: 40 });
+
+      // Lost before the seed has looked for records of its own: the next runtime still refuses to replace them.
+      const early = opening("SELECT count(*)");
+      await assert.rejects(
+        seed({ ...SMALL, org, dataDir, open: early.open }),
+        /already has 300 contacts and 30 companies/,
+      );
+      assert.equal(early.runtimes, 2);
+      assert.deepEqual(await counts(result.organizationId), { contacts: 300, companies: 30, tasks: 40 });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
