@@ -159,6 +159,22 @@ describe("/contacts with 10,000 contacts", () => {
     await bar.getByText("2,200 selected").waitFor();
     assert.match(await total().innerText(), /^1,000\+ contacts match/, "nothing was deleted");
 
+    // Ctrl+C copies every one selected, read page by page: not only the 50 loaded.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByTestId("record-table").focus();
+    await page.keyboard.press("Control+c");
+    await toast("Copied 2,200 rows with their").waitFor({ timeout: 30_000 });
+    await screenshot(page, "contacts-copied-all-selected");
+    const [header, ...copied] = (await page.evaluate(() => navigator.clipboard.readText()))
+      .split("\n")
+      .map((line) => line.split("\t"));
+    assert.equal(copied.length, 2_200);
+    const [email, title] = ["Email", "Title"].map((column) => header.indexOf(column));
+    assert.equal(new Set(copied.map((cells) => cells[email])).size, 2_200, "each contact once");
+    const titles = ["Account executive 2", ...Array.from({ length: 10 }, (_, i) => `Account executive ${20 + i}`)];
+    assert.deepEqual([...new Set(copied.map((cells) => cells[title]))].sort(), titles.sort());
+    await bar.getByText("2,200 selected").waitFor();
+
     await bar.getByRole("button", { name: "Delete" }).click();
     await question.waitFor();
     await page.keyboard.press("Enter");

@@ -51,6 +51,7 @@ type RecordListPageProps<Row> = {
   onOpenRow: (row: Row) => void;
   openRowId: string | null;
   scrollMemory: DataTableProps<Row>["scrollMemory"];
+  readRows: DataTableProps<Row>["readRows"];
   onEditCell: EditCell<Row>;
   onDeleteSelected: (ids: string[]) => void;
   deletePending: boolean;
@@ -204,6 +205,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
             resetKey={list.resetKey}
             openRowId={openRowId}
             scrollMemory={props.scrollMemory}
+            readRows={trash ? undefined : props.readRows}
           />
           <SelectionBar count={selection.size} onClear={clearSelection}>
             <SelectAllMatching

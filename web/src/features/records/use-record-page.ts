@@ -33,6 +33,8 @@ import { LISTED_BESIDE_COLUMNS, tableStorageKey } from "./list-fields";
 import { withTrashColumns } from "./record-columns";
 import type { createRecordHooks, RecordTypes } from "./use-record-hooks";
 import { changedPropertyKey } from "./activity-words";
+import { recordsOf } from "../import/export-csv";
+import { importConfigs } from "../import/import-objects";
 
 type PageTypes = RecordTypes & { row: { properties: Record<string, unknown>; deletedAt: Date | null } };
 
@@ -166,6 +168,11 @@ export function useRecordPage<T extends PageTypes>({
   const shownColumns = useMemo(() => (list.trash ? withTrashColumns(columns) : columns), [list.trash, columns]);
   const fields = useVisibleFields(shownColumns, tableStorageKey(noun), LISTED_BESIDE_COLUMNS);
   const pages = useTablePages(hooks.useList({ ...list.input, fields }));
+  // The list's rows as the table has them, read through the export's pages: for a copy of rows not loaded.
+  const readRows = useCallback(
+    () => recordsOf(importConfigs[object], { ...list.input, fields }) as AsyncIterable<T["row"][]>,
+    [object, list.input, fields],
+  );
   const update = hooks.useUpdate();
   const { deleteRecords } = hooks.useDeleteRecords();
   const restoreRecords = useRestoreRecords(object);
@@ -255,6 +262,7 @@ export function useRecordPage<T extends PageTypes>({
       onOpenRow: handleOpenRow,
       openRowId: openId,
       scrollMemory,
+      readRows,
       onEditCell: handleEditCell,
       onDeleteSelected: bulkDelete.deleteSelected,
       deletePending: bulkDelete.pending,

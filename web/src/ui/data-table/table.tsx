@@ -258,6 +258,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     pick: (columnId, search) => startEdit(activeIndex, columnId, search),
     undo,
     redo,
+    readRows: props.readRows,
   });
 
   const handleKeyDown = useGridKeyboard({

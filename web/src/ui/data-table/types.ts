@@ -151,4 +151,9 @@ export type DataTableProps<Row> = {
    * new search, filter or sort came first), and a callback told where it is scrolled now.
    */
   scrollMemory?: { top: number; onChange: (top: number) => void };
+  /**
+   * Every row of the list as it is searched, filtered and sorted, read from the server page by page: Ctrl/⌘+C on a
+   * selection reaching rows not loaded ("Select all 10,000") copies them all.
+   */
+  readRows?: () => AsyncIterable<Row[]>;
 };

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { ClipboardEvent } from "react";
 import { errorMessage } from "../../lib/trpc-errors";
-import { toast } from "../../lib/toast";
+import { progressToast, toast } from "../../lib/toast";
 import { copyTextOf, isPastedTable, pastedInto, rowsAsTable, type Pasted } from "./clipboard";
 import { carriesFields, lookupPatch } from "./editing";
 import type { CellPatch, DataTableColumn, EditOption } from "./types";
@@ -36,6 +36,8 @@ type CellClipboard<Row> = {
   undo: () => UndoOutcome<Row>;
   /** Makes the last edit undone again. */
   redo: () => UndoOutcome<Row>;
+  /** Every row of the list, read from the server page by page: what a copy of a selection beyond the loaded rows reads. */
+  readRows?: () => AsyncIterable<Row[]>;
 };
 
 /** What a toast quotes of a value: its start, when it is long. */
@@ -57,6 +59,9 @@ export function copyValue<Row>(
   event.clipboardData.setData("text/plain", text);
   toast(`Copied ${quoted(text)}.`);
 }
+
+/** The most rows a copy holds: past them, a spreadsheet wants the export's file (and the clipboard megabytes). */
+export const COPY_ROWS_MAX = 20_000;
 
 /** More rows than this take "Set property" from the selection bar, one write for all. */
 const PASTE_ROWS_MAX = 200;
@@ -81,6 +86,7 @@ let pasteGroups = 0;
 export function useCellClipboard<Row>(options: CellClipboard<Row>) {
   const { rows, activeIndex, selection, getRowId, columns, column, firstColumn, cellText, editable, save, pick } =
     options;
+  const { readRows } = options;
   const client = useQueryClient();
   const row = rows[activeIndex] as Row | undefined;
   // The selected rows shown, in the list's order: what a copy holds and a paste goes into.
@@ -98,16 +104,54 @@ export function useCellClipboard<Row>(options: CellClipboard<Row>) {
     copyValue(event, row, copied, cellText(copied.id));
   };
 
-  /** The selected rows shown, as a table to paste into a spreadsheet (rowsAsTable). */
+  const copiedText = (count: number, shown = columns) =>
+    `Copied ${count.toLocaleString()} ${count === 1 ? "row" : "rows"} with their ${shown.length} columns`;
+
+  /** The selected rows, as a table to paste into a spreadsheet (rowsAsTable): read whole when some are not loaded. */
   const copyRows = (event: ClipboardEvent<HTMLElement>) => {
     const selected = selectedShown();
+    if (selected.length < selection.size && readRows && selection.size <= COPY_ROWS_MAX) return copyRead();
     event.preventDefault();
     event.clipboardData.setData("text/plain", rowsAsTable(selected, columns));
-    const copied = `Copied ${selected.length.toLocaleString()} ${selected.length === 1 ? "row" : "rows"} with their ${columns.length} columns`;
     toast(
       selected.length < selection.size
-        ? `${copied}: those loaded of the ${selection.size.toLocaleString()} selected. Export takes them all.`
-        : `${copied}, to paste into a spreadsheet.`,
+        ? `${copiedText(selected.length)}: those loaded of the ${selection.size.toLocaleString()} selected. Export takes them all.`
+        : `${copiedText(selected.length)}, to paste into a spreadsheet.`,
+    );
+  };
+
+  /**
+   * Reads the list for the selected rows not loaded (readRows), then puts them all on the clipboard, in the list's
+   * order, with the columns shown when Ctrl/⌘+C was pressed; a toast counts them as they come.
+   */
+  const copyRead = () => {
+    // The copy event's own clipboard is left alone (nothing is selected on the page, so it copies nothing): what was
+    // on the clipboard stays there until the rows are read, or if they cannot be.
+    const wanted = new Set(selection);
+    const shown = columns;
+    const total = wanted.size.toLocaleString();
+    const progress = progressToast(true, (done) => `Copying ${done.toLocaleString()} of ${total} rows…`);
+    void (async () => {
+      const found: Row[] = [];
+      for await (const page of readRows!()) {
+        for (const row of page) if (wanted.has(getRowId(row))) found.push(row);
+        progress.update(found.length);
+        if (found.length === wanted.size) break;
+      }
+      // The async clipboard: the copy event's own is gone by now. It needs the tab focused.
+      await navigator.clipboard.writeText(rowsAsTable(found, shown));
+      const gone = wanted.size - found.length;
+      toast.success(
+        `${copiedText(found.length, shown)}, to paste into a spreadsheet.${gone > 0 ? ` ${gone.toLocaleString()} no longer match the list.` : ""}`,
+        { id: progress.id },
+      );
+    })().catch((error: unknown) =>
+      toast.error(
+        error instanceof DOMException && error.name === "NotAllowedError"
+          ? "Nothing copied: the tab lost focus before the rows were read. Copy again, and stay on the tab."
+          : `Nothing copied: ${errorMessage(error)}`,
+        { id: progress.id },
+      ),
     );
   };
 
