@@ -44,6 +44,21 @@ describe("/companies: a parent company and its subsidiaries", () => {
       .waitFor();
   };
 
+  /** Presses the import dialog's Import button (`button`, its name) and checks the summary's counts. */
+  const imported = async (dialog, button, counts) => {
+    await dialog.getByRole("button", { name: button }).click();
+    const summary = dialog.getByTestId("import-summary");
+    await summary.waitFor();
+    assert.deepEqual(
+      {
+        created: await summary.getByTestId("import-created").innerText(),
+        failed: await summary.getByTestId("import-failed").innerText(),
+      },
+      counts,
+    );
+    return { summary, reasons: summary.getByTestId("import-reasons") };
+  };
+
   before(async () => {
     browser = await launchBrowser();
     ({ page } = await registeredUser(browser, { organization: "Groupers", name: "Gia Group", locale: "en-US" }));
@@ -276,12 +291,7 @@ describe("/companies: a parent company and its subsidiaries", () => {
     // The whole file, as the summary will count it.
     await dialog.getByTestId("import-file-check").getByText("3 of 6 rows will not import as they are").waitFor();
     await screenshot(page, "import-preview-parent-companies");
-    await dialog.getByRole("button", { name: "Import 6 rows" }).click();
-    const summary = dialog.getByTestId("import-summary");
-    await summary.waitFor();
-    assert.equal(await summary.getByTestId("import-created").innerText(), "3");
-    assert.equal(await summary.getByTestId("import-failed").innerText(), "3");
-    const reasons = summary.getByTestId("import-reasons");
+    const { summary, reasons } = await imported(dialog, "Import 6 rows", { created: "3", failed: "3" });
     await reasons
       .getByText(
         "Parent company: no company here is named “Nowhere Inc”. Import it first, or put its row above this one.",
@@ -359,12 +369,7 @@ describe("/companies: a parent company and its subsidiaries", () => {
     await dialog.getByTestId("import-file-check").getByText("2 of 5 rows will not import as they are").waitFor();
     await screenshot(page, "import-preview-parent-several");
     // The import then does as the check said.
-    await dialog.getByRole("button", { name: "Import 5 rows" }).click();
-    const summary = dialog.getByTestId("import-summary");
-    await summary.waitFor();
-    assert.equal(await summary.getByTestId("import-created").innerText(), "3");
-    assert.equal(await summary.getByTestId("import-failed").innerText(), "2");
-    const reasons = summary.getByTestId("import-reasons");
+    const { summary, reasons } = await imported(dialog, "Import 5 rows", { created: "3", failed: "2" });
     await reasons.getByText(several("Twin Holdings")).waitFor();
     await reasons.getByText(several("hooli")).waitFor();
     await summary.getByRole("button", { name: "Done" }).click();
