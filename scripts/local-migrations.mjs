@@ -75,7 +75,8 @@ export async function applyMigrations(db, { migrationsDir, run = {} } = {}) {
         await apply();
         break;
       } catch (error) {
-        if (isFinal(error) || tries === BRIDGE_TRIES) throw new Error(`Migration ${name} failed: ${reason(error)}`);
+        if (isFinal(error) || tries === BRIDGE_TRIES)
+          throw new Error(`Migration ${name} failed: ${reason(error)}`, { cause: error });
         // The runtime may have written the batch before the bridge lost its answer.
         if (await throughBridge(() => isApplied(db, name))) break;
         console.warn(`! Migration ${name} failed (${reason(error)}); trying it again`);
@@ -96,8 +97,9 @@ export async function applyMigrations(db, { migrationsDir, run = {} } = {}) {
 export const BRIDGE_TRIES = 4;
 const isFinal = (error) => /SQLITE_/.test(reason(error));
 
-/** A call miniflare's bridge failed: its assertion, "false == true". */
-export const isBridgeFailure = (error) => error?.code === "ERR_ASSERTION" && error.message === "false == true";
+/** A call miniflare's bridge failed (its assertion, "false == true"), or a migration it failed. */
+export const isBridgeFailure = (error) =>
+  [error, error?.cause].some((e) => e?.code === "ERR_ASSERTION" && e.message === "false == true");
 
 /** `call()`, tried again while the bridge fails it: for calls that change nothing (a read, a `prepare`). */
 export async function throughBridge(call) {
@@ -143,7 +145,7 @@ export async function applyLocalMigrations(persistTo, { open = openLocalD1, ...o
       await applyMigrations(db, { ...options, run });
       return run.pending;
     } catch (error) {
-      if (isFinal(error) || started === BRIDGE_TRIES) throw error;
+      if (!isBridgeFailure(error) || started === BRIDGE_TRIES) throw error;
       console.warn(`! The local runtime's bridge failed (${reason(error)}); starting it again`);
     } finally {
       await dispose();

@@ -569,11 +569,11 @@ export async function seed({ dataDir = path.join(root, ".data"), ...options } = 
     throw new Error("Contacts need at least one company.");
   const started = Date.now();
   const persistTo = path.join(path.resolve(dataDir), "wrangler");
-  (options.log ?? console.log)(
+  const { open = openLocalDatabase, log = console.log } = options;
+  log(
     `Seeding "${options.org}" into ${path.relative(process.cwd(), persistTo) || persistTo} (seed ${options.seed ?? 1})…`,
   );
   const ownerAccount = options.ownerEmail ? emulatorAccount(path.resolve(dataDir), options.ownerEmail) : null;
-  const { open = openLocalDatabase, log = console.log } = options;
   // Once the bridge has failed every call (applyLocalMigrations), the seed goes on in a new runtime, from the start:
   // it replaces the records the first wrote, and only those (`progress.ownRecords`: past the check for others').
   const progress = {};

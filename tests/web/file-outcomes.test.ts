@@ -31,7 +31,7 @@ function fileCheck(): FileCheck {
     [11, 4],
   ]);
   const failures = [{ line: 3, message: "Email: Enter a valid email address." }];
-  return { rows, failures, keys, repeats, unfilled: new Map(), companyCells: new Map() };
+  return { rows, failures, keys, repeats, unfilled: new Map(), companyCells: new Map(), askedCompanyCells: [] };
 }
 
 describe("fileOutcomes: what an import will do with a file's rows that are not simply new", () => {
@@ -78,6 +78,7 @@ describe("fileOutcomes: what an import will do with a file's rows that are not s
       repeats: new Map(),
       unfilled: new Map(),
       companyCells: new Map(),
+      askedCompanyCells: [],
     };
     expect(fileOutcomes(one, new Set(), companies)).toEqual(["1 row names no company here, so it will be skipped."]);
   });

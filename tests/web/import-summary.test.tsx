@@ -80,7 +80,7 @@ describe("FileCheckView: the whole file checked before Import", () => {
     );
     const { rerender } = render(view(undefined));
     expect(screen.getByTestId("import-file-check").textContent).toBe("Checking all 1,000 rows…");
-    rerender(view({ rows, failures: [], keys, repeats, unfilled, companyCells: new Map() }));
+    rerender(view({ rows, failures: [], keys, repeats, unfilled, companyCells: new Map(), askedCompanyCells: [] }));
     expect(screen.getByTestId("import-file-check").textContent).toBe("Every row's values are valid, all 1,000 rows.");
   });
 
@@ -93,7 +93,7 @@ describe("FileCheckView: the whole file checked before Import", () => {
     const onShowReasons = vi.fn();
     render(
       <FileCheckView
-        check={{ rows, failures, keys, repeats, unfilled, companyCells: new Map() }}
+        check={{ rows, failures, keys, repeats, unfilled, companyCells: new Map(), askedCompanyCells: [] }}
         total={1000}
         reasonsShown={false}
         onShowReasons={onShowReasons}
@@ -103,7 +103,11 @@ describe("FileCheckView: the whole file checked before Import", () => {
     expect(screen.getByText("3 of 1,000 rows will not import as they are")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "See why" }));
     expect(onShowReasons).toHaveBeenCalledWith(true);
-    render(<FileCheckReasons check={{ rows, failures, keys, repeats, unfilled, companyCells: new Map() }} />);
+    render(
+      <FileCheckReasons
+        check={{ rows, failures, keys, repeats, unfilled, companyCells: new Map(), askedCompanyCells: [] }}
+      />,
+    );
     expect(
       within(screen.getByTestId("import-check-reasons"))
         .getAllByRole("listitem")
@@ -119,7 +123,7 @@ describe("FileCheckView: the whole file checked before Import", () => {
     const outcomes = ["2 rows are contacts here already (lines 4, 9), so they will be skipped."];
     render(
       <FileCheckView
-        check={{ rows, failures: [], keys, repeats, unfilled, companyCells: new Map() }}
+        check={{ rows, failures: [], keys, repeats, unfilled, companyCells: new Map(), askedCompanyCells: [] }}
         total={1000}
         reasonsShown={false}
         onShowReasons={() => {}}

@@ -34,7 +34,7 @@ import { createTRPCRouter, memberProcedure, memberReadProcedure } from "../trpc"
 import { recordProcedures } from "./record-procedures";
 import { companyImport } from "../domain/records/import-records";
 import { cellsNamingStored } from "../domain/records/import-parents";
-import { importParentCellsInput } from "../schemas/imports";
+import { importCompanyCellsInput } from "../schemas/imports";
 import { assertKeyFree, companyDomainKey, rethrowKeyClash } from "../domain/records/unique-key";
 import { keyed } from "../schemas/write-key";
 import { answerOnce, updateOnce } from "../domain/write-keys";
@@ -65,7 +65,7 @@ export const companiesRouter = createTRPCRouter({
    * others must name a row of the file. A read sent as a mutation, by POST, as importHeldKeys.
    */
   importParentCells: memberProcedure
-    .input(importParentCellsInput)
+    .input(importCompanyCellsInput)
     .mutation(({ ctx, input }) => cellsNamingStored(ctx.db, ctx.org.id, input.cells)),
 
   /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMPTY_CONTACT_MESSAGE } from "./records";
 import { writeKey } from "./write-key";
+import { COMPANY_NAME_MAX } from "../domain/records/cell-problems";
 
 /** Rows per server batch: each batch is one atomic D1 batch. */
 export const IMPORT_BATCH_LIMIT = 100;
@@ -51,11 +52,13 @@ const askedCells = (cell: z.ZodString) =>
       message: `Ask about at most ${IMPORT_ASKED_CHARS_LIMIT.toLocaleString("en-US")} characters at once.`,
     });
 
-/** A contacts file's Company cells: which the import would refuse (refusedCompanyCells). */
-export const importCompanyCellsInput = z.object({ cells: askedCells(z.string().trim().min(1).max(200)) });
-
-/** A companies file's Parent company cells: which name a live company of the organization (cellsNamingStored). */
-export const importParentCellsInput = z.object({ cells: askedCells(z.string().trim().min(1).max(200)) });
+/**
+ * Cells naming a company: a contacts file's Company cells (which the import would refuse, refusedCompanyCells), a
+ * companies file's Parent company cells (which name live companies of the organization, cellsNamingStored).
+ */
+export const importCompanyCellsInput = z.object({
+  cells: askedCells(z.string().trim().min(1).max(COMPANY_NAME_MAX)),
+});
 
 /** A file's emails (contacts) or domains (companies): which a live record of the organization already holds. */
 export const importHeldKeysInput = z.object({ keys: askedCells(z.string().max(320)) });

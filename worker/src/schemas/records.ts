@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { leadStatuses } from "../../../drizzle/values";
 import { uniqueIgnoringCase } from "../domain/records/normalize";
+import { COMPANY_NAME_MAX } from "../domain/records/cell-problems";
 import { isPhoneNumber, PHONE_NUMBER_MESSAGE } from "./phone-number";
 import { WEB_ADDRESS_EXAMPLE, webAddress } from "./web-address";
 import { singleLineText } from "./text";
@@ -172,7 +173,7 @@ export const contactUpdateInput = z.object({
 export type ContactUpdateInput = z.input<typeof contactUpdateInput>;
 
 const companyShape = {
-  name: singleLineText().min(1, "Name the company.").max(200),
+  name: singleLineText().min(1, "Name the company.").max(COMPANY_NAME_MAX),
   domain: optionalText(253),
   industry: optionalText(100),
   size: optionalText(50),

@@ -1,3 +1,4 @@
+import { COMPANY_NAME_MAX } from "../../../../worker/src/domain/records/cell-problems";
 import { domainIn, normalizeDomain } from "../../../../worker/src/domain/records/normalize";
 import { loopMessage, severalNamedMessage } from "../../../../worker/src/domain/records/parent-messages";
 import { forEachInSlices } from "../../lib/main-thread";
@@ -63,7 +64,7 @@ export async function readFileCompanies(
   await forEachInSlices(count, (i) => {
     names[i] = cell(rows[i], headers.name);
     cells[i] = cell(rows[i], headers.parent);
-    if (cells[i] && cells[i].length <= 200) asked.add(cells[i]);
+    if (cells[i] && cells[i].length <= COMPANY_NAME_MAX) asked.add(cells[i]);
     domains[i] = normalizeDomain(cell(rows[i], headers.domain)) ?? "";
     for (const key of [names[i].toLowerCase(), domains[i]]) if (key && !holder.has(key)) holder.set(key, i);
   });

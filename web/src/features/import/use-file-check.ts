@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { COMPANY_NAME_MAX } from "../../../../worker/src/domain/records/cell-problems";
 import { forEachInSlices } from "../../lib/main-thread";
 import type { ImportFailure } from "./failure-reasons";
 
@@ -17,6 +18,8 @@ export type FileCheck = {
   unfilled: Map<number, { message: string; key: string | null }>;
   /** The valid rows naming their company in a Company cell (a contacts file), by line: the cell, and the row's key. */
   companyCells: Map<number, { cell: string; key: string | null }>;
+  /** Those cells to ask the server about (importCompanyCells): each once (a longer one than a name fails its row). */
+  askedCompanyCells: string[];
 };
 
 /**
@@ -43,6 +46,7 @@ export function useFileCheck(
     const repeats = new Map<number, number>();
     const unfilled: FileCheck["unfilled"] = new Map();
     const companyCells: FileCheck["companyCells"] = new Map();
+    const asked = new Set<string>();
     // The first valid row holding each key: the one a later row's record is.
     const firstWith = new Map<string, number>();
     void forEachInSlices(
@@ -54,6 +58,7 @@ export function useFileCheck(
         if (problem) return void failures.push({ line, message: problem });
         if (empty) unfilled.set(line, { message: empty, key });
         if (companyCell) companyCells.set(line, { cell: companyCell, key });
+        if (companyCell && companyCell.length <= COMPANY_NAME_MAX) asked.add(companyCell);
         if (!key) return;
         const first = firstWith.get(key);
         if (first === undefined) firstWith.set(key, line);
@@ -63,7 +68,18 @@ export function useFileCheck(
     ).then(
       () =>
         wanted &&
-        setCheck({ of: checkOf, result: { rows, failures, keys: firstWith, repeats, unfilled, companyCells } }),
+        setCheck({
+          of: checkOf,
+          result: {
+            rows,
+            failures,
+            keys: firstWith,
+            repeats,
+            unfilled,
+            companyCells,
+            askedCompanyCells: [...asked],
+          },
+        }),
     );
     return () => {
       wanted = false;

@@ -48,16 +48,7 @@ export function useWholeFileCheck({
     config.heldKeys,
     useMemo(() => fileCheck && [...fileCheck.keys.keys()], [fileCheck]),
   );
-  // A contacts file's Company cells: those of a length a company's name can have (longer ones fail the check).
-  const refusedCells = useAskedInChunks(
-    config.refusedCompanyCells,
-    useMemo(
-      () =>
-        fileCheck &&
-        [...new Set([...fileCheck.companyCells.values()].map(({ cell }) => cell))].filter((cell) => cell.length <= 200),
-      [fileCheck],
-    ),
-  );
+  const refusedCells = useAskedInChunks(config.refusedCompanyCells, fileCheck?.askedCompanyCells);
   const refused = useMemo(() => new Map(refusedCells?.map(({ cell, error }) => [cell, error])), [refusedCells]);
   const cellsAnswered = !config.refusedCompanyCells || refusedCells !== undefined;
   const own = useMemo(

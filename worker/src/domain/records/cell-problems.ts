@@ -12,9 +12,12 @@ export function domainCellProblem(cell: unknown): string | null {
   return domain && isValidDomain(domain) ? null : "Domain: enter a domain like acme.com.";
 }
 
+/** The longest a company's name can be (companyCreateInput), and so a cell naming one. */
+export const COMPANY_NAME_MAX = 200;
+
 /** A cell naming a company (a contact's Company, a company's Parent company) longer than a company's name can be. */
 export function companyNameCellProblem(label: string, text: string): string | null {
-  return text.length > 200 ? `${label}: a company name has at most 200 characters.` : null;
+  return text.length > COMPANY_NAME_MAX ? `${label}: a company name has at most ${COMPANY_NAME_MAX} characters.` : null;
 }
 
 /** Whether a cell names `company`: by its domain when the cell is one, else by its name in any case. */
