@@ -568,7 +568,9 @@ describe("importing a CSV saved by Excel on Windows", () => {
     );
     await page.goto("/contacts");
     const dialog = await openContactImport(page, "twins.csv", csv);
-    const twin = 'Company: several companies are named "Twin"; give its domain instead.';
+    const twin =
+      "Company: several companies are named “Twin” (2 with no domain); give the one you mean a domain, then put that " +
+      "domain in this cell.";
     // Before, the preview read "Ready", and only the summary said why Tia's row failed.
     await dialog.getByTestId("import-file-check").getByText("1 of 2 rows will not import as they are").waitFor();
     await dialog.getByTestId("import-preview").locator("li").nth(0).getByText(twin).waitFor();

@@ -360,18 +360,31 @@ describe("/companies: a parent company and its subsidiaries", () => {
       "Twin Labs,,twin-a.example",
     ].join("\n");
     const dialog = await openCompanyImport(page, "twins.csv", csv);
-    const several = (cell) => `Parent company: several companies are named “${cell}”; give its domain instead.`;
+    // Each names the companies: the two here by their domains, the file's two rows as having none.
+    const twinHoldings =
+      "Parent company: several companies are named “Twin Holdings” (twin-a.example and twin-b.example); put the " +
+      "domain of the one you mean in this cell instead.";
+    const hooli =
+      "Parent company: several companies are named “hooli” (2 with no domain); give the one you mean a domain, then " +
+      "put that domain in this cell.";
     // Before, both read "Ready": the first names two companies here, the second the file's two rows named Hooli.
     const preview = dialog.getByTestId("import-preview").locator("li");
-    await preview.nth(0).getByText(several("Twin Holdings")).waitFor();
-    await preview.nth(3).getByText(several("hooli")).waitFor();
+    await preview.nth(0).getByText(twinHoldings).waitFor();
+    await preview.nth(3).getByText(hooli).waitFor();
+    // The reason wraps beside the row's name, which stays whole (it was pushed out, and the reason cut off).
+    const laidOut = await preview.nth(0).evaluate((row) => {
+      const [name, reason] = row.children;
+      const inside = reason.getBoundingClientRect().right <= row.getBoundingClientRect().right;
+      return { name: name.textContent.trim(), whole: name.scrollWidth <= name.clientWidth, inside };
+    });
+    assert.deepEqual(laidOut, { name: "Twin Retail", whole: true, inside: true });
     assert.match(await preview.nth(4).innerText(), /Ready · under Twin Holdings$/);
     await dialog.getByTestId("import-file-check").getByText("2 of 5 rows will not import as they are").waitFor();
     await screenshot(page, "import-preview-parent-several");
     // The import then does as the check said.
     const { summary, reasons } = await imported(dialog, "Import 5 rows", { created: "3", failed: "2" });
-    await reasons.getByText(several("Twin Holdings")).waitFor();
-    await reasons.getByText(several("hooli")).waitFor();
+    await reasons.getByText(twinHoldings).waitFor();
+    await reasons.getByText(hooli).waitFor();
     await summary.getByRole("button", { name: "Done" }).click();
     assert.deepEqual(page.errors, []);
   });

@@ -9,6 +9,7 @@ import {
   readFileCompanies,
 } from "../../web/src/features/import/parent-links";
 import { runImport } from "../../web/src/features/import/run-import";
+import { severalNamedMessage } from "../../worker/src/domain/records/parent-messages";
 
 vi.mock("../../web/src/lib/trpc", () => ({ trpcClient: {} }));
 
@@ -240,11 +241,16 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
       ["Globex", [null]],
       ["UMBRELLA.test", ["umbrella.test"]],
     ]);
-    const several = (cell: string) => `Parent company: several companies are named “${cell}”; give its domain instead.`;
+    const acme =
+      "Parent company: several companies are named “acme” (acme.test and 1 with no domain); put the domain of the one " +
+      "you mean in this cell (give it one first if it has none).";
+    const withoutDomains = (cell: string) =>
+      `Parent company: several companies are named “${cell}” (2 with no domain); give the one you mean a domain, then ` +
+      "put that domain in this cell.";
     expect(await parentFailures(file, new Set(), stored)).toEqual([
-      { line: 2, message: several("acme") },
-      { line: 4, message: several("Globex") },
-      { line: 9, message: several("hooli") },
+      { line: 2, message: acme },
+      { line: 4, message: withoutDomains("Globex") },
+      { line: 9, message: withoutDomains("hooli") },
       { line: 10, message: "Parent company: Hooli Sub (line 9) will not import, so this row will not either." },
     ]);
     // A row renaming a company here: the cell naming it by its old name finds nothing once that row is sent.
@@ -259,11 +265,31 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
     // named Globex, and the cell naming Umbrella still names the company here.
     const skipped = new Set([1, 3, 9]);
     expect(await parentFailures(file, new Set(), stored, (row) => !skipped.has(row))).toEqual([
-      { line: 2, message: several("acme") },
-      { line: 9, message: several("hooli") },
+      { line: 2, message: acme },
+      { line: 9, message: withoutDomains("hooli") },
       { line: 10, message: "Parent company: Hooli Sub (line 9) will not import, so this row will not either." },
       { line: 12, message: "Parent company: Initrode (line 11) will not import, so this row will not either." },
     ]);
+  });
+
+  it("names the domains of the companies a cell names, three of them, and counts the rest", async () => {
+    // Hooli here, with a domain, and five rows of the file named so: four with a domain, one without.
+    const rows = [
+      ...["d.test", "b.test", "e.test", "c.test", ""].map((domain) => ({ name: "Hooli", domain })),
+      { name: "Hooli Sub", parentCompany: "Hooli" },
+      { name: "Hooli Shop", parentCompany: "hooli" },
+    ];
+    // The server found the one here for "Hooli" only: the cell "hooli" names the file's five.
+    const failures = await parentFailures((await read(rows))!, new Set(), new Map([["Hooli", ["a.test"]]]));
+    const advice = "put the domain of the one you mean in this cell (give it one first if it has none).";
+    expect(failures.map((failure) => failure.message)).toEqual([
+      `Parent company: several companies are named “Hooli” (a.test, b.test, c.test, 2 more and 1 with no domain); ${advice}`,
+      `Parent company: several companies are named “hooli” (b.test, c.test, d.test, 1 more and 1 with no domain); ${advice}`,
+    ]);
+    expect(severalNamedMessage("Company", "Twin", ["twin.test", "twins.test"])).toBe(
+      "Company: several companies are named “Twin” (twin.test and twins.test); put the domain of the one you mean in " +
+        "this cell instead.",
+    );
   });
 
   it("finds the file's company a preview row's parent names, by name in any case or by domain", async () => {

@@ -402,7 +402,8 @@ describe("contacts.import", () => {
         {
           line: 5,
           message:
-            'Company: several companies have a name like "Initech Ltd" (Initech Inc, Initech LLC); give its domain instead.',
+            "Company: several companies have a name like “Initech Ltd” (Initech Inc, Initech LLC); put the domain of the " +
+            "one you mean in this cell instead.",
         },
       ],
     });
@@ -441,7 +442,14 @@ describe("contacts.import", () => {
       createdIds: newRecordIds(0),
       updated: 0,
       skipped: 1,
-      failed: [{ line: 3, message: 'Company: several companies are named "Twin"; give its domain instead.' }],
+      failed: [
+        {
+          line: 3,
+          message:
+            "Company: several companies are named “Twin” (2 with no domain); give the one you mean a domain, then put " +
+            "that domain in this cell.",
+        },
+      ],
     });
     expect(await companyTotal(caller)).toBe(2);
   });
@@ -456,11 +464,17 @@ describe("contacts.import", () => {
       cells: ["Twin", " Initech Ltd ", "twin.example", "Initech Inc", "A new company", "Twin"],
     });
     expect(refused).toEqual([
-      { cell: "Twin", error: 'Company: several companies are named "Twin"; give its domain instead.' },
+      {
+        cell: "Twin",
+        error:
+          "Company: several companies are named “Twin” (twin.example and 1 with no domain); put the domain of the one " +
+          "you mean in this cell (give it one first if it has none).",
+      },
       {
         cell: "Initech Ltd",
         error:
-          'Company: several companies have a name like "Initech Ltd" (Initech Inc, Initech LLC); give its domain instead.',
+          "Company: several companies have a name like “Initech Ltd” (Initech Inc, Initech LLC); put the domain of the " +
+          "one you mean in this cell instead.",
       },
     ]);
     // Asking made no company.

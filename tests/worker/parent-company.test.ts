@@ -135,6 +135,9 @@ describe("a company's parent company", () => {
     const { caller, holding, labs, retail, store } = await group();
     await caller.companies.create({ name: "Twin Peaks" });
     await caller.companies.create({ name: "twin peaks" });
+    const TWIN_PEAKS =
+      "Parent company: several companies are named “Twin Peaks” (2 with no domain); give the one you mean a domain, " +
+      "then put that domain in this cell.";
     const rows = [
       { name: "By Id Co", parentCompanyId: holding.id },
       { name: "By Domain Co", parentCompany: "https://www.acme-group.test/about" },
@@ -161,7 +164,7 @@ describe("a company's parent company", () => {
           "Parent company: no company here is named “Nobody Inc”. Import it first, or put its row above this one.",
         missingParent: "Nobody Inc",
       },
-      { line: 9, message: "Parent company: several companies are named “Twin Peaks”; give its domain instead." },
+      { line: 9, message: TWIN_PEAKS },
       { line: 10, message: "Parent company: a company cannot be its own parent company." },
     ]);
     expect(result.created).toBe(5);
@@ -183,7 +186,7 @@ describe("a company's parent company", () => {
     expect(preview.map((row) => row.parent)).toEqual([
       { name: "Acme Group" },
       { missing: "Coming Later Inc" },
-      { error: "Parent company: several companies are named “Twin Peaks”; give its domain instead." },
+      { error: TWIN_PEAKS },
       undefined,
     ]);
     expect(parentOf).toMatchObject({
@@ -272,7 +275,12 @@ describe("a company's parent company", () => {
       onDuplicate: "skip",
     });
     expect(refused.failed).toEqual([
-      { line: 2, message: "Parent company: several companies are named “acme labs”; give its domain instead." },
+      {
+        line: 2,
+        message:
+          "Parent company: several companies are named “acme labs” (acme-labs.test and 1 with no domain); put the " +
+          "domain of the one you mean in this cell (give it one first if it has none).",
+      },
     ]);
     // A company here that an earlier row renames is found by its new name only, as the web's check follows it.
     const renamed = await caller.companies.import({

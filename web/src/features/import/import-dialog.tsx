@@ -83,7 +83,8 @@ function PreviewStatus({
   noun: string;
 }) {
   const problem = error ?? (parent && "error" in parent ? parent.error : null);
-  if (problem) return <span className="shrink-0 text-xs text-danger">{problem}</span>;
+  // Wrapped, not pushing the row's name out: a reason may name several companies.
+  if (problem) return <span className="max-w-[75%] text-right text-xs text-danger">{problem}</span>;
   const parentName = parent && "name" in parent ? parent.name : null;
   const skipped = match?.match && !update;
   const company = !skipped && (match?.company || parentName) && (

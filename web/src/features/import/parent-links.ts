@@ -178,37 +178,51 @@ export async function parentFailures(
   const refused = new Set(failing);
   const failures: ImportFailure[] = [];
   // The company the rows sent so far write under each key a cell finds one by (its name in lower case, its domain),
-  // null for several: a domain stands for its company, here or new; a row without one makes a company of its own.
-  // One string a key, not a set: a 100,000-row file made as many sets, and the collector held the tab 60-80 ms.
-  const written = new Map<string, string | null>();
+  // or the companies, for a key several have: a company is its domain, here or new, or "row N" for a row without one
+  // (never a domain: it has a space). A string a key, a set only for a clash: a 100,000-row file made a set per key,
+  // and the collector held the tab 60-80 ms.
+  const written = new Map<string, string | Set<string>>();
   const write = (key: string, company: string) => {
     const had = written.get(key);
     if (had === undefined) written.set(key, company);
-    else if (had !== company) written.set(key, null);
+    else if (typeof had !== "string") had.add(company);
+    else if (had !== company) written.set(key, new Set([had, company]));
   };
   // The companies here that a row sent before names anew (by their domain): found by that name now, not the old one.
   const renamed = new Set<string>();
-  /** How many companies `cell` names, here and written: 0, 1 or 2 (two or more). */
-  const companiesNamed = (cell: string) => {
-    let first: string | undefined;
-    let count = 0;
+  /** The companies `cell` names, here and written, up to `enough` (each a domain, or a string with a space for one without). */
+  const companiesNamed = (cell: string, enough: number) => {
+    const found = new Set<string>();
     const add = (company: string) => {
-      if (count === 0) [first, count] = [company, 1];
-      else if (company !== first) count = 2;
+      if (found.size < enough) found.add(company);
     };
     stored.get(cell)?.forEach((domain, i) => {
       if (!domain || !renamed.has(domain)) add(domain ?? `here ${i}`);
     });
     const inFile = written.get(keyOf(cell));
-    if (inFile === null) return 2;
-    if (inFile !== undefined) add(inFile);
-    return count;
+    if (typeof inFile === "string") add(inFile);
+    else inFile?.forEach(add);
+    return found;
+  };
+  // Each cell's "several companies" message, with what it was read from (how many companies the rows sent had
+  // written under its key, and had renamed): rows naming one of thousands of rows of a name share it, instead of each
+  // listing them all again.
+  const severalNamed = new Map<string, { from: string; message: string }>();
+  const severalNamedIn = (cell: string) => {
+    const inFile = written.get(keyOf(cell));
+    const from = `${typeof inFile === "string" ? 1 : (inFile?.size ?? 0)} ${renamed.size}`;
+    const known = severalNamed.get(cell);
+    if (known?.from === from) return known.message;
+    const domains = [...companiesNamed(cell, Infinity)].map((company) => (company.includes(" ") ? null : company));
+    const message = severalNamedMessage("Parent company", cell, domains);
+    severalNamed.set(cell, { from, message });
+    return message;
   };
   /** Why the import will refuse `row` for its `cell`, or null: it names one company. Naming none, said as the file shows it. */
   const parentProblem = (row: number, cell: string): string | null => {
-    const named = companiesNamed(cell);
+    const named = companiesNamed(cell, 2).size;
     if (named === 1) return null;
-    if (named > 1) return severalNamedMessage(cell);
+    if (named > 1) return severalNamedIn(cell);
     const link = parentInFile(file, row, cell, (parent) => refused.has(parent) || !writes(parent));
     return "error" in link ? link.error : (parentInFile(null, row, cell) as { error: string }).error;
   };

@@ -84,9 +84,9 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
   const written = new Map<string, BatchCompany>();
 
   /** The companies a cell names, the batch's own over what is stored (a row may rename or re-domain one). */
-  function named(text: string): { id: string; name: string }[] {
+  function named(text: string): { id: string; name: string; domain: string | null }[] {
     const matches = namedBy(text);
-    const found = new Map<string, { id: string; name: string }>();
+    const found = new Map<string, { id: string; name: string; domain: string | null }>();
     for (const company of stored) if (!written.has(company.id) && matches(company)) found.set(company.id, company);
     for (const company of written.values()) if (matches(company)) found.set(company.id, company);
     return [...found.values()];
@@ -108,7 +108,14 @@ export async function parentLinker(db: Database, organizationId: string, raws: V
           error: `Parent company: no company here is named “${text}”. Import it first, or put its row above this one.`,
           missing: text,
         };
-      if (found.length > 1) return { error: severalNamedMessage(text) };
+      if (found.length > 1)
+        return {
+          error: severalNamedMessage(
+            "Parent company",
+            text,
+            found.map((company) => company.domain),
+          ),
+        };
       const [parent] = found;
       if (parent.id === company.id) return { error: OWN_PARENT };
       if (company.isNew) return parent;

@@ -32,6 +32,7 @@ import {
 } from "./normalize";
 import { checkPropertyValue } from "./properties";
 import { parentCell, parentLinker, type BatchCompany } from "./import-parents";
+import { severalNamedMessage } from "./parent-messages";
 import { blank, companyNameCellProblem, domainCellProblem, unfilledRequired } from "./cell-problems";
 
 type Values = Record<string, unknown>;
@@ -335,8 +336,8 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
       : [];
   const found = [...new Map(read.filter((c) => c.how !== "alike").map((c) => [c.id, c])).values()];
   const byDomain = new Map(found.filter((c) => c.domain).map((c) => [c.domain as string, c.id]));
-  const byName = new Map<string, string[]>();
-  for (const c of found) byName.set(c.name.toLowerCase(), [...(byName.get(c.name.toLowerCase()) ?? []), c.id]);
+  const byName = new Map<string, { id: string; domain: string | null }[]>();
+  for (const c of found) byName.set(c.name.toLowerCase(), [...(byName.get(c.name.toLowerCase()) ?? []), c]);
   const alike = new Map<string, { id: string; name: string }[]>();
   for (const c of read.filter((r) => r.how === "alike")) alike.set(c.typed, [...(alike.get(c.typed) ?? []), c]);
   const fresh = new Map<string, { id: string; name: string; domain: string | null }>();
@@ -353,16 +354,22 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
       // Only when no company has the name itself: "Acme, Inc." is Acme if Acme is the one like it.
       const alikes = named.length ? [] : (alike.get(text) ?? []);
       if (!(domain && byDomain.has(domain)) && named.length > 1)
-        throw new RowError(`Company: several companies are named "${text}"; give its domain instead.`);
+        throw new RowError(
+          severalNamedMessage(
+            "Company",
+            text,
+            named.map((c) => c.domain),
+          ),
+        );
       if (!(domain && byDomain.has(domain)) && alikes.length > 1)
         throw new RowError(
-          `Company: several companies have a name like "${text}" (${alikes
+          `Company: several companies have a name like “${text}” (${alikes
             .map((c) => c.name)
             .sort()
-            .join(", ")}); give its domain instead.`,
+            .join(", ")}); put the domain of the one you mean in this cell instead.`,
         );
       const key = domain ?? `name:${text.toLowerCase()}`;
-      let id = (domain && byDomain.get(domain)) || named[0] || alikes[0]?.id || fresh.get(key)?.id;
+      let id = (domain && byDomain.get(domain)) || named[0]?.id || alikes[0]?.id || fresh.get(key)?.id;
       if (!id) {
         id = newId("cmp");
         fresh.set(key, { id, name: domain ?? text, domain });

@@ -2,6 +2,26 @@
 export const loopMessage = (parentName: string) =>
   `${parentName} belongs to this company, so it cannot be its parent company.`;
 
-/** Why the import refuses a Parent company cell naming more than one company. */
-export const severalNamedMessage = (cell: string) =>
-  `Parent company: several companies are named “${cell}”; give its domain instead.`;
+/** How many domains a "several companies" message names before it counts the rest. */
+const DOMAINS_NAMED = 3;
+
+/**
+ * Why the import refuses a Company or Parent company cell (`field`) naming more than one company: the domain of each
+ * (`domains`, one a company, null for one without), so the person can name the one they mean by it. Pure: the web's
+ * whole-file check says it too.
+ */
+export function severalNamedMessage(field: string, cell: string, domains: readonly (string | null)[]) {
+  const known = [...new Set(domains.filter((domain): domain is string => !!domain))].sort();
+  const withoutDomain = domains.filter((domain) => !domain).length;
+  const parts = known.slice(0, DOMAINS_NAMED);
+  if (known.length > DOMAINS_NAMED) parts.push(`${known.length - DOMAINS_NAMED} more`);
+  if (withoutDomain) parts.push(`${withoutDomain} with no domain`);
+  const which = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  const advice =
+    withoutDomain === 0
+      ? "put the domain of the one you mean in this cell instead."
+      : known.length === 0
+        ? "give the one you mean a domain, then put that domain in this cell."
+        : "put the domain of the one you mean in this cell (give it one first if it has none).";
+  return `${field}: several companies are named “${cell}” (${which}); ${advice}`;
+}
