@@ -193,15 +193,15 @@ export async function parentFailures(
   /** The companies `cell` names, here and written, up to `enough` (each a domain, or a string with a space for one without). */
   const companiesNamed = (cell: string, enough: number) => {
     const found = new Set<string>();
-    const add = (company: string) => {
-      if (found.size < enough) found.add(company);
-    };
     stored.get(cell)?.forEach((domain, i) => {
-      if (!domain || !renamed.has(domain)) add(domain ?? `here ${i}`);
+      if (!domain || !renamed.has(domain)) found.add(domain ?? `here ${i}`);
     });
     const inFile = written.get(keyOf(cell));
-    if (typeof inFile === "string") add(inFile);
-    else inFile?.forEach(add);
+    // Not every one of thousands of rows of that name, for each row naming it.
+    for (const company of typeof inFile === "string" ? [inFile] : (inFile ?? [])) {
+      if (found.size >= enough) break;
+      found.add(company);
+    }
     return found;
   };
   // Each cell's "several companies" message, with what it was read from (how many companies the rows sent had
