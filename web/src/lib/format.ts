@@ -1,21 +1,22 @@
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from "./intl-formats";
 import { getTimeLocale } from "./time-locale";
 
 /** Every date the app shows goes through here, so the timeLocale preference applies everywhere. */
 export function formatDate(value: Date | number, locale = getTimeLocale()): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(value);
+  return dateTimeFormat(locale, { dateStyle: "medium" }).format(value);
 }
 
 export function formatDateTime(value: Date | number, locale = getTimeLocale()): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(value);
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(value);
 }
 
 export function formatTime(value: Date | number, locale = getTimeLocale()): string {
-  return new Intl.DateTimeFormat(locale, { timeStyle: "short" }).format(value);
+  return dateTimeFormat(locale, { timeStyle: "short" }).format(value);
 }
 
 export function formatRelative(value: Date | number, now = Date.now(), locale = getTimeLocale()): string {
   const seconds = Math.round((Number(value) - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const rtf = relativeTimeFormat(locale, { numeric: "auto" });
   const units: [Intl.RelativeTimeFormatUnit, number][] = [
     ["day", 86_400],
     ["hour", 3_600],
@@ -26,7 +27,7 @@ export function formatRelative(value: Date | number, now = Date.now(), locale = 
 }
 
 export function formatMoney(amount: number, currency: string, locale = getTimeLocale()): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
+  return numberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
 }
 
 /** The local calendar day of a time, as a date input holds it: "2026-05-05". */

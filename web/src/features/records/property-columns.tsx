@@ -1,3 +1,4 @@
+import { numberFormat } from "../../lib/intl-formats";
 import { useQuery } from "@tanstack/react-query";
 import { Check, Minus } from "lucide-react";
 import { useMemo } from "react";
@@ -34,7 +35,7 @@ export function useCurrency(): string {
 
 function formatCurrency(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(amount);
+    return numberFormat(undefined, { style: "currency", currency }).format(amount);
   } catch {
     return `${amount.toLocaleString()} ${currency}`;
   }

@@ -1,3 +1,4 @@
+import { dateTimeFormat, relativeTimeFormat } from "../../lib/intl-formats";
 import { getTimeLocale } from "../../lib/time-locale";
 import { isAllDay } from "./day-range";
 
@@ -14,7 +15,7 @@ function dayPart(date: Date, now: Date): Intl.DateTimeFormatOptions {
 /** "Tue, Nov 24, 3:00 PM", or "Tue, Nov 24" for a task due some time that day. */
 export function formatDue(date: Date, now = new Date(), locale = getTimeLocale()): string {
   const time: Intl.DateTimeFormatOptions = isAllDay(date) ? {} : { hour: "numeric", minute: "2-digit" };
-  return new Intl.DateTimeFormat(locale, { ...dayPart(date, now), ...time }).format(date);
+  return dateTimeFormat(locale, { ...dayPart(date, now), ...time }).format(date);
 }
 
 function sameDay(a: Date, b: Date): boolean {
@@ -27,12 +28,10 @@ function sameDay(a: Date, b: Date): boolean {
  * else the date alone. Short enough for the row's date column.
  */
 export function formatDueShort(date: Date, now = new Date(), locale = getTimeLocale()): string {
-  const time = isAllDay(date)
-    ? ""
-    : new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(date);
+  const time = isAllDay(date) ? "" : dateTimeFormat(locale, { hour: "numeric", minute: "2-digit" }).format(date);
   const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
   const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const rtf = relativeTimeFormat(locale, { numeric: "auto" });
   const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   if (sameDay(date, now)) return time || capital(rtf.format(0, "day"));
   if (sameDay(date, tomorrow)) return [capital(rtf.format(1, "day")), time].filter(Boolean).join(" ");
@@ -40,10 +39,10 @@ export function formatDueShort(date: Date, now = new Date(), locale = getTimeLoc
   const clock = { hour: "numeric", minute: "2-digit" } as const;
   const weekAhead = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 7);
   if (time && date > now && date < weekAhead)
-    return new Intl.DateTimeFormat(locale, { weekday: "short", ...clock }).format(date);
+    return dateTimeFormat(locale, { weekday: "short", ...clock }).format(date);
   if (time && date > now && date.getFullYear() === now.getFullYear())
-    return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", ...clock }).format(date);
-  return new Intl.DateTimeFormat(locale, dayPart(date, now)).format(date);
+    return dateTimeFormat(locale, { month: "short", day: "numeric", ...clock }).format(date);
+  return dateTimeFormat(locale, dayPart(date, now)).format(date);
 }
 
 /**
@@ -52,8 +51,8 @@ export function formatDueShort(date: Date, now = new Date(), locale = getTimeLoc
  */
 export function dayHeading(date: Date | null, now = new Date(), locale = getTimeLocale()): string {
   if (!date) return "No due date";
-  const day = new Intl.DateTimeFormat(locale, dayPart(date, now)).format(date);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const day = dateTimeFormat(locale, dayPart(date, now)).format(date);
+  const rtf = relativeTimeFormat(locale, { numeric: "auto" });
   const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   const offset = Math.round(
     (new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime() -

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../lib/intl-formats";
 import { taskRepeats } from "../../../../drizzle/values";
 import { nextDueAt, type TaskRepeat } from "../../../../worker/src/domain/tasks/repeat";
 import { localTimeZone } from "../../lib/format";
@@ -16,7 +17,7 @@ function ordinal(day: number, locale: string | undefined): string {
 /** "Every week on Friday", "Every month on the 5th": the rule, read from the due date it repeats. */
 export function repeatLabel(repeat: TaskRepeat, dueAt: Date | null, locale = getTimeLocale()): string {
   // Only the part the rule names is formatted (a list shows a label per repeating row).
-  const weekday = () => (dueAt ? ` on ${new Intl.DateTimeFormat(locale, { weekday: "long" }).format(dueAt)}` : "");
+  const weekday = () => (dueAt ? ` on ${dateTimeFormat(locale, { weekday: "long" }).format(dueAt)}` : "");
   const dayOfMonth = () => (dueAt ? ` on the ${ordinal(dueAt.getDate(), locale)}` : "");
   switch (repeat) {
     case "daily":
@@ -32,7 +33,7 @@ export function repeatLabel(repeat: TaskRepeat, dueAt: Date | null, locale = get
     case "quarterly":
       return `Every 3 months${dayOfMonth()}`;
     case "yearly":
-      return `Every year${dueAt ? ` on ${new Intl.DateTimeFormat(locale, { month: "short", day: "numeric" }).format(dueAt)}` : ""}`;
+      return `Every year${dueAt ? ` on ${dateTimeFormat(locale, { month: "short", day: "numeric" }).format(dueAt)}` : ""}`;
   }
 }
 
@@ -49,8 +50,7 @@ export function nextOccurrence(task: Pick<Task, "dueAt" | "repeat" | "repeatZone
 }
 
 /** "Dec 12": short enough to sit beside the rule (the next one is within a year, so the year goes without saying). */
-const nextShort = (date: Date) =>
-  new Intl.DateTimeFormat(getTimeLocale(), { month: "short", day: "numeric" }).format(date);
+const nextShort = (date: Date) => dateTimeFormat(getTimeLocale(), { month: "short", day: "numeric" }).format(date);
 
 /** The repeat picker's choices for a task due `dueAt`, each with when the next one would be due. */
 export function repeatOptions(dueAt: Date, now = new Date()): PickerOption[] {
