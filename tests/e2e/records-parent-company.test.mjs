@@ -385,6 +385,7 @@ describe("/companies: a parent company and its subsidiaries", () => {
     const { summary, reasons } = await imported(dialog, "Import 5 rows", { created: "3", failed: "2" });
     await reasons.getByText(twinHoldings).waitFor();
     await reasons.getByText(hooli).waitFor();
+    await screenshot(page, "import-summary-parent-several");
     await summary.getByRole("button", { name: "Done" }).click();
     assert.deepEqual(page.errors, []);
   });
