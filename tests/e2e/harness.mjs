@@ -432,6 +432,11 @@ export async function persistedQueryCount(page) {
           req.onsuccess = () => {
             let count = 0;
             for (const value of req.result) {
+              // Stored as an object (an older copy: superjson's text).
+              if (typeof value === "object") {
+                count += value?.clientState?.queries?.length ?? 0;
+                continue;
+              }
               try {
                 const parsed = JSON.parse(value);
                 count += (parsed.json ?? parsed).clientState?.queries?.length ?? 0;

@@ -3,6 +3,7 @@ import {
   assert,
   callProcedure,
   createOrganization,
+  eventually,
   launchBrowser,
   loseFirstAnswer,
   newPage,
@@ -63,6 +64,8 @@ describe("a new user signs up, creates an organization and lands on /home", () =
   });
 
   it("signs out to /signin and leaves no cached query in IndexedDB", async () => {
+    // The copy a reload paints from is there while signed in.
+    await eventually(async () => assert.ok((await persistedQueryCount(page)) > 0));
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL("**/signin");

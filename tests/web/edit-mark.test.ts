@@ -1,6 +1,5 @@
 import { MutationObserver, QueryClient, QueryObserver, dehydrate, hydrate } from "@tanstack/react-query";
 import { createStore, set } from "idb-keyval";
-import superjson from "superjson";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PERSIST_KEY, persister, queryClient } from "../../web/src/lib/query-client";
 
@@ -10,7 +9,7 @@ const store = createStore("team-crm", "query-cache");
 async function writeCopy(timestamp: number, contacts: string[]) {
   const client = new QueryClient();
   client.setQueryData(["contacts"], contacts);
-  await set(PERSIST_KEY, superjson.stringify({ buster: "", timestamp, clientState: dehydrate(client) }), store);
+  await set(PERSIST_KEY, { buster: "", timestamp, clientState: dehydrate(client) }, store);
 }
 
 /** What a reload paints before any request: the restored copy (as the provider hydrates it), or nothing. */

@@ -1,6 +1,6 @@
-import { dehydrate, InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/react-query";
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { refreshRestoredQueries, withFirstPagesOnly } from "../../web/src/lib/query-client";
+import { refreshRestoredQueries } from "../../web/src/lib/query-client";
 
 const clients: QueryClient[] = [];
 function restoredClient() {
@@ -54,23 +54,5 @@ describe("a reload's restored query cache", () => {
     await refreshRestoredQueries(client);
     expect(client.getQueryState(["settings"])?.isInvalidated).toBe(true);
     expect(client.getQueryState(["settings"])?.fetchStatus).toBe("idle");
-  });
-});
-
-describe("the copy written to IndexedDB", () => {
-  it("holds each list with its first page only, and every other query whole", () => {
-    const client = restoredClient();
-    const pages = Array.from({ length: 100 }, (_, i) => ({ items: [`row ${i}`], nextCursor: `c${i + 1}` }));
-    client.setQueryData(["contacts.list"], { pages, pageParams: pages.map((_, i) => (i ? `c${i}` : null)) });
-    client.setQueryData(["tasks.list"], { pages: [pages[0]], pageParams: [null] });
-    client.setQueryData(["contacts.get"], { id: "ct_1", pages: "not a list" });
-    const clientState = dehydrate(client);
-    const copy = withFirstPagesOnly({ timestamp: 1, buster: "", clientState });
-    const dataOf = (key: string) => copy.clientState.queries.find((q) => q.queryKey[0] === key)?.state.data;
-    expect(dataOf("contacts.list")).toEqual({ pages: [pages[0]], pageParams: [null] });
-    expect(dataOf("tasks.list")).toBe(clientState.queries.find((q) => q.queryKey[0] === "tasks.list")?.state.data);
-    expect(dataOf("contacts.get")).toEqual({ id: "ct_1", pages: "not a list" });
-    // The cache itself keeps every page the list has loaded.
-    expect(client.getQueryData<{ pages: unknown[] }>(["contacts.list"])?.pages).toHaveLength(100);
   });
 });

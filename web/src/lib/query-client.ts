@@ -1,15 +1,13 @@
-import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import {
   MutationCache,
   QueryClient,
-  type InfiniteData,
   type InvalidateOptions,
   type InvalidateQueryFilters,
   type Query,
 } from "@tanstack/react-query";
-import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
-import { createStore, del, get, set } from "idb-keyval";
-import superjson from "superjson";
+import type { Persister } from "@tanstack/react-query-persist-client";
+import { createStore } from "idb-keyval";
+import { firstPageOf, indexedDbPersister } from "./cache-copy";
 import { copyHoldsLastEdit, noteEditSettled, noteEditStarted } from "./edit-mark";
 import { forgetRecent } from "../app/recent-records";
 import { forgetLists } from "../ui/data-table/list-memory";
@@ -69,40 +67,10 @@ export const queryClient: QueryClient = new ReadAgainQueryClient({
   },
 });
 
-/** A list's data scrolled past its first page, cut back to that page; null for any other data. */
-function firstPageOf(data: unknown): InfiniteData<unknown, unknown> | null {
-  const list = data as Partial<InfiniteData<unknown, unknown>> | undefined;
-  if (!Array.isArray(list?.pages) || !Array.isArray(list.pageParams) || list.pages.length <= 1) return null;
-  return { pages: list.pages.slice(0, 1), pageParams: list.pageParams.slice(0, 1) };
-}
-
-/**
- * The copy as written to disk: each list with its first page only, all a reload paints (refreshRestoredQueries). A
- * list scrolled 5,000 rows deep made a 2 MB copy, and writing it held the tab over 200 ms each time.
- */
-export function withFirstPagesOnly(client: PersistedClient): PersistedClient {
-  const queries = client.clientState.queries.map((query) => {
-    const data = firstPageOf(query.state.data);
-    return data ? { ...query, state: { ...query.state, data } } : query;
-  });
-  return { ...client, clientState: { ...client.clientState, queries } };
-}
-
-const cacheStore = typeof indexedDB === "undefined" ? undefined : createStore("team-crm", "query-cache");
-
-const diskCopy = createAsyncStoragePersister({
-  storage: cacheStore
-    ? {
-        getItem: (key) => get<string>(key, cacheStore).then((v) => v ?? null),
-        setItem: (key, value) => set(key, value, cacheStore),
-        removeItem: (key) => del(key, cacheStore),
-      }
-    : undefined,
+const diskCopy = indexedDbPersister({
+  store: typeof indexedDB === "undefined" ? undefined : createStore("team-crm", "query-cache"),
   key: PERSIST_KEY,
-  throttleTime: PERSIST_THROTTLE_MS,
-  // superjson, so Dates in cached results come back as Dates.
-  serialize: (client) => superjson.stringify(withFirstPagesOnly(client)),
-  deserialize: (text) => superjson.parse(text),
+  throttleMs: PERSIST_THROTTLE_MS,
 });
 
 /** The disk copy, not painted when it predates this browser's last edit (see edit-mark.ts). */

@@ -1,0 +1,85 @@
+import { dehydrate, QueryClient } from "@tanstack/react-query";
+import type { PersistedClient } from "@tanstack/react-query-persist-client";
+import { createStore, get, set } from "idb-keyval";
+import superjson from "superjson";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { indexedDbPersister } from "../../web/src/lib/cache-copy";
+
+const store = createStore("cache-copy-test", "copies");
+const KEY = "copy";
+const THROTTLE_MS = 10_000;
+
+/** The cache holding `data` under each key, as the provider hands it to the persister. */
+function clientHolding(entries: Record<string, unknown>): PersistedClient {
+  const client = new QueryClient();
+  for (const [key, data] of Object.entries(entries)) client.setQueryData([key], data);
+  return { buster: "", timestamp: Date.now(), clientState: dehydrate(client) };
+}
+
+const stored = () => get<PersistedClient | string>(KEY, store);
+const dataIn = (copy: PersistedClient | undefined, key: string) =>
+  copy?.clientState.queries.find((query) => query.queryKey[0] === key)?.state.data;
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS }).removeClient();
+});
+
+describe("the query cache's copy in IndexedDB", () => {
+  it("is an object with its Dates, each list with its first page only, read back as it was written", async () => {
+    const persister = indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS });
+    const createdAt = new Date("2026-12-07T09:30:00Z");
+    const pages = Array.from({ length: 40 }, (_, i) => ({ items: [{ id: `ct_${i}`, createdAt }] }));
+    await persister.persistClient(
+      clientHolding({
+        "contacts.list": { pages, pageParams: pages.map((_, i) => (i ? `c${i}` : null)) },
+        "contacts.get": { id: "ct_1", createdAt },
+      }),
+    );
+    await vi.waitFor(async () => expect(await stored()).toBeTruthy());
+    const copy = await stored();
+    expect(typeof copy).toBe("object");
+    const restored = await persister.restoreClient();
+    expect(dataIn(restored, "contacts.list")).toEqual({ pages: [pages[0]], pageParams: [null] });
+    expect(dataIn(restored, "contacts.get")).toEqual({ id: "ct_1", createdAt });
+    expect((dataIn(restored, "contacts.get") as { createdAt: unknown }).createdAt).toBeInstanceOf(Date);
+  });
+
+  it("is written at most once every 10 s, with the latest cache", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const persister = indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS });
+    await persister.persistClient(clientHolding({ contacts: ["Ann"] }));
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.waitFor(async () => expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]));
+    await persister.persistClient(clientHolding({ contacts: ["Ann", "Ben"] }));
+    await persister.persistClient(clientHolding({ contacts: ["Ann", "Ben", "Cleo"] }));
+    await vi.advanceTimersByTimeAsync(THROTTLE_MS - 100);
+    expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]);
+    await vi.advanceTimersByTimeAsync(100);
+    vi.useRealTimers();
+    await vi.waitFor(async () =>
+      expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann", "Ben", "Cleo"]),
+    );
+  });
+
+  it("reads a copy written as superjson text by the app before", async () => {
+    const createdAt = new Date("2026-01-02T03:04:05Z");
+    await set(KEY, superjson.stringify(clientHolding({ "contacts.get": { id: "ct_1", createdAt } })), store);
+    const restored = await indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS }).restoreClient();
+    expect(dataIn(restored, "contacts.get")).toEqual({ id: "ct_1", createdAt });
+  });
+
+  it("signing out drops the write waiting, so no copy of the last user's data comes back", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const persister = indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS });
+    await persister.persistClient(clientHolding({ contacts: ["Ann"] }));
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.waitFor(async () => expect(await stored()).toBeTruthy());
+    await persister.persistClient(clientHolding({ contacts: ["Ann", "Ben"] }));
+    await persister.removeClient();
+    await vi.advanceTimersByTimeAsync(THROTTLE_MS * 2);
+    vi.useRealTimers();
+    expect(await stored()).toBeUndefined();
+    expect(await persister.restoreClient()).toBeUndefined();
+  });
+});
