@@ -3,9 +3,12 @@ import {
   assert,
   callProcedure,
   editCellText,
+  eventually,
   fillNewContact,
+  holdRequest,
   launchBrowser,
   openCellEditor,
+  procedureRoute,
   registeredUser,
   screenshot,
   settled,
@@ -179,5 +182,41 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
       { kind: "query" },
     );
     assert.deepEqual(contact.emails, ["grace.hopper@navy.example"]);
+  });
+
+  it("paints a reload from the cache's copy in IndexedDB while the server has not answered, its dates as dates", async () => {
+    await page.goto("/contacts");
+    await row().waitFor();
+    const errorsBefore = page.errors.length;
+    // The copy is written at most every 10 s, and a copy older than the last edit made here is not painted: wait for
+    // one taken since, holding the list.
+    const copyHoldsList = () =>
+      page.evaluate(async () => {
+        const editedAt = Number(localStorage.getItem("team-crm-edited-at") ?? 0);
+        const db = await new Promise((resolve, reject) => {
+          const open = indexedDB.open("team-crm");
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const copy = await new Promise((resolve, reject) => {
+          const read = db.transaction("query-cache").objectStore("query-cache").get("team-crm-query-cache");
+          read.onsuccess = () => resolve(read.result);
+          read.onerror = () => reject(read.error);
+        });
+        db.close();
+        const lists = copy?.clientState?.queries.filter((query) => query.queryKey[0]?.join(".") === "contacts.list");
+        return copy?.timestamp >= editedAt && lists?.length > 0;
+      });
+    await eventually(async () => assert.equal(await copyHoldsList(), true), 15_000);
+    const list = await holdRequest(page, procedureRoute("contacts.list"), 1);
+    await page.reload();
+    await list.reached;
+    await row().waitFor({ timeout: 5_000 });
+    assert.equal(list.sent(), 1, "the list's read is still held");
+    const updated = await cell("updatedAt").locator("time").getAttribute("datetime");
+    assert.ok(!Number.isNaN(Date.parse(updated)), `Updated reads ${updated}`);
+    list.release();
+    await settled(page);
+    assert.deepEqual(page.errors.slice(errorsBefore), []);
   });
 });
