@@ -82,4 +82,16 @@ describe("the query cache's copy in IndexedDB", () => {
     expect(await stored()).toBeUndefined();
     expect(await persister.restoreClient()).toBeUndefined();
   });
+
+  it("signing out drops a write queued behind the one under way", async () => {
+    const persister = indexedDbPersister({ store, key: KEY, throttleMs: 0 });
+    await persister.persistClient(clientHolding({ contacts: ["Ann"] }));
+    await Promise.resolve();
+    // Ann's write is under way; Ben's waits behind it.
+    await persister.persistClient(clientHolding({ contacts: ["Ann", "Ben"] }));
+    await Promise.resolve();
+    await persister.removeClient();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await stored()).toBeUndefined();
+  });
 });

@@ -48,14 +48,17 @@ export function indexedDbPersister({
   let timer: ReturnType<typeof setTimeout> | undefined;
   let nextWriteAt = 0;
   let written: Promise<void> = Promise.resolve();
+  // Counts sign-outs: a write not begun by then is not made.
+  let session = 0;
   const write = () => {
     scheduled = false;
     const client = waiting;
     waiting = null;
     if (!client) return;
     nextWriteAt = Date.now() + throttleMs;
+    const of = session;
     written = written
-      .then(() => set(key, copyOf(client), store))
+      .then(() => (of === session ? set(key, copyOf(client), store) : undefined))
       // A full disk or a value IndexedDB cannot clone: the copy stays as it was; the app works from memory.
       .catch((error: unknown) => console.warn("The query cache's copy was not written:", error));
   };
@@ -73,12 +76,15 @@ export function indexedDbPersister({
       const copy = await get<PersistedClient | string>(key, store);
       return typeof copy === "string" ? superjson.parse<PersistedClient>(copy) : copy;
     },
-    /** Signing out: the write waiting is dropped, and the one under way lands before the copy goes. */
+    /**
+     * Signing out: the writes waiting are dropped. One under way lands first: IndexedDB runs write transactions on one
+     * store in the order they were made.
+     */
     async removeClient() {
+      session += 1;
       clearTimeout(timer);
       scheduled = false;
       waiting = null;
-      await written;
       await del(key, store);
     },
   };
