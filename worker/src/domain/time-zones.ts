@@ -20,6 +20,16 @@ function wallClock(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** Whether the runtime knows an IANA time zone ("Europe/Paris", "UTC"). Its wall clock is kept for the reads after. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    wallClock(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The wall clock of `timeZone` at `at`, read as if it were UTC: its offset is this minus `at`. */
 export function wallTime(timeZone: string, at: number): number {
   const parts = Object.fromEntries(
