@@ -3,7 +3,7 @@ import type { PersistedClient } from "@tanstack/react-query-persist-client";
 import { createStore, get, set } from "idb-keyval";
 import superjson from "superjson";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { indexedDbPersister } from "../../web/src/lib/cache-copy";
+import { COPY_QUERIES_MAX, copyOf, indexedDbPersister } from "../../web/src/lib/cache-copy";
 
 const store = createStore("cache-copy-test", "copies");
 const KEY = "copy";
@@ -93,5 +93,23 @@ describe("the query cache's copy in IndexedDB", () => {
     await persister.removeClient();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await stored()).toBeUndefined();
+  });
+
+  it("keeps the queries on screen, then the latest read, up to its most", () => {
+    const client = new QueryClient();
+    // Records opened one after the other, record 0 first: its panel is the one still on screen.
+    for (let i = 0; i < COPY_QUERIES_MAX + 50; i++)
+      client.setQueryData(["contacts.get", i], { id: i }, { updatedAt: 1_000 + i });
+    const clientState = dehydrate(client);
+    const onScreen = clientState.queries.find((query) => query.queryKey[1] === 0)!.queryHash;
+    const copy = copyOf({ buster: "", timestamp: 1, clientState }, (hash) => hash === onScreen);
+    const kept = copy.clientState.queries.map((query) => query.queryKey[1] as number).sort((a, b) => a - b);
+    expect(kept).toHaveLength(COPY_QUERIES_MAX);
+    expect(kept[0]).toBe(0);
+    expect(kept.slice(1)).toEqual(Array.from({ length: COPY_QUERIES_MAX - 1 }, (_, i) => 51 + i));
+    // Below the most, every query is kept, on screen or not.
+    const few = new QueryClient();
+    for (let i = 0; i < 3; i++) few.setQueryData(["contacts.get", i], { id: i }, { updatedAt: 1_000 + i });
+    expect(copyOf({ buster: "", timestamp: 1, clientState: dehydrate(few) }).clientState.queries).toHaveLength(3);
   });
 });

@@ -11,12 +11,29 @@ export function firstPageOf(data: unknown): InfiniteData<unknown, unknown> | nul
 }
 
 /**
- * The cache as its copy keeps it: each list with its first page only, all a reload paints (refreshRestoredQueries; a
- * list scrolled 5,000 rows deep made a 2 MB copy), and no error of a failed try, which need not survive a reload (nor
- * can every error be cloned).
+ * How many queries the copy keeps. Each reload brings the copy's queries back for another 24 h of retention, so a
+ * workspace opened every day would otherwise carry every record ever opened, and write them all every 10 s.
  */
-export function copyOf(client: PersistedClient): PersistedClient {
-  const queries = client.clientState.queries.map((query) => {
+export const COPY_QUERIES_MAX = 200;
+
+/**
+ * The cache as its copy keeps it: the queries on screen (`isShown`, by hash) and then the latest read, up to
+ * COPY_QUERIES_MAX; each list with its first page only, all a reload paints (refreshRestoredQueries; a list scrolled
+ * 5,000 rows deep made a 2 MB copy); and no error of a failed try, which need not survive a reload (nor can every error
+ * be cloned).
+ */
+export function copyOf(
+  client: PersistedClient,
+  isShown: (queryHash: string) => boolean = () => false,
+): PersistedClient {
+  let kept = client.clientState.queries;
+  if (kept.length > COPY_QUERIES_MAX) {
+    const shown = new Set(kept.filter((query) => isShown(query.queryHash)));
+    kept = [...kept]
+      .sort((a, b) => Number(shown.has(b)) - Number(shown.has(a)) || b.state.dataUpdatedAt - a.state.dataUpdatedAt)
+      .slice(0, COPY_QUERIES_MAX);
+  }
+  const queries = kept.map((query) => {
     const data = firstPageOf(query.state.data);
     return {
       ...query,
@@ -36,10 +53,13 @@ export function indexedDbPersister({
   store,
   key,
   throttleMs,
+  isShown,
 }: {
   store: UseStore | undefined;
   key: string;
   throttleMs: number;
+  /** Whether the query of a hash is on screen: kept first when the copy is full (see copyOf). */
+  isShown?: (queryHash: string) => boolean;
 }): Persister {
   if (!store)
     return { persistClient: () => undefined, restoreClient: async () => undefined, removeClient: () => undefined };
@@ -58,7 +78,7 @@ export function indexedDbPersister({
     nextWriteAt = Date.now() + throttleMs;
     const of = session;
     written = written
-      .then(() => (of === session ? set(key, copyOf(client), store) : undefined))
+      .then(() => (of === session ? set(key, copyOf(client, isShown), store) : undefined))
       // A full disk or a value IndexedDB cannot clone: the copy stays as it was; the app works from memory.
       .catch((error: unknown) => console.warn("The query cache's copy was not written:", error));
   };

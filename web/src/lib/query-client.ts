@@ -71,6 +71,7 @@ const diskCopy = indexedDbPersister({
   store: typeof indexedDB === "undefined" ? undefined : createStore("team-crm", "query-cache"),
   key: PERSIST_KEY,
   throttleMs: PERSIST_THROTTLE_MS,
+  isShown: (queryHash) => (queryClient.getQueryCache().get(queryHash)?.getObserversCount() ?? 0) > 0,
 });
 
 /** The disk copy, not painted when it predates this browser's last edit (see edit-mark.ts). */
