@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, numberFormat, relativeTimeFormat } from "../../web/src/lib/intl-formats";
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from "../../worker/src/domain/intl-formats";
 
 describe("Intl formatters kept per locale and options", () => {
   it("makes each once and formats as Intl does", () => {

@@ -1,4 +1,4 @@
-import { dateTimeFormat, numberFormat, relativeTimeFormat } from "./intl-formats";
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from "../../../worker/src/domain/intl-formats";
 import { getTimeLocale } from "./time-locale";
 
 /** Every date the app shows goes through here, so the timeLocale preference applies everywhere. */

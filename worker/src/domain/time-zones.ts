@@ -1,24 +1,18 @@
 /** Wall clocks of IANA time zones, with `Intl` alone: what a day or a time of day is where a person is. */
+import { dateTimeFormat } from "./intl-formats";
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
+/** A zone's wall clock, made once per zone (dateTimeFormat keeps it). */
+const wallClock = (timeZone: string): Intl.DateTimeFormat =>
+  dateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
 
 /** Whether the runtime knows an IANA time zone ("Europe/Paris", "UTC"). Its wall clock is kept for the reads after. */
 export function isTimeZone(timeZone: string): boolean {

@@ -1,4 +1,4 @@
-import { numberFormat } from "../../lib/intl-formats";
+import { numberFormat } from "../../../../worker/src/domain/intl-formats";
 import { useQuery } from "@tanstack/react-query";
 import { Check, Minus } from "lucide-react";
 import { useMemo } from "react";

@@ -1,4 +1,4 @@
-import { dateTimeFormat, relativeTimeFormat } from "../../lib/intl-formats";
+import { dateTimeFormat, relativeTimeFormat } from "../../../../worker/src/domain/intl-formats";
 import { getTimeLocale } from "../../lib/time-locale";
 import { isAllDay } from "./day-range";
 

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "../../lib/intl-formats";
+import { dateTimeFormat } from "../../../../worker/src/domain/intl-formats";
 import { taskRepeats } from "../../../../drizzle/values";
 import { nextDueAt, type TaskRepeat } from "../../../../worker/src/domain/tasks/repeat";
 import { localTimeZone } from "../../lib/format";

@@ -32,7 +32,7 @@ import {
 } from "./normalize";
 import { checkPropertyValue } from "./properties";
 import { parentCell, parentLinker, type BatchCompany } from "./import-parents";
-import { severalNamedMessage } from "./parent-messages";
+import { NAME_IT_BY_DOMAIN, severalNamedMessage } from "./parent-messages";
 import { blank, companyNameCellProblem, domainCellProblem, unfilledRequired } from "./cell-problems";
 
 type Values = Record<string, unknown>;
@@ -366,7 +366,7 @@ async function companyLinker(db: Database, organizationId: string, rows: Valid[]
           `Company: several companies have a name like “${text}” (${alikes
             .map((c) => c.name)
             .sort()
-            .join(", ")}); put the domain of the one you mean in this cell instead.`,
+            .join(", ")}); ${NAME_IT_BY_DOMAIN}`,
         );
       const key = domain ?? `name:${text.toLowerCase()}`;
       let id = (domain && byDomain.get(domain)) || named[0]?.id || alikes[0]?.id || fresh.get(key)?.id;

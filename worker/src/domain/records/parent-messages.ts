@@ -2,6 +2,9 @@
 export const loopMessage = (parentName: string) =>
   `${parentName} belongs to this company, so it cannot be its parent company.`;
 
+/** The advice when every company a cell names has a domain. */
+export const NAME_IT_BY_DOMAIN = "put the domain of the one you mean in this cell instead.";
+
 /** How many domains a "several companies" message names before it counts the rest. */
 const DOMAINS_NAMED = 3;
 
@@ -19,7 +22,7 @@ export function severalNamedMessage(field: string, cell: string, domains: readon
   const which = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
   const advice =
     withoutDomain === 0
-      ? "put the domain of the one you mean in this cell instead."
+      ? NAME_IT_BY_DOMAIN
       : known.length === 0
         ? "give the one you mean a domain, then put that domain in this cell."
         : "put the domain of the one you mean in this cell (give it one first if it has none).";
