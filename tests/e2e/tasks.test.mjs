@@ -640,6 +640,12 @@ describe("/tasks: a task without a due date, behind hundreds of dated ones", () 
     assert.deepEqual(await page.getByTestId("task-day").allInnerTexts(), ["No due date"]);
     // 210 overdue, of which a list holds 200: the count says there are more.
     assert.equal(await page.getByTestId("task-tab-count-overdue").innerText(), "200+");
+    // Every tab is in sight on a desktop, counts and all: the filters sit above them. Beside the filters, the tab bar
+    // scrolled and hid Trash.
+    const tabBar = page.getByRole("tablist", { name: "Task lists" });
+    assert.ok(await tabBar.evaluate((bar) => bar.scrollWidth <= bar.clientWidth), "the tab bar does not scroll");
+    const [barBox, trashBox] = [await tabBar.boundingBox(), await page.getByTestId("task-tab-trash").boundingBox()];
+    assert.ok(trashBox.x + trashBox.width <= barBox.x + barBox.width, "the Trash tab is in sight");
     await screenshot(page, "tasks-more-than-a-page");
     await page.goto("/home");
     await page.getByTestId("home-task-counts").getByText("200+ overdue").waitFor();

@@ -1,6 +1,6 @@
 import { Select } from "../../ui/input";
 import { cn } from "../../ui/cn";
-import { TabBar, tabBaseline } from "../../ui/tab-bar";
+import { TabBar } from "../../ui/tab-bar";
 import { memberName, type Member } from "../members/use-members";
 import { Play, Trash2 } from "lucide-react";
 import { countOf } from "../../lib/format";
@@ -68,25 +68,10 @@ export function TaskToolbar({
   currentUserId,
 }: TaskToolbarProps) {
   return (
-    // Where tabs and filters do not fit one row (below the page's full width, a phone, the details open beside the
-    // list), the filters sit above the tabs, which keep the line under them. The page body is the container.
-    <div
-      className={cn(
-        "flex flex-col-reverse gap-2 @min-[58rem]:flex-row @min-[58rem]:items-end @min-[58rem]:justify-between @min-[58rem]:gap-3",
-        tabBaseline,
-      )}
-    >
-      <TabBar
-        label="Task lists"
-        value={tab}
-        onChange={onTabChange}
-        tabs={pageTabs.map((value) => ({
-          value,
-          testId: `task-tab-${value}`,
-          label: <TabLabel tab={value} count={value === "trash" ? undefined : counts?.[value]} />,
-        }))}
-      />
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 @min-[58rem]:mb-1.5 @min-[58rem]:flex-nowrap">
+    // The filters sit above the tabs at every width. Five tabs with their counts ("Upcoming 200+") and the filters
+    // beside them need more than the page's widest body (64rem): in one row, the tab bar scrolled and hid Trash.
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <Select
           name="type"
           aria-label="Type of task"
@@ -112,7 +97,7 @@ export function TaskToolbar({
           <Button
             size="sm"
             variant="secondary"
-            className="h-8"
+            className="h-8 @min-[40rem]:ml-auto"
             onClick={onStart}
             disabled={!onStart}
             aria-keyshortcuts="Q"
@@ -124,6 +109,16 @@ export function TaskToolbar({
           </Button>
         )}
       </div>
+      <TabBar
+        label="Task lists"
+        value={tab}
+        onChange={onTabChange}
+        tabs={pageTabs.map((value) => ({
+          value,
+          testId: `task-tab-${value}`,
+          label: <TabLabel tab={value} count={value === "trash" ? undefined : counts?.[value]} />,
+        }))}
+      />
     </div>
   );
 }
@@ -136,7 +131,7 @@ function AssigneeFilterSelect({
 }: Pick<TaskToolbarProps, "assignee" | "onAssigneeChange" | "members" | "currentUserId">) {
   return (
     // Where the filters wrap (a phone), the type and Start share the first line and this one takes the next.
-    <label className="flex items-center gap-2 text-[13px] whitespace-nowrap text-muted @max-[58rem]:order-last">
+    <label className="flex items-center gap-2 text-[13px] whitespace-nowrap text-muted @max-[40rem]:order-last">
       Assigned to
       <Select
         name="assignee"
