@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import {
   assert,
+  browserTimes,
   callProcedure,
   clearOfMidnight,
   comeBackAfterAMinute,
@@ -349,6 +350,54 @@ describe("/tasks: reschedule and reassign, from the keyboard or the row", () => 
     });
     await filter.selectOption({ label: "Me" });
     await row("Send the contract").waitFor({ state: "detached" });
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("/team counts each member's open, overdue and done tasks; a count opens that member's list", async () => {
+    const members = await callProcedure(page, "organization.listMembers", undefined, { kind: "query" });
+    const taraId = members.find((member) => member.displayName === "Tara Teammate").userId;
+    const { yesterday } = await browserTimes(page, { yesterday: [-1, 9] });
+    await callProcedure(page, "tasks.create", { title: "Chase the invoice", dueAt: yesterday, assigneeId: taraId });
+    const closed = await callProcedure(page, "tasks.create", { title: "Send the agenda", assigneeId: taraId });
+    await callProcedure(page, "tasks.update", { id: closed.id, version: closed.version, patch: { status: "done" } });
+    // What the task lists hold for each of them, in the browser's day.
+    const { dayStart, dayEnd } = await browserTimes(page, { dayStart: [0, 0], dayEnd: [1, 0] });
+    const countsOf = async (assignee) => {
+      const listed = await callProcedure(
+        page,
+        "tasks.list",
+        { view: "all", assignee, dayStart, dayEnd, limit: 200 },
+        { kind: "query" },
+      );
+      const open = listed.filter((r) => r.task.status === "open");
+      return [
+        String(open.length),
+        String(open.filter((r) => r.task.dueAt && new Date(r.task.dueAt) < dayStart).length),
+        String(listed.filter((r) => r.task.status === "done").length),
+      ];
+    };
+    const [hers, mine] = [await countsOf(taraId), await countsOf("me")];
+    assert.deepEqual(hers, ["2", "1", "1"]);
+
+    await page.getByRole("navigation").getByRole("link", { name: "Team" }).click();
+    const memberRow = (name) => page.getByTestId("team-member-row").filter({ hasText: name });
+    const shown = (name) =>
+      Promise.all(
+        ["team-open-tasks", "team-overdue-tasks", "team-done-tasks"].map((id) =>
+          memberRow(name).getByTestId(id).innerText(),
+        ),
+      );
+    await memberRow("Tara Teammate").getByRole("link", { name: "2 open tasks of Tara Teammate" }).waitFor();
+    assert.deepEqual(await shown("Tara Teammate"), hers);
+    assert.deepEqual(await shown("Sam Scheduler"), mine);
+    await screenshot(page, "team");
+
+    await memberRow("Tara Teammate").getByRole("link", { name: "1 overdue tasks of Tara Teammate" }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get("assignee") === taraId && url.searchParams.get("view") === "overdue",
+    );
+    await row("Chase the invoice").waitFor();
+    assert.equal(await page.getByRole("combobox", { name: "Assigned to" }).inputValue(), taraId);
     assert.deepEqual(page.errors, []);
   });
 

@@ -310,6 +310,17 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     await b.tasks.create({ title: "Ours", dueAt: a.task.dueAt! });
     expect(await b.tasks.dueCount(today)).toEqual({ overdue: 0, today: 1 });
   },
+  "tasks.teamCounts": async (b, a) => {
+    // A's owner has "Call Zelda" open; B's counts name only B's own people.
+    const range = { dayStart: day().dayStart, doneSince: new Date(0) };
+    const theirs = await a.caller.tasks.teamCounts(range);
+    expect(theirs.map((row) => row.assigneeId)).toContain(a.task.assigneeId);
+    await b.tasks.create({ title: "Ours" });
+    const ourPeople = (await b.organization.listMembers()).map((member) => member.userId);
+    const ours = await b.tasks.teamCounts(range);
+    expect(ours.length).toBeGreaterThan(0);
+    for (const row of ours) expect(ourPeople).toContain(row.assigneeId);
+  },
   "tasks.search": async (b, a) => {
     await b.tasks.create({ title: "Call Zelda's namesake" });
     const found = await b.tasks.search({ query: "zelda" });

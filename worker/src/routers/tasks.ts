@@ -16,6 +16,7 @@ import {
   taskCreateForRecordsInput,
   taskCreateInput,
   taskDueCountInput,
+  taskTeamCountsInput,
   taskListInput,
   taskSearchInput,
   taskTrashInput,
@@ -26,6 +27,7 @@ import { bulkUpdateTasks } from "../domain/tasks/bulk";
 import { createTasksForRecords } from "../domain/tasks/for-records";
 import { taskMentionNotices } from "../domain/notifications";
 import { assignedNotices } from "../domain/tasks/assigned";
+import { taskCountsByAssignee } from "../domain/tasks/team-counts";
 import { newTask, planTaskMove, planTaskUpdate, taskCreation, type Task, type TaskWrite } from "../domain/tasks/writes";
 import { createTRPCRouter, memberProcedure } from "../trpc";
 import { createOnce, updateOnce } from "../domain/write-keys";
@@ -192,6 +194,11 @@ export const tasksRouter = createTRPCRouter({
       );
     return { overdue: Number(counts?.overdue ?? 0), today: Number(counts?.today ?? 0) };
   }),
+
+  /** Every member's open, overdue and recently done tasks (/team): see taskCountsByAssignee. */
+  teamCounts: memberProcedure
+    .input(taskTeamCountsInput)
+    .query(({ ctx, input }) => taskCountsByAssignee(ctx.db, ctx.org.id, input)),
 
   /** Once per `key`: sent again, the task it made (see createOnce). */
   create: memberProcedure.input(keyed(taskCreateInput)).mutation(({ ctx, input: { key, ...input } }) =>

@@ -201,3 +201,11 @@ export const taskSearchInput = z.object({
 export const taskDueCountInput = z
   .object({ dayStart: z.date(), dayEnd: z.date() })
   .refine((day) => day.dayStart < day.dayEnd, { message: "The day must end after it starts.", path: ["dayEnd"] });
+
+/** The caller's local day (tasks due before it are overdue) and the start of the days whose done tasks are counted. */
+export const taskTeamCountsInput = z
+  .object({ dayStart: z.date(), doneSince: z.date() })
+  .refine((range) => range.doneSince <= range.dayStart, {
+    message: "Done tasks are counted from a moment before the day starts.",
+    path: ["doneSince"],
+  });

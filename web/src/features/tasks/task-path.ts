@@ -14,3 +14,12 @@ export function taskPath(task: Task, range: DayRange, assignee: "me" | "anyone" 
   params.set("task", task.id);
   return `/tasks?${params.toString()}`;
 }
+
+/** One person's tasks under a tab of /tasks: the reader's own ("me") or a teammate's by user id. */
+export function assigneeTasksPath(assignee: string, tab: "today" | "overdue" | "done" = "today"): string {
+  const params = new URLSearchParams();
+  if (tab !== "today") params.set("view", tab);
+  if (assignee !== "me") params.set("assignee", assignee);
+  const query = params.toString();
+  return query ? `/tasks?${query}` : "/tasks";
+}

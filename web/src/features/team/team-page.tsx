@@ -4,10 +4,12 @@ import { PageBody, PageHeader } from "../../ui/page";
 import { useCurrentUser } from "../auth/use-current-user";
 import { useMembers } from "../members/use-members";
 import { TeamTable } from "./team-table";
+import { useTeamTaskCounts } from "./use-team-task-counts";
 
 export default function TeamPage() {
   const { data: user } = useCurrentUser();
   const members = useMembers();
+  const taskCounts = useTeamTaskCounts();
   const count = members.data?.length;
   const canInvite = user !== undefined && user !== null && user.role !== "member";
 
@@ -30,7 +32,7 @@ export default function TeamPage() {
         }
       />
       <PageBody>
-        <TeamTable members={members} currentUserId={user?.id} />
+        <TeamTable members={members} taskCounts={taskCounts} currentUserId={user?.id} />
       </PageBody>
     </>
   );

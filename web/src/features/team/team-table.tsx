@@ -1,10 +1,16 @@
-import { Info, UsersRound } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { UsersRound } from "lucide-react";
+import { Link } from "react-router-dom";
 import { formatDate } from "../../lib/format";
+import { trpc } from "../../lib/trpc";
 import { Card } from "../../ui/card";
 import { EmptyState, ErrorState, Skeleton } from "../../ui/empty-state";
 import { MemberIdentity } from "../members/member-identity";
 import { RoleBadge } from "../members/role-badge";
-import type { useMembers } from "../members/use-members";
+import { memberName, type useMembers } from "../members/use-members";
+import { assigneeTasksPath } from "../tasks/task-path";
+import { cn } from "../../ui/cn";
+import { DONE_DAYS, type TeamTaskCounts, type useTeamTaskCounts } from "./use-team-task-counts";
 
 const th = "px-4 py-2 text-left text-xs font-medium text-muted";
 const num = "px-4 py-2.5 text-right tabular-nums";
@@ -23,11 +29,57 @@ function TableSkeleton() {
   );
 }
 
+type TaskCountsQuery = ReturnType<typeof useTeamTaskCounts>;
+
+/** A count that opens the member's tasks under that tab; a dash until the counts are read, or when they failed. */
+function TaskCount({
+  counts,
+  field,
+  assignee,
+  tab,
+  label,
+}: {
+  counts: TaskCountsQuery;
+  field: keyof Omit<TeamTaskCounts, "assigneeId">;
+  assignee: { userId: string; isYou: boolean; name: string };
+  tab: "today" | "overdue" | "done";
+  label: string;
+}) {
+  const queryClient = useQueryClient();
+  if (counts.data === undefined)
+    return counts.isError ? (
+      <span className="text-muted" title={`Not read: ${counts.error.message}`}>
+        —
+      </span>
+    ) : (
+      <Skeleton className="ml-auto h-3.5 w-6" />
+    );
+  const count = counts.data.get(assignee.userId)?.[field] ?? 0;
+  if (count === 0) return <span className="text-muted">0</span>;
+  return (
+    <Link
+      to={assigneeTasksPath(assignee.isYou ? "me" : assignee.userId, tab)}
+      // The lists read again as they open: a list read within the minute before would not yet hold a teammate's new
+      // task that this count, read just now, holds.
+      onClick={() => void queryClient.invalidateQueries(trpc.tasks.list.pathFilter())}
+      aria-label={`${count.toLocaleString()} ${label} of ${assignee.isYou ? "yours" : assignee.name}`}
+      className={cn(
+        "rounded-sm font-medium hover:underline focus-visible:underline",
+        field === "overdue" ? "text-danger" : "text-foreground",
+      )}
+    >
+      {count.toLocaleString()}
+    </Link>
+  );
+}
+
 export function TeamTable({
   members,
+  taskCounts,
   currentUserId,
 }: {
   members: ReturnType<typeof useMembers>;
+  taskCounts: TaskCountsQuery;
   currentUserId?: string;
 }) {
   if (members.data === undefined)
@@ -46,39 +98,62 @@ export function TeamTable({
     );
 
   return (
-    <div className="space-y-3">
-      <Card className="overflow-x-auto">
-        <table className="w-full text-[13px]" data-testid="team-table">
-          <thead className="border-b border-border bg-surface">
-            <tr>
-              <th className={th}>Member</th>
-              <th className={th}>Role</th>
-              <th className={`${th} text-right`}>Open deals</th>
-              <th className={`${th} text-right`}>Open tasks</th>
-              <th className={th}>Joined</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {members.data.map((member) => (
+    <Card className="overflow-x-auto">
+      <table className="w-full text-[13px]" data-testid="team-table">
+        <thead className="border-b border-border bg-surface">
+          <tr>
+            <th className={th}>Member</th>
+            <th className={th}>Role</th>
+            <th className={`${th} text-right`}>Open tasks</th>
+            <th className={`${th} text-right`}>Overdue</th>
+            <th className={`${th} text-right`} title={`Tasks completed today and the ${DONE_DAYS - 1} days before`}>
+              Done in {DONE_DAYS} days
+            </th>
+            <th className={th}>Joined</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {members.data.map((member) => {
+            const assignee = {
+              userId: member.userId,
+              isYou: member.userId === currentUserId,
+              name: memberName(member),
+            };
+            return (
               <tr key={member.userId} data-testid="team-member-row" className="hover:bg-surface">
                 <td className="max-w-72 px-4 py-2.5">
-                  <MemberIdentity member={member} isYou={member.userId === currentUserId} />
+                  <MemberIdentity member={member} isYou={assignee.isYou} />
                 </td>
                 <td className="px-4 py-2.5">
                   <RoleBadge role={member.role} />
                 </td>
-                <td className={`${num} text-muted`}>0</td>
-                <td className={`${num} text-muted`}>0</td>
+                <td className={num} data-testid="team-open-tasks">
+                  <TaskCount counts={taskCounts} field="open" assignee={assignee} tab="today" label="open tasks" />
+                </td>
+                <td className={num} data-testid="team-overdue-tasks">
+                  <TaskCount
+                    counts={taskCounts}
+                    field="overdue"
+                    assignee={assignee}
+                    tab="overdue"
+                    label="overdue tasks"
+                  />
+                </td>
+                <td className={num} data-testid="team-done-tasks">
+                  <TaskCount
+                    counts={taskCounts}
+                    field="doneRecently"
+                    assignee={assignee}
+                    tab="done"
+                    label={`tasks done in ${DONE_DAYS} days`}
+                  />
+                </td>
                 <td className="px-4 py-2.5 whitespace-nowrap text-muted">{formatDate(member.joinedAt)}</td>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </Card>
-      <p className="flex items-center gap-1.5 text-xs text-muted">
-        <Info className="size-3.5" aria-hidden />
-        Deals and tasks are counted per owner once your team starts adding them.
-      </p>
-    </div>
+            );
+          })}
+        </tbody>
+      </table>
+    </Card>
   );
 }
