@@ -40,7 +40,7 @@ export function ConfirmDialog({
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" variant={tone} pending={pending} autoFocus>
+          <Button type="submit" variant={tone} pending={pending} autoFocus data-autofocus>
             {confirmLabel}
           </Button>
         </div>

@@ -28,6 +28,23 @@ type DialogProps = {
   confirmClose?: CloseQuestion | null;
 };
 
+/** Fields typed or chosen in; a category's radio pills come before the text in the feedback modal. */
+const FIELDS = "input:not([type=hidden], [type=radio], [type=checkbox]), select, textarea";
+const TABBABLE = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
+
+/**
+ * Where a dialog's focus starts: what its body marks `data-autofocus` (a confirmation's button), else its first field,
+ * else its first control but the X, else the dialog itself.
+ */
+export function firstFocusTarget(content: HTMLElement): HTMLElement {
+  const usable = (selector: string) =>
+    [...content.querySelectorAll<HTMLElement>(selector)].find(
+      (element) =>
+        !element.closest("[data-dialog-close]") && !element.matches(":disabled") && element.getClientRects().length > 0,
+    );
+  return usable("[data-autofocus]") ?? usable(FIELDS) ?? usable(TABBABLE) ?? content;
+}
+
 export function Dialog({ open, onOpenChange, title, description, children, className, confirmClose }: DialogProps) {
   // A caller's max-w-* replaces the default (max-w-lg used to beat the import dialog's max-w-3xl).
   const width = unlessSet(className, "max-w-", "max-w-lg");
@@ -55,6 +72,13 @@ export function Dialog({ open, onOpenChange, title, description, children, class
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40" />
         <RadixDialog.Content
           // A click on a toast (its Undo, say) is not a click outside that closes the dialog.
+          onOpenAutoFocus={(event) => {
+            // Radix focuses the first thing it can, the X. Opened from a menu, the menu also took back the focus that
+            // a field's autoFocus gave (its own trap). The first field is where a person starts typing.
+            event.preventDefault();
+            const content = event.currentTarget as HTMLElement;
+            firstFocusTarget(content)?.focus();
+          }}
           onInteractOutside={(event) => {
             if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]"))
               event.preventDefault();
@@ -78,6 +102,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             <RadixDialog.Close
               className="rounded-md p-1 text-muted hover:bg-surface-2 hover:text-foreground"
               aria-label="Close"
+              data-dialog-close
             >
               <X className="size-4" />
             </RadixDialog.Close>

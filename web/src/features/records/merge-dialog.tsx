@@ -378,7 +378,7 @@ function MergeContent({
         <Button variant="ghost" onClick={() => onOpenChange(false)}>
           Cancel
         </Button>
-        <Button onClick={() => void handleMerge()} pending={pending} autoFocus>
+        <Button onClick={() => void handleMerge()} pending={pending} autoFocus data-autofocus>
           Merge into “{recordName(object, survivor)}”
         </Button>
       </div>
