@@ -301,6 +301,16 @@ describe("/contacts from the keyboard", () => {
     assert.equal(await search.inputValue(), "", "without typing the slash into it");
     await page.keyboard.type("cy");
     await eventually(async () => assert.deepEqual(await recordNames(page), ["Cy Cole"], "the search lists Cy alone"));
+    // ↓ goes on from the search to what it found, and Enter opens it.
+    await page.keyboard.press("ArrowDown");
+    assert.equal(await activeName(), "Cy Cole", "↓ in the search box makes the first match active");
+    assert.equal(await searchFocused(), false);
+    await page.keyboard.press("Enter");
+    await panel().getByRole("heading", { name: "Cy Cole" }).waitFor();
+    await page.keyboard.press("Escape");
+    await panel().waitFor({ state: "hidden" });
+    await page.keyboard.press("/");
+    assert.equal(await search.inputValue(), "cy");
     await page.keyboard.press("Escape");
     await eventually(async () =>
       assert.equal((await recordNames(page)).length, names.length, "Escape clears the search"),

@@ -858,6 +858,12 @@ describe("/tasks: search by words of a title or of the linked record", () => {
     await page.getByTestId("task-tab-overdue").click();
     await row("Renewal quote").waitFor();
     assert.equal(new URL(page.url()).searchParams.get("q"), "renewal");
+    // ↓ in the search box hands the keys to the tasks found: o opens the active one.
+    await search().focus();
+    await page.keyboard.press("ArrowDown");
+    assert.notEqual(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Search tasks");
+    await page.keyboard.press("o");
+    await page.getByTestId("task-details").getByRole("heading", { name: "Renewal quote" }).waitFor();
     assert.deepEqual(page.errors, []);
   });
 

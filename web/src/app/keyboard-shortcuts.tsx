@@ -27,7 +27,7 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
     title: "Contacts and companies",
     shortcuts: [
       { keys: ["c"], action: "New contact or company" },
-      { keys: ["/"], action: "Search the list" },
+      { keys: ["/"], action: "Search the list; ↓ from the search goes on to the rows it finds" },
       { keys: ["↑", "↓", "j", "k"], action: "Move between rows; an open record follows" },
       { keys: ["Shift+↑", "Shift+↓"], action: "Select while moving" },
       { keys: ["Shift+Click"], action: "Select a range of rows" },
@@ -87,7 +87,10 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
     title: "Tasks",
     shortcuts: [
       { keys: ["c"], action: "Add a task in words: “Call Ann tomorrow 3pm”" },
-      { keys: ["/"], action: "Search the tasks: a title's words, or a linked record's name, email or domain" },
+      {
+        keys: ["/"],
+        action: "Search the tasks: a title's words, or a linked record's name, email or domain (↓ back to the tasks)",
+      },
       { keys: ["↑", "↓", "j", "k"], action: "Move between tasks" },
       { keys: ["x", "Space"], action: "Complete or reopen the task" },
       { keys: ["↵"], action: "Rename the task" },

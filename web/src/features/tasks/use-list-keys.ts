@@ -45,6 +45,16 @@ export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean
     const handleKeyDown = (event: KeyboardEvent) => {
       const on = ref.current;
       if (event.defaultPrevented) return;
+      // ↓ in the search box hands the keyboard to the tasks found, the active one where it was.
+      if (
+        event.key === "ArrowDown" &&
+        event.target instanceof HTMLElement &&
+        event.target.matches("[data-list-search]")
+      ) {
+        event.preventDefault();
+        event.target.blur();
+        return;
+      }
       if (on.selectAll && (event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === "a") {
         if (!isShownPageKey(event, { chord: true })) return;
         event.preventDefault();

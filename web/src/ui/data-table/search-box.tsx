@@ -29,7 +29,7 @@ type SearchBoxProps = {
   className?: string;
 };
 
-/** The list's full-text search; Escape clears it, "/" (anywhere on the page) focuses it. */
+/** The list's full-text search; Escape clears it, "/" (anywhere on the page) focuses it, ↓ goes on to the rows. */
 export const SearchBox = forwardRef<HTMLInputElement, SearchBoxProps>(function SearchBox(
   { value, onChange, placeholder, label, className },
   ref,
@@ -43,6 +43,7 @@ export const SearchBox = forwardRef<HTMLInputElement, SearchBoxProps>(function S
       <input
         ref={ref}
         type="search"
+        data-list-search
         aria-label={label}
         placeholder={placeholder}
         value={value}

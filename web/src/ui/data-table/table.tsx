@@ -289,7 +289,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   gridKeys.current = handleKeyDown;
   useEffect(() => {
     const enterGrid = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !isShownPageKey(event)) return;
+      // ↓ in the list's search box goes on to its results, as in a palette.
+      const fromSearch =
+        event.key === "ArrowDown" &&
+        !event.defaultPrevented &&
+        event.target instanceof Element &&
+        event.target.matches("[data-list-search]");
+      if (!fromSearch && (event.defaultPrevented || !isShownPageKey(event))) return;
       if (!movingKeys.has(event.key) && !rowKeys.has(event.key)) return;
       const target = event.target instanceof Element ? event.target : null;
       if ((event.key === "Enter" || event.key === " ") && target?.closest("button, a, summary")) return;
