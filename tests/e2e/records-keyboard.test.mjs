@@ -193,6 +193,14 @@ describe("/contacts from the keyboard", () => {
     await page.keyboard.press("k");
     await panel().getByRole("heading", { name: "Ann Archer" }).waitFor();
 
+    // The open record's keys work from the list too: n writes a note on it, and Escape comes back.
+    assert.equal(await focused(), "grid");
+    await page.keyboard.press("n");
+    const composer = panel().getByPlaceholder(/Add a note/);
+    assert.ok(await composer.evaluate((box) => box === document.activeElement), "n from the list starts a note");
+    await page.keyboard.press("Escape");
+    await page.getByRole("grid").focus();
+
     await page.keyboard.press("Escape");
     await panel().waitFor({ state: "hidden" });
     await page.keyboard.press("j");

@@ -7,7 +7,7 @@ export type RecordCommand = {
   /** Words it is found by, besides its label. */
   keywords: string;
   run: () => void;
-  /** A key that runs it from inside the open record's panel ("n" a note, "t" a task), shown in the palette. */
+  /** A key that runs it from the open record's panel or its list ("n" a note, "t" a task), shown in the palette. */
   key?: string;
 };
 /** The open record's name and what the palette can do with it; null while no record is open. */
@@ -64,14 +64,14 @@ export function useOfferRecordCommands(
 }
 
 /**
- * The open record's commands' keys (RecordCommand.key), from inside its panel: `n` writes a note, `t` adds a task,
- * as `f` stars the record (a typed letter in a field stays a letter).
+ * The open record's commands' keys (RecordCommand.key), from inside its panel or from the list it is open beside (where
+ * j and k step it): `n` writes a note, `t` adds a task, `f` stars the record (a typed letter in a field stays a letter).
  */
 export function useRecordCommandKeys() {
   useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || !isPageKey(event)) return;
-      if (!(event.target instanceof Element) || !event.target.closest("[data-sheet]")) return;
+      if (!(event.target instanceof Element) || !event.target.closest("[data-sheet], [role=grid]")) return;
       const command = snapshot?.commands.find((c) => c.key === event.key);
       if (!command) return;
       event.preventDefault();
