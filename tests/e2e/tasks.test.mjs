@@ -63,7 +63,13 @@ describe("/tasks: quick add with a due date, linked records, complete with the k
     await count("upcoming").getByText("2").waitFor();
     assert.equal(await count("today").innerText(), "0");
 
-    await page.getByTestId("task-tab-upcoming").click();
+    // Added out of sight, it says where it went; Show opens it there.
+    const added = page.locator("[data-sonner-toast]").filter({ hasText: "Added “Call Ann” to Upcoming" });
+    await added.getByRole("button", { name: "Show" }).click();
+    await page.waitForURL((url) => url.searchParams.get("view") === "upcoming" && url.searchParams.has("task"));
+    await page.getByTestId("task-details").getByRole("heading", { name: "Call Ann" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("task-details").waitFor({ state: "hidden" });
     await row("Call Ann").waitFor();
     const titles = await page.getByTestId("task-title").allInnerTexts();
     assert.deepEqual(titles, ["Send Ann the proposal", "Call Ann"], "by due date; the date words left the title");

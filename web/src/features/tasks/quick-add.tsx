@@ -2,10 +2,12 @@ import { CalendarClock, CornerDownLeft, Plus, Repeat, X } from "lucide-react";
 import { recordIconOf } from "../records/record-icon";
 import { useQueryClient } from "@tanstack/react-query";
 import { forwardRef, useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { cn } from "../../ui/cn";
 import { Kbd } from "../../ui/kbd";
-import { endOfDay } from "./day-range";
+import { endOfDay, useDayRange } from "./day-range";
 import { formatDue } from "./due-format";
 import { newTaskFields, parseQuickAdd, titleWithout } from "./parse-quick-add";
 import { resolveMention } from "./resolve-mention";
@@ -13,11 +15,16 @@ import { PriorityMarker, priorityLabels } from "./priority-marker";
 import { repeatLabel } from "./repeat-options";
 import { aTaskType, isLogged, taskTypeIcons, taskTypeLabels, type TaskType } from "./task-type";
 import { MentionList, useRecordMention } from "./record-mention";
-import type { LinkedRecord, TaskTab } from "./task-types";
+import { pageTabLabels, type LinkedRecord, type PageTab, type TaskTab } from "./task-types";
+import { taskPath } from "./task-path";
+import { tabOf } from "./task-sort";
 import { useTaskCreate } from "./use-task-mutations";
 
 type QuickAddProps = {
+  /** The list the new task is added from: Today and Overdue date a task without a date today. */
   tab: TaskTab;
+  /** The tab on screen, when not `tab` (the trash): a task added elsewhere says where it went. */
+  shown?: PageTab;
   /** A member's id when the list is filtered to them; new tasks go to them. */
   assigneeId?: string;
 };
@@ -26,7 +33,10 @@ type QuickAddProps = {
  * Type a task in plain words; the due date is read from the text ("tomorrow 3pm"), "@" links it to a
  * contact or company found as typed, and Enter adds it.
  */
-export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function QuickAdd({ tab, assigneeId }, ref) {
+export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function QuickAdd(
+  { tab, shown = tab, assigneeId },
+  ref,
+) {
   const [text, setText] = useState("");
   const [readDates, setReadDates] = useState(true);
   // The type read from the words ("Call Ann": a call) until the chip's X makes it a to-do.
@@ -40,6 +50,8 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
   });
   const listId = useId();
   const create = useTaskCreate();
+  const range = useDayRange();
+  const navigate = useNavigate();
   const parsed = parseQuickAdd(text, new Date(), readDates);
   // Added from Today or Overdue without a date: due today, so it stays in view.
   const defaultDue = tab === "today" || tab === "overdue" ? endOfDay(new Date()) : null;
@@ -84,6 +96,14 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
         recordId: record?.id,
       },
       {
+        onSuccess: (task) => {
+          // Added out of sight ("tomorrow" from Today): where it went, a click from it.
+          const landed = tabOf({ task, recordName: null }, range);
+          if (landed === shown) return;
+          toast.success(`Added “${task.title}” to ${pageTabLabels[landed]}`, {
+            action: { label: "Show", onClick: () => void navigate(taskPath(task, range, assigneeId ?? "me")) },
+          });
+        },
         onError: () => {
           setText((current) => current || submitted.text);
           setLinked((current) => current ?? submitted.linked);

@@ -1,12 +1,12 @@
 import type { DayRange } from "./day-range";
 import { tabOf } from "./task-sort";
-import type { Task } from "./task-types";
+import type { AssigneeFilter, Task } from "./task-types";
 
 /**
  * Where a task's details open on /tasks: over the tab it is in, among everyone's tasks when it may be
- * someone else's (a record's tasks), else among the reader's own.
+ * someone else's (a record's tasks), one member's (their id), else among the reader's own.
  */
-export function taskPath(task: Task, range: DayRange, assignee: "me" | "anyone" = "me"): string {
+export function taskPath(task: Task, range: DayRange, assignee: AssigneeFilter = "me"): string {
   const params = new URLSearchParams();
   const tab = tabOf({ task, recordName: null }, range);
   if (tab !== "today") params.set("view", tab);

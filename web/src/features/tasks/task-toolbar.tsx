@@ -5,17 +5,9 @@ import { memberName, type Member } from "../members/use-members";
 import { Play, Trash2 } from "lucide-react";
 import { countOf } from "../../lib/format";
 import { Button } from "../../ui/button";
-import { pageTabs, type AssigneeFilter, type PageTab, type TaskTab } from "./task-types";
+import { pageTabLabels, pageTabs, type AssigneeFilter, type PageTab, type TaskTab } from "./task-types";
 import { countText, type TabCount } from "./task-counts";
 import { taskTypePlurals, taskTypes, type TaskType } from "./task-type";
-
-const tabLabels: Record<PageTab, string> = {
-  today: "Today",
-  upcoming: "Upcoming",
-  overdue: "Overdue",
-  done: "Done",
-  trash: "Trash",
-};
 
 type TaskToolbarProps = {
   tab: PageTab;
@@ -38,7 +30,7 @@ function TabLabel({ tab, count }: { tab: PageTab; count: TabCount | undefined })
   return (
     <>
       {tab === "trash" && <Trash2 className="size-3.5" aria-hidden />}
-      <span className={cn(alert && "text-danger")}>{tabLabels[tab]}</span>
+      <span className={cn(alert && "text-danger")}>{pageTabLabels[tab]}</span>
       {count !== undefined && (
         <span
           data-testid={`task-tab-count-${tab}`}

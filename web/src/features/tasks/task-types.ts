@@ -12,6 +12,13 @@ export type TaskTab = (typeof taskTabs)[number];
 /** The lists, then the trash (deleted tasks, to restore). */
 export const pageTabs = [...taskTabs, "trash"] as const;
 export type PageTab = (typeof pageTabs)[number];
+export const pageTabLabels: Record<PageTab, string> = {
+  today: "Today",
+  upcoming: "Upcoming",
+  overdue: "Overdue",
+  done: "Done",
+  trash: "Trash",
+};
 
 /** What a task links to, as a picker chose it. */
 export type LinkedRecord = { object: "contact" | "company"; id: string; name: string };
