@@ -31,6 +31,29 @@ function TableSkeleton() {
 
 type TaskCountsQuery = ReturnType<typeof useTeamTaskCounts>;
 
+type TaskColumn = {
+  field: keyof Omit<TeamTaskCounts, "assigneeId">;
+  tab: "today" | "overdue" | "done";
+  header: string;
+  title?: string;
+  label: string;
+  testId: string;
+};
+
+/** The task counts' columns: each opens the member's tab of /tasks that lists them. */
+const taskColumns: TaskColumn[] = [
+  { field: "open", tab: "today", header: "Open tasks", label: "open tasks", testId: "team-open-tasks" },
+  { field: "overdue", tab: "overdue", header: "Overdue", label: "overdue tasks", testId: "team-overdue-tasks" },
+  {
+    field: "doneRecently",
+    tab: "done",
+    header: `Done in ${DONE_DAYS} days`,
+    title: `Tasks completed today and the ${DONE_DAYS - 1} days before`,
+    label: `tasks done in ${DONE_DAYS} days`,
+    testId: "team-done-tasks",
+  },
+];
+
 /** A count that opens the member's tasks under that tab; a dash until the counts are read, or when they failed. */
 function TaskCount({
   counts,
@@ -38,12 +61,9 @@ function TaskCount({
   assignee,
   tab,
   label,
-}: {
+}: Pick<TaskColumn, "field" | "tab" | "label"> & {
   counts: TaskCountsQuery;
-  field: keyof Omit<TeamTaskCounts, "assigneeId">;
   assignee: { userId: string; isYou: boolean; name: string };
-  tab: "today" | "overdue" | "done";
-  label: string;
 }) {
   const queryClient = useQueryClient();
   if (counts.data === undefined)
@@ -104,11 +124,11 @@ export function TeamTable({
           <tr>
             <th className={th}>Member</th>
             <th className={th}>Role</th>
-            <th className={`${th} text-right`}>Open tasks</th>
-            <th className={`${th} text-right`}>Overdue</th>
-            <th className={`${th} text-right`} title={`Tasks completed today and the ${DONE_DAYS - 1} days before`}>
-              Done in {DONE_DAYS} days
-            </th>
+            {taskColumns.map((column) => (
+              <th key={column.field} className={`${th} text-right`} title={column.title}>
+                {column.header}
+              </th>
+            ))}
             <th className={th}>Joined</th>
           </tr>
         </thead>
@@ -127,27 +147,11 @@ export function TeamTable({
                 <td className="px-4 py-2.5">
                   <RoleBadge role={member.role} />
                 </td>
-                <td className={num} data-testid="team-open-tasks">
-                  <TaskCount counts={taskCounts} field="open" assignee={assignee} tab="today" label="open tasks" />
-                </td>
-                <td className={num} data-testid="team-overdue-tasks">
-                  <TaskCount
-                    counts={taskCounts}
-                    field="overdue"
-                    assignee={assignee}
-                    tab="overdue"
-                    label="overdue tasks"
-                  />
-                </td>
-                <td className={num} data-testid="team-done-tasks">
-                  <TaskCount
-                    counts={taskCounts}
-                    field="doneRecently"
-                    assignee={assignee}
-                    tab="done"
-                    label={`tasks done in ${DONE_DAYS} days`}
-                  />
-                </td>
+                {taskColumns.map((column) => (
+                  <td key={column.field} className={num} data-testid={column.testId}>
+                    <TaskCount counts={taskCounts} assignee={assignee} {...column} />
+                  </td>
+                ))}
                 <td className="px-4 py-2.5 whitespace-nowrap text-muted">{formatDate(member.joinedAt)}</td>
               </tr>
             );
