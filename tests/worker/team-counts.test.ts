@@ -23,12 +23,18 @@ describe("tasks.teamCounts", () => {
     const trashedDone = await caller.tasks.create({ title: "Done, then trashed" });
     await caller.tasks.update({ id: trashedDone.id, version: trashedDone.version, patch: { status: "done" } });
     await caller.tasks.delete({ id: trashedDone.id });
-    await caller.tasks.create({ title: "Hers, late", dueAt: new Date(now - 3 * HOUR), assigneeId: teammate.identity.uid });
+    await caller.tasks.create({
+      title: "Hers, late",
+      dueAt: new Date(now - 3 * HOUR),
+      assigneeId: teammate.identity.uid,
+    });
     const hers = await teammate.caller.tasks.create({ title: "Hers, done" });
     await teammate.caller.tasks.update({ id: hers.id, version: hers.version, patch: { status: "done" } });
 
     const byAssignee = async (input: typeof range) =>
-      Object.fromEntries((await teammate.caller.tasks.teamCounts(input)).map(({ assigneeId, ...c }) => [assigneeId, c]));
+      Object.fromEntries(
+        (await teammate.caller.tasks.teamCounts(input)).map(({ assigneeId, ...c }) => [assigneeId, c]),
+      );
     expect(await byAssignee(range)).toEqual({
       [identity.uid]: { open: 3, overdue: 1, doneRecently: 1 },
       [teammate.identity.uid]: { open: 1, overdue: 1, doneRecently: 1 },
