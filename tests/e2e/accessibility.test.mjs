@@ -104,6 +104,12 @@ describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both the
     await settled(page);
     await assertAccessible(page, `${theme}: /companies`);
 
+    // The team's task counts, each a link to a member's tasks (the overdue ones red).
+    await page.goto("/team");
+    await page.getByTestId("team-open-tasks").getByRole("link").first().waitFor();
+    await screenshot(page, `accessibility-${theme}-team`);
+    await assertAccessible(page, `${theme}: /team`);
+
     await page.goto("/settings/preferences");
     await page.getByRole("switch", { name: "Desktop notifications" }).waitFor();
     await assertAccessible(page, `${theme}: /settings/preferences`);

@@ -85,7 +85,7 @@ function TaskCount({
       aria-label={`${count.toLocaleString()} ${label} of ${assignee.isYou ? "yours" : assignee.name}`}
       className={cn(
         "rounded-sm font-medium hover:underline focus-visible:underline",
-        field === "overdue" ? "text-danger" : "text-foreground",
+        field === "overdue" ? "text-danger" : "text-primary",
       )}
     >
       {count.toLocaleString()}
