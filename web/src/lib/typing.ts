@@ -28,3 +28,13 @@ export function isShownPageKey(event: KeyboardEvent, { chord = false } = {}): bo
   const shown = document.getElementById("main")?.dataset.path;
   return (chord ? isPageChord(event) : isPageKey(event)) && (shown === undefined || shown === location.pathname);
 }
+
+/** ↓ alone in a list's search box (`data-list-search`): the list takes it as a way on to what the search found. */
+export function isDownFromListSearch(event: KeyboardEvent): boolean {
+  return (
+    event.key === "ArrowDown" &&
+    !(event.shiftKey || event.metaKey || event.ctrlKey || event.altKey) &&
+    event.target instanceof HTMLElement &&
+    event.target.matches("[data-list-search]")
+  );
+}

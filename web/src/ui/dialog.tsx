@@ -36,7 +36,7 @@ const TABBABLE = "button, [href], input, select, textarea, [tabindex]:not([tabin
  * Where a dialog's focus starts: what its body marks `data-autofocus` (a confirmation's button), else its first field,
  * else its first control but the X, else the dialog itself.
  */
-export function firstFocusTarget(content: HTMLElement): HTMLElement {
+function firstFocusTarget(content: HTMLElement): HTMLElement {
   const usable = (selector: string) =>
     [...content.querySelectorAll<HTMLElement>(selector)].find(
       (element) =>
@@ -71,14 +71,13 @@ export function Dialog({ open, onOpenChange, title, description, children, class
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40" />
         <RadixDialog.Content
-          // A click on a toast (its Undo, say) is not a click outside that closes the dialog.
           onOpenAutoFocus={(event) => {
             // Radix focuses the first thing it can, the X. Opened from a menu, the menu also took back the focus that
             // a field's autoFocus gave (its own trap). The first field is where a person starts typing.
             event.preventDefault();
-            const content = event.currentTarget as HTMLElement;
-            firstFocusTarget(content)?.focus();
+            firstFocusTarget(event.currentTarget as HTMLElement).focus();
           }}
+          // A click on a toast (its Undo, say) is not a click outside that closes the dialog.
           onInteractOutside={(event) => {
             if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]"))
               event.preventDefault();

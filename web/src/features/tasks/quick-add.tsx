@@ -15,16 +15,14 @@ import { PriorityMarker, priorityLabels } from "./priority-marker";
 import { repeatLabel } from "./repeat-options";
 import { aTaskType, isLogged, taskTypeIcons, taskTypeLabels, type TaskType } from "./task-type";
 import { MentionList, useRecordMention } from "./record-mention";
-import { pageTabLabels, type LinkedRecord, type PageTab, type TaskTab } from "./task-types";
+import { pageTabLabels, type LinkedRecord, type PageTab } from "./task-types";
 import { taskPath } from "./task-path";
 import { tabOf } from "./task-sort";
 import { useTaskCreate } from "./use-task-mutations";
 
 type QuickAddProps = {
-  /** The list the new task is added from: Today and Overdue date a task without a date today. */
-  tab: TaskTab;
-  /** The tab on screen, when not `tab` (the trash): a task added elsewhere says where it went. */
-  shown?: PageTab;
+  /** The tab on screen: from Today and Overdue a task without a date is due today; one added elsewhere says where. */
+  shown: PageTab;
   /** A member's id when the list is filtered to them; new tasks go to them. */
   assigneeId?: string;
 };
@@ -33,10 +31,7 @@ type QuickAddProps = {
  * Type a task in plain words; the due date is read from the text ("tomorrow 3pm"), "@" links it to a
  * contact or company found as typed, and Enter adds it.
  */
-export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function QuickAdd(
-  { tab, shown = tab, assigneeId },
-  ref,
-) {
+export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function QuickAdd({ shown, assigneeId }, ref) {
   const [text, setText] = useState("");
   const [readDates, setReadDates] = useState(true);
   // The type read from the words ("Call Ann": a call) until the chip's X makes it a to-do.
@@ -54,7 +49,7 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
   const navigate = useNavigate();
   const parsed = parseQuickAdd(text, new Date(), readDates);
   // Added from Today or Overdue without a date: due today, so it stays in view.
-  const defaultDue = tab === "today" || tab === "overdue" ? endOfDay(new Date()) : null;
+  const defaultDue = shown === "today" || shown === "overdue" ? endOfDay(new Date()) : null;
   const dueAt = parsed.dueAt ?? defaultDue;
   const type: TaskType = readType ? parsed.type : "todo";
   const [mentionProblem, setMentionProblem] = useState<string | null>(null);

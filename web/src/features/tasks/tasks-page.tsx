@@ -129,12 +129,7 @@ export default function TasksPage() {
         />
       </div>
       <PageBody className={cn("@container max-w-5xl", openRow && "lg:pr-[29rem]")}>
-        <QuickAdd
-          ref={quickAddRef}
-          tab={tab === "trash" ? "upcoming" : tab}
-          shown={tab}
-          assigneeId={specificAssignee}
-        />
+        <QuickAdd ref={quickAddRef} shown={tab} assigneeId={specificAssignee} />
         <TaskQueueResume openId={openId} />
         <div className="mt-5">
           <TaskToolbar

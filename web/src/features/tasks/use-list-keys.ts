@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { isShownPageKey } from "../../lib/typing";
+import { isDownFromListSearch, isShownPageKey } from "../../lib/typing";
 
 export type ListKeyHandlers = {
   move: (delta: 1 | -1) => void;
@@ -46,13 +46,9 @@ export function useListKeys(handlers: Partial<ListKeyHandlers>, enabled: boolean
       const on = ref.current;
       if (event.defaultPrevented) return;
       // ↓ in the search box hands the keyboard to the tasks found, the active one where it was.
-      if (
-        event.key === "ArrowDown" &&
-        event.target instanceof HTMLElement &&
-        event.target.matches("[data-list-search]")
-      ) {
+      if (isDownFromListSearch(event)) {
         event.preventDefault();
-        event.target.blur();
+        (event.target as HTMLElement).blur();
         return;
       }
       if (on.selectAll && (event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === "a") {

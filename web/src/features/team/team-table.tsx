@@ -8,7 +8,8 @@ import { EmptyState, ErrorState, Skeleton } from "../../ui/empty-state";
 import { MemberIdentity } from "../members/member-identity";
 import { RoleBadge } from "../members/role-badge";
 import { memberName, type useMembers } from "../members/use-members";
-import { assigneeTasksPath } from "../tasks/task-path";
+import { tasksPath } from "../tasks/task-path";
+import type { TaskTab } from "../tasks/task-types";
 import { cn } from "../../ui/cn";
 import { DONE_DAYS, type TeamTaskCounts, type useTeamTaskCounts } from "./use-team-task-counts";
 
@@ -33,7 +34,7 @@ type TaskCountsQuery = ReturnType<typeof useTeamTaskCounts>;
 
 type TaskColumn = {
   field: keyof Omit<TeamTaskCounts, "assigneeId">;
-  tab: "today" | "overdue" | "done";
+  tab: TaskTab;
   header: string;
   title?: string;
   label: string;
@@ -78,7 +79,7 @@ function TaskCount({
   if (count === 0) return <span className="text-muted">0</span>;
   return (
     <Link
-      to={assigneeTasksPath(assignee.isYou ? "me" : assignee.userId, tab)}
+      to={tasksPath(assignee.isYou ? "me" : assignee.userId, tab)}
       // The lists read again as they open: a list read within the minute before would not yet hold a teammate's new
       // task that this count, read just now, holds.
       onClick={() => void queryClient.invalidateQueries(trpc.tasks.list.pathFilter())}

@@ -9,7 +9,7 @@ import {
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
 } from "react";
-import { isShownPageKey } from "../../lib/typing";
+import { isDownFromListSearch, isShownPageKey } from "../../lib/typing";
 import { ErrorState } from "../empty-state";
 import { BodyOverlay, LoaderRow, SkeletonRows } from "./body-states";
 import { handFocusTo } from "./hand-focus";
@@ -290,12 +290,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   useEffect(() => {
     const enterGrid = (event: KeyboardEvent) => {
       // ↓ in the list's search box goes on to its results, as in a palette.
-      const fromSearch =
-        event.key === "ArrowDown" &&
-        !event.defaultPrevented &&
-        event.target instanceof Element &&
-        event.target.matches("[data-list-search]");
-      if (!fromSearch && (event.defaultPrevented || !isShownPageKey(event))) return;
+      if (event.defaultPrevented || !(isShownPageKey(event) || isDownFromListSearch(event))) return;
       if (!movingKeys.has(event.key) && !rowKeys.has(event.key)) return;
       const target = event.target instanceof Element ? event.target : null;
       if ((event.key === "Enter" || event.key === " ") && target?.closest("button, a, summary")) return;
