@@ -600,7 +600,21 @@ export async function callProcedure(page, procedure, input, { kind = "mutation",
   const body = await res.json();
   if (!res.ok)
     throw new Error(`${procedure} answered ${res.status}: ${body.error?.json?.message ?? JSON.stringify(body)}`);
-  return superjson.deserialize(body.result.data);
+  return superjson.deserialize(unpacked(body.result.data));
+}
+
+/**
+ * A response whose records travel packed (a list's or a bulk page's rows: worker/src/serialize.ts), with its records
+ * as objects, as the SPA's deserializeResponse gives them; their dates stay epoch milliseconds.
+ */
+function unpacked({ columns, ...rest }) {
+  for (const [key, { keys, repeats = [] }] of Object.entries(columns ?? {}))
+    rest.json[key] = JSON.parse(rest.json[key]).map((values) => {
+      const record = Object.fromEntries(keys.map((name, i) => [name, values[i]]));
+      for (const [i, array] of repeats) if (values[i] === 0) record[keys[i]] = values[array]?.[0] ?? null;
+      return record;
+    });
+  return rest;
 }
 
 /** A write key as the web makes one (web/src/lib/write-key.ts): 32 hex digits. */

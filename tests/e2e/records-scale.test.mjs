@@ -4,6 +4,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import {
   assert,
+  callProcedure,
   downloadText,
   launchBrowser,
   parseCsv,
@@ -145,7 +146,7 @@ describe("/contacts with 10,000 contacts", () => {
       await bar.getByRole("button", { name: /^Select all / }).click();
       await bar.getByText("2,200 selected").waitFor();
     };
-    // "Account executive 2" and "… 20" to "… 29": 11 titles of 50, 2,200 contacts, eleven requests each way.
+    // "Account executive 2" and "… 20" to "… 29": 11 titles of 50, 2,200 contacts, two bulk pages each way.
     await search.fill("executive 2");
     await total().getByText("1,000+ contacts match").waitFor();
     await selectAll();
@@ -173,6 +174,34 @@ describe("/contacts with 10,000 contacts", () => {
     assert.equal(new Set(copied.map((cells) => cells[email])).size, 2_200, "each contact once");
     const titles = ["Account executive 2", ...Array.from({ length: 10 }, (_, i) => `Account executive ${20 + i}`)];
     assert.deepEqual([...new Set(copied.map((cells) => cells[title]))].sort(), titles.sort());
+    await bar.getByText("2,200 selected").waitFor();
+
+    // Tagged on the server a thousand at a time, with a progress; each of them holds the tag after.
+    await bar.getByRole("button", { name: "Tags" }).click();
+    await page.getByRole("menuitem", { name: "Add tag…" }).click();
+    const tagDialog = page.getByRole("dialog", { name: "Add a tag to 2,200 contacts" });
+    await tagDialog.locator('input[name="tag"]').fill("exec-2x");
+    await page.keyboard.press("Enter");
+    await toast(/Updating [\d,]+ of 2,200 contacts…/).waitFor();
+    await toast("Tagged 2,200 contacts “exec-2x”.").waitFor({ timeout: 30_000 });
+    await tagDialog.waitFor({ state: "detached" });
+    const tagged = [];
+    for (let cursor, first = true; first || cursor; first = false) {
+      const taggedPage = await callProcedure(
+        page,
+        "contacts.bulkPage",
+        {
+          filter: { combinator: "and", conditions: [{ field: "tags", operator: "contains", value: "exec-2x" }] },
+          fields: ["title"],
+          cursor,
+        },
+        { kind: "query" },
+      );
+      tagged.push(...taggedPage.items);
+      cursor = taggedPage.nextCursor;
+    }
+    assert.equal(tagged.length, 2_200);
+    assert.deepEqual([...new Set(tagged.map((c) => c.title))].sort(), titles.sort());
     await bar.getByText("2,200 selected").waitFor();
 
     await bar.getByRole("button", { name: "Delete" }).click();

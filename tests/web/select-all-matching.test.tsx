@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RecordListInput } from "../../worker/src/schemas/records";
 
-/** A list of 250 matching contacts answered page by page; each page waits for `release`. */
+/** A list of 2,500 matching contacts answered page by page; each page waits for `release`. */
 const server = vi.hoisted(() => {
-  const ids = Array.from({ length: 250 }, (_, i) => `con_${i}`);
+  const ids = Array.from({ length: 2500 }, (_, i) => `con_${i}`);
   const pending: (() => void)[] = [];
   const asked: RecordListInput[] = [];
   const listPage = async (input: RecordListInput) => {
@@ -38,7 +38,7 @@ function renderOffer(onSelect: (ids: Set<string>) => void, overrides: { allLoade
       sort: { field: "name", direction: "asc" as const },
     },
     viewKey: "view-1",
-    total: { count: 250, exact: true },
+    total: { count: 2500, exact: true },
     allLoadedSelected: true,
     selectedCount: 100,
     onSelect,
@@ -59,18 +59,20 @@ describe("Select all matching", () => {
   it("reads every matching id, ids only, and selects them", async () => {
     const onSelect = vi.fn();
     renderOffer(onSelect);
-    fireEvent.click(screen.getByRole("button", { name: "Select all 250 contacts" }));
+    fireEvent.click(screen.getByRole("button", { name: "Select all 2,500 contacts" }));
     await act(server.release);
-    expect(screen.getByRole("button").textContent).toBe("Selecting 200 of 250…");
+    expect(screen.getByRole("button").textContent).toBe("Selecting 2,000 of 2,500…");
     await act(server.release);
     expect(server.asked.every((input) => Array.isArray(input.fields) && input.fields.length === 0)).toBe(true);
+    // Bulk pages: two requests for 2,500 ids, where a table's pages of 200 took thirteen.
+    expect(server.asked.map((input) => input.limit)).toEqual([2000, 2000]);
     expect(onSelect).toHaveBeenCalledWith(new Set(server.ids));
   });
 
   it("is not offered until every loaded row is selected, nor once every match is", () => {
     const { rerender } = renderOffer(vi.fn(), { allLoadedSelected: false });
     expect(screen.queryByRole("button")).toBeNull();
-    rerender({ allLoadedSelected: true, selectedCount: 250 });
+    rerender({ allLoadedSelected: true, selectedCount: 2500 });
     expect(screen.queryByRole("button")).toBeNull();
   });
 
@@ -78,7 +80,7 @@ describe("Select all matching", () => {
     for (const change of ["cleared", "deselected", "view"] as const) {
       const onSelect = vi.fn();
       const { rerender, unmount } = renderOffer(onSelect);
-      fireEvent.click(screen.getByRole("button", { name: "Select all 250 contacts" }));
+      fireEvent.click(screen.getByRole("button", { name: "Select all 2,500 contacts" }));
       await act(server.release);
       if (change === "cleared") unmount();
       else if (change === "deselected") rerender({ allLoadedSelected: false, selectedCount: 99 });

@@ -103,6 +103,29 @@ describe("contacts.bulkUpdate: tags", () => {
     expect(tagged.items).toEqual([]);
   });
 
+  it("removes each record's own spellings of a tag, in any case and alphabet, and tells each timeline its tags", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const ann = await caller.contacts.create({ firstName: "Ann", tags: ["lead", "Élan", "x"] });
+    const bob = await caller.contacts.create({ firstName: "Bob", tags: ["ÉLAN"] });
+    const cy = await caller.contacts.create({ firstName: "Cy", tags: ["elan"] });
+    expect(
+      await caller.contacts.bulkUpdate({ ids: [ann.id, bob.id, cy.id], action: { type: "removeTag", tag: "élan" } }),
+    ).toEqual({ updated: 2, matched: 3 });
+    expect(await seen(caller, ann.id)).toMatchObject({
+      contact: { tags: ["lead", "x"], version: 2 },
+      last: {
+        changes: {
+          tags: [
+            ["lead", "Élan", "x"],
+            ["lead", "x"],
+          ],
+        },
+      },
+    });
+    expect(await seen(caller, bob.id)).toMatchObject({ contact: { tags: [], version: 2 } });
+    expect((await seen(caller, cy.id)).contact).toMatchObject({ tags: ["elan"], version: 1 });
+  });
+
   it("refuses to give a record more than 50 tags", async () => {
     const { caller } = await ownerOfNewOrganization();
     const full = Array.from({ length: 50 }, (_, i) => `t${i}`);
@@ -152,8 +175,35 @@ describe("contacts.bulkUpdate: setProperty", () => {
     });
     await defineProperty(org.id, "contact", { key: "seats", label: "Seats", type: "number" });
     const ann = await caller.contacts.create({ firstName: "Ann", properties: { seats: 3, tier: "silver" } });
+    await defineProperty(org.id, "contact", {
+      key: "regions",
+      label: "Regions",
+      type: "multi-select",
+      options: ["EU", "US"],
+    });
     await caller.contacts.bulkUpdate({ ids: [ann.id], action: { type: "setProperty", key: "tier", value: "gold" } });
     expect((await seen(caller, ann.id)).contact.properties).toEqual({ seats: 3, tier: "gold" });
+    // Numbers, lists and a cleared value are written as the values they are, and told so in the timeline.
+    await caller.contacts.bulkUpdate({ ids: [ann.id], action: { type: "setProperty", key: "seats", value: 12.5 } });
+    await caller.contacts.bulkUpdate({
+      ids: [ann.id],
+      action: { type: "setProperty", key: "regions", value: ["US", "EU"] },
+    });
+    expect(await seen(caller, ann.id)).toMatchObject({
+      contact: { properties: { seats: 12.5, tier: "gold", regions: ["US", "EU"] }, version: 4 },
+      last: {
+        changes: {
+          properties: [
+            { seats: 12.5, tier: "gold" },
+            { seats: 12.5, tier: "gold", regions: ["US", "EU"] },
+          ],
+        },
+      },
+    });
+    await caller.contacts.bulkUpdate({ ids: [ann.id], action: { type: "setProperty", key: "seats", value: null } });
+    const cleared = await seen(caller, ann.id);
+    expect(cleared.contact.properties.seats ?? null).toBeNull();
+    expect(cleared.last?.changes?.properties?.[0]).toEqual({ seats: 12.5, tier: "gold", regions: ["US", "EU"] });
   });
 
   it("refuses a value the definition does not allow, an unknown property and a wrong type, writing nothing", async () => {
@@ -321,26 +371,34 @@ describe("contacts.bulkUpdate: scope and limits", () => {
     expect((await caller.contacts.get({ id: ann.id })).timeline.map((a) => a.kind)).toEqual(["updated", "created"]);
   });
 
-  it("updates 200 records in one call and refuses 201", { timeout: 30_000 }, async () => {
+  it("updates 1,000 records in one call, each with its activity, and refuses 1,001", { timeout: 30_000 }, async () => {
     const { caller } = await ownerOfNewOrganization();
-    await importContacts(caller, 200, (i) => ({ firstName: `P${i}` }));
+    await importContacts(caller, 1000, (i) => ({ firstName: `P${i}`, tags: i % 2 ? ["old"] : [] }));
     const all = ids(await allPages((input) => caller.contacts.list(input), {}, 200));
-    expect(all).toHaveLength(200);
+    expect(all).toHaveLength(1000);
     expect(await caller.contacts.bulkUpdate({ ids: all, action: { type: "addTag", tag: "bulk" } })).toEqual({
-      updated: 200,
-      matched: 200,
+      updated: 1000,
+      matched: 1000,
     });
+    const timelines = await rows<{ record_id: string; changes: string }>(
+      "SELECT record_id, changes FROM activities WHERE record_id IN (SELECT value FROM json_each(?)) AND kind = 'updated'",
+      JSON.stringify(all),
+    );
+    expect(new Set(timelines.map((a) => a.record_id)).size).toBe(1000);
+    const [first, second] = await Promise.all(all.slice(0, 2).map((id) => caller.contacts.get({ id })));
+    for (const { contact, timeline } of [first!, second!])
+      expect(timeline[0]?.changes).toEqual({ tags: [contact.tags.slice(0, -1), contact.tags] });
     const tagged = await allPages(
       (input) => caller.contacts.list(input),
       { filter: { combinator: "and", conditions: [{ field: "tags", operator: "contains", value: "bulk" }] } },
       200,
     );
-    expect(tagged).toHaveLength(200);
+    expect(tagged).toHaveLength(1000);
     expect(tagged.every((c) => c.version === 2)).toBe(true);
     await expectTRPCError(
       caller.contacts.bulkUpdate({ ids: [...all, all[0]!], action: { type: "addTag", tag: "more" } }),
       "BAD_REQUEST",
-      /200/,
+      /1000/,
     );
   });
 });

@@ -143,6 +143,15 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     expectNothingOf(a, await b.contacts.list({ search: "Zelda" }));
     expectNothingOf(a, await b.contacts.list({ trash: true }));
   },
+  "contacts.bulkPage": async (b, a) => {
+    expectNothingOf(a, await b.contacts.bulkPage({}));
+    expectNothingOf(a, await b.contacts.bulkPage({ search: "Zelda", trash: true }));
+    const named = {
+      combinator: "and" as const,
+      conditions: [{ field: "id", operator: "in" as const, value: [a.contact.id] }],
+    };
+    expect((await b.contacts.bulkPage({ filter: named })).items).toEqual([]);
+  },
   "contacts.get": (b, a) => expectTRPCError(b.contacts.get({ id: a.contact.id }), "NOT_FOUND"),
   "contacts.duplicates": (b, a) => expectTRPCError(b.contacts.duplicates({ id: a.contact.id }), "NOT_FOUND"),
   "contacts.emailHolders": async (b, a) =>
@@ -197,6 +206,14 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
   "companies.list": async (b, a) => {
     expectNothingOf(a, await b.companies.list({ search: "Zephyr" }));
     expectNothingOf(a, await b.companies.list({ trash: true }));
+  },
+  "companies.bulkPage": async (b, a) => {
+    expectNothingOf(a, await b.companies.bulkPage({ search: "Zephyr" }));
+    const named = {
+      combinator: "and" as const,
+      conditions: [{ field: "id", operator: "in" as const, value: [a.company.id] }],
+    };
+    expect((await b.companies.bulkPage({ filter: named })).items).toEqual([]);
   },
   "companies.get": (b, a) => expectTRPCError(b.companies.get({ id: a.company.id }), "NOT_FOUND"),
   "companies.names": async (b, a) => expect(await b.companies.names({ ids: [a.company.id] })).toEqual([]),

@@ -9,6 +9,7 @@ import { mergeRecords } from "../domain/records/merge";
 import { importBatchInput, importHeldKeysInput, importMatchesInput } from "../schemas/imports";
 import {
   bulkUpdateInput,
+  recordBulkPageInput,
   dismissDuplicateInput,
   duplicatePairsInput,
   mergeInput,
@@ -38,6 +39,11 @@ export function recordProcedures<Config extends ObjectConfig, Pairs>({
   return {
     /** One D1 round trip: the membership check rides in the list's batch. */
     list: memberReadProcedure.input(recordListInput).query(({ ctx, input }) => listRecords(ctx, config, input)),
+
+    /** A view's records, MAX_BULK_PAGE at a time and no total: the pages of an export or of "select all". */
+    bulkPage: memberReadProcedure
+      .input(recordBulkPageInput)
+      .query(({ ctx, input }) => listRecords(ctx, config, input, { count: false })),
 
     /** The organization's possible duplicates, two by two: what "Find duplicates" lists. */
     duplicatePairs: memberReadProcedure

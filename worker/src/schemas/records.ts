@@ -92,6 +92,16 @@ export const recordListInput = z.object({
     .optional(),
 });
 export type RecordListInput = z.input<typeof recordListInput>;
+
+/**
+ * Records a bulk page holds: what an export or "select all" reads, a view's every match, without a total. A table's
+ * page stays at MAX_PAGE_SIZE; a reader of 100,000 records at that size makes 500 requests, most of their time in
+ * the trip.
+ */
+export const MAX_BULK_PAGE = 2000;
+export const recordBulkPageInput = recordListInput.extend({
+  limit: z.number().int().min(1).max(MAX_BULK_PAGE).default(MAX_BULK_PAGE),
+});
 export type RecordList = z.output<typeof recordListInput>;
 
 export const recordIdInput = z.object({ id: z.string().min(4).max(40) });
@@ -221,8 +231,13 @@ export const bulkAction = z.discriminatedUnion("type", [
   z.object({ type: z.literal("setField"), field: z.enum(bulkFields), value: z.string().max(500).nullable() }),
 ]);
 export type BulkAction = z.infer<typeof bulkAction>;
+/**
+ * Records one bulk edit takes. Its writes are two statements however many records change (the activity rows, then
+ * the update), so a thousand take about as long in D1 as a single edit's request takes to arrive.
+ */
+export const MAX_BULK_UPDATE = 1000;
 export const bulkUpdateInput = z.object({
-  ids: z.array(z.string().min(4).max(40)).min(1).max(200),
+  ids: z.array(z.string().min(4).max(40)).min(1).max(MAX_BULK_UPDATE),
   action: bulkAction,
 });
 

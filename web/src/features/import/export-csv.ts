@@ -1,11 +1,10 @@
 import type { OwnerCandidate } from "../../../../worker/src/schemas/imports";
-import type { RecordListInput } from "../../../../worker/src/schemas/records";
+import { MAX_BULK_PAGE, type RecordListInput } from "../../../../worker/src/schemas/records";
 import { untilAnswered } from "../../lib/until-answered";
 import { propertyToText, type PropertyDefinition } from "../records/property-values";
 import { downloadCsv } from "./csv-download";
 import type { ImportObjectConfig } from "./import-objects";
 
-const EXPORT_PAGE = 200;
 /** A page that got no answer is asked for again, four times (about 15 s of waiting) before the export fails. */
 const PAGE_ATTEMPTS = 5;
 /** Ids one list asks for when exporting a selection: the most values a filter condition holds. */
@@ -27,7 +26,7 @@ export type ExportColumns = { properties: PropertyDefinition[]; members: OwnerCa
 export async function* recordsOf(config: ImportObjectConfig, view: View): AsyncGenerator<Exported[]> {
   let cursor: string | undefined;
   do {
-    const page = await untilAnswered(() => config.listPage({ ...view, cursor, limit: EXPORT_PAGE }), {
+    const page = await untilAnswered(() => config.listPage({ ...view, cursor, limit: MAX_BULK_PAGE }), {
       attempts: PAGE_ATTEMPTS,
     });
     yield page.items as Exported[];

@@ -48,7 +48,7 @@ export type ImportObjectConfig = {
   parentCells?: (cells: string[]) => Promise<StoredNamed[]>;
   /** For the whole-file check of a contacts file: which Company cells (≤ 5,000) the import refuses, and why. */
   refusedCompanyCells?: (cells: string[]) => Promise<{ cell: string; error: string }[]>;
-  /** One page of the list, for the export. */
+  /** One bulk page of a view (up to MAX_BULK_PAGE records, no total): for an export, "select all", a copy. */
   listPage: (input: RecordListInput) => Promise<Page>;
   /** A record's built-in columns in the export (custom properties and dates are added after them). */
   toCsv: (record: never) => Record<string, unknown>;
@@ -173,7 +173,7 @@ export const contactImport: ImportObjectConfig = {
   matches: (rows) => trpcClient.contacts.importMatches.query({ rows }),
   heldKeys: (keys) => trpcClient.contacts.importHeldKeys.mutate({ keys }),
   refusedCompanyCells: (cells) => trpcClient.contacts.importCompanyCells.mutate({ cells }),
-  listPage: (input) => trpcClient.contacts.list.query(input),
+  listPage: (input) => trpcClient.contacts.bulkPage.query(input),
   toCsv: (c: ContactRow) => ({
     "First name": c.firstName,
     "Last name": c.lastName,
@@ -262,7 +262,7 @@ export const companyImport: ImportObjectConfig = {
   matches: (rows) => trpcClient.companies.importMatches.query({ rows }),
   heldKeys: (keys) => trpcClient.companies.importHeldKeys.mutate({ keys }),
   parentCells: (cells) => trpcClient.companies.importParentCells.mutate({ cells }),
-  listPage: (input) => trpcClient.companies.list.query(input),
+  listPage: (input) => trpcClient.companies.bulkPage.query(input),
   toCsv: (c: CompanyRow) => ({
     Name: c.name,
     Domain: c.domain ?? "",

@@ -13,13 +13,11 @@ export const recordNouns: Record<RecordObject, [singular: string, plural: string
   contact: ["contact", "contacts"],
   company: ["company", "companies"],
 };
+import { MAX_BULK_UPDATE } from "../../../../worker/src/schemas/records";
 export type BulkAction = inferInput<typeof trpc.contacts.bulkUpdate>["action"];
 
-/**
- * bulkUpdate takes up to 200 ids, all or nothing per request; 100 a request keeps each D1
- * batch (two statements per changed record) moderate and gives a large selection a progress.
- */
-export const BULK_CHUNK = 100;
+/** bulkUpdate's most ids, all or nothing per request; a larger selection goes a chunk at a time, with a progress. */
+export const BULK_CHUNK = MAX_BULK_UPDATE;
 /** restoreMany takes up to 200 ids, all in one D1 batch. */
 export const RESTORE_CHUNK = 200;
 

@@ -1,5 +1,5 @@
-import type { SQL } from "drizzle-orm";
-import type { ActivityKind, ActivityObject } from "../../../../drizzle";
+import { sql, type SQL } from "drizzle-orm";
+import type { ActivityKind, ActivityObject, contacts } from "../../../../drizzle";
 import { activities } from "../../../../drizzle";
 import { insertWhere, type Database } from "../../db";
 import { newId } from "../ids";
@@ -52,4 +52,32 @@ export function insertActivity(db: Database, row: ReturnType<typeof activityRow>
  */
 export function insertActivityWhere(db: Database, row: ReturnType<typeof activityRow>, condition: SQL) {
   return insertWhere(db, activities, row, condition);
+}
+
+/**
+ * One activity row for each record of `table` that `where` holds when the statement runs, in one statement however
+ * many (D1 counts each statement of a batch against a request's queries): records changed or gone meanwhile get
+ * none, as with insertActivityWhere. `recordIds` are the records it may name, for their activity ids; `changes` is
+ * SQL over the record's row (a JSON object of [from, to]), or none.
+ */
+export function insertActivitiesWhere(
+  db: Database,
+  table: typeof contacts,
+  input: {
+    object: ActivityObject;
+    recordIds: string[];
+    kind: ActivityKind;
+    actorId: string;
+    changes?: SQL;
+    at: Date;
+    where: SQL | undefined;
+  },
+) {
+  const activityIds = JSON.stringify(Object.fromEntries(input.recordIds.map((id) => [id, newId("act")])));
+  // In the table's column order: id, organization, object, record, kind, changes, summary, actor, time.
+  return db.insert(activities).select(
+    sql`SELECT json_extract(${activityIds}, '$.' || ${table.id}), ${table.organizationId}, ${input.object}, ${table.id},
+      ${input.kind}, ${input.changes ?? null}, NULL, ${input.actorId}, ${input.at.getTime()}
+      FROM ${table} WHERE ${input.where}`,
+  );
 }

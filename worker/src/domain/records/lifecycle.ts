@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from
 import type { BatchItem } from "drizzle-orm/batch";
 import { activities, type contacts } from "../../../../drizzle";
 import { inValues, organizationRowsById, rowExists, runBatch, type Database } from "../../db";
-import { activityRow, insertActivity, insertActivityWhere } from "./activity";
+import { activityRow, insertActivitiesWhere, insertActivity, insertActivityWhere } from "./activity";
 import { notFound, staleVersionError } from "./conflict";
 import type { ListColumnValues, ObjectConfig } from "./fields";
 import { countChange } from "./list";
@@ -253,7 +253,6 @@ export async function softDeleteRecords(
   remember: (answer: { deleted: number }) => BatchItem<"sqlite">[] = () => [],
 ): Promise<{ deleted: number }> {
   const table = tableOf(config);
-  const live = (only: SQL) => and(eq(table.organizationId, ctx.org.id), only, isNull(table.deletedAt));
   const liveAmong = (among: string[]) => and(organizationRowsById(table, ctx.org.id, among), isNull(table.deletedAt));
   const found = await ctx.db.select({ id: table.id }).from(table).where(liveAmong(ids));
   if (found.length === 0) throw notFound(config.object);
@@ -264,13 +263,14 @@ export async function softDeleteRecords(
   const results = await runBatch(ctx.db, [
     ...first,
     countChange(ctx.db, ctx.org.id, config.object, sql`-(SELECT count(*) FROM ${table} WHERE ${liveAmong(liveIds)})`),
-    ...liveIds.map((id) =>
-      insertActivityWhere(
-        ctx.db,
-        activityRow({ ...activity(ctx, config, id, now), kind: "deleted" }),
-        existsWhere(ctx, config, live(eq(table.id, id))),
-      ),
-    ),
+    insertActivitiesWhere(ctx.db, table, {
+      object: config.object,
+      recordIds: liveIds,
+      kind: "deleted",
+      actorId: ctx.uid,
+      at: now,
+      where: liveAmong(liveIds),
+    }),
     ctx.db.update(table).set({ deletedAt: now, updatedAt: now }).where(liveAmong(liveIds)).returning({ id: table.id }),
     ...after,
   ]);

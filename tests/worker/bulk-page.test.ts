@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { expectTRPCError, ownerOfNewOrganization } from "./helpers";
+import { allPages, ids, importContacts } from "./records-helpers";
+
+describe("contacts.bulkPage", () => {
+  it(
+    "reads a view's every match 2,000 at a time, in the list's order, without a total",
+    { timeout: 30_000 },
+    async () => {
+      const { caller } = await ownerOfNewOrganization();
+      await importContacts(caller, 2100, (i) => ({
+        firstName: `P${String(i).padStart(4, "0")}`,
+        emails: [`p${i}@bulk.test`],
+        tags: i % 20 === 0 ? ["rare"] : [],
+      }));
+      const view = { sort: { field: "name", direction: "desc" as const } };
+      const first = await caller.contacts.bulkPage({ ...view, fields: [] });
+      expect(first.items).toHaveLength(2000);
+      expect(first.total).toBeNull();
+      // Ids only, when asked for no field: what "select all" reads.
+      expect(Object.keys(first.items[0]!).sort()).toEqual(["id", "version"]);
+      const rest = await caller.contacts.bulkPage({ ...view, fields: [], cursor: first.nextCursor! });
+      expect(rest.items).toHaveLength(100);
+      expect(rest.nextCursor).toBeNull();
+      const listed = await allPages((input) => caller.contacts.list(input), view, 200);
+      expect([...ids(first.items), ...ids(rest.items)]).toEqual(ids(listed));
+
+      // Every field without `fields` (an export), and the view's filter.
+      const rare = await caller.contacts.bulkPage({
+        filter: { combinator: "and", conditions: [{ field: "tags", operator: "contains", value: "rare" }] },
+      });
+      expect(rare.items).toHaveLength(105);
+      expect(rare.items[0]).toMatchObject({ firstName: "P0000", emails: ["p0@bulk.test"], tags: ["rare"] });
+    },
+  );
+
+  it("refuses more than 2,000 a page, and the table's list stays at 200", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await expectTRPCError(caller.contacts.bulkPage({ limit: 2001 }), "BAD_REQUEST", /2000/);
+    await expectTRPCError(caller.contacts.list({ limit: 201 }), "BAD_REQUEST", /200/);
+    expect((await caller.companies.bulkPage({ limit: 2000 })).items).toEqual([]);
+  });
+});
