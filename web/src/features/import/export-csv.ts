@@ -9,6 +9,8 @@ import type { ImportObjectConfig } from "./import-objects";
 const PAGE_ATTEMPTS = 5;
 /** Ids one list asks for when exporting a selection: the most values a filter condition holds. */
 const SELECTED_CHUNK = 100;
+/** Chunks of a selection asked for at once. */
+const SELECTED_IN_FLIGHT = 4;
 
 type Exported = {
   id: string;
@@ -80,12 +82,18 @@ export async function exportSelectedCsv(
   onProgress?: (rows: number) => void,
 ) {
   const found = new Map<string, Exported>();
-  for (let start = 0; start < ids.length; start += SELECTED_CHUNK) {
-    const chunk = ids.slice(start, start + SELECTED_CHUNK);
-    const view: View = { filter: { combinator: "and", conditions: [{ field: "id", operator: "in", value: chunk }] } };
-    for await (const records of recordsOf(config, view)) for (const record of records) found.set(record.id, record);
-    onProgress?.(found.size);
-  }
+  let next = 0;
+  // A few chunks in flight at once: one after another, 20,000 selected took 200 round trips in a row (10 s).
+  const reader = async () => {
+    for (let start = next; start < ids.length; start = next) {
+      next += SELECTED_CHUNK;
+      const chunk = ids.slice(start, start + SELECTED_CHUNK);
+      const view: View = { filter: { combinator: "and", conditions: [{ field: "id", operator: "in", value: chunk }] } };
+      for await (const records of recordsOf(config, view)) for (const record of records) found.set(record.id, record);
+      onProgress?.(found.size);
+    }
+  };
+  await Promise.all(Array.from({ length: SELECTED_IN_FLIGHT }, reader));
   const rows = ids.flatMap((id) => {
     const record = found.get(id);
     return record ? [csvRow(config, record, columns)] : [];
