@@ -620,6 +620,22 @@ function unpacked({ columns, ...rest }) {
 /** A write key as the web makes one (web/src/lib/write-key.ts): 32 hex digits. */
 const newWriteKey = () => crypto.randomUUID().replaceAll("-", "");
 
+/** Picks a filter's field in its form (`form`, "Add filter" or "Change filter") from the fields' searchable list. */
+export async function chooseFilterField(form, label) {
+  const list = form.page().locator("[data-picker]");
+  if (!(await list.isVisible())) await form.getByRole("button", { name: "Field" }).click();
+  await list.getByRole("combobox", { name: "Field" }).fill(label);
+  await list.getByRole("option", { name: label, exact: true }).click();
+  await list.waitFor({ state: "detached" });
+}
+
+/** The fields a filter's form offers, from its list (opened if it is not). */
+export async function filterFieldChoices(form) {
+  const list = form.page().locator("[data-picker]");
+  if (!(await list.isVisible())) await form.getByRole("button", { name: "Field" }).click();
+  return list.getByRole("option").allInnerTexts();
+}
+
 /** Opens the inline editor of a table cell whose column is `label` (the pencil that hover shows); returns its textbox. */
 export async function openCellEditor(cell, label) {
   await cell.hover();

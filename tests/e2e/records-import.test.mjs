@@ -1,8 +1,9 @@
 import { after, before, describe, it } from "node:test";
 import {
   assert,
-  discardImport,
   callProcedure,
+  chooseFilterField,
+  discardImport,
   downloadText,
   holdRequest,
   launchBrowser,
@@ -222,7 +223,7 @@ describe("/contacts: import 1,000 rows from a CSV, then export a filtered view",
 
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     const form = page.getByRole("dialog", { name: "Add filter" });
-    await form.getByLabel("Field").selectOption("leadStatus");
+    await chooseFilterField(form, "Lead status");
     await form.getByLabel("Value").selectOption("qualified");
     await form.getByRole("button", { name: "Add filter" }).click();
     await page.getByTestId("filter-chip").getByText("Lead status is Qualified").waitFor();

@@ -6,8 +6,8 @@ import {
   launchBrowser,
   recordNames,
   registeredUser,
-  screenshot,
   savedBy,
+  screenshot,
 } from "./harness.mjs";
 
 // The record table from the keyboard alone: arrows or j/k move, x selects, shift extends, Escape clears, e edits,
@@ -254,9 +254,19 @@ describe("/contacts from the keyboard", () => {
   it("a filter's chip opens its condition to change it, in place", async () => {
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     const add = page.getByRole("dialog", { name: "Add filter" });
-    await add.getByLabel("Field").selectOption({ label: "Name" });
-    await add.getByLabel("Value").fill("Archer");
-    await add.getByRole("button", { name: "Add filter" }).click();
+    // From the keyboard: the form opens on its fields' list, searched as typed; Enter picks, Tab goes on.
+    await page.getByRole("combobox", { name: "Field" }).waitFor();
+    await page.keyboard.type("nam");
+    await screenshot(page, "contacts-filter-fields-searched");
+    await page.keyboard.press("Enter");
+    const field = add.getByRole("button", { name: "Field" });
+    assert.equal(await field.innerText(), "Name");
+    assert.ok(await field.evaluate((button) => button === document.activeElement), "the field picked has the keys");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Archer");
+    assert.equal(await add.getByLabel("Value").inputValue(), "Archer");
+    await page.keyboard.press("Enter");
     await page.getByTestId("record-total").getByText("1 contact matches").waitFor();
 
     await page.getByRole("button", { name: "Change filter Name contains “Archer”" }).click();

@@ -2,6 +2,7 @@ import { after, before, describe, it } from "node:test";
 import {
   assert,
   callProcedure,
+  chooseFilterField,
   launchBrowser,
   recordNames,
   recordTotal,
@@ -213,7 +214,7 @@ describe("records in the address: the palette opens them anywhere, Back finds th
     await total("5 contacts").waitFor();
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     const form = page.getByRole("dialog", { name: "Add filter" });
-    await form.getByLabel("Field").selectOption({ label: "Lead status" });
+    await chooseFilterField(form, "Lead status");
     await form.getByLabel("Operator").selectOption({ label: "is" });
     await form.getByLabel("Value").selectOption({ label: "Qualified" });
     await form.getByRole("button", { name: "Add filter" }).click();
@@ -350,7 +351,7 @@ describe("records in the address: the palette opens them anywhere, Back finds th
     await total("5 contacts").waitFor();
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     const form = page.getByRole("dialog", { name: "Add filter" });
-    await form.getByLabel("Field").selectOption({ label: "Lead status" });
+    await chooseFilterField(form, "Lead status");
     await form.getByLabel("Operator").selectOption({ label: "is any of" });
     await form.getByRole("checkbox", { name: "Customer" }).check();
     await form.getByRole("checkbox", { name: "New" }).check();

@@ -4,6 +4,14 @@ import { FilterBuilder } from "../../web/src/ui/data-table/filter-builder";
 import type { FilterField, FilterState } from "../../web/src/ui/data-table/filters";
 import { MAX_FILTER_CONDITIONS } from "../../worker/src/schemas/records";
 
+// What jsdom lacks and cmdk's list and Radix's popovers call.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+Element.prototype.scrollIntoView ??= () => {};
+
 const fields: FilterField[] = [{ field: "leadScore", label: "Lead score", kind: "number" }];
 const filterOf = (count: number): FilterState => ({
   combinator: "and",
@@ -34,6 +42,44 @@ describe("FilterBuilder", () => {
     });
   });
 
+  it("starts a new filter on its fields' list, searched as typed, and goes on from the field picked", async () => {
+    const many: FilterField[] = [
+      { field: "name", label: "Name", kind: "text" },
+      { field: "leadScore", label: "Lead score", kind: "number" },
+      { field: "leadStatus", label: "Lead status", kind: "select", options: [{ value: "new", label: "New" }] },
+      { field: "prop:tier", label: "Tier", kind: "text" },
+    ];
+    render(<FilterBuilder fields={many} value={{ combinator: "and", conditions: [] }} onChange={vi.fn()} />);
+    fireEvent.click(screen.getByRole("button", { name: "Filter" }));
+    const search = screen.getByRole("combobox", { name: "Field" });
+    expect(document.activeElement).toBe(search);
+    const listed = () => [...document.querySelectorAll("[cmdk-item]")].map((o) => o.textContent);
+    expect(listed()).toEqual(["Name", "Lead score", "Lead status", "Tier"]);
+    fireEvent.change(search, { target: { value: "status" } });
+    expect(listed()).toEqual(["Lead status"]);
+    fireEvent.keyDown(search, { key: "Enter" });
+    const field = screen.getByRole("button", { name: "Field: Lead status" });
+    expect(field.textContent).toBe("Lead status");
+    expect(document.querySelector("[cmdk-list]")).toBeNull();
+    expect(document.activeElement).toBe(field);
+    expect((screen.getByLabelText("Value") as HTMLSelectElement).value).toBe("new");
+    // Once a field is picked, Escape in its list closes the list only, the form stays.
+    fireEvent.click(field);
+    fireEvent.keyDown(screen.getByRole("combobox", { name: "Field" }), { key: "Escape" });
+    expect(document.querySelector("[cmdk-list]")).toBeNull();
+    expect(screen.getByRole("dialog", { name: "Add filter" })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Field: Lead status" }));
+  });
+
+  it("closes a new filter's form on Escape in the fields' list it opens on", () => {
+    render(<FilterBuilder fields={fields} value={{ combinator: "and", conditions: [] }} onChange={vi.fn()} />);
+    const filter = screen.getByRole("button", { name: "Filter" });
+    fireEvent.click(filter);
+    fireEvent.keyDown(screen.getByRole("combobox", { name: "Field" }), { key: "Escape" });
+    expect(screen.queryByRole("dialog", { name: "Add filter" })).toBeNull();
+    expect(document.activeElement).toBe(filter);
+  });
+
   it("opens a chip's condition in the form, and saves the change over it, in its place", () => {
     const many: FilterField[] = [
       { field: "leadScore", label: "Lead score", kind: "number" },
@@ -60,7 +106,7 @@ describe("FilterBuilder", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Change filter Lead score is more than 50" }));
     const form = screen.getByRole("dialog", { name: "Change filter" });
-    expect((screen.getByLabelText("Field") as HTMLSelectElement).value).toBe("leadScore");
+    expect(screen.getByRole("button", { name: "Field: Lead score" }).textContent).toBe("Lead score");
     expect((screen.getByLabelText("Operator") as HTMLSelectElement).value).toBe("gt");
     const input = screen.getByLabelText("Value") as HTMLInputElement;
     expect(input.value).toBe("50");

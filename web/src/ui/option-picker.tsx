@@ -1,7 +1,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { Command } from "cmdk";
 import { Check, ChevronDown, Plus, X } from "lucide-react";
-import { useState, type ReactNode, type SyntheticEvent } from "react";
+import { useRef, useState, type ReactNode, type SyntheticEvent } from "react";
 import { cn } from "./cn";
 
 export type PickerOption = { value: string; label: string; hint?: string | null; icon?: ReactNode };
@@ -265,8 +265,15 @@ type PickerFieldProps = {
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
   "aria-label"?: string;
+  autoFocus?: boolean;
   /** The small size of the filter form's controls. */
   compact?: boolean;
+  /** Offers "Clear" once something is chosen (not for a choice that must stay made). */
+  clearable?: boolean;
+  /** Opens with its list showing, its search box focused (the first thing a form asks). */
+  defaultOpen?: boolean;
+  /** Escape closed the list (after it the control has the focus). */
+  onEscape?: () => void;
 };
 
 /** A form control that picks one option from a searchable list (a contact's company in a dialog). */
@@ -277,15 +284,30 @@ export function PickerField({
   onChange,
   useOptions,
   compact = false,
+  clearable = true,
+  defaultOpen = false,
+  onEscape,
   ...control
 }: PickerFieldProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Back on the control once the list closes with a choice or Escape, as a select keeps it: Tab goes on to the next
+  // field, a second Escape reaches what holds the form.
+  const refocus = () => trigger.current?.focus();
+  const choose = (option: PickerOption | null) => {
+    onChange(option);
+    setOpen(false);
+    refocus();
+  };
   return (
     <OptionPicker
       anchor={
         <button
+          ref={trigger}
           type="button"
           {...control}
+          // A name without the value it shows reads as a mismatch (axe's label-content-name-mismatch): "Field: Name".
+          aria-label={control["aria-label"] && `${control["aria-label"]}: ${value?.label ?? placeholder}`}
           aria-haspopup="listbox"
           aria-expanded={open}
           onClick={() => setOpen(true)}
@@ -305,13 +327,11 @@ export function PickerField({
       label={label}
       useOptions={useOptions}
       chosen={value ? [value.value] : []}
-      onPick={(option) => {
-        onChange(option);
-        setOpen(false);
-      }}
-      onClear={() => {
-        onChange(null);
-        setOpen(false);
+      onPick={choose}
+      onClear={clearable ? () => choose(null) : undefined}
+      onEscape={() => {
+        refocus();
+        onEscape?.();
       }}
     />
   );

@@ -145,7 +145,13 @@ export const FilterBuilder = forwardRef<FilterBuilderHandle, FilterBuilderProps>
         </button>
         {open && !full && (
           <Popover label="Add filter" onClose={close}>
-            <FilterForm key={startField ?? ""} fields={fields} onAdd={handleAdd} startField={startField} />
+            <FilterForm
+              key={startField ?? ""}
+              fields={fields}
+              onAdd={handleAdd}
+              startField={startField}
+              onCancel={() => close(true)}
+            />
           </Popover>
         )}
       </div>

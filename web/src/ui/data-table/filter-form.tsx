@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useCallback, useId, useMemo, useState, type FormEvent } from "react";
 import { Button } from "../button";
 import { Input, Select } from "../input";
 import { PickerField, type PickerOption } from "../option-picker";
@@ -29,9 +29,11 @@ type FilterFormProps = {
   initial?: FilterCondition;
   /** A new condition's field to start from (a column's "Filter by …"). */
   startField?: string;
+  /** Escape on the fields' list it opens on, before a field is picked: the form is not wanted. */
+  onCancel?: () => void;
 };
 
-export function FilterForm({ fields, onAdd, initial, startField }: FilterFormProps) {
+export function FilterForm({ fields, onAdd, initial, startField, onCancel }: FilterFormProps) {
   const initialField = initial && fields.find((f) => f.field === initial.field);
   const [fieldName, setFieldName] = useState(
     initialField?.field ?? fields.find((f) => f.field === startField)?.field ?? fields[0]?.field ?? "",
@@ -52,6 +54,9 @@ export function FilterForm({ fields, onAdd, initial, startField }: FilterFormPro
     initialField && Array.isArray(initial.value) ? initial.value.map(String) : [],
   );
   const suggestionsId = useId();
+  // Searched by name (a workspace's custom properties make a long list), as Attio's and HubSpot's filters are.
+  const fieldOptions = useMemo(() => fields.map((f) => ({ value: f.field, label: f.label })), [fields]);
+  const useFieldOptions = useCallback(() => ({ options: fieldOptions }), [fieldOptions]);
   const daysHintId = useId();
 
   if (!field) return null;
@@ -78,7 +83,12 @@ export function FilterForm({ fields, onAdd, initial, startField }: FilterFormPro
   const ready = !withValue || parsed !== undefined;
   const badDays = countingDays && current.trim() !== "" && parsed === undefined;
 
+  // A new filter opens on its fields' list: Escape there closes the whole form, as if the list were all it showed.
+  const opensOnList = !initial && !startField;
+  const [fieldPicked, setFieldPicked] = useState(!opensOnList);
+
   const handleFieldChange = (name: string) => {
+    setFieldPicked(true);
     const next = fields.find((f) => f.field === name);
     setFieldName(name);
     setPicked(null);
@@ -102,19 +112,19 @@ export function FilterForm({ fields, onAdd, initial, startField }: FilterFormPro
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-2">
       <div className="flex flex-col gap-2">
-        <Select
+        <PickerField
           aria-label="Field"
-          className={compact}
-          value={field.field}
-          onChange={(e) => handleFieldChange(e.target.value)}
-          autoFocus
-        >
-          {fields.map((f) => (
-            <option key={f.field} value={f.field}>
-              {f.label}
-            </option>
-          ))}
-        </Select>
+          label="Field"
+          placeholder="Choose a field…"
+          value={{ value: field.field, label: field.label }}
+          onChange={(option) => option && handleFieldChange(option.value)}
+          useOptions={useFieldOptions}
+          clearable={false}
+          defaultOpen={opensOnList}
+          autoFocus={!opensOnList}
+          onEscape={fieldPicked ? undefined : onCancel}
+          compact
+        />
         <Select
           aria-label="Operator"
           className={compact}
