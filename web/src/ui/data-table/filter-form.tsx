@@ -53,6 +53,9 @@ export function FilterForm({ fields, onAdd, initial, startField, onCancel }: Fil
   const [chosen, setChosen] = useState<string[]>(() =>
     initialField && Array.isArray(initial.value) ? initial.value.map(String) : [],
   );
+  // A new filter opens on its fields' list: Escape there closes the whole form, as if the list were all it showed.
+  const opensOnList = !initial && !startField;
+  const [fieldPicked, setFieldPicked] = useState(!opensOnList);
   const suggestionsId = useId();
   // Searched by name (a workspace's custom properties make a long list), as Attio's and HubSpot's filters are.
   const fieldOptions = useMemo(() => fields.map((f) => ({ value: f.field, label: f.label })), [fields]);
@@ -82,10 +85,6 @@ export function FilterForm({ fields, onAdd, initial, startField, onCancel }: Fil
               : current.trim() || undefined;
   const ready = !withValue || parsed !== undefined;
   const badDays = countingDays && current.trim() !== "" && parsed === undefined;
-
-  // A new filter opens on its fields' list: Escape there closes the whole form, as if the list were all it showed.
-  const opensOnList = !initial && !startField;
-  const [fieldPicked, setFieldPicked] = useState(!opensOnList);
 
   const handleFieldChange = (name: string) => {
     setFieldPicked(true);
