@@ -106,7 +106,12 @@ describe("FilterBuilder", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Change filter Lead score is more than 50" }));
     const form = screen.getByRole("dialog", { name: "Change filter" });
-    expect(screen.getByRole("button", { name: "Field: Lead score" }).textContent).toBe("Lead score");
+    const field = screen.getByRole("button", { name: "Field: Lead score" });
+    expect(field.textContent).toBe("Lead score");
+    // Its field picked again from the list keeps the condition as it is.
+    fireEvent.click(field);
+    fireEvent.keyDown(screen.getByRole("combobox", { name: "Field" }), { key: "Enter" });
+    expect(document.querySelector("[cmdk-list]")).toBeNull();
     expect((screen.getByLabelText("Operator") as HTMLSelectElement).value).toBe("gt");
     const input = screen.getByLabelText("Value") as HTMLInputElement;
     expect(input.value).toBe("50");

@@ -88,6 +88,8 @@ export function FilterForm({ fields, onAdd, initial, startField, onCancel }: Fil
 
   const handleFieldChange = (name: string) => {
     setFieldPicked(true);
+    // The field it has, picked again (Enter on the list it opens on): the operator and value typed stay.
+    if (name === field.field) return;
     const next = fields.find((f) => f.field === name);
     setFieldName(name);
     setPicked(null);
