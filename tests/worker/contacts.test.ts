@@ -607,6 +607,20 @@ describe("contacts.delete and contacts.restore", () => {
     expect(await caller.contacts.list({})).toMatchObject({ items: [], total: { count: 0, exact: true } });
     expect(await caller.contacts.restoreMany({ ids: ids(created) })).toEqual({ restored: 150, refused: [] });
     expect((await caller.contacts.list({ limit: 1 })).total).toEqual({ count: 150, exact: true });
+    // Each with its own "deleted" and "restored" entry, newest first, however many went at once.
+    const timelines = await rows<{ record_id: string; kinds: string }>(
+      `SELECT record_id, group_concat(kind, ',') AS kinds
+       FROM (SELECT record_id, kind FROM activities WHERE record_id IN (SELECT value FROM json_each(?)) ORDER BY rowid)
+       GROUP BY record_id`,
+      JSON.stringify(ids(created)),
+    );
+    expect(timelines).toHaveLength(150);
+    expect(new Set(timelines.map((t) => t.kinds))).toEqual(new Set(["created,deleted,restored"]));
+    expect((await caller.contacts.get({ id: created[0]!.id })).timeline.map((a) => a.kind)).toEqual([
+      "restored",
+      "deleted",
+      "created",
+    ]);
   });
 });
 

@@ -371,13 +371,14 @@ export async function restoreRecords(
         config.object,
         sql`(SELECT count(*) FROM ${table} WHERE ${trashedAmong(restorable)})`,
       ),
-      ...restorable.map((id) =>
-        insertActivityWhere(
-          ctx.db,
-          activityRow({ ...activity(ctx, config, id, now), kind: "restored" }),
-          existsWhere(ctx, config, trashedAmong([id])),
-        ),
-      ),
+      insertActivitiesWhere(ctx.db, table, {
+        object: config.object,
+        recordIds: restorable,
+        kind: "restored",
+        actorId: ctx.uid,
+        at: now,
+        where: trashedAmong(restorable),
+      }),
       ctx.db
         .update(table)
         .set({ deletedAt: null, updatedAt: now, version: sql`${table.version} + 1` })
@@ -385,7 +386,7 @@ export async function restoreRecords(
         .returning({ id: table.id }),
       ...after(restorable),
     ]);
-    const back = results[first.length + 1 + restorable.length] as { id: string }[];
+    const back = results[first.length + 2] as { id: string }[];
     return { restored: back.length, refused };
   } catch (error) {
     // A live record took one of the values between the check and the batch: nothing was restored.
