@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { RecordListInput } from "../../worker/src/schemas/records";
+import { MAX_BULK_PAGE } from "../../worker/src/schemas/records";
 import { exportSelectedCsv } from "../../web/src/features/import/export-csv";
 import type { ImportObjectConfig } from "../../web/src/features/import/import-objects";
 
@@ -9,10 +9,10 @@ vi.mock("../../web/src/features/import/csv-download", () => ({
 }));
 
 const at = new Date("2026-11-27T08:00:00Z");
-/** A server of `count` contacts whose list answers an "id in" filter, two records a page. */
+/** A server of `count` contacts whose `byIds` answers the live records among the ids it is given. */
 function contactsServer(count: number, deleted: string[] = []) {
   const records = Array.from({ length: count }, (_, i) => ({
-    id: `con_${String(i).padStart(4, "0")}`,
+    id: `con_${String(i).padStart(5, "0")}`,
     firstName: `P${i}`,
     // Every third record is Ann's; the others have no owner.
     ownerId: i % 3 ? null : "usr_ann",
@@ -22,24 +22,19 @@ function contactsServer(count: number, deleted: string[] = []) {
   })).filter((r) => !deleted.includes(r.id));
   const asked: string[][] = [];
   const calls = { inFlight: 0, most: 0 };
-  const listPage = vi.fn(async (input: RecordListInput) => {
+  const byIds = vi.fn(async (wanted: string[]) => {
     calls.most = Math.max(calls.most, ++calls.inFlight);
+    asked.push(wanted);
     await new Promise((resolve) => setTimeout(resolve, 0));
     calls.inFlight--;
-    const [condition] = input.filter!.conditions!;
-    expect(condition).toMatchObject({ field: "id", operator: "in" });
-    const wanted = condition.value as string[];
-    if (!input.cursor) asked.push(wanted);
     // The server's order (here: by id, descending), not the selection's.
-    const matches = records.filter((r) => wanted.includes(r.id)).sort((a, b) => b.id.localeCompare(a.id));
-    const start = Number(input.cursor ?? 0);
-    const items = matches.slice(start, start + 2);
-    return { items, nextCursor: start + 2 < matches.length ? String(start + 2) : null, total: null };
+    const items = records.filter((r) => wanted.includes(r.id)).sort((a, b) => b.id.localeCompare(a.id));
+    return { items };
   });
   const config = {
     object: "contact",
     noun: ["contact", "contacts"],
-    listPage,
+    byIds,
     toCsv: (c: { firstName: string }) => ({ "First name": c.firstName }),
   } as unknown as ImportObjectConfig;
   return { config, asked, calls };
@@ -54,28 +49,29 @@ const members = [
 describe("exporting a table's selection", () => {
   beforeEach(() => (downloads.length = 0));
 
-  it("writes the selected records whole, in the selection's order, every page of each chunk of 100 ids", async () => {
-    const { config, asked, calls } = contactsServer(300);
-    const ids = Array.from({ length: 250 }, (_, i) => `con_${String(299 - i).padStart(4, "0")}`).reverse();
+  it("writes the selected records whole, in the selection's order, from chunks of 2,000 ids asked two at a time", async () => {
+    const { config, asked, calls } = contactsServer(5000);
+    const ids = Array.from({ length: 4500 }, (_, i) => `con_${String(4999 - i).padStart(5, "0")}`).reverse();
     const progress: number[] = [];
     const count = await exportSelectedCsv(config, ids, { properties: [tier], members }, (rows) => progress.push(rows));
-    expect(count).toBe(250);
-    expect(asked.map((chunk) => chunk.length)).toEqual([100, 100, 50]);
-    // Once a chunk, counting up to every record; the chunks are asked for side by side.
+    expect(count).toBe(4500);
+    expect(asked.map((chunk) => chunk.length)).toEqual([MAX_BULK_PAGE, MAX_BULK_PAGE, 500]);
+    expect(asked.flat()).toEqual(ids);
+    // Once a chunk, counting up to every record; two chunks are asked for side by side.
     expect(progress).toHaveLength(3);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(progress.at(-1)).toBe(250);
-    expect(calls.most).toBe(3);
+    expect(progress.at(-1)).toBe(4500);
+    expect(calls.most).toBe(2);
     const [{ name, rows }] = downloads;
     expect(name).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(rows.map((r) => r.Id)).toEqual(ids);
     expect(rows[0]).toEqual({
-      "First name": "P50",
+      "First name": "P500",
       Owner: "",
       Tier: "",
       "Created at": "2026-11-27T08:00:00.000Z",
       "Updated at": "2026-11-27T08:00:00.000Z",
-      Id: "con_0050",
+      Id: "con_00500",
     });
     expect(rows[1].Tier).toBe("gold");
     // The owner by email: two members share the name "Ann Lee", one has this address.
@@ -83,8 +79,9 @@ describe("exporting a table's selection", () => {
   });
 
   it("leaves out a record deleted since it was selected", async () => {
-    const { config } = contactsServer(5, ["con_0002"]);
-    expect(await exportSelectedCsv(config, ["con_0003", "con_0002", "con_0001"], { properties: [], members })).toBe(2);
-    expect(downloads[0].rows.map((r) => r.Id)).toEqual(["con_0003", "con_0001"]);
+    const { config } = contactsServer(5, ["con_00002"]);
+    const ids = ["con_00003", "con_00002", "con_00001"];
+    expect(await exportSelectedCsv(config, ids, { properties: [], members })).toBe(2);
+    expect(downloads[0].rows.map((r) => r.Id)).toEqual(["con_00003", "con_00001"]);
   });
 });

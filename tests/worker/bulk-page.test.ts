@@ -41,3 +41,36 @@ describe("contacts.bulkPage", () => {
     expect((await caller.companies.bulkPage({ limit: 2000 })).items).toEqual([]);
   });
 });
+
+describe("contacts.byIds", () => {
+  it(
+    "reads up to 2,000 records whole, in the order asked, leaving out those in the trash",
+    { timeout: 30_000 },
+    async () => {
+      const { caller } = await ownerOfNewOrganization();
+      await importContacts(caller, 2100, (i) => ({
+        firstName: `P${String(i).padStart(4, "0")}`,
+        emails: [`p${i}@bulk.test`],
+        tags: i % 2 ? ["odd"] : [],
+      }));
+      const listed = await allPages((input) => caller.contacts.list(input), { sort: { field: "name" } }, 200);
+      // The last 2,000, from the end: not the list's order.
+      const wanted = ids(listed).slice(100).reverse();
+      await caller.contacts.delete({ ids: [wanted[1]!] });
+      const { items } = await caller.contacts.byIds({ ids: wanted });
+      expect(ids(items)).toEqual(wanted.filter((_, i) => i !== 1));
+      expect(items[0]).toMatchObject({ firstName: "P2099", emails: ["p2099@bulk.test"], tags: ["odd"] });
+      expect(Object.keys(items[0]!)).toEqual(
+        expect.arrayContaining(["ownerId", "properties", "createdAt", "companyName"]),
+      );
+    },
+  );
+
+  it("refuses no ids and more than 2,000", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    await expectTRPCError(caller.contacts.byIds({ ids: [] }), "BAD_REQUEST");
+    const many = Array.from({ length: 2001 }, (_, i) => `con_${String(i).padStart(16, "0")}`);
+    await expectTRPCError(caller.contacts.byIds({ ids: many }), "BAD_REQUEST", /2000/);
+    expect((await caller.companies.byIds({ ids: ["cmp_0000000000000000"] })).items).toEqual([]);
+  });
+});

@@ -152,6 +152,10 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     };
     expect((await b.contacts.bulkPage({ filter: named })).items).toEqual([]);
   },
+  "contacts.byIds": async (b, a) => {
+    const { items } = await b.contacts.byIds({ ids: [a.contact.id, a.other.id, a.trashed.id] });
+    expect(items).toEqual([]);
+  },
   "contacts.get": (b, a) => expectTRPCError(b.contacts.get({ id: a.contact.id }), "NOT_FOUND"),
   "contacts.duplicates": (b, a) => expectTRPCError(b.contacts.duplicates({ id: a.contact.id }), "NOT_FOUND"),
   "contacts.emailHolders": async (b, a) =>
@@ -215,6 +219,8 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     };
     expect((await b.companies.bulkPage({ filter: named })).items).toEqual([]);
   },
+  "companies.byIds": async (b, a) =>
+    expect((await b.companies.byIds({ ids: [a.company.id, a.twin.id, a.trashedCompany.id] })).items).toEqual([]),
   "companies.get": (b, a) => expectTRPCError(b.companies.get({ id: a.company.id }), "NOT_FOUND"),
   "companies.names": async (b, a) => expect(await b.companies.names({ ids: [a.company.id] })).toEqual([]),
   "companies.groupIds": (b, a) => expectTRPCError(b.companies.groupIds({ id: a.company.id }), "NOT_FOUND"),

@@ -22,6 +22,8 @@ describe("records picked by id", () => {
       ["contacts.bulkUpdate", (x) => x.contacts.bulkUpdate({ ids: [a, b], action: { type: "addTag", tag: "vip" } })],
       ["contacts.delete", (x) => x.contacts.delete({ ids: [a, b] })],
       ["companies.names", (x) => x.companies.names({ ids: [acme.id, globex.id] })],
+      ["contacts.byIds", (x) => x.contacts.byIds({ ids: [c, d, e] })],
+      ["companies.byIds", (x) => x.companies.byIds({ ids: [acme.id, globex.id] })],
       [
         "contacts.import",
         (x) =>

@@ -105,7 +105,10 @@ export const recordBulkPageInput = recordListInput.extend({
 export type RecordList = z.output<typeof recordListInput>;
 
 export const recordIdInput = z.object({ id: z.string().min(4).max(40) });
-export const recordIdsInput = z.object({ ids: z.array(z.string().min(4).max(40)).min(1).max(200) });
+const recordId = recordIdInput.shape.id;
+/** The records of a selection an export reads at once (see `byIds`). */
+export const recordBulkIdsInput = z.object({ ids: z.array(recordId).min(1).max(MAX_BULK_PAGE) });
+export const recordIdsInput = z.object({ ids: z.array(recordId).min(1).max(200) });
 
 const tag = singleLineText().min(1).max(40);
 /** A record's tags, each once however capitalised (as bulk tagging and merges compare them). */

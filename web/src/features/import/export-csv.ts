@@ -7,10 +7,8 @@ import type { ImportObjectConfig } from "./import-objects";
 
 /** A page that got no answer is asked for again, four times (about 15 s of waiting) before the export fails. */
 const PAGE_ATTEMPTS = 5;
-/** Ids one list asks for when exporting a selection: the most values a filter condition holds. */
-const SELECTED_CHUNK = 100;
-/** Chunks of a selection asked for at once. */
-const SELECTED_IN_FLIGHT = 4;
+/** Chunks of a selection (MAX_BULK_PAGE ids each) asked for at once. */
+const SELECTED_IN_FLIGHT = 2;
 
 type Exported = {
   id: string;
@@ -83,13 +81,13 @@ export async function exportSelectedCsv(
 ) {
   const found = new Map<string, Exported>();
   let next = 0;
-  // A few chunks in flight at once: one after another, 20,000 selected took 200 round trips in a row (10 s).
+  // Two chunks in flight: while the server reads one, the other travels.
   const reader = async () => {
     for (let start = next; start < ids.length; start = next) {
-      next += SELECTED_CHUNK;
-      const chunk = ids.slice(start, start + SELECTED_CHUNK);
-      const view: View = { filter: { combinator: "and", conditions: [{ field: "id", operator: "in", value: chunk }] } };
-      for await (const records of recordsOf(config, view)) for (const record of records) found.set(record.id, record);
+      next += MAX_BULK_PAGE;
+      const chunk = ids.slice(start, start + MAX_BULK_PAGE);
+      const { items } = await untilAnswered(() => config.byIds(chunk), { attempts: PAGE_ATTEMPTS });
+      for (const record of items as Exported[]) found.set(record.id, record);
       onProgress?.(found.size);
     }
   };

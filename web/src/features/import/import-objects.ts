@@ -50,6 +50,8 @@ export type ImportObjectConfig = {
   refusedCompanyCells?: (cells: string[]) => Promise<{ cell: string; error: string }[]>;
   /** One bulk page of a view (up to MAX_BULK_PAGE records, no total): for an export, "select all", a copy. */
   listPage: (input: RecordListInput) => Promise<Page>;
+  /** The live records among some ids (up to MAX_BULK_PAGE), every field: for an export of a selection. */
+  byIds: (ids: string[]) => Promise<{ items: unknown[] }>;
   /** A record's built-in columns in the export (custom properties and dates are added after them). */
   toCsv: (record: never) => Record<string, unknown>;
 };
@@ -174,6 +176,7 @@ export const contactImport: ImportObjectConfig = {
   heldKeys: (keys) => trpcClient.contacts.importHeldKeys.mutate({ keys }),
   refusedCompanyCells: (cells) => trpcClient.contacts.importCompanyCells.mutate({ cells }),
   listPage: (input) => trpcClient.contacts.bulkPage.query(input),
+  byIds: (ids) => trpcClient.contacts.byIds.mutate({ ids }),
   toCsv: (c: ContactRow) => ({
     "First name": c.firstName,
     "Last name": c.lastName,
@@ -263,6 +266,7 @@ export const companyImport: ImportObjectConfig = {
   heldKeys: (keys) => trpcClient.companies.importHeldKeys.mutate({ keys }),
   parentCells: (cells) => trpcClient.companies.importParentCells.mutate({ cells }),
   listPage: (input) => trpcClient.companies.bulkPage.query(input),
+  byIds: (ids) => trpcClient.companies.byIds.mutate({ ids }),
   toCsv: (c: CompanyRow) => ({
     Name: c.name,
     Domain: c.domain ?? "",

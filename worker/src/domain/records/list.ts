@@ -23,7 +23,7 @@ import {
 } from "./list-query";
 import { withPackedRows } from "../../serialize";
 import { bestMatchOrder, bestMatchPicks, bestMatchPosition } from "./best-match";
-import { listRowCodec, type ListRowOf } from "./row-json";
+import { listRowCodec, type ListRowOf, type RowCodec } from "./row-json";
 
 /**
  * A filtered or searched list counts its matches up to here, then says "1,000+": counting reads one
@@ -417,24 +417,57 @@ export function planList<Config extends ObjectConfig>(
           ? { count: counted, exact: true }
           : { count: Math.min(counted, COUNT_CAP), exact: counted <= COUNT_CAP };
       }
-      // The records travel as SQLite wrote them, joined into one JSON array (withPackedRows), and
-      // become records only for callers that read `items`. The cursor needs the last one's id.
-      const values = `[${page.map((row) => row[0]).join(",")}]`;
+      // The cursor needs the last one's id.
       const lastId = last ? ((JSON.parse(last[0]) as unknown[])[codec.packing.keys.indexOf("id")] as string) : null;
-      const result = {
+      return withPackedItems(reader, codec, page, {
         nextCursor: more && last && lastId !== null ? encodeCursor({ v: cursorValue(last[1]), id: lastId }) : null,
         total,
-      } as ListPage<ListRowOf<Config>>;
-      let items: ListRowOf<Config>[] | undefined;
-      // Over HTTP nothing reads `items` (serializeResponse sends `values`); tRPC does look at every
-      // enumerable value of a result (for streams), which would build every record for nothing.
-      Object.defineProperty(result, "items", {
-        enumerable: !reader.overHttp,
-        get: () => (items ??= (JSON.parse(values) as unknown[][]).map(codec.fromArray)),
       });
-      return withPackedRows(result, "items", codec.packing, values);
     },
   };
+}
+
+/**
+ * `result` with `items` the records of `rows` (each a packed record's JSON text first). They travel as SQLite wrote
+ * them, joined into one JSON array (withPackedRows), and become records only for callers that read `items`.
+ */
+function withPackedItems<Row, Result extends object>(
+  reader: ListReader,
+  codec: RowCodec<Row>,
+  rows: [record: string, ...unknown[]][],
+  result: Result,
+): Result & { items: Row[] } {
+  const values = `[${rows.map((row) => row[0]).join(",")}]`;
+  let items: Row[] | undefined;
+  // Over HTTP nothing reads `items` (serializeResponse sends `values`); tRPC does look at every
+  // enumerable value of a result (for streams), which would build every record for nothing.
+  Object.defineProperty(result, "items", {
+    enumerable: !reader.overHttp,
+    get: () => (items ??= (JSON.parse(values) as unknown[][]).map(codec.fromArray)),
+  });
+  return withPackedRows(result as Result & { items: Row[] }, "items", codec.packing, values);
+}
+
+/**
+ * The live records among `ids`, every field, in the order of `ids`: what an export of a selection reads, in one
+ * statement that looks each id up through the table's id index. An id of another organization's record, or of one
+ * in the trash, finds nothing.
+ */
+export async function recordsById<Config extends ObjectConfig>(
+  reader: ListReader,
+  config: Config,
+  ids: readonly string[],
+): Promise<{ items: ListRowOf<Config>[] }> {
+  const table = config.table;
+  const codec = listRowCodec(config);
+  // The ids drive (CROSS JOIN keeps them the outer loop), each looked up by the id index and its organization then
+  // checked (`+`: no index for it, see organizationRowsById), never a walk of the organization.
+  const rows = sql`select ${codec.packedSelect} AS j from json_each(${JSON.stringify(ids)}) AS k
+    cross join ${table} on ${table.id} = k.value
+    where +${table.organizationId} = ${reader.orgScope} and ${isNull(table.deletedAt)}
+    order by k.key`;
+  const [found] = (await reader.readRowsAsMember([toStatement(rows)])) as [record: string][][];
+  return withPackedItems(reader, codec, found, {});
 }
 
 /** The table's unique index on id (`<table>_id_uq`), for INDEXED BY. */
