@@ -9,7 +9,7 @@ import {
   readFileCompanies,
 } from "../../web/src/features/import/parent-links";
 import { runImport } from "../../web/src/features/import/run-import";
-import { severalNamedMessage } from "../../worker/src/domain/records/parent-messages";
+import { linesSaid, severalNamedMessage } from "../../worker/src/domain/records/parent-messages";
 
 vi.mock("../../web/src/lib/trpc", () => ({ trpcClient: {} }));
 
@@ -244,13 +244,14 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
     const acme =
       "Parent company: several companies are named “acme” (acme.test and 1 with no domain); put the domain of the one " +
       "you mean in this cell (give it one first if it has none).";
-    const withoutDomains = (cell: string) =>
-      `Parent company: several companies are named “${cell}” (2 with no domain); give the one you mean a domain, then ` +
-      "put that domain in this cell.";
+    // The file's rows among them by their lines, to find them and give one a domain.
+    const withoutDomains = (cell: string, where: string) =>
+      `Parent company: several companies are named “${cell}” (2 with no domain, ${where} of this file); give the one ` +
+      "you mean a domain, then put that domain in this cell.";
     expect(await parentFailures(file, new Set(), stored)).toEqual([
       { line: 2, message: acme },
-      { line: 4, message: withoutDomains("Globex") },
-      { line: 9, message: withoutDomains("hooli") },
+      { line: 4, message: withoutDomains("Globex", "1 of them on line 3") },
+      { line: 9, message: withoutDomains("hooli", "on lines 7 and 8") },
       { line: 10, message: "Parent company: Hooli Sub (line 9) will not import, so this row will not either." },
     ]);
     // A row renaming a company here: the cell naming it by its old name finds nothing once that row is sent.
@@ -266,7 +267,7 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
     const skipped = new Set([1, 3, 9]);
     expect(await parentFailures(file, new Set(), stored, (row) => !skipped.has(row))).toEqual([
       { line: 2, message: acme },
-      { line: 9, message: withoutDomains("hooli") },
+      { line: 9, message: withoutDomains("hooli", "on lines 7 and 8") },
       { line: 10, message: "Parent company: Hooli Sub (line 9) will not import, so this row will not either." },
       { line: 12, message: "Parent company: Initrode (line 11) will not import, so this row will not either." },
     ]);
@@ -283,9 +284,13 @@ describe("parentsFirst: a companies file in the order its parents need", () => {
     const failures = await parentFailures((await read(rows))!, new Set(), new Map([["Hooli", ["a.test"]]]));
     const advice = "put the domain of the one you mean in this cell (give it one first if it has none).";
     expect(failures.map((failure) => failure.message)).toEqual([
-      `Parent company: several companies are named “Hooli” (a.test, b.test, c.test, 2 more and 1 with no domain); ${advice}`,
-      `Parent company: several companies are named “hooli” (b.test, c.test, d.test, 1 more and 1 with no domain); ${advice}`,
+      "Parent company: several companies are named “Hooli” (a.test, b.test, c.test, 2 more and 1 with no domain, on " +
+        `line 6 of this file); ${advice}`,
+      "Parent company: several companies are named “hooli” (b.test, c.test, d.test, 1 more and 1 with no domain, on " +
+        `line 6 of this file); ${advice}`,
     ]);
+    expect(linesSaid([9, 3, 4, 12, 7, 30, 31])).toBe("lines 3, 4, 7, 9, 12 and 2 more");
+    expect(linesSaid([8, 3])).toBe("lines 3 and 8");
     expect(severalNamedMessage("Company", "Twin", ["twin.test", "twins.test"])).toBe(
       "Company: several companies are named “Twin” (twin.test and twins.test); put the domain of the one you mean in " +
         "this cell instead.",

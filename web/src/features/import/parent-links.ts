@@ -213,8 +213,13 @@ export async function parentFailures(
     const from = `${typeof inFile === "string" ? 1 : (inFile?.size ?? 0)} ${renamed.size}`;
     const known = severalNamed.get(cell);
     if (known?.from === from) return known.message;
-    const domains = [...companiesNamed(cell, Infinity)].map((company) => (company.includes(" ") ? null : company));
-    const message = severalNamedMessage("Parent company", cell, domains);
+    const companies = [...companiesNamed(cell, Infinity)];
+    const domains = companies.map((company) => (company.includes(" ") ? null : company));
+    // The file's rows without a domain, by their line (the header is line 1).
+    const lines = companies
+      .filter((company) => company.startsWith("row "))
+      .map((company) => Number(company.slice(4)) + 2);
+    const message = severalNamedMessage("Parent company", cell, domains, lines);
     severalNamed.set(cell, { from, message });
     return message;
   };
