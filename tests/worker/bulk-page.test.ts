@@ -2,17 +2,23 @@ import { describe, expect, it } from "vitest";
 import { expectTRPCError, ownerOfNewOrganization } from "./helpers";
 import { allPages, ids, importContacts } from "./records-helpers";
 
+/** The owner of a new organization with 2,100 contacts, P0000 to P2099, each with the tags `tags` gives it. */
+async function ownerWith2100Contacts(tags: (i: number) => string[]) {
+  const { caller } = await ownerOfNewOrganization();
+  await importContacts(caller, 2100, (i) => ({
+    firstName: `P${String(i).padStart(4, "0")}`,
+    emails: [`p${i}@bulk.test`],
+    tags: tags(i),
+  }));
+  return caller;
+}
+
 describe("contacts.bulkPage", () => {
   it(
     "reads a view's every match 2,000 at a time, in the list's order, without a total",
     { timeout: 30_000 },
     async () => {
-      const { caller } = await ownerOfNewOrganization();
-      await importContacts(caller, 2100, (i) => ({
-        firstName: `P${String(i).padStart(4, "0")}`,
-        emails: [`p${i}@bulk.test`],
-        tags: i % 20 === 0 ? ["rare"] : [],
-      }));
+      const caller = await ownerWith2100Contacts((i) => (i % 20 === 0 ? ["rare"] : []));
       const view = { sort: { field: "name", direction: "desc" as const } };
       const first = await caller.contacts.bulkPage({ ...view, fields: [] });
       expect(first.items).toHaveLength(2000);
@@ -47,12 +53,7 @@ describe("contacts.byIds", () => {
     "reads up to 2,000 records whole, in the order asked, leaving out those in the trash",
     { timeout: 30_000 },
     async () => {
-      const { caller } = await ownerOfNewOrganization();
-      await importContacts(caller, 2100, (i) => ({
-        firstName: `P${String(i).padStart(4, "0")}`,
-        emails: [`p${i}@bulk.test`],
-        tags: i % 2 ? ["odd"] : [],
-      }));
+      const caller = await ownerWith2100Contacts((i) => (i % 2 ? ["odd"] : []));
       const listed = await allPages((input) => caller.contacts.list(input), { sort: { field: "name" } }, 200);
       // The last 2,000, from the end: not the list's order.
       const wanted = ids(listed).slice(100).reverse();
