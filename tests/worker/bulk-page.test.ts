@@ -75,3 +75,17 @@ describe("contacts.byIds", () => {
     expect((await caller.companies.byIds({ ids: ["cmp_0000000000000000"] })).items).toEqual([]);
   });
 });
+
+describe("companies.byIds", () => {
+  it("reads companies whole, with their people and parent company as a list row has them", async () => {
+    const { caller } = await ownerOfNewOrganization();
+    const group = await caller.companies.create({ name: "Acme Group", domain: "acme.test" });
+    const labs = await caller.companies.create({ name: "Acme Labs", parentCompanyId: group.id, tags: ["r&d"] });
+    await caller.contacts.create({ firstName: "Ann", companyId: labs.id });
+    const { items } = await caller.companies.byIds({ ids: [labs.id, group.id] });
+    expect(items).toMatchObject([
+      { id: labs.id, name: "Acme Labs", parentCompanyName: "Acme Group", peopleCount: 1, tags: ["r&d"] },
+      { id: group.id, name: "Acme Group", domain: "acme.test", parentCompanyName: null, peopleCount: 0 },
+    ]);
+  });
+});
