@@ -121,5 +121,7 @@ export const activities = sqliteTable(
     index("activities_org_created_idx").on(t.organizationId, t.createdAt),
     // Recent activity walks this newest first: an import's or a bulk edit's thousands of rows are not in it.
     index("activities_org_feed_idx").on(t.organizationId, t.createdAt).where(isFeedKind),
+    // A member's feed on /team, and their latest entry and count of the week, per member.
+    index("activities_org_actor_feed_idx").on(t.organizationId, t.actorId, t.createdAt).where(isFeedKind),
   ],
 );

@@ -294,6 +294,25 @@ const cases: Record<string, (b: Caller, a: Theirs) => Promise<unknown>> = {
     expectNothingOf(a, await b.tags.list({ object: "company" }));
   },
   "timeline.recent": async (b, a) => expectNothingOf(a, await b.timeline.recent()),
+  "timeline.members": async (b, a) => {
+    // A's owner wrote notes; B's rows are B's members alone (recent-activity.test.ts: a member of both organizations
+    // is counted in each for what they did there).
+    const theirs = await a.caller.timeline.members({ since: new Date(0) });
+    expect(theirs.find((row) => row.userId === a.identity.uid)?.recent).toBeGreaterThan(0);
+    const ours = await b.timeline.members({ since: new Date(0) });
+    const ourPeople = (await b.organization.listMembers()).map((member) => member.userId);
+    expect(ours.map((row) => row.userId).sort()).toEqual([...ourPeople].sort());
+  },
+  "timeline.byMember": async (b, a) => {
+    await expectTRPCError(
+      b.timeline.byMember({ memberId: a.identity.uid }),
+      "NOT_FOUND",
+      "That member is not in this workspace.",
+    );
+    const cursor = (await a.caller.timeline.byMember({ memberId: a.identity.uid })).items[0].id;
+    const me = (await b.user.getUser())!.id;
+    expectNothingOf(a, await b.timeline.byMember({ memberId: me, cursor }));
+  },
   "timeline.older": (b, a) =>
     expectTRPCError(b.timeline.older({ object: "contact", recordId: a.contact.id }), "NOT_FOUND"),
 

@@ -1,0 +1,1 @@
+CREATE INDEX `activities_org_actor_feed_idx` ON `activities` (`organization_id`,`actor_id`,`created_at`) WHERE kind IN ('note', 'call', 'meeting', 'email', 'task', 'stage', 'merged');
