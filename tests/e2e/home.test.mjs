@@ -65,7 +65,7 @@ describe("/home: my open tasks and the team's recent activity", () => {
     assert.match(await overdue.locator("time").getAttribute("class"), /text-danger/, "an overdue date is red");
 
     // The team's latest first: the note on Ann, the call with Acme, then the tasks on records.
-    const items = activityCard().getByTestId("home-activity-item");
+    const items = activityCard().getByTestId("activity-feed-item");
     await items.first().waitFor();
     assert.deepEqual(await entry(items.nth(0)), ["Ann Lee", "You added a note", "Met at the fair"]);
     assert.deepEqual(await entry(items.nth(1)), [
@@ -104,7 +104,7 @@ describe("/home: my open tasks and the team's recent activity", () => {
       "1 overdue",
       "1 upcoming",
     ]);
-    const latest = activityCard().getByTestId("home-activity-item").first();
+    const latest = activityCard().getByTestId("activity-feed-item").first();
     await latest.getByText("You completed a task").waitFor();
     assert.deepEqual(await entry(latest), ["Acme", "You completed a task", "Renew Acme's contract"]);
 
@@ -124,7 +124,7 @@ describe("/home: my open tasks and the team's recent activity", () => {
   it("leaves a trashed record's entries out of the feed", async () => {
     await callProcedure(page, "contacts.delete", { ids: [ann.id] });
     await page.goto("/home");
-    const items = activityCard().getByTestId("home-activity-item");
+    const items = activityCard().getByTestId("activity-feed-item");
     await items.first().getByText("You completed a task").waitFor();
     // The stored feed shows first; the one read again leaves Ann's entries out.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="activity-record"]').length === 3);

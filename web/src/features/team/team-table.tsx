@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
 import { Card } from "../../ui/card";
+import { RelativeTime } from "../../ui/relative-time";
 import { EmptyState, ErrorState, Skeleton } from "../../ui/empty-state";
 import { MemberIdentity } from "../members/member-identity";
 import { RoleBadge } from "../members/role-badge";
@@ -11,9 +12,9 @@ import { memberName, type useMembers } from "../members/use-members";
 import { tasksPath } from "../tasks/task-path";
 import type { TaskTab } from "../tasks/task-types";
 import { cn } from "../../ui/cn";
-import { DONE_DAYS, type TeamTaskCounts, type useTeamTaskCounts } from "./use-team-task-counts";
+import { DONE_DAYS, type TeamTaskCounts, type useTeamActivity, type useTeamTaskCounts } from "./use-team-counts";
 
-const th = "px-4 py-2 text-left text-xs font-medium text-muted";
+const th = "px-4 py-2 text-left text-xs font-medium whitespace-nowrap text-muted";
 const num = "px-4 py-2.5 text-right tabular-nums";
 
 function TableSkeleton() {
@@ -31,6 +32,7 @@ function TableSkeleton() {
 }
 
 type TaskCountsQuery = ReturnType<typeof useTeamTaskCounts>;
+type ActivityQuery = ReturnType<typeof useTeamActivity>;
 
 type TaskColumn = {
   field: keyof Omit<TeamTaskCounts, "assigneeId">;
@@ -55,6 +57,17 @@ const taskColumns: TaskColumn[] = [
   },
 ];
 
+/** A count not read yet (a placeholder), or whose read failed (a dash that says why). */
+function Unread({ query }: { query: { isError: boolean; error: { message: string } | null } }) {
+  return query.isError ? (
+    <span className="text-muted" title={`Not read: ${query.error?.message}`}>
+      —
+    </span>
+  ) : (
+    <Skeleton className="ml-auto h-3.5 w-6" />
+  );
+}
+
 /** A count that opens the member's tasks under that tab; a dash until the counts are read, or when they failed. */
 function TaskCount({
   counts,
@@ -64,17 +77,10 @@ function TaskCount({
   label,
 }: Pick<TaskColumn, "field" | "tab" | "label"> & {
   counts: TaskCountsQuery;
-  assignee: { userId: string; isYou: boolean; name: string };
+  assignee: Assignee;
 }) {
   const queryClient = useQueryClient();
-  if (counts.data === undefined)
-    return counts.isError ? (
-      <span className="text-muted" title={`Not read: ${counts.error.message}`}>
-        —
-      </span>
-    ) : (
-      <Skeleton className="ml-auto h-3.5 w-6" />
-    );
+  if (counts.data === undefined) return <Unread query={counts} />;
   const count = counts.data.get(assignee.userId)?.[field] ?? 0;
   if (count === 0) return <span className="text-muted">0</span>;
   return (
@@ -94,14 +100,57 @@ function TaskCount({
   );
 }
 
+type Assignee = { userId: string; isYou: boolean; name: string };
+
+/** The member's entries in the feed this week: a button that opens their activity beside the table. */
+function ActivityCount({
+  activity,
+  member,
+  onOpen,
+}: {
+  activity: ActivityQuery;
+  member: Assignee;
+  onOpen: () => void;
+}) {
+  if (activity.data === undefined) return <Unread query={activity} />;
+  const count = activity.data.get(member.userId)?.recent ?? 0;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={`${count.toLocaleString()} ${count === 1 ? "entry" : "entries"} in ${DONE_DAYS} days by ${member.isYou ? "you" : member.name}`}
+      className={cn(
+        "rounded-sm hover:underline focus-visible:underline",
+        count === 0 ? "text-muted" : "font-medium text-primary",
+      )}
+    >
+      {count.toLocaleString()}
+    </button>
+  );
+}
+
+/** When the member's latest entry in the feed was: "3 hours ago", or a dash for none. */
+function LatestActivity({ activity, userId }: { activity: ActivityQuery; userId: string }) {
+  if (activity.data === undefined) return <Unread query={activity} />;
+  const latestAt = activity.data.get(userId)?.latestAt;
+  return latestAt ? <RelativeTime date={latestAt} /> : <span className="text-muted">—</span>;
+}
+
 export function TeamTable({
   members,
   taskCounts,
+  activity,
   currentUserId,
+  openMemberId,
+  onOpenMember,
 }: {
   members: ReturnType<typeof useMembers>;
   taskCounts: TaskCountsQuery;
+  activity: ActivityQuery;
   currentUserId?: string;
+  /** The member whose activity is open beside the table: their row is marked. */
+  openMemberId?: string;
+  onOpenMember: (userId: string) => void;
 }) {
   if (members.data === undefined)
     return members.isError ? (
@@ -125,6 +174,13 @@ export function TeamTable({
           <tr>
             <th className={th}>Member</th>
             <th className={th}>Role</th>
+            <th className={th}>Last activity</th>
+            <th
+              className={`${th} text-right`}
+              title={`Notes, calls, meetings, emails, tasks and merges on contacts and companies, today and the ${DONE_DAYS - 1} days before`}
+            >
+              Activity in {DONE_DAYS} days
+            </th>
             {taskColumns.map((column) => (
               <th key={column.field} className={`${th} text-right`} title={column.title}>
                 {column.header}
@@ -135,18 +191,36 @@ export function TeamTable({
         </thead>
         <tbody className="divide-y divide-border">
           {members.data.map((member) => {
-            const assignee = {
+            const assignee: Assignee = {
               userId: member.userId,
               isYou: member.userId === currentUserId,
               name: memberName(member),
             };
             return (
-              <tr key={member.userId} data-testid="team-member-row" className="hover:bg-surface">
+              <tr
+                key={member.userId}
+                data-testid="team-member-row"
+                aria-current={openMemberId === member.userId || undefined}
+                className="hover:bg-surface aria-[current]:bg-primary-soft/40"
+              >
                 <td className="max-w-72 px-4 py-2.5">
-                  <MemberIdentity member={member} isYou={assignee.isYou} />
+                  <button
+                    type="button"
+                    onClick={() => onOpenMember(member.userId)}
+                    className="-m-1 block max-w-full rounded-md p-1 text-left hover:bg-surface-2"
+                  >
+                    <MemberIdentity member={member} isYou={assignee.isYou} />
+                    <span className="sr-only">: show activity</span>
+                  </button>
                 </td>
                 <td className="px-4 py-2.5">
                   <RoleBadge role={member.role} />
+                </td>
+                <td className="px-4 py-2.5 whitespace-nowrap text-muted" data-testid="team-latest-activity">
+                  <LatestActivity activity={activity} userId={member.userId} />
+                </td>
+                <td className={num} data-testid="team-activity-count">
+                  <ActivityCount activity={activity} member={assignee} onOpen={() => onOpenMember(member.userId)} />
                 </td>
                 {taskColumns.map((column) => (
                   <td key={column.field} className={num} data-testid={column.testId}>
