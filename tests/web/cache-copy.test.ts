@@ -62,6 +62,28 @@ describe("the query cache's copy in IndexedDB", () => {
     );
   });
 
+  it("writes the first answers at once after a copy of no query, then waits its 10 s", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const persister = indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS });
+    // A load's first moment: its reads are under way, and a copy keeps only answers.
+    const loading = new QueryClient();
+    void loading.prefetchQuery({ queryKey: ["contacts"], queryFn: () => new Promise(() => {}) });
+    await persister.persistClient({ buster: "", timestamp: Date.now(), clientState: dehydrate(loading) });
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.waitFor(async () => expect(((await stored()) as PersistedClient).clientState.queries).toEqual([]));
+    await persister.persistClient(clientHolding({ contacts: ["Ann"] }));
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.waitFor(async () => expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]));
+    await persister.persistClient(clientHolding({ contacts: ["Ann", "Ben"] }));
+    await vi.advanceTimersByTimeAsync(THROTTLE_MS - 100);
+    expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]);
+    await vi.advanceTimersByTimeAsync(100);
+    vi.useRealTimers();
+    await vi.waitFor(async () =>
+      expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann", "Ben"]),
+    );
+  });
+
   it("reads a copy written as superjson text by the app before", async () => {
     const createdAt = new Date("2026-01-02T03:04:05Z");
     await set(KEY, superjson.stringify(clientHolding({ "contacts.get": { id: "ct_1", createdAt } })), store);

@@ -75,10 +75,13 @@ export function indexedDbPersister({
     const client = waiting;
     waiting = null;
     if (!client) return;
-    nextWriteAt = Date.now() + throttleMs;
+    const copy = copyOf(client, isShown);
+    // A copy of no query (a load's first moment: its reads are on their way, and only answers are kept) holds nothing
+    // back: the first answers are written as they come, not 10 s later, so a reload soon after paints them.
+    if (copy.clientState.queries.length > 0) nextWriteAt = Date.now() + throttleMs;
     const of = session;
     written = written
-      .then(() => (of === session ? set(key, copyOf(client, isShown), store) : undefined))
+      .then(() => (of === session ? set(key, copy, store) : undefined))
       // A full disk or a value IndexedDB cannot clone: the copy stays as it was; the app works from memory.
       .catch((error: unknown) => console.warn("The query cache's copy was not written:", error));
   };
