@@ -3,6 +3,7 @@ import {
   assert,
   assertAccessible,
   callProcedure,
+  eventually,
   launchBrowser,
   registeredUser,
   screenshot,
@@ -62,11 +63,39 @@ describe("/team: what each member did lately", () => {
     await screenshot(page, "team-activity");
   });
 
+  it("sorts by a column: the most first, the other way on a second click, kept through a reload", async () => {
+    const names = async () =>
+      (await page.getByTestId("team-member-row").getByTestId("member-name").allInnerTexts()).map((text) =>
+        text.replace(/\s*\(you\)$/, ""),
+      );
+    const header = page.getByRole("columnheader", { name: "Activity in 7 days" });
+    await header.getByRole("button").click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "activity");
+    // The address changes first; the rows follow as React renders it.
+    const inOrder = (expected) => eventually(async () => assert.deepEqual(await names(), expected));
+    await inOrder(["Tara Teammate", "Mona Manager", "Quinn Quiet"]);
+    assert.equal(await header.getAttribute("aria-sort"), "descending");
+    await header.getByRole("button").click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "activity.asc");
+    await inOrder(["Quinn Quiet", "Mona Manager", "Tara Teammate"]);
+    await page.reload();
+    await memberRow("Tara Teammate").getByRole("button", { name: "26 entries in 7 days by Tara Teammate" }).waitFor();
+    await inOrder(["Quinn Quiet", "Mona Manager", "Tara Teammate"]);
+    assert.equal(await header.getAttribute("aria-sort"), "ascending");
+    await screenshot(page, "team-sorted");
+    // By name, A to Z, the member opened next keeps the sort in the address.
+    await page.getByRole("columnheader", { name: "Member" }).getByRole("button").click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "name");
+    await inOrder(["Mona Manager", "Quinn Quiet", "Tara Teammate"]);
+  });
+
   it("opens a member's activity beside the table, newest first, the older a page at a time; a record opens from it", async () => {
     await memberRow("Tara Teammate")
       .getByRole("button", { name: /^Tara Teammate.*: show activity$/ })
       .click();
-    await page.waitForURL((url) => url.searchParams.get("member") === taraId);
+    await page.waitForURL(
+      (url) => url.searchParams.get("member") === taraId && url.searchParams.get("sort") === "name",
+    );
     await panel().getByRole("heading", { name: "Tara Teammate" }).waitFor();
     assert.match(
       await panel().getByTestId("member-activity-summary").innerText(),

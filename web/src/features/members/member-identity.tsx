@@ -16,7 +16,7 @@ export function MemberIdentity({
     <div className="flex min-w-0 items-center gap-2.5">
       <Avatar name={name} photoUrl={member.photoUrl} />
       <div className="min-w-0">
-        <p className="truncate text-[13px] font-medium text-foreground">
+        <p className="truncate text-[13px] font-medium text-foreground" data-testid="member-name">
           {name}
           {isYou && <span className="ml-1.5 text-xs font-normal text-muted">(you)</span>}
         </p>

@@ -6,6 +6,7 @@ import { cn } from "../../ui/cn";
 import { useCurrentUser } from "../auth/use-current-user";
 import { useMembers } from "../members/use-members";
 import { MemberActivityPanel } from "./member-activity-panel";
+import { nextTeamSort, parseTeamSort, teamSortParam } from "./team-sort";
 import { TeamTable } from "./team-table";
 import { useTeamActivity, useTeamTaskCounts } from "./use-team-counts";
 
@@ -18,6 +19,15 @@ export default function TeamPage() {
   const [params, setParams] = usePageSearchParams();
   const openMemberId = params.get("member") ?? undefined;
   const openMember = members.data?.find((member) => member.userId === openMemberId);
+  const sort = parseTeamSort(params.get("sort"));
+  /** The address with `change` made to it: the sort and the open member are kept each through the other's change. */
+  const withParam = (change: Record<string, string | null>) => (current: URLSearchParams) => {
+    const next = new URLSearchParams(current);
+    for (const [name, value] of Object.entries(change))
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    return next;
+  };
   const count = members.data?.length;
   const canInvite = user !== undefined && user !== null && user.role !== "member";
 
@@ -47,13 +57,17 @@ export default function TeamPage() {
           activity={activity}
           currentUserId={user?.id}
           openMemberId={openMember?.userId}
-          onOpenMember={(userId) => setParams({ member: userId }, { replace: openMemberId !== undefined })}
+          onOpenMember={(userId) => setParams(withParam({ member: userId }), { replace: openMemberId !== undefined })}
+          sort={sort}
+          onSort={(field) =>
+            setParams(withParam({ sort: teamSortParam(nextTeamSort(sort, field)) }), { replace: true })
+          }
         />
         <MemberActivityPanel
           member={openMember}
           isYou={openMember !== undefined && openMember.userId === user?.id}
           activity={openMember && activity.data?.get(openMember.userId)}
-          onClose={() => setParams({})}
+          onClose={() => setParams(withParam({ member: null }))}
         />
       </PageBody>
     </div>

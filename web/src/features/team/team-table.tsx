@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { UsersRound } from "lucide-react";
+import { ArrowDown, ArrowUp, UsersRound } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { formatDate } from "../../lib/format";
 import { trpc } from "../../lib/trpc";
@@ -12,10 +13,11 @@ import { memberName, type useMembers } from "../members/use-members";
 import { tasksPath } from "../tasks/task-path";
 import type { TaskTab } from "../tasks/task-types";
 import { cn } from "../../ui/cn";
+import { sortTeam, type TeamSort, type TeamSortField } from "./team-sort";
 import { DONE_DAYS, type TeamTaskCounts, type useTeamActivity, type useTeamTaskCounts } from "./use-team-counts";
 
-const th = "px-4 py-2 text-left text-xs font-medium whitespace-nowrap text-muted";
-const num = "px-4 py-2.5 text-right tabular-nums";
+const th = "px-3 py-2 text-left text-xs font-medium whitespace-nowrap text-muted";
+const num = "px-3 py-2.5 text-right tabular-nums";
 
 function TableSkeleton() {
   return (
@@ -136,6 +138,47 @@ function LatestActivity({ activity, userId }: { activity: ActivityQuery; userId:
   return latestAt ? <RelativeTime date={latestAt} /> : <span className="text-muted">—</span>;
 }
 
+/** A column's header that sorts the table by it (and the other way on a second click), saying how it is sorted. */
+function SortHeader({
+  field,
+  sort,
+  onSort,
+  right,
+  title,
+  className,
+  children,
+}: {
+  field: TeamSortField;
+  sort: TeamSort | null;
+  onSort: (field: TeamSortField) => void;
+  right?: boolean;
+  title?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const direction = sort?.field === field ? sort.direction : null;
+  const Arrow = direction === "asc" ? ArrowUp : ArrowDown;
+  return (
+    <th
+      className={cn(th, right && "text-right", className)}
+      title={title}
+      aria-sort={direction === null ? undefined : direction === "asc" ? "ascending" : "descending"}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(field)}
+        className={cn(
+          "inline-flex items-center gap-1 rounded-sm hover:text-foreground",
+          direction !== null && "text-foreground",
+        )}
+      >
+        {children}
+        {direction !== null && <Arrow className="size-3" aria-hidden />}
+      </button>
+    </th>
+  );
+}
+
 export function TeamTable({
   members,
   taskCounts,
@@ -143,6 +186,8 @@ export function TeamTable({
   currentUserId,
   openMemberId,
   onOpenMember,
+  sort,
+  onSort,
 }: {
   members: ReturnType<typeof useMembers>;
   taskCounts: TaskCountsQuery;
@@ -151,6 +196,8 @@ export function TeamTable({
   /** The member whose activity is open beside the table: their row is marked. */
   openMemberId?: string;
   onOpenMember: (userId: string) => void;
+  sort: TeamSort | null;
+  onSort: (field: TeamSortField) => void;
 }) {
   if (members.data === undefined)
     return members.isError ? (
@@ -167,30 +214,56 @@ export function TeamTable({
       />
     );
 
+  const sorting = { sort, onSort };
+  const rows = sortTeam(members.data, sort, (member, field) => {
+    const tasks = taskCounts.data?.get(member.userId);
+    const theirs = activity.data?.get(member.userId);
+    switch (field) {
+      case "name":
+        return memberName(member);
+      case "latest":
+        return theirs?.latestAt?.getTime() ?? null;
+      case "activity":
+        return theirs?.recent ?? 0;
+      case "joined":
+        return member.joinedAt.getTime();
+      default:
+        return tasks?.[field] ?? 0;
+    }
+  });
+
   return (
     <Card className="overflow-x-auto">
       <table className="w-full text-[13px]" data-testid="team-table">
         <thead className="border-b border-border bg-surface">
           <tr>
-            <th className={th}>Member</th>
+            <SortHeader field="name" className="pl-4" {...sorting}>
+              Member
+            </SortHeader>
             <th className={th}>Role</th>
-            <th className={th}>Last activity</th>
-            <th
-              className={`${th} text-right`}
+            <SortHeader field="latest" {...sorting}>
+              Last activity
+            </SortHeader>
+            <SortHeader
+              field="activity"
+              right
               title={`Notes, calls, meetings, emails, tasks and merges on contacts and companies, today and the ${DONE_DAYS - 1} days before`}
+              {...sorting}
             >
               Activity in {DONE_DAYS} days
-            </th>
+            </SortHeader>
             {taskColumns.map((column) => (
-              <th key={column.field} className={`${th} text-right`} title={column.title}>
+              <SortHeader key={column.field} field={column.field} right title={column.title} {...sorting}>
                 {column.header}
-              </th>
+              </SortHeader>
             ))}
-            <th className={th}>Joined</th>
+            <SortHeader field="joined" className="pr-4" {...sorting}>
+              Joined
+            </SortHeader>
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
-          {members.data.map((member) => {
+          {rows.map((member) => {
             const assignee: Assignee = {
               userId: member.userId,
               isYou: member.userId === currentUserId,
@@ -203,7 +276,7 @@ export function TeamTable({
                 aria-current={openMemberId === member.userId || undefined}
                 className="hover:bg-surface aria-[current]:bg-primary-soft/40"
               >
-                <td className="max-w-72 px-4 py-2.5">
+                <td className="max-w-64 pr-3 pl-4 py-2.5">
                   <button
                     type="button"
                     onClick={() => onOpenMember(member.userId)}
@@ -213,10 +286,10 @@ export function TeamTable({
                     <span className="sr-only">: show activity</span>
                   </button>
                 </td>
-                <td className="px-4 py-2.5">
+                <td className="px-3 py-2.5">
                   <RoleBadge role={member.role} />
                 </td>
-                <td className="px-4 py-2.5 whitespace-nowrap text-muted" data-testid="team-latest-activity">
+                <td className="px-3 py-2.5 whitespace-nowrap text-muted" data-testid="team-latest-activity">
                   <LatestActivity activity={activity} userId={member.userId} />
                 </td>
                 <td className={num} data-testid="team-activity-count">
@@ -227,7 +300,7 @@ export function TeamTable({
                     <TaskCount counts={taskCounts} assignee={assignee} {...column} />
                   </td>
                 ))}
-                <td className="px-4 py-2.5 whitespace-nowrap text-muted">{formatDate(member.joinedAt)}</td>
+                <td className="py-2.5 pr-4 pl-3 whitespace-nowrap text-muted">{formatDate(member.joinedAt)}</td>
               </tr>
             );
           })}
