@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MEMBER_ACTIVITY_PAGE, RECENT_ACTIVITY } from "../../worker/src/domain/records/recent-activity";
-import { countedCaller } from "./counting-database";
+import { countedCaller, planOf } from "./counting-database";
 import {
   anonymousCaller,
   callerFor,
@@ -115,10 +115,7 @@ describe("timeline.recent", () => {
     expect(result).toHaveLength(1);
     expect(trips).toBe(1);
     expect(bound).toHaveLength(1);
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${bound[0].sql}`)
-      .bind(...bound[0].values)
-      .all<{ detail: string }>();
-    const details = plan.results.map((row) => row.detail).join("\n");
+    const details = await planOf(bound[0]);
     expect(details).toMatch(/SEARCH activities USING INDEX activities_org_feed_idx \(organization_id=\?\)/);
     expect(details).toMatch(/SEARCH contacts USING INDEX contacts_id_uq \(id=\?\) LEFT-JOIN/);
     expect(details).toMatch(/SEARCH companies USING INDEX companies_id_uq \(id=\?\) LEFT-JOIN/);
@@ -185,10 +182,7 @@ describe("timeline.byMember", () => {
     );
     expect(trips).toBe(1);
     const feed = bound.find((statement) => /FROM "activities"/.test(statement.sql))!;
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${feed.sql}`)
-      .bind(...feed.values)
-      .all<{ detail: string }>();
-    const details = plan.results.map((row) => row.detail).join("\n");
+    const details = await planOf(feed);
     expect(details).toMatch(
       /activities USING INDEX activities_org_actor_feed_idx \(organization_id=\? AND actor_id=\?/,
     );
@@ -257,10 +251,7 @@ describe("timeline.members", () => {
     const { trips, bound } = await measure((c) => c.timeline.members({ since: new Date(0) }));
     expect(trips).toBe(1);
     expect(bound).toHaveLength(1);
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${bound[0].sql}`)
-      .bind(...bound[0].values)
-      .all<{ detail: string }>();
-    const details = plan.results.map((row) => row.detail).join("\n");
+    const details = await planOf(bound[0]);
     expect(details.match(/activities USING INDEX activities_org_actor_feed_idx/g)).toHaveLength(2);
     expect(details).not.toMatch(/TEMP B-TREE|SCAN activities/);
     const outsider = await callerFor(newIdentity("outsider"));
