@@ -124,6 +124,7 @@ export const feedKinds = [
   "stage",
   "merged",
 ] as const satisfies readonly ActivityKind[];
+export type FeedKind = (typeof feedKinds)[number];
 
 /**
  * What a notification tells: tasks a teammate gave the reader, a note of theirs naming the reader, contacts or

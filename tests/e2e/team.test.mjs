@@ -55,6 +55,8 @@ describe("/team: what each member did lately", () => {
     const count = (name) => memberRow(name).getByTestId("team-activity-count");
     const latest = (name) => memberRow(name).getByTestId("team-latest-activity");
     await count("Tara Teammate").getByRole("button", { name: "26 entries in 7 days by Tara Teammate" }).waitFor();
+    // What they were, on hover.
+    assert.equal(await count("Tara Teammate").getByRole("button").getAttribute("title"), "1 call, 25 notes");
     await count("Mona Manager").getByRole("button", { name: "1 entry in 7 days by you" }).waitFor();
     await count("Quinn Quiet").getByRole("button", { name: "0 entries in 7 days by Quinn Quiet" }).waitFor();
     assert.match(await latest("Tara Teammate").innerText(), JUST_NOW);
@@ -99,7 +101,7 @@ describe("/team: what each member did lately", () => {
     await panel().getByRole("heading", { name: "Tara Teammate" }).waitFor();
     assert.match(
       await panel().getByTestId("member-activity-summary").innerText(),
-      /^26 entries in 7 days · the latest /,
+      /^26 entries in 7 days: 1 call, 25 notes\n+Latest (now|\d+ (seconds?|minutes?) ago)$/,
     );
     assert.equal(await memberRow("Tara Teammate").getAttribute("aria-current"), "true");
 

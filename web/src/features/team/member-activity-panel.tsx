@@ -9,6 +9,7 @@ import { RelativeTime } from "../../ui/relative-time";
 import { Sheet } from "../../ui/sheet";
 import { ActivityFeedItem } from "../records/activity-feed-item";
 import { memberName, type Member } from "../members/use-members";
+import { kindsSaid } from "./kinds-said";
 import { DONE_DAYS, type TeamActivity } from "./use-team-counts";
 
 /**
@@ -38,22 +39,27 @@ export function MemberActivityPanel({
     >
       {member && (
         <>
-          <p className="border-b border-border px-5 py-3 text-[13px] text-muted" data-testid="member-activity-summary">
+          <div
+            className="space-y-0.5 border-b border-border px-5 py-3 text-[13px] text-muted"
+            data-testid="member-activity-summary"
+          >
             {activity === undefined ? (
               <Skeleton className="h-3.5 w-56" />
             ) : (
               <>
-                <span className="font-medium text-foreground">{activity.recent.toLocaleString()}</span>{" "}
-                {activity.recent === 1 ? "entry" : "entries"} in {DONE_DAYS} days
+                <p>
+                  <span className="font-medium text-foreground">{activity.recent.toLocaleString()}</span>{" "}
+                  {activity.recent === 1 ? "entry" : "entries"} in {DONE_DAYS} days
+                  {activity.recent > 0 && `: ${kindsSaid(activity.recentByKind)}`}
+                </p>
                 {activity.latestAt && (
-                  <>
-                    {" · the latest "}
-                    <RelativeTime date={activity.latestAt} className="text-foreground" />
-                  </>
+                  <p>
+                    Latest <RelativeTime date={activity.latestAt} className="text-foreground" />
+                  </p>
                 )}
               </>
             )}
-          </p>
+          </div>
           <MemberFeed memberId={member.userId} firstName={isYou ? null : name.split(" ")[0]} />
         </>
       )}

@@ -13,6 +13,7 @@ import { memberName, type useMembers } from "../members/use-members";
 import { tasksPath } from "../tasks/task-path";
 import type { TaskTab } from "../tasks/task-types";
 import { cn } from "../../ui/cn";
+import { kindsSaid } from "./kinds-said";
 import { sortTeam, type TeamSort, type TeamSortField } from "./team-sort";
 import { DONE_DAYS, type TeamTaskCounts, type useTeamActivity, type useTeamTaskCounts } from "./use-team-counts";
 
@@ -115,11 +116,13 @@ function ActivityCount({
   onOpen: () => void;
 }) {
   if (activity.data === undefined) return <Unread query={activity} />;
-  const count = activity.data.get(member.userId)?.recent ?? 0;
+  const theirs = activity.data.get(member.userId);
+  const count = theirs?.recent ?? 0;
   return (
     <button
       type="button"
       onClick={onOpen}
+      title={theirs && count > 0 ? kindsSaid(theirs.recentByKind) : undefined}
       aria-label={`${count.toLocaleString()} ${count === 1 ? "entry" : "entries"} in ${DONE_DAYS} days by ${member.isYou ? "you" : member.name}`}
       className={cn(
         "rounded-sm hover:underline focus-visible:underline",

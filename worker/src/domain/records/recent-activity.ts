@@ -1,6 +1,14 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/sqlite-core";
-import { activities, companies, contacts, isFeedKind, memberships, type ActivityKind } from "../../../../drizzle";
+import {
+  activities,
+  companies,
+  contacts,
+  isFeedKind,
+  memberships,
+  type ActivityKind,
+  type FeedKind,
+} from "../../../../drizzle";
 import type { Database } from "../../db";
 
 /** As many as the home page's card shows. */
@@ -88,37 +96,46 @@ export type RecentActivity = {
 };
 
 /**
- * Each member of the organization with the time of their latest feed entry and how many they made since `since`:
- * two seeks a member into activities_org_actor_feed_idx, however long the organization's feed.
+ * Each member of the organization with the time of their latest feed entry and how many of each kind they made since
+ * `since`: two seeks a member into activities_org_actor_feed_idx, however long the organization's feed.
  */
 export function memberActivityOf(db: Database, organization: SQL, since: Date) {
   const theirs = eq(activities.actorId, memberships.userId);
   const latest = feed(db, memberships.organizationId, { at: activities.createdAt }, theirs)
     .orderBy(...newestFirst)
     .limit(1);
-  const lately = feed(
+  const byKind = feed(
     db,
     memberships.organizationId,
-    { count: count() },
+    { kind: sql`${activities.kind}`.as("lately_kind"), count: count().as("lately_count") },
     and(theirs, gte(activities.createdAt, since)),
-  );
+  ).groupBy(activities.kind);
   return db
     .select({
       userId: memberships.userId,
       latestAt: sql<number | null>`(${latest})`.as("member_latest_at"),
-      recent: sql<number>`(${lately})`.as("member_recent"),
+      lately: sql<string>`(SELECT json_group_object(lately_kind, lately_count) FROM (${byKind}))`.as("member_lately"),
     })
     .from(memberships)
     .where(eq(memberships.organizationId, organization));
 }
 
-/** memberActivityOf's rows as /team reads them. */
-export type MemberActivity = { userId: string; latestAt: Date | null; recent: number };
+/** memberActivityOf's rows as /team reads them: `recent` counts the entries of every kind since the day asked. */
+export type MemberActivity = {
+  userId: string;
+  latestAt: Date | null;
+  recent: number;
+  recentByKind: Partial<Record<FeedKind, number>>;
+};
 
 export function memberActivityRows(rows: unknown): MemberActivity[] {
-  return (rows as { userId: string; latestAt: number | null; recent: number }[]).map((row) => ({
-    userId: row.userId,
-    latestAt: row.latestAt === null ? null : new Date(row.latestAt),
-    recent: Number(row.recent),
-  }));
+  return (rows as { userId: string; latestAt: number | null; lately: string }[]).map((row) => {
+    const recentByKind = JSON.parse(row.lately) as Partial<Record<FeedKind, number>>;
+    return {
+      userId: row.userId,
+      latestAt: row.latestAt === null ? null : new Date(row.latestAt),
+      recent: Object.values(recentByKind).reduce((sum, n) => sum + n, 0),
+      recentByKind,
+    };
+  });
 }
