@@ -92,6 +92,16 @@ describe("/home: my open tasks and the team's recent activity", () => {
     await overdue.getByTestId("task-record").click();
     await page.waitForURL(`**/contacts?open=${ann.id}`);
     await page.getByRole("heading", { name: "Ann Lee" }).waitFor();
+
+    // Who did it opens what else they did, beside /team.
+    await page.goto("/home");
+    await activityCard().getByTestId("activity-feed-item").first().getByRole("link", { name: "You" }).click();
+    await page.waitForURL((url) => url.pathname === "/team" && url.searchParams.has("member"));
+    await page.getByTestId("member-activity-panel").getByTestId("activity-feed-item").first().waitFor();
+    assert.deepEqual(
+      (await page.getByTestId("member-activity-panel").getByTestId("activity-summary").allInnerTexts()).slice(0, 2),
+      ["Met at the fair", "Connected · Renewal in March; wants a discount"],
+    );
   });
 
   it("completes a task with one click: it leaves the card, Undo is offered, and the feed tells of it", async () => {

@@ -4,13 +4,14 @@ import { trpc } from "../../lib/trpc";
 import { ErrorState, Skeleton } from "../../ui/empty-state";
 import { ActivityFeedItem } from "../records/activity-feed-item";
 import { useActorNames } from "../records/activity-words";
+import { teamMemberPath } from "../team/team-path";
 import { CardEmpty, HomeCard } from "./home-card";
 
 /** What the team did lately on contacts and companies: who, what, on which record, and what they wrote. */
 export function RecentActivityCard({ className }: { className?: string }) {
   // Read again each time the page is shown: the feed is about now, and the stored copy shows meanwhile.
   const recent = useQuery({ ...trpc.timeline.recent.queryOptions(), staleTime: 0 });
-  const { who } = useActorNames();
+  const { who, names } = useActorNames();
 
   return (
     <HomeCard title="Recent activity" icon={Activity} className={className} testId="home-activity">
@@ -36,7 +37,13 @@ export function RecentActivityCard({ className }: { className?: string }) {
       ) : (
         <ol className="divide-y divide-border" aria-label="Recent activity">
           {recent.data.map((item) => (
-            <ActivityFeedItem key={item.id} item={item} who={who} />
+            <ActivityFeedItem
+              key={item.id}
+              item={item}
+              who={who}
+              // A member's name opens what else they did, on /team; one who left the workspace has nothing there.
+              actorPath={(actorId) => (names.has(actorId) ? teamMemberPath(actorId) : null)}
+            />
           ))}
         </ol>
       )}

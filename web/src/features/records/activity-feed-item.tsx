@@ -9,9 +9,19 @@ export type FeedEntry = inferOutput<typeof trpc.timeline.recent>[number];
 
 /**
  * One entry of a feed of what people did on records (the home page's, a member's on /team): its record a link, who
- * did what (`who` names them; a feed of one member's leaves it out), when, and what they wrote.
+ * did what (`who` names them, a link to what else they did when `actorPath` gives one; a feed of one member's leaves
+ * them out), when, and what they wrote.
  */
-export function ActivityFeedItem({ item, who }: { item: FeedEntry; who?: (actorId: string) => string }) {
+export function ActivityFeedItem({
+  item,
+  who,
+  actorPath,
+}: {
+  item: FeedEntry;
+  who?: (actorId: string) => string;
+  actorPath?: (actorId: string) => string | null;
+}) {
+  const actorTo = actorPath?.(item.actorId);
   const { icon: Icon, verb, summary } = describeActivity(item, item.recordObject);
   return (
     <li className="flex gap-3 px-4 py-2.5 text-[13px]" data-testid="activity-feed-item">
@@ -32,7 +42,16 @@ export function ActivityFeedItem({ item, who }: { item: FeedEntry; who?: (actorI
               {" · "}
             </span>
             <span className="text-muted" data-testid="activity-action">
-              {who && <span className="text-foreground">{who(item.actorId)} </span>}
+              {who &&
+                (actorTo ? (
+                  <>
+                    <Link to={actorTo} className="text-foreground hover:text-primary" data-testid="activity-actor">
+                      {who(item.actorId)}
+                    </Link>{" "}
+                  </>
+                ) : (
+                  <span className="text-foreground">{who(item.actorId)} </span>
+                ))}
               {verb}
             </span>
           </span>
