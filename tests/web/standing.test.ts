@@ -31,4 +31,28 @@ describe("standingOf (SPEC §6 standings)", () => {
   it("keeps a cached user record usable while a refetch fails", () => {
     expect(standingOf("signed-in", { status: "error", data: { id: "u1" } })).toBe("registered");
   });
+
+  it("does not act on the copy's 'no workspace yet' from before this load while the user is read again", () => {
+    const loadedAt = 5_000;
+    const copied = { status: "success" as const, data: null, dataUpdatedAt: 1_000 };
+    expect(standingOf("signed-in", { ...copied, isFetching: true }, loadedAt)).toBe("loading");
+    // Read again and still none: /setup.
+    expect(standingOf("signed-in", { ...copied, dataUpdatedAt: 6_000, isFetching: false }, loadedAt)).toBe(
+      "unregistered",
+    );
+    // /setup reads the user again every few seconds: its own answer stands meanwhile, no spinner.
+    expect(standingOf("signed-in", { ...copied, dataUpdatedAt: 6_000, isFetching: true }, loadedAt)).toBe(
+      "unregistered",
+    );
+    // The read failed (offline): the copy's answer stands.
+    expect(standingOf("signed-in", { ...copied, status: "error", isFetching: false }, loadedAt)).toBe("unregistered");
+    // A copied registered user paints the app at once.
+    expect(
+      standingOf(
+        "signed-in",
+        { status: "success", data: { id: "u1" }, dataUpdatedAt: 1_000, isFetching: true },
+        loadedAt,
+      ),
+    ).toBe("registered");
+  });
 });
