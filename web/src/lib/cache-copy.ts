@@ -17,8 +17,7 @@ export function firstPageOf(data: unknown): InfiniteData<unknown, unknown> | nul
 export const COPY_QUERIES_MAX = 200;
 
 /**
- * The cache as its copy keeps it: no query marked changed since it was read; the queries on screen (`isShown`, by
- * hash) and then the latest read, up to
+ * The cache as its copy keeps it: the queries on screen (`isShown`, by hash) and then the latest read, up to
  * COPY_QUERIES_MAX; each list with its first page only, all a reload paints (refreshRestoredQueries; a list scrolled
  * 5,000 rows deep made a 2 MB copy); and no error of a failed try, which need not survive a reload (nor can every error
  * be cloned).
@@ -27,9 +26,7 @@ export function copyOf(
   client: PersistedClient,
   isShown: (queryHash: string) => boolean = () => false,
 ): PersistedClient {
-  // A query marked changed (an edit here touched it, and it is read again once on screen) holds what was true before
-  // the edit: painted after a reload, it would show the edit undone.
-  let kept = client.clientState.queries.filter((query) => !query.state.isInvalidated);
+  let kept = client.clientState.queries;
   if (kept.length > COPY_QUERIES_MAX) {
     const shown = new Set(kept.filter((query) => isShown(query.queryHash)));
     kept = [...kept]
