@@ -84,24 +84,6 @@ describe("the query cache's copy in IndexedDB", () => {
     );
   });
 
-  it("writes the copy waiting at once when asked to (the tab is being hidden)", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-    const persister = indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS });
-    await persister.persistClient(clientHolding({ contacts: ["Ann"] }));
-    await vi.advanceTimersByTimeAsync(0);
-    await vi.waitFor(async () => expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]));
-    await persister.persistClient(clientHolding({ contacts: ["Ann", "Ben"] }));
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]);
-    persister.flush();
-    vi.useRealTimers();
-    await vi.waitFor(async () =>
-      expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann", "Ben"]),
-    );
-    // Nothing waiting: nothing more to write.
-    persister.flush();
-  });
-
   it("reads a copy written as superjson text by the app before", async () => {
     const createdAt = new Date("2026-01-02T03:04:05Z");
     await set(KEY, superjson.stringify(clientHolding({ "contacts.get": { id: "ct_1", createdAt } })), store);

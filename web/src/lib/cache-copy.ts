@@ -60,14 +60,9 @@ export function indexedDbPersister({
   throttleMs: number;
   /** Whether the query of a hash is on screen: kept first when the copy is full (see copyOf). */
   isShown?: (queryHash: string) => boolean;
-}): Persister & { flush: () => void } {
+}): Persister {
   if (!store)
-    return {
-      persistClient: () => undefined,
-      restoreClient: async () => undefined,
-      removeClient: () => undefined,
-      flush: () => undefined,
-    };
+    return { persistClient: () => undefined, restoreClient: async () => undefined, removeClient: () => undefined };
   let waiting: PersistedClient | null = null;
   let scheduled = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -75,37 +70,21 @@ export function indexedDbPersister({
   let written: Promise<void> = Promise.resolve();
   // Counts sign-outs: a write not begun by then is not made.
   let session = 0;
-  /** The copy of the cache waiting, taken to be written now; null when none waits. */
-  const take = () => {
+  const write = () => {
     scheduled = false;
     const client = waiting;
     waiting = null;
-    if (!client) return null;
+    if (!client) return;
     const copy = copyOf(client, isShown);
     // A copy of no query (a load's first moment: its reads are on their way, and only answers are kept) holds nothing
     // back: the first answers are written as they come, not 10 s later, so a reload soon after paints them.
     if (copy.clientState.queries.length > 0) nextWriteAt = Date.now() + throttleMs;
-    return copy;
-  };
-  const notWritten = (error: unknown) => console.warn("The query cache's copy was not written:", error);
-  // Counts copies taken; a write waiting behind another is not begun once a later copy was flushed.
-  let taken = 0;
-  let flushed = 0;
-  const write = () => {
-    const copy = take();
-    if (!copy) return;
-    const [of, mine] = [session, ++taken];
+    const of = session;
     written = written
-      .then(() => (of === session && mine > flushed ? set(key, copy, store) : undefined))
+      .then(() => (of === session ? set(key, copy, store) : undefined))
       // A full disk or a value IndexedDB cannot clone: the copy stays as it was; the app works from memory.
-      .catch(notWritten);
+      .catch((error: unknown) => console.warn("The query cache's copy was not written:", error));
   };
-  // The database itself, once open, for flush: a tab being closed commits only the IndexedDB work begun in the event
-  // that tells it so, not in a promise's callback after it (measured in Chromium: the put was lost).
-  let database: { db: IDBDatabase; storeName: string } | undefined;
-  void store("readonly", (objectStore) => {
-    database = { db: objectStore.transaction.db, storeName: objectStore.name };
-  }).catch(() => undefined);
   return {
     persistClient(client) {
       waiting = client;
@@ -115,28 +94,6 @@ export function indexedDbPersister({
       // Not in the cache's own event: the events of one moment make one write.
       if (wait <= 0) queueMicrotask(write);
       else timer = setTimeout(write, wait);
-    },
-    /**
-     * Writes the copy waiting, now rather than at its time: the tab is being hidden, and may be closed. A copy older
-     * than this browser's last edit is not painted (edit-mark.ts), so an edit made in the 10 s before closing would
-     * otherwise leave the next visit nothing to paint.
-     */
-    flush() {
-      if (!scheduled) return;
-      clearTimeout(timer);
-      if (!database) return write();
-      const copy = take();
-      if (!copy) return;
-      flushed = ++taken;
-      try {
-        // After any write under way (IndexedDB runs a store's write transactions in the order they were made); one
-        // waiting behind it is older and is not begun.
-        const transaction = database.db.transaction(database.storeName, "readwrite");
-        transaction.objectStore(database.storeName).put(copy, key);
-        transaction.commit?.();
-      } catch (error) {
-        notWritten(error);
-      }
     },
     async restoreClient() {
       const copy = await get<PersistedClient | string>(key, store);
