@@ -516,6 +516,34 @@ describe("importing a CSV saved by Excel on Windows", () => {
     assert.deepEqual(page.errors, []);
   });
 
+  it("maps a column to a property a teammate just added, once the property list is read again", async () => {
+    await callProcedure(page, "properties.create", {
+      object: "contact",
+      key: "territory",
+      label: "Territory",
+      type: "text",
+    });
+    // The list of properties this page reads as it loads is held: until it answers, the dialog knows the list as it
+    // was before (painted from the cache's copy), or none.
+    const held = await holdRequest(page, procedureRoute("properties.list"), 1);
+    await page.goto("/contacts");
+    const csv = ["First name,Email,Territory", "Ola,ola@territory.example,North"].join("\n");
+    const dialog = await openContactImport(page, "territories.csv", csv);
+    await held.reached;
+    await dialog.getByText("territories.csv · 1 row · 2 of 3 columns mapped").waitFor();
+    // A column chosen by hand meanwhile stays as chosen.
+    await dialog.getByLabel("Import First name as").selectOption({ label: "Full name" });
+    held.release();
+    await dialog.getByText("territories.csv · 1 row · 3 of 3 columns mapped").waitFor();
+    const chosen = (column) =>
+      dialog.getByLabel(`Import ${column} as`).evaluate((select) => select.selectedOptions[0]?.textContent);
+    assert.deepEqual(
+      [await chosen("Territory"), await chosen("First name"), await chosen("Email")],
+      ["Territory (custom)", "Full name", "Email"],
+    );
+    await discardImport(page, dialog);
+  });
+
   it("says which rows repeat an email of a row above them: skipped, or filling in the contact that row makes", async () => {
     const csv = [
       "First name,Last name,Email,Job title",

@@ -35,6 +35,27 @@ describe("autoMap", () => {
   it("uses each target once", () => {
     expect(autoMap(["Email", "Mail"], contactImport.targets, [])).toEqual({ Email: "email", Mail: "" });
   });
+
+  it("keeps the columns mapped by hand and guesses the rest around them, again as the properties are read again", () => {
+    const headers = ["Email", "Mail", "Tier", "Seats", "Notes"];
+    // Read from an older copy of the property list: no Tier, no Seats yet.
+    const chosen = { Email: "", Mail: "email", Notes: "prop:seats" };
+    expect(autoMap(headers, contactImport.targets, [], chosen)).toEqual({
+      Email: "",
+      Mail: "email",
+      Tier: "",
+      Seats: "",
+      Notes: "",
+    });
+    // The list read afresh: Tier maps itself; Seats is taken by hand by Notes, so Seats stays out.
+    expect(autoMap(headers, contactImport.targets, [tier, seats], chosen)).toEqual({
+      Email: "",
+      Mail: "email",
+      Tier: "prop:tier",
+      Seats: "",
+      Notes: "prop:seats",
+    });
+  });
 });
 
 describe("mapRow", () => {

@@ -20,11 +20,28 @@ const normalise = (text: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** Guesses each header's target from its name (built-in aliases, then property labels and keys); each target once. */
-export function autoMap(headers: string[], targets: ImportTarget[], properties: PropertyDefinition[]): Mapping {
+/**
+ * Guesses each header's target from its name (built-in aliases, then property labels and keys); each target once.
+ * `chosen`: the columns a person mapped by hand, kept as they are (a property since archived read as "Don't import");
+ * the rest are guessed around them, so a property list read again (one a teammate just added) maps its columns too.
+ */
+export function autoMap(
+  headers: string[],
+  targets: ImportTarget[],
+  properties: PropertyDefinition[],
+  chosen: Mapping = {},
+): Mapping {
   const used = new Set<string>();
   const mapping: Mapping = {};
   for (const header of headers) {
+    if (!(header in chosen)) continue;
+    const target = chosen[header];
+    const gone = target.startsWith("prop:") && !properties.some((p) => `prop:${p.key}` === target);
+    mapping[header] = gone ? "" : target;
+    if (mapping[header]) used.add(target);
+  }
+  for (const header of headers) {
+    if (header in chosen) continue;
     const name = normalise(header);
     const builtIn = targets.find((t) => t.aliases.includes(name) && !used.has(t.value));
     const property = properties.find(
@@ -34,7 +51,8 @@ export function autoMap(headers: string[], targets: ImportTarget[], properties: 
     if (target) used.add(target);
     mapping[header] = target;
   }
-  return mapping;
+  // In the file's order, as the dialog lists them.
+  return Object.fromEntries(headers.map((header) => [header, mapping[header]]));
 }
 
 const list = (text: string) =>
