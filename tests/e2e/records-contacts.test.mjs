@@ -219,4 +219,25 @@ describe("/contacts: create a contact, edit cells inline, read its side panel", 
     await settled(page);
     assert.deepEqual(page.errors.slice(errorsBefore), []);
   });
+
+  it("paints an edit made just before the tab closed, from the copy written as it closed", async () => {
+    await page.goto("/contacts");
+    // Two edits a moment apart: the first one's copy is written at once, the second's would wait its 10 s. A copy
+    // from before the last edit is not painted, so the next visit paints only if the tab wrote it as it closed.
+    await editCellText(cell("title"), "Title", "Chief Tester");
+    await settled(page);
+    await editCellText(cell("title"), "Title", "Head of Testing");
+    await settled(page);
+    const context = page.context();
+    await page.close({ runBeforeUnload: true });
+    page = await context.newPage();
+    const list = await holdRequest(page, procedureRoute("contacts.list"), 1);
+    await page.goto("/contacts");
+    await list.reached;
+    await cell("title").getByText("Head of Testing").waitFor({ timeout: 5_000 });
+    assert.equal(list.sent(), 1, "the list's read is still held");
+    list.release();
+    await settled(page);
+    assert.deepEqual(page.errors, []);
+  });
 });

@@ -36,6 +36,32 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
   });
   after(() => browser?.close());
 
+  it("holds a company's fields' places while it loads, so what is below them stays put", async () => {
+    // First in the file: no company was read yet, so no copy of the cache holds one to paint at once.
+    await page.goto("/companies");
+    // While the company loads, its fields' labels stand where its fields will, with the values the list's row holds.
+    const read = await holdRequest(page, procedureRoute("companies.get"), 1);
+    await row("Acme Robotics").click();
+    await read.reached;
+    const addPerson = panel().getByRole("link", { name: "Add person" });
+    const loading = panel().getByLabel("Loading company");
+    await loading.getByText("Parent company").waitFor();
+    assert.match(await loading.innerText(), /Domain\s+acme-robotics\.example/);
+    const loadingAt = (await addPerson.boundingBox()).y;
+    await screenshot(page, "company-panel-loading");
+    read.release();
+    await panel().getByTestId("record-fields").waitFor();
+    await panel()
+      .getByText(/^People · \d+$/)
+      .waitFor();
+    const loadedAt = (await addPerson.boundingBox()).y;
+    assert.ok(Math.abs(loadedAt - loadingAt) <= 1, `Add person moved from ${loadingAt} to ${loadedAt}`);
+    await page.unroute(procedureRoute("companies.get"));
+    await page.keyboard.press("Escape");
+    await panel().waitFor({ state: "detached" });
+    assert.deepEqual(page.errors, []);
+  });
+
   it("creates a contact at a company chosen from a searchable list", async () => {
     await page.goto("/contacts");
     await page.getByText("No contacts yet").waitFor();
@@ -493,26 +519,9 @@ describe("a record's side panel: fields edited in place, company ↔ people, tas
 
   it("adds a person from a company's panel: New contact starts at that company", async () => {
     await page.goto("/companies");
-    // While the company loads, its fields' labels stand where its fields will, with the values the list's row holds:
-    // what is below them stays put.
-    const read = await holdRequest(page, procedureRoute("companies.get"), 1);
     await row("Acme Robotics").click();
-    await read.reached;
-    const addPerson = panel().getByRole("link", { name: "Add person" });
-    const loading = panel().getByLabel("Loading company");
-    await loading.getByText("Parent company").waitFor();
-    assert.match(await loading.innerText(), /Domain\s+acme-robotics\.example/);
-    const loadingAt = (await addPerson.boundingBox()).y;
-    await screenshot(page, "company-panel-loading");
-    read.release();
     await panel().getByTestId("record-fields").waitFor();
-    await panel()
-      .getByText(/^People · \d+$/)
-      .waitFor();
-    const loadedAt = (await addPerson.boundingBox()).y;
-    assert.ok(Math.abs(loadedAt - loadingAt) <= 1, `Add person moved from ${loadingAt} to ${loadedAt}`);
-    await page.unroute(procedureRoute("companies.get"));
-    await addPerson.click();
+    await panel().getByRole("link", { name: "Add person" }).click();
     await page.waitForURL(/\/contacts\?new=1&company=cmp_/);
     const dialog = page.getByRole("dialog", { name: "New contact" });
     await dialog.getByRole("button", { name: "Company" }).getByText("Acme Robotics").waitFor();
@@ -769,7 +778,8 @@ describe("a record's panel: a value shown whole, and acted on", () => {
     });
     await page.reload();
     await action("Open initech.example").waitFor();
-    assert.equal(await action("Open the LinkedIn page").count(), 0);
+    // The reload paints the copy of the cache, then what the server holds now (the change was not this tab's).
+    await eventually(async () => assert.equal(await action("Open the LinkedIn page").count(), 0));
     assert.deepEqual(page.errors, []);
   });
 

@@ -84,6 +84,24 @@ describe("the query cache's copy in IndexedDB", () => {
     );
   });
 
+  it("writes the copy waiting at once when asked to (the tab is being hidden)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const persister = indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS });
+    await persister.persistClient(clientHolding({ contacts: ["Ann"] }));
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.waitFor(async () => expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]));
+    await persister.persistClient(clientHolding({ contacts: ["Ann", "Ben"] }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]);
+    persister.flush();
+    vi.useRealTimers();
+    await vi.waitFor(async () =>
+      expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann", "Ben"]),
+    );
+    // Nothing waiting: nothing more to write.
+    persister.flush();
+  });
+
   it("reads a copy written as superjson text by the app before", async () => {
     const createdAt = new Date("2026-01-02T03:04:05Z");
     await set(KEY, superjson.stringify(clientHolding({ "contacts.get": { id: "ct_1", createdAt } })), store);
@@ -133,5 +151,15 @@ describe("the query cache's copy in IndexedDB", () => {
     const few = new QueryClient();
     for (let i = 0; i < 3; i++) few.setQueryData(["contacts.get", i], { id: i }, { updatedAt: 1_000 + i });
     expect(copyOf({ buster: "", timestamp: 1, clientState: dehydrate(few) }).clientState.queries).toHaveLength(3);
+  });
+
+  it("leaves out a query marked changed: painted after a reload, it would show an edit undone", async () => {
+    const client = new QueryClient();
+    client.setQueryData(["companies.list"], [{ name: "Acme", people: 0 }]);
+    client.setQueryData(["contacts.get", 1], { id: 1 });
+    // A contact added at Acme marks the companies' list as changed; it is read again once on screen.
+    await client.invalidateQueries({ queryKey: ["companies.list"], refetchType: "none" });
+    const copy = copyOf({ buster: "", timestamp: 1, clientState: dehydrate(client) });
+    expect(copy.clientState.queries.map((query) => query.queryKey[0])).toEqual(["contacts.get"]);
   });
 });

@@ -74,9 +74,16 @@ const diskCopy = indexedDbPersister({
   isShown: (queryHash) => (queryClient.getQueryCache().get(queryHash)?.getObserversCount() ?? 0) > 0,
 });
 
+// A tab hidden may be closed next: the copy waiting is written then (see flush).
+if (typeof document !== "undefined")
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") diskCopy.flush();
+  });
+
 /** The disk copy, not painted when it predates this browser's last edit (see edit-mark.ts). */
 export const persister: Persister = {
-  ...diskCopy,
+  persistClient: diskCopy.persistClient,
+  removeClient: diskCopy.removeClient,
   restoreClient: async () => {
     const copy = await diskCopy.restoreClient();
     return copyHoldsLastEdit(copy?.timestamp) ? copy : undefined;
