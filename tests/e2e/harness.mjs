@@ -711,7 +711,7 @@ export const toastsShown = (page) => page.evaluate(() => window.__toastsShown);
 
 /**
  * Holds the `nth` request matching `url` (a route glob or RegExp) until `release()`; `reached` resolves when
- * it arrives, `sent()` counts them all. The others go through. For a test to look at a long job half-way.
+ * it arrives, `sent()` counts them all (a write sent again, its body the same, once). The others go through. For a test to look at a long job half-way.
  * `answered`: the server answers it at once and the page gets the answer on `release()` (a slow network's
  * read, which holds what the server had when it was sent).
  */
@@ -721,7 +721,13 @@ export async function holdRequest(page, url, nth, { answered = false } = {}) {
   const held = new Promise((resolve) => (release = resolve));
   let arrived;
   const reached = new Promise((resolve) => (arrived = resolve));
+  // A write sent again with the same body (its key too) is the same write: the app sends one again when wrangler's
+  // dev proxy drops it (see fetchLocalWorker). Counted twice, it made the batch held the wrong one.
+  const bodies = new Set();
   await page.route(url, async (route) => {
+    const body = route.request().postData();
+    if (body && bodies.has(body)) return route.continue().catch(() => undefined);
+    if (body) bodies.add(body);
     count += 1;
     if (count !== nth) return route.continue().catch(() => undefined);
     const response = answered ? await fetchRouted(route) : undefined;
