@@ -76,6 +76,7 @@ describe("on a phone (390 px)", () => {
       ["/contacts", "Contacts"],
       ["/companies", "Companies"],
       ["/tasks?view=upcoming", "Tasks"],
+      ["/team", "Team"],
       ["/settings/properties", "Settings"],
       ["/settings/profile", "Settings"],
     ];
@@ -237,6 +238,32 @@ describe("on a phone (390 px)", () => {
     await panel.getByRole("button", { name: "More" }).click();
     await page.getByRole("menuitem", { name: "Remove from favorites" }).waitFor();
     await page.keyboard.press("Escape");
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("/team keeps each member in sight while its counts scroll sideways, and their activity opens over the page", async () => {
+    await page.goto("/team");
+    const table = page.getByTestId("team-table");
+    const name = table.getByTestId("team-member-row").first().getByTestId("member-name");
+    await name.waitFor();
+    const box = await table.boundingBox();
+    const before = await name.boundingBox();
+    const joined = table.getByRole("button", { name: "Joined" });
+    assert.ok((await joined.boundingBox()).x > PHONE.width, "the last column waits beyond the edge");
+    await table.evaluate((element) => (element.parentElement.scrollLeft = 10_000));
+    assert.ok((await joined.boundingBox()).x < PHONE.width, "scrolled to, the last column shows");
+    const after = await name.boundingBox();
+    assert.equal(Math.round(after.x), Math.round(before.x), "the member's cell stays where it was");
+    const cell = await name.locator("xpath=ancestor::td").boundingBox();
+    assert.ok(cell.width <= box.width / 2 + 1, `the member's cell is ${cell.width} px of ${box.width}`);
+    await screenshot(page, "phone-team-scrolled");
+    await name.click();
+    const panel = page.getByTestId("member-activity-panel");
+    // The two tasks added before, each on its record.
+    await panel.getByTestId("member-activity-summary").getByText("2 entries in 7 days: 2 tasks").waitFor();
+    assert.ok((await panel.boundingBox()).width >= PHONE.width - 2, "their activity takes the whole width");
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "hidden" });
     assert.deepEqual(page.errors, []);
   });
 

@@ -240,7 +240,11 @@ export function TeamTable({
       <table className="w-full text-[13px]" data-testid="team-table">
         <thead className="border-b border-border bg-surface">
           <tr>
-            <SortHeader field="name" className="pl-4" {...sorting}>
+            <SortHeader
+              field="name"
+              className="sticky left-0 z-10 bg-surface pl-4 max-sm:shadow-[inset_-1px_0_0_var(--color-border)]"
+              {...sorting}
+            >
               Member
             </SortHeader>
             <th className={th}>Role</th>
@@ -277,9 +281,11 @@ export function TeamTable({
                 key={member.userId}
                 data-testid="team-member-row"
                 aria-current={openMemberId === member.userId || undefined}
-                className="hover:bg-surface aria-[current]:bg-primary-soft/40"
+                // Solid, as a list's rows are: the member's cell, kept in sight as the table scrolls sideways (a
+                // phone), takes the row's colour.
+                className="bg-background hover:bg-surface aria-[current]:bg-surface-2"
               >
-                <td className="max-w-64 pr-3 pl-4 py-2.5">
+                <td className="sticky left-0 z-10 max-w-44 bg-inherit py-2.5 pr-3 pl-4 max-sm:shadow-[inset_-1px_0_0_var(--color-border)] sm:max-w-64">
                   <button
                     type="button"
                     onClick={() => onOpenMember(member.userId)}
