@@ -25,6 +25,16 @@ afterEach(async () => {
   await indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS }).removeClient();
 });
 
+/** On fake timers: a persister whose first copy, ["Ann"], is written; its next waits the 10 s. */
+async function persisterThatWroteAnn() {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+  const persister = indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS });
+  await persister.persistClient(clientHolding({ contacts: ["Ann"] }));
+  await vi.advanceTimersByTimeAsync(0);
+  await vi.waitFor(async () => expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]));
+  return persister;
+}
+
 describe("the query cache's copy in IndexedDB", () => {
   it("is an object with its Dates, each list with its first page only, read back as it was written", async () => {
     const persister = indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS });
@@ -46,11 +56,7 @@ describe("the query cache's copy in IndexedDB", () => {
   });
 
   it("is written at most once every 10 s, with the latest cache", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-    const persister = indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS });
-    await persister.persistClient(clientHolding({ contacts: ["Ann"] }));
-    await vi.advanceTimersByTimeAsync(0);
-    await vi.waitFor(async () => expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]));
+    const persister = await persisterThatWroteAnn();
     await persister.persistClient(clientHolding({ contacts: ["Ann", "Ben"] }));
     await persister.persistClient(clientHolding({ contacts: ["Ann", "Ben", "Cleo"] }));
     await vi.advanceTimersByTimeAsync(THROTTLE_MS - 100);
@@ -85,11 +91,7 @@ describe("the query cache's copy in IndexedDB", () => {
   });
 
   it("writes the copy waiting at once when asked to (the tab is being hidden)", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-    const persister = indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS });
-    await persister.persistClient(clientHolding({ contacts: ["Ann"] }));
-    await vi.advanceTimersByTimeAsync(0);
-    await vi.waitFor(async () => expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]));
+    const persister = await persisterThatWroteAnn();
     await persister.persistClient(clientHolding({ contacts: ["Ann", "Ben"] }));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(dataIn((await stored()) as PersistedClient, "contacts")).toEqual(["Ann"]);
@@ -110,11 +112,7 @@ describe("the query cache's copy in IndexedDB", () => {
   });
 
   it("signing out drops the write waiting, so no copy of the last user's data comes back", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-    const persister = indexedDbPersister({ store, key: KEY, throttleMs: THROTTLE_MS });
-    await persister.persistClient(clientHolding({ contacts: ["Ann"] }));
-    await vi.advanceTimersByTimeAsync(0);
-    await vi.waitFor(async () => expect(await stored()).toBeTruthy());
+    const persister = await persisterThatWroteAnn();
     await persister.persistClient(clientHolding({ contacts: ["Ann", "Ben"] }));
     await persister.removeClient();
     await vi.advanceTimersByTimeAsync(THROTTLE_MS * 2);
