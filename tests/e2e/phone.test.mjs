@@ -261,6 +261,22 @@ describe("on a phone (390 px)", () => {
     const panel = page.getByTestId("member-activity-panel");
     // The two tasks added before, each on its record.
     await panel.getByTestId("member-activity-summary").getByText("2 entries in 7 days: 2 tasks").waitFor();
+    // A record's long name wraps rather than hides what was done to it: no box that clips cuts the action off.
+    await panel.getByTestId("activity-feed-item").nth(1).waitFor();
+    assert.equal(await panel.getByTestId("activity-action").count(), 2);
+    for (const action of await panel.getByTestId("activity-action").all()) {
+      const cut = await action.evaluate((element) => {
+        const { left, right } = element.getBoundingClientRect();
+        for (let box = element.parentElement; box; box = box.parentElement) {
+          if (getComputedStyle(box).overflowX === "visible") continue;
+          const edges = box.getBoundingClientRect();
+          if (right > edges.right + 1 || left < edges.left - 1) return true;
+        }
+        return false;
+      });
+      assert.equal(cut, false, `"${await action.innerText()}" is cut off`);
+    }
+    await screenshot(page, "phone-team-member-activity");
     assert.ok((await panel.boundingBox()).width >= PHONE.width - 2, "their activity takes the whole width");
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "hidden" });

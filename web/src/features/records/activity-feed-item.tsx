@@ -30,7 +30,8 @@ export function ActivityFeedItem({
       </span>
       <div className="min-w-0 flex-1">
         <p className="flex items-baseline gap-2">
-          <span className="min-w-0 truncate">
+          {/* Wrapped, not cut: a long record name would otherwise hide who did what (a phone's narrow panel). */}
+          <span className="min-w-0 break-words">
             <Link
               to={recordPath({ object: item.recordObject, id: item.recordId })}
               className="font-medium text-foreground hover:text-primary"
