@@ -167,7 +167,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
   const [step, setStep] = useState<Step>("choose");
   const [file, setFile] = useState<{ name: string; csv: ParsedCsv } | null>(null);
   // The columns mapped by hand; the rest are guessed from their names, again as the property list is read again.
-  const [chosen, setChosen] = useState<Mapping>({});
+  const [mappedByHand, setMappedByHand] = useState<Mapping>({});
   const [onDuplicate, setOnDuplicate] = useState<"skip" | "update">("skip");
   // Update only: rows no record holds are left, as from an enrichment file of the records already here.
   const [updateOnly, setUpdateOnly] = useState(false);
@@ -191,7 +191,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
       setFile({ name: chosen.name, csv });
       // Adding none is asked again for each file: a file of new records kept from it would import nothing.
       setUpdateOnly(false);
-      setChosen({});
+      setMappedByHand({});
       setStep("map");
     } catch (error) {
       toast.error(`Could not read ${chosen.name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -209,8 +209,8 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
   // Derived, not kept: a property list painted from the cache copy and then read afresh (a property a teammate just
   // added) maps that property's column without a person doing it.
   const mapping = useMemo(
-    () => (file ? autoMap(file.csv.headers, config.targets, propertyTargets, chosen) : {}),
-    [file, config.targets, propertyTargets, chosen],
+    () => (file ? autoMap(file.csv.headers, config.targets, propertyTargets, mappedByHand) : {}),
+    [file, config.targets, propertyTargets, mappedByHand],
   );
   const decimalComma = file?.csv.decimalComma ?? false;
   const mapped = useCallback(
@@ -446,7 +446,7 @@ export function ImportDialog({ config, open, onOpenChange, onTrashCreated, start
                         <Select
                           aria-label={`Import ${header} as`}
                           value={mapping[header] ?? ""}
-                          onChange={(e) => setChosen({ ...chosen, [header]: e.target.value })}
+                          onChange={(e) => setMappedByHand({ ...mappedByHand, [header]: e.target.value })}
                           className="h-8"
                         >
                           <option value="">Don't import</option>
