@@ -3,13 +3,18 @@ import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
 import { contactImport } from "../import/import-objects";
+import { LayoutToggle, listLayout } from "../records/board/layout-toggle";
+import { RecordBoard } from "../records/board/record-board";
 import { RecordListPage } from "../records/record-list-page";
 import { recordNouns } from "../records/use-record-actions";
 import { useRecordPage } from "../records/use-record-page";
-import { contactColumns, contactFilterFields, toContactPatch } from "./contact-columns";
+import { ContactCard, contactCardFields, contactLanes, leadStatusOf } from "./contact-board";
+import { contactColumns, contactFilterFields, contactName, toContactPatch } from "./contact-columns";
 import { ContactPanel } from "./contact-panel";
 import { NewContactDialog } from "./new-contact-dialog";
-import { contactHooks, type ContactTypes } from "./use-contacts";
+import { contactHooks, type Contact, type ContactTypes } from "./use-contacts";
+
+const layoutOfContacts = listLayout("contact");
 
 export default function ContactsPage() {
   const page = useRecordPage<ContactTypes>({
@@ -21,11 +26,37 @@ export default function ContactsPage() {
     toPatch: toContactPatch,
   });
   const { setCreating, setOpenId } = page;
+  const layout = layoutOfContacts.use();
+  const { onEditCell } = page.listProps;
 
   return (
     <RecordListPage
       {...page.listProps}
       title="Contacts"
+      layoutToggle={
+        <LayoutToggle value={layout} onChange={layoutOfContacts.set} board="Cards in a lane per lead status" />
+      }
+      board={
+        layout === "board" && (
+          <RecordBoard<Contact>
+            label="Contacts by lead status"
+            noun={recordNouns.contact}
+            field="leadStatus"
+            lanes={contactLanes}
+            valueOf={leadStatusOf}
+            view={page.list.input}
+            fields={contactCardFields}
+            useList={contactHooks.useList}
+            card={(contact) => <ContactCard contact={contact} />}
+            nameOf={contactName}
+            openId={page.openId}
+            onOpen={(contact) => setOpenId(contact.id)}
+            save={(contact, leadStatus) => onEditCell(contact, "leadStatus", { leadStatus })}
+            onMatchEvery={() => page.list.setFilter({ ...page.list.filter, combinator: "and" })}
+            onShowTable={() => layoutOfContacts.set("table")}
+          />
+        )
+      }
       description="Everyone your team sells to, with their history."
       action={
         <>

@@ -61,6 +61,10 @@ type RecordListPageProps<Row> = {
   empty: ReactNode;
   /** Dialogs and the side panel. */
   children: ReactNode;
+  /** Table | Board, beside the view's controls, for an object with a board. */
+  layoutToggle?: ReactNode;
+  /** The board, shown instead of the table while chosen (the trash is always a table). */
+  board?: ReactNode;
 };
 
 /**
@@ -180,76 +184,86 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
           <FilterBuilder ref={filterBar} fields={filterFields} value={list.filter} onChange={setFilter} />
           {/* The view's actions and the trash wrap together, to the right. */}
           <div className="ml-auto flex items-center gap-1.5">
+            {!trash && props.layoutToggle}
             {!trash && <ViewControls object={props.object} saved={saved} />}
             <TrashToggle trash={trash} onChange={list.setTrash} />
           </div>
         </div>
-        {/* A container: with the side panel open, the bulk bar's buttons drop their labels to fit. */}
-        <div className="@container relative flex min-h-0 flex-1 flex-col">
-          <DataTable
-            label={title}
-            columns={columns}
-            pages={pages}
-            getRowId={props.getRowId}
-            sort={list.shownSort}
-            onSortChange={list.setSort}
-            selection={selection}
-            onSelectionChange={list.setSelection}
-            onOpenRow={trash ? ignoreOpen : props.onOpenRow}
-            onEditCell={trash ? undefined : props.onEditCell}
-            onDeleteRows={trash ? undefined : props.onDeleteSelected}
-            filterByColumn={filterByColumn}
-            tabTarget={tabTarget}
-            empty={empty}
-            storageKey={storageKey}
-            resetKey={list.resetKey}
-            openRowId={openRowId}
-            scrollMemory={props.scrollMemory}
-            readRows={trash ? undefined : props.readRows}
-          />
-          <SelectionBar count={selection.size} onClear={clearSelection}>
-            <SelectAllMatching
-              object={props.object}
-              noun={noun}
-              view={list.input}
-              viewKey={list.resetKey}
-              total={pages.total}
-              allLoadedSelected={pages.rows.length > 0 && selectedRows.length === pages.rows.length}
-              selectedCount={selection.size}
-              onSelect={list.setSelection}
+        {props.board && !trash ? (
+          // The object has no records yet: its empty state says how to add them, rather than empty lanes.
+          !list.isFiltered && pages.status === "success" && pages.rows.length === 0 ? (
+            props.empty
+          ) : (
+            props.board
+          )
+        ) : (
+          /* A container: with the side panel open, the bulk bar's buttons drop their labels to fit. */
+          <div className="@container relative flex min-h-0 flex-1 flex-col">
+            <DataTable
+              label={title}
+              columns={columns}
+              pages={pages}
+              getRowId={props.getRowId}
+              sort={list.shownSort}
+              onSortChange={list.setSort}
+              selection={selection}
+              onSelectionChange={list.setSelection}
+              onOpenRow={trash ? ignoreOpen : props.onOpenRow}
+              onEditCell={trash ? undefined : props.onEditCell}
+              onDeleteRows={trash ? undefined : props.onDeleteSelected}
+              filterByColumn={filterByColumn}
+              tabTarget={tabTarget}
+              empty={empty}
+              storageKey={storageKey}
+              resetKey={list.resetKey}
+              openRowId={openRowId}
+              scrollMemory={props.scrollMemory}
+              readRows={trash ? undefined : props.readRows}
             />
-            {trash ? (
-              <RestoreButton object={props.object} noun={noun} ids={selectedIds} onRestored={clearSelection} />
-            ) : (
-              <>
-                <BulkActions object={props.object} noun={noun} ids={selectedIds} selectedTags={selectedTags} />
-                <AddTasksButton object={props.object} noun={noun} ids={selectedIds} />
-                {selectedIds.length === 2 && (
+            <SelectionBar count={selection.size} onClear={clearSelection}>
+              <SelectAllMatching
+                object={props.object}
+                noun={noun}
+                view={list.input}
+                viewKey={list.resetKey}
+                total={pages.total}
+                allLoadedSelected={pages.rows.length > 0 && selectedRows.length === pages.rows.length}
+                selectedCount={selection.size}
+                onSelect={list.setSelection}
+              />
+              {trash ? (
+                <RestoreButton object={props.object} noun={noun} ids={selectedIds} onRestored={clearSelection} />
+              ) : (
+                <>
+                  <BulkActions object={props.object} noun={noun} ids={selectedIds} selectedTags={selectedTags} />
+                  <AddTasksButton object={props.object} noun={noun} ids={selectedIds} />
+                  {selectedIds.length === 2 && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setMerging([{ id: selectedIds[0] }, { id: selectedIds[1] }])}
+                      title="Merge the two into one"
+                    >
+                      <GitMerge className="size-3.5" aria-hidden />
+                      <span className={bulkActionLabel}>Merge</span>
+                    </Button>
+                  )}
+                  <ExportSelectedButton object={props.object} ids={selectedIds} />
                   <Button
                     size="sm"
                     variant="ghost"
-                    onClick={() => setMerging([{ id: selectedIds[0] }, { id: selectedIds[1] }])}
-                    title="Merge the two into one"
+                    pending={props.deletePending}
+                    onClick={() => props.onDeleteSelected(selectedIds)}
+                    title="Move to the trash"
                   >
-                    <GitMerge className="size-3.5" aria-hidden />
-                    <span className={bulkActionLabel}>Merge</span>
+                    {!props.deletePending && <Trash className="size-3.5" aria-hidden />}
+                    <span className={bulkActionLabel}>Delete</span>
                   </Button>
-                )}
-                <ExportSelectedButton object={props.object} ids={selectedIds} />
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  pending={props.deletePending}
-                  onClick={() => props.onDeleteSelected(selectedIds)}
-                  title="Move to the trash"
-                >
-                  {!props.deletePending && <Trash className="size-3.5" aria-hidden />}
-                  <span className={bulkActionLabel}>Delete</span>
-                </Button>
-              </>
-            )}
-          </SelectionBar>
-        </div>
+                </>
+              )}
+            </SelectionBar>
+          </div>
+        )}
       </div>
       <ConfirmDialog
         open={props.deleteAsking.open}

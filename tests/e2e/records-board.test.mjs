@@ -1,0 +1,187 @@
+import { after, before, describe, it } from "node:test";
+import {
+  assert,
+  assertAccessible,
+  callProcedure,
+  chooseFilterField,
+  eventually,
+  launchBrowser,
+  loggedErrors,
+  registeredUser,
+  screenshot,
+} from "./harness.mjs";
+
+describe("the contacts board: a lane per lead status, cards moved by drag or keyboard", () => {
+  let browser;
+  let page;
+  const contacts = {};
+  const board = () => page.getByTestId("record-board");
+  const lane = (label) => board().getByRole("region", { name: label, exact: true });
+  const card = (name) => board().locator("[data-card-id]").filter({ hasText: name });
+  const cardIn = (label, name) => lane(label).locator("[data-card-id]").filter({ hasText: name });
+  const laneCount = async (label) => (await lane(label).getByTestId("lane-count").textContent()).trim();
+  const namesIn = (label) =>
+    lane(label)
+      .locator("[data-card-id]")
+      .evaluateAll((cards) => cards.map((c) => c.querySelector(".font-medium")?.textContent));
+  const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  const statusOnServer = async (name) =>
+    (await callProcedure(page, "contacts.get", { id: contacts[name].id }, { kind: "query" })).contact.leadStatus;
+
+  before(async () => {
+    browser = await launchBrowser();
+    ({ page } = await registeredUser(browser, { organization: "Board Co", name: "Bea Board" }));
+    const people = [
+      ["Ann", "Lee", "new", "CTO"],
+      ["Bo", "Chen", "new", "Buyer"],
+      ["Cy", "Diaz", "contacted", "CFO"],
+      ["Di", "Evans", "qualified", ""],
+      ["Ed", "Fox", "customer", "Founder"],
+    ];
+    for (const [firstName, lastName, leadStatus, title] of people)
+      contacts[`${firstName} ${lastName}`] = await callProcedure(page, "contacts.create", {
+        firstName,
+        lastName,
+        leadStatus,
+        title,
+        emails: [`${firstName.toLowerCase()}@${lastName.toLowerCase()}.example`],
+      });
+    await page.goto("/contacts");
+    await page.getByTestId("record-row").first().waitFor();
+  });
+  after(() => browser?.close());
+
+  it("shows each lead status as a lane with its count; the search narrows every lane; the choice stays", async () => {
+    await page.getByRole("group", { name: "Layout" }).getByRole("button", { name: "Board" }).click();
+    await cardIn("New", "Ann Lee").waitFor();
+    assert.deepEqual(await namesIn("New"), ["Ann Lee", "Bo Chen"], "a lane lists its contacts by name");
+    assert.deepEqual(await namesIn("Contacted"), ["Cy Diaz"]);
+    assert.deepEqual(await namesIn("Customer"), ["Ed Fox"]);
+    assert.equal(await laneCount("New"), "2");
+    assert.equal(await laneCount("Unqualified"), "0");
+    await lane("Unqualified").getByText("No contacts").waitFor();
+    assert.match(await cardIn("New", "Ann Lee").textContent(), /CTO/, "a card shows the contact's title");
+    assert.equal(await page.getByTestId("record-row").count(), 0, "the board takes the table's place");
+    await screenshot(page, "contacts-board");
+    await assertAccessible(page, "the contacts board");
+
+    await page.getByRole("searchbox", { name: "Search contacts" }).fill("lee");
+    await eventually(async () => assert.deepEqual(await namesIn("New"), ["Ann Lee"]));
+    assert.equal(await laneCount("New"), "1");
+    assert.equal(await card("Cy Diaz").count(), 0, "every lane is searched");
+    await page.getByRole("searchbox", { name: "Search contacts" }).fill("");
+    await cardIn("Contacted", "Cy Diaz").waitFor();
+
+    await page.reload();
+    await cardIn("New", "Ann Lee").waitFor();
+    assert.equal(
+      await page.getByRole("button", { name: "Board", exact: true }).getAttribute("aria-pressed"),
+      "true",
+      "the board stays chosen after a reload",
+    );
+  });
+
+  it("a card dragged to another lane takes its lead status, saved and told in its timeline", async () => {
+    await card("Ann Lee").dragTo(lane("Qualified"));
+    await cardIn("Qualified", "Ann Lee").waitFor();
+    assert.equal(await cardIn("New", "Ann Lee").count(), 0, "the card left its lane");
+    assert.equal(await laneCount("New"), "1");
+    assert.equal(await laneCount("Qualified"), "2");
+    await eventually(async () => assert.equal(await statusOnServer("Ann Lee"), "qualified"));
+
+    await cardIn("Qualified", "Ann Lee").click();
+    const panel = page.getByTestId("record-panel");
+    await panel.getByRole("heading", { name: "Ann Lee" }).waitFor();
+    await panel.getByTestId("timeline-item").filter({ hasText: "Qualified" }).first().waitFor();
+    await screenshot(page, "contacts-board-panel");
+    await panel.getByRole("button", { name: "Close panel" }).click();
+    await panel.waitFor({ state: "hidden" });
+
+    await page.reload();
+    await cardIn("Qualified", "Ann Lee").waitFor();
+    assert.deepEqual(await namesIn("Qualified"), ["Ann Lee", "Di Evans"], "read again, it is in its new lane");
+  });
+
+  it("the keyboard: ↑ ↓ along a lane, ← → across lanes, Shift+→ moves the card, Enter opens it", async () => {
+    await page.locator("body").click({ position: { x: 5, y: 400 } });
+    await page.keyboard.press("j");
+    const focused = () => page.evaluate(() => document.activeElement?.querySelector(".font-medium")?.textContent);
+    assert.equal(await focused(), "Bo Chen", "↓ reaches the board's first card as the page opens");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await focused(), "Cy Diaz", "→ goes to the next lane");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await focused(), "Ann Lee");
+    await page.keyboard.press("ArrowDown");
+    assert.equal(await focused(), "Di Evans");
+
+    await page.keyboard.press("Shift+ArrowRight");
+    await cardIn("Unqualified", "Di Evans").waitFor();
+    await eventually(async () => assert.equal(await focused(), "Di Evans", "the focus goes with the moved card"));
+    await page.keyboard.press("Shift+ArrowLeft");
+    await page.keyboard.press("Shift+ArrowLeft");
+    await cardIn("Contacted", "Di Evans").waitFor();
+    await eventually(async () => assert.equal(await statusOnServer("Di Evans"), "contacted"));
+    assert.equal(await laneCount("Contacted"), "2");
+    assert.equal(await laneCount("Unqualified"), "0");
+
+    await page.keyboard.press("Enter");
+    await page.getByTestId("record-panel").getByRole("heading", { name: "Di Evans" }).waitFor();
+    await page.getByTestId("record-panel").getByRole("button", { name: "Close panel" }).click();
+    await page.getByTestId("record-panel").waitFor({ state: "hidden" });
+  });
+
+  it("a move a teammate's save came before is put back, says why, and can be made anyway", async () => {
+    // Someone else changes Cy while this board shows the version before.
+    const cy = contacts["Cy Diaz"];
+    await callProcedure(page, "contacts.update", { id: cy.id, version: cy.version, patch: { title: "CEO" } });
+    await card("Cy Diaz").dragTo(lane("Customer"));
+    await toast("Cy Diaz was not moved").waitFor();
+    await cardIn("Contacted", "Cy Diaz").waitFor();
+    assert.equal(await cardIn("Customer", "Cy Diaz").count(), 0, "the card is back in its lane");
+    assert.equal(await statusOnServer("Cy Diaz"), "contacted");
+    await screenshot(page, "contacts-board-refused");
+
+    await toast("Cy Diaz was not moved").getByRole("button", { name: "Move anyway" }).click();
+    await cardIn("Customer", "Cy Diaz").waitFor();
+    await eventually(async () => assert.equal(await statusOnServer("Cy Diaz"), "customer"));
+  });
+
+  it("a filter narrows every lane; one matching any of its conditions says the board cannot; the table is a click away", async () => {
+    const addTitleFilter = async (text) => {
+      // "Filter" while there is none, then "Add filter".
+      await page
+        .getByTestId("filter-bar")
+        .getByRole("button", { name: /^(Add )?filter$/i })
+        .click();
+      const form = page.getByRole("dialog", { name: "Add filter" });
+      await chooseFilterField(form, "Title");
+      await form.getByLabel("Operator").selectOption({ label: "contains" });
+      await form.getByLabel("Value").fill(text);
+      await form.getByRole("button", { name: "Add filter" }).click();
+      await page.getByTestId("filter-chip").filter({ hasText: text }).waitFor();
+    };
+    await addTitleFilter("cto");
+    await eventually(async () => assert.equal(await card("Bo Chen").count(), 0, "every lane is filtered"));
+    assert.deepEqual(await namesIn("Qualified"), ["Ann Lee"]);
+    assert.deepEqual(await namesIn("Contacted"), []);
+    assert.equal(await laneCount("New"), "0");
+
+    await addTitleFilter("buyer");
+    await page.getByRole("radiogroup", { name: "Combine filters" }).getByRole("radio", { name: "or" }).click();
+    const notice = page.getByRole("status").filter({ hasText: "must all match" });
+    await notice.waitFor();
+    assert.equal(await card("Ann Lee").count(), 0, "no lane shows what the filter does not narrow");
+    await screenshot(page, "contacts-board-any-filter");
+    await notice.getByRole("button", { name: "Match every filter" }).click();
+    await notice.waitFor({ state: "detached" });
+    await eventually(async () => assert.equal(await laneCount("Qualified"), "0", "no title holds both"));
+
+    await page.getByRole("radiogroup", { name: "Combine filters" }).getByRole("radio", { name: "or" }).click();
+    await notice.getByRole("button", { name: "Show as a table" }).click();
+    await page.getByTestId("record-row").filter({ hasText: "Bo Chen" }).waitFor();
+    await page.getByTestId("record-row").filter({ hasText: "Ann Lee" }).getByText("Qualified").waitFor();
+    assert.equal(await board().count(), 0);
+    // The one refusal is the move a teammate's save came before.
+    assert.deepEqual(loggedErrors(page), ["409 contacts.update"]);
+  });
+});
