@@ -361,6 +361,12 @@ async function main() {
         limit: 50,
         fields: LIST_FIELDS,
       },
+      // One lane of the contacts board: a lead status by name, a page of the board's cards (web: PAGE_SIZE).
+      "board lane: status=contacted, 100 cards": {
+        filter: { combinator: "and", conditions: [{ field: "leadStatus", operator: "eq", value: "contacted" }] },
+        limit: 100,
+        fields: ["firstName", "lastName", "primaryEmail", "title", "companyId", "companyName", "ownerId", "leadStatus"],
+      },
       // A tag on a third of the contacts: the name order is walked, each contact probed in record_tags;
       // the count is the tag's (tags.count). The seed's tags are skewed (scripts/seed.mjs CONTACT_TAGS).
       'list: filter common tag "newsletter" (~33%)': {

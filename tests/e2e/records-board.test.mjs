@@ -184,4 +184,38 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
     // The one refusal is the move a teammate's save came before.
     assert.deepEqual(loggedErrors(page), ["409 contacts.update"]);
   });
+
+  it("a lane longer than a page reads the next as it scrolls; on a phone the lanes scroll sideways", async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      firstName: "Zed",
+      lastName: String(i + 1).padStart(3, "0"),
+      leadStatus: "unqualified",
+    }));
+    for (let start = 0; start < rows.length; start += 60) {
+      const batch = rows.slice(start, start + 60);
+      await callProcedure(page, "contacts.import", { rows: batch, lineNumbers: batch.map((_, i) => start + i + 2) });
+    }
+    await page.getByTestId("filter-bar").getByRole("button", { name: "Clear" }).click();
+    await page.getByRole("group", { name: "Layout" }).getByRole("button", { name: "Board" }).click();
+    // Imported behind the page's back: read afresh.
+    await page.reload();
+    const cards = lane("Unqualified").locator("[data-card-id]");
+    await eventually(async () => assert.equal(await laneCount("Unqualified"), "120"));
+    assert.equal(await cards.count(), 100, "a page of cards at first");
+    await lane("Unqualified")
+      .locator("[data-card-id]")
+      .last()
+      .evaluate((last) => last.parentElement.scrollTo({ top: last.parentElement.scrollHeight }));
+    await eventually(async () => assert.equal(await cards.count(), 120, "the next page, as the lane nears its end"));
+    assert.equal(await cards.last().textContent(), "Zed 120");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await cardIn("New", "Bo Chen").waitFor();
+    const sideways = await board().evaluate((element) => element.scrollWidth > element.clientWidth);
+    assert.ok(sideways, "the lanes scroll sideways within the board");
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(pageWidth <= 390, `nothing past the screen's edge (${pageWidth} px)`);
+    await screenshot(page, "phone-contacts-board");
+    await page.setViewportSize({ width: 1360, height: 860 });
+  });
 });

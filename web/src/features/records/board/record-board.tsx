@@ -244,7 +244,7 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
         role="group"
         aria-label={props.label}
         data-testid="record-board"
-        className="flex min-h-0 flex-1 gap-3 overflow-x-auto pb-2"
+        className="flex min-h-0 flex-1 snap-x gap-3 overflow-x-auto pb-2"
       >
         {lanes.map((lane, laneIndex) => (
           <Lane
@@ -338,7 +338,7 @@ function Lane<Row extends Versioned>({ lane, laneIndex, input, useList, moves, v
       data-lane={lane.value}
       {...props.drag}
       className={cn(
-        "flex max-w-80 min-w-48 flex-1 basis-0 flex-col rounded-xl border bg-surface-2/60 transition-colors",
+        "flex max-w-80 min-w-48 flex-1 basis-0 snap-start flex-col rounded-xl border bg-surface-2/60 transition-colors",
         props.dropping ? "border-primary bg-primary-soft/40" : "border-border",
       )}
     >
