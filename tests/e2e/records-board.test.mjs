@@ -9,6 +9,7 @@ import {
   loggedErrors,
   registeredUser,
   screenshot,
+  toastsShown,
 } from "./harness.mjs";
 
 describe("the contacts board: a lane per lead status, cards moved by drag or keyboard", () => {
@@ -146,6 +147,22 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
     await eventually(async () => assert.equal(await statusOnServer("Cy Diaz"), "customer"));
   });
 
+  it("a card moved offline stays where it was put, waits on this device, and is saved on reconnecting", async () => {
+    await page.context().setOffline(true);
+    await card("Bo Chen").dragTo(lane("Contacted"));
+    await cardIn("Contacted", "Bo Chen").waitFor();
+    await page.getByText("1 change will be saved when you reconnect.").waitFor();
+    assert.equal(await laneCount("New"), "0");
+    assert.equal(await statusOnServer("Bo Chen"), "new", "not sent yet");
+    await screenshot(page, "contacts-board-offline");
+
+    await page.context().setOffline(false);
+    await eventually(async () => assert.equal(await statusOnServer("Bo Chen"), "contacted"));
+    await cardIn("Contacted", "Bo Chen").waitFor();
+    const shown = await toastsShown(page);
+    assert.ok(shown.length > 0 && !shown.some((text) => text.includes("Bo Chen was not moved")), shown.join(" | "));
+  });
+
   it("a filter narrows every lane; one matching any of its conditions says the board cannot; the table is a click away", async () => {
     const addTitleFilter = async (text) => {
       // "Filter" while there is none, then "Add filter".
@@ -210,7 +227,7 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
     assert.equal(await cards.last().textContent(), "Zed 120");
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await cardIn("New", "Bo Chen").waitFor();
+    await cardIn("Contacted", "Bo Chen").waitFor();
     const sideways = await board().evaluate((element) => element.scrollWidth > element.clientWidth);
     assert.ok(sideways, "the lanes scroll sideways within the board");
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
