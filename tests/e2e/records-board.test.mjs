@@ -126,7 +126,14 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
     assert.equal(await laneCount("Unqualified"), "0");
 
     await page.keyboard.press("Enter");
-    await page.getByTestId("record-panel").getByRole("heading", { name: "Di Evans" }).waitFor();
+    const panel = page.getByTestId("record-panel");
+    await panel.getByRole("heading", { name: "Di Evans" }).waitFor();
+    // The panel steps through the card's lane, as a list's panel through its rows.
+    assert.equal(await panel.getByTestId("record-position").innerText(), "1 / 2");
+    await panel.getByRole("button", { name: "Next contact" }).click();
+    await panel.getByRole("heading", { name: "Cy Diaz" }).waitFor();
+    assert.equal(await panel.getByTestId("record-position").innerText(), "2 / 2");
+    assert.ok(await panel.getByRole("button", { name: "Next contact" }).isDisabled(), "the lane's last card");
     await page.getByTestId("record-panel").getByRole("button", { name: "Close panel" }).click();
     await page.getByTestId("record-panel").waitFor({ state: "hidden" });
   });

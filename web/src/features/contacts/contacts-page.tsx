@@ -6,6 +6,7 @@ import { contactImport } from "../import/import-objects";
 import { LayoutToggle, listLayout } from "../records/board/layout-toggle";
 import { RecordBoard } from "../records/board/record-board";
 import { RecordListPage } from "../records/record-list-page";
+import type { RecordStepping } from "../records/use-record-stepping";
 import { recordNouns } from "../records/use-record-actions";
 import { useRecordPage } from "../records/use-record-page";
 import { ContactCard, contactCardFields, contactLanes, leadStatusOf } from "./contact-board";
@@ -28,6 +29,19 @@ export default function ContactsPage() {
   const { setCreating, setOpenId } = page;
   const layout = layoutOfContacts.use();
   const { onEditCell } = page.listProps;
+  // On the board, the board shows the panel, stepping through the open card's lane.
+  const onBoard = layout === "board" && !page.list.trash;
+  const panel = (stepping: RecordStepping | null) => (
+    <ContactPanel
+      contactId={page.openId}
+      preview={page.preview}
+      onClose={() => setOpenId(null)}
+      onEdit={onEditCell}
+      onRestore={page.restoreValue}
+      onDelete={page.deleteOpen}
+      stepping={stepping}
+    />
+  );
 
   return (
     <RecordListPage
@@ -37,7 +51,7 @@ export default function ContactsPage() {
         <LayoutToggle value={layout} onChange={layoutOfContacts.set} board="Cards in a lane per lead status" />
       }
       board={
-        layout === "board" && (
+        onBoard && (
           <RecordBoard<Contact>
             label="Contacts by lead status"
             noun={recordNouns.contact}
@@ -50,7 +64,8 @@ export default function ContactsPage() {
             card={(contact) => <ContactCard contact={contact} />}
             nameOf={contactName}
             openId={page.openId}
-            onOpen={(contact) => setOpenId(contact.id)}
+            onOpen={setOpenId}
+            panel={panel}
             save={(contact, leadStatus) => onEditCell(contact, "leadStatus", { leadStatus })}
             onMatchEvery={() => page.list.setFilter({ ...page.list.filter, combinator: "and" })}
             onShowTable={() => layoutOfContacts.set("table")}
@@ -83,15 +98,7 @@ export default function ContactsPage() {
         onCreated={(contact) => setOpenId(contact.id)}
         onOpenExisting={setOpenId}
       />
-      <ContactPanel
-        contactId={page.openId}
-        preview={page.preview}
-        onClose={() => setOpenId(null)}
-        onEdit={page.listProps.onEditCell}
-        onRestore={page.restoreValue}
-        onDelete={page.deleteOpen}
-        stepping={page.stepping}
-      />
+      {!onBoard && panel(page.stepping)}
     </RecordListPage>
   );
 }

@@ -22,6 +22,7 @@ import { NextPageButton } from "../../../ui/next-page-button";
 import { useTablePages, type ListPage } from "../../../ui/data-table";
 import type { Versioned } from "../list-cache";
 import type { RecordListView } from "../use-record-hooks";
+import { useRecordStepping, type RecordStepping } from "../use-record-stepping";
 import { laneFilter, laneView, outdates, type BoardMove } from "./board-moves";
 
 export type BoardLane = { value: string; label: string; dot: string };
@@ -44,7 +45,12 @@ export type RecordBoardProps<Row extends Versioned> = {
   card: (row: Row) => ReactNode;
   nameOf: (row: Row) => string;
   openId: string | null;
-  onOpen: (row: Row) => void;
+  onOpen: (id: string) => void;
+  /**
+   * The open record's side panel, given the steps to the cards around it in its lane (its ↑ ↓, j and k), as the
+   * table's panel steps through its rows.
+   */
+  panel: (stepping: RecordStepping | null) => ReactNode;
   /** A filter matching any of its conditions cannot narrow the lanes: make it match every one. */
   onMatchEvery: () => void;
   onShowTable: () => void;
@@ -83,6 +89,10 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
   // moved, to focus where it lands.
   const [activeId, setActiveId] = useState<string | null>(null);
   const followMoved = useRef<string | null>(null);
+  const openIdRef = useRef(props.openId);
+  useEffect(() => {
+    openIdRef.current = props.openId;
+  }, [props.openId]);
 
   // Another search, filter or sort reads every lane anew, which places the cards moved before: only those still on
   // their way stay where they were put.
@@ -98,10 +108,29 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
     [lanes, view.filter, field],
   );
 
+  // The lane of the card opened last, which the panel steps through (the same query as the lane's: no read of its own).
+  const [openLane, setOpenLane] = useState(0);
+  const stepLane = lanes[openLane] ?? lanes[0]!;
+  const stepPages = useTablePages(
+    props.useList({ ...view, filter: filters[openLane] ?? view.filter, fields: props.fields }),
+  );
+  const stepView = useMemo(
+    () => laneView(stepLane.value, stepPages.rows, stepPages.total, moves, valueOf),
+    [stepLane.value, stepPages.rows, stepPages.total, moves, valueOf],
+  );
+  const stepping = useRecordStepping({ ...stepPages, ...stepView }, props.openId, props.onOpen);
+
   const move = useCallback(
     async function moveCard(row: Row, to: string): Promise<void> {
       if (valueOf(row) === to) return;
       const mine = ++seq.current;
+      if (row.id === openIdRef.current)
+        setOpenLane(
+          Math.max(
+            0,
+            lanes.findIndex((lane) => lane.value === to),
+          ),
+        );
       const moved = { ...row, [field]: to } as Row;
       setMoves((all) => new Map(all).set(row.id, { row: moved, to, seq: mine }));
       const settle = (change: (move: BoardMove<Row>) => BoardMove<Row> | null) =>
@@ -127,7 +156,7 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
         );
       }
     },
-    [field, valueOf, save, nameOf],
+    [field, lanes, valueOf, save, nameOf],
   );
 
   const dropOutdated = useCallback((ids: string[]) => {
@@ -233,6 +262,7 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
             Show as a table
           </Button>
         </p>
+        {props.panel(null)}
       </div>
     );
   }
@@ -268,7 +298,10 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
                 tabIndex={row.id === activeId || (activeId === null && first) ? 0 : -1}
                 aria-current={row.id === props.openId || undefined}
                 onFocus={() => setActiveId(row.id)}
-                onClick={() => props.onOpen(row)}
+                onClick={() => {
+                  setOpenLane(laneIndex);
+                  props.onOpen(row.id);
+                }}
                 onKeyDown={(event) => handleCardKey(event, row, laneIndex)}
                 onDragStart={(event) => {
                   event.dataTransfer.setData(CARD_TYPE, row.id);
@@ -293,6 +326,7 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
         ))}
       </div>
       <KeyboardHints hints={hints} />
+      {props.panel(stepping)}
     </div>
   );
 }
