@@ -83,6 +83,22 @@ export const recordCounts = sqliteTable(
 );
 
 /**
+ * Live contacts per lead status: the exact count of a list filtered on one status alone (a board's lane), where
+ * another filter's count stops at 1,000. Kept by triggers on contacts (migrations/0044), so that every write that
+ * adds, trashes, restores, removes or moves a contact between statuses (an edit, a bulk edit, an import, a merge)
+ * counts without a line of its own.
+ */
+export const contactStatusCounts = sqliteTable(
+  "contact_status_counts",
+  {
+    organizationId: tenant(),
+    leadStatus: text("lead_status").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.leadStatus] })],
+);
+
+/**
  * Each organization's number in the full-text indexes, given when the organization is created (a
  * trigger, migrations/0007) and never reused. An FTS row's rowid is (partition × 2 + trashed) × 2³²
  * + the record's seq, so one organization's live (or trashed) rows are one rowid range of the index

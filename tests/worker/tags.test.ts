@@ -359,6 +359,10 @@ describe("migration 0005", () => {
         "tasks_next_task_ai",
         "tasks_next_task_au",
         "tasks_next_task_ad",
+        // migration 0044: live contacts per lead status, a board lane's count
+        "contacts_status_count_ai",
+        "contacts_status_count_au",
+        "contacts_status_count_ad",
       ].sort(),
     );
   });

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, getTableName, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { propertyDefinitions, recordCounts, recordValues } from "../../../../drizzle";
+import { contactStatusCounts, propertyDefinitions, recordCounts, recordValues } from "../../../../drizzle";
 import { inValues, toStatement, type Database, type Statement } from "../../db";
 import { isRelativeDayOperator, VIEWER, type RecordList } from "../../schemas/records";
 import { dayIn } from "./relative-days";
@@ -304,10 +304,16 @@ export function planList<Config extends ObjectConfig>(
 
   const unfiltered = !input.filter?.conditions.length && !match && !input.trash;
   let counting: SQL | null = null;
+  let statusCount: SQL | null;
   /** Whether `counting` is exact however large (a stored count), rather than capped at COUNT_CAP. */
   let exactAtAnySize = unfiltered;
   if (count && !input.cursor) {
     if (unfiltered) counting = recordCount;
+    // Live contacts of one lead status (a board's lane): counted as they change (migrations/0044).
+    else if (!match && (statusCount = keptStatusCount(config, orgScope, input))) {
+      counting = statusCount;
+      exactAtAnySize = true;
+    }
     // A search alone counts inside the FTS index: the organization's live or trashed rows are a rowid range.
     else if (matchCount && !input.filter?.conditions.length) counting = matchCount;
     // With filters too, start from the FTS matches rather than probe them for every record.
@@ -662,6 +668,16 @@ function nullsLastPicks(config: ObjectConfig, where: SQL | undefined, plan: Sort
     ties([]),
   );
   return amongEmpty ? withoutValue : sql`${withValue} UNION ALL ${withoutValue} LIMIT ${take}`;
+}
+
+/** The kept count of live contacts of one lead status, when a list is filtered on that alone; else null. */
+function keptStatusCount(config: ObjectConfig, orgScope: SQL, input: RecordList): SQL | null {
+  const conditions = input.filter?.conditions ?? [];
+  const only = conditions.length === 1 ? conditions[0]! : null;
+  if (config.object !== "contact" || input.trash || !only) return null;
+  if (only.field !== "leadStatus" || only.operator !== "eq" || typeof only.value !== "string") return null;
+  return sql`coalesce((SELECT ${contactStatusCounts.count} FROM ${contactStatusCounts}
+        WHERE ${contactStatusCounts.organizationId} = ${orgScope} AND ${contactStatusCounts.leadStatus} = ${only.value}), 0)`;
 }
 
 /**
