@@ -3,6 +3,7 @@ import { useState } from "react";
 import { progressToast, toast } from "../../lib/toast";
 import { Button } from "../../ui/button";
 import { cn } from "../../ui/cn";
+import { headerActionLabel } from "../../ui/page";
 import { countOf } from "../../lib/format";
 import { RESTORE_CHUNK, useRestoreRecords, type RecordObject } from "./use-record-actions";
 
@@ -20,7 +21,8 @@ export function TrashToggle({ trash, onChange }: { trash: boolean; onChange: (tr
       )}
     >
       <Trash2 className="size-3.5" aria-hidden />
-      {trash ? "Leave trash" : "Trash"}
+      {/* Beside an open record's panel, the icon alone: the toolbar stays one row. */}
+      <span className={trash ? undefined : headerActionLabel}>{trash ? "Leave trash" : "Trash"}</span>
     </button>
   );
 }

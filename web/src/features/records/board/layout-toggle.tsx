@@ -1,6 +1,7 @@
 import { Columns3, Rows3 } from "lucide-react";
 import { storedPreference } from "../../../lib/stored-preference";
 import { cn } from "../../../ui/cn";
+import { headerActionLabel } from "../../../ui/page";
 
 export type ListLayout = "table" | "board";
 
@@ -38,7 +39,8 @@ export function LayoutToggle({
           )}
         >
           <Icon className="size-3.5" aria-hidden />
-          {label}
+          {/* Beside an open record's panel, the icons alone, as the header's buttons do. */}
+          <span className={headerActionLabel}>{label}</span>
         </button>
       ))}
     </div>
