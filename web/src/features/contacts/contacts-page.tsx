@@ -1,4 +1,5 @@
 import { Contact as ContactIcon, UserRoundPlus } from "lucide-react";
+import { useState } from "react";
 import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
@@ -13,6 +14,7 @@ import { ContactCard, contactCardFields, contactLanes, leadStatusOf } from "./co
 import { contactColumns, contactFilterFields, contactName, toContactPatch } from "./contact-columns";
 import { ContactPanel } from "./contact-panel";
 import { NewContactDialog } from "./new-contact-dialog";
+import type { LeadStatus } from "./lead-status";
 import { contactHooks, type Contact, type ContactTypes } from "./use-contacts";
 
 const layoutOfContacts = listLayout("contact");
@@ -28,6 +30,12 @@ export default function ContactsPage() {
   });
   const { setCreating, setOpenId } = page;
   const layout = layoutOfContacts.use();
+  // The status a lane's "+" starts a new contact at (the header's New contact: "New").
+  const [newStatus, setNewStatus] = useState<LeadStatus>("new");
+  const startContact = (status: LeadStatus) => {
+    setNewStatus(status);
+    setCreating(true);
+  };
   const { onEditCell } = page.listProps;
   // On the board, the board shows the panel, stepping through the open card's lane.
   const onBoard = layout === "board" && !page.list.trash;
@@ -65,6 +73,7 @@ export default function ContactsPage() {
             nameOf={contactName}
             openId={page.openId}
             onOpen={setOpenId}
+            onAdd={(status) => startContact(status as LeadStatus)}
             panel={panel}
             save={(contact, leadStatus) => onEditCell(contact, "leadStatus", { leadStatus })}
             onMatchEvery={() => page.list.setFilter({ ...page.list.filter, combinator: "and" })}
@@ -93,8 +102,13 @@ export default function ContactsPage() {
     >
       <NewContactDialog
         companyId={page.newAtCompanyId}
+        leadStatus={newStatus}
         open={page.creating}
-        onOpenChange={setCreating}
+        onOpenChange={(open) => {
+          // Closed: the next new contact (the header's button, `c`) starts at "New" again.
+          if (!open) setNewStatus("new");
+          setCreating(open);
+        }}
         onCreated={(contact) => setOpenId(contact.id)}
         onOpenExisting={setOpenId}
       />

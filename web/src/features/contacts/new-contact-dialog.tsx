@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { fieldErrorsOf } from "../../lib/field-errors";
 import { Button } from "../../ui/button";
 import { Dialog, discardQuestion } from "../../ui/dialog";
@@ -23,12 +23,32 @@ type NewContactDialogProps = {
   onOpenExisting: (id: string) => void;
   /** Starts at this company (a link from the company's panel). */
   companyId?: string | null;
+  /** Starts at this lead status (a lane's "+" on the board). */
+  leadStatus?: LeadStatus;
 };
 
 const blank = { firstName: "", lastName: "", email: "", title: "", leadStatus: "new" as LeadStatus };
+type Form = typeof blank;
+/** Whether the person changed the form from where it started. */
+const touchedSince = (form: Form, start: Form) =>
+  (Object.keys(blank) as (keyof Form)[]).some((key) => form[key] !== start[key]);
 
-export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting, companyId }: NewContactDialogProps) {
-  const [form, setForm] = useState(blank);
+export function NewContactDialog({
+  open,
+  onOpenChange,
+  onCreated,
+  onOpenExisting,
+  companyId,
+  leadStatus = "new",
+}: NewContactDialogProps) {
+  const start = useMemo(() => ({ ...blank, leadStatus }), [leadStatus]);
+  const [form, setForm] = useState(start);
+  // Opened again from another lane: the form starts at its status.
+  const [startedAt, setStartedAt] = useState(start);
+  if (open && startedAt !== start && !touchedSince(form, startedAt)) {
+    setStartedAt(start);
+    setForm(start);
+  }
   // Chosen by hand (or the company it was opened from); undefined while none was, when the email's company is taken.
   const { chosen: chosenCompany, setChosen: setCompany, changed: companyChanged } = useStartingCompany(open, companyId);
   const companyOfEmail = useCompanyOfEmail(form.email);
@@ -38,14 +58,12 @@ export function NewContactDialog({ open, onOpenChange, onCreated, onOpenExisting
   const errors = fieldErrorsOf(create.error);
   const properties = usePropertyForm("contact", open);
   const set = (key: keyof typeof blank) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const touched =
-    (Object.keys(blank) as (keyof typeof blank)[]).some((key) => form[key] !== blank[key]) ||
-    companyChanged ||
-    properties.touched;
+  const touched = touchedSince(form, startedAt) || companyChanged || properties.touched;
 
   const handleOpenChange = (next: boolean) => {
     if (!next) {
-      setForm(blank);
+      setForm(start);
+      setStartedAt(start);
       setCompany(undefined);
       properties.reset();
       create.reset();

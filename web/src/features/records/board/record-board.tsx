@@ -1,4 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
 import {
   useCallback,
   useEffect,
@@ -51,6 +52,8 @@ export type RecordBoardProps<Row extends Versioned> = {
    * table's panel steps through its rows.
    */
   panel: (stepping: RecordStepping | null) => ReactNode;
+  /** A new record starting at a lane's value (its "+"). */
+  onAdd?: (value: string) => void;
   /** A filter matching any of its conditions cannot narrow the lanes: make it match every one. */
   onMatchEvery: () => void;
   onShowTable: () => void;
@@ -287,6 +290,7 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
             valueOf={valueOf}
             onOutdated={dropOutdated}
             noun={props.noun}
+            onAdd={props.onAdd}
             dropping={dropLane === laneIndex}
             drag={laneDrag(laneIndex)}
             renderCard={(row, first) => (
@@ -340,6 +344,7 @@ type LaneProps<Row extends Versioned> = {
   valueOf: (row: Row) => string;
   onOutdated: (ids: string[]) => void;
   noun: [singular: string, plural: string];
+  onAdd?: (value: string) => void;
   dropping: boolean;
   drag: Pick<HTMLAttributes<HTMLElement>, "onDragOver" | "onDragLeave" | "onDrop">;
   renderCard: (row: Row, first: boolean) => ReactNode;
@@ -384,6 +389,17 @@ function Lane<Row extends Versioned>({ lane, laneIndex, input, useList, moves, v
         <span className="ml-auto text-xs text-muted tabular-nums" data-testid="lane-count">
           {count ?? ""}
         </span>
+        {props.onAdd && (
+          <button
+            type="button"
+            onClick={() => props.onAdd?.(lane.value)}
+            aria-label={`New ${props.noun[0]} in ${lane.label}`}
+            title={`New ${props.noun[0]} in ${lane.label}`}
+            className="-my-1 inline-flex size-6 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-foreground"
+          >
+            <Plus className="size-3.5" aria-hidden />
+          </button>
+        )}
       </header>
       <div
         // While a new search or filter is read, the cards of the one before stay, dimmed.
