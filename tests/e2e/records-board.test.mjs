@@ -155,6 +155,34 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
     await dialog.waitFor({ state: "hidden" });
   });
 
+  it("Ctrl+Z puts the last move back and Ctrl+Shift+Z makes it again, each saved", async () => {
+    contacts["Gia Hill"] = { id: await cardIn("Qualified", "Gia Hill").getAttribute("data-card-id") };
+    await cardIn("Qualified", "Gia Hill").focus();
+    await page.keyboard.press("Shift+ArrowRight");
+    await cardIn("Unqualified", "Gia Hill").waitFor();
+    await eventually(async () => assert.equal(await statusOnServer("Gia Hill"), "unqualified"));
+
+    await page.keyboard.press("Control+z");
+    await toast("Moved Gia Hill back to Qualified.").waitFor();
+    await cardIn("Qualified", "Gia Hill").waitFor();
+    assert.equal(await laneCount("Unqualified"), "0");
+    await eventually(async () => assert.equal(await statusOnServer("Gia Hill"), "qualified"));
+
+    await page.keyboard.press("Control+Shift+z");
+    await toast("Moved Gia Hill to Unqualified again.").waitFor();
+    await cardIn("Unqualified", "Gia Hill").waitFor();
+    await eventually(async () => assert.equal(await statusOnServer("Gia Hill"), "unqualified"));
+    await page.keyboard.press("Control+z");
+    await cardIn("Qualified", "Gia Hill").waitFor();
+    await eventually(async () => assert.equal(await statusOnServer("Gia Hill"), "qualified"));
+    // Every move undone, and the one before them was the keyboard test's: back to Contacted's Di Evans.
+    await page.keyboard.press("Control+z");
+    await toast("Moved Di Evans back to").waitFor();
+    await page.keyboard.press("Control+Shift+z");
+    await toast("Moved Di Evans to Contacted again.").waitFor();
+    await eventually(async () => assert.equal(await statusOnServer("Di Evans"), "contacted"));
+  });
+
   it("a move a teammate's save came before is put back, says why, and can be made anyway", async () => {
     // Someone else changes Cy while this board shows the version before.
     const cy = contacts["Cy Diaz"];

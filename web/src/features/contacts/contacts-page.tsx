@@ -75,7 +75,14 @@ export default function ContactsPage() {
             onOpen={setOpenId}
             onAdd={(status) => startContact(status as LeadStatus)}
             panel={panel}
-            save={(contact, leadStatus) => onEditCell(contact, "leadStatus", { leadStatus })}
+            save={(contact, leadStatus, from) =>
+              onEditCell(
+                contact,
+                "leadStatus",
+                { leadStatus },
+                from === undefined ? undefined : { row: contact, holds: (copy) => copy.leadStatus === from },
+              )
+            }
             onMatchEvery={() => page.list.setFilter({ ...page.list.filter, combinator: "and" })}
             onShowTable={() => layoutOfContacts.set("table")}
           />

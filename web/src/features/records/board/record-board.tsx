@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from "react";
 import { getTimeLocale } from "../../../lib/time-locale";
-import { toastError } from "../../../lib/toast";
+import { toast, toastError } from "../../../lib/toast";
 import { saveAgainLabel } from "../../../lib/trpc-errors";
 import { isShownPageKey } from "../../../lib/typing";
 import { Button } from "../../../ui/button";
@@ -20,7 +20,7 @@ import { cn } from "../../../ui/cn";
 import { ErrorState, Skeleton } from "../../../ui/empty-state";
 import { KeyboardHints, type KeyHint } from "../../../ui/keyboard-hints";
 import { NextPageButton } from "../../../ui/next-page-button";
-import { useTablePages, type ListPage } from "../../../ui/data-table";
+import { historyKey, useTablePages, type ListPage } from "../../../ui/data-table";
 import type { Versioned } from "../list-cache";
 import type { RecordListView } from "../use-record-hooks";
 import { useRecordStepping, type RecordStepping } from "../use-record-stepping";
@@ -57,9 +57,18 @@ export type RecordBoardProps<Row extends Versioned> = {
   /** A filter matching any of its conditions cannot narrow the lanes: make it match every one. */
   onMatchEvery: () => void;
   onShowTable: () => void;
-  /** Saves the card's new value: the record's update, version-checked, queued and kept offline as any edit. */
-  save: (row: Row, value: string) => Promise<Row>;
+  /**
+   * Saves the card's new value: the record's update, version-checked, queued and kept offline as any edit. `from`, the
+   * value the card showed, is checked too: a copy of the record that no longer holds it was changed by someone else.
+   */
+  save: (row: Row, value: string, from?: string) => Promise<Row>;
 };
+
+/** A move as made, to undo: the record as saved, and the values it went from and to. */
+type DoneMove<Row> = { row: Row; from: string; to: string };
+type MoveKind = "move" | "anyway" | "undo" | "redo";
+/** How many moves Ctrl/⌘+Z can go back through, as a list's edits. */
+const UNDO_DEPTH = 20;
 
 /** What a dragged card carries: only this board's cards drop on its lanes. */
 const CARD_TYPE = "application/x-crm-card";
@@ -69,6 +78,7 @@ const hints: KeyHint[] = [
   [["←", "→"], "lane"],
   [["Shift", "← →"], "move to the next lane"],
   [["Enter"], "open"],
+  [["Ctrl", "Z"], "undo a move"],
 ];
 
 const cardsIn = (board: HTMLElement | null, lane: number) => [
@@ -123,9 +133,18 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
   );
   const stepping = useRecordStepping({ ...stepPages, ...stepView }, props.openId, props.onOpen);
 
+  // The moves made here, to undo (Ctrl/⌘+Z) the last first, and those undone, to make again (Ctrl/⌘+Shift+Z).
+  const done = useRef<DoneMove<Row>[]>([]);
+  const undone = useRef<DoneMove<Row>[]>([]);
+
   const move = useCallback(
-    async function moveCard(row: Row, to: string): Promise<void> {
-      if (valueOf(row) === to) return;
+    /**
+     * Moves the card to `to`; resolves to the record as saved, or null when it stayed. The save is checked against the
+     * value the card showed (a teammate's change since is refused, with who), except when moved anyway.
+     */
+    async function moveCard(row: Row, to: string, how: MoveKind = "move"): Promise<Row | null> {
+      const from = valueOf(row);
+      if (from === to) return null;
       const mine = ++seq.current;
       if (row.id === openIdRef.current)
         setOpenLane(
@@ -147,20 +166,55 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
           return next;
         });
       try {
-        const saved = await save(row, to);
-        settle((current) => ({ ...current, row: { ...current.row, ...saved }, saved: saved.version }));
+        const saved = { ...moved, ...(await save(row, to, how === "anyway" ? undefined : from)) };
+        settle((current) => ({ ...current, row: saved, saved: saved.version }));
+        if (how === "move" || how === "anyway") {
+          done.current = [...done.current.slice(1 - UNDO_DEPTH), { row: saved, from, to }];
+          undone.current = [];
+        }
+        return saved;
       } catch (error) {
         settle(() => null);
         const again = saveAgainLabel(error);
         toastError(
           error,
           `${nameOf(row)} was not moved`,
-          again && { label: again === "Save mine" ? "Move anyway" : again, onClick: () => void moveCard(row, to) },
+          again && {
+            label: again === "Save mine" ? "Move anyway" : again,
+            onClick: () => void moveCard(row, to, "anyway"),
+          },
         );
+        return null;
       }
     },
     [field, lanes, valueOf, save, nameOf],
   );
+
+  // Ctrl/⌘+Z puts the last move back, Ctrl/⌘+Shift+Z makes it again, as in a list; not while the panel has the keys.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const which = event.ctrlKey || event.metaKey ? historyKey(event) : null;
+      if (!which || event.altKey || event.defaultPrevented || !isShownPageKey(event, { chord: true })) return;
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && !board.current?.contains(focused)) return;
+      event.preventDefault();
+      const [from, into] = which === "undo" ? [done, undone] : [undone, done];
+      const last = from.current.at(-1);
+      if (!last) return void toast(which === "undo" ? "No move to undo here." : "No undone move to make again.");
+      from.current = from.current.slice(0, -1);
+      const target = which === "undo" ? last.from : last.to;
+      const label = lanes.find((lane) => lane.value === target)?.label ?? target;
+      void move(last.row, target, which).then((saved) => {
+        if (!saved) return;
+        into.current = [...into.current, { ...last, row: saved }];
+        toast(
+          which === "undo" ? `Moved ${nameOf(saved)} back to ${label}.` : `Moved ${nameOf(saved)} to ${label} again.`,
+        );
+      });
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [lanes, move, nameOf]);
 
   const dropOutdated = useCallback((ids: string[]) => {
     setMoves((all) => {
