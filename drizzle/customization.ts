@@ -29,6 +29,8 @@ export type ViewDefinition = {
   sort: { field: string; direction: "asc" | "desc" } | null;
   columns: string[];
   search?: string;
+  /** Rows (also when absent: views saved before boards) or a board of cards. */
+  layout?: "table" | "board";
 };
 
 export const savedViews = sqliteTable(

@@ -257,6 +257,37 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
     assert.deepEqual(errors, ["409 contacts.update"]);
   });
 
+  it("a view keeps the board: saved from it, and opened from the table, it shows the board", async () => {
+    await page.getByTestId("filter-bar").getByRole("button", { name: "Clear" }).click();
+    const layout = page.getByRole("group", { name: "Layout" });
+    await layout.getByRole("button", { name: "Board" }).click();
+    await cardIn("Contacted", "Bo Chen").waitFor();
+    // The whole list as a board: nothing to reset, but a view to keep.
+    const controls = page.getByTestId("view-controls");
+    assert.equal(await controls.getByRole("button", { name: "Reset" }).count(), 0);
+    await controls.getByRole("button", { name: "Save view" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save view" });
+    await dialog.locator('input[name="viewName"]').fill("Pipeline");
+    await dialog.getByRole("button", { name: "Save view" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByTestId("open-view").filter({ hasText: "Pipeline" }).waitFor();
+
+    // Shown as a table, the view has changed; Reset shows it as saved.
+    await layout.getByRole("button", { name: "Table" }).click();
+    await controls.getByRole("button", { name: "Reset" }).click();
+    await cardIn("Contacted", "Bo Chen").waitFor();
+
+    // From the whole list, as a table, the sidebar opens the view as a board.
+    await layout.getByRole("button", { name: "Table" }).click();
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+    await page.getByTestId("record-row").first().waitFor();
+    await page.getByTestId("sidebar-view").filter({ hasText: "Pipeline" }).click();
+    await cardIn("Contacted", "Bo Chen").waitFor();
+    assert.equal(await layout.getByRole("button", { name: "Board" }).getAttribute("aria-pressed"), "true");
+    await screenshot(page, "contacts-board-view");
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+  });
+
   it("a lane longer than a page reads the next as it scrolls; on a phone the lanes scroll sideways", async () => {
     const rows = Array.from({ length: 120 }, (_, i) => ({
       firstName: "Zed",
@@ -267,7 +298,6 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
       const batch = rows.slice(start, start + 60);
       await callProcedure(page, "contacts.import", { rows: batch, lineNumbers: batch.map((_, i) => start + i + 2) });
     }
-    await page.getByTestId("filter-bar").getByRole("button", { name: "Clear" }).click();
     await page.getByRole("group", { name: "Layout" }).getByRole("button", { name: "Board" }).click();
     // Imported behind the page's back: read afresh.
     await page.reload();

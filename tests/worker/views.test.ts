@@ -52,6 +52,20 @@ describe("views.create", () => {
     ]);
   });
 
+  it("keeps the layout a view shows its list in (the contacts board); one saved without it has none", async () => {
+    const { member } = await team();
+    const board = await member.caller.views.create({
+      object: "contact",
+      name: "Pipeline",
+      definition: { ...hotLeads, layout: "board" },
+    });
+    expect(board.definition).toMatchObject({ layout: "board", sort: hotLeads.sort });
+    const listed = await member.caller.views.list({ object: "contact" });
+    expect(listed.find((v) => v.id === board.id)?.definition.layout).toBe("board");
+    const rows = await member.caller.views.create({ object: "contact", name: "Rows", definition: hotLeads });
+    expect(rows.definition).not.toHaveProperty("layout");
+  });
+
   it("lets an admin or the owner save a shared view, definition intact", async () => {
     const { admin, owner } = await team();
     const shared = await admin.caller.views.create({
@@ -129,6 +143,12 @@ describe("views.create", () => {
       "BAD_REQUEST",
     );
     expect(fieldErrorsOf(operator)).toHaveProperty("definition");
+    const grid = "grid" as "board";
+    const layout = await expectTRPCError(
+      client.views.create.mutate({ object: "contact", name: "V", definition: { layout: grid } }),
+      "BAD_REQUEST",
+    );
+    expect(fieldErrorsOf(layout)).toHaveProperty("definition");
     const many = Array.from({ length: 21 }, () => ({ field: "name", operator: "notEmpty" as const }));
     await expectTRPCError(
       client.views.create.mutate({

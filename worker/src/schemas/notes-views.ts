@@ -76,6 +76,8 @@ export const viewDefinition = z.object({
   sort: recordSort.nullable().default(null),
   columns: z.array(z.string().min(1).max(60)).max(60).default([]),
   search: z.string().max(200).optional(),
+  /** How the list shows it: rows, or a board of cards (contacts by lead status). A view saved without: rows. */
+  layout: z.enum(["table", "board"]).optional(),
 });
 export const viewCreateInput = z.object({
   object: z.enum(recordObjects),

@@ -4,7 +4,7 @@ import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
 import { contactImport } from "../import/import-objects";
-import { LayoutToggle, listLayout } from "../records/board/layout-toggle";
+import { listLayout } from "../records/board/layout-toggle";
 import { RecordBoard } from "../records/board/record-board";
 import { RecordListPage } from "../records/record-list-page";
 import type { RecordStepping } from "../records/use-record-stepping";
@@ -55,9 +55,7 @@ export default function ContactsPage() {
     <RecordListPage
       {...page.listProps}
       title="Contacts"
-      layoutToggle={
-        <LayoutToggle value={layout} onChange={layoutOfContacts.set} board="Cards in a lane per lead status" />
-      }
+      layout={{ value: layout, set: layoutOfContacts.set, board: "Cards in a lane per lead status" }}
       board={
         onBoard && (
           <RecordBoard<Contact>
@@ -69,6 +67,7 @@ export default function ContactsPage() {
             view={page.list.input}
             fields={contactCardFields}
             useList={contactHooks.useList}
+            listKey={contactHooks.listKey}
             card={(contact) => <ContactCard contact={contact} />}
             nameOf={contactName}
             openId={page.openId}

@@ -33,6 +33,7 @@ import { UNDO_LIMIT } from "./use-bulk-delete";
 import { countOf } from "../../lib/format";
 import type { RecordObject } from "./use-record-actions";
 import { tableStorageKey } from "./list-fields";
+import { LayoutToggle, type ListLayout } from "./board/layout-toggle";
 
 type RecordListPageProps<Row> = {
   /** Which saved views, bulk actions, merge and trash the page offers. */
@@ -61,8 +62,8 @@ type RecordListPageProps<Row> = {
   empty: ReactNode;
   /** Dialogs and the side panel. */
   children: ReactNode;
-  /** Table | Board, beside the view's controls, for an object with a board. */
-  layoutToggle?: ReactNode;
+  /** An object with a board: the layout shown (Table | Board beside the view's controls; a view keeps it). */
+  layout?: { value: ListLayout; set: (layout: ListLayout) => void; board: string };
   /** The board, shown instead of the table while chosen (the trash is always a table). */
   board?: ReactNode;
 };
@@ -89,7 +90,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
   const { setSearchInput, setFilter, selection, clearSelection } = list;
   const total = formatTotal(pages.total, noun[0], noun[1]);
   const storageKey = tableStorageKey(noun);
-  const saved = useSavedView({ object: props.object, list, columns, storageKey });
+  const saved = useSavedView({ object: props.object, list, columns, storageKey, layout: props.layout });
   const { trash } = list;
   const { getRowId, onOpenRow } = props;
   const selectedRows = useMemo(
@@ -184,7 +185,9 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
           <FilterBuilder ref={filterBar} fields={filterFields} value={list.filter} onChange={setFilter} />
           {/* The view's actions and the trash wrap together, to the right. */}
           <div className="ml-auto flex items-center gap-1.5">
-            {!trash && props.layoutToggle}
+            {!trash && props.layout && (
+              <LayoutToggle value={props.layout.value} onChange={props.layout.set} board={props.layout.board} />
+            )}
             {!trash && <ViewControls object={props.object} saved={saved} />}
             <TrashToggle trash={trash} onChange={list.setTrash} />
           </div>

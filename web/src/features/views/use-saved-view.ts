@@ -7,6 +7,7 @@ import type { DataTableColumn } from "../../ui/data-table";
 import { orderedColumnIds } from "../../ui/data-table/column-order";
 import { showColumns, useColumnLayout } from "../../ui/data-table/use-column-state";
 import type { useListState } from "../../ui/data-table";
+import type { ListLayout } from "../records/board/layout-toggle";
 import type { RecordObject } from "../records/use-record-actions";
 import { definitionOf, differs, useViews, type SavedView, type ViewDefinition } from "./use-views";
 
@@ -16,6 +17,8 @@ type SavedViewOptions<Row> = {
   columns: DataTableColumn<Row>[];
   /** The table's column storage key, through which a view shows its columns. */
   storageKey: string;
+  /** A list with a board: the layout shown, which a view keeps, and a way to show another. */
+  layout?: { value: ListLayout; set: (layout: ListLayout) => void };
 };
 
 /**
@@ -23,12 +26,13 @@ type SavedViewOptions<Row> = {
  * sent to a teammate. Opening one applies its search, filter, sort and columns to the list;
  * `changed` says whether the list has moved away from it since.
  */
-export function useSavedView<Row>({ object, list, columns, storageKey }: SavedViewOptions<Row>) {
+export function useSavedView<Row>({ object, list, columns, storageKey, layout: shown }: SavedViewOptions<Row>) {
   const [params, setParams] = usePageSearchParams();
   const viewId = params.get("view");
   const views = useViews(object);
   const view = (viewId && views.data?.find((v) => v.id === viewId)) || null;
   const { applyDefinition, setTrash } = list;
+  const setLayout = shown?.set;
 
   const layout = useColumnLayout(storageKey);
   // The columns shown, in the order shown: a view keeps both.
@@ -41,15 +45,16 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
       layout?.order ?? [],
     ).filter((id) => shown.has(id));
   }, [columns, layout]);
+  const shownLayout = shown?.value;
   const current = useMemo<ViewDefinition>(
-    () => ({ ...list.definition, columns: visibleColumns }),
-    [list.definition, visibleColumns],
+    () => ({ ...list.definition, columns: visibleColumns, ...(shownLayout && { layout: shownLayout }) }),
+    [list.definition, visibleColumns, shownLayout],
   );
   const base = useMemo<ViewDefinition>(
     () => (view ? definitionOf(view) : { filters: emptyFilter, sort: null, columns: [] }),
     [view],
   );
-  const changed = differs(current, base);
+  const changed = differs(current, base, { layout: view !== null });
 
   const openView = useCallback(
     (id: string | null, options?: { replace?: boolean }) =>
@@ -81,8 +86,9 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
       const definition = definitionOf(target);
       applyDefinition(definition);
       if (definition.columns.length) showColumns(storageKey, definition.columns);
+      setLayout?.(definition.layout ?? "table");
     },
-    [applyDefinition, setTrash, storageKey],
+    [applyDefinition, setTrash, storageKey, setLayout],
   );
 
   // Apply a view once when it is opened (the plain list needs nothing on the first render). A list
@@ -114,7 +120,7 @@ export function useSavedView<Row>({ object, list, columns, storageKey }: SavedVi
       // The open view changed on the server (a teammate updated it, or the cache was stale):
       // follow it, unless the list has changes of its own that this would throw away.
       if (view && last.view && +view.updatedAt !== +last.view.updatedAt) {
-        const clean = !differs(current, definitionOf(last.view));
+        const clean = !differs(current, definitionOf(last.view), { layout: true });
         applied.current = { key, view };
         if (clean) apply(view);
       }

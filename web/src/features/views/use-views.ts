@@ -6,13 +6,21 @@ import { isConflict } from "../../lib/trpc-errors";
 import { useKeyedMutation } from "../../lib/use-keyed-mutation";
 import type { FilterState, SortState } from "../../ui/data-table";
 import type { CurrentUser } from "../auth/use-current-user";
+import type { ListLayout } from "../records/board/layout-toggle";
 import type { RecordObject } from "../records/use-record-actions";
 
 export type SavedView = inferOutput<typeof trpc.views.list>[number];
 export type ViewDefinitionInput = inferInput<typeof trpc.views.create>["definition"];
 
 /** A view as the list page applies it: what the table can show (the web's filter subset). */
-export type ViewDefinition = { filters: FilterState; sort: SortState | null; columns: string[]; search?: string };
+export type ViewDefinition = {
+  filters: FilterState;
+  sort: SortState | null;
+  columns: string[];
+  search?: string;
+  /** A list with a board: shown as rows (also when not saved) or as the board. */
+  layout?: ListLayout;
+};
 
 export const viewPaths: Record<RecordObject, string> = { contact: "/contacts", company: "/companies" };
 
@@ -37,6 +45,7 @@ export function definitionOf(view: SavedView): ViewDefinition {
     sort: d.sort ?? null,
     columns: d.columns,
     search: d.search || undefined,
+    layout: d.layout,
   };
 }
 
@@ -53,8 +62,12 @@ export function isAdmin(user: CurrentUser | null | undefined): boolean {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Whether the list shows something other than `base` (columns in their order; none saved means any). */
-export function differs(current: ViewDefinition, base: ViewDefinition): boolean {
+/**
+ * Whether the list shows something other than `base` (columns in their order; none saved means any). Its layout counts
+ * against a saved view's (`layout`), not against the plain list's: the board is not a change to save or reset.
+ */
+export function differs(current: ViewDefinition, base: ViewDefinition, { layout = false } = {}): boolean {
+  if (layout && (current.layout ?? "table") !== (base.layout ?? "table")) return true;
   if ((current.search ?? "") !== (base.search ?? "")) return true;
   if (!sameJson(current.sort, base.sort)) return true;
   const conditions = (f: FilterState) => (f.conditions.length ? f : { combinator: "and", conditions: [] });

@@ -126,11 +126,14 @@ export function ViewControls({ object, saved }: { object: RecordObject; saved: S
               Update view
             </Button>
           )}
-          <Button size="sm" variant={view && mayChange ? "ghost" : "secondary"} onClick={() => setDialog("save")}>
-            <Save className="size-3.5" aria-hidden />
-            {view ? "Save as new view" : "Save view"}
-          </Button>
         </>
+      )}
+      {/* The whole list as a board is no change to reset, but one to keep as a view. */}
+      {(changed || (!view && current.layout === "board")) && (
+        <Button size="sm" variant={view && mayChange ? "ghost" : "secondary"} onClick={() => setDialog("save")}>
+          <Save className="size-3.5" aria-hidden />
+          {view ? "Save as new view" : "Save view"}
+        </Button>
       )}
       {view && (
         <Dropdown.Root>

@@ -1,3 +1,4 @@
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { toastError } from "../../../lib/toast";
 import { saveAgainLabel } from "../../../lib/trpc-errors";
@@ -37,6 +38,8 @@ export type RecordBoardProps<Row extends Versioned> = {
   /** The fields a card shows (the list reads only these). */
   fields: string[];
   useList: (input: RecordListView) => ListQuery<Row>;
+  /** Every cached list of the object (`useList`'s), marked stale after a move. */
+  listKey: QueryKey;
   card: (row: Row) => ReactNode;
   nameOf: (row: Row) => string;
   openId: string | null;
@@ -86,6 +89,23 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
     setMovesView(viewKey);
     setMoves((all) => new Map([...all].filter(([, move]) => move.saved === undefined)));
   }
+
+  // The lanes read before a move hold its card where it was. The lanes on screen keep it where it was put; another
+  // view's lanes, read before, are read again as they are shown, and so is every lane once the board is left.
+  const movedSinceRead = useRef(false);
+  const queryClient = useQueryClient();
+  const { listKey } = props;
+  useEffect(() => {
+    if (!movedSinceRead.current) return;
+    movedSinceRead.current = false;
+    void queryClient.invalidateQueries({ queryKey: listKey, refetchType: "active" });
+  }, [viewKey, queryClient, listKey]);
+  useEffect(() => {
+    const moved = movedSinceRead;
+    return () => {
+      if (moved.current) void queryClient.invalidateQueries({ queryKey: listKey, refetchType: "none" });
+    };
+  }, [queryClient, listKey]);
 
   const filters = useMemo(
     () => lanes.map((lane) => laneFilter(view.filter, field, lane.value)),
@@ -138,6 +158,7 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
         const saved = { ...moved, ...(await save(row, to, how === "anyway" ? undefined : from)) };
         settle((current) => ({ ...current, row: saved, saved: saved.version }));
         if (how === "move" || how === "anyway") rememberMove(history.current, { row: saved, from, to });
+        movedSinceRead.current = true;
         return saved;
       } catch (error) {
         settle(() => null);
