@@ -67,6 +67,15 @@ describe("laneView", () => {
     });
   });
 
+  it("a card moved out and back shows the move's record, not the lane's copy of the save between", () => {
+    // Ann went to qualified (saved as version 2, which the lane's copy holds) and is on her way back to new.
+    const between = row("ann", "qualified", 2);
+    const back = moved(between, "new");
+    const view = laneView("new", [between, bo], exact(2), moves(back), statusOf);
+    expect(view.rows).toEqual([{ ...between, status: "new" }, bo]);
+    expect(view.total).toEqual(exact(2));
+  });
+
   it("a record changed after the move was saved goes where it now says", () => {
     const saved = moved(ann, "qualified", 2);
     const backAgain = row("ann", "new", 3);

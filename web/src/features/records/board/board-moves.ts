@@ -48,9 +48,12 @@ export function laneView<Row extends Versioned>(
     .filter((move) => move.to === lane && !readIds.has(move.row.id))
     .map((move) => move.row)
     .reverse();
-  const stays = read.filter((row) => {
+  const stays = read.flatMap((row) => {
     const move = moves.get(row.id);
-    return move && !outdates(row, move) ? move.to === lane : valueOf(row) === lane;
+    // The move decides, and its record is the card: the lane's copy may be an earlier save's (a card moved out and
+    // back), whose value would start the card's next move from the wrong one.
+    if (move && !outdates(row, move)) return move.to === lane ? [move.row] : [];
+    return valueOf(row) === lane ? [row] : [];
   });
   const count = total && Math.max(0, total.count + movedIn.length - (read.length - stays.length));
   return { rows: [...movedIn, ...stays], total: total && { ...total, count: count ?? 0 } };
