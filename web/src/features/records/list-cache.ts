@@ -106,12 +106,19 @@ export function useQueuedUpdate<Row extends Versioned, Patch>({
   refresh,
 }: QueuedUpdate<Row, Patch>) {
   const queues = useRef(new Map<string, Promise<unknown>>());
+  // Each record as this hook last saved it: a copy the next edit may start from, though a list read that landed
+  // meanwhile set the cached lists' copies back.
+  const lastSaved = useRef(new Map<string, Row>());
   return useCallback(
     (row: Row, patch: Patch, start?: EditStart<Row>): Promise<Row> => {
       const run = async () => {
-        const version = versionToSave([row, ...cachedCopies<Row>(queryClient, listKey, row.id)], start);
+        const saved = lastSaved.current.get(row.id);
+        const copies = [row, ...cachedCopies<Row>(queryClient, listKey, row.id), ...(saved ? [saved] : [])];
+        const version = versionToSave(copies, start);
         try {
-          return await save({ id: row.id, version, patch });
+          const result = await save({ id: row.id, version, patch });
+          lastSaved.current.set(row.id, result);
+          return result;
         } catch (error) {
           // The next edit of this record waits for the fresh version (and "Save mine" uses it).
           if (isStale(error))

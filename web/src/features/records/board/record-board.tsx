@@ -125,8 +125,6 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
   const stepping = useRecordStepping({ ...stepPages, ...stepView }, props.openId, props.onOpen);
 
   const history = useRef<MoveHistory<Row>>({ done: [], undone: [] });
-  // Each card's move on its way: the record as it saves it (null if refused).
-  const inFlight = useRef(new Map<string, Promise<Row | null>>());
 
   const move: MoveCard<Row> = useCallback(
     /**
@@ -156,22 +154,8 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
           else next.delete(row.id);
           return next;
         });
-      // A card moved again before its last move was saved: this one starts from that one's record as saved, not from
-      // the copy the card showed meanwhile (its version from before), which a list read since may also hold.
-      const previous = inFlight.current.get(row.id);
-      const saving = (previous ?? Promise.resolve(null)).then((before) =>
-        save(before && valueOf(before) === from ? before : row, to, how === "anyway" ? undefined : from),
-      );
-      const done = saving.then(
-        (saved) => ({ ...moved, ...saved }),
-        () => null,
-      );
-      inFlight.current.set(row.id, done);
-      void done.then(() => {
-        if (inFlight.current.get(row.id) === done) inFlight.current.delete(row.id);
-      });
       try {
-        const saved = { ...moved, ...(await saving) };
+        const saved = { ...moved, ...(await save(row, to, how === "anyway" ? undefined : from)) };
         settle((current) => ({ ...current, row: saved, saved: saved.version }));
         if (how === "move" || how === "anyway") rememberMove(history.current, { row: saved, from, to });
         movedSinceRead.current = true;
