@@ -336,6 +336,17 @@ async function main() {
       if (!contact || detail.timeline.length > contact.timeline)
         contact = { id: item.id, timeline: detail.timeline.length };
     }
+    // A contact's card on the board (web: contact-board.tsx contactCardFields).
+    const BOARD_CARD_FIELDS = [
+      "firstName",
+      "lastName",
+      "primaryEmail",
+      "title",
+      "companyId",
+      "companyName",
+      "ownerId",
+      "leadStatus",
+    ];
     const listInputs = {
       "list: sorted by name": byName,
       "list: sorted by custom property tier": {
@@ -365,7 +376,19 @@ async function main() {
       "board lane: status=contacted, 100 cards": {
         filter: { combinator: "and", conditions: [{ field: "leadStatus", operator: "eq", value: "contacted" }] },
         limit: 100,
-        fields: ["firstName", "lastName", "primaryEmail", "title", "companyId", "companyName", "ownerId", "leadStatus"],
+        fields: BOARD_CARD_FIELDS,
+      },
+      // A lane of the board grouped by a select property: "tier is gold" (15 %) through record_values, and the lane
+      // of those with no tier (10 %), each a page of cards with their properties (web: board-groups.ts reads).
+      "board lane: tier=gold, 100 cards": {
+        filter: { combinator: "and", conditions: [{ field: "prop:tier", operator: "eq", value: "gold" }] },
+        limit: 100,
+        fields: [...BOARD_CARD_FIELDS, "properties"],
+      },
+      "board lane: no tier, 100 cards": {
+        filter: { combinator: "and", conditions: [{ field: "prop:tier", operator: "empty" }] },
+        limit: 100,
+        fields: [...BOARD_CARD_FIELDS, "properties"],
       },
       // A tag on a third of the contacts: the name order is walked, each contact probed in record_tags;
       // the count is the tag's (tags.count). The seed's tags are skewed (scripts/seed.mjs CONTACT_TAGS).

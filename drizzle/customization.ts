@@ -31,6 +31,8 @@ export type ViewDefinition = {
   search?: string;
   /** Rows (also when absent: views saved before boards) or a board of cards. */
   layout?: "table" | "board";
+  /** A board's lanes: a select field's values (`leadStatus`, `prop:<key>`); absent, the object's first. */
+  groupBy?: string;
 };
 
 export const savedViews = sqliteTable(

@@ -29,6 +29,16 @@ describe("laneFilter", () => {
     expect(laneFilter({ combinator: "or", conditions: [title] }, "leadStatus", "new")?.combinator).toBe("and");
   });
 
+  it('reads the lane of records with no value (its value "") as the field being empty', () => {
+    expect(laneFilter(undefined, "prop:tier", "")).toEqual({
+      combinator: "and",
+      conditions: [{ field: "prop:tier", operator: "empty" }],
+    });
+    expect(laneFilter(undefined, "prop:tier", "Gold")?.conditions).toEqual([
+      { field: "prop:tier", operator: "eq", value: "Gold" },
+    ]);
+  });
+
   it("cannot narrow a filter that matches any of several conditions, or one already full", () => {
     const title = { field: "title", operator: "contains" as const, value: "cto" };
     expect(laneFilter({ combinator: "or", conditions: [title, title] }, "leadStatus", "new")).toBeNull();

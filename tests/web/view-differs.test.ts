@@ -19,4 +19,17 @@ describe("differs: whether the list shows something other than a view", () => {
     expect(differs({ ...plain, layout: "board" }, plain)).toBe(false);
     expect(differs({ ...plain, layout: "board", search: "ann" }, plain)).toBe(true);
   });
+
+  it("counts the board's grouping against a saved board's, a view saved without one grouping by the first", () => {
+    const byStatus = { ...plain, layout: "board" as const };
+    const byTier = { ...byStatus, groupBy: "prop:tier" };
+    const options = { layout: true, firstGroupBy: "leadStatus" };
+    expect(differs(byTier, byStatus, options)).toBe(true);
+    expect(differs({ ...byStatus, groupBy: "leadStatus" }, byStatus, options)).toBe(false);
+    expect(differs(byTier, byTier, options)).toBe(false);
+    // Shown as a table, the grouping a board would have is no change.
+    expect(differs({ ...plain, layout: "table", groupBy: "prop:tier" }, plain, options)).toBe(false);
+    // Against the plain list, no grouping is a change either.
+    expect(differs(byTier, plain, { firstGroupBy: "leadStatus" })).toBe(false);
+  });
 });

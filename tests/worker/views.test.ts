@@ -66,6 +66,30 @@ describe("views.create", () => {
     expect(rows.definition).not.toHaveProperty("layout");
   });
 
+  it("keeps the field a board groups its cards by: a select property, or none (the object's first)", async () => {
+    const { member } = await team();
+    const byTier = await member.caller.views.create({
+      object: "company",
+      name: "Accounts by tier",
+      definition: { layout: "board", groupBy: "prop:tier" },
+    });
+    expect(byTier.definition).toMatchObject({ layout: "board", groupBy: "prop:tier" });
+    const moved = await member.caller.views.update({
+      id: byTier.id,
+      version: byTier.version,
+      definition: { layout: "board", groupBy: "prop:region" },
+    });
+    expect((await member.caller.views.list({ object: "company" })).find((v) => v.id === moved.id)?.definition).toEqual(
+      expect.objectContaining({ groupBy: "prop:region" }),
+    );
+    const byStatus = await member.caller.views.create({
+      object: "contact",
+      name: "Pipeline",
+      definition: { layout: "board" },
+    });
+    expect(byStatus.definition).not.toHaveProperty("groupBy");
+  });
+
   it("lets an admin or the owner save a shared view, definition intact", async () => {
     const { admin, owner } = await team();
     const shared = await admin.caller.views.create({
@@ -149,6 +173,13 @@ describe("views.create", () => {
       "BAD_REQUEST",
     );
     expect(fieldErrorsOf(layout)).toHaveProperty("definition");
+    for (const groupBy of ["prop:Tier", "lead_status; DROP", "prop:"]) {
+      const grouped = await expectTRPCError(
+        client.views.create.mutate({ object: "contact", name: "V", definition: { layout: "board", groupBy } }),
+        "BAD_REQUEST",
+      );
+      expect(fieldErrorsOf(grouped)).toHaveProperty("definition");
+    }
     const many = Array.from({ length: 21 }, () => ({ field: "name", operator: "notEmpty" as const }));
     await expectTRPCError(
       client.views.create.mutate({

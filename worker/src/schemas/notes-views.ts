@@ -78,6 +78,14 @@ export const viewDefinition = z.object({
   search: z.string().max(200).optional(),
   /** How the list shows it: rows, or a board of cards (contacts by lead status). A view saved without: rows. */
   layout: z.enum(["table", "board"]).optional(),
+  /**
+   * The field a board's lanes are the values of: a built-in select (`leadStatus`) or a select property
+   * (`prop:<key>`). Without it, the object's first: contacts by lead status.
+   */
+  groupBy: z
+    .string()
+    .regex(/^([a-zA-Z]{1,40}|prop:[a-z][a-z0-9_]{0,39})$/, "A board groups by a field, or by prop:<key>.")
+    .optional(),
 });
 export const viewCreateInput = z.object({
   object: z.enum(recordObjects),

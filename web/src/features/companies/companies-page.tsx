@@ -1,15 +1,23 @@
 import { Building2, Plus } from "lucide-react";
+import { useState } from "react";
 import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
 import { companyImport } from "../import/import-objects";
+import { laneStart } from "../records/board/board-groups";
+import { useBoardChoice } from "../records/board/use-board-choice";
+import { NoBoardField } from "../records/board/no-board-field";
+import { pageBoardProps } from "../records/board/page-board";
+import { RecordBoard } from "../records/board/record-board";
 import { RecordListPage } from "../records/record-list-page";
+import type { RecordStepping } from "../records/use-record-stepping";
 import { recordNouns } from "../records/use-record-actions";
 import { useRecordPage } from "../records/use-record-page";
+import { CompanyCard, companyCardFields, companyGroupings } from "./company-board";
 import { companyColumns, companyFilterFields, toCompanyPatch } from "./company-columns";
 import { CompanyPanel } from "./company-panel";
 import { NewCompanyDialog } from "./new-company-dialog";
-import { companyHooks, type CompanyTypes } from "./use-companies";
+import { companyHooks, type Company, type CompanyTypes } from "./use-companies";
 
 export default function CompaniesPage() {
   const page = useRecordPage<CompanyTypes>({
@@ -21,11 +29,50 @@ export default function CompaniesPage() {
     toPatch: toCompanyPatch,
   });
   const { setCreating, setOpenId } = page;
+  const { choice, grouping } = useBoardChoice("company", companyGroupings);
+  // The property values a lane's "+" starts a new company with (the header's New company: none).
+  const [newProperties, setNewProperties] = useState<Record<string, string> | undefined>();
+  // On the board, the board shows the panel, stepping through the open card's lane.
+  const onBoard = choice.value === "board" && !page.list.trash;
+  const panel = (stepping: RecordStepping | null) => (
+    <CompanyPanel
+      companyId={page.openId}
+      preview={page.preview}
+      onClose={() => setOpenId(null)}
+      onEdit={page.listProps.onEditCell}
+      onRestore={page.restoreValue}
+      onDelete={page.deleteOpen}
+      stepping={stepping}
+    />
+  );
 
   return (
     <RecordListPage
       {...page.listProps}
       title="Companies"
+      layout={choice}
+      board={
+        onBoard &&
+        (grouping ? (
+          <RecordBoard<Company>
+            // Another grouping is another board: its moves and focus start anew.
+            key={grouping.field}
+            {...pageBoardProps<Company>(page, companyHooks, grouping, () => choice.set("table"))}
+            label={`Companies by ${grouping.label.toLowerCase()}`}
+            noun={recordNouns.company}
+            fields={companyCardFields}
+            card={(company) => <CompanyCard company={company} />}
+            nameOf={(company) => company.name}
+            onAdd={(value) => {
+              setNewProperties(laneStart(grouping.field, value).properties);
+              setCreating(true);
+            }}
+            panel={panel}
+          />
+        ) : (
+          <NoBoardField object="company" />
+        ))
+      }
       description="The organizations your contacts work for."
       action={
         <>
@@ -47,20 +94,17 @@ export default function CompaniesPage() {
     >
       <NewCompanyDialog
         open={page.creating}
-        onOpenChange={setCreating}
+        onOpenChange={(open) => {
+          // Closed: the next new company (the header's button, `c`) starts with no property set.
+          if (!open) setNewProperties(undefined);
+          setCreating(open);
+        }}
+        properties={newProperties}
         onCreated={(company) => setOpenId(company.id)}
         onOpenExisting={setOpenId}
         parentCompanyId={page.newAtCompanyId}
       />
-      <CompanyPanel
-        companyId={page.openId}
-        preview={page.preview}
-        onClose={() => setOpenId(null)}
-        onEdit={page.listProps.onEditCell}
-        onRestore={page.restoreValue}
-        onDelete={page.deleteOpen}
-        stepping={page.stepping}
-      />
+      {!onBoard && panel(page.stepping)}
     </RecordListPage>
   );
 }

@@ -20,6 +20,8 @@ type NewCompanyDialogProps = {
   onOpenExisting: (id: string) => void;
   /** Starts as a subsidiary of this company (its panel's "Add subsidiary"). */
   parentCompanyId?: string | null;
+  /** Starts with these custom property texts (a lane's "+" on the board). */
+  properties?: Record<string, string>;
 };
 
 const blank = { name: "", domain: "", industry: "", size: "" };
@@ -38,13 +40,14 @@ export function NewCompanyDialog({
   onCreated,
   onOpenExisting,
   parentCompanyId,
+  properties: startProperties,
 }: NewCompanyDialogProps) {
   const [form, setForm] = useState(blank);
   const parent = useStartingCompany(open, parentCompanyId);
   const create = useCreateCompany();
   const existing = useExistingCompanies(form);
   const errors = fieldErrorsOf(create.error);
-  const properties = usePropertyForm("company", open);
+  const properties = usePropertyForm("company", open, startProperties);
   const touched =
     (Object.keys(blank) as (keyof Form)[]).some((key) => form[key] !== blank[key]) ||
     parent.changed ||

@@ -1,13 +1,22 @@
 import { Building2 } from "lucide-react";
 import { Avatar } from "../../ui/avatar";
-import type { BoardLane } from "../records/board/record-board";
+import type { BoardGrouping } from "../records/board/board-groups";
 import { OwnerName } from "../records/reference-fields";
 import { contactName } from "./contact-columns";
-import { leadStatuses, leadStatusMeta } from "./lead-status";
+import { leadStatuses, leadStatusMeta, type LeadStatus } from "./lead-status";
 import type { Contact } from "./use-contacts";
 
-/** The contacts board's lanes: one per lead status, in the order a lead goes through them. */
-export const contactLanes: BoardLane[] = leadStatuses.map((value) => ({ value, ...leadStatusMeta[value] }));
+/** The contacts board's first grouping: a lane per lead status, in the order a lead goes through them. */
+export const byLeadStatus: BoardGrouping<Contact> = {
+  field: "leadStatus",
+  label: "Lead status",
+  lanes: leadStatuses.map((value) => ({ value, ...leadStatusMeta[value] })),
+  valueOf: (contact) => contact.leadStatus,
+  withValue: (contact, value) => ({ ...contact, leadStatus: value as LeadStatus }),
+  reads: [],
+};
+/** What else than the contacts' select properties their board can group by. */
+export const contactGroupings = [byLeadStatus];
 
 /** What a contact's card shows; the board reads only these fields. */
 export const contactCardFields = [
@@ -20,8 +29,6 @@ export const contactCardFields = [
   "ownerId",
   "leadStatus",
 ];
-
-export const leadStatusOf = (contact: Contact) => contact.leadStatus;
 
 /** A contact on the board: who, their title, their company and owner. */
 export function ContactCard({ contact }: { contact: Contact }) {

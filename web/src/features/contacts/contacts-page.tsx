@@ -4,20 +4,24 @@ import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
 import { contactImport } from "../import/import-objects";
-import { listLayout } from "../records/board/layout-toggle";
+import { laneStart } from "../records/board/board-groups";
+import { useBoardChoice } from "../records/board/use-board-choice";
+import { NoBoardField } from "../records/board/no-board-field";
+import { pageBoardProps } from "../records/board/page-board";
 import { RecordBoard } from "../records/board/record-board";
 import { RecordListPage } from "../records/record-list-page";
 import type { RecordStepping } from "../records/use-record-stepping";
 import { recordNouns } from "../records/use-record-actions";
 import { useRecordPage } from "../records/use-record-page";
-import { ContactCard, contactCardFields, contactLanes, leadStatusOf } from "./contact-board";
+import { ContactCard, contactCardFields, contactGroupings } from "./contact-board";
 import { contactColumns, contactFilterFields, contactName, toContactPatch } from "./contact-columns";
 import { ContactPanel } from "./contact-panel";
 import { NewContactDialog } from "./new-contact-dialog";
 import type { LeadStatus } from "./lead-status";
 import { contactHooks, type Contact, type ContactTypes } from "./use-contacts";
 
-const layoutOfContacts = listLayout("contact");
+/** Where a new contact starts: "New", no property; a board lane's "+" starts it at the lane's value. */
+const plainStart: { leadStatus: LeadStatus; properties?: Record<string, string> } = { leadStatus: "new" };
 
 export default function ContactsPage() {
   const page = useRecordPage<ContactTypes>({
@@ -29,16 +33,12 @@ export default function ContactsPage() {
     toPatch: toContactPatch,
   });
   const { setCreating, setOpenId } = page;
-  const layout = layoutOfContacts.use();
-  // The status a lane's "+" starts a new contact at (the header's New contact: "New").
-  const [newStatus, setNewStatus] = useState<LeadStatus>("new");
-  const startContact = (status: LeadStatus) => {
-    setNewStatus(status);
-    setCreating(true);
-  };
+  const { choice, grouping } = useBoardChoice("contact", contactGroupings);
+  // Where a lane's "+" starts a new contact (the header's New contact: "New", no property).
+  const [newStart, setNewStart] = useState(plainStart);
   const { onEditCell } = page.listProps;
   // On the board, the board shows the panel, stepping through the open card's lane.
-  const onBoard = layout === "board" && !page.list.trash;
+  const onBoard = choice.value === "board" && !page.list.trash;
   const panel = (stepping: RecordStepping | null) => (
     <ContactPanel
       contactId={page.openId}
@@ -55,37 +55,29 @@ export default function ContactsPage() {
     <RecordListPage
       {...page.listProps}
       title="Contacts"
-      layout={{ value: layout, set: layoutOfContacts.set, board: "Cards in a lane per lead status" }}
+      layout={choice}
       board={
-        onBoard && (
+        onBoard &&
+        (grouping ? (
           <RecordBoard<Contact>
-            label="Contacts by lead status"
+            // Another grouping is another board: its moves and focus start anew.
+            key={grouping.field}
+            {...pageBoardProps<Contact>(page, contactHooks, grouping, () => choice.set("table"))}
+            label={`Contacts by ${grouping.label.toLowerCase()}`}
             noun={recordNouns.contact}
-            field="leadStatus"
-            lanes={contactLanes}
-            valueOf={leadStatusOf}
-            view={page.list.input}
             fields={contactCardFields}
-            useList={contactHooks.useList}
-            listKey={contactHooks.listKey}
             card={(contact) => <ContactCard contact={contact} />}
             nameOf={contactName}
-            openId={page.openId}
-            onOpen={setOpenId}
-            onAdd={(status) => startContact(status as LeadStatus)}
+            onAdd={(value) => {
+              const { fields, properties } = laneStart(grouping.field, value);
+              setNewStart({ leadStatus: (fields.leadStatus as LeadStatus | undefined) ?? "new", properties });
+              setCreating(true);
+            }}
             panel={panel}
-            save={(contact, leadStatus, from) =>
-              onEditCell(
-                contact,
-                "leadStatus",
-                { leadStatus },
-                from === undefined ? undefined : { row: contact, holds: (copy) => copy.leadStatus === from },
-              )
-            }
-            onMatchEvery={() => page.list.setFilter({ ...page.list.filter, combinator: "and" })}
-            onShowTable={() => layoutOfContacts.set("table")}
           />
-        )
+        ) : (
+          <NoBoardField object="contact" />
+        ))
       }
       description="Everyone your team sells to, with their history."
       action={
@@ -108,11 +100,12 @@ export default function ContactsPage() {
     >
       <NewContactDialog
         companyId={page.newAtCompanyId}
-        leadStatus={newStatus}
+        leadStatus={newStart.leadStatus}
+        properties={newStart.properties}
         open={page.creating}
         onOpenChange={(open) => {
           // Closed: the next new contact (the header's button, `c`) starts at "New" again.
-          if (!open) setNewStatus("new");
+          if (!open) setNewStart(plainStart);
           setCreating(open);
         }}
         onCreated={(contact) => setOpenId(contact.id)}

@@ -25,6 +25,8 @@ type NewContactDialogProps = {
   companyId?: string | null;
   /** Starts at this lead status (a lane's "+" on the board). */
   leadStatus?: LeadStatus;
+  /** Starts with these custom property texts (a lane's "+" on a board grouped by a property). */
+  properties?: Record<string, string>;
 };
 
 const blank = { firstName: "", lastName: "", email: "", title: "", leadStatus: "new" as LeadStatus };
@@ -40,6 +42,7 @@ export function NewContactDialog({
   onOpenExisting,
   companyId,
   leadStatus = "new",
+  properties: startProperties,
 }: NewContactDialogProps) {
   const start = useMemo(() => ({ ...blank, leadStatus }), [leadStatus]);
   const [form, setForm] = useState(start);
@@ -56,7 +59,7 @@ export function NewContactDialog({
   const create = useCreateContact();
   const existing = useExistingContacts(form);
   const errors = fieldErrorsOf(create.error);
-  const properties = usePropertyForm("contact", open);
+  const properties = usePropertyForm("contact", open, startProperties);
   const set = (key: keyof typeof blank) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const touched = touchedSince(form, startedAt) || companyChanged || properties.touched;
 

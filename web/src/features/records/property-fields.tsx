@@ -121,15 +121,27 @@ function parseChosen(text: string): string[] {
   }
 }
 
+const NOTHING_TYPED: Record<string, string> = {};
+
 /**
  * The custom-property part of a new-record form: input texts, their errors (checked here first,
- * then the server's, which name the property by its label), and the `properties` to send.
+ * then the server's, which name the property by its label), and the `properties` to send. `start`: the texts it
+ * starts with (a board lane's value), kept by the caller while they stay the same.
  */
-export function usePropertyForm(object: RecordObject, open: boolean) {
+export function usePropertyForm(object: RecordObject, open: boolean, start: Record<string, string> = NOTHING_TYPED) {
   const query = usePropertyDefinitions(object, open);
   const definitions = useMemo(() => query.data ?? [], [query.data]);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Record<string, string>>(start);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Opened again from elsewhere (another lane's "+"): the values start there, unless some were typed.
+  const [startedAt, setStartedAt] = useState(start);
+  const typed = Object.entries({ ...startedAt, ...values }).some(
+    ([key, text]) => (text ?? "").trim() !== (startedAt[key] ?? "").trim(),
+  );
+  if (open && startedAt !== start && !typed) {
+    setStartedAt(start);
+    setValues(start);
+  }
 
   return {
     definitions,
@@ -143,11 +155,12 @@ export function usePropertyForm(object: RecordObject, open: boolean) {
       },
     },
     reset: () => {
-      setValues({});
+      setValues(start);
+      setStartedAt(start);
       setErrors({});
     },
-    /** Something was typed into one of the properties. */
-    touched: Object.values(values).some((text) => text.trim() !== ""),
+    /** Something was typed into one of the properties (other than the values it started with). */
+    touched: typed,
     /** The typed values to send, or null (with the errors shown) when one is wrong. */
     collect: (): Record<string, unknown> | null => {
       const result = propertiesFromInputs(definitions, values);

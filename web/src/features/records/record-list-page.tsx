@@ -33,7 +33,7 @@ import { UNDO_LIMIT } from "./use-bulk-delete";
 import { countOf } from "../../lib/format";
 import type { RecordObject } from "./use-record-actions";
 import { tableStorageKey } from "./list-fields";
-import { LayoutToggle, type ListLayout } from "./board/layout-toggle";
+import { LayoutToggle, type LayoutChoice } from "./board/layout-toggle";
 
 type RecordListPageProps<Row> = {
   /** Which saved views, bulk actions, merge and trash the page offers. */
@@ -62,8 +62,8 @@ type RecordListPageProps<Row> = {
   empty: ReactNode;
   /** Dialogs and the side panel. */
   children: ReactNode;
-  /** An object with a board: the layout shown (Table | Board beside the view's controls; a view keeps it). */
-  layout?: { value: ListLayout; set: (layout: ListLayout) => void; board: string };
+  /** An object with a board: the layout shown and the board's grouping (beside the view's controls; a view keeps both). */
+  layout?: LayoutChoice;
   /** The board, shown instead of the table while chosen (the trash is always a table). */
   board?: ReactNode;
 };
@@ -185,9 +185,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
           <FilterBuilder ref={filterBar} fields={filterFields} value={list.filter} onChange={setFilter} />
           {/* The view's actions and the trash wrap together, to the right. */}
           <div className="ml-auto flex items-center gap-1.5">
-            {!trash && props.layout && (
-              <LayoutToggle value={props.layout.value} onChange={props.layout.set} board={props.layout.board} />
-            )}
+            {!trash && props.layout && <LayoutToggle {...props.layout} />}
             {!trash && <ViewControls object={props.object} saved={saved} />}
             <TrashToggle trash={trash} onChange={list.setTrash} />
           </div>

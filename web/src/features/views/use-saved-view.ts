@@ -7,7 +7,7 @@ import type { DataTableColumn } from "../../ui/data-table";
 import { orderedColumnIds } from "../../ui/data-table/column-order";
 import { showColumns, useColumnLayout } from "../../ui/data-table/use-column-state";
 import type { useListState } from "../../ui/data-table";
-import type { ListLayout } from "../records/board/layout-toggle";
+import type { LayoutChoice } from "../records/board/layout-toggle";
 import type { RecordObject } from "../records/use-record-actions";
 import { definitionOf, differs, useViews, type SavedView, type ViewDefinition } from "./use-views";
 
@@ -17,8 +17,8 @@ type SavedViewOptions<Row> = {
   columns: DataTableColumn<Row>[];
   /** The table's column storage key, through which a view shows its columns. */
   storageKey: string;
-  /** A list with a board: the layout shown, which a view keeps, and a way to show another. */
-  layout?: { value: ListLayout; set: (layout: ListLayout) => void };
+  /** A list with a board: the layout shown and the board's grouping, which a view keeps, and ways to change them. */
+  layout?: Pick<LayoutChoice, "value" | "set" | "groupBy">;
 };
 
 /**
@@ -33,6 +33,8 @@ export function useSavedView<Row>({ object, list, columns, storageKey, layout: s
   const view = (viewId && views.data?.find((v) => v.id === viewId)) || null;
   const { applyDefinition, setTrash } = list;
   const setLayout = shown?.set;
+  const setGroupBy = shown?.groupBy?.set;
+  const firstGroupBy = shown?.groupBy?.first;
 
   const layout = useColumnLayout(storageKey);
   // The columns shown, in the order shown: a view keeps both.
@@ -46,15 +48,21 @@ export function useSavedView<Row>({ object, list, columns, storageKey, layout: s
     ).filter((id) => shown.has(id));
   }, [columns, layout]);
   const shownLayout = shown?.value;
+  const shownGroupBy = shownLayout === "board" ? shown?.groupBy?.value : undefined;
   const current = useMemo<ViewDefinition>(
-    () => ({ ...list.definition, columns: visibleColumns, ...(shownLayout && { layout: shownLayout }) }),
-    [list.definition, visibleColumns, shownLayout],
+    () => ({
+      ...list.definition,
+      columns: visibleColumns,
+      ...(shownLayout && { layout: shownLayout }),
+      ...(shownGroupBy && { groupBy: shownGroupBy }),
+    }),
+    [list.definition, visibleColumns, shownLayout, shownGroupBy],
   );
   const base = useMemo<ViewDefinition>(
     () => (view ? definitionOf(view) : { filters: emptyFilter, sort: null, columns: [] }),
     [view],
   );
-  const changed = differs(current, base, { layout: view !== null });
+  const changed = differs(current, base, { layout: view !== null, firstGroupBy });
 
   const openView = useCallback(
     (id: string | null, options?: { replace?: boolean }) =>
@@ -87,8 +95,9 @@ export function useSavedView<Row>({ object, list, columns, storageKey, layout: s
       applyDefinition(definition);
       if (definition.columns.length) showColumns(storageKey, definition.columns);
       setLayout?.(definition.layout ?? "table");
+      if (definition.layout === "board") setGroupBy?.(definition.groupBy);
     },
-    [applyDefinition, setTrash, storageKey, setLayout],
+    [applyDefinition, setTrash, storageKey, setLayout, setGroupBy],
   );
 
   // Apply a view once when it is opened (the plain list needs nothing on the first render). A list
@@ -120,7 +129,7 @@ export function useSavedView<Row>({ object, list, columns, storageKey, layout: s
       // The open view changed on the server (a teammate updated it, or the cache was stale):
       // follow it, unless the list has changes of its own that this would throw away.
       if (view && last.view && +view.updatedAt !== +last.view.updatedAt) {
-        const clean = !differs(current, definitionOf(last.view), { layout: true });
+        const clean = !differs(current, definitionOf(last.view), { layout: true, firstGroupBy });
         applied.current = { key, view };
         if (clean) apply(view);
       }
@@ -135,7 +144,7 @@ export function useSavedView<Row>({ object, list, columns, storageKey, layout: s
     if (viewId && !view) return;
     applied.current = { key, view };
     apply(view);
-  }, [viewId, view, missing, apply, openView, current]);
+  }, [viewId, view, missing, apply, openView, current, firstGroupBy]);
 
   return {
     views: views.data,

@@ -20,6 +20,8 @@ export type ViewDefinition = {
   search?: string;
   /** A list with a board: shown as rows (also when not saved) or as the board. */
   layout?: ListLayout;
+  /** The field the board's lanes are the values of; absent, the object's first. */
+  groupBy?: string;
 };
 
 export const viewPaths: Record<RecordObject, string> = { contact: "/contacts", company: "/companies" };
@@ -46,6 +48,7 @@ export function definitionOf(view: SavedView): ViewDefinition {
     columns: d.columns,
     search: d.search || undefined,
     layout: d.layout,
+    groupBy: d.groupBy,
   };
 }
 
@@ -64,10 +67,19 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 
 /**
  * Whether the list shows something other than `base` (columns in their order; none saved means any). Its layout counts
- * against a saved view's (`layout`), not against the plain list's: the board is not a change to save or reset.
+ * against a saved view's (`layout`), not against the plain list's: the board is not a change to save or reset. So does
+ * the board's grouping, `firstGroupBy` standing in for a view saved without one.
  */
-export function differs(current: ViewDefinition, base: ViewDefinition, { layout = false } = {}): boolean {
-  if (layout && (current.layout ?? "table") !== (base.layout ?? "table")) return true;
+export function differs(
+  current: ViewDefinition,
+  base: ViewDefinition,
+  { layout = false, firstGroupBy }: { layout?: boolean; firstGroupBy?: string } = {},
+): boolean {
+  if (layout) {
+    const shown = current.layout ?? "table";
+    if (shown !== (base.layout ?? "table")) return true;
+    if (shown === "board" && (current.groupBy ?? firstGroupBy) !== (base.groupBy ?? firstGroupBy)) return true;
+  }
   if ((current.search ?? "") !== (base.search ?? "")) return true;
   if (!sameJson(current.sort, base.sort)) return true;
   const conditions = (f: FilterState) => (f.conditions.length ? f : { combinator: "and", conditions: [] });

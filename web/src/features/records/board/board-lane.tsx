@@ -54,7 +54,8 @@ export function Lane<Row extends Versioned>({
     if (outdated.length) onOutdated(outdated.map((row) => row.id));
   }, [pages.rows, moves, onOutdated]);
   const count = total && `${total.count.toLocaleString(getTimeLocale())}${total.exact ? "" : "+"}`;
-  const headingId = `board-lane-${lane.value}`;
+  // By place: a value may hold spaces, which would make it several ids to aria-labelledby.
+  const headingId = `board-lane-${laneIndex}`;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
 
   return (

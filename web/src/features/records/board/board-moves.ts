@@ -22,14 +22,16 @@ export const outdates = (row: Versioned, move: BoardMove<unknown>) =>
   move.saved !== undefined && row.version > move.saved;
 
 /**
- * The view's filter with "<field> is <value>" added: one lane's records. Null when the filter cannot take it: any of
- * several conditions ("or") would need a group the filter does not have, or the filter is full.
+ * The view's filter with "<field> is <value>" added ("<field> is empty" for the lane of records with none, value ""):
+ * one lane's records. Null when the filter cannot take it: any of several conditions ("or") would need a group the
+ * filter does not have, or the filter is full.
  */
 export function laneFilter(filter: RecordListInput["filter"], field: string, value: string): RecordFilter | null {
   const conditions = filter?.conditions ?? [];
   if (filter?.combinator === "or" && conditions.length > 1) return null;
   if (conditions.length >= MAX_FILTER_CONDITIONS) return null;
-  return { combinator: "and", conditions: [...conditions, { field, operator: "eq", value }] };
+  const lane = value === "" ? { field, operator: "empty" as const } : { field, operator: "eq" as const, value };
+  return { combinator: "and", conditions: [...conditions, lane] };
 }
 
 /**

@@ -9,6 +9,7 @@ import { useTablePages } from "../../../ui/data-table";
 import type { Versioned } from "../list-cache";
 import type { RecordListView } from "../use-record-hooks";
 import { useRecordStepping, type RecordStepping } from "../use-record-stepping";
+import type { BoardGrouping } from "./board-groups";
 import { Lane, type BoardLane, type ListQuery } from "./board-lane";
 import { laneFilter, laneView, type BoardMove } from "./board-moves";
 import {
@@ -29,13 +30,11 @@ export type RecordBoardProps<Row extends Versioned> = {
   /** What the board shows, for assistive technology: "Contacts by lead status". */
   label: string;
   noun: [singular: string, plural: string];
-  /** The field the lanes are the values of, as the list's filter names it. */
-  field: string;
-  lanes: BoardLane[];
-  valueOf: (row: Row) => string;
+  /** The field the lanes are the values of (a lead status, a select property's options). */
+  grouping: BoardGrouping<Row>;
   /** The list's view (search, filter, sort); each lane adds "<field> is <its value>" to the filter. */
   view: RecordListView;
-  /** The fields a card shows (the list reads only these). */
+  /** The fields a card shows (the list reads only these, and what the grouping reads). */
   fields: string[];
   useList: (input: RecordListView) => ListQuery<Row>;
   /** Every cached list of the object (`useList`'s), marked stale after a move. */
@@ -68,7 +67,12 @@ export type RecordBoardProps<Row extends Versioned> = {
  * puts the card back and says why, offering to move it again.
  */
 export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>) {
-  const { lanes, field, view, valueOf, save, nameOf } = props;
+  const { view, save, nameOf } = props;
+  const { lanes, field, valueOf, withValue } = props.grouping;
+  const fields = useMemo(
+    () => [...new Set([...props.fields, ...props.grouping.reads])],
+    [props.fields, props.grouping],
+  );
   const [moves, setMoves] = useState<ReadonlyMap<string, BoardMove<Row>>>(new Map());
   const seq = useRef(0);
   const board = useRef<HTMLDivElement>(null);
@@ -115,9 +119,7 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
   // The lane of the card opened last, which the panel steps through (the same query as the lane's: no read of its own).
   const [openLane, setOpenLane] = useState(0);
   const stepLane = lanes[openLane] ?? lanes[0]!;
-  const stepPages = useTablePages(
-    props.useList({ ...view, filter: filters[openLane] ?? view.filter, fields: props.fields }),
-  );
+  const stepPages = useTablePages(props.useList({ ...view, filter: filters[openLane] ?? view.filter, fields }));
   const stepView = useMemo(
     () => laneView(stepLane.value, stepPages.rows, stepPages.total, moves, valueOf),
     [stepLane.value, stepPages.rows, stepPages.total, moves, valueOf],
@@ -142,7 +144,7 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
             lanes.findIndex((lane) => lane.value === to),
           ),
         );
-      const moved = { ...row, [field]: to } as Row;
+      const moved = withValue(row, to);
       setMoves((all) => new Map(all).set(row.id, { row: moved, to, seq: mine }));
       const settle = (change: (move: BoardMove<Row>) => BoardMove<Row> | null) =>
         setMoves((all) => {
@@ -174,7 +176,7 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
         return null;
       }
     },
-    [field, lanes, valueOf, save, nameOf],
+    [lanes, valueOf, withValue, save, nameOf],
   );
 
   const dropOutdated = useCallback((ids: string[]) => {
@@ -243,7 +245,7 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
             key={lane.value}
             lane={lane}
             laneIndex={laneIndex}
-            input={{ ...view, filter: filters[laneIndex]!, fields: props.fields }}
+            input={{ ...view, filter: filters[laneIndex]!, fields }}
             useList={props.useList}
             moves={moves}
             valueOf={valueOf}
