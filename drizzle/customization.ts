@@ -103,6 +103,23 @@ export const contactStatusCounts = sqliteTable(
 );
 
 /**
+ * Live records per value of each select property (lower-cased, as a filter compares them), kept by triggers on
+ * `record_values` (migrations/0045): a board's lane of one option, and of none (the object's count less the
+ * property's), says its exact count at any size.
+ */
+export const propertyValueCounts = sqliteTable(
+  "property_value_counts",
+  {
+    organizationId: tenant(),
+    object: text("object", { enum: recordObjects }).notNull(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.object, t.key, t.value] })],
+);
+
+/**
  * Each organization's number in the full-text indexes, given when the organization is created (a
  * trigger, migrations/0007) and never reused. An FTS row's rowid is (partition × 2 + trashed) × 2³²
  * + the record's seq, so one organization's live (or trashed) rows are one rowid range of the index

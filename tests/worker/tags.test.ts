@@ -363,6 +363,9 @@ describe("migration 0005", () => {
         "contacts_status_count_ai",
         "contacts_status_count_au",
         "contacts_status_count_ad",
+        // migration 0045: live records per value of each select property, a board lane's count
+        "record_values_count_ai",
+        "record_values_count_ad",
       ].sort(),
     );
   });

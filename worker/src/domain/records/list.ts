@@ -1,6 +1,12 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, getTableName, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { contactStatusCounts, propertyDefinitions, recordCounts, recordValues } from "../../../../drizzle";
+import {
+  contactStatusCounts,
+  propertyDefinitions,
+  propertyValueCounts,
+  recordCounts,
+  recordValues,
+} from "../../../../drizzle";
 import { inValues, toStatement, type Database, type Statement } from "../../db";
 import { isRelativeDayOperator, VIEWER, type RecordList } from "../../schemas/records";
 import { dayIn } from "./relative-days";
@@ -305,14 +311,28 @@ export function planList<Config extends ObjectConfig>(
   const unfiltered = !input.filter?.conditions.length && !match && !input.trash;
   let counting: SQL | null = null;
   let statusCount: SQL | null;
-  /** Whether `counting` is exact however large (a stored count), rather than capped at COUNT_CAP. */
-  let exactAtAnySize = unfiltered;
+  let valueCount: SQL | null;
+  /**
+   * Whether `counting` is exact however large (a stored count), rather than capped at COUNT_CAP; "whenKept": a kept
+   * count when its property is a select, which says so by being negative (KEPT_ABOVE less it), capped otherwise.
+   */
+  let exactAtAnySize: boolean | "whenKept" = unfiltered;
   if (count && !input.cursor) {
     if (unfiltered) counting = recordCount;
     // Live contacts of one lead status (a board's lane): counted as they change (migrations/0044).
     else if (!match && (statusCount = keptStatusCount(config, orgScope, input))) {
       counting = statusCount;
       exactAtAnySize = true;
+    }
+    // Live records of one option of a select property, or of none (a board's lane): kept too (migrations/0045).
+    else if (!match && (valueCount = keptValueCount(config, orgScope, input, recordCount))) {
+      counting = sql`(CASE WHEN EXISTS (SELECT 1 FROM ${propertyDefinitions} WHERE ${and(
+        eq(propertyDefinitions.organizationId, orgScope),
+        eq(propertyDefinitions.object, config.object),
+        eq(propertyDefinitions.key, propertyKeyOf(input.filter!.conditions[0]!.field)!),
+        eq(propertyDefinitions.type, "select"),
+      )}) THEN ${KEPT_ABOVE} - ${valueCount} ELSE ${capped(sql`SELECT 1 FROM ${table} WHERE ${scope}`)} END)`;
+      exactAtAnySize = "whenKept";
     }
     // A search alone counts inside the FTS index: the organization's live or trashed rows are a rowid range.
     else if (matchCount && !input.filter?.conditions.length) counting = matchCount;
@@ -419,9 +439,10 @@ export function planList<Config extends ObjectConfig>(
       let total: ListTotal = null;
       if (counting) {
         const counted = Number(rows[0]?.[2] ?? 0);
-        total = exactAtAnySize
-          ? { count: counted, exact: true }
-          : { count: Math.min(counted, COUNT_CAP), exact: counted <= COUNT_CAP };
+        total =
+          exactAtAnySize === true || (exactAtAnySize === "whenKept" && rows.length > 0 && counted < 0)
+            ? { count: exactAtAnySize === true ? counted : KEPT_ABOVE - counted, exact: true }
+            : { count: Math.min(counted, COUNT_CAP), exact: counted <= COUNT_CAP };
       }
       // The cursor needs the last one's id.
       const lastId = last ? ((JSON.parse(last[0]) as unknown[])[codec.packing.keys.indexOf("id")] as string) : null;
@@ -678,6 +699,28 @@ function keptStatusCount(config: ObjectConfig, orgScope: SQL, input: RecordList)
   if (only.field !== "leadStatus" || only.operator !== "eq" || typeof only.value !== "string") return null;
   return sql`coalesce((SELECT ${contactStatusCounts.count} FROM ${contactStatusCounts}
         WHERE ${contactStatusCounts.organizationId} = ${orgScope} AND ${contactStatusCounts.leadStatus} = ${only.value}), 0)`;
+}
+
+/** A kept count `n` comes as KEPT_ABOVE − n, below zero, where a capped count would be: see keptValueCount. */
+const KEPT_ABOVE = -1;
+
+/**
+ * The kept count of live records holding one option of a property ("is"), or none ("is empty": the object's count
+ * less the property's), when a list is filtered on that alone; else null. Kept for select properties only: the
+ * caller checks the property is one.
+ */
+function keptValueCount(config: ObjectConfig, orgScope: SQL, input: RecordList, recordCount: SQL): SQL | null {
+  const conditions = input.filter?.conditions ?? [];
+  const only = conditions.length === 1 ? conditions[0]! : null;
+  const key = only ? propertyKeyOf(only.field) : null;
+  if (input.trash || !only || key === null) return null;
+  const c = propertyValueCounts;
+  const ofKey = and(eq(c.organizationId, orgScope), eq(c.object, config.object), eq(c.key, key));
+  if (only.operator === "eq" && typeof only.value === "string")
+    return sql`coalesce((SELECT ${c.count} FROM ${c} WHERE ${and(ofKey, eq(c.value, only.value.toLowerCase()))}), 0)`;
+  if (only.operator === "empty")
+    return sql`max(${recordCount} - coalesce((SELECT sum(${c.count}) FROM ${c} WHERE ${ofKey} AND ${c.value} != ''), 0), 0)`;
+  return null;
 }
 
 /**
