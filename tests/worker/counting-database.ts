@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import type { RecordListInput } from "../../worker/src/schemas/records";
 import { callerForToken, signIdToken, type Identity } from "./helpers";
 
 /**
@@ -72,3 +73,34 @@ export async function planOf({ sql, values }: { sql: string; values: unknown[] }
 /** A step walking every (live) row of an organization, or a whole table: what a lookup by key or id must never do. */
 export const WALKS_THE_ORGANIZATION =
   /USING (COVERING )?(INDEX \w+|PRIMARY KEY) \(organization_id=\?( AND deleted_at=\?)?\)$|^SCAN (contacts|companies|contact_emails)\b/m;
+
+/**
+ * For `identity`: the page statement (its text and bound values, the membership query left out) of
+ * a contacts.list call, to run again for its plan or D1's rows_read.
+ */
+export async function pageStatements(identity: Identity) {
+  const seen: { sql: string; values: unknown[] }[] = [];
+  const db = new Proxy(env.DB, {
+    get(database, property) {
+      if (property === "prepare")
+        return (query: string) => {
+          const statement = database.prepare(query);
+          const bind = statement.bind.bind(statement);
+          statement.bind = (...values: unknown[]) => {
+            seen.push({ sql: query, values });
+            return bind(...values);
+          };
+          return statement;
+        };
+      const value: unknown = Reflect.get(database, property, database);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(database) : value;
+    },
+  });
+  const caller = await callerForToken(await signIdToken(identity), { DB: db });
+  return async (input: RecordListInput) => {
+    seen.length = 0;
+    await caller.contacts.list(input);
+    const [page] = seen.filter((s) => !s.sql.includes('from "users"'));
+    return page;
+  };
+}

@@ -4,51 +4,18 @@ import type { RecordListInput } from "../../worker/src/schemas/records";
 import {
   anonymousCaller,
   callerFor,
-  callerForToken,
   expectTRPCError,
   newIdentity,
   ownerOfNewOrganization,
   rows,
   seedMember,
-  signIdToken,
-  type Identity,
 } from "./helpers";
+import { pageStatements } from "./counting-database";
 import { allPages, defineProperty, ids, importContacts } from "./records-helpers";
 
 type Caller = Awaited<ReturnType<typeof ownerOfNewOrganization>>["caller"];
 type Tagged = "contact" | "company";
 const tableOf = { contact: "contacts", company: "companies" } as const;
-
-/**
- * For `identity`: the page statement (its text and bound values, the membership query left out) of
- * a contacts.list call, to run again for its plan or D1's rows_read.
- */
-async function pageStatements(identity: Identity) {
-  const seen: { sql: string; values: unknown[] }[] = [];
-  const db = new Proxy(env.DB, {
-    get(database, property) {
-      if (property === "prepare")
-        return (query: string) => {
-          const statement = database.prepare(query);
-          const bind = statement.bind.bind(statement);
-          statement.bind = (...values: unknown[]) => {
-            seen.push({ sql: query, values });
-            return bind(...values);
-          };
-          return statement;
-        };
-      const value: unknown = Reflect.get(database, property, database);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(database) : value;
-    },
-  });
-  const caller = await callerForToken(await signIdToken(identity), { DB: db });
-  return async (input: RecordListInput) => {
-    seen.length = 0;
-    await caller.contacts.list(input);
-    const [page] = seen.filter((s) => !s.sql.includes('from "users"'));
-    return page;
-  };
-}
 
 /**
  * What record_tags and tags must hold, recomputed from the records' own `tags` JSON: one row per

@@ -168,6 +168,23 @@ export function tagDriver(
   return null;
 }
 
+/**
+ * A filter's "<property> is <value>" condition, which can drive a page sorted by name from `record_values` (a
+ * property's records of one value are in its index by name): its place, key and value. Null when there is none, or
+ * when any of several conditions ("or") may match. The planner reads that way only when the value is one of a select
+ * property's options (valueDriverHolds), which its records hold as written.
+ */
+export function valueDriver(filter: RecordFilter | undefined): { index: number; key: string; value: string } | null {
+  if (!filter?.conditions.length) return null;
+  if (filter.combinator === "or" && filter.conditions.length > 1) return null;
+  for (const [index, condition] of filter.conditions.entries()) {
+    const key = propertyKeyOf(condition.field);
+    if (key !== null && condition.operator === "eq" && typeof condition.value === "string")
+      return { index, key, value: condition.value };
+  }
+  return null;
+}
+
 /** How many live records of the organization carry one of `keys` (summed per key: an upper bound when several). */
 export function tagCountSql(config: ObjectConfig, orgScope: SQL, keys: string[]): SQL {
   return sql`(SELECT coalesce(sum(${tags.count}), 0) FROM ${tags} WHERE ${and(

@@ -21,6 +21,7 @@ import {
   inOrganization,
   liveOrTrash,
   propertyKeyOf,
+  valueDriver,
   sortPlan,
   tagCountSql,
   tagDriver,
@@ -305,6 +306,11 @@ export function planList<Config extends ObjectConfig>(
         filterSql(config, input.filter, properties, filterScope, { driver: driver.index }),
       )
     : undefined;
+  // "<select property> is <option>" on a name sort: read that option's records by name from record_values (see
+  // valueWay), when the value is one of its options; the walk of the names otherwise.
+  const byName = (input.sort?.field ?? config.defaultSort) === config.defaultSort;
+  const valued = !match && sortKey === null && !driver && byName ? valueDriver(input.filter) : null;
+  const valueHolds = valued ? isSelectOption(config, orgScope, valued.key, valued.value) : null;
   const recordCount = sql`coalesce((SELECT ${recordCounts.count} FROM ${recordCounts}
         WHERE ${recordCounts.organizationId} = ${orgScope} AND ${recordCounts.object} = ${config.object}), 0)`;
 
@@ -352,6 +358,10 @@ export function planList<Config extends ObjectConfig>(
       counting = sql`(CASE WHEN 4 * ${tagCount} <= ${recordCount}
         THEN ${capped(sql`SELECT 1 FROM ${table} INDEXED BY ${idIndex(config)} WHERE ${driven}`)}
         ELSE ${capped(sql`SELECT 1 FROM ${table} WHERE ${scope}`)} END)`;
+    else if (valued && valueHolds)
+      counting = sql`(CASE WHEN ${valueHolds}
+        THEN ${capped(valueRows(config, orgScope, input.trash, valued, sql`${table.seq}`, scope))}
+        ELSE ${capped(sql`SELECT 1 FROM ${table} WHERE ${scope}`)} END)`;
     else counting = capped(sql`SELECT 1 FROM ${table} WHERE ${scope}`);
   }
   // The count rides on the page as a column (an uncorrelated subquery: SQLite runs it once): every
@@ -394,6 +404,25 @@ export function planList<Config extends ObjectConfig>(
       true,
       sql`CASE WHEN ${tagSide} THEN ${limit} ELSE 0 END`,
     )} UNION ALL ${way(scope, false, sql`CASE WHEN ${tagSide} THEN 0 ELSE ${limit} END`)}) AS picked
+      inner join ${table} on ${table.seq} = picked.q
+      order by ${pickedOrder(config, plan)}`;
+  } else if (valued && valueHolds) {
+    // Both ways in one statement, as for a tag: the option's records by name, or (LIMIT 0 unless the value is no
+    // option) the walk of the names.
+    const plan = sortPlan(config, input.sort, properties, orgScope, input.cursor);
+    const direction = sql.raw(plan.direction === "asc" ? "ASC" : "DESC");
+    const v = recordValues;
+    const seek = plan.cursor
+      ? sql` AND (${v.sortName}, ${v.recordId}) ${plan.direction === "asc" ? sql`>` : sql`<`} (${plan.cursor.v}, ${plan.cursor.id})`
+      : sql``;
+    const picks = sql`${table.seq} AS q, ${plan.sortValue} AS s, ${table.id} AS i`;
+    const byValue = valueRows(config, orgScope, input.trash, valued, picks, and(scope, plan.after), seek);
+    page = sql`select ${codec.packedSelect} AS j, picked.s AS s, ${tail} from (
+        SELECT * FROM (${byValue} ORDER BY ${v.sortName} ${direction}, ${v.recordId} ${direction}
+          LIMIT CASE WHEN ${valueHolds} THEN ${limit} ELSE 0 END)
+        UNION ALL SELECT * FROM (SELECT ${picks} FROM ${table} WHERE ${and(scope, plan.after)}
+          ORDER BY ${sql.join(plan.orderBy, sql`, `)} LIMIT CASE WHEN ${valueHolds} THEN 0 ELSE ${limit} END)
+      ) AS picked
       inner join ${table} on ${table.seq} = picked.q
       order by ${pickedOrder(config, plan)}`;
   } else {
@@ -699,6 +728,45 @@ function keptStatusCount(config: ObjectConfig, orgScope: SQL, input: RecordList)
   if (only.field !== "leadStatus" || only.operator !== "eq" || typeof only.value !== "string") return null;
   return sql`coalesce((SELECT ${contactStatusCounts.count} FROM ${contactStatusCounts}
         WHERE ${contactStatusCounts.organizationId} = ${orgScope} AND ${contactStatusCounts.leadStatus} = ${only.value}), 0)`;
+}
+
+/** Whether `value` is one of the options of the object's select property `key` (its records hold it as written). */
+function isSelectOption(config: ObjectConfig, orgScope: SQL, key: string, value: string): SQL {
+  const d = propertyDefinitions;
+  return sql`EXISTS (SELECT 1 FROM ${d}, json_each(${d.options}) WHERE ${and(
+    eq(d.organizationId, orgScope),
+    eq(d.object, config.object),
+    eq(d.key, key),
+    eq(d.type, "select"),
+  )} AND json_each.value = ${value})`;
+}
+
+/**
+ * `picks` of the records holding `value` in property `key` (live, or in the trash) that match `where`, read from
+ * `record_values`' index, where one value's records are in name order (its sort_name is the record's, kept by
+ * triggers, migrations/0028); `seek`: past a cursor, on the index's columns. The filter's own condition on the value
+ * stays in `where`: the index only finds the candidates.
+ */
+function valueRows(
+  config: ObjectConfig,
+  orgScope: SQL,
+  trash: boolean,
+  { key, value }: { key: string; value: string },
+  picks: SQL,
+  where: SQL | undefined,
+  seek: SQL = sql``,
+): SQL {
+  const v = recordValues;
+  const table = config.table;
+  return sql`SELECT ${picks} FROM ${v} CROSS JOIN ${table} ON ${table.id} = ${v.recordId}
+    WHERE ${and(
+      eq(v.organizationId, orgScope),
+      eq(v.object, config.object),
+      eq(v.key, key),
+      trash ? isNotNull(v.deletedAt) : isNull(v.deletedAt),
+      sql`${v.value} = ${value}`,
+      where,
+    )}${seek}`;
 }
 
 /** A kept count `n` comes as KEPT_ABOVE − n, below zero, where a capped count would be: see keptValueCount. */
