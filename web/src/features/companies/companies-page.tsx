@@ -4,11 +4,8 @@ import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
 import { companyImport } from "../import/import-objects";
-import { laneStart } from "../records/board/board-groups";
 import { useBoardChoice } from "../records/board/use-board-choice";
-import { NoBoardField } from "../records/board/no-board-field";
-import { pageBoardProps } from "../records/board/page-board";
-import { RecordBoard } from "../records/board/record-board";
+import { PageBoard } from "../records/board/page-board";
 import { RecordListPage } from "../records/record-list-page";
 import type { RecordStepping } from "../records/use-record-stepping";
 import { recordNouns } from "../records/use-record-actions";
@@ -52,26 +49,25 @@ export default function CompaniesPage() {
       title="Companies"
       layout={choice}
       board={
-        onBoard &&
-        (grouping ? (
-          <RecordBoard<Company>
-            // Another grouping is another board: its moves and focus start anew.
-            key={grouping.field}
-            {...pageBoardProps<Company>(page, companyHooks, grouping, () => choice.set("table"))}
-            label={`Companies by ${grouping.label.toLowerCase()}`}
+        onBoard && (
+          <PageBoard<Company>
+            object="company"
+            page={page}
+            choice={choice}
+            grouping={grouping}
+            useList={companyHooks.useList}
+            listKey={companyHooks.listKey}
             noun={recordNouns.company}
             fields={companyCardFields}
             card={(company) => <CompanyCard company={company} />}
             nameOf={(company) => company.name}
-            onAdd={(value) => {
-              setNewProperties(laneStart(grouping.field, value).properties);
+            onAdd={({ properties }) => {
+              setNewProperties(properties);
               setCreating(true);
             }}
             panel={panel}
           />
-        ) : (
-          <NoBoardField object="company" />
-        ))
+        )
       }
       description="The organizations your contacts work for."
       action={

@@ -4,11 +4,8 @@ import { Button } from "../../ui/button";
 import { EmptyState } from "../../ui/empty-state";
 import { ImportExportButtons } from "../import/import-export-buttons";
 import { contactImport } from "../import/import-objects";
-import { laneStart } from "../records/board/board-groups";
 import { useBoardChoice } from "../records/board/use-board-choice";
-import { NoBoardField } from "../records/board/no-board-field";
-import { pageBoardProps } from "../records/board/page-board";
-import { RecordBoard } from "../records/board/record-board";
+import { PageBoard } from "../records/board/page-board";
 import { RecordListPage } from "../records/record-list-page";
 import type { RecordStepping } from "../records/use-record-stepping";
 import { recordNouns } from "../records/use-record-actions";
@@ -57,27 +54,25 @@ export default function ContactsPage() {
       title="Contacts"
       layout={choice}
       board={
-        onBoard &&
-        (grouping ? (
-          <RecordBoard<Contact>
-            // Another grouping is another board: its moves and focus start anew.
-            key={grouping.field}
-            {...pageBoardProps<Contact>(page, contactHooks, grouping, () => choice.set("table"))}
-            label={`Contacts by ${grouping.label.toLowerCase()}`}
+        onBoard && (
+          <PageBoard<Contact>
+            object="contact"
+            page={page}
+            choice={choice}
+            grouping={grouping}
+            useList={contactHooks.useList}
+            listKey={contactHooks.listKey}
             noun={recordNouns.contact}
             fields={contactCardFields}
             card={(contact) => <ContactCard contact={contact} />}
             nameOf={contactName}
-            onAdd={(value) => {
-              const { fields, properties } = laneStart(grouping.field, value);
+            onAdd={({ fields, properties }) => {
               setNewStart({ leadStatus: (fields.leadStatus as LeadStatus | undefined) ?? "new", properties });
               setCreating(true);
             }}
             panel={panel}
           />
-        ) : (
-          <NoBoardField object="contact" />
-        ))
+        )
       }
       description="Everyone your team sells to, with their history."
       action={
