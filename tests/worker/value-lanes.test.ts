@@ -106,4 +106,37 @@ describe("a select property's lane by name: read from record_values' index", () 
       /SEARCH record_values USING COVERING INDEX record_values_sort_idx \(organization_id=\? AND object=\? AND key=\? AND deleted_at=\? AND value=\?\)/,
     );
   });
+
+  it("finds the records without a value, and those with one, of a select, a text and a number property, as the JSON says", async () => {
+    const { caller, tierOf } = await tieredOrganization();
+    await caller.properties.create({ object: "contact", key: "seats", label: "Seats", type: "number" });
+    const some = await allPages((input) => caller.contacts.list(input), {}, 200);
+    // A few with seats, one of them 0 (a value, not none); a few whose region is taken away (none).
+    for (const [i, contact] of some.slice(0, 12).entries())
+      await caller.contacts.update({
+        id: contact.id,
+        version: contact.version,
+        patch: { properties: i < 6 ? { seats: i } : { region: null } },
+      });
+    for (const trash of [false, true]) {
+      const all = await allPages((input) => caller.contacts.list(input), { trash }, 200);
+      const cases = [
+        ["no tier", "tier", "empty", (c: Contact) => tierOf(c) === undefined],
+        ["a tier", "tier", "notEmpty", (c: Contact) => tierOf(c) !== undefined],
+        ["no region", "region", "empty", (c: Contact) => c.properties.region == null],
+        ["no seats", "seats", "empty", (c: Contact) => c.properties.seats == null],
+        ["seats", "seats", "notEmpty", (c: Contact) => c.properties.seats != null],
+      ] as const;
+      for (const [name, key, operator, keep] of cases) {
+        const label = `${name} trash=${trash}`;
+        const expected = ids(all.filter(keep));
+        if (!trash) expect(expected.length, `${label}: the case has rows`).toBeGreaterThan(0);
+        const input = {
+          trash,
+          filter: { combinator: "and" as const, conditions: [{ field: `prop:${key}`, operator }] },
+        };
+        expect(ids(await allPages((i) => caller.contacts.list(i), input, 9)), label).toEqual(expected);
+      }
+    }
+  }, 60_000);
 });
