@@ -190,13 +190,19 @@ describe("a board grouped by a select property: contacts by tier, companies by s
     await b.cardIn("Bronze", "Ann Lee").waitFor();
   });
 
-  it("a property archived takes its board back to the lead status", async () => {
+  it("a property archived takes its board, and a view saved by it, back to the lead status", async () => {
     const b = boardOf(page);
     await callProcedure(page, "properties.archive", { id: tierId });
     await page.reload();
     await b.cardIn("New", "Ann Lee").waitFor();
     assert.deepEqual(await b.laneNames(), ["New", "Contacted", "Qualified", "Unqualified", "Customer"]);
     assert.equal(await b.groupBy().count(), 0, "with one way to group, no choice is offered");
+    // The view saved by tier opens by lead status too, and is not shown as changed: there is nothing to reset to.
+    await page.getByTestId("sidebar-view").filter({ hasText: "By tier" }).click();
+    await page.getByTestId("open-view").filter({ hasText: "By tier" }).waitFor();
+    await b.cardIn("New", "Ann Lee").waitFor();
+    assert.equal(await page.getByTestId("view-controls").getByRole("button", { name: "Reset" }).count(), 0);
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
     await b.layout().getByRole("button", { name: "Table" }).click();
   });
 

@@ -35,6 +35,21 @@ export function useSavedView<Row>({ object, list, columns, storageKey, layout: s
   const setLayout = shown?.set;
   const setGroupBy = shown?.groupBy?.set;
   const firstGroupBy = shown?.groupBy?.first;
+  const resolveGroupBy = shown?.groupBy?.resolve;
+  // A view as the list can show it now: the columns it has (not a property archived since), its grouping (or the
+  // first, when that property was archived).
+  const columnIds = useMemo(() => new Set(columns.map((c) => c.id)), [columns]);
+  const asShown = useCallback(
+    (saved: SavedView): ViewDefinition => {
+      const definition = definitionOf(saved);
+      return {
+        ...definition,
+        columns: definition.columns.filter((id) => columnIds.has(id)),
+        ...(resolveGroupBy && { groupBy: resolveGroupBy(definition.groupBy) }),
+      };
+    },
+    [resolveGroupBy, columnIds],
+  );
 
   const layout = useColumnLayout(storageKey);
   // The columns shown, in the order shown: a view keeps both.
@@ -59,8 +74,8 @@ export function useSavedView<Row>({ object, list, columns, storageKey, layout: s
     [list.definition, visibleColumns, shownLayout, shownGroupBy],
   );
   const base = useMemo<ViewDefinition>(
-    () => (view ? definitionOf(view) : { filters: emptyFilter, sort: null, columns: [] }),
-    [view],
+    () => (view ? asShown(view) : { filters: emptyFilter, sort: null, columns: [] }),
+    [view, asShown],
   );
   const changed = differs(current, base, { layout: view !== null, firstGroupBy });
 
@@ -129,7 +144,7 @@ export function useSavedView<Row>({ object, list, columns, storageKey, layout: s
       // The open view changed on the server (a teammate updated it, or the cache was stale):
       // follow it, unless the list has changes of its own that this would throw away.
       if (view && last.view && +view.updatedAt !== +last.view.updatedAt) {
-        const clean = !differs(current, definitionOf(last.view), { layout: true, firstGroupBy });
+        const clean = !differs(current, asShown(last.view), { layout: true, firstGroupBy });
         applied.current = { key, view };
         if (clean) apply(view);
       }
@@ -144,7 +159,7 @@ export function useSavedView<Row>({ object, list, columns, storageKey, layout: s
     if (viewId && !view) return;
     applied.current = { key, view };
     apply(view);
-  }, [viewId, view, missing, apply, openView, current, firstGroupBy]);
+  }, [viewId, view, missing, apply, openView, current, firstGroupBy, asShown]);
 
   return {
     views: views.data,

@@ -14,6 +14,11 @@ export type BoardGroupChoice = {
   set: (field: string | undefined) => void;
   /** The object's first, which a view saved without a field groups by. */
   first: string | undefined;
+  /**
+   * The field a board saved with `field` groups by now: itself, or the first when it is no longer offered (a property
+   * archived since). While the properties load, itself.
+   */
+  resolve: (field: string | undefined) => string | undefined;
 };
 
 /** An object's list as a table or a board (Table | Board beside the view's controls; a view keeps both choices). */

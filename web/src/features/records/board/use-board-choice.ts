@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { usePropertyDefinitions } from "../property-columns";
 import type { RecordObject } from "../property-values";
 import { groupingOf, propertyGrouping, type BoardGrouping, type WithProperties } from "./board-groups";
@@ -37,6 +37,12 @@ export function useBoardChoice<Row extends WithProperties>(
   const [wanted, setGroup] = useBoardGroup(object);
   const { groupings, loading } = useBoardGroupings(object, builtIn);
   const grouping = groupingOf(groupings, wanted);
+  const first = groupings[0]?.field;
+  const resolve = useCallback(
+    (field: string | undefined) =>
+      loading || field === undefined || groupings.some((g) => g.field === field) ? field : first,
+    [loading, groupings, first],
+  );
   const choice = useMemo<LayoutChoice>(
     () => ({
       value: layout,
@@ -48,10 +54,11 @@ export function useBoardChoice<Row extends WithProperties>(
         value: loading && wanted ? wanted : (grouping?.field ?? ""),
         options: groupings.map(({ field, label }) => ({ value: field, label })),
         set: setGroup,
-        first: groupings[0]?.field,
+        first,
+        resolve,
       },
     }),
-    [layout, setLayout, grouping, groupings, loading, wanted, setGroup],
+    [layout, setLayout, grouping, groupings, loading, wanted, setGroup, first, resolve],
   );
   return { choice, grouping: loading && wanted && grouping?.field !== wanted ? null : grouping, loading };
 }
