@@ -75,6 +75,12 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
         : row;
     });
   }, [rows, pending, getRowId]);
+  // The rows as shown, edits on their way included: what Ctrl+Z and Ctrl+Shift+Z check a value against, so that a
+  // redo made while the undo's save is still on its way finds the value the person sees, not the one before it.
+  const shownRows = useRef(displayRows);
+  useEffect(() => {
+    shownRows.current = displayRows;
+  }, [displayRows]);
 
   const commit = useCallback(
     function save(
@@ -143,7 +149,7 @@ export function useOptimisticEdits<Row>({ rows, getRowId, onEditCell }: Options<
       to.current = [...to.current, ...moving].slice(-UNDO_DEPTH);
       const outcome: NonNullable<UndoOutcome<Row>> = { column: last.column, undone: [], changed: [] };
       for (const edit of moving) {
-        const current = latestRows.current.find((r) => getRowId(r) === edit.rowId);
+        const current = shownRows.current.find((r) => getRowId(r) === edit.rowId);
         if (!current || !edit.column.editor) continue;
         if (!samePatch(readPatch(current, edit.column.editor), edit[holds])) {
           outcome.changed.push(current);
