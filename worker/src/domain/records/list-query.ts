@@ -172,7 +172,7 @@ export function tagDriver(
  * A filter's "<property> is <value>" condition, which can drive a page sorted by name from `record_values` (a
  * property's records of one value are in its index by name): its place, key and value. Null when there is none, or
  * when any of several conditions ("or") may match. The planner reads that way only when the value is one of a select
- * property's options (valueDriverHolds), which its records hold as written.
+ * property's options (see planList), which its records hold as written.
  */
 export function valueDriver(filter: RecordFilter | undefined): { index: number; key: string; value: string } | null {
   if (!filter?.conditions.length) return null;

@@ -307,17 +307,17 @@ export function planList<Config extends ObjectConfig>(
       )
     : undefined;
   // "<select property> is <option>" on a name sort: read that option's records by name from record_values (see
-  // valueWay), when the value is one of its options; the walk of the names otherwise.
+  // valueRows), when the value is one of its options; the walk of the names otherwise.
   const byName = (input.sort?.field ?? config.defaultSort) === config.defaultSort;
   const valued = !match && sortKey === null && !driver && byName ? valueDriver(input.filter) : null;
-  const valueHolds = valued ? isSelectOption(config, orgScope, valued.key, valued.value) : null;
+  const valueHolds = valued ? isSelect(config, orgScope, valued.key, valued.value) : null;
   const recordCount = sql`coalesce((SELECT ${recordCounts.count} FROM ${recordCounts}
         WHERE ${recordCounts.organizationId} = ${orgScope} AND ${recordCounts.object} = ${config.object}), 0)`;
 
   const unfiltered = !input.filter?.conditions.length && !match && !input.trash;
   let counting: SQL | null = null;
   let statusCount: SQL | null;
-  let valueCount: SQL | null;
+  let valueCount: ReturnType<typeof keptValueCount>;
   /**
    * Whether `counting` is exact however large (a stored count), rather than capped at COUNT_CAP; "whenKept": a kept
    * count when its property is a select, which says so by being negative (KEPT_ABOVE less it), capped otherwise.
@@ -332,12 +332,8 @@ export function planList<Config extends ObjectConfig>(
     }
     // Live records of one option of a select property, or of none (a board's lane): kept too (migrations/0045).
     else if (!match && (valueCount = keptValueCount(config, orgScope, input, recordCount))) {
-      counting = sql`(CASE WHEN EXISTS (SELECT 1 FROM ${propertyDefinitions} WHERE ${and(
-        eq(propertyDefinitions.organizationId, orgScope),
-        eq(propertyDefinitions.object, config.object),
-        eq(propertyDefinitions.key, propertyKeyOf(input.filter!.conditions[0]!.field)!),
-        eq(propertyDefinitions.type, "select"),
-      )}) THEN ${KEPT_ABOVE} - ${valueCount} ELSE ${capped(sql`SELECT 1 FROM ${table} WHERE ${scope}`)} END)`;
+      counting = sql`(CASE WHEN ${valueCount.kept} THEN ${KEPT_ABOVE} - ${valueCount.count}
+        ELSE ${capped(sql`SELECT 1 FROM ${table} WHERE ${scope}`)} END)`;
       exactAtAnySize = "whenKept";
     }
     // A search alone counts inside the FTS index: the organization's live or trashed rows are a rowid range.
@@ -730,15 +726,21 @@ function keptStatusCount(config: ObjectConfig, orgScope: SQL, input: RecordList)
         WHERE ${contactStatusCounts.organizationId} = ${orgScope} AND ${contactStatusCounts.leadStatus} = ${only.value}), 0)`;
 }
 
-/** Whether `value` is one of the options of the object's select property `key` (its records hold it as written). */
-function isSelectOption(config: ObjectConfig, orgScope: SQL, key: string, value: string): SQL {
+/**
+ * Whether the object's property `key` is a select (its values counted, migrations/0045) and, given `option`, whether
+ * that is one of its options as written (its records hold it so).
+ */
+function isSelect(config: ObjectConfig, orgScope: SQL, key: string, option?: string): SQL {
   const d = propertyDefinitions;
-  return sql`EXISTS (SELECT 1 FROM ${d}, json_each(${d.options}) WHERE ${and(
+  const ofSelect = and(
     eq(d.organizationId, orgScope),
     eq(d.object, config.object),
     eq(d.key, key),
     eq(d.type, "select"),
-  )} AND json_each.value = ${value})`;
+  );
+  return option === undefined
+    ? sql`EXISTS (SELECT 1 FROM ${d} WHERE ${ofSelect})`
+    : sql`EXISTS (SELECT 1 FROM ${d}, json_each(${d.options}) WHERE ${ofSelect} AND json_each.value = ${option})`;
 }
 
 /**
@@ -774,20 +776,30 @@ const KEPT_ABOVE = -1;
 
 /**
  * The kept count of live records holding one option of a property ("is"), or none ("is empty": the object's count
- * less the property's), when a list is filtered on that alone; else null. Kept for select properties only: the
- * caller checks the property is one.
+ * less the property's), when a list is filtered on that alone; else null. Kept for select properties only: `kept`
+ * says whether the property is one.
  */
-function keptValueCount(config: ObjectConfig, orgScope: SQL, input: RecordList, recordCount: SQL): SQL | null {
+function keptValueCount(
+  config: ObjectConfig,
+  orgScope: SQL,
+  input: RecordList,
+  recordCount: SQL,
+): { count: SQL; kept: SQL } | null {
   const conditions = input.filter?.conditions ?? [];
   const only = conditions.length === 1 ? conditions[0]! : null;
   const key = only ? propertyKeyOf(only.field) : null;
   if (input.trash || !only || key === null) return null;
   const c = propertyValueCounts;
   const ofKey = and(eq(c.organizationId, orgScope), eq(c.object, config.object), eq(c.key, key));
-  if (only.operator === "eq" && typeof only.value === "string")
-    return sql`coalesce((SELECT ${c.count} FROM ${c} WHERE ${and(ofKey, eq(c.value, only.value.toLowerCase()))}), 0)`;
-  if (only.operator === "empty")
-    return sql`max(${recordCount} - coalesce((SELECT sum(${c.count}) FROM ${c} WHERE ${ofKey} AND ${c.value} != ''), 0), 0)`;
+  const kept = isSelect(config, orgScope, key);
+  if (only.operator === "eq" && typeof only.value === "string") {
+    const count = sql`coalesce((SELECT ${c.count} FROM ${c} WHERE ${and(ofKey, eq(c.value, only.value.toLowerCase()))}), 0)`;
+    return { count, kept };
+  }
+  if (only.operator === "empty") {
+    const held = sql`coalesce((SELECT sum(${c.count}) FROM ${c} WHERE ${ofKey} AND ${c.value} != ''), 0)`;
+    return { count: sql`max(${recordCount} - ${held}, 0)`, kept };
+  }
   return null;
 }
 
