@@ -3,7 +3,6 @@ import {
   assertAccessible,
   browserTimes,
   callProcedure,
-  clearOfMidnight,
   launchBrowser,
   newPage,
   registeredUser,
@@ -125,7 +124,6 @@ describe("accessibility: every page passes axe's WCAG 2.1 AA checks, in both the
   }
 
   before(async () => {
-    await clearOfMidnight(5 * 60_000);
     browser = await launchBrowser();
     const owner = await registeredUser(browser, { name: "Ada Lovelace", organization: "Readable Inc" });
     email = owner.email;

@@ -36,13 +36,13 @@ export async function newPage(
     colorScheme = "light",
     viewport = { width: 1360, height: 860 },
     locale,
-    timezoneId,
+    timezoneId = process.env.E2E_TIME_ZONE,
     hasTouch = false,
     reminders = false,
   } = {},
 ) {
   // `locale` pins number and date formats ("1,000", "3:00 PM") for tests that read them; `timezoneId` the browser's
-  // time zone (the machine's otherwise). `hasTouch`: a touch screen,
+  // time zone (the run's otherwise: tests/e2e/day-zone.mjs). `hasTouch`: a touch screen,
   // whose pointer is coarse (a phone). `reminders`: task reminders as the app sets them, at the due time; off unless
   // asked for, or a test's task due now would put a reminder among the toasts it reads.
   const context = await browser.newContext({
@@ -754,22 +754,6 @@ export async function comeBackAfterAMinute(page, ...procedures) {
   await page.clock.fastForward("01:05");
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
   await Promise.all(refetched);
-}
-
-/**
- * When the local day ends within `marginMs`, waits until it has ended; and when it began less than `sinceMs` ago,
- * until it began that long ago. For a test of today's tasks whose clock jumps (comeBackAfterAMinute): crossing
- * midnight, its task would move to Overdue, as it should, and out of the test's sight. And for one whose tasks came
- * due minutes ago: just after midnight, they are yesterday's.
- */
-export async function clearOfMidnight(marginMs = 2 * 60_000, sinceMs = 0) {
-  const now = new Date();
-  const began = now.getTime() - new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  const left = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime();
-  const wait = left < marginMs ? left + sinceMs : began < sinceMs ? sinceMs - began : 0;
-  if (wait === 0) return;
-  console.warn(`! the day ${left < marginMs ? "ends" : "began"} too close to now: waiting ${Math.ceil(wait / 1000)} s`);
-  await new Promise((resolve) => setTimeout(resolve, wait + 2_000));
 }
 
 /** The Name cells of a record table from the top, as shown (the name's last line, should it wrap). */

@@ -3,7 +3,6 @@ import {
   assert,
   assertAccessible,
   callProcedure,
-  clearOfMidnight,
   comeBackAfterAMinute,
   eventually,
   launchBrowser,
@@ -24,7 +23,6 @@ describe("notifications: a teammate given tasks is told, and goes to them", () =
 
   before(async () => {
     browser = await launchBrowser();
-    await clearOfMidnight();
     ({ page: owner } = await registeredUser(browser, { organization: "Tellers", name: "Nina Owner", locale: "en-US" }));
     ({ page: theo } = await teammateJoins(browser, owner, "Theo Teammate"));
     const { id: theoId } = await callProcedure(theo, "user.getUser", undefined, { kind: "query" });

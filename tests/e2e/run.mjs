@@ -9,6 +9,7 @@ import { run } from "node:test";
 import { spec } from "node:test/reporters";
 import { fileURLToPath } from "node:url";
 import { startStack } from "../../scripts/stack.mjs";
+import { dayZone } from "./day-zone.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const reportArg = process.argv.indexOf("--report");
@@ -28,6 +29,11 @@ const stack = await startStack({ dataDir, port, authPort, logDir: output });
 process.env.BASE_URL = stack.url;
 process.env.AUTH_EMULATOR_URL = stack.authUrl;
 process.env.E2E_OUTPUT = output;
+// The tests' own clock (TZ, for their Node) and their browsers' (harness.mjs reads E2E_TIME_ZONE) in one zone, hours
+// from midnight. Set after the stack starts, which keeps the machine's.
+const timeZone = process.env.E2E_TIME_ZONE || dayZone();
+process.env.TZ = process.env.E2E_TIME_ZONE = timeZone;
+console.log(`Browsers run in ${timeZone}, where it is ${new Date().toLocaleTimeString("en-GB", { timeZone })}.`);
 
 const files = fs
   .readdirSync(here)

@@ -2,7 +2,6 @@ import { after, before, describe, it } from "node:test";
 import {
   assert,
   callProcedure,
-  clearOfMidnight,
   launchBrowser,
   registeredUser,
   savedBy,
@@ -36,7 +35,6 @@ describe("/tasks: select several tasks and act on them at once", () => {
     page.locator('[data-testid="task-row"][data-selected]').getByTestId("task-title").allInnerTexts();
 
   before(async () => {
-    await clearOfMidnight();
     browser = await launchBrowser();
     ({ page } = await registeredUser(browser, { organization: "Bulk Movers", name: "Bea Bulk", locale: "en-US" }));
     await teammateJoins(browser, page, "Theo Teammate");
@@ -168,7 +166,6 @@ describe("a task for each selected contact", () => {
   const toast = (text) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
   before(async () => {
-    await clearOfMidnight();
     browser = await launchBrowser();
     ({ page } = await registeredUser(browser, { organization: "Lead Callers", name: "Cal Caller", locale: "en-US" }));
     for (const firstName of ["Ann", "Bo", "Cy"])

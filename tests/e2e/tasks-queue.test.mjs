@@ -3,7 +3,6 @@ import {
   assert,
   browserTimes,
   callProcedure,
-  clearOfMidnight,
   launchBrowser,
   registeredUser,
   savedBy,
@@ -33,7 +32,6 @@ describe("/tasks: working through tasks one by one (a queue)", () => {
   const stored = async (id) => (await callProcedure(page, "tasks.get", { id }, { kind: "query" })).task;
 
   before(async () => {
-    await clearOfMidnight();
     browser = await launchBrowser();
     ({ page } = await registeredUser(browser, { organization: "Queuers", name: "Quinn Hughes", locale: "en-US" }));
     acme = await callProcedure(page, "companies.create", { name: "Acme", domain: "acme.example" });

@@ -2,7 +2,6 @@ import { after, before, describe, it } from "node:test";
 import {
   assert,
   callProcedure,
-  clearOfMidnight,
   eventually,
   loggedErrors,
   launchBrowser,
@@ -71,8 +70,6 @@ describe("task reminders: at a task's time, once in this browser; opened, comple
   const todayRead = (on) => on.waitForResponse((response) => response.url().includes("tasks.list") && response.ok());
 
   before(async () => {
-    // Tasks due within the next quarter hour must stay today's, and those due minutes ago be today's too.
-    await clearOfMidnight(20 * 60_000, 5 * 60_000);
     browser = await launchBrowser();
     ({ context, page } = await registeredUser(browser, {
       organization: "Remindful",

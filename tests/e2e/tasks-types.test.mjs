@@ -2,7 +2,6 @@ import { after, before, describe, it } from "node:test";
 import {
   assert,
   callProcedure,
-  clearOfMidnight,
   launchBrowser,
   registeredUser,
   savedBy,
@@ -38,7 +37,6 @@ describe("/tasks: calls, emails and meetings", () => {
     );
 
   before(async () => {
-    await clearOfMidnight();
     browser = await launchBrowser();
     ({ page } = await registeredUser(browser, { organization: "Dialers", name: "Dee Aler", locale: "en-US" }));
     ann = await callProcedure(page, "contacts.create", {

@@ -3,7 +3,6 @@ import {
   assert,
   browserTimes,
   callProcedure,
-  clearOfMidnight,
   comeBackAfterAMinute,
   downloadText,
   eventually,
@@ -188,7 +187,6 @@ describe("/tasks: a title edited while a teammate renamed the task", () => {
 
   before(async () => {
     browser = await launchBrowser();
-    await clearOfMidnight();
     ({ page } = await registeredUser(browser, { organization: "Renamers", name: "Rita Renamer" }));
     await page.clock.install(); // for comeBackAfterAMinute
     task = await callProcedure(page, "tasks.create", { title: "Call the bank", dueAt: new Date() });
@@ -819,7 +817,6 @@ describe("/tasks: search by words of a title or of the linked record", () => {
 
   before(async () => {
     browser = await launchBrowser();
-    await clearOfMidnight();
     ({ page } = await registeredUser(browser, { organization: "Finders", name: "Fay Finder", locale: "en-US" }));
     const noonOf = (days) =>
       page.evaluate((days) => {
