@@ -288,6 +288,68 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
     await page.getByRole("link", { name: "Contacts", exact: true }).click();
   });
 
+  it("cards are selected with x, a Ctrl-click, a Shift-click or their checkbox, and the bulk bar acts on them", async () => {
+    const made = [];
+    for (const firstName of ["Sel", "Sid", "Sol", "Sue"])
+      made.push(
+        await callProcedure(page, "contacts.create", { firstName, lastName: "Pick", leadStatus: "unqualified" }),
+      );
+    await page.getByRole("group", { name: "Layout" }).getByRole("button", { name: "Board" }).click();
+    await page.reload();
+    await cardIn("Unqualified", "Sue Pick").waitFor();
+    const bar = page.getByTestId("selection-bar");
+    const selectedNames = () =>
+      board()
+        .locator("[data-card-id][data-selected]")
+        .evaluateAll((cards) => cards.map((c) => c.querySelector(".font-medium")?.textContent));
+
+    // x on the card keyboard focus is on, as on a row; Escape lets go of the selection.
+    await cardIn("Unqualified", "Sel Pick").focus();
+    await page.keyboard.press("x");
+    await bar.getByText("1 selected").waitFor();
+    assert.deepEqual(await selectedNames(), ["Sel Pick"]);
+    await page.keyboard.press("Escape");
+    await bar.waitFor({ state: "hidden" });
+
+    // A Ctrl-click picks one more without opening it; a Shift-click the cards between; a checkbox one more.
+    await cardIn("Unqualified", "Sel Pick").focus();
+    await page.keyboard.press("x");
+    await cardIn("Unqualified", "Sol Pick").click({ modifiers: ["Shift"] });
+    await bar.getByText("3 selected").waitFor();
+    assert.deepEqual(await selectedNames(), ["Sel Pick", "Sid Pick", "Sol Pick"]);
+    await cardIn("Unqualified", "Sid Pick").click({ modifiers: ["ControlOrMeta"] });
+    await bar.getByText("2 selected").waitFor();
+    await board().getByRole("checkbox", { name: "Select Ed Fox" }).check();
+    await bar.getByText("3 selected").waitFor();
+    assert.equal(page.url().includes("open="), false, "no card was opened by picking it");
+    await screenshot(page, "contacts-board-selected");
+
+    // The bulk bar's Set property moves the three to the lane of the status set, each saved.
+    await bar.getByRole("button", { name: "Set property" }).click();
+    const dialog = page.getByRole("dialog", { name: "Set a property on 3 contacts" });
+    await dialog.locator('select[name="property"]').selectOption({ label: "Lead status" });
+    await dialog.locator('select[name="value"]').selectOption({ label: "Qualified" });
+    await dialog.getByRole("button", { name: "Set property" }).click();
+    await toast("Set Lead status to “Qualified” on 3 contacts.").waitFor();
+    for (const name of ["Sel Pick", "Sol Pick", "Ed Fox"]) await cardIn("Qualified", name).waitFor();
+    await cardIn("Unqualified", "Sid Pick").waitFor();
+    for (const { id } of [made[0], made[2], contacts["Ed Fox"]])
+      assert.equal(
+        (await callProcedure(page, "contacts.get", { id }, { kind: "query" })).contact.leadStatus,
+        "qualified",
+      );
+    assert.equal(
+      (await callProcedure(page, "contacts.get", { id: made[1].id }, { kind: "query" })).contact.leadStatus,
+      "unqualified",
+      "the card let go of stays",
+    );
+    await bar.getByRole("button", { name: "Clear selection: Esc" }).click();
+    await bar.waitFor({ state: "hidden" });
+    await callProcedure(page, "contacts.delete", { ids: made.map(({ id }) => id) });
+    await page.reload();
+    await card("Ed Fox").waitFor();
+  });
+
   it("a lane longer than a page reads the next as it scrolls; on a phone the lanes scroll sideways", async () => {
     const rows = Array.from({ length: 120 }, (_, i) => ({
       firstName: "Zed",
@@ -307,7 +369,7 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
     await lane("Unqualified")
       .locator("[data-card-id]")
       .last()
-      .evaluate((last) => last.parentElement.scrollTo({ top: last.parentElement.scrollHeight }));
+      .evaluate((last) => last.scrollIntoView({ block: "end" }));
     await eventually(async () => assert.equal(await cards.count(), 120, "the next page, as the lane nears its end"));
     assert.equal(await cards.last().textContent(), "Zed 120");
 

@@ -127,6 +127,52 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
   // The trash is read-only: rows do not open (their panel reads live records) or edit.
   const ignoreOpen = useCallback(() => undefined, []);
 
+  // What the selected rows (the table's) or cards (the board's) can have done to them.
+  const selectionBar = (
+    <SelectionBar count={selection.size} onClear={clearSelection}>
+      <SelectAllMatching
+        object={props.object}
+        noun={noun}
+        view={list.input}
+        viewKey={list.resetKey}
+        total={pages.total}
+        allLoadedSelected={pages.rows.length > 0 && selectedRows.length === pages.rows.length}
+        selectedCount={selection.size}
+        onSelect={list.setSelection}
+      />
+      {trash ? (
+        <RestoreButton object={props.object} noun={noun} ids={selectedIds} onRestored={clearSelection} />
+      ) : (
+        <>
+          <BulkActions object={props.object} noun={noun} ids={selectedIds} selectedTags={selectedTags} />
+          <AddTasksButton object={props.object} noun={noun} ids={selectedIds} />
+          {selectedIds.length === 2 && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setMerging([{ id: selectedIds[0] }, { id: selectedIds[1] }])}
+              title="Merge the two into one"
+            >
+              <GitMerge className="size-3.5" aria-hidden />
+              <span className={bulkActionLabel}>Merge</span>
+            </Button>
+          )}
+          <ExportSelectedButton object={props.object} ids={selectedIds} />
+          <Button
+            size="sm"
+            variant="ghost"
+            pending={props.deletePending}
+            onClick={() => props.onDeleteSelected(selectedIds)}
+            title="Move to the trash"
+          >
+            {!props.deletePending && <Trash className="size-3.5" aria-hidden />}
+            <span className={bulkActionLabel}>Delete</span>
+          </Button>
+        </>
+      )}
+    </SelectionBar>
+  );
+
   const empty = trash ? (
     <InlineEmpty icon={Trash} title="The trash is empty">
       {`Deleted ${noun[1]} wait here until you restore them.`}
@@ -195,7 +241,10 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
           !list.isFiltered && pages.status === "success" && pages.rows.length === 0 ? (
             props.empty
           ) : (
-            props.board
+            <div className="@container relative flex min-h-0 flex-1 flex-col">
+              {props.board}
+              {selectionBar}
+            </div>
           )
         ) : (
           /* A container: with the side panel open, the bulk bar's buttons drop their labels to fit. */
@@ -221,48 +270,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
               scrollMemory={props.scrollMemory}
               readRows={trash ? undefined : props.readRows}
             />
-            <SelectionBar count={selection.size} onClear={clearSelection}>
-              <SelectAllMatching
-                object={props.object}
-                noun={noun}
-                view={list.input}
-                viewKey={list.resetKey}
-                total={pages.total}
-                allLoadedSelected={pages.rows.length > 0 && selectedRows.length === pages.rows.length}
-                selectedCount={selection.size}
-                onSelect={list.setSelection}
-              />
-              {trash ? (
-                <RestoreButton object={props.object} noun={noun} ids={selectedIds} onRestored={clearSelection} />
-              ) : (
-                <>
-                  <BulkActions object={props.object} noun={noun} ids={selectedIds} selectedTags={selectedTags} />
-                  <AddTasksButton object={props.object} noun={noun} ids={selectedIds} />
-                  {selectedIds.length === 2 && (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setMerging([{ id: selectedIds[0] }, { id: selectedIds[1] }])}
-                      title="Merge the two into one"
-                    >
-                      <GitMerge className="size-3.5" aria-hidden />
-                      <span className={bulkActionLabel}>Merge</span>
-                    </Button>
-                  )}
-                  <ExportSelectedButton object={props.object} ids={selectedIds} />
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    pending={props.deletePending}
-                    onClick={() => props.onDeleteSelected(selectedIds)}
-                    title="Move to the trash"
-                  >
-                    {!props.deletePending && <Trash className="size-3.5" aria-hidden />}
-                    <span className={bulkActionLabel}>Delete</span>
-                  </Button>
-                </>
-              )}
-            </SelectionBar>
+            {selectionBar}
           </div>
         )}
       </div>

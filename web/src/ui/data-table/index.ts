@@ -1,4 +1,5 @@
 export { DataTable } from "./table";
+export { Checkbox } from "./checkbox";
 export { bulkActionLabel, SelectionBar } from "./selection-bar";
 export { SearchBox } from "./search-box";
 export { FilterBuilder, type FilterBuilderHandle } from "./filter-builder";

@@ -61,6 +61,8 @@ export function PageBoard<Row extends Versioned>({
           from === undefined ? undefined : { row, holds: (copy) => grouping.valueOf(copy) === from },
         )
       }
+      selection={list.selection}
+      onSelectionChange={list.setSelection}
       onMatchEvery={() => list.setFilter({ ...list.filter, combinator: "and" })}
       onShowTable={() => choice.set("table")}
     />

@@ -5,7 +5,7 @@ import { saveAgainLabel } from "../../../lib/trpc-errors";
 import { Button } from "../../../ui/button";
 import { cn } from "../../../ui/cn";
 import { KeyboardHints } from "../../../ui/keyboard-hints";
-import { useTablePages } from "../../../ui/data-table";
+import { Checkbox, useTablePages } from "../../../ui/data-table";
 import type { Versioned } from "../list-cache";
 import type { RecordListView } from "../use-record-hooks";
 import { useRecordStepping, type RecordStepping } from "../use-record-stepping";
@@ -20,6 +20,7 @@ import {
   type MoveHistory,
   type MoveKind,
 } from "./use-board-keys";
+import { useCardSelection } from "./use-card-selection";
 
 export type { BoardLane };
 
@@ -58,6 +59,9 @@ export type RecordBoardProps<Row extends Versioned> = {
    * value the card showed, is checked too: a copy of the record that no longer holds it was changed by someone else.
    */
   save: (row: Row, value: string, from?: string) => Promise<Row>;
+  /** The list page's selection, which its bulk bar acts on; without it, cards are not selected. */
+  selection?: ReadonlySet<string>;
+  onSelectionChange?: (next: Set<string>) => void;
 };
 
 /**
@@ -187,7 +191,12 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
     });
   }, []);
 
-  const cardKeyDown = useBoardKeys({ board, lanes, activeId, move, history, nameOf });
+  const noSelection = useRef(new Set<string>()).current;
+  const ignoreSelection = useCallback(() => undefined, []);
+  const picking = useCardSelection(board, props.selection ?? noSelection, props.onSelectionChange ?? ignoreSelection);
+  const selection = props.onSelectionChange ? picking : null;
+  const anySelected = (props.selection?.size ?? 0) > 0;
+  const cardKeyDown = useBoardKeys({ board, lanes, activeId, move, history, nameOf, selection });
 
   const laneDrag = (laneIndex: number) => ({
     onDragOver: (event: DragEvent) => {
@@ -254,39 +263,64 @@ export function RecordBoard<Row extends Versioned>(props: RecordBoardProps<Row>)
             onAdd={props.onAdd}
             dropping={dropLane === laneIndex}
             drag={laneDrag(laneIndex)}
-            renderCard={(row, first) => (
-              <button
-                type="button"
-                key={row.id}
-                data-card-id={row.id}
-                draggable
-                tabIndex={row.id === activeId || (activeId === null && first) ? 0 : -1}
-                aria-current={row.id === props.openId || undefined}
-                onFocus={() => setActiveId(row.id)}
-                onClick={() => {
-                  setOpenLane(laneIndex);
-                  props.onOpen(row.id);
-                }}
-                onKeyDown={(event) => cardKeyDown(event, row, laneIndex)}
-                onDragStart={(event) => {
-                  event.dataTransfer.setData(CARD_TYPE, row.id);
-                  event.dataTransfer.effectAllowed = "move";
-                  setDragged(row);
-                }}
-                onDragEnd={() => {
-                  setDragged(null);
-                  setDropLane(null);
-                }}
-                className={cn(
-                  "w-full rounded-lg border border-border bg-background p-3 text-left text-sm shadow-xs transition-colors",
-                  "hover:border-border-strong focus-visible:outline-2 focus-visible:outline-primary",
-                  row.id === props.openId && "border-primary ring-1 ring-primary",
-                  dragged?.id === row.id && "opacity-50",
-                )}
-              >
-                {props.card(row)}
-              </button>
-            )}
+            renderCard={(row, first) => {
+              const selected = selection?.selected(row.id) ?? false;
+              return (
+                <div key={row.id} className="group relative">
+                  <button
+                    type="button"
+                    data-card-id={row.id}
+                    data-selected={selected || undefined}
+                    draggable
+                    tabIndex={row.id === activeId || (activeId === null && first) ? 0 : -1}
+                    aria-current={row.id === props.openId || undefined}
+                    onFocus={() => setActiveId(row.id)}
+                    onClick={(event) => {
+                      // As in the table: Ctrl/⌘ picks one card more, Shift the cards from the last picked.
+                      if (selection && (event.metaKey || event.ctrlKey || event.shiftKey))
+                        return selection.toggle(row.id, laneIndex, { range: event.shiftKey });
+                      setOpenLane(laneIndex);
+                      props.onOpen(row.id);
+                    }}
+                    onKeyDown={(event) => cardKeyDown(event, row, laneIndex)}
+                    onDragStart={(event) => {
+                      event.dataTransfer.setData(CARD_TYPE, row.id);
+                      event.dataTransfer.effectAllowed = "move";
+                      setDragged(row);
+                    }}
+                    onDragEnd={() => {
+                      setDragged(null);
+                      setDropLane(null);
+                    }}
+                    className={cn(
+                      "w-full rounded-lg border border-border bg-background p-3 text-left text-sm shadow-xs transition-colors",
+                      "hover:border-border-strong focus-visible:outline-2 focus-visible:outline-primary",
+                      selection && "pr-8",
+                      selected && "border-primary/60 bg-primary-soft/40",
+                      row.id === props.openId && "border-primary ring-1 ring-primary",
+                      dragged?.id === row.id && "opacity-50",
+                    )}
+                  >
+                    {props.card(row)}
+                  </button>
+                  {selection && (
+                    // Beside the card, not in it (a button holds no other control); the keyboard's way is x.
+                    <span
+                      className={cn(
+                        "absolute top-2.5 right-2.5 flex",
+                        !selected && !anySelected && "opacity-0 group-focus-within:opacity-100 group-hover:opacity-100",
+                      )}
+                    >
+                      <Checkbox
+                        label={`Select ${nameOf(row)}`}
+                        checked={selected}
+                        onToggle={(event) => selection.toggle(row.id, laneIndex, { range: event.shiftKey })}
+                      />
+                    </span>
+                  )}
+                </div>
+              );
+            }}
           />
         ))}
       </div>

@@ -4,12 +4,14 @@ import { isShownPageKey } from "../../../lib/typing";
 import { historyKey } from "../../../ui/data-table";
 import type { KeyHint } from "../../../ui/keyboard-hints";
 import type { BoardLane } from "./board-lane";
+import { cardsIn, type CardSelection } from "./use-card-selection";
 
 export const boardHints: KeyHint[] = [
   [["↑", "↓"], "card"],
   [["←", "→"], "lane"],
   [["Shift", "← →"], "move to the next lane"],
   [["Enter"], "open"],
+  [["x"], "select"],
   [["Ctrl", "Z"], "undo a move"],
 ];
 
@@ -30,10 +32,6 @@ export function rememberMove<Row>(history: MoveHistory<Row>, move: DoneMove<Row>
   history.undone = [];
 }
 
-const cardsIn = (board: HTMLElement | null, lane: number) => [
-  ...(board?.querySelectorAll<HTMLElement>(`[data-lane-index="${lane}"] [data-card-id]`) ?? []),
-];
-
 /** Whether the keys are the board's: nothing has focus, or a card does (not the open record's panel). */
 const boardHasKeys = (board: HTMLElement | null) => {
   const focused = document.activeElement;
@@ -48,12 +46,13 @@ type BoardKeys<Row> = {
   move: MoveCard<Row>;
   history: RefObject<MoveHistory<Row>>;
   nameOf: (row: Row) => string;
+  selection: CardSelection | null;
 };
 
 /**
  * The board's keyboard: ↑ ↓ (j k) along a lane, ← → (h l) across lanes, Home and End, Shift+← → moving the card to the
- * next lane (the focus going with it), Ctrl/⌘+Z and Ctrl/⌘+Shift+Z through the moves made. Returns each card's
- * keydown handler.
+ * next lane (the focus going with it), x selecting a card (Shift+x the cards from the last one selected) and Escape
+ * clearing the selection, Ctrl/⌘+Z and Ctrl/⌘+Shift+Z through the moves made. Returns each card's keydown handler.
  */
 export function useBoardKeys<Row extends { id: string }>({
   board,
@@ -62,6 +61,7 @@ export function useBoardKeys<Row extends { id: string }>({
   move,
   history,
   nameOf,
+  selection,
 }: BoardKeys<Row>) {
   // The card just moved by the keyboard is rendered anew in its lane: focus goes with it.
   const followMoved = useRef<string | null>(null);
@@ -145,7 +145,11 @@ export function useBoardKeys<Row extends { id: string }>({
         if (there.length) return step(there[Math.min(index, there.length - 1)]);
       }
       event.preventDefault();
-    } else if (key === "Home") step(cards[0]);
+    } else if ((key === "x" || key === "X") && selection) {
+      event.preventDefault();
+      selection.toggle(row.id, laneIndex, { range: event.shiftKey });
+    } else if (key === "Escape" && selection) selection.clear();
+    else if (key === "Home") step(cards[0]);
     else if (key === "End") step(cards.at(-1));
   };
 }
