@@ -310,6 +310,13 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
     assert.deepEqual(await selectedNames(), ["Sel Pick"]);
     await page.keyboard.press("Escape");
     await bar.waitFor({ state: "hidden" });
+    // Ctrl/⌘+A: every card shown.
+    await page.keyboard.press("ControlOrMeta+a");
+    const shown = await board().locator("[data-card-id]").count();
+    await bar.getByText(`${shown} selected`).waitFor();
+    assert.equal((await selectedNames()).length, shown);
+    await page.keyboard.press("Escape");
+    await bar.waitFor({ state: "hidden" });
 
     // A Ctrl-click picks one more without opening it; a Shift-click the cards between; a checkbox one more.
     await cardIn("Unqualified", "Sel Pick").focus();
@@ -345,6 +352,13 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
     );
     await bar.getByRole("button", { name: "Clear selection: Esc" }).click();
     await bar.waitFor({ state: "hidden" });
+    // The shortcuts ("?") name the board's keys.
+    await page.locator("body").press("?");
+    const shortcuts = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await shortcuts.getByRole("heading", { name: "A board" }).waitFor();
+    await shortcuts.getByText("Select every card shown").waitFor();
+    await page.keyboard.press("Escape");
+    await shortcuts.waitFor({ state: "hidden" });
     await callProcedure(page, "contacts.delete", { ids: made.map(({ id }) => id) });
     await page.reload();
     await card("Ed Fox").waitFor();

@@ -68,6 +68,13 @@ describe("useCardSelection: the board's cards picked as the table's rows are", (
     expect(pick([["c", 0, true]])).toEqual(["c"]);
   });
 
+  it("selectAll adds every card shown, in every lane, to what was selected", () => {
+    const onChange = vi.fn();
+    const { result } = renderHook(() => useCardSelection(boardOf(), new Set(["gone"]), onChange));
+    result.current.selectAll();
+    expect([...onChange.mock.calls[0]![0]].sort()).toEqual(["a", "b", "c", "d", "e", "f", "gone"]);
+  });
+
   it("clear empties the selection, and says nothing when it was empty", () => {
     const board = boardOf();
     const onChange = vi.fn();

@@ -58,6 +58,20 @@ const sections: { title: string; shortcuts: Shortcut[] }[] = [
     ],
   },
   {
+    title: "A board",
+    shortcuts: [
+      { keys: ["↑", "↓", "j", "k"], action: "Move between the cards of a lane" },
+      { keys: ["←", "→", "h", "l"], action: "To the card beside, in the next lane that has one" },
+      { keys: ["Shift+←", "Shift+→"], action: "Move the card to the lane beside: its value changes, and is saved" },
+      { keys: ["↵"], action: "Open the card's record beside the board" },
+      { keys: ["x"], action: "Select or unselect the card (Shift+x: the cards from the one picked last in its lane)" },
+      { keys: [`${modKey}+A`], action: "Select every card shown" },
+      { keys: ["Esc"], action: "Clear the selection" },
+      { keys: [`${modKey}+Z`, `${modKey}+Shift+Z`], action: "Put the last move back, or make it again" },
+      { keys: ["Home", "End"], action: "The first or last card of the lane" },
+    ],
+  },
+  {
     title: "Possible duplicates",
     shortcuts: [
       { keys: ["↑", "↓", "j", "k"], action: "Move between pairs" },

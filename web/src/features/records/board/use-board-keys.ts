@@ -51,8 +51,8 @@ type BoardKeys<Row> = {
 
 /**
  * The board's keyboard: ↑ ↓ (j k) along a lane, ← → (h l) across lanes, Home and End, Shift+← → moving the card to the
- * next lane (the focus going with it), x selecting a card (Shift+x the cards from the last one selected) and Escape
- * clearing the selection, Ctrl/⌘+Z and Ctrl/⌘+Shift+Z through the moves made. Returns each card's keydown handler.
+ * next lane (the focus going with it), x selecting a card (Shift+x the cards from the last one selected), Ctrl/⌘+A
+ * every card shown and Escape none, Ctrl/⌘+Z and Ctrl/⌘+Shift+Z through the moves made. Returns each card's keydown handler.
  */
 export function useBoardKeys<Row extends { id: string }>({
   board,
@@ -121,6 +121,10 @@ export function useBoardKeys<Row extends { id: string }>({
   }, [board, lanes, move, history, nameOf]);
 
   return (event: KeyboardEvent<HTMLElement>, row: Row, laneIndex: number) => {
+    if ((event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === "a" && selection) {
+      event.preventDefault();
+      return selection.selectAll();
+    }
     if (event.metaKey || event.ctrlKey || event.altKey) return;
     const cards = cardsIn(board.current, laneIndex);
     const index = cards.indexOf(event.currentTarget);

@@ -9,12 +9,14 @@ export type CardSelection = {
   selected: (id: string) => boolean;
   /** Selects or unselects one card; with `range`, every card of its lane from the one toggled last there to it. */
   toggle: (id: string, laneIndex: number, options?: { range?: boolean }) => void;
+  /** Every card the board shows, in every lane. */
+  selectAll: () => void;
   clear: () => void;
 };
 
 /**
  * The board's share of the list page's selection, the one its bulk bar acts on: cards picked with x, a click with
- * Ctrl/⌘ or Shift, or their checkbox, as rows are in the table.
+ * Ctrl/⌘ or Shift, their checkbox, or all shown with Ctrl/⌘+A, as rows are in the table.
  */
 export function useCardSelection(
   board: RefObject<HTMLElement | null>,
@@ -37,9 +39,13 @@ export function useCardSelection(
     },
     [board, selection, onChange],
   );
+  const selectAll = useCallback(() => {
+    const shown = [...(board.current?.querySelectorAll<HTMLElement>("[data-card-id]") ?? [])];
+    onChange(new Set([...selection, ...shown.map((card) => card.dataset.cardId!)]));
+  }, [board, selection, onChange]);
   const clear = useCallback(() => {
     anchor.current = null;
     if (selection.size) onChange(new Set());
   }, [selection, onChange]);
-  return { selected: (id) => selection.has(id), toggle, clear };
+  return { selected: (id) => selection.has(id), toggle, selectAll, clear };
 }
