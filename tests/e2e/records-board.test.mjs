@@ -290,10 +290,18 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
 
   it("cards are selected with x, a Ctrl-click, a Shift-click or their checkbox, and the bulk bar acts on them", async () => {
     const made = [];
-    for (const firstName of ["Sel", "Sid", "Sol", "Sue"])
+    const tagged = { Sel: ["renewal"], Sid: ["churn-risk"], Sol: ["renewal", "q3"], Sue: [] };
+    for (const [firstName, tags] of Object.entries(tagged))
       made.push(
-        await callProcedure(page, "contacts.create", { firstName, lastName: "Pick", leadStatus: "unqualified" }),
+        await callProcedure(page, "contacts.create", { firstName, lastName: "Pick", leadStatus: "unqualified", tags }),
       );
+    // 110 more, past the 100 rows of the table's first page (the page reads one beside the board): the cards picked
+    // are known to the page by their lanes alone.
+    const filler = Array.from({ length: 110 }, (_, i) => ({ firstName: "Aa", lastName: String(i).padStart(3, "0") }));
+    for (const start of [0, 55]) {
+      const batch = filler.slice(start, start + 55);
+      await callProcedure(page, "contacts.import", { rows: batch, lineNumbers: batch.map((_, i) => start + i + 2) });
+    }
     await page.getByRole("group", { name: "Layout" }).getByRole("button", { name: "Board" }).click();
     await page.reload();
     await cardIn("Unqualified", "Sue Pick").waitFor();
@@ -330,6 +338,16 @@ describe("the contacts board: a lane per lead status, cards moved by drag or key
     await bar.getByText("3 selected").waitFor();
     assert.equal(page.url().includes("open="), false, "no card was opened by picking it");
     await screenshot(page, "contacts-board-selected");
+
+    // Tags → Remove tag… offers the tags the selected cards hold, read with the lanes.
+    await bar.getByRole("button", { name: "Tags" }).click();
+    await page.getByRole("menuitem", { name: "Remove tag…" }).click();
+    const removing = page.getByRole("dialog", { name: "Remove a tag from 3 contacts" });
+    await removing.getByText("On the selection:").waitFor();
+    const offered = await removing.locator("button.rounded-full").allInnerTexts();
+    assert.deepEqual(offered, ["q3", "renewal"], "the tags of Sel, Sol and Ed, not Sid's");
+    await removing.getByRole("button", { name: "Cancel" }).click();
+    await removing.waitFor({ state: "hidden" });
 
     // The bulk bar's Set property moves the three to the lane of the status set, each saved.
     await bar.getByRole("button", { name: "Set property" }).click();

@@ -1,5 +1,5 @@
 import * as Dropdown from "@radix-ui/react-dropdown-menu";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, SlidersHorizontal, Tag, UserRound } from "lucide-react";
 import { useState } from "react";
 import { trpc } from "../../lib/trpc";
@@ -11,7 +11,15 @@ import { BulkPropertyDialog, BulkTagDialog } from "./bulk-actions-dialogs";
 import { bulkFieldChoices } from "./bulk-fields";
 import { bulkActionLabel } from "../../ui/data-table";
 import { countOf } from "../../lib/format";
-import { BULK_CHUNK, PartialBulkError, useBulkUpdate, type BulkAction, type RecordObject } from "./use-record-actions";
+import { rowsInLists } from "./list-cache";
+import {
+  BULK_CHUNK,
+  listKeyOf,
+  PartialBulkError,
+  useBulkUpdate,
+  type BulkAction,
+  type RecordObject,
+} from "./use-record-actions";
 import { menuContent, menuItem, menuSeparator } from "../../ui/menu";
 
 const trigger =
@@ -22,15 +30,14 @@ type BulkActionsProps = {
   object: RecordObject;
   noun: [singular: string, plural: string];
   ids: string[];
-  /** Tags on the selected rows that are loaded, offered when removing one. */
-  selectedTags: string[];
 };
 
 type Describe = (updated: number, total: string) => string;
 type SetField = Extract<BulkAction, { type: "setField" }>;
 
 /** Assign owner, add or remove a tag, set a property: on every selected record, a chunk at a time. */
-export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProps) {
+export function BulkActions({ object, noun, ids }: BulkActionsProps) {
+  const queryClient = useQueryClient();
   const members = useMembers();
   const bulkUpdate = useBulkUpdate(object);
   const [pending, setPending] = useState(false);
@@ -143,7 +150,13 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
         open={dialog === "addTag" || dialog === "removeTag"}
         onOpenChange={(open) => !open && setDialog(null)}
         count={countOf(ids.length, noun)}
-        suggestions={dialog === "addTag" ? (tagsInUse.data ?? []).map((tag) => tag.name) : selectedTags}
+        suggestions={
+          dialog === "addTag"
+            ? (tagsInUse.data ?? []).map((tag) => tag.name)
+            : dialog === "removeTag"
+              ? tagsOfSelection(queryClient, object, ids)
+              : []
+        }
         pending={pending}
         onSubmit={(mode, tag) =>
           void run(
@@ -174,4 +187,14 @@ export function BulkActions({ object, noun, ids, selectedTags }: BulkActionsProp
       />
     </>
   );
+}
+
+/** Removing offers the tags on the selected records that a list has loaded (the table's rows, a board's cards). */
+function tagsOfSelection(queryClient: ReturnType<typeof useQueryClient>, object: RecordObject, ids: string[]) {
+  const rows = rowsInLists<{ id: string; version: number; tags?: string[] }>(
+    queryClient,
+    listKeyOf(object),
+    new Set(ids),
+  );
+  return [...new Set(rows.flatMap((row) => row.tags ?? []))].sort();
 }

@@ -25,6 +25,22 @@ export function replaceInLists<Row extends Versioned>(queryClient: QueryClient, 
 }
 
 /**
+ * The records of `ids` that some cached list of the object holds (a table's rows, a board's lanes), each once: what
+ * the page knows of a selection, loaded wherever it was made.
+ */
+export function rowsInLists<Row extends Versioned>(
+  queryClient: QueryClient,
+  listKey: QueryKey,
+  ids: ReadonlySet<string>,
+): Row[] {
+  const found = new Map<string, Row>();
+  for (const [, data] of queryClient.getQueriesData<ListData<Row>>({ queryKey: listKey }))
+    for (const page of data?.pages ?? [])
+      for (const row of page.items) if (ids.has(row.id) && !found.has(row.id)) found.set(row.id, row);
+  return [...found.values()];
+}
+
+/**
  * Drops records from every cached list and lowers each list's exact total by what it lost. Returns the ids it
  * found in some list: a record no list had loaded (an import's, every match of a view) is only counted in the
  * totals once the lists are read again.

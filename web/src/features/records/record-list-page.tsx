@@ -104,10 +104,6 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
     const shown = new Set(inTable);
     return [...inTable, ...[...selection].filter((id) => !shown.has(id))];
   }, [selectedRows, selection, getRowId]);
-  const selectedTags = useMemo(
-    () => [...new Set(selectedRows.flatMap((row) => (row as { tags?: string[] }).tags ?? []))].sort(),
-    [selectedRows],
-  );
   // A column's "Filter by …": a new condition on the field it shows (a company and an owner by who they are).
   const filterBar = useRef<FilterBuilderHandle>(null);
   const filterByColumn = useCallback(
@@ -144,7 +140,7 @@ export function RecordListPage<Row>(props: RecordListPageProps<Row>) {
         <RestoreButton object={props.object} noun={noun} ids={selectedIds} onRestored={clearSelection} />
       ) : (
         <>
-          <BulkActions object={props.object} noun={noun} ids={selectedIds} selectedTags={selectedTags} />
+          <BulkActions object={props.object} noun={noun} ids={selectedIds} />
           <AddTasksButton object={props.object} noun={noun} ids={selectedIds} />
           {selectedIds.length === 2 && (
             <Button

@@ -47,6 +47,8 @@ export function PageBoard<Row extends Versioned>({
       // Another grouping is another board: its moves and focus start anew.
       key={grouping.field}
       {...card}
+      // Tags too: "Remove tag…" offers those of the selected cards.
+      fields={[...card.fields, "tags"]}
       grouping={grouping}
       label={`${card.noun[1][0]!.toUpperCase()}${card.noun[1].slice(1)} by ${grouping.label.toLowerCase()}`}
       view={list.input}
