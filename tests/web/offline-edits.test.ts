@@ -343,6 +343,34 @@ describe("a tab's last word, written as the page goes (IndexedDB commits later t
     expect(localStorage.length, "sent: forgotten").toBe(0);
   });
 
+  it("says nothing waits when a save was answered and IndexedDB has not removed its entry yet", async () => {
+    const disk = memoryStore();
+    // The removal asked for as the answer comes has not committed when the page goes.
+    let removalCommits = true;
+    const removing = {
+      ...disk,
+      remove: (tab: string) => (removalCommits ? disk.remove(tab) : new Promise<void>(() => {})),
+    };
+    const client = new QueryClient();
+    const page = new EventTarget() as unknown as Window;
+    const keeping = keepOfflineEdits(client, () => "uid-ann", withLastWord(removing, localStorage), "tab-old", page);
+    let answer!: (value: unknown) => void;
+    const send = vi.fn((_variables: object) => new Promise((resolve) => (answer = resolve)));
+    void new MutationObserver(client, { mutationKey: updateKey, mutationFn: send }).mutate(keyed);
+    await vi.waitFor(() => expect(disk.tabs.size).toBe(1));
+    removalCommits = false;
+    answer({ id: "con_1", version: 4 });
+    await vi.waitFor(() => expect(client.isMutating()).toBe(0));
+    page.dispatchEvent(new Event("pagehide"));
+    keeping.unsubscribe();
+    expect(disk.tabs.size, "IndexedDB still holds the save").toBe(1);
+
+    const sent = vi.fn(() => Promise.resolve({}));
+    expect(await resumeOfflineEdits(newTab(sent), "uid-ann", withLastWord(disk, localStorage), gone)).toBeNull();
+    expect(sent, "the save is not sent again").not.toHaveBeenCalled();
+    expect(disk.tabs.size + localStorage.length, "both forgotten").toBe(0);
+  });
+
   it("is taken back when the page comes back from the back/forward cache", async () => {
     const { keeping, page } = await tabGoing(withLastWord(uncommittedStore(), localStorage), keyed);
     expect(localStorage.length).toBe(1);

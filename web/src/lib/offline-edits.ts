@@ -206,18 +206,24 @@ export function keepOfflineEdits(
   holdTabLock(tabId);
   let last = "";
   let writing: Promise<void> = Promise.resolve();
+  // Whether this tab's entry may be on disk: from a write asked for until a removal asked for after it has committed.
+  let entryMayBeOnDisk = false;
   const write = () => {
     const kept = client.getMutationCache().getAll().filter(keepable);
     const uid = uidOf();
     const signature = `${uid}|${kept.map((m) => `${m.mutationId}${m.state.isPaused ? "p" : ""}`).join()}`;
     if (!target || signature === last) return;
     last = signature;
+    const keeping = kept.length > 0 && Boolean(uid);
+    if (keeping) entryMayBeOnDisk = true;
     // Only paused edits count as kept: one on its way still holds the tab (unsaved-edits.ts) until answered.
     const waiting = kept.filter((m) => m.state.isPaused).length;
     writing = writing.then(async () => {
       try {
-        if (kept.length === 0 || !uid) await target.remove(tabId);
-        else await target.write(tabId, keptText(client, uid));
+        if (!keeping) {
+          await target.remove(tabId);
+          if (last === signature) entryMayBeOnDisk = false;
+        } else await target.write(tabId, keptText(client, uid!));
         setKept(uid ? waiting : 0);
       } catch {
         setKept(0); // storage blocked or full: the tab must stay open (the notice and the guard say so)
@@ -227,7 +233,10 @@ export function keepOfflineEdits(
   const unsubscribe = client.getMutationCache().subscribe(write);
   const sayLastWord = () => {
     const uid = uidOf();
-    if (!uid || !target?.writeNow || !client.getMutationCache().getAll().some(keepable)) return;
+    if (!uid || !target?.writeNow) return;
+    // Nothing kept, yet the entry of a save answered a moment ago may not be removed from disk: the last word, being
+    // later, says nothing waits, or the next tab would send that save again and say so.
+    if (!client.getMutationCache().getAll().some(keepable) && !entryMayBeOnDisk) return;
     target.writeNow(tabId, keptText(client, uid));
   };
   const takeItBack = (event: Event) => {
